@@ -1,0 +1,69 @@
+# Two commands do everything on a fresh machine: `make app` and `make test` (see README.md).
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8866
+ART ?= .ci-tmp
+PYTEST_ARGS ?=
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export PYTHONUNBUFFERED := 1
+
+.PHONY: app test lint typecheck pytest chromium bench playthroughs clean
+
+$(PY):
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q -U pip
+
+$(VENV)/.app: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[app]'
+	touch $@
+
+$(VENV)/.test: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip check
+	touch $@
+
+$(VENV)/.bench: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[bench]'
+	touch $@
+
+## Serve the Voila gallery of the apps on http://127.0.0.1:$(PORT)/
+app: $(VENV)/.app
+	$(PY) -m voila notebooks/apps --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.port_retries=0
+
+## Lint, type-check and run every test (engines, lab, notebooks, browser)
+test: $(VENV)/.test chromium lint typecheck pytest
+
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then echo "chromium: $$(command -v chromium)"; \
+	elif [ "$$(id -u)" = 0 ]; then echo "installing Debian chromium for the browser tests"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; \
+	else echo "chromium is missing: run 'sudo apt-get install -y chromium' (browser tests need it)"; exit 1; fi
+
+lint: $(VENV)/.test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(VENV)/.test
+	$(VENV)/bin/mypy
+
+pytest: $(VENV)/.test
+	mkdir -p $(ART)
+	JUPYTER_CONFIG_DIR=$$PWD/$(ART)/jupyter-config JUPYTER_RUNTIME_DIR=$$PWD/$(ART)/jupyter-runtime \
+	IPYTHONDIR=$$PWD/$(ART)/ipython \
+	$(PY) -m pytest tests notebooks --nbval-lax --nbval-current-env --nbval-cell-timeout=300 \
+	  --nbval-kernel-startup-timeout=120 --timeout=600 --output=$(ART)/test-results \
+	  --screenshot=only-on-failure $(PYTEST_ARGS); \
+	rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+## Print benchmark figures (not tests)
+bench: $(VENV)/.bench
+	$(PY) benchmarks/run_all.py
+
+## Rewrite the golden playthrough files after an intended rule change (then read the diff)
+playthroughs: $(VENV)/.test
+	$(PY) -m tests.playthroughs.write
+
+clean:
+	rm -rf $(VENV) $(ART) .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,45 @@
+"""Events: one per rule application, carrying the rule ID so a pupil can ask "why did that happen?"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from donkeylab.core.messages import CATALOGUE
+
+
+class Event:
+    """A rule applied by ``State.apply``: ``rule`` (ID from RULES.md), ``data`` and a sentence.
+
+    ``key`` selects the message template (it defaults to the rule ID; one rule may have several sentences,
+    e.g. ``"DN-DOUBLET-1"`` and ``"DN-DOUBLET-1/swim"``). The text is rendered lazily.
+    """
+
+    __slots__ = ("data", "key", "rule")
+
+    def __init__(self, rule: str, data: Mapping[str, Any] | None = None, key: str | None = None) -> None:
+        self.rule = rule
+        self.data: Mapping[str, Any] = MappingProxyType(dict(data or {}))
+        self.key = key or rule
+
+    @property
+    def text(self) -> str:
+        """The English sentence (``render`` gives German and player names)."""
+        return self.render("en")
+
+    def render(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return CATALOGUE.render(self.key, self.data, lang, names)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.rule, self.key, dict(self.data)) == (
+            other.rule,
+            other.key,
+            dict(other.data),
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.key))
+
+    def __repr__(self) -> str:
+        return f"Event({self.rule!r}, {dict(self.data)!r})"

@@ -1,0 +1,91 @@
+"""Bilingual message catalogue: every event text and error sentence is keyed by a message key.
+
+Engines store only the key and the data of an event; text is rendered on demand (``Event.text`` in English,
+``Event.render("de")`` in German). That keeps random rollouts fast (no string formatting in the hot loop)
+and makes every engine bilingual from day one: a missing German entry is a test failure, not a silent
+English fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+LANGUAGES: Final = ("en", "de")
+
+# Data keys whose integer value is a player seat; rendered as the player's name.
+PLAYER_KEYS: Final = frozenset(
+    {"player", "winner", "loser", "dealer", "opener", "biggest", "next_player", "previous_player"}
+)
+# Data keys whose value is a collection of seats.
+PLAYERS_KEYS: Final = frozenset({"players", "winners", "tied", "losers"})
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    en: str
+    de: str
+
+    def get(self, lang: str) -> str:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
+        return self.en if lang == "en" else self.de
+
+
+class Catalogue:
+    """Message templates (``str.format`` syntax) and translated terms (colours, card names...)."""
+
+    def __init__(self) -> None:
+        self.messages: dict[str, Message] = {}
+        self.terms: dict[str, Message] = {}
+
+    def add(self, key: str, en: str, de: str) -> None:
+        if key in self.messages and self.messages[key] != Message(en, de):
+            raise ValueError(f"message {key!r} registered twice with different texts")
+        self.messages[key] = Message(en, de)
+
+    def add_term(self, term: str, en: str, de: str) -> None:
+        self.terms[term] = Message(en, de)
+
+    def term(self, value: object, lang: str) -> str:
+        if isinstance(value, str) and value in self.terms:
+            return self.terms[value].get(lang)
+        return str(value)
+
+    def render(self, key: str, data: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """The sentence for ``key`` with ``data`` filled in: seats become names, terms get translated."""
+        try:
+            template = self.messages[key].get(lang)
+        except KeyError:
+            raise KeyError(f"no message registered for {key!r}") from None
+        return template.format(**{k: self._value(k, v, lang, names) for k, v in data.items()})
+
+    def _value(self, key: str, value: Any, lang: str, names: Sequence[str] | None) -> Any:
+        if key in PLAYER_KEYS and isinstance(value, int):
+            return player_name(value, lang, names)
+        if key in PLAYERS_KEYS and isinstance(value, (list, tuple, frozenset, set)):
+            return join_words([player_name(v, lang, names) for v in sorted(value)], lang)
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            return join_words([self.term(v, lang) for v in value], lang)
+        return self.term(value, lang)
+
+
+def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"{'Player' if lang == 'en' else 'Spieler'} {seat + 1}"
+
+
+def join_words(words: Sequence[str], lang: str = "en") -> str:
+    """``a, b or c`` style lists ("oder" in German); ``or`` suits the 'allowed choices' sentences best."""
+    words = list(words)
+    if not words:
+        return "-"
+    if len(words) == 1:
+        return words[0]
+    conj = " or " if lang == "en" else " oder "
+    return ", ".join(words[:-1]) + conj + words[-1]
+
+
+CATALOGUE: Final = Catalogue()

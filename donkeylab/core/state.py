@@ -1,0 +1,216 @@
+"""The engine contract shared by all three games: an immutable ``GameState`` with explicit chance points.
+
+A subclass implements ``_apply`` (mutating a *fresh copy*, never ``self``), ``legal_actions`` and the
+chance methods; the base class supplies copying, the event list, the history (a parent chain, so ``apply``
+is O(1) and a rollout is not quadratic), replay and JSON. Everything a widget or a lesson needs—step,
+back, time travel, rulebook replays, Monte Carlo, exact enumeration—falls out of this one contract.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+
+from donkeylab.core.actions import Action
+from donkeylab.core.chance import CHANCE
+from donkeylab.core.errors import IllegalAction, NotEnumerable
+from donkeylab.core.events import Event
+
+Player = int
+
+
+@runtime_checkable
+class State(Protocol):
+    """What every game state offers (see ARCHITECTURE.md); ``GameState`` is the shared implementation."""
+
+    @property
+    def current_player(self) -> object: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    @property
+    def history(self) -> tuple[Action, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]: ...
+    def sample_chance(self, rng: random.Random) -> Action: ...
+    def apply(self, action: Action) -> State: ...
+    def describe(self) -> str:
+        """One line summarising the state (golden playthroughs, debugging); games override it."""
+        hidden = {"_parent", "_action", "_events", "_rules", "_setup"}
+        return " ".join(f"{k.lstrip('_')}={v!r}" for k, v in vars(self).items() if k not in hidden)
+
+    def is_terminal(self) -> bool: ...
+    def to_json(self) -> str: ...
+
+
+class RulesLike(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameState(ABC):
+    """Immutable game state. Public data is exposed through read-only properties in subclasses."""
+
+    game: ClassVar[str] = "?"
+
+    _parent: GameState | None
+    _action: Action | None
+    _events: tuple[Event, ...]
+
+    def __init__(self, players: int, rules: RulesLike, setup: Mapping[str, Any] | None = None) -> None:
+        self._players = players
+        self._rules = rules
+        self._setup: Mapping[str, Any] = dict(setup or {})
+        self._parent = None
+        self._action = None
+        self._events = ()
+
+    # ------------------------------------------------------------------ contract implemented by games
+    @property
+    @abstractmethod
+    def current_player(self) -> int | object | None:
+        """Seat to act, ``CHANCE`` at a chance point, ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Legal actions of the player to act; at a chance point the possible outcomes (if enumerable)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` to ``self``, which is a private fresh copy; raise ``IllegalAction`` if illegal."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won (empty while the game runs, or when everybody lost)."""
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """``(outcome, exact probability)`` pairs; raises ``NotEnumerable`` for shuffles."""
+        raise NotEnumerable(f"{type(self).__name__}: this chance point cannot be enumerated")
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn from ``rng``; default: draw from ``chance_outcomes``."""
+        outcomes = self.chance_outcomes()
+        r = Fraction(rng.random())
+        acc = Fraction(0)
+        for outcome, p in outcomes:
+            acc += p
+            if r < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see; games override to hide other hands and face-down cards."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ shared machinery
+    @property
+    def rules(self) -> Any:
+        return self._rules
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def setup(self) -> Mapping[str, Any]:
+        """Extra JSON-able ``new_game`` arguments (e.g. the board), recorded in saves."""
+        return self._setup
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events produced by the ``apply`` that made this state."""
+        return self._events
+
+    @property
+    def parent(self) -> GameState | None:
+        return self._parent
+
+    @property
+    def last_action(self) -> Action | None:
+        return self._action
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        actions: list[Action] = []
+        node: GameState | None = self
+        while node is not None and node._action is not None:
+            actions.append(node._action)
+            node = node._parent
+        return tuple(reversed(actions))
+
+    def describe(self) -> str:
+        """One line summarising the state (golden playthroughs, debugging); games override it."""
+        hidden = {"_parent", "_action", "_events", "_rules", "_setup"}
+        return " ".join(f"{k.lstrip('_')}={v!r}" for k, v in vars(self).items() if k not in hidden)
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def is_chance(self) -> bool:
+        return self.current_player is CHANCE
+
+    def apply(self, action: Action) -> Self:
+        """A new state with ``action`` applied; ``self`` is never changed (also not when it raises)."""
+        if self.current_player is None:
+            raise IllegalAction("GAME-OVER", f"the game is over; {action} cannot be played")
+        new = self._copy()
+        new._parent = self
+        new._action = action
+        new._events = ()
+        new._events = tuple(new._apply(action))
+        return new
+
+    def _copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def root(self) -> GameState:
+        node: GameState = self
+        while node._parent is not None:
+            node = node._parent
+        return node
+
+    def to_json(self) -> str:
+        from donkeylab.core.jsonio import dump_state
+
+        return dump_state(self)
+
+    def timeline(self) -> list[GameState]:
+        """Every state from the start of the game to this one (what Back/Forward walk through)."""
+        out: list[GameState] = []
+        node: GameState | None = self
+        while node is not None:
+            out.append(node)
+            node = node._parent
+        return out[::-1]
+
+
+def require(condition: bool, rule: str, message: str) -> None:
+    """Raise ``IllegalAction(rule, message)`` unless ``condition``: keeps ``_apply`` bodies flat."""
+    if not condition:
+        raise IllegalAction(rule, message)
+
+
+def check_type(action: Action, expected: type | tuple[type, ...], rule: str, state: GameState) -> None:
+    if not isinstance(action, expected):
+        names = expected.__name__ if isinstance(expected, type) else "/".join(t.__name__ for t in expected)
+        raise IllegalAction(rule, f"{state.game} expects {names} now, not {action}")
+
+
+def play_random(state: GameState, rng: random.Random, max_actions: int = 100_000) -> GameState:
+    """Uniformly random legal actions and sampled chance until the game ends (a Monte Carlo rollout)."""
+    s = state
+    for _ in range(max_actions):
+        player = s.current_player
+        if player is None:
+            return s
+        if player is CHANCE:
+            s = s.apply(s.sample_chance(rng))
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+    raise RuntimeError(f"{state.game}: no end after {max_actions} actions")

@@ -1,0 +1,138 @@
+"""A one-die race that lives only in tests: it proves the engine test kit on the smallest real game.
+
+Each turn the player either steps 1 field or rolls the die (a chance point) and moves that far; the first
+to reach ``goal`` wins. Small enough to reason about by hand, yet it has players, chance and an end.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import Any
+
+from donkeylab.core import (
+    CATALOGUE,
+    CHANCE,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    action_table,
+    load_state,
+    require,
+    rules_to_dict,
+)
+from donkeylab.core import (
+    parse_action as _parse,
+)
+
+NAME = "toy_race"
+
+CATALOGUE.add("TOY-STEP", "{player} steps to field {to}.", "{player} geht auf Feld {to}.")
+CATALOGUE.add("TOY-ROLL", "{player} rolls a {pips} and moves to {to}.", "{player} würfelt {pips} und zieht auf {to}.")
+CATALOGUE.add("TOY-WIN", "{player} reaches the goal and wins.", "{player} erreicht das Ziel und gewinnt.")
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    goal: int = 10
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.goal <= 100:
+            raise ValueError(f"goal must be 1..100, not {self.goal}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return rules_to_dict(self)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StepOne(Action):
+    pass
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Roll(Action):
+    pass
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Die(Action):
+    pips: int
+
+
+ACTIONS = action_table([StepOne, Roll, Die])
+
+
+def parse_action(text: str) -> Action:
+    return _parse(text, ACTIONS)
+
+
+class ToyState(GameState):
+    game = NAME
+
+    def __init__(self, players: int, rules: Rules) -> None:
+        super().__init__(players, rules)
+        self._pos = (0,) * players
+        self._turn = 0
+        self._rolling = False
+        self._winner: int | None = None
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        return self._pos
+
+    @property
+    def current_player(self) -> int | object | None:
+        if self._winner is not None:
+            return None
+        return CHANCE if self._rolling else self._turn
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self._winner is None else (self._winner,)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self._rolling:
+            return tuple(Die(p) for p in range(1, 7))
+        return (StepOne(), Roll())
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        require(self._rolling, "TOY-ROLL", "no die is being rolled")
+        return tuple((Die(p), Fraction(1, 6)) for p in range(1, 7))
+
+    def _apply(self, action: Action) -> list[Event]:
+        player = self._turn
+        if self._rolling:
+            require(isinstance(action, Die) and 1 <= action.pips <= 6, "TOY-ROLL", f"{action} is no die result")
+            assert isinstance(action, Die)
+            self._rolling = False
+            return self._move(player, action.pips, "TOY-ROLL", {"pips": action.pips})
+        if isinstance(action, Roll):
+            self._rolling = True
+            return []
+        if isinstance(action, StepOne):
+            return self._move(player, 1, "TOY-STEP", {})
+        raise IllegalAction("TOY-STEP", f"{action} is not a move")
+
+    def _move(self, player: int, n: int, rule: str, data: dict[str, Any]) -> list[Event]:
+        to = min(self._pos[player] + n, self.rules.goal)
+        self._pos = self._pos[:player] + (to,) + self._pos[player + 1 :]
+        events = [Event(rule, {"player": player, "to": to, **data})]
+        if to >= self.rules.goal:
+            self._winner = player
+            events.append(Event("TOY-WIN", {"player": player}))
+        self._turn = (player + 1) % self.num_players
+        return events
+
+
+def new_game(players: int = 2, rules: Rules | None = None) -> ToyState:
+    if not 1 <= players <= 4:
+        raise IllegalAction("TOY-SETUP", f"1-4 players, not {players}")
+    return ToyState(players, rules or Rules())
+
+
+def load(text: str) -> ToyState:
+    import sys
+
+    state: ToyState = load_state(text, sys.modules[__name__])
+    return state
