@@ -1,0 +1,186 @@
+"""Game experiments: N seeded games of any engine, any bots, any rule variant, summarised with 95% CIs.
+
+An ``ExperimentSpec`` is everything needed to reproduce a run (game, players, rules, bots, seed, N) and is
+stored in the ``ExperimentResult`` next to the per-game records, so a saved result can always be re-run and
+checked. Game ``i`` uses ``rng_for(seed, i)`` for both chance and bots (see ``trials``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from donkeylab.core import CHANCE, Bot, GameState, RandomBot, rules_from_dict
+from donkeylab.games import GAMES, game_module
+from donkeylab.lab.metrics import game_metrics
+from donkeylab.lab.stats import Estimate, mean_bootstrap, mean_normal, wilson
+from donkeylab.lab.trials import OnBatch, Record, run_trials
+
+MAX_ACTIONS = 100_000
+
+
+@dataclasses.dataclass(frozen=True)
+class ExperimentSpec:
+    """What to run. ``game`` is a registered name or a module path (tests use ``tests.toy_game``).
+
+    ``rules`` holds rule options as in a save (``Rules.to_dict()`` keys); ``bots`` names one bot class of the
+    game's ``bots`` module per seat (or one name for every seat; empty: ``Random`` everywhere).
+    """
+
+    game: str
+    players: int
+    games: int
+    seed: int = 0
+    rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    bots: tuple[str, ...] = ()
+    setup: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    batch_size: int = 50
+
+    def __post_init__(self) -> None:
+        if self.games < 0:
+            raise ValueError(f"games must be >= 0, not {self.games}")
+        if len(self.bots) not in (0, 1, self.players):
+            raise ValueError(f"give 0, 1 or {self.players} bot names (one per seat), not {len(self.bots)}")
+
+    def seat_bots(self) -> tuple[str, ...]:
+        if not self.bots:
+            return ("Random",) * self.players
+        return self.bots * self.players if len(self.bots) == 1 else self.bots
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        d["rules"], d["setup"], d["bots"] = dict(self.rules), dict(self.setup), list(self.seat_bots())
+        return d
+
+
+def resolve_game(name: str) -> ModuleType:
+    """The engine module for a registered game name or a dotted module path."""
+    if name in GAMES:
+        module: ModuleType = game_module(name)
+        return module
+    if "." in name:
+        return importlib.import_module(name)
+    fallback: ModuleType = game_module(name)
+    return fallback  # raises the registry's clear "unknown game" error
+
+
+def make_bot(module: ModuleType, name: str) -> Bot:
+    """Bot class ``name`` from the game's ``bots`` module; ``Random`` also works for games without one."""
+    try:
+        bots = importlib.import_module(module.__name__ + ".bots")
+    except ModuleNotFoundError:
+        bots = None
+    cls = getattr(bots, name, None) if bots is not None else None
+    if cls is None:
+        if name == "Random":
+            return RandomBot()
+        known = sorted(n for n in dir(bots) if n[:1].isupper()) if bots is not None else ["Random"]
+        raise ValueError(f"{module.__name__} has no bot {name!r}; known: {', '.join(known)}")
+    bot: Bot = cls()
+    return bot
+
+
+def make_rules(module: ModuleType, options: Mapping[str, Any]) -> Any:
+    """The game's ``Rules`` from option values, with the same strict checks as loading a save."""
+    return rules_from_dict(module.Rules, dict(options))
+
+
+def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_actions: int = MAX_ACTIONS) -> GameState:
+    """Bots act for their seats, chance is sampled; everything draws from ``rng``."""
+    s = state
+    for _ in range(max_actions):
+        player = s.current_player
+        if player is None:
+            return s
+        if player is CHANCE:
+            s = s.apply(s.sample_chance(rng))
+        else:
+            assert isinstance(player, int)
+            s = s.apply(bots[player].act(s, rng))
+    raise RuntimeError(f"{state.game}: no end after {max_actions} actions")
+
+
+def game_trial(spec: ExperimentSpec) -> Callable[[random.Random], Record]:
+    """The per-game trial of ``spec``: play one game, return its metrics record."""
+    module = resolve_game(spec.game)
+    rules = make_rules(module, spec.rules)
+    bots = [make_bot(module, n) for n in spec.seat_bots()]
+    start = module.new_game(spec.players, rules, **spec.setup)
+
+    def trial(rng: random.Random) -> Record:
+        final = play_game(start, bots, rng)
+        return game_record(final)
+
+    return trial
+
+
+def game_record(final: GameState) -> Record:
+    """Generic metrics of a finished game plus the game's own (``metrics.game_metrics``)."""
+    counts = Counter(type(a).__name__ for a in final.history)
+    record: Record = {"winners": list(final.winners), "actions": sum(counts.values())}
+    record.update(game_metrics(final, counts))
+    return record
+
+
+@dataclasses.dataclass
+class ExperimentResult:
+    spec: ExperimentSpec
+    records: list[Record]
+    elapsed: float
+
+    def values(self, key: str) -> np.ndarray[Any, np.dtype[np.float64]]:
+        return np.array([r[key] for r in self.records], dtype=np.float64)
+
+    def win_rate(self, seat: int) -> Estimate:
+        return wilson(sum(seat in r["winners"] for r in self.records), len(self.records), f"win seat {seat}")
+
+    def category(self, key: str) -> list[Estimate]:
+        """Wilson estimates for each value of a categorical metric (e.g. the finishing ``order``)."""
+        counts = Counter(str(r[key]) for r in self.records)
+        return [wilson(c, len(self.records), f"{key}={k}") for k, c in sorted(counts.items())]
+
+    def summary(self) -> list[Estimate]:
+        """Win rate per seat, no-winner and shared-win rates, and the mean of every numeric metric."""
+        n = len(self.records)
+        out = [self.win_rate(seat) for seat in range(self.spec.players)]
+        out.append(wilson(sum(not r["winners"] for r in self.records), n, "no winner"))
+        out.append(wilson(sum(len(r["winners"]) > 1 for r in self.records), n, "shared win"))
+        for key in self.numeric_keys():
+            out.append(mean_normal(self.values(key), f"mean {key}"))
+            if key == "actions":
+                out.append(mean_bootstrap(self.values(key), f"mean {key}", seed=self.spec.seed))
+        for key in self.categorical_keys():
+            out.extend(self.category(key))
+        return out
+
+    def numeric_keys(self) -> list[str]:
+        first = self.records[0] if self.records else {}
+        return [k for k, v in first.items() if k != "index" and isinstance(v, int | float) and not isinstance(v, bool)]
+
+    def categorical_keys(self) -> list[str]:
+        first = self.records[0] if self.records else {}
+        return [k for k, v in first.items() if isinstance(v, str)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "spec": self.spec.to_dict(),
+            "elapsed_s": self.elapsed,
+            "summary": [e.to_dict() for e in self.summary()],
+            "records": self.records,
+        }
+
+
+def run_experiment(spec: ExperimentSpec, on_batch: OnBatch | None = None, progress: bool = False) -> ExperimentResult:
+    """Run ``spec``; ``on_batch`` gets a ``Progress`` after every batch (live plots, widget progress bars)."""
+    trial = game_trial(spec)
+    start = time.perf_counter()
+    records = run_trials(trial, spec.games, spec.seed, spec.batch_size, on_batch, progress, label=spec.game)
+    return ExperimentResult(spec, records, time.perf_counter() - start)

@@ -1,0 +1,74 @@
+"""Fast path: Angry Donkey flips and card values (Double Donkey phase 2) for millions of Hay cards.
+
+Covers DD-ANGRY-1 (each revealed Angry Donkey turns its colour's die to 7 − pips; with
+``angry_flip="toggle_per_card"`` two of one colour flip back, with ``"once_per_colour"`` they flip once) and
+DD-VALUE-1 (a Double Donkey is worth the sum of its two colours' dice, an Angry Donkey its one die). The
+Hay card comes either from six fair independent dice (``hay="uniform"``) or from the phase-1 fast path
+under a choosing policy (``dice.POLICIES``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+
+from donkeylab.lab.fast import dice
+from donkeylab.lab.fast.common import IntArray, generator
+
+RULES_COVERED = ("DD-ANGRY-1", "DD-VALUE-1", *dice.RULES_COVERED)
+COLOURS = ("light_blue", "dark_blue", "orange", "yellow", "green", "purple")
+FlipMode = Literal["toggle_per_card", "once_per_colour"]
+
+
+def hay_pips(n: int, seed: int = 0, hay: str = "uniform") -> IntArray:
+    """(n, 6) pips per colour in ``COLOURS`` order."""
+    if hay == "uniform":
+        return generator(seed, 0).integers(1, 7, size=(n, len(COLOURS)))
+    phase = dice.simulate_phase_one(n, seed, hay)  # type: ignore[arg-type]  # validated inside
+    return dice.colour_pips(phase, COLOURS, seed)
+
+
+def flipped_colours(angry: Sequence[str], mode: FlipMode = "toggle_per_card") -> frozenset[str]:
+    """The colours whose die ends up flipped after the revealed Angry Donkeys ``angry``."""
+    unknown = set(angry) - set(COLOURS)
+    if unknown:
+        raise ValueError(f"unknown colour(s) {sorted(unknown)}; known: {', '.join(COLOURS)}")
+    if mode == "once_per_colour":
+        return frozenset(angry)
+    if mode == "toggle_per_card":
+        return frozenset(c for c, k in Counter(angry).items() if k % 2)
+    raise ValueError(f"unknown angry_flip mode {mode!r}")
+
+
+def card_values(pips: IntArray, card: Sequence[str], flipped: frozenset[str] = frozenset()) -> IntArray:
+    """Value of ``card`` (one colour: Angry Donkey, two: Double Donkey) on each Hay card row."""
+    if not 1 <= len(card) <= 2 or not set(card) <= set(COLOURS):
+        raise ValueError(f"a card has one or two known colours, not {tuple(card)}")
+    total = np.zeros(pips.shape[0], dtype=np.int64)
+    for colour in card:
+        col = pips[:, COLOURS.index(colour)]
+        total += 7 - col if colour in flipped else col
+    return total
+
+
+def flip_distributions(
+    card: Sequence[str],
+    angry: Sequence[str],
+    n: int,
+    seed: int = 0,
+    hay: str = "uniform",
+    mode: FlipMode = "toggle_per_card",
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Counts of ``card``'s value before and after the Angry Donkeys ``angry`` are revealed."""
+    pips = hay_pips(n, seed, hay)
+    before = card_values(pips, card)
+    after = card_values(pips, card, flipped_colours(angry, mode))
+    return _counts(before), _counts(after)
+
+
+def _counts(values: IntArray) -> dict[int, int]:
+    counts = np.bincount(values)
+    return {v: int(c) for v, c in enumerate(counts) if c}

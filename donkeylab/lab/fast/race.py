@@ -1,0 +1,98 @@
+"""Fast path: Esels-Rennen race outcomes under uniformly random play, from the engine's exact Markov chain.
+
+``esels_rennen.exact.random_play_chain`` lists every reachable race position with its successors and exact
+transition probabilities. Turned into numpy arrays, a million races advance in lock-step: each step draws
+one uniform number per running race and looks up the next position. So the fast path covers exactly the
+rules the chain encodes — ER-MOVE-1, ER-MOVE-2, ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, ER-CHAIN-3,
+ER-FINISH-1, ER-END-1 — on the chain's board and rules, and nothing about order cards or scoring.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from donkeylab.lab.fast.common import IntArray, run_chunked
+
+RULES_COVERED = (
+    "ER-MOVE-1",
+    "ER-MOVE-2",
+    "ER-MOVE-3",
+    "ER-CHAIN-1",
+    "ER-CHAIN-2",
+    "ER-CHAIN-3",
+    "ER-FINISH-1",
+    "ER-END-1",
+)
+MAX_STEPS = 100_000
+
+
+@dataclasses.dataclass(frozen=True)
+class RaceArrays:
+    """The chain as arrays: per state the cumulative transition probabilities and next states (padded)."""
+
+    cum: np.ndarray[Any, np.dtype[np.float64]]  # (S, D), rows end with >= 1.0 padding
+    nxt: IntArray  # (S, D)
+    outcome: IntArray  # (S,): index into ``orders`` for finished races, -1 while racing
+    orders: tuple[tuple[str, ...], ...]
+    start: int
+
+    @classmethod
+    def from_chain(cls, chain: Any) -> RaceArrays:
+        succ: Sequence[Sequence[tuple[int, Any]]] = chain.successors
+        degree = max((len(s) for s in succ), default=1) or 1
+        n = len(succ)
+        cum = np.full((n, degree), 2.0)
+        nxt = np.zeros((n, degree), dtype=np.int64)
+        for i, options in enumerate(succ):
+            acc = 0.0
+            for j, (target, p) in enumerate(options):
+                acc += float(p)
+                cum[i, j], nxt[i, j] = acc, target
+            if options:
+                cum[i, len(options) - 1] = 2.0  # guard against float round-off: the last option always catches
+                nxt[i, len(options) :] = nxt[i, len(options) - 1]
+        orders = tuple(sorted({tuple(o) for o in chain.outcome if o is not None}))
+        index = {o: k for k, o in enumerate(orders)}
+        outcome = np.array([-1 if o is None else index[tuple(o)] for o in chain.outcome], dtype=np.int64)
+        return cls(cum, nxt, outcome, orders, int(getattr(chain, "start", 0)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Races:
+    order: IntArray  # index into ``orders`` per race
+    steps: IntArray  # chain transitions per race (turns)
+    orders: tuple[tuple[str, ...], ...]
+
+    def order_counts(self) -> dict[tuple[str, ...], int]:
+        counts = np.bincount(self.order, minlength=len(self.orders))
+        return {o: int(c) for o, c in zip(self.orders, counts, strict=True)}
+
+
+def _one(arrays: RaceArrays, rng: np.random.Generator, n: int) -> tuple[IntArray, IntArray]:
+    state = np.full(n, arrays.start, dtype=np.int64)
+    steps = np.zeros(n, dtype=np.int64)
+    active = np.flatnonzero(arrays.outcome[state] < 0)
+    for _ in range(MAX_STEPS):
+        if active.size == 0:
+            break
+        s = state[active]
+        u = rng.random(active.size)
+        j = (u[:, None] >= arrays.cum[s]).sum(axis=1)
+        state[active] = arrays.nxt[s, j]
+        steps[active] += 1
+        active = active[arrays.outcome[state[active]] < 0]
+    else:
+        raise RuntimeError(f"races did not end within {MAX_STEPS} steps")
+    return arrays.outcome[state], steps
+
+
+def simulate_races(arrays: RaceArrays, n: int, seed: int = 0) -> Races:
+    """``n`` races from the chain's start under uniformly random play."""
+    parts = run_chunked(n, seed, lambda rng, size: _one(arrays, rng, size))
+    order = np.concatenate([p[0] for p in parts]) if parts else np.empty(0, dtype=np.int64)
+    steps = np.concatenate([p[1] for p in parts]) if parts else np.empty(0, dtype=np.int64)
+    return Races(order, steps, arrays.orders)

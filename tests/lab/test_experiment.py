@@ -1,0 +1,78 @@
+"""Experiments: reproducible from the spec, independent of the batch size, streamed batch by batch."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from donkeylab.core import LoadError
+from donkeylab.lab.experiment import ExperimentSpec, make_bot, resolve_game, run_experiment
+from donkeylab.lab.trials import Progress, run_trials
+
+TOY = "tests.toy_game"
+
+
+def test_same_spec_same_records_other_seed_other_records() -> None:
+    spec = ExperimentSpec(TOY, players=3, games=60, seed=9)
+    a, b = run_experiment(spec), run_experiment(spec)
+    assert a.records == b.records
+    other = run_experiment(ExperimentSpec(TOY, players=3, games=60, seed=10))
+    assert other.records != a.records
+
+
+def test_results_do_not_depend_on_batch_size_and_n_is_a_prefix() -> None:
+    small = run_experiment(ExperimentSpec(TOY, players=2, games=40, seed=1, batch_size=3))
+    big = run_experiment(ExperimentSpec(TOY, players=2, games=80, seed=1, batch_size=50))
+    assert small.records == big.records[:40]
+
+
+def test_on_batch_streams_progress_until_done() -> None:
+    seen: list[Progress] = []
+    spec = ExperimentSpec(TOY, players=2, games=25, seed=2, batch_size=10)
+    result = run_experiment(spec, on_batch=seen.append)
+    assert [p.done for p in seen] == [10, 20, 25]
+    assert [len(p.batch) for p in seen] == [10, 10, 5]
+    assert seen[-1].fraction == 1.0 and seen[-1].records == result.records
+
+
+def test_result_records_its_spec_and_serialises_to_json() -> None:
+    spec = ExperimentSpec(TOY, players=2, games=30, seed=4, rules={"goal": 6})
+    doc = json.loads(json.dumps(run_experiment(spec).to_dict()))
+    assert doc["spec"] == {
+        "game": TOY,
+        "players": 2,
+        "games": 30,
+        "seed": 4,
+        "rules": {"goal": 6},
+        "bots": ["Random", "Random"],
+        "setup": {},
+        "batch_size": 50,
+    }
+    names = [row["name"] for row in doc["summary"]]
+    assert names[:4] == ["win seat 0", "win seat 1", "no winner", "shared win"]
+    assert sum(row["value"] for row in doc["summary"][:2]) == pytest.approx(1.0)
+    assert len(doc["records"]) == 30 and {"index", "winners", "actions"} <= set(doc["records"][0])
+
+
+def test_rule_options_are_checked_like_a_save() -> None:
+    with pytest.raises(LoadError, match="unknown rule option"):
+        run_experiment(ExperimentSpec(TOY, players=2, games=1, rules={"goal_": 3}))
+    with pytest.raises(LoadError, match="goal must be"):
+        run_experiment(ExperimentSpec(TOY, players=2, games=1, rules={"goal": 0}))
+
+
+def test_bad_bot_names_and_counts_are_clear_errors() -> None:
+    with pytest.raises(ValueError, match="no bot 'Clever'"):
+        make_bot(resolve_game(TOY), "Clever")
+    with pytest.raises(ValueError, match="one per seat"):
+        ExperimentSpec(TOY, players=3, games=1, bots=("Random", "Random"))
+    with pytest.raises(ValueError, match="unknown game"):
+        resolve_game("chess")
+
+
+def test_run_trials_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    records = run_trials(lambda rng: {"x": rng.random()}, 20, seed=1, batch_size=7, progress=True, label="demo")
+    assert [r["index"] for r in records] == list(range(20))
+    captured = capsys.readouterr()
+    assert captured.out == "" and "demo" in captured.err

@@ -1,0 +1,79 @@
+"""Figure builders return figures with the expected traces, titles, axes and colour-blind-safe styling."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import plotly.graph_objects as go
+
+from donkeylab.lab import figures, palette
+from donkeylab.lab.stats import wilson
+
+
+def _check_frame(fig: go.Figure, title_part: str) -> None:
+    assert isinstance(fig, go.Figure)
+    assert title_part in fig.layout.title.text
+    assert fig.layout.xaxis.title.text and fig.layout.yaxis.title.text
+    assert fig.layout.showlegend
+
+
+def test_exact_vs_simulated_has_bars_with_ci_and_exact_markers() -> None:
+    exact = {1: Fraction(1, 6), 2: Fraction(5, 6)}
+    sim = figures.estimates_from_counts({1: 160, 2: 840}, 1000, keys=[1, 2])
+    fig = figures.exact_vs_simulated(exact, sim, "Two outcomes", "outcome")
+    _check_frame(fig, "Two outcomes")
+    bar, marks = fig.data
+    assert bar.type == "bar" and list(bar.x) == ["1", "2"] and bar.y[0] == 0.16
+    assert bar.error_y.array[0] == sim[1].high - 0.16 and "95% CI" in bar.name
+    assert marks.mode == "markers" and marks.name == "exact" and marks.y[0] == float(Fraction(1, 6))
+
+
+def test_convergence_has_band_estimate_and_exact_line() -> None:
+    ns, est = figures.running_estimates([i % 3 == 0 for i in range(3000)])
+    assert ns[-1] == 3000 and est[-1].value == 1000 / 3000
+    fig = figures.convergence(ns, est, "Convergence", "P(hit)", exact=Fraction(1, 3))
+    _check_frame(fig, "Convergence")
+    names = [t.name for t in fig.data]
+    assert "95% confidence band" in names and "simulated estimate" in names and "exact = 1/3" in names
+    assert fig.layout.xaxis.type == "log"
+
+
+def test_side_by_side_groups_variants() -> None:
+    a = {"long": wilson(30, 100), "short": wilson(70, 100)}
+    b = {"long": wilson(50, 100), "short": wilson(50, 100)}
+    fig = figures.side_by_side({"english": a, "german": b}, "Variants", "game length", exact={"english": {"long": 0.3}})
+    _check_frame(fig, "Variants")
+    assert fig.layout.barmode == "group"
+    bars = [t for t in fig.data if t.type == "bar"]
+    assert [t.name.split(" ")[0] for t in bars] == ["english", "german"]
+    assert bars[0].marker.pattern.shape != bars[1].marker.pattern.shape
+
+
+def test_what_if_labels_and_shapes_every_die_colour() -> None:
+    dist = {c: {2: Fraction(1, 2), 3: Fraction(1, 2)} for c in palette.DIE_STYLES}
+    fig = figures.what_if(dist, "What if", "best card value (points)")
+    _check_frame(fig, "What if")
+    assert [t.name for t in fig.data][:2] == ["choose light blue", "choose dark blue"]
+    symbols = {t.marker.symbol for t in fig.data}
+    colours = {t.marker.color for t in fig.data}
+    assert len(symbols) == 6 and len(colours) == 6, "six die colours: six shapes and six colours"
+    german = figures.what_if(dist, "Was wäre wenn", "Wert", lang="de")
+    assert german.data[0].name == "hellblau wählen"
+
+
+def test_light_and_dark_blue_differ_by_more_than_hue() -> None:
+    light, dark = palette.DIE_STYLES["light_blue"], palette.DIE_STYLES["dark_blue"]
+    assert light.symbol != dark.symbol and light.pattern != dark.pattern and light.name_en != dark.name_en
+    patterns = [s.pattern for s in palette.DIE_STYLES.values()]
+    assert len(set(patterns)) == 6
+
+
+def test_race_orders_and_risk_by_total() -> None:
+    exact = {("red", "green", "yellow"): Fraction(1, 2), ("green", "red", "yellow"): Fraction(1, 2)}
+    fig = figures.race_orders(exact, {("red", "green", "yellow"): wilson(48, 100)})
+    _check_frame(fig, "finishing order")
+    assert "red-green-yellow" in fig.data[1].x
+    rows = [{"total": t, "safe": Fraction(1, 2), "doublet": Fraction(1, 4), "bust": Fraction(1, 4)} for t in (10, 20)]
+    risk = figures.risk_by_total(rows)
+    _check_frame(risk, "risk")
+    assert [t.name for t in risk.data] == ["safe", "doublet", "bust"] and risk.layout.barmode == "stack"
