@@ -1,0 +1,76 @@
+"""The ``donkeylab`` command line: simulate (table, JSON, CSV), exact, validate-board, clear errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from donkeylab.cli import format_table, main
+
+
+def test_simulate_prints_a_ci_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "tests.toy_game", "--players", "2", "--games", "50", "--seed", "3", "--rule", "goal=5"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "50 games, 2 players, seed 3" in out and "{'goal': 5}" in out
+    assert "win seat 0" in out and "95% CI" in out and "wilson" in out and "bootstrap" in out
+
+
+def test_simulate_json_to_stdout_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "simulate",
+        "tests.toy_game",
+        "--players",
+        "3",
+        "--games",
+        "20",
+        "--seed",
+        "5",
+        "--json",
+        "-",
+        "--no-progress",
+    ]
+    assert main(args) == 0
+    first = capsys.readouterr()
+    doc = json.loads(first.out)
+    assert doc["spec"]["seed"] == 5 and len(doc["records"]) == 20
+    assert "win seat 0" in first.err, "the table moves to stderr when stdout carries the JSON"
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["records"] == doc["records"]
+
+
+def test_simulate_csv_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.csv"
+    assert (
+        main(["simulate", "tests.toy_game", "--players", "2", "--games", "7", "--csv", str(out), "--no-progress"]) == 0
+    )
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert len(rows) == 7 and rows[0]["winners"] in ("0", "1") and int(rows[0]["actions"]) > 0
+
+
+def test_bad_input_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+    assert main(["simulate", "tests.toy_game", "--players", "2", "--rule", "goal=0", "--no-progress"]) == 2
+    assert "goal must be" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "tests.toy_game", "--rule", "novalue"])
+
+
+def test_format_table_shows_fractions_exactly_and_approximately() -> None:
+    from fractions import Fraction
+
+    text = format_table([{"k": 1, "p": Fraction(1, 6)}, {"k": 2, "p": Fraction(1)}])
+    assert "1/6 ≈ 0.1667" in text and text.splitlines()[0].split() == ["k", "p"]
+
+
+def test_console_entry_point_runs_as_a_module() -> None:
+    proc = subprocess.run([sys.executable, "-m", "donkeylab.cli", "--help"], capture_output=True, text=True, check=True)
+    assert "simulate" in proc.stdout and "validate-board" in proc.stdout and "exact" in proc.stdout
