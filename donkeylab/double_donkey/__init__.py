@@ -1,0 +1,73 @@
+"""Double Donkey (Piatnik 2022): dice onto the Hay card, secret cards, Angry Donkey flips, the Biggest Donkey.
+
+Public API (see ARCHITECTURE.md): ``NAME``, ``Rules``, ``new_game``, ``parse_action``, ``load``, the actions,
+``bots`` and ``exact``. Rule IDs DD-* follow seeds/RULES.md; the deck is the DD-DECK-1 reconstruction
+unless ``Rules(deck=...)`` names another.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from donkeylab.core import IllegalAction, load_state
+from donkeylab.double_donkey import bots
+from donkeylab.double_donkey.actions import (
+    ACTIONS,
+    Choose,
+    Deal,
+    Keep,
+    Play,
+    Reroll,
+    Roll,
+    RollOff,
+    Shuffle,
+    parse_action,
+)
+from donkeylab.double_donkey.cards import COLOURS, DECKS, PLAYERS_MAX, PLAYERS_MIN, Card, DeckInfo, build_deck
+from donkeylab.double_donkey.rules import Rules
+from donkeylab.double_donkey.state import NAME, DoubleDonkeyState
+
+__all__ = [
+    "ACTIONS",
+    "COLOURS",
+    "DECKS",
+    "NAME",
+    "Card",
+    "Choose",
+    "Deal",
+    "DeckInfo",
+    "DoubleDonkeyState",
+    "Keep",
+    "Play",
+    "Reroll",
+    "Roll",
+    "RollOff",
+    "Rules",
+    "Shuffle",
+    "bots",
+    "build_deck",
+    "load",
+    "new_game",
+    "parse_action",
+]
+
+
+def new_game(players: int = 4, rules: Rules | None = None) -> DoubleDonkeyState:
+    """DD-SETUP-2: 2-5 players; the first chance point is the deal (DD-SETUP-1)."""
+    rules = rules or Rules()
+    if isinstance(players, bool) or not isinstance(players, int) or not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise IllegalAction("DD-SETUP-2", f"Double Donkey is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
+    if rules.first_player >= players:
+        raise IllegalAction("DD-SETUP-2", f"first_player {rules.first_player} is not a seat of {players} players")
+    size = len(build_deck(rules.deck))
+    if size < 10 * players:
+        raise IllegalAction(
+            "DD-SETUP-1", f"{players} personal piles of 10 need {10 * players} cards; the deck has {size}"
+        )
+    return DoubleDonkeyState(players, rules)
+
+
+def load(text: str | bytes) -> DoubleDonkeyState:
+    """Rebuild a saved game (``state.to_json()``) by replaying its history; bad input raises ``LoadError``."""
+    state: DoubleDonkeyState = load_state(text, sys.modules[__name__])
+    return state

@@ -1,0 +1,189 @@
+"""English and German sentences of every Double Donkey event (keys are rule IDs, or ``RULE/variant``).
+
+Texts follow the German reviewer's words where they exist (Misthaufen-Karte, Oberesel, Wütender Esel,
+Doppelesel). Dice and cards are passed as term keys (``"orange=5"``, ``"DD:light_blue+orange"``) so the
+same event renders in both languages without formatting anything while a game is played.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from donkeylab.core import CATALOGUE
+from donkeylab.double_donkey.cards import COLOURS
+
+COLOUR_WORDS: dict[str, tuple[str, str]] = {
+    "light_blue": ("light blue", "hellblau"),
+    "dark_blue": ("dark blue", "dunkelblau"),
+    "orange": ("orange", "orange"),
+    "yellow": ("yellow", "gelb"),
+    "green": ("green", "grün"),
+    "purple": ("purple", "lila"),
+}
+
+
+def die_term(colour: str, pips: int) -> str:
+    """The term key of one die showing ``pips`` (rendered "orange 5" / "orange 5")."""
+    return f"{colour}={pips}"
+
+
+def _register_terms() -> None:
+    for colour, (en, de) in COLOUR_WORDS.items():
+        CATALOGUE.add_term(colour, en, de)
+        CATALOGUE.add_term(f"ANGRY:{colour}", f"{en} Angry Donkey", f"Wütende Esel {de}")
+        for pips in range(1, 7):
+            CATALOGUE.add_term(die_term(colour, pips), f"{en} {pips}", f"{de} {pips}")
+    for a, b in itertools.combinations(COLOURS, 2):
+        (ena, dea), (enb, deb) = COLOUR_WORDS[a], COLOUR_WORDS[b]
+        CATALOGUE.add_term(f"DD:{a}+{b}", f"{ena}/{enb} Double Donkey", f"Doppelesel {dea}/{deb}")
+
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "DD-SETUP-1": (
+        "The {total} cards are shuffled; everyone gets a personal pile of 10 cards and takes the top 3 into "
+        "their hand; {draw} cards form the draw pile.",
+        "Die {total} Karten werden gemischt; jeder bekommt einen verdeckten Stapel von 10 Karten und nimmt die "
+        "obersten 3 auf die Hand; {draw} Karten bilden den Nachziehstapel.",
+    ),
+    "DD-SETUP-2": (
+        "{player} is the starting player and rolls the dice first.",
+        "{player} ist Startspieler und würfelt zuerst.",
+    ),
+    "DD-DICE-1": ("{player} rolls {n} dice.", "{player} wirft {n} Würfel."),
+    "DD-DICE-1/one": ("{player} rolls the last die: {die}.", "{player} wirft den letzten Würfel: {die}."),
+    "DD-DICE-1/place": (
+        "{player} places the {die} on the Hay card.",
+        "{player} legt den Würfel {die} auf die Misthaufen-Karte.",
+    ),
+    "DD-DICE-2": (
+        "{player} must choose a value not yet on the Hay card: {allowed} are allowed ({on_hay} already there).",
+        "{player} muss einen Wert wählen, der noch nicht auf der Misthaufen-Karte liegt: {allowed} sind erlaubt "
+        "({on_hay} liegt schon dort).",
+    ),
+    "DD-DICE-2/one": (
+        "{player} must choose the {allowed}: it is the only value not yet on the Hay card ({on_hay} already there).",
+        "{player} muss {allowed} nehmen: nur dieser Wert liegt noch nicht auf der Misthaufen-Karte "
+        "({on_hay} liegt schon dort).",
+    ),
+    "DD-DICE-2/empty": (
+        "The Hay card is still empty, so {player} may choose any die: {allowed}.",
+        "Die Misthaufen-Karte ist noch leer, also darf {player} jeden Würfel nehmen: {allowed}.",
+    ),
+    "DD-DICE-2/free": (
+        "{player} may choose any die, because every rolled value is already on the Hay card ({on_hay}): {allowed}.",
+        "{player} darf jeden Würfel nehmen, weil jede geworfene Zahl schon auf der Misthaufen-Karte liegt "
+        "({on_hay}): {allowed}.",
+    ),
+    "DD-DICE-3": (
+        "Only the {colour} die is left, showing {pips}: {player} may re-roll it once or keep it.",
+        "Nur noch der Würfel {colour} ist übrig, er zeigt {pips}: {player} darf ihn einmal neu werfen oder so lassen.",
+    ),
+    "DD-DICE-3/roll": (
+        "Only the {colour} die is left: {player} must roll it (german variant).",
+        "Nur noch der Würfel {colour} ist übrig: {player} muss ihn werfen.",
+    ),
+    "DD-DICE-3/reroll": ("{player} re-rolls the last die.", "{player} wirft den letzten Würfel noch einmal."),
+    "DD-DICE-3/keep": (
+        "{player} keeps the {die} and places it on the Hay card.",
+        "{player} lässt den Würfel {die} so und legt ihn auf die Misthaufen-Karte.",
+    ),
+    "DD-DICE-3/placed": (
+        "The last die, the {die}, goes on the Hay card.",
+        "Der letzte Würfel, {die}, kommt auf die Misthaufen-Karte.",
+    ),
+    "DD-PLAY-1/start": (
+        "All 6 dice are on the Hay card. Now every player secretly chooses 1 to 3 cards from their hand.",
+        "Alle 6 Würfel liegen auf der Misthaufen-Karte. Jetzt wählt jeder geheim 1 bis 3 Karten aus seiner Hand.",
+    ),
+    "DD-PLAY-1": ("{player} puts {n} card(s) face down.", "{player} legt {n} Karte(n) verdeckt vor sich."),
+    "DD-PLAY-1/empty": (
+        "{player} has no cards in hand and plays nothing.",
+        "{player} hat keine Karten auf der Hand und spielt nichts.",
+    ),
+    "DD-PLAY-1/reveal": (
+        "Everyone reveals their cards at the same time.",
+        "Alle decken ihre Karten gleichzeitig auf.",
+    ),
+    "DD-ANGRY-1": (
+        "{player}'s {card} flips the {colour} die from {old} to {new} (7 − {old}).",
+        "Der {card} von {player} dreht den Würfel {colour} von {old} auf {new} (7 − {old}).",
+    ),
+    "DD-ANGRY-1/again": (
+        "{player}'s {card} does nothing: the {colour} die was already flipped this round (rule option "
+        "once_per_colour) and stays at {new}.",
+        "Der {card} von {player} bewirkt nichts: der Würfel {colour} wurde in dieser Runde schon gedreht "
+        "(Regel-Option once_per_colour) und bleibt bei {new}.",
+    ),
+    "DD-VALUE-1": (
+        "{player}'s {card} is worth {a} + {b} = {value}.",
+        "Bei {player} zählt der {card} {a} + {b} = {value}.",
+    ),
+    "DD-VALUE-1/angry": ("{player}'s {card} is worth {value}.", "Bei {player} zählt der {card} {value}."),
+    "DD-BIGGEST-1": (
+        "{biggest} played the single highest card (worth {value}) and becomes the Biggest Donkey.",
+        "{biggest} hat als Einziger die höchste Karte (Wert {value}) gespielt und wird Oberesel.",
+    ),
+    "DD-BIGGEST-2/pile": (
+        "{tied} tie with {value}; {biggest} has the fewest cards left in their personal pile ({pile}) and "
+        "becomes the Biggest Donkey.",
+        "{tied} haben gleich hoch gespielt ({value}); {biggest} hat die wenigsten Karten im eigenen Stapel "
+        "({pile}) und wird Oberesel.",
+    ),
+    "DD-BIGGEST-2/rolloff": (
+        "{tied} tie with {value}; they roll a die each, and the highest roll becomes the Biggest Donkey.",
+        "{tied} haben gleich hoch gespielt ({value}); sie würfeln, wer am höchsten würfelt, wird Oberesel.",
+    ),
+    "DD-BIGGEST-2/again": (
+        "{tied} rolled the same highest number ({pips}) and roll again.",
+        "{tied} haben die gleiche höchste Zahl ({pips}) gewürfelt und würfeln noch einmal.",
+    ),
+    "DD-BIGGEST-2/won": (
+        "{biggest} rolls the highest number ({pips}) and becomes the Biggest Donkey.",
+        "{biggest} würfelt die höchste Zahl ({pips}) und wird Oberesel.",
+    ),
+    "DD-REFILL-1/discard": (
+        "The {n} played cards go to the discard pile.",
+        "Die {n} ausgespielten Karten kommen auf den Ablagestapel.",
+    ),
+    "DD-REFILL-1": (
+        "{player} draws {n} card(s) from their personal pile.",
+        "{player} zieht {n} Karte(n) vom eigenen Stapel nach.",
+    ),
+    "DD-REFILL-1/short": (
+        "{player} can draw only {n} card(s) from their personal pile and plays on with {hand} card(s).",
+        "{player} kann nur {n} Karte(n) vom eigenen Stapel ziehen und spielt mit {hand} Karte(n) weiter.",
+    ),
+    "DD-REFILL-1/central": (
+        "{biggest} is the Biggest Donkey and draws {n} card(s) from the central draw pile instead.",
+        "{biggest} ist Oberesel und zieht stattdessen {n} Karte(n) vom Nachziehstapel in der Mitte.",
+    ),
+    "DD-REFILL-2": (
+        "The draw pile is empty: the {n} cards of the discard pile are shuffled into a new draw pile.",
+        "Der Nachziehstapel ist leer: die {n} Karten des Ablagestapels werden zu einem neuen Nachziehstapel gemischt.",
+    ),
+    "DD-REFILL-2/stop": (
+        "The draw pile and the discard pile are both empty, so {biggest} cannot draw any more cards.",
+        "Nachziehstapel und Ablagestapel sind beide leer, also kann {biggest} keine Karte mehr ziehen.",
+    ),
+    "DD-NEXT-1": (
+        "{biggest} takes the dice and starts round {round}.",
+        "{biggest} nimmt die Würfel und beginnt Runde {round}.",
+    ),
+    "DD-END-1": (
+        "{winners}: no cards left in hand or personal pile: victory!",
+        "{winners}: keine Karten mehr auf der Hand und im eigenen Stapel: gewonnen!",
+    ),
+    "DD-END-1/immediate": (
+        "{winners} played the last card of their hand with an empty personal pile and win at once!",
+        "{winners} hat die letzte Handkarte bei leerem eigenen Stapel ausgespielt und gewinnt sofort!",
+    ),
+}
+
+
+def register() -> None:
+    _register_terms()
+    for key, (en, de) in MESSAGES.items():
+        CATALOGUE.add(key, en, de)
+
+
+register()

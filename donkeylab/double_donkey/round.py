@@ -1,0 +1,185 @@
+"""The end of a round, from the reveal to the next roll: flips, values, Biggest Donkey, refills, end check.
+
+All of it happens in the ``apply`` of the last ``Play`` (one event per rule applied, so a pupil can step
+through it), except where chance interrupts: a roll-off (DD-BIGGEST-2) or a reshuffle (DD-REFILL-2) is
+its own chance point, after which the same functions continue where they stopped.
+"""
+
+from __future__ import annotations
+
+from donkeylab.core import Event
+from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card
+
+
+class RoundMixin:
+    """Phase 2 resolution; ``DoubleDonkeyState`` supplies the fields (always on a fresh copy)."""
+
+    _players: int
+    _cards: tuple[Card, ...]
+    _phase: str
+    _round: int
+    _starter: int
+    _roller: int
+    _hay: tuple[int, ...]
+    _shown: tuple[int, ...]
+    _hands: tuple[tuple[int, ...], ...]
+    _piles: tuple[tuple[int, ...], ...]
+    _draw: tuple[int, ...]
+    _discard: tuple[int, ...]
+    _table: tuple[tuple[int, ...], ...]
+    _chosen: tuple[tuple[int, ...] | None, ...]
+    _biggest: int | None
+    _tied: tuple[int, ...]
+    _need: int
+    _winners: tuple[int, ...]
+    _toggle: bool
+    _tie_roll_only: bool
+    _end_immediate: bool
+
+    def _seats_from_starter(self) -> range | list[int]:
+        n, s = self._players, self._starter
+        return [(s + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------------ reveal, flips, values
+    def _reveal(self) -> list[Event]:
+        """DD-PLAY-1 reveal, DD-ANGRY-1 flips (all before any valuation), DD-VALUE-1, then the Biggest Donkey."""
+        events = [Event("DD-PLAY-1", key="DD-PLAY-1/reveal")]
+        chosen = tuple(c or () for c in self._chosen)
+        self._table = chosen
+        self._chosen = (None,) * self._players
+        self._hands = tuple(
+            tuple(c for c in hand if c not in played) for hand, played in zip(self._hands, chosen, strict=True)
+        )
+        order = self._seats_from_starter()
+        events.extend(self._flip(order))
+        best: dict[int, int] = {}
+        for p in order:
+            for cid in self._table[p]:
+                card = self._cards[cid]
+                value = sum(self._hay[c] for c in card.colours)
+                best[p] = max(best.get(p, 0), value)
+                events.append(self._value_event(p, card, value))
+        if self._end_immediate:
+            finished = tuple(p for p in range(self._players) if self._table[p] and not self._hands[p])
+            finished = tuple(p for p in finished if not self._piles[p])
+            if finished:
+                return [*events, self._win(finished, "DD-END-1/immediate")]
+        return events + self._decide_biggest(best)
+
+    def _flip(self, order: list[int] | range) -> list[Event]:
+        events: list[Event] = []
+        flipped: set[int] = set()
+        hay = list(self._hay)
+        for p in order:
+            for cid in self._table[p]:
+                card = self._cards[cid]
+                if not card.angry:
+                    continue
+                c = card.colours[0]
+                old = hay[c]
+                data = {"player": p, "card": card.kind, "colour": COLOURS[c], "old": old}
+                if c in flipped and not self._toggle:
+                    events.append(Event("DD-ANGRY-1", {**data, "new": old}, key="DD-ANGRY-1/again"))
+                    continue
+                flipped.add(c)
+                hay[c] = 7 - old
+                events.append(Event("DD-ANGRY-1", {**data, "new": hay[c]}))
+        self._hay = tuple(hay)
+        return events
+
+    def _value_event(self, player: int, card: Card, value: int) -> Event:
+        if card.angry:
+            return Event("DD-VALUE-1", {"player": player, "card": card.kind, "value": value}, key="DD-VALUE-1/angry")
+        a, b = (self._hay[c] for c in card.colours)
+        return Event("DD-VALUE-1", {"player": player, "card": card.kind, "a": a, "b": b, "value": value})
+
+    # ------------------------------------------------------------------ Biggest Donkey
+    def _decide_biggest(self, best: dict[int, int]) -> list[Event]:
+        """DD-BIGGEST-1, or the DD-BIGGEST-2 tie-break (which may stop at a roll-off chance point)."""
+        top = max(best.values())
+        tied = tuple(sorted(p for p, v in best.items() if v == top))
+        if len(tied) == 1:
+            event = Event("DD-BIGGEST-1", {"biggest": tied[0], "value": top})
+            return [event, *self._refill(tied[0])]
+        if not self._tie_roll_only:
+            fewest = min(len(self._piles[p]) for p in tied)
+            by_pile = tuple(p for p in tied if len(self._piles[p]) == fewest)
+            if len(by_pile) == 1:
+                data = {"tied": tied, "value": top, "biggest": by_pile[0], "pile": fewest}
+                return [Event("DD-BIGGEST-2", data, key="DD-BIGGEST-2/pile"), *self._refill(by_pile[0])]
+            tied = by_pile
+        self._phase = "rolloff"
+        self._tied = tied
+        return [Event("DD-BIGGEST-2", {"tied": tied, "value": top}, key="DD-BIGGEST-2/rolloff")]
+
+    def _rolled_off(self, values: tuple[tuple[int, int], ...]) -> list[Event]:
+        high = max(pips for _, pips in values)
+        top = tuple(p for p, pips in values if pips == high)
+        if len(top) > 1:
+            self._tied = top
+            return [Event("DD-BIGGEST-2", {"tied": top, "pips": high}, key="DD-BIGGEST-2/again")]
+        self._tied = ()
+        return [Event("DD-BIGGEST-2", {"biggest": top[0], "pips": high}, key="DD-BIGGEST-2/won"), *self._refill(top[0])]
+
+    # ------------------------------------------------------------------ refills, reshuffle, end, next round
+    def _refill(self, biggest: int) -> list[Event]:
+        """DD-REFILL-1: table to discard; everyone else refills from their own pile; the Biggest from the centre."""
+        self._biggest = biggest
+        played = tuple(cid for p in self._seats_from_starter() for cid in self._table[p])
+        self._discard = self._discard + played
+        self._table = ((),) * self._players
+        events = [Event("DD-REFILL-1", {"n": len(played)}, key="DD-REFILL-1/discard")]
+        hands, piles = list(self._hands), list(self._piles)
+        for p in self._seats_from_starter():
+            need = HAND_SIZE - len(hands[p])
+            if p == biggest or need <= 0:
+                continue
+            n = min(need, len(piles[p]))
+            hands[p], piles[p] = hands[p] + piles[p][:n], piles[p][n:]
+            if n == need:
+                events.append(Event("DD-REFILL-1", {"player": p, "n": n}))
+            else:
+                events.append(
+                    Event("DD-REFILL-1", {"player": p, "n": n, "hand": len(hands[p])}, key="DD-REFILL-1/short")
+                )
+        self._hands, self._piles = tuple(hands), tuple(piles)
+        self._need = max(0, HAND_SIZE - len(hands[biggest]))
+        return events + self._draw_biggest()
+
+    def _draw_biggest(self) -> list[Event]:
+        """The Biggest Donkey's draw from the central pile; stops at a reshuffle chance point (DD-REFILL-2)."""
+        biggest = self._biggest
+        assert biggest is not None
+        events: list[Event] = []
+        while self._need > 0:
+            if not self._draw:
+                if self._discard:
+                    self._phase = "shuffle"
+                    return [*events, Event("DD-REFILL-2", {"n": len(self._discard)})]
+                events.append(Event("DD-REFILL-2", {"biggest": biggest}, key="DD-REFILL-2/stop"))
+                break
+            n = min(self._need, len(self._draw))
+            hands = list(self._hands)
+            hands[biggest] = hands[biggest] + self._draw[:n]
+            self._hands, self._draw, self._need = tuple(hands), self._draw[n:], self._need - n
+            events.append(Event("DD-REFILL-1", {"biggest": biggest, "n": n}, key="DD-REFILL-1/central"))
+        return events + self._end_round()
+
+    def _end_round(self) -> list[Event]:
+        """DD-END-1 (after the refills), else DD-NEXT-1: the Biggest Donkey starts the next round."""
+        if not self._end_immediate:
+            done = tuple(p for p in range(self._players) if not self._hands[p] and not self._piles[p])
+            if done:
+                return [self._win(done, "DD-END-1")]
+        biggest = self._biggest
+        assert biggest is not None
+        self._round += 1
+        self._phase = "roll"
+        self._starter = self._roller = biggest
+        self._hay = self._shown = (0,) * len(COLOURS)
+        return [Event("DD-NEXT-1", {"biggest": biggest, "round": self._round})]
+
+    def _win(self, players: tuple[int, ...], key: str) -> Event:
+        self._winners = players
+        self._phase = "over"
+        return Event("DD-END-1", {"winners": players}, key=key)

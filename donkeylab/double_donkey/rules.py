@@ -1,0 +1,71 @@
+"""Rule options of Double Donkey: the two variants of RULES.md and every named option.
+
+Options left at ``None`` take the default of the chosen variant in ``__post_init__``, so
+``Rules(variant="german")`` equals ``Rules(variant="german", tie_break="roll", last_die="roll",
+end="immediate")`` and a saved game records the resolved values (a save never depends on defaults).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Literal
+
+from donkeylab.core import rules_to_dict
+from donkeylab.double_donkey.cards import deck_cards
+
+Variant = Literal["english", "german"]
+TieBreak = Literal["pile_then_roll", "roll"]
+LastDie = Literal["choose", "roll"]
+End = Literal["after_refill", "immediate"]
+AngryFlip = Literal["toggle_per_card", "once_per_colour"]
+
+VARIANT_DEFAULTS: dict[str, dict[str, str]] = {
+    "english": {"tie_break": "pile_then_roll", "last_die": "choose", "end": "after_refill"},
+    "german": {"tie_break": "roll", "last_die": "roll", "end": "immediate"},
+}
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "variant": ("english", "german"),
+    "tie_break": ("pile_then_roll", "roll"),
+    "last_die": ("choose", "roll"),
+    "end": ("after_refill", "immediate"),
+    "angry_flip": ("toggle_per_card", "once_per_colour"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """Rule options (RULES.md, Double Donkey).
+
+    - ``variant``: ``"english"`` (default) or ``"german"``; sets the defaults of the next three.
+    - ``last_die`` (DD-DICE-3): ``"choose"`` the last player may re-roll once or keep; ``"roll"`` always rolled.
+    - ``tie_break`` (DD-BIGGEST-2): ``"pile_then_roll"`` fewest personal-pile cards first, or straight ``"roll"``.
+    - ``end`` (DD-END-1): ``"after_refill"`` (english) or ``"immediate"`` win at the reveal (german).
+    - ``angry_flip`` (DD-ANGRY-1): ``"toggle_per_card"`` each Angry Donkey flips, or ``"once_per_colour"``.
+    - ``first_player`` (DD-SETUP-2): the seat that rolls first ("the youngest").
+    - ``deck`` (DD-DECK-1): a deck name (``"reconstruction"``) or a custom spec of card strings.
+    """
+
+    variant: Variant = "english"
+    tie_break: TieBreak | None = None
+    last_die: LastDie | None = None
+    end: End | None = None
+    angry_flip: AngryFlip = "toggle_per_card"
+    first_player: int = 0
+    deck: str | tuple[str, ...] = "reconstruction"
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANT_DEFAULTS:
+            raise ValueError(f"variant must be 'english' or 'german', not {self.variant!r}")
+        for name, default in VARIANT_DEFAULTS[self.variant].items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, default)
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {getattr(self, name)!r}")
+        if isinstance(self.first_player, bool) or not isinstance(self.first_player, int) or self.first_player < 0:
+            raise ValueError(f"first_player must be a seat number 0, 1, ..., not {self.first_player!r}")
+        deck_cards(self.deck)  # validates a custom deck (DD-DECK-1) with a clear message
+
+    def to_dict(self) -> dict[str, Any]:
+        return rules_to_dict(self)

@@ -1,0 +1,422 @@
+"""The Double Donkey game state: phase 1 (dice onto the Hay card), phase 2 (secret cards), chance points.
+
+Fields are immutable (tuples, ints, strs); the dice are a 6-tuple in canonical colour order with 0 for
+"not on the Hay card", so the hot path never builds a dict. ``hay``, ``hands``, ``piles`` ... are
+read-only views for lessons and widgets. The reveal and everything after it live in ``round.py``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, check_type, require
+from donkeylab.core.chance import shuffled
+from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle
+from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, HAND_SIZE, PILE_SIZE, Card, build_deck
+from donkeylab.double_donkey.messages import die_term
+from donkeylab.double_donkey.round import RoundMixin
+from donkeylab.double_donkey.rules import Rules
+
+NAME = "double_donkey"
+_CHANCE_PHASES = frozenset({"deal", "roll", "rolloff", "shuffle"})
+
+
+@lru_cache(maxsize=64)
+def roll_outcomes(colours: tuple[int, ...]) -> tuple[tuple[Roll, Fraction], ...]:
+    """All 6^k ``Roll`` outcomes for the dice of ``colours`` (indices), each with probability 1/6^k."""
+    p = Fraction(1, 6 ** len(colours))
+    names = [COLOURS[c] for c in colours]
+    return tuple(
+        (Roll(tuple(zip(names, faces, strict=True))), p) for faces in itertools.product(range(1, 7), repeat=len(names))
+    )
+
+
+@lru_cache(maxsize=64)
+def rolloff_outcomes(seats: tuple[int, ...]) -> tuple[tuple[RollOff, Fraction], ...]:
+    p = Fraction(1, 6 ** len(seats))
+    return tuple(
+        (RollOff(tuple(zip(seats, faces, strict=True))), p)
+        for faces in itertools.product(range(1, 7), repeat=len(seats))
+    )
+
+
+@lru_cache(maxsize=8192)
+def play_options(player: int, hand: tuple[int, ...]) -> tuple[Play, ...]:
+    """DD-PLAY-1: every set of 1..3 cards from ``hand`` (card ids ascending inside each set)."""
+    cards = sorted(hand)
+    return tuple(
+        Play(player, combo)
+        for k in range(1, min(HAND_SIZE, len(cards)) + 1)
+        for combo in itertools.combinations(cards, k)
+    )
+
+
+def allowed_colours(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[int, ...]:
+    """DD-DICE-2: rolled dice with a value not on the Hay card; if there is none, every rolled die."""
+    rolled = [c for c in range(6) if shown[c]]
+    new = [c for c in rolled if shown[c] not in hay]
+    return tuple(new or rolled)
+
+
+class DoubleDonkeyState(RoundMixin, GameState):
+    game = NAME
+
+    def __init__(self, players: int, rules: Rules) -> None:
+        super().__init__(players, rules)
+        self._cards: tuple[Card, ...] = build_deck(rules.deck)
+        self._toggle = rules.angry_flip == "toggle_per_card"
+        self._tie_roll_only = rules.tie_break == "roll"
+        self._end_immediate = rules.end == "immediate"
+        self._choose_last = rules.last_die == "choose"
+        self._phase = "deal"
+        self._round = 1
+        self._starter = self._roller = rules.first_player
+        self._hay = self._shown = (0,) * 6
+        self._hands = self._piles = ((),) * players
+        self._table = ((),) * players
+        self._chosen: tuple[tuple[int, ...] | None, ...] = (None,) * players
+        self._draw: tuple[int, ...] = ()
+        self._discard: tuple[int, ...] = ()
+        self._biggest: int | None = None
+        self._tied: tuple[int, ...] = ()
+        self._need = 0
+        self._winners: tuple[int, ...] = ()
+
+    # ------------------------------------------------------------------ read-only views
+    @property
+    def phase(self) -> str:
+        """``deal``, ``roll``, ``choose``, ``last`` (keep or re-roll), ``play``, ``rolloff``, ``shuffle``, ``over``."""
+        return self._phase
+
+    @property
+    def variant(self) -> str:
+        return str(self.rules.variant)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The card table of this game's deck (``cards[id]``)."""
+        return self._cards
+
+    @property
+    def hay(self) -> dict[str, int]:
+        """Colour -> pips of the dice on the Hay card (after the reveal: the flipped pips)."""
+        return {COLOURS[c]: v for c, v in enumerate(self._hay) if v}
+
+    @property
+    def rolled(self) -> dict[str, int]:
+        """Colour -> pips of the rolled dice not yet on the Hay card."""
+        return {COLOURS[c]: v for c, v in enumerate(self._shown) if v}
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The Hay card as a 6-tuple in colour order (0 = die not placed yet)."""
+        return self._hay
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        return self._hands
+
+    @property
+    def piles(self) -> tuple[tuple[int, ...], ...]:
+        """Personal piles, top card first."""
+        return self._piles
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self._draw)
+
+    @property
+    def draw_pile(self) -> tuple[int, ...]:
+        return self._draw
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        return self._discard
+
+    @property
+    def table(self) -> tuple[tuple[int, ...], ...]:
+        """Cards revealed this round, per player (until they go to the discard pile)."""
+        return self._table
+
+    @property
+    def biggest(self) -> int | None:
+        return self._biggest
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def roller(self) -> int:
+        """The player holding the dice in phase 1."""
+        return self._roller
+
+    @property
+    def tied(self) -> tuple[int, ...]:
+        """Players in the current roll-off (DD-BIGGEST-2)."""
+        return self._tied
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int | object | None:
+        phase = self._phase
+        if phase in ("choose", "last"):
+            return self._roller
+        if phase == "play":
+            return self._next_to_play()
+        if phase == "over":
+            return None
+        return CHANCE
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    def _next_to_play(self) -> int:
+        n = self._players
+        for i in range(n):
+            p = (self._starter + i) % n
+            if self._chosen[p] is None and self._hands[p]:
+                return p
+        raise AssertionError("phase 2 with nobody left to choose")  # _apply resolves before this
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        phase = self._phase
+        if phase == "choose":
+            return tuple(Choose(COLOURS[c]) for c in allowed_colours(self._hay, self._shown))
+        if phase == "play":
+            p = self._next_to_play()
+            return play_options(p, self._hands[p])
+        if phase == "last":
+            return (Reroll(), Keep())
+        if phase in ("roll", "rolloff"):
+            return tuple(o for o, _ in self.chance_outcomes())
+        return ()
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        if self._phase == "roll":
+            return roll_outcomes(self._unplaced())
+        if self._phase == "rolloff":
+            return rolloff_outcomes(self._tied)
+        raise NotEnumerable(f"double_donkey: the {self._phase} chance point is a shuffle; sample or force it")
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        phase, r = self._phase, rng.random
+        if phase == "roll":
+            return Roll(tuple((COLOURS[c], 1 + int(6 * r())) for c in range(6) if not self._hay[c]))
+        if phase == "rolloff":
+            return RollOff(tuple((p, 1 + int(6 * r())) for p in self._tied))
+        if phase == "deal":
+            return Deal(shuffled(rng, range(len(self._cards))))
+        if phase == "shuffle":
+            return Shuffle(shuffled(rng, self._discard))
+        raise IllegalAction("DD-DICE-1", f"no chance point in phase {phase}")
+
+    def _unplaced(self) -> tuple[int, ...]:
+        return tuple(c for c in range(6) if not self._hay[c])
+
+    # ------------------------------------------------------------------ transitions
+    def _apply(self, action: Action) -> list[Event]:
+        phase = self._phase
+        if phase == "play":
+            check_type(action, Play, "DD-PLAY-1", self)
+            assert isinstance(action, Play)
+            return self._play(action)
+        if phase == "choose":
+            check_type(action, Choose, "DD-DICE-1", self)
+            assert isinstance(action, Choose)
+            return self._choose(action.colour)
+        if phase == "roll":
+            check_type(action, Roll, "DD-DICE-1", self)
+            assert isinstance(action, Roll)
+            return self._roll(action.values)
+        if phase == "last":
+            check_type(action, (Keep, Reroll), "DD-DICE-3", self)
+            return self._last(isinstance(action, Keep))
+        if phase == "deal":
+            check_type(action, Deal, "DD-SETUP-1", self)
+            assert isinstance(action, Deal)
+            return self._deal(action.order)
+        if phase == "rolloff":
+            check_type(action, RollOff, "DD-BIGGEST-2", self)
+            assert isinstance(action, RollOff)
+            require(tuple(p for p, _ in action.values) == self._tied, "DD-BIGGEST-2", f"{self._tied} roll off")
+            require(all(1 <= v <= 6 for _, v in action.values), "DD-BIGGEST-2", "a die shows 1 to 6")
+            return self._rolled_off(action.values)
+        check_type(action, Shuffle, "DD-REFILL-2", self)
+        assert isinstance(action, Shuffle)
+        return self._reshuffle(action.order)
+
+    def _deal(self, order: tuple[int, ...]) -> list[Event]:
+        """DD-SETUP-1: personal piles of 10 (top 3 to the hand), the rest is the draw pile; DD-SETUP-2."""
+        n = len(self._cards)
+        require(sorted(order) == list(range(n)), "DD-SETUP-1", f"a deal must order all {n} card ids exactly once")
+        piles = [order[PILE_SIZE * p : PILE_SIZE * (p + 1)] for p in range(self._players)]
+        self._hands = tuple(pile[:HAND_SIZE] for pile in piles)
+        self._piles = tuple(pile[HAND_SIZE:] for pile in piles)
+        self._draw = order[PILE_SIZE * self._players :]
+        self._phase = "roll"
+        return [
+            Event("DD-SETUP-1", {"total": n, "draw": len(self._draw)}),
+            Event("DD-SETUP-2", {"player": self._starter}),
+        ]
+
+    def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
+        """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
+        colours = self._unplaced()
+        require(
+            len(values) == len(colours)
+            and all(v[0] == COLOURS[c] and v[1] in (1, 2, 3, 4, 5, 6) for v, c in zip(values, colours, strict=False)),
+            "DD-DICE-1",
+            f"a roll gives 1-6 pips to each die not on the Hay card: {', '.join(COLOURS[c] for c in colours)}",
+        )
+        shown = [0] * 6
+        for c, (_, pips) in zip(colours, values, strict=True):
+            shown[c] = pips
+        self._shown = tuple(shown)
+        player = self._roller
+        if len(colours) == 1:
+            c = colours[0]
+            die = die_term(COLOURS[c], shown[c])
+            events = [Event("DD-DICE-1", {"player": player, "die": die}, key="DD-DICE-1/one")]
+            return events + self._place(c, Event("DD-DICE-3", {"die": die}, key="DD-DICE-3/placed"))
+        self._phase = "choose"
+        return [Event("DD-DICE-1", {"player": player, "n": len(colours)}), self._dice_rule_event(player)]
+
+    def _dice_rule_event(self, player: int) -> Event:
+        allowed = allowed_colours(self._hay, self._shown)
+        dice = [die_term(COLOURS[c], self._shown[c]) for c in allowed]
+        on_hay = ", ".join(str(v) for v in sorted(set(self._hay) - {0}))
+        data = {"player": player, "allowed": dice, "on_hay": on_hay}
+        if not on_hay:
+            return Event("DD-DICE-2", data, key="DD-DICE-2/empty")
+        if all(self._shown[c] in self._hay for c in allowed):
+            return Event("DD-DICE-2", data, key="DD-DICE-2/free")
+        return Event("DD-DICE-2", data, key="DD-DICE-2/one" if len(allowed) == 1 else "DD-DICE-2")
+
+    def _choose(self, colour: str) -> list[Event]:
+        c = COLOUR_INDEX.get(colour, -1)
+        require(c >= 0 and self._shown[c] > 0, "DD-DICE-1", f"{colour} is not one of the rolled dice")
+        allowed = allowed_colours(self._hay, self._shown)
+        if c not in allowed:
+            new = ", ".join(f"{COLOURS[a]} {self._shown[a]}" for a in allowed)
+            raise IllegalAction(
+                "DD-DICE-2", f"the {colour} {self._shown[c]} shows a value already on the Hay card; choose {new}"
+            )
+        player = self._roller
+        event = Event("DD-DICE-1", {"player": player, "die": die_term(colour, self._shown[c])}, key="DD-DICE-1/place")
+        return self._place(c, event)
+
+    def _place(self, c: int, event: Event) -> list[Event]:
+        """Put die ``c`` on the Hay card; then the next player rolls the rest, or phase 2 starts."""
+        hay, shown = list(self._hay), list(self._shown)
+        hay[c], shown[c] = shown[c], 0
+        self._hay, self._shown = tuple(hay), tuple(shown)
+        left = [d for d in range(6) if not hay[d]]
+        if not left:
+            return [event, *self._start_play()]
+        self._roller = (self._roller + 1) % self._players
+        if len(left) > 1:
+            self._shown = (0,) * 6
+            self._phase = "roll"
+            return [event]
+        data = {"player": self._roller, "colour": COLOURS[left[0]], "pips": shown[left[0]]}
+        if self._choose_last:
+            self._phase = "last"
+            return [event, Event("DD-DICE-3", data)]
+        self._phase = "roll"
+        self._shown = (0,) * 6
+        return [event, Event("DD-DICE-3", data, key="DD-DICE-3/roll")]
+
+    def _last(self, keep: bool) -> list[Event]:
+        """DD-DICE-3 (english): keep the last die as it shows, or re-roll it once (a chance point)."""
+        c = self._unplaced()[0]
+        if keep:
+            event = Event(
+                "DD-DICE-3", {"player": self._roller, "die": die_term(COLOURS[c], self._shown[c])}, key="DD-DICE-3/keep"
+            )
+            return self._place(c, event)
+        self._phase = "roll"
+        self._shown = (0,) * 6
+        return [Event("DD-DICE-3", {"player": self._roller}, key="DD-DICE-3/reroll")]
+
+    def _start_play(self) -> list[Event]:
+        self._phase = "play"
+        self._chosen = (None,) * self._players
+        events = [Event("DD-PLAY-1", key="DD-PLAY-1/start")]
+        events.extend(
+            Event("DD-PLAY-1", {"player": p}, key="DD-PLAY-1/empty") for p in range(self._players) if not self._hands[p]
+        )
+        if not any(self._hands):
+            raise AssertionError("phase 2 without any cards in hand")
+        return events
+
+    def _play(self, action: Play) -> list[Event]:
+        """DD-PLAY-1: one player's secret choice; the last one triggers the reveal and the end of the round."""
+        player, cards = action.player, action.cards
+        turn = self._next_to_play()
+        require(
+            player == turn, "DD-PLAY-1", f"it is player {turn + 1}'s turn to choose cards, not player {player + 1}'s"
+        )
+        hand = self._hands[player]
+        require(
+            1 <= len(cards) <= min(HAND_SIZE, len(hand)),
+            "DD-PLAY-1",
+            f"play 1 to {min(HAND_SIZE, len(hand))} cards, not {len(cards)}",
+        )
+        require(len(set(cards)) == len(cards), "DD-PLAY-1", "each card can be played only once")
+        for cid in cards:
+            require(cid in hand, "DD-PLAY-1", f"card {cid} is not in player {player + 1}'s hand")
+        chosen = list(self._chosen)
+        chosen[player] = tuple(sorted(cards))
+        self._chosen = tuple(chosen)
+        event = Event("DD-PLAY-1", {"player": player, "n": len(cards)})
+        if any(c is None and h for c, h in zip(self._chosen, self._hands, strict=True)):
+            return [event]
+        return [event, *self._reveal()]
+
+    def _reshuffle(self, order: tuple[int, ...]) -> list[Event]:
+        """DD-REFILL-2: the discard pile, shuffled, becomes the new draw pile; the Biggest Donkey draws on."""
+        require(
+            sorted(order) == sorted(self._discard), "DD-REFILL-2", "a reshuffle must order exactly the discard pile"
+        )
+        self._draw, self._discard = order, ()
+        self._phase = "refill"
+        return self._draw_biggest()
+
+    # ------------------------------------------------------------------ views for players and logs
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: own hand and own secret choice; of the others only counts (DD-PLAY-1)."""
+        return {
+            "phase": self._phase,
+            "round": self._round,
+            "player": player,
+            "hay": self.hay,
+            "rolled": self.rolled,
+            "roller": self._roller,
+            "hand": self._hands[player],
+            "chosen": self._chosen[player],
+            "others_chose": {p: c is not None for p, c in enumerate(self._chosen) if p != player},
+            "hand_sizes": tuple(len(h) for h in self._hands),
+            "pile_sizes": tuple(len(p) for p in self._piles),
+            "table": self._table,
+            "draw_pile_size": len(self._draw),
+            "discard": self._discard,
+            "biggest": self._biggest,
+            "winners": self._winners,
+        }
+
+    def describe(self) -> str:
+        hay = ",".join(str(v) if v else "-" for v in self._hay)
+        shown = ",".join(str(v) if v else "-" for v in self._shown)
+        hands = "|".join(" ".join(map(str, h)) for h in self._hands)
+        chosen = "".join("-" if c is None else "x" for c in self._chosen)
+        return (
+            f"r{self._round} {self._phase} roller={self._roller} hay={hay} rolled={shown} hands={hands} "
+            f"piles={[len(p) for p in self._piles]} chosen={chosen} draw={len(self._draw)} "
+            f"discard={len(self._discard)} biggest={self._biggest} winners={self._winners}"
+        )
