@@ -124,18 +124,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{biggest} hat als Einziger die höchste Karte (Wert {value}) gespielt und wird Oberesel.",
     ),
     "DD-BIGGEST-2/pile": (
-        "{tied} tie with {value}; {biggest} has the fewest cards left in their personal pile ({pile}) and "
-        "becomes the Biggest Donkey.",
-        "{tied} haben gleich hoch gespielt ({value}); {biggest} hat die wenigsten Karten im eigenen Stapel "
-        "({pile}) und wird Oberesel.",
+        "Who becomes the Biggest Donkey, {tied}? Each played a card worth {value}; {biggest} has the fewest cards "
+        "left in their personal pile ({pile}) and becomes the Biggest Donkey.",
+        "Wer wird Oberesel, {tied}? Jeder hat eine Karte mit Wert {value} gespielt; {biggest} hat die wenigsten "
+        "Karten im eigenen Stapel ({pile}) und wird Oberesel.",
     ),
     "DD-BIGGEST-2/rolloff": (
-        "{tied} tie with {value}; they roll a die each, and the highest roll becomes the Biggest Donkey.",
-        "{tied} haben gleich hoch gespielt ({value}); sie würfeln, wer am höchsten würfelt, wird Oberesel.",
+        "Who becomes the Biggest Donkey, {tied}? Each played a card worth {value}, so they roll a die each: "
+        "the highest roll becomes the Biggest Donkey.",
+        "Wer wird Oberesel, {tied}? Jeder hat eine Karte mit Wert {value} gespielt, also würfeln sie: "
+        "wer am höchsten würfelt, wird Oberesel.",
     ),
     "DD-BIGGEST-2/again": (
-        "{tied} rolled the same highest number ({pips}) and roll again.",
-        "{tied} haben die gleiche höchste Zahl ({pips}) gewürfelt und würfeln noch einmal.",
+        "Still undecided, {tied}? Each rolled the highest number ({pips}), so they roll again.",
+        "Immer noch unentschieden, {tied}? Jeder hat die höchste Zahl ({pips}) gewürfelt, also wird neu gewürfelt.",
     ),
     "DD-BIGGEST-2/won": (
         "{biggest} rolls the highest number ({pips}) and becomes the Biggest Donkey.",
@@ -170,12 +172,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{biggest} nimmt die Würfel und beginnt Runde {round}.",
     ),
     "DD-END-1": (
-        "{winners}: no cards left in hand or personal pile: victory!",
-        "{winners}: keine Karten mehr auf der Hand und im eigenen Stapel: gewonnen!",
+        "{winner} has no cards left in hand or personal pile and wins!",
+        "{winner} hat keine Karten mehr auf der Hand und im eigenen Stapel und gewinnt!",
+    ),
+    "DD-END-1/shared": (
+        "{winner} has no cards left either and shares the victory!",
+        "{winner} hat auch keine Karten mehr und teilt sich den Sieg!",
     ),
     "DD-END-1/immediate": (
-        "{winners} played the last card of their hand with an empty personal pile and win at once!",
-        "{winners} hat die letzte Handkarte bei leerem eigenen Stapel ausgespielt und gewinnt sofort!",
+        "{winner} played the last card of their hand with an empty personal pile and wins at once!",
+        "{winner} hat die letzte Handkarte bei leerem eigenen Stapel ausgespielt und gewinnt sofort!",
     ),
 }
 

@@ -63,7 +63,7 @@ class RoundMixin:
             finished = tuple(p for p in range(self._players) if self._table[p] and not self._hands[p])
             finished = tuple(p for p in finished if not self._piles[p])
             if finished:
-                return [*events, self._win(finished, "DD-END-1/immediate")]
+                return events + self._win(finished, "DD-END-1/immediate")
         return events + self._decide_biggest(best)
 
     def _flip(self, order: list[int] | range) -> list[Event]:
@@ -170,7 +170,7 @@ class RoundMixin:
         if not self._end_immediate:
             done = tuple(p for p in range(self._players) if not self._hands[p] and not self._piles[p])
             if done:
-                return [self._win(done, "DD-END-1")]
+                return self._win(done, "DD-END-1")
         biggest = self._biggest
         assert biggest is not None
         self._round += 1
@@ -179,7 +179,9 @@ class RoundMixin:
         self._hay = self._shown = (0,) * len(COLOURS)
         return [Event("DD-NEXT-1", {"biggest": biggest, "round": self._round})]
 
-    def _win(self, players: tuple[int, ...], key: str) -> Event:
+    def _win(self, players: tuple[int, ...], key: str) -> list[Event]:
+        """DD-END-1: one sentence per winner (a shared victory names each of them)."""
         self._winners = players
         self._phase = "over"
-        return Event("DD-END-1", {"winners": players}, key=key)
+        keys = [key] + [key if key.endswith("immediate") else "DD-END-1/shared"] * (len(players) - 1)
+        return [Event("DD-END-1", {"winner": p, "winners": players}, key=k) for p, k in zip(players, keys, strict=True)]
