@@ -1,0 +1,61 @@
+"""Double Down (LOBO 77): a running total where doublets cost a token and 77 ends the round (RULES.md DN-*).
+
+``new_game(players, rules)`` returns the state before the first deal (a chance point). Actions: ``Deal``,
+``Shuffle`` (both chance) and ``PlayCard(card)`` with card names such as ``"9"``, ``"-10"``, ``"2x"``,
+``"reverse"``, ``"76"``. Exact probabilities for lessons live in ``double_down.exact``; bots in ``bots``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from donkeylab.core import IllegalAction, load_state
+from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
+from donkeylab.double_down.deck import DECK_SIZE, DECK_SPEC, KINDS
+from donkeylab.double_down.rules import Rules
+from donkeylab.double_down.state import NAME, DoubleDownState
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+__all__ = [
+    "ACTIONS",
+    "DECK_SIZE",
+    "DECK_SPEC",
+    "KINDS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "Deal",
+    "DoubleDownState",
+    "PlayCard",
+    "Rules",
+    "Shuffle",
+    "load",
+    "new_game",
+    "parse_action",
+]
+
+
+def new_game(players: int = 4, rules: Rules | None = None, opener: int = 0) -> DoubleDownState:
+    """The state before the first deal (DN-SETUP-1); ``opener`` is the seat left of the first dealer."""
+    rules = rules or Rules()
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("DN-SETUP-1", f"Double Down needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    if players * rules.hand_size > DECK_SIZE:
+        raise IllegalAction(
+            "DN-SETUP-1", f"{players} hands of {rules.hand_size} cards need more than the {DECK_SIZE} cards"
+        )
+    if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < players:
+        raise IllegalAction("DN-SETUP-1", f"the opener must be a seat 0..{players - 1}, not {opener!r}")
+    return DoubleDownState(players, rules, opener)
+
+
+def load(text: str | bytes) -> DoubleDownState:
+    """A saved game (``state.to_json()``), rebuilt by replaying its history."""
+    state: DoubleDownState = load_state(text, sys.modules[__name__])
+    return state
+
+
+from donkeylab.double_down import bots  # noqa: E402  (bots import the state module above)
+
+__all__ += ["bots"]

@@ -1,0 +1,40 @@
+"""The three Double Down actions. ``PlayCard`` names a card by its kind ("9", "2x", "reverse", "-10")."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Final
+
+from donkeylab.core import Action, action_table
+from donkeylab.core import parse_action as _parse
+from donkeylab.double_down.deck import KINDS
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Chance at each round start: a permutation of the 56 card ids (hands first, opener first, then pile)."""
+
+    order: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Chance when the draw pile runs out (DN-DRAW-1): ``order[i]`` is the position, in the played pile
+    (oldest first, top card excluded), of the card that becomes card ``i`` of the new draw pile."""
+
+    order: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    card: str
+
+
+ACTIONS: Final = action_table([Deal, Shuffle, PlayCard])
+# One shared action object per kind: legal_actions allocates nothing in the hot loop.
+PLAY: Final[tuple[PlayCard, ...]] = tuple(PlayCard(name) for name in KINDS)
+
+
+def parse_action(text: str) -> Action:
+    """``PlayCard('9')``, ``Deal((...))`` or ``Shuffle((...))`` back into an action."""
+    return _parse(text, ACTIONS)

@@ -1,0 +1,202 @@
+"""Exact probabilities a Double Down lesson shows, as ``Fraction``s (enumeration and dynamic programming).
+
+- ``play_outcome`` / ``plays_by_outcome``: which cards of a hand are safe, make a doublet or bust.
+- ``next_card_risk``: P(the next card from the unseen cards is a doublet hit / a bust / safe).
+- ``total_distribution_without_replacement`` (exact DP over card counts) beside
+  ``total_distribution_with_replacement`` (the i.i.d. Markov-chain approximation): the total after k cards.
+- ``round_end_within``: P(the round ends within k plays) when every play is a uniformly random unplayed card.
+- ``lesson_tables``: the named tables a lesson prints (rows of plain dicts with Fraction values).
+
+Totals here are sums of card effects: 0, direction change and 2x add 0, −10 subtracts 10. Cards are counted
+by their *effect on the total* (18 classes), which is all these questions depend on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from math import comb, perm
+from typing import Literal
+
+from donkeylab.double_down.deck import (
+    BUST_AT,
+    COUNTS,
+    DELTA,
+    DOUBLETS,
+    KIND_INDEX,
+    KINDS,
+    NEGATIVE_DOUBLETS,
+    REPEATS,
+)
+from donkeylab.double_down.rules import Rules
+
+Outcome = Literal["safe", "doublet", "bust"]
+OUTCOMES: tuple[Outcome, ...] = ("safe", "doublet", "bust")
+FULL_DECK: dict[str, int] = dict(zip(KINDS, COUNTS, strict=True))
+
+
+def _doublets(rules: Rules) -> frozenset[int]:
+    return DOUBLETS | NEGATIVE_DOUBLETS if rules.negative_doublets else DOUBLETS
+
+
+def play_outcome(total: int, card: str, rules: Rules | None = None) -> Outcome:
+    """What playing ``card`` on ``total`` does to the player: ``"bust"`` (DN-BUST-1), ``"doublet"``
+    (DN-DOUBLET-1: a token lost, play goes on) or ``"safe"``. Repeating cards are safe unless the option
+    ``repeat_doublet_penalty`` is on and the total already is a doublet."""
+    rules = rules or Rules()
+    k = KIND_INDEX[card]
+    if REPEATS[k]:
+        return "doublet" if rules.repeat_doublet_penalty and total in _doublets(rules) else "safe"
+    after = total + DELTA[k]
+    if after >= BUST_AT:
+        return "bust"
+    return "doublet" if after in _doublets(rules) else "safe"
+
+
+def plays_by_outcome(hand: Iterable[str], total: int, rules: Rules | None = None) -> dict[Outcome, tuple[str, ...]]:
+    """The distinct cards of ``hand`` grouped into safe, doublet and bust plays at ``total`` (hand order)."""
+    groups: dict[Outcome, list[str]] = {o: [] for o in OUTCOMES}
+    for card in dict.fromkeys(hand):
+        groups[play_outcome(total, card, rules)].append(card)
+    return {o: tuple(cards) for o, cards in groups.items()}
+
+
+def next_card_risk(
+    total: int, unseen: Mapping[str, int] | None = None, rules: Rules | None = None
+) -> dict[Outcome, Fraction]:
+    """P(a card drawn uniformly from ``unseen`` (card name → copies; default the full deck), played on
+    ``total``, is safe / hits a doublet / busts). The three Fractions sum to exactly 1."""
+    unseen = FULL_DECK if unseen is None else unseen
+    size = sum(unseen.values())
+    if size <= 0:
+        raise ValueError("no unseen cards to draw from")
+    hits: Counter[Outcome] = Counter()
+    for card, n in unseen.items():
+        if n < 0:
+            raise ValueError(f"negative count {n} for card {card!r}")
+        hits[play_outcome(total, card, rules)] += n
+    return {o: Fraction(hits[o], size) for o in OUTCOMES}
+
+
+def _classes() -> list[tuple[int, int]]:
+    """(change of the total, copies) for each distinct change: 0 merges 0, direction change and 2x."""
+    merged: Counter[int] = Counter()
+    for k, n in enumerate(COUNTS):
+        merged[DELTA[k]] += n
+    return sorted(merged.items())
+
+
+CLASSES = _classes()
+DECK_SIZE = sum(n for _, n in CLASSES)
+
+
+def _check_k(k: int) -> None:
+    if not 0 <= k <= DECK_SIZE:
+        raise ValueError(f"k must be 0..{DECK_SIZE}, not {k}")
+
+
+def total_distribution_without_replacement(k: int) -> dict[int, Fraction]:
+    """Exact distribution of the sum of the first ``k`` cards of a shuffled full deck (no bust stops it).
+
+    Dynamic programming over the number of cards taken from each class: the generating function
+    Π_c Σ_m C(n_c, m) x^m y^(m·v_c); the coefficient of x^k y^s divided by C(56, k) is P(total = s).
+    """
+    _check_k(k)
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}  # (cards taken, sum) -> number of card subsets
+    for value, n in CLASSES:
+        nxt: Counter[tuple[int, int]] = Counter()
+        for (taken, s), w in ways.items():
+            for m in range(min(n, k - taken) + 1):
+                nxt[(taken + m, s + m * value)] += w * comb(n, m)
+        ways = dict(nxt)
+    denom = comb(DECK_SIZE, k)
+    return {s: Fraction(w, denom) for (taken, s), w in sorted(ways.items(), key=lambda kv: kv[0][1]) if taken == k}
+
+
+def total_distribution_with_replacement(k: int) -> dict[int, Fraction]:
+    """The Markov-chain approximation: ``k`` cards drawn *with* replacement (each i.i.d. from the full deck).
+
+    A lesson shows it beside the exact without-replacement law: the means agree, the spreads do not
+    (only one 76 and one 66 exist, so two of them can never follow each other without replacement).
+    """
+    _check_k(k)
+    counts: dict[int, int] = {0: 1}
+    for _ in range(k):
+        nxt: Counter[int] = Counter()
+        for s, w in counts.items():
+            for value, n in CLASSES:
+                nxt[s + value] += w * n
+        counts = dict(nxt)
+    denom = DECK_SIZE**k
+    return {s: Fraction(w, denom) for s, w in sorted(counts.items())}
+
+
+def round_end_within(k: int) -> Fraction:
+    """P(the round ends — a total of 77 or more is announced — within the first ``k`` plays of a round),
+    when each play is a uniformly random card among those not yet played.
+
+    That is exactly engine play by ``bots.RandomCard`` (a uniformly random card of the hand) as long as
+    no 2x is played: because the choice ignores the cards' faces, the played sequence is a uniformly random
+    sequence from the deck. After a 2x the next player may not lead with a 2x (DN-DOUBLE-1), which bends
+    the law very slightly; the engine simulation in the tests agrees within its Monte Carlo error.
+    Valid for ``k`` ≤ 16, before any reshuffle with up to 8 players; the cost grows fast with ``k``.
+    DP over the multiset of played classes, counting ordered card sequences whose running totals all
+    stayed below 77; a sequence that reaches 77 at play j adds its count / (56)_j.
+    """
+    if not 0 <= k <= 16:
+        raise ValueError(f"k must be 0..16 (no reshuffle yet), not {k}")
+    values = [v for v, _ in CLASSES]
+    copies = [n for _, n in CLASSES]
+    alive: dict[tuple[int, ...], int] = {(0,) * len(CLASSES): 1}
+    ended = Fraction(0)
+    for j in range(1, k + 1):
+        nxt: Counter[tuple[int, ...]] = Counter()
+        busted = 0
+        for taken, w in alive.items():
+            total = sum(m * v for m, v in zip(taken, values, strict=True))
+            for c, m in enumerate(taken):
+                left = copies[c] - m
+                if left == 0:
+                    continue
+                if total + values[c] >= BUST_AT:
+                    busted += w * left
+                else:
+                    nxt[taken[:c] + (m + 1,) + taken[c + 1 :]] += w * left
+        ended += Fraction(busted, perm(DECK_SIZE, j))
+        alive = dict(nxt)
+    return ended
+
+
+def lesson_tables(
+    k_max_distribution: int = 4, k_max_summary: int = 10, k_max_round_end: int = 5
+) -> dict[str, list[dict[str, object]]]:
+    """The named exact tables of the Double Down lessons (rows of plain dicts; probabilities are Fractions).
+
+    - ``risk_by_total``: for totals 0..76 and a full unseen deck, P(next card safe / doublet / bust).
+    - ``total_after_k_cards``: P(total = s) after k = 1..``k_max_distribution`` cards, without and with
+      replacement side by side (their difference is what a lesson points at).
+    - ``total_summary``: per k, P(total is a doublet) and P(total ≥ 77), both laws.
+    - ``round_end_within_k``: P(the round ends within k plays) under random play, k = 1..``k_max_round_end``.
+    """
+    risk = [{"total": t, **next_card_risk(t)} for t in range(BUST_AT)]
+    rows: list[dict[str, object]] = []
+    summary: list[dict[str, object]] = []
+    for k in range(1, max(k_max_distribution, k_max_summary) + 1):
+        exact, approx = total_distribution_without_replacement(k), total_distribution_with_replacement(k)
+        if k <= k_max_distribution:
+            for s in sorted(set(exact) | set(approx)):
+                a, b = exact.get(s, Fraction(0)), approx.get(s, Fraction(0))
+                rows.append({"k": k, "total": s, "without_replacement": a, "with_replacement": b, "difference": a - b})
+        if k <= k_max_summary:
+            summary.append(
+                {
+                    "k": k,
+                    "doublet_without": sum((p for s, p in exact.items() if s in DOUBLETS), Fraction(0)),
+                    "doublet_with": sum((p for s, p in approx.items() if s in DOUBLETS), Fraction(0)),
+                    "at_least_77_without": sum((p for s, p in exact.items() if s >= BUST_AT), Fraction(0)),
+                    "at_least_77_with": sum((p for s, p in approx.items() if s >= BUST_AT), Fraction(0)),
+                }
+            )
+    ends = [{"k": k, "probability": round_end_within(k)} for k in range(1, k_max_round_end + 1)]
+    return {"risk_by_total": risk, "total_after_k_cards": rows, "total_summary": summary, "round_end_within_k": ends}

@@ -1,0 +1,120 @@
+"""Every Double Down sentence, in English and German (rendered lazily from event data)."""
+
+from __future__ import annotations
+
+from donkeylab.core import CATALOGUE
+
+_PLAY = "{player} plays {card}: {before} {op} {amount} = {after}"
+_SPIELT = "{player} spielt {card}: {before} {op} {amount} = {after}"
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "DN-SETUP-1": (
+        "Round 1: {dealer} deals {hand_size} cards to each of the {count} players; {pile} cards form the draw pile. "
+        "The total is 0 and {opener}, left of the dealer, starts; play runs clockwise.",
+        "Runde 1: {dealer} gibt jedem der {count} Spieler {hand_size} Karten; {pile} Karten bilden den Nachziehstapel. "
+        "Die Summe ist 0 und {opener}, links vom Geber, beginnt; gespielt wird im Uhrzeigersinn.",
+    ),
+    "DN-SETUP-1/players": (
+        "Double Down needs 2 to 8 players, not {count}.",
+        "Double Down braucht 2 bis 8 Spieler, nicht {count}.",
+    ),
+    "DN-ROUND-1": (
+        "Round {round}: all cards are gathered and shuffled. {dealer}, who opened the last round, deals {hand_size} "
+        "cards to each of the {count} players. The total is 0 again, play runs clockwise and {opener} starts.",
+        "Runde {round}: Alle Karten werden eingesammelt und gemischt. {dealer}, der die letzte Runde eröffnet hat, "
+        "gibt jedem der {count} Spieler {hand_size} Karten. Die Summe ist wieder 0, gespielt wird im Uhrzeigersinn "
+        "und {opener} beginnt.",
+    ),
+    "DN-PLAY-1": (_PLAY + ".", _SPIELT + "."),
+    "DN-MINUS-1": (
+        _PLAY + " (the total may go below zero).",
+        _SPIELT + " (die Summe darf unter null fallen).",
+    ),
+    "DN-ZERO-1": (
+        "{player} plays 0: the total stays {total} and the problem passes to the next player.",
+        "{player} spielt 0: Die Summe bleibt {total} und das Problem geht an den nächsten Spieler.",
+    ),
+    "DN-REVERSE-1": (
+        "{player} plays a direction change: the total stays {total} and play now runs {direction}.",
+        "{player} spielt einen Richtungswechsel: Die Summe bleibt {total} und gespielt wird jetzt {direction}.",
+    ),
+    "DN-DOUBLE-1": (
+        "{player} plays 2x: the total stays {total} and {next_player} must play two cards.",
+        "{player} spielt 2x: Die Summe bleibt {total} und {next_player} muss zwei Karten spielen.",
+    ),
+    "DN-DOUBLE-1/second": (
+        "{player} must now play a second card (a 2x is allowed now).",
+        "{player} muss jetzt eine zweite Karte spielen (jetzt ist auch eine 2x erlaubt).",
+    ),
+    "DN-DOUBLE-1/stuck": (
+        "{player} must play two cards but holds only 2x cards, which may not come first: {player} passes.",
+        "{player} muss zwei Karten spielen, hat aber nur 2x-Karten, die nicht zuerst kommen dürfen: {player} passt.",
+    ),
+    "DN-DOUBLET-1": (
+        _PLAY + ", a doublet — {player} loses a token ({left} left).",
+        _SPIELT + ", ein Pasch — {player} verliert einen Chip (noch {left}).",
+    ),
+    "DN-DOUBLET-1/swimming": (
+        _PLAY + ", a doublet — and {player} was already swimming.",
+        _SPIELT + ", ein Pasch — und {player} war schon am Schwimmen.",
+    ),
+    "DN-DOUBLET-1/repeat": (
+        "{player} plays {card} and repeats {total}, a doublet — with this rule option {player} loses a token "
+        "({left} left).",
+        "{player} spielt {card} und wiederholt {total}, einen Pasch — mit dieser Regeloption verliert {player} "
+        "einen Chip (noch {left}).",
+    ),
+    "DN-DOUBLET-1/repeat-swimming": (
+        "{player} plays {card} and repeats {total}, a doublet — and {player} was already swimming.",
+        "{player} spielt {card} und wiederholt {total}, einen Pasch — und {player} war schon am Schwimmen.",
+    ),
+    "DN-BUST-1": (
+        _PLAY + " — 77 or more! {player} loses a token ({left} left) and the round ends.",
+        _SPIELT + " — 77 oder mehr! {player} verliert einen Chip (noch {left}) und die Runde endet.",
+    ),
+    "DN-BUST-1/swimming": (
+        _PLAY + " — 77 or more! {player} was already swimming, and the round ends.",
+        _SPIELT + " — 77 oder mehr! {player} war schon am Schwimmen, und die Runde endet.",
+    ),
+    "DN-TOKEN-1/swim": (
+        "{player} has no token left and is now swimming: one more loss and {player} is out.",
+        "{player} hat keinen Chip mehr und schwimmt jetzt: noch ein Verlust und {player} ist raus.",
+    ),
+    "DN-TOKEN-1/out": (
+        "{player} is eliminated; the {cards} cards in {player}'s hand go onto the played cards.",
+        "{player} scheidet aus; die {cards} Karten auf der Hand von {player} kommen zu den gespielten Karten.",
+    ),
+    "DN-DRAW-1": (
+        "The draw pile is empty: the {cards} played cards under the top card are shuffled into a new draw pile.",
+        "Der Nachziehstapel ist leer: Die {cards} gespielten Karten unter der obersten werden zu einem neuen "
+        "Nachziehstapel gemischt.",
+    ),
+    "DN-DRAW-1/short": (
+        "{player} cannot draw, because no card is left to draw: {player} plays on with {cards} cards.",
+        "{player} kann nicht nachziehen, weil keine Karte mehr übrig ist: {player} spielt mit {cards} Karten weiter.",
+    ),
+    "DN-DRAW-1/pass": (
+        "{player} has no card and passes.",
+        "{player} hat keine Karte und passt.",
+    ),
+    "DN-DRAW-1/stuck": (
+        "Nobody still playing has a card: the cards are gathered and the round is dealt again.",
+        "Niemand im Spiel hat noch eine Karte: Die Karten werden eingesammelt und die Runde neu gegeben.",
+    ),
+    "DN-END-1": (
+        "{winner} is the last player left and wins the game.",
+        "{winner} ist als Letzter übrig und gewinnt das Spiel.",
+    ),
+}
+
+TERMS: dict[str, tuple[str, str]] = {
+    "-10": ("−10", "−10"),
+    "reverse": ("direction change", "Richtungswechsel"),
+    "clockwise": ("clockwise", "im Uhrzeigersinn"),
+    "counterclockwise": ("counterclockwise", "gegen den Uhrzeigersinn"),
+}
+
+for _key, (_en, _de) in MESSAGES.items():
+    CATALOGUE.add(_key, _en, _de)
+for _term, (_en, _de) in TERMS.items():
+    CATALOGUE.add_term(_term, _en, _de)

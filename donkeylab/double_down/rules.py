@@ -1,0 +1,37 @@
+"""Rule options of Double Down (RULES.md DN-*): the defaults are our rulings, the alternatives are named."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from donkeylab.core import rules_to_dict
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """Options; every one is selectable and tested.
+
+    - ``repeat_doublet_penalty``: a card that repeats a doublet total (0, direction change, 2x) costs a
+      token too (default False: only a new announcement is penalised, DN-DOUBLET-1).
+    - ``negative_doublets``: −11, −22 … −66 are doublets as well (default False).
+    - ``swimming``: a player at 0 tokens swims and is eliminated at the next loss (default True);
+      False eliminates at 0 tokens (DN-TOKEN-1).
+    - ``hand_size``: cards per hand (default 5, DN-SETUP-1); a house rule, and how the tests reach a
+      player with no card at all (DN-DRAW-1).
+    """
+
+    repeat_doublet_penalty: bool = False
+    negative_doublets: bool = False
+    swimming: bool = True
+    hand_size: int = 5
+
+    def __post_init__(self) -> None:
+        for name in ("repeat_doublet_penalty", "negative_doublets", "swimming"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"rule option {name} must be True or False, not {getattr(self, name)!r}")
+        if isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 7:
+            raise ValueError(f"hand_size must be a whole number from 1 to 7, not {self.hand_size!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return rules_to_dict(self)

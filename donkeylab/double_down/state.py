@@ -1,0 +1,413 @@
+"""The Double Down game state: running total, doublets, the 77 bust, special cards, tokens and rounds.
+
+Cards are kind indices (see ``deck.py``); hands are sorted tuples, the draw pile is drawn from the front
+and the played pile keeps its top card last. Chance points: ``Deal`` at each round start and ``Shuffle``
+when a player must draw from an empty pile (DN-DRAW-1). The hot path (``legal_actions`` + ``PlayCard``)
+does no string formatting and no Fraction math, so random rollouts stay fast.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from typing import Any, Final
+
+from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, check_type, require
+from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
+from donkeylab.double_down.actions import PLAY, Deal, PlayCard, Shuffle
+from donkeylab.double_down.deck import (
+    ALL_CARD_IDS,
+    BUST_AT,
+    CARD_KIND,
+    DECK_SIZE,
+    DELTA,
+    DOUBLETS,
+    EFFECT,
+    KIND_INDEX,
+    KINDS,
+    NEGATIVE_DOUBLETS,
+    REPEATS,
+    START_TOKENS,
+)
+from donkeylab.double_down.rules import Rules
+
+NAME: Final = "double_down"
+DEAL, PLAYING, SHUFFLING, OVER = "deal", "play", "shuffle", "over"
+DOUBLE: Final = KIND_INDEX["2x"]
+_OP: Final = tuple("−" if d < 0 else "+" for d in DELTA)
+_AMOUNT: Final = tuple(abs(d) for d in DELTA)
+_RULE_OF_EFFECT: Final = {"add": "DN-PLAY-1", "minus": "DN-MINUS-1", "zero": "DN-ZERO-1"}
+# (hand, first card of a double turn) -> legal PlayCard actions; hands are sorted kind tuples, so few keys.
+_LEGAL: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
+
+
+def _legal_for(hand: tuple[int, ...], first_of_double: bool) -> tuple[Action, ...]:
+    kinds = dict.fromkeys(hand)
+    if first_of_double:
+        kinds.pop(DOUBLE, None)  # DN-DOUBLE-1: no 2x as the first card of a double turn
+    actions = tuple(PLAY[k] for k in kinds)
+    if len(_LEGAL) < 200_000:
+        _LEGAL[(hand, first_of_double)] = actions
+    return actions
+
+
+class DoubleDownState(GameState):
+    game = NAME
+    _rules: Rules
+
+    def __init__(self, players: int, rules: Rules, opener: int = 0) -> None:
+        super().__init__(players, rules, {"opener": opener})
+        self._phase = DEAL
+        self._round = 1
+        self._opener = opener
+        self._dealer = (opener - 1) % players
+        self._turn = opener
+        self._direction = 1
+        self._total = 0
+        self._pending = 1  # cards the player to act must still play this turn (2 = double turn)
+        self._played = 0  # cards played so far this turn (drawn back at its end)
+        self._next_double = False  # a 2x was played this turn: the next player plays two cards
+        self._hands: tuple[tuple[int, ...], ...] = ((),) * players
+        self._pile: tuple[int, ...] = CARD_KIND  # before the deal every card is in the box
+        self._discard: tuple[int, ...] = ()
+        self._tokens = (START_TOKENS,) * players
+        self._out: frozenset[int] = frozenset()
+        self._owed = 0  # cards still to draw for _drawer (while a reshuffle is pending)
+        self._drawer = opener
+        self._winner = -1
+        self._doublets = DOUBLETS | NEGATIVE_DOUBLETS if rules.negative_doublets else DOUBLETS
+
+    # ------------------------------------------------------------------ read-only view
+    @property
+    def total(self) -> int:
+        return self._total
+
+    @property
+    def direction(self) -> int:
+        """+1 clockwise, −1 counterclockwise."""
+        return self._direction
+
+    @property
+    def tokens(self) -> dict[int, int]:
+        """Seat → tokens left (0 for a swimming or an eliminated player); a fresh dict each call."""
+        return dict(enumerate(self._tokens))
+
+    @property
+    def swimming(self) -> frozenset[int]:
+        return frozenset(p for p, t in enumerate(self._tokens) if t == 0 and p not in self._out)
+
+    @property
+    def eliminated(self) -> frozenset[int]:
+        return self._out
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(p for p in range(self._players) if p not in self._out)
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every seat's hand as card names (``observation`` hides the others' from a player)."""
+        return tuple(tuple(KINDS[k] for k in hand) for hand in self._hands)
+
+    @property
+    def opener(self) -> int:
+        return self._opener
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def pending_plays(self) -> int:
+        """Cards the player to act must still play this turn: 2 at the start of a double turn (DN-DOUBLE-1)."""
+        return self._pending if self._phase == PLAYING else 0
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self._pile) if self._phase != DEAL else 0
+
+    @property
+    def played_cards(self) -> tuple[str, ...]:
+        """The played pile, oldest first; the last one is the top card."""
+        return tuple(KINDS[k] for k in self._discard)
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def card_counts(self) -> dict[str, int]:
+        """How many cards of each kind lie in hands, draw pile and played pile: always the full deck."""
+        counts = dict.fromkeys(KINDS, 0)
+        for k in (*self._pile, *self._discard, *(c for hand in self._hands for c in hand)):
+            counts[KINDS[k]] += 1
+        return counts
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int | object | None:
+        phase = self._phase
+        if phase == PLAYING:
+            return self._turn
+        return None if phase == OVER else CHANCE
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (self._winner,) if self._winner >= 0 else ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self._phase != PLAYING:
+            return ()
+        hand = self._hands[self._turn]
+        first_of_double = self._pending == 2
+        return _LEGAL.get((hand, first_of_double)) or _legal_for(hand, first_of_double)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self._phase == DEAL:
+            order = list(range(DECK_SIZE))
+            rng.shuffle(order)
+            return Deal(tuple(order))
+        require(self._phase == SHUFFLING, "DN-DRAW-1", "there is no chance point now")
+        order = list(range(len(self._discard) - 1))
+        rng.shuffle(order)
+        return Shuffle(tuple(order))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: all public counts, only their own hand, never the draw pile order."""
+        return {
+            "player": player,
+            "phase": self._phase,
+            "round": self._round,
+            "current_player": self.current_player,
+            "total": self._total,
+            "direction": self._direction,
+            "pending_plays": self.pending_plays,
+            "tokens": self.tokens,
+            "swimming": self.swimming,
+            "eliminated": self._out,
+            "hand": self.hands[player],
+            "hand_sizes": tuple(len(h) for h in self._hands),
+            "draw_pile_size": self.draw_pile_size,
+            "played_cards": self.played_cards,
+            "opener": self._opener,
+        }
+
+    def describe(self) -> str:
+        hands = " | ".join(" ".join(KINDS[k] for k in h) or "-" for h in self._hands)
+        top = KINDS[self._discard[-1]] if self._discard else "-"
+        return (
+            f"round={self._round} {self._phase} total={self._total} dir={self._direction:+d} turn=P{self._turn + 1} "
+            f"plays={self.pending_plays} tokens={list(self._tokens)} out={sorted(self._out)} hands=[{hands}] "
+            f"pile={self.draw_pile_size} played={len(self._discard)} top={top}"
+        )
+
+    # ------------------------------------------------------------------ transitions
+    def _apply(self, action: Action) -> list[Event]:
+        if self._phase == PLAYING:
+            if type(action) is not PlayCard:
+                check_type(action, PlayCard, "DN-PLAY-1", self)
+            return self._play(action)  # type: ignore[arg-type]
+        if self._phase == DEAL:
+            check_type(action, Deal, "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1", self)
+            return self._deal(action)  # type: ignore[arg-type]
+        check_type(action, Shuffle, "DN-DRAW-1", self)
+        return self._shuffle(action)  # type: ignore[arg-type]
+
+    def _deal(self, action: Deal) -> list[Event]:
+        rule = "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1"
+        order = action.order
+        require(
+            len(order) == DECK_SIZE and frozenset(order) == ALL_CARD_IDS,
+            rule,
+            f"a deal must order all {DECK_SIZE} cards 0..{DECK_SIZE - 1}, each exactly once",
+        )
+        size = self._rules.hand_size
+        seats = self._seats_from(self._opener)
+        hands: list[tuple[int, ...]] = [()] * self._players
+        for i, seat in enumerate(seats):
+            hands[seat] = tuple(sorted(CARD_KIND[c] for c in order[i * size : (i + 1) * size]))
+        self._hands = tuple(hands)
+        self._pile = tuple(CARD_KIND[c] for c in order[len(seats) * size :])
+        self._discard = ()
+        self._phase, self._turn, self._direction, self._total = PLAYING, self._opener, 1, 0
+        self._pending, self._played, self._next_double, self._owed = 1, 0, False, 0
+        data = {"round": self._round, "dealer": self._dealer, "opener": self._opener, "hand_size": size}
+        return [Event(rule, {**data, "count": len(seats), "pile": len(self._pile)})]
+
+    def _shuffle(self, action: Shuffle) -> list[Event]:
+        below = self._discard[:-1]
+        require(
+            sorted(action.order) == list(range(len(below))),
+            "DN-DRAW-1",
+            f"a reshuffle must order the {len(below)} played cards under the top card, each exactly once",
+        )
+        self._pile = tuple(below[i] for i in action.order)
+        self._discard = self._discard[-1:]
+        self._phase = PLAYING
+        events = [Event("DN-DRAW-1", {"cards": len(below)})]
+        self._draw(events)
+        if self._phase == PLAYING:
+            self._skip_unable(events)
+        return events
+
+    def _play(self, action: PlayCard) -> list[Event]:
+        p = self._turn
+        hand = self._hands[p]
+        k = KIND_INDEX.get(action.card, -1)
+        if k not in hand:
+            choices = [KINDS[c] for c in dict.fromkeys(hand)]
+            raise IllegalAction("DN-PLAY-1", f"player {p + 1} has no {action.card!r} in hand; choose from {choices}")
+        if k == DOUBLE and self._pending == 2:
+            raise IllegalAction("DN-DOUBLE-1", "the first card of a double turn may not be a 2x; a 2x may come second")
+        i = hand.index(k)
+        hand = hand[:i] + hand[i + 1 :]
+        self._hands = self._hands[:p] + (hand,) + self._hands[p + 1 :]
+        self._discard += (k,)
+        self._played += 1
+        self._pending -= 1
+        before = self._total
+        if REPEATS[k]:
+            events = self._repeat(p, k, before)
+        else:
+            after = before + DELTA[k]
+            self._total = after
+            data = {"player": p, "card": KINDS[k], "before": before, "op": _OP[k], "amount": _AMOUNT[k], "after": after}
+            if after >= BUST_AT:
+                return self._bust(p, data)
+            if after in self._doublets:
+                events = self._penalise(p, "DN-DOUBLET-1", data, "DN-DOUBLET-1/swimming")
+            else:
+                events = [Event(_RULE_OF_EFFECT[EFFECT[k]], data)]
+        if self._phase == OVER:
+            return events
+        if p in self._out:
+            self._end_turn(events, draw=False)
+        elif self._pending and hand:
+            events.append(Event("DN-DOUBLE-1", {"player": p}, "DN-DOUBLE-1/second"))
+        else:
+            if self._pending:
+                events.append(Event("DN-DRAW-1", {"player": p}, "DN-DRAW-1/pass"))
+            self._end_turn(events, draw=True)
+        return events
+
+    def _repeat(self, p: int, k: int, total: int) -> list[Event]:
+        """0, direction change and 2x: the total is repeated, not announced anew (DN-DOUBLET-1)."""
+        effect = EFFECT[k]
+        if effect == "reverse":
+            self._direction = -self._direction
+            way = "clockwise" if self._direction == 1 else "counterclockwise"
+            events = [Event("DN-REVERSE-1", {"player": p, "total": total, "direction": way})]
+        elif effect == "double":
+            self._next_double = True
+            nxt = self._next_seat(p, self._direction)
+            events = [Event("DN-DOUBLE-1", {"player": p, "total": total, "next_player": nxt})]
+        else:
+            events = [Event("DN-ZERO-1", {"player": p, "total": total})]
+        if self._rules.repeat_doublet_penalty and total in self._doublets:
+            data = {"player": p, "card": KINDS[k], "total": total}
+            events += self._penalise(p, "DN-DOUBLET-1/repeat", data, "DN-DOUBLET-1/repeat-swimming")
+        return events
+
+    def _bust(self, p: int, data: dict[str, Any]) -> list[Event]:
+        """DN-BUST-1: a token lost and the round over at once (a second card of a double turn is not played)."""
+        events = self._penalise(p, "DN-BUST-1", data, "DN-BUST-1/swimming")
+        if self._phase != OVER:
+            self._new_round()
+        return events
+
+    def _new_round(self) -> None:
+        """DN-ROUND-1: the opener of the finished round deals; the next remaining seat to their left opens."""
+        self._dealer = self._opener
+        self._opener = self._next_seat(self._opener, 1)
+        self._round += 1
+        self._phase = DEAL
+        self._pending, self._played, self._next_double, self._owed = 1, 0, False, 0
+
+    def _penalise(self, p: int, key: str, data: dict[str, Any], swimming_key: str) -> list[Event]:
+        """One token lost (DN-DOUBLET-1 / DN-BUST-1) and its consequences (DN-TOKEN-1)."""
+        rule = key.split("/")[0]
+        left = self._tokens[p]
+        if left == 0:
+            return [Event(rule, data, swimming_key), *self._eliminate(p)]
+        left -= 1
+        self._tokens = self._tokens[:p] + (left,) + self._tokens[p + 1 :]
+        events = [Event(rule, {**data, "left": left}, key)]
+        if left == 0:
+            if self._rules.swimming:
+                events.append(Event("DN-TOKEN-1", {"player": p}, "DN-TOKEN-1/swim"))
+            else:
+                events += self._eliminate(p)
+        return events
+
+    def _eliminate(self, p: int) -> list[Event]:
+        """DN-TOKEN-1: out of the game, hand onto the played cards (under the top card); DN-END-1 if one is left."""
+        hand = self._hands[p]
+        self._discard = self._discard[:-1] + hand + self._discard[-1:]
+        self._hands = self._hands[:p] + ((),) + self._hands[p + 1 :]
+        self._out = self._out | {p}
+        events = [Event("DN-TOKEN-1", {"player": p, "cards": len(hand)}, "DN-TOKEN-1/out")]
+        left = self.remaining
+        if len(left) == 1:
+            self._winner = left[0]
+            self._phase = OVER
+            events.append(Event("DN-END-1", {"winner": left[0]}))
+        return events
+
+    def _end_turn(self, events: list[Event], draw: bool) -> None:
+        """Draw back the cards played (DN-PLAY-1; two after a double turn), then hand on the turn."""
+        p = self._turn
+        self._owed = min(self._played, self._rules.hand_size - len(self._hands[p])) if draw else 0
+        self._drawer = p
+        self._turn = self._next_seat(p, self._direction)
+        self._pending = 2 if self._next_double else 1
+        self._played, self._next_double = 0, False
+        if self._owed:
+            self._draw(events)
+        if self._phase == PLAYING:
+            self._skip_unable(events)
+
+    def _draw(self, events: list[Event]) -> None:
+        """DN-DRAW-1: draw; an empty pile needs a reshuffle (chance point); with nothing to shuffle, play on."""
+        p = self._drawer
+        hand = self._hands[p]
+        while self._owed:
+            if self._pile:
+                card = self._pile[0]
+                self._pile = self._pile[1:]
+                i = bisect_left(hand, card)
+                hand = hand[:i] + (card,) + hand[i:]
+                self._owed -= 1
+            elif len(self._discard) > 1:
+                self._phase = SHUFFLING
+                break
+            else:
+                self._owed = 0
+                events.append(Event("DN-DRAW-1", {"player": p, "cards": len(hand)}, "DN-DRAW-1/short"))
+        self._hands = self._hands[:p] + (hand,) + self._hands[p + 1 :]
+
+    def _skip_unable(self, events: list[Event]) -> None:
+        """A player with no card passes (DN-DRAW-1), as does one who must open a double turn holding only 2x."""
+        for _ in range(self._players):
+            hand = self._hands[self._turn]
+            if hand and not (self._pending == 2 and all(k == DOUBLE for k in hand)):
+                return
+            key = "DN-DRAW-1/pass" if not hand else "DN-DOUBLE-1/stuck"
+            events.append(Event(key.split("/")[0], {"player": self._turn}, key))
+            self._turn = self._next_seat(self._turn, self._direction)
+            self._pending = 1
+        events.append(Event("DN-DRAW-1", {}, "DN-DRAW-1/stuck"))
+        self._new_round()
+
+    # ------------------------------------------------------------------ seats
+    def _next_seat(self, seat: int, step: int) -> int:
+        n, out = self._players, self._out
+        seat = (seat + step) % n
+        while seat in out:
+            seat = (seat + step) % n
+        return seat
+
+    def _seats_from(self, first: int) -> list[int]:
+        return [s for s in (*range(first, self._players), *range(first)) if s not in self._out]

@@ -1,0 +1,48 @@
+"""Forced deals for rulebook examples and rule tests: name the cards, get the ``Deal`` that produces them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from donkeylab import double_down as dn
+from donkeylab.double_down.deck import CARD_KIND, KIND_INDEX
+
+
+def deal_order(hands: Sequence[Sequence[str]], hand_size: int = 5, pile: Sequence[str] = ()) -> tuple[int, ...]:
+    """Card ids: hand i (seat order from the opener) gets ``hands[i]`` padded with the lowest free ids,
+    then the draw pile starts with ``pile``, then every other card in id order."""
+    free: dict[int, list[int]] = {}
+    for cid, kind in enumerate(CARD_KIND):
+        free.setdefault(kind, []).append(cid)
+
+    def take(name: str) -> int:
+        return free[KIND_INDEX[name]].pop(0)
+
+    chosen = [[take(c) for c in hand] for hand in hands]
+    top = [take(c) for c in pile]
+    rest = sorted(cid for ids in free.values() for cid in ids)
+    order: list[int] = []
+    for hand in chosen:
+        while len(hand) < hand_size:
+            hand.append(rest.pop(0))
+        order += hand
+    return tuple(order + top + rest)
+
+
+def forced(
+    players: int,
+    hands: Sequence[Sequence[str]],
+    pile: Sequence[str] = (),
+    rules: dn.Rules | None = None,
+    opener: int = 0,
+) -> dn.DoubleDownState:
+    """A new game right after a forced first deal."""
+    rules = rules or dn.Rules()
+    state = dn.new_game(players, rules, opener=opener)
+    return state.apply(dn.Deal(deal_order(hands, rules.hand_size, pile)))
+
+
+def play(state: dn.DoubleDownState, *cards: str) -> dn.DoubleDownState:
+    for card in cards:
+        state = state.apply(dn.PlayCard(card))
+    return state
