@@ -1,0 +1,56 @@
+"""Bots: Random, RandomCard and Careful; the token-loss benchmark shows Careful loses fewer tokens."""
+
+from __future__ import annotations
+
+import random
+
+from donkeylab import double_down as dn
+from donkeylab.core import CHANCE, Match
+from donkeylab.double_down.bots import EMERGENCY, compare_token_losses
+from donkeylab.double_down.exact import play_outcome
+from tests.double_down.forcing import forced, play
+
+
+def test_dn_doublet_1_careful_avoids_doublets_and_busts_when_it_can() -> None:
+    bot = dn.bots.Careful()
+    rng = random.Random(5)
+    seen = 0
+    for _game in range(30):
+        s = dn.new_game(4)
+        while not s.is_terminal():
+            if s.current_player is CHANCE:
+                s = s.apply(s.sample_chance(rng))
+                continue
+            action = bot.act(s, rng)
+            assert action in s.legal_actions()
+            outcomes = {a.card: play_outcome(s.total, a.card) for a in s.legal_actions()}  # type: ignore[attr-defined]
+            card = action.card  # type: ignore[attr-defined]
+            if "safe" in outcomes.values():
+                assert outcomes[card] == "safe"
+                safe_numbers = [c for c, o in outcomes.items() if o == "safe" and c not in EMERGENCY]
+                assert card not in EMERGENCY or not safe_numbers  # emergency cards are kept back
+            elif "doublet" in outcomes.values():
+                assert outcomes[card] == "doublet"  # a doublet keeps the round going; a bust ends it
+            seen += 1
+            s = s.apply(action)
+    assert seen > 500
+
+
+def test_dn_bust_1_careful_plays_an_emergency_card_at_a_high_total() -> None:
+    s = play(forced(3, [["66"], ["2"], ["10", "9", "0", "2x", "reverse"]]), "66", "2")  # 68: 9 and 10 bust
+    assert dn.bots.Careful().act(s, random.Random(0)) == dn.PlayCard("2x")
+
+
+def test_dn_token_1_careful_loses_fewer_tokens_than_random() -> None:
+    rows = {r["bot"]: r for r in compare_token_losses(games=60, players=4, seed=1)}
+    assert rows["Careful"]["seat_games"] == rows["Random"]["seat_games"] == 120
+    assert rows["Careful"]["tokens_lost_per_game"] < rows["Random"]["tokens_lost_per_game"]  # type: ignore[operator]
+    assert rows["Careful"]["win_rate"] > rows["Random"]["win_rate"]  # type: ignore[operator]
+
+
+def test_dn_end_1_match_of_mixed_bots_ends_with_one_winner() -> None:
+    bots = {0: dn.bots.Random(), 1: dn.bots.Careful(), 2: dn.bots.RandomCard()}
+    m = Match(dn.new_game(3), seed=9, bots=bots)
+    m.run()
+    assert m.state.is_terminal() and len(m.state.winners) == 1
+    assert repr(bots[1]) == "Careful()" and repr(bots[2]) == "RandomCard()"
