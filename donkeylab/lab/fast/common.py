@@ -1,8 +1,9 @@
 """Shared plumbing of the numpy fast paths: seeded generators and fixed-size chunks.
 
-Chunks have a FIXED size (not a caller's batch size), so the numbers drawn for trial i depend only on
-(seed, i) and a run of N trials is a prefix of a run of 2N: live plots may stream chunk by chunk and the
-final figures still match a one-shot run.
+Chunks have a FIXED size (not a caller's batch size) and chunk c draws from its own generator
+``PCG64([seed, c])``, so a result depends only on (seed, N), and every full chunk of a run of N trials is the
+same chunk in a run of 2N: live plots may stream chunk by chunk and still match a one-shot run. (Inside a
+chunk numpy draws column by column, so a partial last chunk is not a prefix of a longer one.)
 """
 
 from __future__ import annotations

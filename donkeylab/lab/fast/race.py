@@ -38,7 +38,8 @@ class RaceArrays:
     nxt: IntArray  # (S, D)
     outcome: IntArray  # (S,): index into ``orders`` for finished races, -1 while racing
     orders: tuple[tuple[str, ...], ...]
-    start: int
+    start: IntArray  # possible start states (one unless the start order is random)
+    start_cum: np.ndarray[Any, np.dtype[np.float64]]  # their cumulative probabilities
 
     @classmethod
     def from_chain(cls, chain: Any) -> RaceArrays:
@@ -58,7 +59,11 @@ class RaceArrays:
         orders = tuple(sorted({tuple(o) for o in chain.outcome if o is not None}))
         index = {o: k for k, o in enumerate(orders)}
         outcome = np.array([-1 if o is None else index[tuple(o)] for o in chain.outcome], dtype=np.int64)
-        return cls(cum, nxt, outcome, orders, int(getattr(chain, "start", 0)))
+        start = tuple(getattr(chain, "start", ((0, 1),)))
+        start_idx = np.array([i for i, _ in start], dtype=np.int64)
+        start_cum = np.cumsum([float(p) for _, p in start])
+        start_cum[-1] = 2.0
+        return cls(cum, nxt, outcome, orders, start_idx, start_cum)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,7 +78,7 @@ class Races:
 
 
 def _one(arrays: RaceArrays, rng: np.random.Generator, n: int) -> tuple[IntArray, IntArray]:
-    state = np.full(n, arrays.start, dtype=np.int64)
+    state = arrays.start[(rng.random(n)[:, None] >= arrays.start_cum).sum(axis=1)]
     steps = np.zeros(n, dtype=np.int64)
     active = np.flatnonzero(arrays.outcome[state] < 0)
     for _ in range(MAX_STEPS):

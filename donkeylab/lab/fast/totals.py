@@ -23,12 +23,9 @@ BUST = dn_deck.BUST_AT
 DOUBLETS = tuple(sorted(dn_deck.DOUBLETS))
 
 
-def deck_effects() -> tuple[IntArray, BoolArray]:
-    """Per card of the engine's 56-card deck: change of the total, and whether it is a new announcement."""
-    kinds = np.array(dn_deck.CARD_KIND, dtype=np.int64)
-    delta: IntArray = np.array(dn_deck.DELTA, dtype=np.int64)[kinds]
-    announces: BoolArray = ~np.array(dn_deck.REPEATS, dtype=np.bool_)[kinds]
-    return delta, announces
+CARD_KIND: IntArray = np.array(dn_deck.CARD_KIND, dtype=np.int64)  # card id -> kind, from the engine's deck
+DELTA: IntArray = np.array(dn_deck.DELTA, dtype=np.int64)[CARD_KIND]  # card id -> change of the total
+ANNOUNCES: BoolArray = ~np.array(dn_deck.REPEATS, dtype=np.bool_)[CARD_KIND]  # card id -> new announcement
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,6 +34,7 @@ class Totals:
 
     totals: IntArray  # (n, k)
     announces: BoolArray  # (n, k)
+    kinds: IntArray  # (n, k): index into ``double_down.deck.KINDS`` of each card drawn
 
     def busted(self) -> BoolArray:
         """(n, k): the round is bust at or before card j (DN-BUST-1)."""
@@ -73,16 +71,16 @@ def running_totals(
     on_chunk: Callable[[int, Totals], Any] | None = None,
 ) -> Totals:
     """``n`` deals of ``k`` cards from a full deck, starting at total 0 (no reset at a bust)."""
-    delta, announces = deck_effects()
 
     def one(rng: np.random.Generator, size: int) -> Totals:
-        idx = _draw(rng, size, k, replacement, delta)
-        return Totals(np.cumsum(delta[idx], axis=1), announces[idx])
+        idx = _draw(rng, size, k, replacement, DELTA)
+        return Totals(np.cumsum(DELTA[idx], axis=1), ANNOUNCES[idx], CARD_KIND[idx])
 
     parts = run_chunked(n, seed, one, on_chunk)
     if not parts:
-        return Totals(np.empty((0, k), dtype=np.int64), np.empty((0, k), dtype=bool))
-    return Totals(np.concatenate([p.totals for p in parts]), np.concatenate([p.announces for p in parts]))
+        empty = np.empty((0, k), dtype=np.int64)
+        return Totals(empty, empty.astype(bool), empty)
+    return Totals(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("totals", "announces", "kinds")))
 
 
 def total_distribution(k: int, n: int, seed: int = 0, replacement: bool = False) -> dict[int, int]:
