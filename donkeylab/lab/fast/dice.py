@@ -6,9 +6,11 @@ kept or re-rolled in ``english``, always rolled in ``german``). Who holds the di
 values, so players are not modelled. Colours are exchangeable under the policies here (they look at pips,
 never at colours), so only pips are simulated; ``colour_pips`` assigns colours by a uniform permutation.
 
-Policies (the same ones ``double_donkey.exact`` states): ``random`` — a uniformly random legal die;
-``lowest`` / ``highest`` — the legal die with the lowest / highest pips. The last die's keep/re-roll choice
-is value-blind here, so its final pips are uniform either way (a fresh roll or a fresh-looking old one).
+Policies (the same ones ``double_donkey.exact`` and ``double_donkey.bots.Policy`` state): ``random`` — a
+uniformly random legal die, the last die kept or re-rolled with probability 1/2; ``lowest`` / ``highest`` —
+the legal die with the lowest / highest pips (ties: any of them, which is the same in pips), the last die
+kept on 1-3 / on 4-6, else re-rolled. The last die "already shows" the value it had when the second-to-last
+die was chosen, so keeping it is NOT a fresh roll. ``last_die="roll"`` is the german variant.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from donkeylab.lab.fast.common import POPCOUNT6, BoolArray, IntArray, generator,
 
 RULES_COVERED = ("DD-DICE-1", "DD-DICE-2", "DD-DICE-3")
 Policy = Literal["random", "lowest", "highest"]
+LastDie = Literal["choose", "roll"]
 POLICIES: tuple[Policy, ...] = ("random", "lowest", "highest")
 DICE = 6
 
@@ -48,6 +51,7 @@ class PhaseOne:
 
 
 def _choose(vals: IntArray, allowed: BoolArray, policy: Policy, rng: np.random.Generator) -> IntArray:
+    """Column index of the die each row places."""
     if policy == "random":
         keys = rng.random(vals.shape)
         keys[~allowed] = -1.0
@@ -58,41 +62,66 @@ def _choose(vals: IntArray, allowed: BoolArray, policy: Policy, rng: np.random.G
         idx = np.where(allowed, vals, -1).argmax(axis=1)
     else:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    chosen: IntArray = vals[np.arange(vals.shape[0]), idx]
+    chosen: IntArray = idx
     return chosen
 
 
-def _one(rng: np.random.Generator, n: int, policy: Policy) -> PhaseOne:
+def _keep(last: IntArray, policy: Policy, last_die: LastDie, rng: np.random.Generator) -> BoolArray:
+    """DD-DICE-3: which rows keep the last die's shown value instead of re-rolling it."""
+    if last_die == "roll":
+        return np.zeros(last.shape, dtype=bool)
+    if policy == "lowest":
+        return last <= 3
+    if policy == "highest":
+        return last >= 4
+    coin: BoolArray = rng.random(last.shape) < 0.5
+    return coin
+
+
+def _one(rng: np.random.Generator, n: int, policy: Policy, last_die: LastDie) -> PhaseOne:
     pips = np.empty((n, DICE), dtype=np.int64)
     free = np.zeros((n, DICE), dtype=bool)
     mask = np.zeros(n, dtype=np.int64)  # bit v-1 set: value v is on the Hay card
-    for t in range(DICE):
+    rows = np.arange(n)
+    for t in range(DICE - 1):
         k = DICE - t
         vals = rng.integers(1, 7, size=(n, k))
         new = ((mask[:, None] >> (vals - 1)) & 1) == 0
         free[:, t] = ~new.any(axis=1)
-        allowed = new | free[:, t, None]
-        chosen = _choose(vals, allowed, policy, rng) if k > 1 else vals[:, 0]
-        pips[:, t] = chosen
-        mask |= 1 << (chosen - 1)
+        idx = _choose(vals, new | free[:, t, None], policy, rng)
+        pips[:, t] = vals[rows, idx]
+        mask |= 1 << (pips[:, t] - 1)
+        if k == 2:
+            shown = vals[rows, 1 - idx]  # the die left over still shows this value (DD-DICE-3)
+    reroll = rng.integers(1, 7, size=n)
+    pips[:, -1] = np.where(_keep(shown, policy, last_die, rng), shown, reroll)
+    free[:, -1] = ((mask >> (pips[:, -1] - 1)) & 1) == 1
     return PhaseOne(pips, free)
 
 
 def simulate_phase_one(
-    n: int, seed: int = 0, policy: Policy = "random", on_chunk: Callable[[int, PhaseOne], Any] | None = None
+    n: int,
+    seed: int = 0,
+    policy: Policy = "random",
+    last_die: LastDie = "choose",
+    on_chunk: Callable[[int, PhaseOne], Any] | None = None,
 ) -> PhaseOne:
-    """``n`` independent phase-1 rounds under ``policy``."""
+    """``n`` independent phase-1 rounds under ``policy`` (``last_die="roll"``: the german DD-DICE-3)."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    parts = run_chunked(n, seed, lambda rng, size: _one(rng, size, policy), on_chunk)
+    if last_die not in ("choose", "roll"):
+        raise ValueError(f"last_die must be 'choose' or 'roll', not {last_die!r}")
+    parts = run_chunked(n, seed, lambda rng, size: _one(rng, size, policy, last_die), on_chunk)
     if not parts:
         return PhaseOne(np.empty((0, DICE), dtype=np.int64), np.empty((0, DICE), dtype=bool))
     return PhaseOne(np.concatenate([p.pips for p in parts]), np.concatenate([p.free for p in parts]))
 
 
-def distinct_distribution(n: int, seed: int = 0, policy: Policy = "random") -> dict[int, int]:
+def distinct_distribution(
+    n: int, seed: int = 0, policy: Policy = "random", last_die: LastDie = "choose"
+) -> dict[int, int]:
     """Counts of 1..6 distinct values on the Hay card after phase 1 (a lesson's histogram)."""
-    counts = np.bincount(simulate_phase_one(n, seed, policy).distinct(), minlength=DICE + 1)
+    counts = np.bincount(simulate_phase_one(n, seed, policy, last_die).distinct(), minlength=DICE + 1)
     return {d: int(counts[d]) for d in range(1, DICE + 1)}
 
 

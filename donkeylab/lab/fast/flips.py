@@ -15,19 +15,20 @@ from typing import Literal
 
 import numpy as np
 
+from donkeylab.double_donkey.cards import COLOURS as DD_COLOURS
 from donkeylab.lab.fast import dice
 from donkeylab.lab.fast.common import IntArray, generator
 
 RULES_COVERED = ("DD-ANGRY-1", "DD-VALUE-1", *dice.RULES_COVERED)
-COLOURS = ("light_blue", "dark_blue", "orange", "yellow", "green", "purple")
+COLOURS = DD_COLOURS  # the engine's colour order
 FlipMode = Literal["toggle_per_card", "once_per_colour"]
 
 
-def hay_pips(n: int, seed: int = 0, hay: str = "uniform") -> IntArray:
+def hay_pips(n: int, seed: int = 0, hay: str = "uniform", last_die: dice.LastDie = "choose") -> IntArray:
     """(n, 6) pips per colour in ``COLOURS`` order."""
     if hay == "uniform":
         return generator(seed, 0).integers(1, 7, size=(n, len(COLOURS)))
-    phase = dice.simulate_phase_one(n, seed, hay)  # type: ignore[arg-type]  # validated inside
+    phase = dice.simulate_phase_one(n, seed, hay, last_die)  # type: ignore[arg-type]  # validated inside
     return dice.colour_pips(phase, COLOURS, seed)
 
 

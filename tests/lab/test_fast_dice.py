@@ -1,0 +1,93 @@
+"""Double Donkey fast paths (phase 1 dice, Angry Donkey flips): agree with the exact DP and with engine games."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from donkeylab import double_donkey as dd
+from donkeylab.core import CHANCE
+from donkeylab.double_donkey import exact
+from donkeylab.double_donkey.bots import Policy
+from donkeylab.double_donkey.cards import COLOURS
+from donkeylab.lab.fast import dice, flips
+from donkeylab.lab.stats import mean_normal, wilson
+from tests.lab.agreement import assert_close, assert_distribution_matches
+
+N = 200_000
+
+
+def test_fast_dice_and_flips_state_their_rules() -> None:
+    assert dice.RULES_COVERED == ("DD-DICE-1", "DD-DICE-2", "DD-DICE-3")
+    assert {"DD-ANGRY-1", "DD-VALUE-1"} <= set(flips.RULES_COVERED)
+    assert flips.COLOURS == COLOURS, "flips uses the engine's colour order"
+
+
+@pytest.mark.parametrize("policy", dice.POLICIES)
+@pytest.mark.parametrize("last_die", ["choose", "roll"])
+def test_dd_dice_2_fast_distinct_values_match_exact(policy: dice.Policy, last_die: dice.LastDie) -> None:
+    counts = {d: c for d, c in dice.distinct_distribution(N, 1, policy, last_die).items() if c}
+    assert_distribution_matches(counts, N, exact.distinct_values_distribution(policy, last_die), f"{policy}/{last_die}")
+
+
+def test_dd_dice_2_fast_free_choice_matches_exact() -> None:
+    for hay, k in (({1, 2, 3}, 2), ({2, 4, 5, 6}, 1), ({1}, 3)):
+        hits = dice.free_choice_hits(hay, k, N, seed=k)
+        assert_close(wilson(hits, N), exact.p_free_choice(k, hay), what=f"free choice {hay} k={k}")
+
+
+@pytest.mark.parametrize("policy", ["random", "lowest"])
+def test_dd_angry_1_fast_flips_match_exact(policy: dice.Policy) -> None:
+    for card, flip in ((("light_blue", "orange"), ("orange",)), (("purple",), ("purple",))):
+        before, after = flips.flip_distributions(card, flip, N, seed=3, hay=policy)
+        assert_distribution_matches(before, N, exact.card_value_distribution(card, (), policy), f"{card} before")
+        assert_distribution_matches(after, N, exact.card_value_distribution(card, flip, policy), f"{card} after")
+
+
+def test_dd_angry_1_toggle_versus_once_per_colour() -> None:
+    assert flips.flipped_colours(("orange", "orange", "green")) == {"green"}
+    assert flips.flipped_colours(("orange", "orange"), "once_per_colour") == {"orange"}
+    pips = np.array([[1, 2, 3, 4, 5, 6]])
+    assert flips.card_values(pips, ("orange", "yellow"), frozenset({"orange"})).tolist() == [4 + 4]
+    with pytest.raises(ValueError, match="unknown colour"):
+        flips.flipped_colours(("pink",))
+
+
+def test_uniform_hay_flip_is_exactly_symmetric() -> None:
+    before, after = flips.flip_distributions(("orange",), ("orange",), 60_000, seed=2)
+    assert sum(before.values()) == sum(after.values()) == 60_000
+    assert before == {7 - v: c for v, c in after.items()}, "7 - pips maps the two histograms onto each other"
+
+
+def _engine_phase_one(seed: int, policy: str, variant: str) -> tuple[dict[str, int], bool]:
+    """Hay card after round 1's phase 1 of a 4-player engine game, and whether any placement was free."""
+    rng = random.Random(f"dd-fast:{seed}")
+    s = dd.new_game(4, dd.Rules(variant=variant))
+    bot = Policy(policy)  # type: ignore[arg-type]
+    free = False
+    while len(s.hay) < 6:
+        if s.current_player is CHANCE:
+            s = s.apply(s.sample_chance(rng))
+            continue
+        if s.phase == "choose" and len(s.rolled) > 1:
+            free |= set(s.rolled.values()) <= set(s.hay.values())
+        s = s.apply(bot.act(s, rng))
+    return s.hay, free
+
+
+@pytest.mark.parametrize(("policy", "variant"), [("random", "english"), ("highest", "german")])
+def test_dd_dice_1_fast_phase_one_agrees_with_engine_games(policy: str, variant: str) -> None:
+    games = 1500
+    engine = [_engine_phase_one(g, policy, variant) for g in range(games)]
+    last_die = "roll" if variant == "german" else "choose"
+    phase = dice.simulate_phase_one(N, 4, policy, last_die)  # type: ignore[arg-type]
+    eng_distinct = [len(set(h.values())) for h, _ in engine]
+    assert_close(mean_normal(eng_distinct), mean_normal(phase.distinct()), what="distinct values")
+    eng_free = sum(f for _, f in engine)
+    assert_close(wilson(eng_free, games), wilson(int(phase.free[:, :5].any(axis=1).sum()), N), what="any free choice")
+    pips = flips.hay_pips(N, 4, policy, last_die)
+    card = ("light_blue", "orange")
+    eng_value = [h["light_blue"] + h["orange"] for h, _ in engine]
+    assert_close(mean_normal(eng_value), mean_normal(flips.card_values(pips, card)), what="card value")
