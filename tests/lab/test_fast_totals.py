@@ -38,7 +38,7 @@ def test_fast_totals_with_replacement_match_the_markov_chain() -> None:
 def test_fast_totals_bust_rate_matches_exact_round_end() -> None:
     for k in (4, 8):
         busted = totals.running_totals(k, N, seed=10 + k).busted()[:, -1]
-        assert_close(wilson(int(busted.sum()), N), exact.round_end_within(k), what=f"round ends within {k}")
+        assert_close(wilson(int(busted.sum()), N), exact.bust_within_k_cards(k), what=f"bust within {k} cards")
 
 
 def test_fast_totals_are_seeded_and_prefix_stable() -> None:
