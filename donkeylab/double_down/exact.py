@@ -4,7 +4,9 @@
 - ``next_card_risk``: P(the next card from the unseen cards is a doublet hit / a bust / safe).
 - ``total_distribution_without_replacement`` (exact DP over card counts) beside
   ``total_distribution_with_replacement`` (the i.i.d. Markov-chain approximation): the total after k cards.
-- ``round_end_within``: P(the round ends within k plays) when every play is a uniformly random unplayed card.
+- ``round_end_within`` (from ``exact_play``): P(the round ends within k plays) under random play by
+  ``bots.RandomCard``, exact for the engine; ``bust_within_k_cards``: the same for cards straight off a
+  shuffled deck; ``card_law``: the law of the j-th card played.
 - ``lesson_tables``: the named tables a lesson prints (rows of plain dicts with Fraction values).
 
 Totals here are sums of card effects: 0, direction change and 2x add 0, −10 subtracts 10. Cards are counted
@@ -29,7 +31,23 @@ from donkeylab.double_down.deck import (
     NEGATIVE_DOUBLETS,
     REPEATS,
 )
+from donkeylab.double_down.exact_play import card_law, round_end_curve, round_end_within
 from donkeylab.double_down.rules import Rules
+
+__all__ = [
+    "FULL_DECK",
+    "OUTCOMES",
+    "bust_within_k_cards",
+    "card_law",
+    "lesson_tables",
+    "next_card_risk",
+    "play_outcome",
+    "plays_by_outcome",
+    "round_end_curve",
+    "round_end_within",
+    "total_distribution_with_replacement",
+    "total_distribution_without_replacement",
+]
 
 Outcome = Literal["safe", "doublet", "bust"]
 OUTCOMES: tuple[Outcome, ...] = ("safe", "doublet", "bust")
@@ -132,20 +150,17 @@ def total_distribution_with_replacement(k: int) -> dict[int, Fraction]:
     return {s: Fraction(w, denom) for s, w in sorted(counts.items())}
 
 
-def round_end_within(k: int) -> Fraction:
-    """P(the round ends — a total of 77 or more is announced — within the first ``k`` plays of a round),
-    when each play is a uniformly random card among those not yet played.
+def bust_within_k_cards(k: int) -> Fraction:
+    """P(the running total of a shuffled full deck reaches 77 within its first ``k`` cards).
 
-    That is exactly engine play by ``bots.RandomCard`` (a uniformly random card of the hand) as long as
-    no 2x is played: because the choice ignores the cards' faces, the played sequence is a uniformly random
-    sequence from the deck. After a 2x the next player may not lead with a 2x (DN-DOUBLE-1), which bends
-    the law very slightly; the engine simulation in the tests agrees within its Monte Carlo error.
-    Valid for ``k`` ≤ 16, before any reshuffle with up to 8 players; the cost grows fast with ``k``.
+    The "cards straight off the deck" model (also what the lab's numpy fast path simulates). Engine play
+    by ``bots.RandomCard`` matches it except for DN-DOUBLE-1 (no 2x as the first card of a double turn);
+    ``round_end_within`` is exact for the engine, and the lesson table shows both. ``k`` ≤ 16.
     DP over the multiset of played classes, counting ordered card sequences whose running totals all
-    stayed below 77; a sequence that reaches 77 at play j adds its count / (56)_j.
+    stayed below 77; a sequence that reaches 77 at card j adds its count / (56)_j.
     """
     if not 0 <= k <= 16:
-        raise ValueError(f"k must be 0..16 (no reshuffle yet), not {k}")
+        raise ValueError(f"k must be 0..16, not {k}")
     values = [v for v, _ in CLASSES]
     copies = [n for _, n in CLASSES]
     alive: dict[tuple[int, ...], int] = {(0,) * len(CLASSES): 1}
@@ -169,7 +184,7 @@ def round_end_within(k: int) -> Fraction:
 
 
 def lesson_tables(
-    k_max_distribution: int = 4, k_max_summary: int = 10, k_max_round_end: int = 5
+    k_max_distribution: int = 4, k_max_summary: int = 10, k_max_round_end: int = 4
 ) -> dict[str, list[dict[str, object]]]:
     """The named exact tables of the Double Down lessons (rows of plain dicts; probabilities are Fractions).
 
@@ -177,7 +192,8 @@ def lesson_tables(
     - ``total_after_k_cards``: P(total = s) after k = 1..``k_max_distribution`` cards, without and with
       replacement side by side (their difference is what a lesson points at).
     - ``total_summary``: per k, P(total is a doublet) and P(total ≥ 77), both laws.
-    - ``round_end_within_k``: P(the round ends within k plays) under random play, k = 1..``k_max_round_end``.
+    - ``round_end_within_k``: P(the round ends within k plays), k = 1..``k_max_round_end``: 4 RandomCard
+      bots in the engine (``random_play``) beside cards straight off a shuffled deck (``shuffled_deck``).
     """
     risk = [{"total": t, **next_card_risk(t)} for t in range(BUST_AT)]
     rows: list[dict[str, object]] = []
@@ -198,5 +214,8 @@ def lesson_tables(
                     "at_least_77_with": sum((p for s, p in approx.items() if s >= BUST_AT), Fraction(0)),
                 }
             )
-    ends = [{"k": k, "probability": round_end_within(k)} for k in range(1, k_max_round_end + 1)]
+    ends: list[dict[str, object]] = []
+    for k, engine in enumerate(round_end_curve(k_max_round_end, 4), start=1):
+        deck = bust_within_k_cards(k)
+        ends.append({"k": k, "random_play": engine, "shuffled_deck": deck, "difference": engine - deck})
     return {"risk_by_total": risk, "total_after_k_cards": rows, "total_summary": summary, "round_end_within_k": ends}

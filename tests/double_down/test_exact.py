@@ -106,12 +106,12 @@ def test_dn_play_1_total_distributions_match_monte_carlo(k: int) -> None:
         within_4_se(law[mode], sample.count(mode), n)
 
 
-def test_dn_bust_1_round_end_within_k_brute_force() -> None:
+def test_dn_bust_1_bust_within_k_cards_brute_force() -> None:
     """k = 1, 2, 3: every ordered sequence of distinct card ids, counted by hand."""
-    assert exact.round_end_within(0) == 0 == exact.round_end_within(1)
+    assert exact.bust_within_k_cards(0) == 0 == exact.bust_within_k_cards(1)
     ids = range(56)
     two = sum(DECK_DELTAS[a] + DECK_DELTAS[b] >= 77 for a in ids for b in ids if a != b)
-    assert exact.round_end_within(2) == Fraction(two, 56 * 55)
+    assert exact.bust_within_k_cards(2) == Fraction(two, 56 * 55)
     three = 0
     for a in ids:
         for b in ids:
@@ -122,30 +122,59 @@ def test_dn_bust_1_round_end_within_k_brute_force() -> None:
                 three += 54
                 continue
             three += sum(ab + DECK_DELTAS[c] >= 77 for c in ids if c not in (a, b))
-    assert exact.round_end_within(3) == Fraction(three, 56 * 55 * 54)
+    assert exact.bust_within_k_cards(3) == Fraction(three, 56 * 55 * 54)
     with pytest.raises(ValueError):
-        exact.round_end_within(17)
+        exact.bust_within_k_cards(17)
 
 
-def test_dn_bust_1_round_end_within_k_matches_engine_play() -> None:
-    """Engine games of RandomCard bots (the 2x rule included) against the exact value, k = 3..6."""
-    rng = random.Random(2024)
-    bot = dn.bots.RandomCard()
-    ends = {k: 0 for k in range(1, 7)}
-    n = 6000
+def test_dn_bust_1_bust_within_k_cards_matches_shuffled_decks() -> None:
+    rng = random.Random(77)
+    n = 20000
+    hits = {k: 0 for k in range(1, 9)}
     for _ in range(n):
-        s = dn.new_game(rng.randint(2, 8))
+        total = 0
+        for j, delta in enumerate(rng.sample(DECK_DELTAS, 8), start=1):
+            total += delta
+            if total >= 77:
+                for k in range(j, 9):
+                    hits[k] += 1
+                break
+    for k in (3, 5, 8):
+        within_4_se(exact.bust_within_k_cards(k), hits[k], n)
+
+
+def test_dn_double_1_card_law_after_a_2x_exact() -> None:
+    """Play 2 is a 2x only if play 1 was not (the next player may not lead a double turn with a 2x)."""
+    assert exact.card_law(1) == {name: Fraction(n, 56) for name, n in exact.FULL_DECK.items()}
+    assert exact.card_law(2, players=3)["2x"] == Fraction(52, 56) * Fraction(4, 55)
+    assert sum(exact.card_law(3, players=2).values()) == 1 - exact.round_end_within(2, players=2)
+    assert exact.round_end_within(2) == exact.bust_within_k_cards(2)  # a 2x adds nothing in two plays
+    assert exact.round_end_within(3) > exact.bust_within_k_cards(3)
+    with pytest.raises(ValueError):
+        exact.round_end_within(6)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_dn_bust_1_round_end_within_k_matches_engine_play(players: int) -> None:
+    """Engine games of RandomCard bots (the 2x rule included) against the exact value, k = 2..4."""
+    rng = random.Random(players)
+    bot = dn.bots.RandomCard()
+    ends = {k: 0 for k in range(1, 5)}
+    twos = 0
+    n = 5000
+    for _ in range(n):
+        s = dn.new_game(players)
         s = s.apply(s.sample_chance(rng))
-        for plays in range(1, 7):
+        for plays in range(1, 5):
             s = s.apply(bot.act(s, rng))
+            twos += plays == 3 and s.last_action == dn.PlayCard("2x")
             if any(e.rule == "DN-BUST-1" for e in s.events):
-                for k in range(plays, 7):
+                for k in range(plays, 5):
                     ends[k] += 1
                 break
-            while s.current_player is CHANCE:  # no reshuffle this early, but stay honest
-                s = s.apply(s.sample_chance(rng))
-    for k in range(3, 7):
-        within_4_se(exact.round_end_within(k), ends[k], n)
+    for k in range(2, 5):
+        within_4_se(exact.round_end_within(k, players), ends[k], n)
+    within_4_se(exact.card_law(3, players)["2x"], twos, n)
 
 
 def test_dn_play_1_lesson_tables_shape_and_speed() -> None:
@@ -158,6 +187,7 @@ def test_dn_play_1_lesson_tables_shape_and_speed() -> None:
         assert rows and all(isinstance(r, dict) for r in rows)
     row = tables["total_after_k_cards"][0]
     assert set(row) == {"k", "total", "without_replacement", "with_replacement", "difference"}
-    assert [r["k"] for r in tables["round_end_within_k"]] == [1, 2, 3, 4, 5]
-    assert all(isinstance(r["probability"], Fraction) for r in tables["round_end_within_k"])
+    ends = tables["round_end_within_k"]
+    assert [r["k"] for r in ends] == [1, 2, 3, 4]
+    assert all(r["random_play"] == exact.round_end_within(r["k"], 4) for r in ends[:3])  # type: ignore[arg-type]
     assert KINDS[0] == "-10"
