@@ -21,10 +21,14 @@ def _double_donkey(final: Any, counts: Counter[str]) -> dict[str, Any]:
 
 
 def _double_down(final: Any, counts: Counter[str]) -> dict[str, Any]:
-    tokens = final.tokens
-    start_tokens = 3 * final.num_players
-    lost = start_tokens - sum(tokens.values() if hasattr(tokens, "values") else tokens)
-    return {"rounds": counts["Deal"], "cards_played": counts["PlayCard"], "tokens_lost": lost}
+    # Token losses are counted from the rule events (a swimming player's last loss leaves no token to count).
+    rules = Counter(e.rule for s in final.timeline() for e in s.events)
+    return {
+        "rounds": counts["Deal"],
+        "cards_played": counts["PlayCard"],
+        "doublet_penalties": rules["DN-DOUBLET-1"],
+        "busts": rules["DN-BUST-1"],
+    }
 
 
 def _esels_rennen(final: Any, counts: Counter[str]) -> dict[str, Any]:

@@ -1,0 +1,40 @@
+"""Experiments on the three real engines: per-game metrics, variants, bots, and the figures built from them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from donkeylab.lab import figures
+from donkeylab.lab.experiment import ExperimentSpec, run_experiment
+
+
+def test_double_donkey_variants_side_by_side() -> None:
+    series = {}
+    for variant in ("english", "german"):
+        spec = ExperimentSpec("double_donkey", players=4, games=40, seed=2, rules={"variant": variant})
+        result = run_experiment(spec)
+        assert all(r["rounds"] >= 1 and r["winners"] for r in result.records)
+        assert result.to_dict()["spec"]["rules"] == {"variant": variant}
+        rounds = Counter(f"{min(r['rounds'], 8)} rounds" for r in result.records)
+        keys = [f"{k} rounds" for k in range(1, 9)]
+        series[variant] = figures.estimates_from_counts(rounds, len(result.records), keys)
+    fig = figures.side_by_side(series, "Double Donkey: game length by variant", "rounds until someone wins")
+    assert [t.name.split(" ")[0] for t in fig.data] == ["english", "german"]
+
+
+def test_double_down_bots_and_penalties_are_recorded() -> None:
+    spec = ExperimentSpec("double_down", players=4, games=30, seed=5, bots=("Careful", "Random", "Random", "Random"))
+    result = run_experiment(spec)
+    assert all(len(r["winners"]) == 1 for r in result.records), "DN-END-1: exactly one winner"
+    assert all(r["busts"] + r["doublet_penalties"] >= 1 for r in result.records)
+    assert result.spec.seat_bots()[0] == "Careful"
+    names = [e.name for e in result.summary()]
+    assert "mean busts" in names and "mean doublet_penalties" in names
+
+
+def test_esels_rennen_orders_and_no_winner_rate() -> None:
+    result = run_experiment(ExperimentSpec("esels_rennen", players=2, games=60, seed=3))
+    assert {len(r["order"].split("-")) for r in result.records} == {3}
+    summary = {e.name: e for e in result.summary()}
+    assert 0 <= summary["no winner"].value <= 1
+    assert len([n for n in summary if n.startswith("order=")]) >= 3
