@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -69,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "exact":
             return exact(args)
         return validate_board(args.file)
+    except BrokenPipeError:  # e.g. `donkeylab exact … | head`: the reader left, that is not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (DonkeylabError, ValueError, OSError) as exc:
         print(f"donkeylab {args.command}: {exc}", file=sys.stderr)
         return 2

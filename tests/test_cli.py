@@ -74,3 +74,25 @@ def test_format_table_shows_fractions_exactly_and_approximately() -> None:
 def test_console_entry_point_runs_as_a_module() -> None:
     proc = subprocess.run([sys.executable, "-m", "donkeylab.cli", "--help"], capture_output=True, text=True, check=True)
     assert "simulate" in proc.stdout and "validate-board" in proc.stdout and "exact" in proc.stdout
+
+
+def test_exact_prints_fraction_tables_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["exact", "double_down", "--table", "risk_by_total"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("## risk_by_total") and "25/28 ≈ 0.8929" in out
+    assert main(["exact", "double_down", "--table", "risk_by_total", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["risk_by_total"][0]["safe"] == {"fraction": "25/28", "float": 25 / 28}
+    assert main(["exact", "double_down", "--table", "nope"]) == 2
+    assert "no table 'nope'" in capsys.readouterr().err
+
+
+def test_validate_board_accepts_and_rejects(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = Path(__file__).resolve().parent.parent / "donkeylab" / "esels_rennen" / "boards" / "tiny_chain.json"
+    assert main(["validate-board", str(good)]) == 0
+    assert "OK" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"fields": 3}')
+    assert main(["validate-board", str(bad)]) == 1
+    assert "INVALID" in capsys.readouterr().err
+    assert main(["validate-board", str(tmp_path / "missing.json")]) == 1
