@@ -155,6 +155,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} can draw only {n} card(s) from their personal pile and plays on with {hand} card(s).",
         "{player} kann nur {n} Karte(n) vom eigenen Stapel ziehen und spielt mit {hand} Karte(n) weiter.",
     ),
+    "DD-REFILL-1/empty": (
+        "{player}'s personal pile is empty, so they cannot refill and play on with {hand} card(s).",
+        "Der eigene Stapel von {player} ist leer: nicht nachziehen, weiter mit {hand} Karte(n).",
+    ),
     "DD-REFILL-1/central": (
         "{biggest} is the Biggest Donkey and draws {n} card(s) from the central draw pile instead.",
         "{biggest} ist Oberesel und zieht stattdessen {n} Karte(n) vom Nachziehstapel in der Mitte.",

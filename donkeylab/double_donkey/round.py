@@ -8,7 +8,7 @@ its own chance point, after which the same functions continue where they stopped
 from __future__ import annotations
 
 from donkeylab.core import Event
-from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card
+from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card, card_value
 
 
 class RoundMixin:
@@ -56,7 +56,7 @@ class RoundMixin:
         for p in order:
             for cid in self._table[p]:
                 card = self._cards[cid]
-                value = sum(self._hay[c] for c in card.colours)
+                value = card_value(card, self._hay)
                 best[p] = max(best.get(p, 0), value)
                 events.append(self._value_event(p, card, value))
         if self._end_immediate:
@@ -139,9 +139,8 @@ class RoundMixin:
             if n == need:
                 events.append(Event("DD-REFILL-1", {"player": p, "n": n}))
             else:
-                events.append(
-                    Event("DD-REFILL-1", {"player": p, "n": n, "hand": len(hands[p])}, key="DD-REFILL-1/short")
-                )
+                key = "DD-REFILL-1/short" if n else "DD-REFILL-1/empty"
+                events.append(Event("DD-REFILL-1", {"player": p, "n": n, "hand": len(hands[p])}, key=key))
         self._hands, self._piles = tuple(hands), tuple(piles)
         self._need = max(0, HAND_SIZE - len(hands[biggest]))
         return events + self._draw_biggest()

@@ -164,6 +164,9 @@ def test_dd_refill_1_cannot_refill_to_three() -> None:
     s = play_all(fill_hay(s, **GERMAN_EXAMPLE), {0: (0, 1), 1: (10,), 2: (20,)})
     assert len(s.hands[0]) == 2 and s.piles[0] == ()
     assert "Olivia can draw only 1 card(s) from their personal pile and plays on with 2 card(s)." in texts(s)
+    s = craft(s, piles=((), s.piles[1], s.piles[2]))
+    s = play_all(fill_hay(s, **GERMAN_EXAMPLE), {0: (s.hands[0][0],)})
+    assert "Olivia's personal pile is empty, so they cannot refill and play on with 1 card(s)." in texts(s)
 
 
 def test_dd_refill_2_reshuffle_discard_pile() -> None:
