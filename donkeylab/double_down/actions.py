@@ -7,7 +7,7 @@ from typing import Final
 
 from donkeylab.core import Action, action_table
 from donkeylab.core import parse_action as _parse
-from donkeylab.double_down.deck import KINDS
+from donkeylab.double_down.deck import KIND_INDEX, KINDS
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -33,6 +33,23 @@ class PlayCard(Action):
 ACTIONS: Final = action_table([Deal, Shuffle, PlayCard])
 # One shared action object per kind: legal_actions allocates nothing in the hot loop.
 PLAY: Final[tuple[PlayCard, ...]] = tuple(PlayCard(name) for name in KINDS)
+
+
+DOUBLE: Final = KIND_INDEX["2x"]
+# (hand, first card of a double turn) -> legal PlayCard actions; hands are sorted kind tuples, so few keys.
+LEGAL_CACHE: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
+
+
+def legal_plays(hand: tuple[int, ...], first_of_double: bool) -> tuple[Action, ...]:
+    """One ``PlayCard`` per distinct card kind in ``hand`` (DN-PLAY-1), without 2x when it would open a
+    double turn (DN-DOUBLE-1); cached, because the same few hundred hands recur all game long."""
+    kinds = dict.fromkeys(hand)
+    if first_of_double:
+        kinds.pop(DOUBLE, None)
+    actions = tuple(PLAY[k] for k in kinds)
+    if len(LEGAL_CACHE) < 200_000:
+        LEGAL_CACHE[(hand, first_of_double)] = actions
+    return actions
 
 
 def parse_action(text: str) -> Action:

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, check_type, require
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
-from donkeylab.double_down.actions import PLAY, Deal, PlayCard, Shuffle
+from donkeylab.double_down.actions import LEGAL_CACHE, Deal, PlayCard, Shuffle, legal_plays
 from donkeylab.double_down.deck import (
     ALL_CARD_IDS,
     BUST_AT,
@@ -37,18 +37,6 @@ DOUBLE: Final = KIND_INDEX["2x"]
 _OP: Final = tuple("−" if d < 0 else "+" for d in DELTA)
 _AMOUNT: Final = tuple(abs(d) for d in DELTA)
 _RULE_OF_EFFECT: Final = {"add": "DN-PLAY-1", "minus": "DN-MINUS-1", "zero": "DN-ZERO-1"}
-# (hand, first card of a double turn) -> legal PlayCard actions; hands are sorted kind tuples, so few keys.
-_LEGAL: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
-
-
-def _legal_for(hand: tuple[int, ...], first_of_double: bool) -> tuple[Action, ...]:
-    kinds = dict.fromkeys(hand)
-    if first_of_double:
-        kinds.pop(DOUBLE, None)  # DN-DOUBLE-1: no 2x as the first card of a double turn
-    actions = tuple(PLAY[k] for k in kinds)
-    if len(_LEGAL) < 200_000:
-        _LEGAL[(hand, first_of_double)] = actions
-    return actions
 
 
 class DoubleDownState(GameState):
@@ -163,7 +151,7 @@ class DoubleDownState(GameState):
             return ()
         hand = self._hands[self._turn]
         first_of_double = self._pending == 2
-        return _LEGAL.get((hand, first_of_double)) or _legal_for(hand, first_of_double)
+        return LEGAL_CACHE.get((hand, first_of_double)) or legal_plays(hand, first_of_double)
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self._phase == DEAL:

@@ -73,7 +73,11 @@ def test_dn_play_1_observation_hides_other_hands_and_the_pile() -> None:
     assert obs["hand"] == s.hands[0] and obs["hand_sizes"] == (5, 5, 5)
     text = repr(obs)
     assert "76" not in text and "66" not in text  # the others' cards
-    assert obs["draw_pile_size"] == 41 and "pile" not in {k for k in obs if k != "draw_pile_size"}
+    assert obs["draw_pile_size"] == 41
+    assert set(obs) == {
+        "player", "phase", "round", "current_player", "total", "direction", "pending_plays", "tokens",
+        "swimming", "eliminated", "hand", "hand_sizes", "draw_pile_size", "played_cards", "opener",
+    }  # fmt: skip
     assert obs["total"] == 0 and obs["current_player"] == 0
 
 
