@@ -136,8 +136,11 @@ def exact(args: argparse.Namespace) -> int:
     from donkeylab.games import game_module
 
     game_module(args.game)  # clear error for an unknown game
+    module = importlib.import_module(GAMES[args.game] + ".exact")
+    if not hasattr(module, "lesson_tables"):
+        raise ValueError(f"{args.game} has no exact lesson tables yet")
     start = time.perf_counter()
-    tables: dict[str, list[dict[str, Any]]] = importlib.import_module(GAMES[args.game] + ".exact").lesson_tables()
+    tables: dict[str, list[dict[str, Any]]] = module.lesson_tables()
     elapsed = time.perf_counter() - start
     if args.table:
         if args.table not in tables:
