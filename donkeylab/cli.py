@@ -1,4 +1,4 @@
-"""``donkeylab`` on the command line: ``simulate``, ``exact`` and ``validate-board``.
+"""``donkeylab`` on the command line: ``simulate``, ``exact``, ``validate-board`` and ``serve``.
 
 A teacher (or CI) gets the same numbers as the notebooks without Jupyter: seeded experiments with a CI
 table and a progress bar on stderr, the exact lesson tables as Fractions, and the board validator.
@@ -59,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     vb = sub.add_parser("validate-board", help="check an Esels-Rennen board file (ER-BOARD-2)")
     vb.add_argument("file")
+
+    sv = sub.add_parser("serve", help="serve the Voila gallery of the apps (what `make app` runs)")
+    sv.add_argument("--dir", default="notebooks/apps", help="folder of app notebooks")
+    sv.add_argument("--port", type=int, default=8866)
+    sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
     return parser
 
 
@@ -69,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate(args)
         if args.command == "exact":
             return exact(args)
+        if args.command == "serve":
+            return serve(args.dir, args.port, args.dry_run)
         return validate_board(args.file)
     except BrokenPipeError:  # e.g. `donkeylab exact … | head`: the reader left, that is not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -202,6 +209,21 @@ def validate_board(path: str) -> int:
     print(f"{path}: OK")
     print(report)
     return 0
+
+
+# ---------------------------------------------------------------------------------------------- serve
+def serve(folder: str, port: int, dry_run: bool = False) -> int:
+    """Run Voila on 127.0.0.1 in the foreground (Ctrl-C stops it); the same command as ``make app``."""
+    import subprocess
+    from pathlib import Path
+
+    if not Path(folder).is_dir():
+        raise ValueError(f"no app folder {folder!r}: run from the repository root or pass --dir")
+    cmd = [sys.executable, "-m", "voila", folder, "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"]
+    if dry_run:
+        print(" ".join(cmd))
+        return 0
+    return subprocess.call([*cmd, "--Voila.port_retries=0"])
 
 
 if __name__ == "__main__":

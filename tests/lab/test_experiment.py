@@ -76,3 +76,19 @@ def test_run_trials_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[st
     assert [r["index"] for r in records] == list(range(20))
     captured = capsys.readouterr()
     assert captured.out == "" and "demo" in captured.err
+
+
+def test_a_live_plot_redraws_from_every_batch() -> None:
+    """What a widget does: rebuild the figure in ``on_batch``; the bars fill in as N grows."""
+    from donkeylab.lab import figures
+
+    drawn: list[int] = []
+
+    def redraw(progress: Progress) -> None:
+        wins = sum(0 in r["winners"] for r in progress.records)
+        sim = {"seat 0 wins": figures.wilson(wins, progress.done)}
+        fig = figures.exact_vs_simulated(None, sim, "Live", "event")
+        drawn.append(int(fig.data[0].name.split("n=")[1].split(",")[0]))
+
+    run_experiment(ExperimentSpec(TOY, players=2, games=120, seed=8, batch_size=40), on_batch=redraw)
+    assert drawn == [40, 80, 120]
