@@ -8,6 +8,7 @@ same event renders in both languages without formatting anything while a game is
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 from donkeylab.core import CATALOGUE
 from donkeylab.double_donkey.cards import COLOURS
@@ -22,6 +23,7 @@ COLOUR_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+@lru_cache(maxsize=64)
 def die_term(colour: str, pips: int) -> str:
     """The term key of one die showing ``pips`` (rendered "orange 5" / "orange 5")."""
     return f"{colour}={pips}"

@@ -55,11 +55,41 @@ def play_options(player: int, hand: tuple[int, ...]) -> tuple[Play, ...]:
     )
 
 
+@lru_cache(maxsize=16384)
 def allowed_colours(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[int, ...]:
     """DD-DICE-2: rolled dice with a value not on the Hay card; if there is none, every rolled die."""
     rolled = [c for c in range(6) if shown[c]]
     new = [c for c in rolled if shown[c] not in hay]
     return tuple(new or rolled)
+
+
+@lru_cache(maxsize=16384)
+def _choices(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[Choose, ...]:
+    return tuple(Choose(COLOURS[c]) for c in allowed_colours(hay, shown))
+
+
+@lru_cache(maxsize=64)
+def unplaced(hay: tuple[int, ...]) -> tuple[int, ...]:
+    """Colour indices of the dice not on the Hay card."""
+    return tuple(c for c in range(6) if not hay[c])
+
+
+@lru_cache(maxsize=4096)
+def on_hay_text(hay: tuple[int, ...]) -> str:
+    """The distinct values on the Hay card as text ("1, 2, 5"): numbers read the same in both languages."""
+    return ", ".join(str(v) for v in sorted(set(hay) - {0}))
+
+
+def dice_rule(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[str, tuple[str, ...], str]:
+    """DD-DICE-2 sentence key, the allowed dice as terms and the values on the Hay card."""
+    allowed = allowed_colours(hay, shown)
+    dice = tuple(die_term(COLOURS[c], shown[c]) for c in allowed)
+    on_hay = on_hay_text(hay)
+    if not on_hay:
+        return "DD-DICE-2/empty", dice, on_hay
+    if all(shown[c] in hay for c in allowed):
+        return "DD-DICE-2/free", dice, on_hay
+    return ("DD-DICE-2/one" if len(allowed) == 1 else "DD-DICE-2"), dice, on_hay
 
 
 class DoubleDonkeyState(RoundMixin, GameState):
@@ -187,7 +217,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def legal_actions(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase == "choose":
-            return tuple(Choose(COLOURS[c]) for c in allowed_colours(self._hay, self._shown))
+            return _choices(self._hay, self._shown)
         if phase == "play":
             p = self._next_to_play()
             return play_options(p, self._hands[p])
@@ -199,7 +229,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         if self._phase == "roll":
-            return roll_outcomes(self._unplaced())
+            return roll_outcomes(unplaced(self._hay))
         if self._phase == "rolloff":
             return rolloff_outcomes(self._tied)
         raise NotEnumerable(f"double_donkey: the {self._phase} chance point is a shuffle; sample or force it")
@@ -207,7 +237,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def sample_chance(self, rng: random.Random) -> Action:
         phase, r = self._phase, rng.random
         if phase == "roll":
-            return Roll(tuple((COLOURS[c], 1 + int(6 * r())) for c in range(6) if not self._hay[c]))
+            return Roll(tuple((COLOURS[c], 1 + int(6 * r())) for c in unplaced(self._hay)))
         if phase == "rolloff":
             return RollOff(tuple((p, 1 + int(6 * r())) for p in self._tied))
         if phase == "deal":
@@ -215,9 +245,6 @@ class DoubleDonkeyState(RoundMixin, GameState):
         if phase == "shuffle":
             return Shuffle(shuffled(rng, self._discard))
         raise IllegalAction("DD-DICE-1", f"no chance point in phase {phase}")
-
-    def _unplaced(self) -> tuple[int, ...]:
-        return tuple(c for c in range(6) if not self._hay[c])
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> list[Event]:
@@ -244,8 +271,8 @@ class DoubleDonkeyState(RoundMixin, GameState):
         if phase == "rolloff":
             check_type(action, RollOff, "DD-BIGGEST-2", self)
             assert isinstance(action, RollOff)
-            require(tuple(p for p, _ in action.values) == self._tied, "DD-BIGGEST-2", f"{self._tied} roll off")
-            require(all(1 <= v <= 6 for _, v in action.values), "DD-BIGGEST-2", "a die shows 1 to 6")
+            if tuple(p for p, _ in action.values) != self._tied or not all(1 <= v <= 6 for _, v in action.values):
+                raise IllegalAction("DD-BIGGEST-2", f"seats {self._tied} each roll one die showing 1 to 6")
             return self._rolled_off(action.values)
         check_type(action, Shuffle, "DD-REFILL-2", self)
         assert isinstance(action, Shuffle)
@@ -267,13 +294,12 @@ class DoubleDonkeyState(RoundMixin, GameState):
 
     def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
-        colours = self._unplaced()
-        require(
-            len(values) == len(colours)
-            and all(v[0] == COLOURS[c] and v[1] in (1, 2, 3, 4, 5, 6) for v, c in zip(values, colours, strict=False)),
-            "DD-DICE-1",
-            f"a roll gives 1-6 pips to each die not on the Hay card: {', '.join(COLOURS[c] for c in colours)}",
-        )
+        colours = unplaced(self._hay)
+        if len(values) != len(colours) or any(
+            v[0] != COLOURS[c] or v[1] not in (1, 2, 3, 4, 5, 6) for v, c in zip(values, colours, strict=False)
+        ):
+            names = ", ".join(COLOURS[c] for c in colours)
+            raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
         shown = [0] * 6
         for c, (_, pips) in zip(colours, values, strict=True):
             shown[c] = pips
@@ -288,19 +314,13 @@ class DoubleDonkeyState(RoundMixin, GameState):
         return [Event("DD-DICE-1", {"player": player, "n": len(colours)}), self._dice_rule_event(player)]
 
     def _dice_rule_event(self, player: int) -> Event:
-        allowed = allowed_colours(self._hay, self._shown)
-        dice = [die_term(COLOURS[c], self._shown[c]) for c in allowed]
-        on_hay = ", ".join(str(v) for v in sorted(set(self._hay) - {0}))
-        data = {"player": player, "allowed": dice, "on_hay": on_hay}
-        if not on_hay:
-            return Event("DD-DICE-2", data, key="DD-DICE-2/empty")
-        if all(self._shown[c] in self._hay for c in allowed):
-            return Event("DD-DICE-2", data, key="DD-DICE-2/free")
-        return Event("DD-DICE-2", data, key="DD-DICE-2/one" if len(allowed) == 1 else "DD-DICE-2")
+        key, dice, on_hay = dice_rule(self._hay, self._shown)
+        return Event("DD-DICE-2", {"player": player, "allowed": dice, "on_hay": on_hay}, key=key)
 
     def _choose(self, colour: str) -> list[Event]:
         c = COLOUR_INDEX.get(colour, -1)
-        require(c >= 0 and self._shown[c] > 0, "DD-DICE-1", f"{colour} is not one of the rolled dice")
+        if c < 0 or not self._shown[c]:
+            raise IllegalAction("DD-DICE-1", f"{colour} is not one of the rolled dice")
         allowed = allowed_colours(self._hay, self._shown)
         if c not in allowed:
             new = ", ".join(f"{COLOURS[a]} {self._shown[a]}" for a in allowed)
@@ -334,7 +354,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
 
     def _last(self, keep: bool) -> list[Event]:
         """DD-DICE-3 (english): keep the last die as it shows, or re-roll it once (a chance point)."""
-        c = self._unplaced()[0]
+        c = unplaced(self._hay)[0]
         if keep:
             event = Event(
                 "DD-DICE-3", {"player": self._roller, "die": die_term(COLOURS[c], self._shown[c])}, key="DD-DICE-3/keep"
@@ -359,18 +379,11 @@ class DoubleDonkeyState(RoundMixin, GameState):
         """DD-PLAY-1: one player's secret choice; the last one triggers the reveal and the end of the round."""
         player, cards = action.player, action.cards
         turn = self._next_to_play()
-        require(
-            player == turn, "DD-PLAY-1", f"it is player {turn + 1}'s turn to choose cards, not player {player + 1}'s"
-        )
-        hand = self._hands[player]
-        require(
-            1 <= len(cards) <= min(HAND_SIZE, len(hand)),
-            "DD-PLAY-1",
-            f"play 1 to {min(HAND_SIZE, len(hand))} cards, not {len(cards)}",
-        )
-        require(len(set(cards)) == len(cards), "DD-PLAY-1", "each card can be played only once")
-        for cid in cards:
-            require(cid in hand, "DD-PLAY-1", f"card {cid} is not in player {player + 1}'s hand")
+        hand = self._hands[player] if 0 <= player < self._players else ()
+        if player != turn or not 1 <= len(cards) <= min(HAND_SIZE, len(hand)) or not set(cards) <= set(hand):
+            self._refuse_play(turn, player, cards, hand)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("DD-PLAY-1", "each card can be played only once")
         chosen = list(self._chosen)
         chosen[player] = tuple(sorted(cards))
         self._chosen = tuple(chosen)
@@ -378,6 +391,18 @@ class DoubleDonkeyState(RoundMixin, GameState):
         if any(c is None and h for c, h in zip(self._chosen, self._hands, strict=True)):
             return [event]
         return [event, *self._reveal()]
+
+    @staticmethod
+    def _refuse_play(turn: int, player: int, cards: tuple[int, ...], hand: tuple[int, ...]) -> None:
+        """Raise the DD-PLAY-1 error that explains why this ``Play`` is not allowed."""
+        if player != turn:
+            raise IllegalAction(
+                "DD-PLAY-1", f"it is player {turn + 1}'s turn to choose cards, not player {player + 1}'s"
+            )
+        if not 1 <= len(cards) <= min(HAND_SIZE, len(hand)):
+            raise IllegalAction("DD-PLAY-1", f"play 1 to {min(HAND_SIZE, len(hand))} cards, not {len(cards)}")
+        missing = next(cid for cid in cards if cid not in hand)
+        raise IllegalAction("DD-PLAY-1", f"card {missing} is not in player {player + 1}'s hand")
 
     def _reshuffle(self, order: tuple[int, ...]) -> list[Event]:
         """DD-REFILL-2: the discard pile, shuffled, becomes the new draw pile; the Biggest Donkey draws on."""
