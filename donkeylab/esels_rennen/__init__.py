@@ -1,0 +1,106 @@
+"""Esels-Rennen (Doris & Frank): a donkey race of arrow chains on a board that is data (RULES.md, ER-*).
+
+``new_game(players, rules, board="default")`` starts a race on a packaged board (``packaged_boards()``), a
+JSON file or a board dict; ``load_board`` + ``validate_board`` check any board (ER-BOARD-1, ER-BOARD-2);
+``exact`` holds the exact race odds under random play.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from donkeylab.core import CATALOGUE, IllegalAction, load_state
+from donkeylab.esels_rennen import bots
+from donkeylab.esels_rennen.board import Arrow, Board, BoardError, Field, load_board, packaged_boards, parse_board
+from donkeylab.esels_rennen.race import Track
+from donkeylab.esels_rennen.rules import (
+    CARDS,
+    DONKEYS,
+    NAME,
+    Back,
+    Deal,
+    Move,
+    Pass,
+    Rules,
+    Start,
+    best_points,
+    card_points,
+    parse_action,
+)
+from donkeylab.esels_rennen.state import EselsRennenState
+from donkeylab.esels_rennen.validate import BoardReport, validate_board
+
+__all__ = [
+    "CARDS",
+    "DONKEYS",
+    "NAME",
+    "Arrow",
+    "Back",
+    "Board",
+    "BoardError",
+    "BoardReport",
+    "Deal",
+    "EselsRennenState",
+    "Field",
+    "Move",
+    "Pass",
+    "Rules",
+    "Start",
+    "best_points",
+    "bots",
+    "card_points",
+    "load",
+    "load_board",
+    "new_game",
+    "packaged_boards",
+    "parse_action",
+    "parse_board",
+    "track_for",
+    "validate_board",
+]
+
+
+def new_game(
+    players: int = 3, rules: Rules | None = None, board: str | Path | dict[str, Any] | Board = "default"
+) -> EselsRennenState:
+    """A new race (ER-SETUP-1): 2–6 players; ``board`` is a packaged board name, a path, a dict or a Board.
+
+    The board is validated (ER-BOARD-2) for the rules played; saves record the name of a packaged board and
+    the whole board otherwise, so ``load`` rebuilds the same race.
+    """
+    rules = rules or Rules()
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise IllegalAction("ER-SETUP-1", CATALOGUE.render("ER-SETUP-1/players", {"players": players}))
+    recorded: str | dict[str, Any]
+    if isinstance(board, str) and board in packaged_boards():
+        the_board, recorded = _packaged(board), board
+    else:
+        the_board = board if isinstance(board, Board) else load_board(board)
+        recorded = the_board.to_dict()
+    return EselsRennenState(players, rules, track_for(the_board, rules), {"board": recorded})
+
+
+@lru_cache(maxsize=16)
+def _packaged(name: str) -> Board:
+    return load_board(name)
+
+
+def track_for(board: Board, rules: Rules | None = None) -> Track:
+    """The validated, memoising ``Track`` of ``board`` under ``rules`` (one per board and option reading)."""
+    rules = rules or Rules()
+    return _track(board, rules.sand, rules.finish_arrows)
+
+
+@lru_cache(maxsize=16)
+def _track(board: Board, sand: str, finish_arrows: bool) -> Track:
+    validate_board(board, sand, finish_arrows)
+    return Track(board, sand, finish_arrows)
+
+
+def load(text: str | bytes) -> EselsRennenState:
+    """Rebuild a saved race (``state.to_json()``) by replaying its history."""
+    state: EselsRennenState = load_state(text, sys.modules[__name__])
+    return state

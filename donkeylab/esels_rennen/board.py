@@ -1,0 +1,210 @@
+"""The Esels-Rennen board as data (ER-BOARD-1): an immutable ``Board`` loaded from JSON, and its loader.
+
+The printed board of the real game is not described anywhere, so the board is a data file (see
+``boards/SCHEMA.md``) rather than code: the default board is our labelled reconstruction, and a teacher can
+write a tiny board for one lesson. The loader checks the *shape* of the file (types, sizes, duplicates) and
+turns every defect into one ``BoardError`` naming the field; the *meaning* (colours, arrows off the board,
+endless chains, an unreachable finish) is checked by ``validate.validate_board`` (ER-BOARD-2).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from donkeylab.core import LoadError
+
+BOARD_SCHEMA: Final = "donkeylab.esels_rennen.board/1"
+BOARDS_DIR: Final = Path(__file__).parent / "boards"
+MAX_BOARD_BYTES: Final = 200_000
+MAX_FIELDS: Final = 200
+MAX_COORD: Final = 99
+KINDS: Final = ("start", "normal", "sand", "finish")
+COLOURS: Final = ("red", "green", "yellow")
+DIRECTIONS: Final = ("FL", "FR", "BL", "BR")
+# Lattice step of each direction as (dx, dy): forward is +y, the two diagonals ahead and behind.
+STEPS: Final = {"FL": (-1, 1), "FR": (1, 1), "BL": (-1, -1), "BR": (1, -1)}
+_ID_RE: Final = re.compile(r"^[A-Za-z0-9_.-]{1,16}$")
+_TOP_KEYS: Final = {"schema", "name", "reconstruction", "note", "fields"}
+_FIELD_KEYS: Final = {"id", "x", "y", "kind", "arrow"}
+
+
+class BoardError(LoadError):
+    """A board file that cannot be used; the message names the field (or top-level key) and the defect."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """An arrow printed on a field: it moves the donkey of ``colour`` one field in ``direction``."""
+
+    colour: str
+    direction: str
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One diamond field at lattice coordinates (``x`` across, ``y`` forward from the start row)."""
+
+    id: str
+    x: int
+    y: int
+    kind: str
+    arrow: Arrow | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An immutable, hashable board: the fields in file order plus the file's provenance label."""
+
+    name: str
+    fields: tuple[Field, ...]
+    reconstruction: bool
+    note: str
+
+    def field(self, field_id: str) -> Field:
+        for f in self.fields:
+            if f.id == field_id:
+                return f
+        raise KeyError(f"board {self.name!r} has no field {field_id!r}")
+
+    def neighbour(self, f: Field, direction: str) -> Field | None:
+        """The field one diagonal step from ``f`` in ``direction``, or None off the board."""
+        dx, dy = STEPS[direction]
+        for g in self.fields:
+            if g.x == f.x + dx and g.y == f.y + dy:
+                return g
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document of this board (``load_board`` of it gives an equal board)."""
+        fields: list[dict[str, Any]] = []
+        for f in self.fields:
+            d: dict[str, Any] = {"id": f.id, "x": f.x, "y": f.y, "kind": f.kind}
+            if f.arrow is not None:
+                d["arrow"] = {"colour": f.arrow.colour, "direction": f.arrow.direction}
+            fields.append(d)
+        return {
+            "schema": BOARD_SCHEMA,
+            "name": self.name,
+            "reconstruction": self.reconstruction,
+            "note": self.note,
+            "fields": fields,
+        }
+
+
+def packaged_boards() -> tuple[str, ...]:
+    """Names of the boards shipped in ``donkeylab/esels_rennen/boards/``."""
+    return tuple(sorted(p.stem for p in BOARDS_DIR.glob("*.json")))
+
+
+def load_board(source: str | Path | dict[str, Any]) -> Board:
+    """A ``Board`` from a packaged board name, a JSON file path or an already parsed dict.
+
+    Only the file's shape is checked here; call ``validate_board`` before racing on a board you did not
+    write (``new_game`` does).
+    """
+    if isinstance(source, dict):
+        return _board_from_doc(source)
+    if not isinstance(source, (str, Path)):
+        raise BoardError(f"a board is a name, a path or a dict, not {type(source).__name__}")
+    path = Path(source)
+    if isinstance(source, str) and source in packaged_boards():
+        path = BOARDS_DIR / f"{source}.json"
+    try:
+        size = path.stat().st_size
+        if size > MAX_BOARD_BYTES:
+            raise BoardError(f"{path}: {size} bytes; a board file may have at most {MAX_BOARD_BYTES}")
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        known = ", ".join(packaged_boards())
+        raise BoardError(f"cannot read board {str(source)!r} ({exc}); packaged boards: {known}") from None
+    return parse_board(text)
+
+
+def parse_board(text: str) -> Board:
+    """A ``Board`` from JSON text (size-capped before parsing, so a hostile file cannot hang us)."""
+    if len(text) > MAX_BOARD_BYTES:
+        raise BoardError(f"board text is {len(text)} characters; the limit is {MAX_BOARD_BYTES}")
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise BoardError(f"board is not valid JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise BoardError("a board must be a JSON object")
+    return _board_from_doc(doc)
+
+
+def _board_from_doc(doc: dict[str, Any]) -> Board:
+    unknown = set(doc) - _TOP_KEYS
+    if unknown:
+        raise BoardError(f"unknown top-level key(s) {sorted(map(str, unknown))}; allowed: {sorted(_TOP_KEYS)}")
+    if doc.get("schema") != BOARD_SCHEMA:
+        raise BoardError(f"'schema' must be {BOARD_SCHEMA!r}, not {doc.get('schema')!r}")
+    name = _typed(doc, "name", str, "board")
+    reconstruction = _typed(doc, "reconstruction", bool, "board")
+    note = _typed(doc, "note", str, "board")
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", name):
+        raise BoardError(f"'name' {name[:40]!r} must be 1-40 letters, digits, '_', '.' or '-'")
+    if len(note) > 2000:
+        raise BoardError("'note' is longer than 2000 characters")
+    raw_fields = _typed(doc, "fields", list, "board")
+    if not raw_fields:
+        raise BoardError("'fields' is empty")
+    if len(raw_fields) > MAX_FIELDS:
+        raise BoardError(f"'fields' has {len(raw_fields)} entries; a board may have at most {MAX_FIELDS}")
+    fields = tuple(_field(i, raw) for i, raw in enumerate(raw_fields))
+    _check_unique(fields)
+    return Board(name, fields, reconstruction, note)
+
+
+def _typed(obj: dict[str, Any], key: str, typ: type, where: str) -> Any:
+    if key not in obj:
+        raise BoardError(f"{where}: missing key {key!r}")
+    value = obj[key]
+    if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+        raise BoardError(f"{where}: {key!r} must be {typ.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _field(index: int, raw: Any) -> Field:
+    where = f"fields[{index}]"
+    if not isinstance(raw, dict):
+        raise BoardError(f"{where} must be an object, not {type(raw).__name__}")
+    unknown = set(raw) - _FIELD_KEYS
+    if unknown:
+        raise BoardError(f"{where}: unknown key(s) {sorted(map(str, unknown))}; allowed: {sorted(_FIELD_KEYS)}")
+    fid = _typed(raw, "id", str, where)
+    if not _ID_RE.match(fid):
+        raise BoardError(f"{where}: id {fid[:20]!r} must be 1-16 letters, digits, '_', '.' or '-'")
+    where = f"field {fid!r}"
+    x, y = _typed(raw, "x", int, where), _typed(raw, "y", int, where)
+    for key, value in (("x", x), ("y", y)):
+        if not 0 <= value <= MAX_COORD:
+            raise BoardError(f"{where}: {key}={value} is outside 0..{MAX_COORD}")
+    kind = _typed(raw, "kind", str, where)
+    if kind not in KINDS:
+        raise BoardError(f"{where}: kind {kind[:20]!r} is unknown; use one of {', '.join(KINDS)}")
+    arrow = None
+    if "arrow" in raw and raw["arrow"] is not None:
+        a = raw["arrow"]
+        if not isinstance(a, dict) or set(a) != {"colour", "direction"}:
+            raise BoardError(f"{where}: 'arrow' must be an object with exactly 'colour' and 'direction'")
+        arrow = Arrow(_typed(a, "colour", str, f"{where} arrow"), _typed(a, "direction", str, f"{where} arrow"))
+        if len(arrow.colour) > 20 or len(arrow.direction) > 20:
+            raise BoardError(f"{where}: arrow colour/direction text is too long")
+    return Field(fid, x, y, kind, arrow)
+
+
+def _check_unique(fields: tuple[Field, ...]) -> None:
+    ids: set[str] = set()
+    spots: dict[tuple[int, int], str] = {}
+    for f in fields:
+        if f.id in ids:
+            raise BoardError(f"field {f.id!r} is defined twice (duplicate id)")
+        ids.add(f.id)
+        if (f.x, f.y) in spots:
+            raise BoardError(f"field {f.id!r} has the same coordinates ({f.x}, {f.y}) as field {spots[(f.x, f.y)]!r}")
+        spots[(f.x, f.y)] = f.id

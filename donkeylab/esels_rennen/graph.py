@@ -1,0 +1,95 @@
+"""The graph of race positions reachable from the start: shared by the validator and the exact solver.
+
+A node is ``(pos, podium, last)``—everything the future of a race depends on (who holds which card and
+whose turn it is do not change where the donkeys can go). ``last`` is the donkey that ER-MOVE-2 forbids to
+move back; it is normalised to ``OFF`` whenever the restriction cannot matter (a donkey has finished, or
+that donkey is not on sand), which keeps the graph small. Every finished race is one node per podium order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from donkeylab.esels_rennen.board import BoardError
+from donkeylab.esels_rennen.race import OFF, Pos, Track
+
+Node = tuple[Pos, tuple[int, ...], int]
+MAX_POSITIONS: Final = 600_000
+
+
+@dataclass(frozen=True, slots=True)
+class RaceGraph:
+    """Nodes in discovery order and, per node, one ``(next node, chain length)`` per legal move or the pass.
+
+    A finished race has no edges; a node whose player must pass has one edge (hops 0).
+    """
+
+    track: Track
+    nodes: tuple[Node, ...]
+    edges: tuple[tuple[tuple[int, int], ...], ...]
+    starts: tuple[int, ...]
+
+    def is_over(self, i: int) -> bool:
+        return len(self.nodes[i][1]) == 3
+
+
+def node_of(track: Track, pos: Pos, podium: tuple[int, ...], last: int) -> Node:
+    if len(podium) == 3:
+        return ((OFF, OFF, OFF), podium, OFF)
+    if podium or last == OFF or not track.sand[pos[last]]:
+        last = OFF
+    return (pos, podium, last)
+
+
+def explore(track: Track, orders: tuple[tuple[int, ...], ...] = ((0, 1, 2),), limit: int = MAX_POSITIONS) -> RaceGraph:
+    """Breadth-first search over every position reachable from the start orders (exhaustive, exact).
+
+    Raises ``EndlessChain`` for a move whose chain never ends and ``BoardError`` when the board has more than
+    ``limit`` reachable positions (a size guard for hostile files, reported as such—never a silent cut).
+    """
+    index: dict[Node, int] = {}
+    nodes: list[Node] = []
+    edges: list[tuple[tuple[int, int], ...]] = []
+
+    def add(node: Node) -> int:
+        i = index.get(node)
+        if i is None:
+            if len(nodes) >= limit:
+                raise BoardError(f"board {track.board.name!r} has more than {limit} reachable positions: too large")
+            i = index[node] = len(nodes)
+            nodes.append(node)
+        return i
+
+    starts = tuple(add(node_of(track, track.start_pos(o), (), OFF)) for o in orders)
+    k = 0
+    while k < len(nodes):
+        pos, podium, last = nodes[k]
+        out: list[tuple[int, int]] = []
+        if len(podium) < 3:
+            moves = track.moves(pos, last)
+            if not moves:
+                out.append((add(node_of(track, pos, podium, OFF)), 0))
+            for d, t, _ in moves:
+                turn = track.resolve(pos, podium, d, t)
+                out.append((add(node_of(track, turn.pos, turn.podium, turn.last)), turn.hops))
+        edges.append(tuple(out))
+        k += 1
+    return RaceGraph(track, tuple(nodes), tuple(edges), starts)
+
+
+def can_finish(graph: RaceGraph) -> list[bool]:
+    """Per node: can the race still end from here? (backward search from the finished nodes)."""
+    back: list[list[int]] = [[] for _ in graph.nodes]
+    for i, out in enumerate(graph.edges):
+        for j, _ in out:
+            back[j].append(i)
+    ok = [graph.is_over(i) for i in range(len(graph.nodes))]
+    todo = [i for i, v in enumerate(ok) if v]
+    while todo:
+        j = todo.pop()
+        for i in back[j]:
+            if not ok[i]:
+                ok[i] = True
+                todo.append(i)
+    return ok

@@ -1,0 +1,153 @@
+"""English and German sentences for every Esels-Rennen event and error (see ``core.messages``).
+
+German colour words are capitalised nouns ("Esel Rot", "ein Pfeil in Grün") so one translation fits every
+grammatical case; field names (``b0``, ``c3``) are column letter + row number, like a chess board.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from donkeylab.core import CATALOGUE
+
+COLOUR_WORDS = {"red": ("red", "Rot"), "green": ("green", "Grün"), "yellow": ("yellow", "Gelb")}
+DIRECTION_WORDS = {
+    "FL": ("forward-left", "nach vorn links"),
+    "FR": ("forward-right", "nach vorn rechts"),
+    "BL": ("backward-left", "nach hinten links"),
+    "BR": ("backward-right", "nach hinten rechts"),
+}
+
+
+def card_code(order: tuple[str, ...]) -> str:
+    """``("red", "green", "yellow")`` → ``"RGY"``: the short name of an order card."""
+    return "".join(c[0].upper() for c in order)
+
+
+for colour, (en, de) in COLOUR_WORDS.items():
+    CATALOGUE.add_term(colour, en, de)
+for direction, (en, de) in DIRECTION_WORDS.items():
+    CATALOGUE.add_term(direction, en, de)
+for order in itertools.permutations(COLOUR_WORDS):
+    CATALOGUE.add_term(
+        card_code(order),
+        "–".join(COLOUR_WORDS[c][0] for c in order),
+        "–".join(COLOUR_WORDS[c][1] for c in order),
+    )
+
+_MESSAGES = {
+    "ER-SETUP-1": (
+        "Red, green and yellow stand on the start fields {fields} (from the left: {order}).",
+        "Rot, Grün und Gelb stehen auf den Startfeldern {fields} (von links: {order}).",
+    ),
+    "ER-SETUP-1/deal": (
+        "Each player draws {per_player} order card(s); {hidden} card(s) stay hidden.",
+        "Jeder zieht {per_player} Zielkarte(n); {hidden} Karte(n) bleiben verdeckt.",
+    ),
+    "ER-SETUP-1/players": (
+        "Esels-Rennen is for 2 to 6 players, not {players}.",
+        "Esels-Rennen ist für 2 bis 6 Spieler, nicht für {players}.",
+    ),
+    "ER-MOVE-1": (
+        "{player} moves the {donkey} donkey forward from {frm} to {to}.",
+        "{player} zieht Esel {donkey} vorwärts von {frm} auf {to}.",
+    ),
+    "ER-MOVE-2": (
+        "{player} moves the {donkey} donkey back out of the sand from {frm} to {to}.",
+        "{player} zieht Esel {donkey} aus dem Sand zurück von {frm} auf {to}.",
+    ),
+    "ER-MOVE-3": (
+        "{player} cannot move any donkey and passes.",
+        "{player} kann keinen Esel ziehen und setzt aus.",
+    ),
+    "ER-CHAIN-1": (
+        "The arrow on {field} is {colour} and points {direction}: the {colour} donkey moves from {frm} to {to}.",
+        "Der Pfeil auf {field} ist {colour} und zeigt {direction}: Esel {colour} zieht von {frm} auf {to}.",
+    ),
+    "ER-CHAIN-1/no_arrow": (
+        "Field {field} has no arrow: the chain ends.",
+        "Feld {field} hat keinen Pfeil: die Kette endet.",
+    ),
+    "ER-CHAIN-2/own": (
+        "The {mover} donkey stands on an arrow of its own colour on {field}: the chain ends.",
+        "Esel {mover} steht auf {field} auf einem Pfeil seiner eigenen Farbe: die Kette endet.",
+    ),
+    "ER-CHAIN-2/occupied": (
+        "The {colour} arrow on {field} would move the {colour} donkey from {frm} to {to}, "
+        "but the {blocker} donkey stands there: the chain ends.",
+        "Der Pfeil in {colour} auf {field} würde Esel {colour} von {frm} auf {to} ziehen, "
+        "aber dort steht Esel {blocker}: die Kette endet.",
+    ),
+    "ER-CHAIN-2/off_board": (
+        "The {colour} arrow on {field} points {direction}, which would take the {colour} donkey off the board "
+        "from {frm}: the chain ends.",
+        "Der Pfeil in {colour} auf {field} zeigt {direction}; Esel {colour} würde von {frm} aus das Brett "
+        "verlassen: die Kette endet.",
+    ),
+    "ER-CHAIN-3": (
+        "The arrow on {field} is {colour}, but the {colour} donkey has already finished and only two donkeys "
+        "are racing: the turn ends.",
+        "Der Pfeil auf {field} ist {colour}, aber Esel {colour} ist schon im Ziel und nur noch zwei Esel laufen: "
+        "der Zug endet.",
+    ),
+    "ER-FINISH-1": (
+        "The {donkey} donkey reaches the finish field {field} and goes to place {place} on the podium.",
+        "Esel {donkey} erreicht das Zielfeld {field} und kommt auf Platz {place} des Podests.",
+    ),
+    "ER-FINISH-1/no_arrows": (
+        "Finish fields count without arrows in this game: the chain ends on {field}.",
+        "Zielfelder gelten in diesem Spiel ohne Pfeil: die Kette endet auf {field}.",
+    ),
+    "ER-END-1/third": (
+        "Two donkeys have finished: the race is over and the {donkey} donkey takes place {place}.",
+        "Zwei Esel sind im Ziel: das Rennen ist vorbei und Esel {donkey} bekommt Platz {place}.",
+    ),
+    "ER-END-1": (
+        "The finishing order is {order}; {winners} hold(s) that card and win(s).",
+        "Die Reihenfolge ist {order}; {winners} hat/haben diese Karte und gewinnt/gewinnen.",
+    ),
+    "ER-END-1/nobody": (
+        "The finishing order is {order}; nobody holds that card, so everyone has lost.",
+        "Die Reihenfolge ist {order}; niemand hat diese Karte, also haben alle verloren.",
+    ),
+    "ER-SCORE-1": (
+        "Points for the order {order} (players in seat order): {scores}; the best score ({best}) goes to {winners}.",
+        "Punkte für die Reihenfolge {order} (Spieler der Reihe nach): {scores}; "
+        "die meisten Punkte ({best}) hat/haben {winners}.",
+    ),
+    "ER-MOVE-1/illegal": (
+        "The {donkey} donkey cannot move to {to}: {why}. Allowed forward moves: {allowed}.",
+        "Esel {donkey} kann nicht auf {to} ziehen: {why}. Erlaubte Vorwärtszüge: {allowed}.",
+    ),
+    "ER-MOVE-2/illegal": (
+        "The {donkey} donkey cannot move back to {to}: {why}.",
+        "Esel {donkey} kann nicht auf {to} zurück: {why}.",
+    ),
+    "ER-MOVE-3/illegal": (
+        "You may only pass when no donkey can move; allowed moves: {allowed}.",
+        "Aussetzen darf nur, wer keinen Esel ziehen kann; erlaubt sind: {allowed}.",
+    ),
+}
+
+for key, (en, de) in _MESSAGES.items():
+    CATALOGUE.add(key, en, de)
+
+# Reasons quoted in the error sentences above (terms, so they translate too).
+_REASONS = {
+    "not_racing": ("that donkey is not on the board", "dieser Esel steht nicht auf dem Brett"),
+    "not_ahead": ("that is not one of the two fields in front of it", "das ist keines der zwei Felder davor"),
+    "not_behind": ("that is not one of the two fields behind it", "das ist keines der zwei Felder dahinter"),
+    "occupied": ("another donkey stands there", "dort steht schon ein Esel"),
+    "not_all_racing": (
+        "a donkey has finished, so nobody may move back any more",
+        "ein Esel ist im Ziel, also darf keiner mehr zurück",
+    ),
+    "not_sand": ("it is not standing on a sand field", "er steht nicht auf einem Sandfeld"),
+    "moved_last": (
+        "it moved last in the previous player's turn",
+        "er wurde im Zug des vorigen Spielers als Letzter bewegt",
+    ),
+    "unknown": ("there is no such donkey or field", "diesen Esel oder dieses Feld gibt es nicht"),
+}
+for reason, (en, de) in _REASONS.items():
+    CATALOGUE.add_term(reason, en, de)

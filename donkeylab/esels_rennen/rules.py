@@ -1,0 +1,104 @@
+"""Esels-Rennen rule options, actions, order cards and the points system (ER-SCORE-1)."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from typing import Any, Final, Literal
+
+from donkeylab.core import Action, action_table, rules_to_dict
+from donkeylab.core import parse_action as _parse
+from donkeylab.esels_rennen.board import COLOURS
+from donkeylab.esels_rennen.messages import card_code
+
+NAME: Final = "esels_rennen"
+DONKEYS: Final = COLOURS
+# The 6 order cards, named by initials in finishing order: "RGY" = red first, green second, yellow third.
+CARDS: Final = tuple(card_code(o) for o in itertools.permutations(DONKEYS))
+CARD_ORDER: Final = {card_code(o): o for o in itertools.permutations(DONKEYS)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """Options of RULES.md. ``sand``: ``"zone"`` (sand fields of the board) or ``"start"`` (the seed's literal
+    reading: start fields are sand); ``finish_arrows``: finish fields carry arrows (ER-FINISH-1);
+    ``start_order``: ``"fixed"`` red, green, yellow from the left or ``"random"`` (a chance point);
+    ``scoring``: ``"exact"`` (ER-END-1, only the exact card wins) or ``"points"`` (ER-SCORE-1 decides)."""
+
+    sand: Literal["zone", "start"] = "zone"
+    finish_arrows: bool = True
+    start_order: Literal["fixed", "random"] = "fixed"
+    scoring: Literal["exact", "points"] = "exact"
+
+    def __post_init__(self) -> None:
+        choices = {"sand": ("zone", "start"), "start_order": ("fixed", "random"), "scoring": ("exact", "points")}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
+        if not isinstance(self.finish_arrows, bool):
+            raise ValueError(f"finish_arrows must be True or False, not {self.finish_arrows!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return rules_to_dict(self)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Start(Action):
+    """Chance (option ``start_order="random"``): the donkeys on the start fields, from the left."""
+
+    order: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Chance: the order cards in the order they were dealt (player 1 first); the rest stay hidden."""
+
+    cards: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Move(Action):
+    """ER-MOVE-1: move ``donkey`` forward to the free field ``to`` (then its chain runs)."""
+
+    donkey: str
+    to: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Back(Action):
+    """ER-MOVE-2: move ``donkey`` from a sand field back to the free field ``to`` (then its chain runs)."""
+
+    donkey: str
+    to: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """ER-MOVE-3: no donkey can move."""
+
+
+ACTIONS: Final = action_table([Start, Deal, Move, Back, Pass])
+
+
+def parse_action(text: str) -> Action:
+    """``str(action)`` back into the action (``Move('red', 'c1')``)."""
+    return _parse(text, ACTIONS)
+
+
+def cards_per_player(players: int) -> int:
+    """ER-SETUP-1: two cards each with up to 3 players, else one."""
+    return 2 if players <= 3 else 1
+
+
+def card_points(card: str, podium: tuple[str, ...]) -> int:
+    """ER-SCORE-1: 2 if the card's first donkey won, 1 if its second is second, 1 if the first two are swapped."""
+    order = CARD_ORDER[card]
+    points = 2 if order[0] == podium[0] else 0
+    points += 1 if order[1] == podium[1] else 0
+    points += 1 if (order[0], order[1]) == (podium[1], podium[0]) else 0
+    return points
+
+
+def best_points(cards: tuple[str, ...], podium: tuple[str, ...]) -> int:
+    """A player with two cards counts only the better one (ER-SCORE-1)."""
+    return max(card_points(c, podium) for c in cards)

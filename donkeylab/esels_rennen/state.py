@@ -1,0 +1,262 @@
+"""The Esels-Rennen game state: chance (start order, deal), moves, passes, and one ``apply`` per chain.
+
+The mechanics live in ``race.Track`` (shared with the validator and the exact solver); this class adds the
+players, the order cards, the turn order and the ER-MOVE-2 "not the donkey that moved last" memory, and
+turns every rule application into an event a pupil can step through hop by hop.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Final
+
+from donkeylab.core import CATALOGUE, CHANCE, Action, Event, GameState, IllegalAction, check_type, require
+from donkeylab.esels_rennen.messages import card_code
+from donkeylab.esels_rennen.race import OFF, Track, Turn
+from donkeylab.esels_rennen.rules import (
+    CARDS,
+    DONKEYS,
+    NAME,
+    Back,
+    Deal,
+    Move,
+    Pass,
+    Rules,
+    Start,
+    best_points,
+    cards_per_player,
+)
+
+START, DEAL, RACE, OVER = 0, 1, 2, 3
+DONKEY_INDEX: Final = {d: i for i, d in enumerate(DONKEYS)}
+PASS: Final = Pass()
+
+
+@lru_cache(maxsize=8)
+def deal_outcomes(players: int) -> tuple[tuple[Action, Fraction], ...]:
+    """Every ordered deal of the order cards to ``players`` (ER-SETUP-1), each equally likely."""
+    deals = [Deal(c) for c in itertools.permutations(CARDS, players * cards_per_player(players))]
+    p = Fraction(1, len(deals))
+    return tuple((d, p) for d in deals)
+
+
+START_OUTCOMES: Final = tuple((Start(o), Fraction(1, 6)) for o in itertools.permutations(DONKEYS))
+
+
+class EselsRennenState(GameState):
+    game = NAME
+
+    def __init__(self, players: int, rules: Rules, track: Track, setup: dict[str, Any]) -> None:
+        super().__init__(players, rules, setup)
+        self._track = track
+        self._phase = START if rules.start_order == "random" else DEAL
+        self._pos = track.start_pos()
+        self._podium: tuple[int, ...] = ()
+        self._cards: tuple[tuple[str, ...], ...] = ()
+        self._hidden: tuple[str, ...] = ()
+        self._turn = 0
+        self._last = OFF  # donkey moved last in the previous player's turn (ER-MOVE-2)
+        self._turns = 0
+        self._winners: tuple[int, ...] = ()
+
+    # ------------------------------------------------------------------ read-only views
+    @property
+    def track(self) -> Track:
+        return self._track
+
+    @property
+    def positions(self) -> MappingProxyType[str, str | None]:
+        """Donkey → field id, or None once it is on the podium."""
+        ids = self._track.ids
+        return MappingProxyType({d: (ids[f] if f != OFF else None) for d, f in zip(DONKEYS, self._pos, strict=True)})
+
+    @property
+    def podium(self) -> tuple[str, ...]:
+        """Donkeys in finishing order (first place first)."""
+        return tuple(DONKEYS[d] for d in self._podium)
+
+    @property
+    def cards(self) -> MappingProxyType[int, tuple[str, ...]]:
+        """Player → their order card(s) (codes like ``"RGY"``); empty before the deal."""
+        return MappingProxyType(dict(enumerate(self._cards)))
+
+    @property
+    def last_moved(self) -> str | None:
+        """The donkey that moved last in the previous player's turn: it may not be moved back now."""
+        return DONKEYS[self._last] if self._last != OFF else None
+
+    @property
+    def turns_played(self) -> int:
+        return self._turns
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """ER-SCORE-1 points of each player for this race (all 0 while it runs)."""
+        if self._phase != OVER:
+            return (0,) * self.num_players
+        return tuple(best_points(c, self.podium) for c in self._cards)
+
+    @property
+    def current_player(self) -> int | object | None:
+        phase = self._phase
+        if phase == RACE:
+            return self._turn
+        return None if phase == OVER else CHANCE
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> tuple[Action, ...]:
+        phase = self._phase
+        if phase == RACE:
+            key = (self._pos, self._last)
+            found = self._track.memo.get(key)
+            if found is None:
+                found = self._track.memo[key] = self._race_actions()
+            return found  # type: ignore[return-value]
+        if phase == OVER:
+            return ()
+        return tuple(o for o, _ in self.chance_outcomes())
+
+    def _race_actions(self) -> tuple[Action, ...]:
+        ids = self._track.ids
+        moves = self._track.moves(self._pos, self._last)
+        acts = tuple((Back if back else Move)(DONKEYS[d], ids[t]) for d, t, back in moves)
+        return acts or (PASS,)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        require(self._phase in (START, DEAL), "ER-SETUP-1", "there is no chance point now")
+        return START_OUTCOMES if self._phase == START else deal_outcomes(self.num_players)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        require(self._phase in (START, DEAL), "ER-SETUP-1", "there is no chance point now")
+        if self._phase == START:
+            return Start(tuple(rng.sample(DONKEYS, 3)))
+        return Deal(tuple(rng.sample(CARDS, self.num_players * cards_per_player(self.num_players))))
+
+    def _apply(self, action: Action) -> list[Event]:
+        phase = self._phase
+        if phase == RACE:
+            return self._race(action)
+        if phase == START:
+            return self._start(action)
+        return self._deal(action)
+
+    def _start(self, action: Action) -> list[Event]:
+        check_type(action, Start, "ER-SETUP-1", self)
+        assert isinstance(action, Start)
+        require(sorted(action.order) == sorted(DONKEYS), "ER-SETUP-1", f"{action} must list red, green, yellow once")
+        self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
+        self._phase = DEAL
+        fields = [self._track.ids[f] for f in self._track.starts]
+        return [Event("ER-SETUP-1", {"fields": fields, "order": list(action.order)})]
+
+    def _deal(self, action: Action) -> list[Event]:
+        check_type(action, Deal, "ER-SETUP-1", self)
+        assert isinstance(action, Deal)
+        k = cards_per_player(self.num_players)
+        cards = action.cards
+        ok = len(cards) == k * self.num_players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)
+        require(ok, "ER-SETUP-1", f"{action}: deal {k} different order card(s) to each of {self.num_players} players")
+        self._cards = tuple(cards[p * k : (p + 1) * k] for p in range(self.num_players))
+        self._hidden = tuple(c for c in CARDS if c not in cards)
+        self._phase = RACE
+        return [Event("ER-SETUP-1", {"per_player": k, "hidden": len(self._hidden)}, "ER-SETUP-1/deal")]
+
+    def _race(self, action: Action) -> list[Event]:
+        player = self._turn
+        if action not in self.legal_actions():
+            self._refuse(action)
+        self._turn = (player + 1) % self.num_players
+        self._turns += 1
+        if action is PASS or isinstance(action, Pass):
+            self._last = OFF
+            return [Event("ER-MOVE-3", {"player": player})]
+        assert isinstance(action, (Move, Back))
+        track = self._track
+        d = DONKEY_INDEX[action.donkey]
+        frm = track.ids[self._pos[d]]
+        turn = track.turn(self._pos, self._podium, d, track.index[action.to])
+        rule = "ER-MOVE-2" if isinstance(action, Back) else "ER-MOVE-1"
+        events = [Event(rule, {"player": player, "donkey": action.donkey, "frm": frm, "to": action.to})]
+        events.extend(turn.records)
+        self._pos, self._podium, self._last = turn.pos, turn.podium, turn.last
+        if turn.over:
+            events.extend(self._finish(turn))
+        return events
+
+    def _finish(self, turn: Turn) -> list[Event]:
+        """ER-END-1 (and ER-SCORE-1 with points scoring): who wins this race."""
+        self._phase = OVER
+        podium = self.podium
+        order = card_code(podium)
+        holders = tuple(p for p, cards in enumerate(self._cards) if order in cards)
+        events = []
+        if self.rules.scoring == "points":
+            points = self.points
+            best = max(points)
+            self._winners = tuple(p for p, s in enumerate(points) if s == best) if best > 0 else ()
+            scores = ", ".join(f"{s}" for s in points)
+            data = {"order": order, "scores": scores, "best": best, "winners": self._winners}
+            events.append(Event("ER-SCORE-1", data))
+        else:
+            self._winners = holders
+        if holders:
+            events.insert(0, Event("ER-END-1", {"order": order, "winners": holders}))
+        else:
+            events.insert(0, Event("ER-END-1", {"order": order}, "ER-END-1/nobody"))
+        return events
+
+    def _refuse(self, action: Action) -> None:
+        """Raise the ``IllegalAction`` that names the rule ``action`` breaks (the slow path, off the hot loop)."""
+        allowed = [str(a) for a in self.legal_actions()]
+        if isinstance(action, Pass):
+            msg = CATALOGUE.render("ER-MOVE-3/illegal", {"allowed": ", ".join(allowed)})
+            raise IllegalAction("ER-MOVE-3", msg)
+        if not isinstance(action, (Move, Back)):
+            raise IllegalAction("ER-MOVE-1", f"the race needs Move, Back or Pass now, not {action}")
+        rule, why = self._why_illegal(action)
+        data = {"donkey": action.donkey, "to": action.to, "why": why, "allowed": ", ".join(allowed)}
+        raise IllegalAction(rule, CATALOGUE.render(f"{rule}/illegal", data))
+
+    def _why_illegal(self, action: Move | Back) -> tuple[str, str]:
+        track, pos = self._track, self._pos
+        d, t = DONKEY_INDEX.get(action.donkey), track.index.get(action.to)
+        if d is None or t is None:
+            return ("ER-MOVE-1", "unknown")
+        if pos[d] == OFF:
+            return ("ER-MOVE-1", "not_racing")
+        if isinstance(action, Move):
+            return ("ER-MOVE-1", "occupied" if t in track.forward[pos[d]] else "not_ahead")
+        if OFF in pos:
+            return ("ER-MOVE-2", "not_all_racing")
+        if not track.sand[pos[d]]:
+            return ("ER-MOVE-2", "not_sand")
+        if d == self._last:
+            return ("ER-MOVE-2", "moved_last")
+        return ("ER-MOVE-2", "occupied" if t in track.backward[pos[d]] else "not_behind")
+
+    # ------------------------------------------------------------------ views for players and logs
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: the board, the podium, whose turn it is and only their own card(s)."""
+        return {
+            "positions": dict(self.positions),
+            "podium": self.podium,
+            "current_player": self.current_player,
+            "last_moved": self.last_moved,
+            "my_cards": self._cards[player] if self._cards else (),
+            "cards_per_player": cards_per_player(self.num_players),
+        }
+
+    def describe(self) -> str:
+        where = " ".join(f"{d}={f or 'podium'}" for d, f in self.positions.items())
+        cards = " ".join(f"P{p + 1}:{'/'.join(c)}" for p, c in enumerate(self._cards))
+        podium = "/".join(self.podium) or "-"
+        turn = "over" if self._phase == OVER else f"P{self._turn + 1}"
+        return f"{where} podium={podium} last={self.last_moved or '-'} turn={turn} cards={cards or '-'}"
