@@ -2,8 +2,8 @@
 
 ``esels_rennen.exact.random_play_chain`` lists every reachable race position with its successors and exact
 transition probabilities. Turned into numpy arrays, a million races advance in lock-step: each step draws
-one uniform number per running race and looks up the next position. So the fast path covers exactly the
-rules the chain encodes — ER-MOVE-1, ER-MOVE-2, ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, ER-CHAIN-3,
+one uniform number per running race and looks up the next position in an alias table (O(1) per step).
+So the fast path covers exactly the rules the chain encodes — ER-MOVE-1, ER-MOVE-2, ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, ER-CHAIN-3,
 ER-FINISH-1, ER-END-1 — on the chain's board and rules, and nothing about order cards or scoring.
 """
 
@@ -30,12 +30,29 @@ RULES_COVERED = (
 MAX_STEPS = 100_000
 
 
+def _alias(probs: Sequence[float]) -> tuple[list[float], list[int]]:
+    """Vose's alias table: slot j keeps option j with probability ``accept[j]``, else takes ``alias[j]``."""
+    d = len(probs)
+    scaled = [p * d for p in probs]
+    accept, alias = [1.0] * d, list(range(d))
+    small = [j for j, q in enumerate(scaled) if q < 1.0]
+    large = [j for j, q in enumerate(scaled) if q >= 1.0]
+    while small and large:
+        lo, hi = small.pop(), large.pop()
+        accept[lo], alias[lo] = scaled[lo], hi
+        scaled[hi] -= 1.0 - scaled[lo]
+        (small if scaled[hi] < 1.0 else large).append(hi)
+    return accept, alias
+
+
 @dataclasses.dataclass(frozen=True)
 class RaceArrays:
-    """The chain as arrays: per state the cumulative transition probabilities and next states (padded)."""
+    """The chain as alias tables: one uniform number per race and step picks the next position in O(1)."""
 
-    cum: np.ndarray[Any, np.dtype[np.float64]]  # (S, D), rows end with >= 1.0 padding
-    nxt: IntArray  # (S, D)
+    degree: IntArray  # (S,): number of successors (0 once the race is over)
+    accept: np.ndarray[Any, np.dtype[np.float64]]  # (S, D): keep slot j's own successor with this probability
+    keep: IntArray  # (S, D): slot j's own successor
+    other: IntArray  # (S, D): slot j's alias successor
     outcome: IntArray  # (S,): index into ``orders`` for finished races, -1 while racing
     orders: tuple[tuple[str, ...], ...]
     start: IntArray  # possible start states (one unless the start order is random)
@@ -44,18 +61,21 @@ class RaceArrays:
     @classmethod
     def from_chain(cls, chain: Any) -> RaceArrays:
         succ: Sequence[Sequence[tuple[int, Any]]] = chain.successors
-        degree = max((len(s) for s in succ), default=1) or 1
+        width = max((len(s) for s in succ), default=1) or 1
         n = len(succ)
-        cum = np.full((n, degree), 2.0)
-        nxt = np.zeros((n, degree), dtype=np.int64)
+        degree = np.array([len(s) for s in succ], dtype=np.int64)
+        accept = np.ones((n, width))
+        keep = np.zeros((n, width), dtype=np.int64)
+        other = np.zeros((n, width), dtype=np.int64)
         for i, options in enumerate(succ):
-            acc = 0.0
-            for j, (target, p) in enumerate(options):
-                acc += float(p)
-                cum[i, j], nxt[i, j] = acc, target
-            if options:
-                cum[i, len(options) - 1] = 2.0  # guard against float round-off: the last option always catches
-                nxt[i, len(options) :] = nxt[i, len(options) - 1]
+            if not options:
+                continue
+            acc, alias = _alias([float(p) for _, p in options])
+            targets = [t for t, _ in options]
+            d = len(options)
+            accept[i, :d] = acc
+            keep[i, :d] = targets
+            other[i, :d] = [targets[a] for a in alias]
         orders = tuple(sorted({tuple(o) for o in chain.outcome if o is not None}))
         index = {o: k for k, o in enumerate(orders)}
         outcome = np.array([-1 if o is None else index[tuple(o)] for o in chain.outcome], dtype=np.int64)
@@ -63,7 +83,7 @@ class RaceArrays:
         start_idx = np.array([i for i, _ in start], dtype=np.int64)
         start_cum = np.cumsum([float(p) for _, p in start])
         start_cum[-1] = 2.0
-        return cls(cum, nxt, outcome, orders, start_idx, start_cum)
+        return cls(degree, accept, keep, other, outcome, orders, start_idx, start_cum)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,9 +105,9 @@ def _one(arrays: RaceArrays, rng: np.random.Generator, n: int) -> tuple[IntArray
         if active.size == 0:
             break
         s = state[active]
-        u = rng.random(active.size)
-        j = (u[:, None] >= arrays.cum[s]).sum(axis=1)
-        state[active] = arrays.nxt[s, j]
+        x = rng.random(active.size) * arrays.degree[s]
+        j = x.astype(np.int64)  # the slot; its fractional part is a fresh uniform for the accept test
+        state[active] = np.where(x - j < arrays.accept[s, j], arrays.keep[s, j], arrays.other[s, j])
         steps[active] += 1
         active = active[arrays.outcome[state[active]] < 0]
     else:
