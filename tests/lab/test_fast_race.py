@@ -68,3 +68,13 @@ def test_experiment_records_race_orders_for_lessons() -> None:
     orders = result.category("order")
     assert sum(e.value for e in orders) == pytest.approx(1.0)
     assert all(r["turns"] > 0 for r in result.records)
+
+
+def test_alias_tables_reproduce_the_transition_probabilities() -> None:
+    probs = [0.5, 1 / 3, 1 / 6]
+    accept, alias = race._alias(probs)
+    got = [0.0] * len(probs)
+    for j in range(len(probs)):
+        got[j] += accept[j] / len(probs)
+        got[alias[j]] += (1 - accept[j]) / len(probs)
+    assert got == pytest.approx(probs, abs=1e-12)

@@ -3,8 +3,9 @@
 ``esels_rennen.exact.random_play_chain`` lists every reachable race position with its successors and exact
 transition probabilities. Turned into numpy arrays, a million races advance in lock-step: each step draws
 one uniform number per running race and looks up the next position in an alias table (O(1) per step).
-So the fast path covers exactly the rules the chain encodes — ER-MOVE-1, ER-MOVE-2, ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, ER-CHAIN-3,
-ER-FINISH-1, ER-END-1 — on the chain's board and rules, and nothing about order cards or scoring.
+So the fast path covers exactly the rules the chain encodes — ER-MOVE-1, ER-MOVE-2, ER-MOVE-3,
+ER-CHAIN-1, ER-CHAIN-2, ER-CHAIN-3, ER-FINISH-1, ER-END-1 — on the chain's board and rules, and nothing
+about order cards or scoring.
 """
 
 from __future__ import annotations
