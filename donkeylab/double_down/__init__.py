@@ -3,6 +3,14 @@
 ``new_game(players, rules)`` returns the state before the first deal (a chance point). Actions: ``Deal``,
 ``Shuffle`` (both chance) and ``PlayCard(card)`` with card names such as ``"9"``, ``"-10"``, ``"2x"``,
 ``"reverse"``, ``"76"``. Exact probabilities for lessons live in ``double_down.exact``; bots in ``bots``.
+
+Our rulings where RULES.md leaves a gap (each has a test):
+- Drawing (DN-PLAY-1, DN-DRAW-1): a player draws one card per card played, after the turn (two after a
+  double turn); a card that could not be drawn is not made up later ("plays on with fewer cards").
+- A player who cannot play passes: with no card at all (DN-DRAW-1), or holding only 2x cards when a
+  double turn must open with another card (DN-DOUBLE-1). A pass uses up a pending double turn.
+- An eliminated player's hand goes under the top card of the played pile, so the top card stays on top.
+- Round 1's dealer is the seat right of ``opener``; each later round's dealer is the last round's opener.
 """
 
 from __future__ import annotations
