@@ -60,6 +60,15 @@ class ExperimentSpec:
         d["rules"], d["setup"], d["bots"] = dict(self.rules), dict(self.setup), list(self.seat_bots())
         return d
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ExperimentSpec:
+        """The spec recorded in a result (``to_dict``): re-running it reproduces the records exactly."""
+        fields = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - fields
+        if unknown:
+            raise ValueError(f"unknown experiment field(s) {sorted(unknown)}; known: {sorted(fields)}")
+        return cls(**{**data, "bots": tuple(data.get("bots", ()))})
+
 
 def resolve_game(name: str) -> ModuleType:
     """The engine module for a registered game name or a dotted module path."""

@@ -92,3 +92,12 @@ def test_a_live_plot_redraws_from_every_batch() -> None:
 
     run_experiment(ExperimentSpec(TOY, players=2, games=120, seed=8, batch_size=40), on_batch=redraw)
     assert drawn == [40, 80, 120]
+
+
+def test_a_saved_result_reruns_to_the_same_records() -> None:
+    first = run_experiment(ExperimentSpec(TOY, players=3, games=25, seed=12, rules={"goal": 7}))
+    saved = json.loads(json.dumps(first.to_dict()))
+    again = run_experiment(ExperimentSpec.from_dict(saved["spec"]))
+    assert again.records == saved["records"]
+    with pytest.raises(ValueError, match="unknown experiment field"):
+        ExperimentSpec.from_dict({**saved["spec"], "colour": "red"})
