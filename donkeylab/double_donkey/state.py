@@ -16,7 +16,7 @@ from typing import Any
 from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, check_type, require
 from donkeylab.core.chance import shuffled
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle
-from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, HAND_SIZE, PILE_SIZE, Card, build_deck
+from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck
 from donkeylab.double_donkey.messages import die_term
 from donkeylab.double_donkey.round import RoundMixin
 from donkeylab.double_donkey.rules import Rules
@@ -130,6 +130,14 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def cards(self) -> tuple[Card, ...]:
         """The card table of this game's deck (``cards[id]``)."""
         return self._cards
+
+    @property
+    def deck_label(self) -> str:
+        """What the UI shows about the deck: the named deck's label (marked [reconstruction]) or "custom"."""
+        deck = self.rules.deck
+        if isinstance(deck, str):
+            return DECKS[deck].label
+        return f"custom deck of {len(self._cards)} cards (rule option deck)"
 
     @property
     def hay(self) -> dict[str, int]:

@@ -123,9 +123,9 @@ def test_dd_dice_2_lesson_tables_exact_and_fast() -> None:
     timings = {}
     for name in ("free_choice_table", "distinct_values_table", "what_if_table"):
         exact._pick.cache_clear()
-        t = time.perf_counter()
+        t = time.process_time()  # CPU time: other processes on the machine cannot make it flaky
         getattr(exact, name)()
-        timings[name] = time.perf_counter() - t
+        timings[name] = time.process_time() - t
     assert all(t < 1.0 for t in timings.values()), timings
     tables = exact.lesson_tables()
     assert set(tables) == {

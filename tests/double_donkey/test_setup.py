@@ -75,6 +75,7 @@ def test_dd_deck_1_reconstruction_is_labelled_data() -> None:
     assert sorted(c.colours for c in cards if c.angry) == [(i,) for i in range(6)]
     assert cards[0].name == "DD:light_blue+dark_blue#1" and cards[56].name == "ANGRY:purple"
     assert len({c.name for c in cards}) == 57
+    assert dd.new_game(2).deck_label == info.label
 
 
 def test_dd_deck_1_custom_deck_accepted() -> None:
