@@ -51,7 +51,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} is the starting player and rolls the dice first.",
         "{player} ist Startspieler und würfelt zuerst.",
     ),
-    "DD-DICE-1": ("{player} rolls {n} dice.", "{player} wirft {n} Würfel."),
+    "DD-DICE-1": (
+        "{player} rolls {n} dice. Which one goes on the Hay card: {dice}?",
+        "{player} wirft {n} Würfel. Welcher kommt auf die Misthaufen-Karte: {dice}?",
+    ),
     "DD-DICE-1/one": ("{player} rolls the last die: {die}.", "{player} wirft den letzten Würfel: {die}."),
     "DD-DICE-1/place": (
         "{player} places the {die} on the Hay card.",

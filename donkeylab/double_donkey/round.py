@@ -27,6 +27,7 @@ class RoundMixin:
     _draw: tuple[int, ...]
     _discard: tuple[int, ...]
     _table: tuple[tuple[int, ...], ...]
+    _revealed: tuple[tuple[int, ...], ...]
     _chosen: tuple[tuple[int, ...] | None, ...]
     _biggest: int | None
     _tied: tuple[int, ...]
@@ -45,7 +46,7 @@ class RoundMixin:
         """DD-PLAY-1 reveal, DD-ANGRY-1 flips (all before any valuation), DD-VALUE-1, then the Biggest Donkey."""
         events = [Event("DD-PLAY-1", key="DD-PLAY-1/reveal")]
         chosen = tuple(c or () for c in self._chosen)
-        self._table = chosen
+        self._table = self._revealed = chosen
         self._chosen = (None,) * self._players
         self._hands = tuple(
             tuple(c for c in hand if c not in played) for hand, played in zip(self._hands, chosen, strict=True)

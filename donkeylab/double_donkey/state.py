@@ -108,6 +108,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
         self._hay = self._shown = (0,) * 6
         self._hands = self._piles = ((),) * players
         self._table = ((),) * players
+        self._revealed: tuple[tuple[int, ...], ...] = ((),) * players
         self._chosen: tuple[tuple[int, ...] | None, ...] = (None,) * players
         self._draw: tuple[int, ...] = ()
         self._discard: tuple[int, ...] = ()
@@ -179,6 +180,11 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def table(self) -> tuple[tuple[int, ...], ...]:
         """Cards revealed this round, per player (until they go to the discard pile)."""
         return self._table
+
+    @property
+    def revealed(self) -> tuple[tuple[int, ...], ...]:
+        """The cards each player revealed at the last reveal (kept for display until the next reveal)."""
+        return self._revealed
 
     @property
     def biggest(self) -> int | None:
@@ -319,7 +325,8 @@ class DoubleDonkeyState(RoundMixin, GameState):
             events = [Event("DD-DICE-1", {"player": player, "die": die}, key="DD-DICE-1/one")]
             return events + self._place(c, Event("DD-DICE-3", {"die": die}, key="DD-DICE-3/placed"))
         self._phase = "choose"
-        return [Event("DD-DICE-1", {"player": player, "n": len(colours)}), self._dice_rule_event(player)]
+        dice = tuple(die_term(name, pips) for name, pips in values)
+        return [Event("DD-DICE-1", {"player": player, "n": len(colours), "dice": dice}), self._dice_rule_event(player)]
 
     def _dice_rule_event(self, player: int) -> Event:
         key, dice, on_hay = dice_rule(self._hay, self._shown)
@@ -437,6 +444,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
             "hand_sizes": tuple(len(h) for h in self._hands),
             "pile_sizes": tuple(len(p) for p in self._piles),
             "table": self._table,
+            "revealed": self._revealed,
             "draw_pile_size": len(self._draw),
             "discard": self._discard,
             "biggest": self._biggest,

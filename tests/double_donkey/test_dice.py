@@ -30,6 +30,9 @@ def test_dd_dice_1_dd_dice_2_dd_dice_3_rulebook_round() -> None:
     # Fran rolls the 5 others: orange 5, dark blue 4, yellow 3 are new; green and purple show the 2.
     s = s.apply(roll(s, dark_blue=4, orange=5, yellow=3, green=2, purple=2))
     assert legal_colours(s) == {"orange", "dark_blue", "yellow"}
+    assert texts(s)[0] == (
+        "Fran rolls 5 dice. Which one goes on the Hay card: dark blue 4, orange 5, yellow 3, green 2 or purple 2?"
+    )
     assert texts(s)[1] == (
         "Fran must choose a value not yet on the Hay card: dark blue 4, orange 5 or yellow 3 are allowed "
         "(2 already there)."

@@ -47,6 +47,7 @@ def test_dd_play_1_secret_choice_hidden_until_reveal() -> None:
     assert s2.observation(2)["table"] == ((), (), ())
     s3 = s2.apply(Play(2, (20, 21, 22)))
     assert s3.table == ((), (), ()) and s3.phase == "roll"  # revealed, valued, discarded, next round
+    assert s3.revealed == ((0, 2), (10,), (20, 21, 22)) == s3.observation(1)["revealed"]
     assert [e.key for e in s3.events][:2] == ["DD-PLAY-1", "DD-PLAY-1/reveal"]
 
 
