@@ -7,6 +7,7 @@ timed on its own (cold), which gives per-table figures where a game builds its t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -61,12 +62,16 @@ def _row(game: str, function: str, what: str) -> Row:
 def rows() -> list[Row]:
     out: list[Row] = []
     for game in GAMES:
-        out.append(_row(game, "lesson_tables", "all tables together"))
+        whole = _row(game, "lesson_tables", "all tables together")
         try:
             per_table = _probe(game, "?")
         except Exception:
-            continue
+            per_table = []
         assert isinstance(per_table, list)
+        if whole.unit == "s" and (whole.value < 1.0 or not per_table):
+            # under 1 s together: every table is; no per-table functions: the whole call is each table's cost
+            whole = dataclasses.replace(whole, target="< 1 s", ok=whole.value < 1.0)
+        out.append(whole)
         out.extend(_row(game, f, "one table") for f in per_table)
     return out
 
