@@ -6,7 +6,7 @@
   ``total_distribution_with_replacement`` (the i.i.d. Markov-chain approximation): the total after k cards.
 - ``round_end_within`` (from ``exact_play``): P(the round ends within k plays) under random play by
   ``bots.RandomCard``, exact for the engine; ``bust_within_k_cards``: the same for cards straight off a
-  shuffled deck; ``card_law``: the law of the j-th card played.
+  shuffled deck, with ``expected_doublets_within_k_cards``; ``card_law``: the law of the j-th card played.
 - ``lesson_tables``: the named tables a lesson prints (rows of plain dicts with Fraction values).
 
 Totals here are sums of card effects: 0, direction change and 2x add 0, −10 subtracts 10. Cards are counted
@@ -39,6 +39,7 @@ __all__ = [
     "OUTCOMES",
     "bust_within_k_cards",
     "card_law",
+    "expected_doublets_within_k_cards",
     "lesson_tables",
     "next_card_risk",
     "play_outcome",
@@ -150,37 +151,53 @@ def total_distribution_with_replacement(k: int) -> dict[int, Fraction]:
     return {s: Fraction(w, denom) for s, w in sorted(counts.items())}
 
 
-def bust_within_k_cards(k: int) -> Fraction:
-    """P(the running total of a shuffled full deck reaches 77 within its first ``k`` cards).
-
-    The "cards straight off the deck" model (also what the lab's numpy fast path simulates). Engine play
-    by ``bots.RandomCard`` matches it except for DN-DOUBLE-1 (no 2x as the first card of a double turn);
-    ``round_end_within`` is exact for the engine, and the lesson table shows both. ``k`` ≤ 16.
-    DP over the multiset of played classes, counting ordered card sequences whose running totals all
-    stayed below 77; a sequence that reaches 77 at card j adds its count / (56)_j.
-    """
+def _shuffled_deck_plays(k: int) -> list[tuple[Fraction, Fraction]]:
+    """Per card j = 1..k of a shuffled deck: (P(the total first reaches 77 at card j), P(card j announces a
+    doublet 11…66 while no bust came before)). DP over the multiset of cards taken from each class, counting
+    ordered card sequences whose running totals all stayed below 77; counts over (56)_j are probabilities.
+    A 0-change card (0, direction change, 2x) repeats the total, so it never announces a doublet."""
     if not 0 <= k <= 16:
         raise ValueError(f"k must be 0..16, not {k}")
     values = [v for v, _ in CLASSES]
     copies = [n for _, n in CLASSES]
     alive: dict[tuple[int, ...], int] = {(0,) * len(CLASSES): 1}
-    ended = Fraction(0)
+    out: list[tuple[Fraction, Fraction]] = []
     for j in range(1, k + 1):
         nxt: Counter[tuple[int, ...]] = Counter()
-        busted = 0
+        busted = doublets = 0
         for taken, w in alive.items():
             total = sum(m * v for m, v in zip(taken, values, strict=True))
             for c, m in enumerate(taken):
                 left = copies[c] - m
                 if left == 0:
                     continue
-                if total + values[c] >= BUST_AT:
+                after = total + values[c]
+                if after >= BUST_AT:
                     busted += w * left
-                else:
-                    nxt[taken[:c] + (m + 1,) + taken[c + 1 :]] += w * left
-        ended += Fraction(busted, perm(DECK_SIZE, j))
+                    continue
+                if values[c] and after in DOUBLETS:
+                    doublets += w * left
+                nxt[taken[:c] + (m + 1,) + taken[c + 1 :]] += w * left
+        ways = perm(DECK_SIZE, j)
+        out.append((Fraction(busted, ways), Fraction(doublets, ways)))
         alive = dict(nxt)
-    return ended
+    return out
+
+
+def bust_within_k_cards(k: int) -> Fraction:
+    """P(the running total of a shuffled full deck reaches 77 within its first ``k`` cards), ``k`` ≤ 16.
+
+    The "cards straight off the deck" model (also what the lab's numpy fast path simulates). Engine play
+    by ``bots.RandomCard`` matches it except for DN-DOUBLE-1 (no 2x as the first card of a double turn);
+    ``round_end_within`` is exact for the engine, and the lesson table shows both.
+    """
+    return sum((bust for bust, _ in _shuffled_deck_plays(k)), Fraction(0))
+
+
+def expected_doublets_within_k_cards(k: int) -> Fraction:
+    """Expected number of doublet announcements (tokens lost, DN-DOUBLET-1) among the first ``k`` cards
+    of a shuffled deck, counting only cards before a bust (after a bust the round is over), ``k`` ≤ 16."""
+    return sum((hits for _, hits in _shuffled_deck_plays(k)), Fraction(0))
 
 
 def lesson_tables(
@@ -193,7 +210,8 @@ def lesson_tables(
       replacement side by side (their difference is what a lesson points at).
     - ``total_summary``: per k, P(total is a doublet) and P(total ≥ 77), both laws.
     - ``round_end_within_k``: P(the round ends within k plays), k = 1..``k_max_round_end``: 4 RandomCard
-      bots in the engine (``random_play``) beside cards straight off a shuffled deck (``shuffled_deck``).
+      bots in the engine (``random_play``) beside cards straight off a shuffled deck (``shuffled_deck``),
+      and the expected number of doublets announced before a bust in the shuffled-deck model.
     """
     risk = [{"total": t, **next_card_risk(t)} for t in range(BUST_AT)]
     rows: list[dict[str, object]] = []
@@ -215,7 +233,17 @@ def lesson_tables(
                 }
             )
     ends: list[dict[str, object]] = []
+    deck_plays = _shuffled_deck_plays(k_max_round_end)
     for k, engine in enumerate(round_end_curve(k_max_round_end, 4), start=1):
-        deck = bust_within_k_cards(k)
-        ends.append({"k": k, "random_play": engine, "shuffled_deck": deck, "difference": engine - deck})
+        deck = sum((bust for bust, _ in deck_plays[:k]), Fraction(0))
+        doublets = sum((hits for _, hits in deck_plays[:k]), Fraction(0))
+        ends.append(
+            {
+                "k": k,
+                "random_play": engine,
+                "shuffled_deck": deck,
+                "difference": engine - deck,
+                "doublets_expected_shuffled_deck": doublets,
+            }
+        )
     return {"risk_by_total": risk, "total_after_k_cards": rows, "total_summary": summary, "round_end_within_k": ends}

@@ -131,16 +131,23 @@ def test_dn_bust_1_bust_within_k_cards_matches_shuffled_decks() -> None:
     rng = random.Random(77)
     n = 20000
     hits = {k: 0 for k in range(1, 9)}
+    doublets: list[int] = []  # doublet announcements among the first 6 cards, before a bust
     for _ in range(n):
         total = 0
+        doublets.append(0)
         for j, delta in enumerate(rng.sample(DECK_DELTAS, 8), start=1):
             total += delta
             if total >= 77:
                 for k in range(j, 9):
                     hits[k] += 1
                 break
+            doublets[-1] += j <= 6 and delta != 0 and total in (11, 22, 33, 44, 55, 66)
     for k in (3, 5, 8):
         within_4_se(exact.bust_within_k_cards(k), hits[k], n)
+    mean = exact.expected_doublets_within_k_cards(6)
+    sd = math.sqrt(sum((d - float(mean)) ** 2 for d in doublets) / n)
+    assert abs(sum(doublets) / n - float(mean)) <= 4 * sd / math.sqrt(n)
+    assert exact.expected_doublets_within_k_cards(1) == Fraction(6, 56)  # the doublet cards 11…66 from 0
 
 
 def test_dn_double_1_card_law_after_a_2x_exact() -> None:
