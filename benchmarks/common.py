@@ -1,14 +1,11 @@
 """Shared pieces of the benchmark scripts: one row type and a timing helper.
 
-Every script exposes ``rows() -> list[Row]``; ``run_all.py`` prints them as one table. A figure is the best
-of a few repeats of a loop that runs for a fixed wall time, so a background hiccup does not decide it.
+Every script exposes ``rows() -> list[Row]``; ``run_all.py`` prints them as one table.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import time
-from collections.abc import Callable
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,17 +22,6 @@ class Row:
         mark = "" if self.ok is None else ("yes" if self.ok else "NO")
         value = f"{self.value:,.0f}" if self.value >= 100 else f"{self.value:.3f}"
         return [self.section, self.name, value, self.unit, self.target, mark, self.note]
-
-
-def rate(work: Callable[[], int], seconds: float = 1.0, repeats: int = 3) -> float:
-    """Best units/s over ``repeats`` runs of calling ``work`` (returns units done) for ``seconds`` each."""
-    best = 0.0
-    for _ in range(repeats):
-        done, start = 0, time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds:
-            done += work()
-        best = max(best, done / elapsed)
-    return best
 
 
 def print_table(rows: list[Row]) -> None:
