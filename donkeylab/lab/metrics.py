@@ -21,13 +21,16 @@ def _double_donkey(final: Any, counts: Counter[str]) -> dict[str, Any]:
 
 
 def _double_down(final: Any, counts: Counter[str]) -> dict[str, Any]:
-    # Token losses are counted from the rule events (a swimming player's last loss leaves no token to count).
-    rules = Counter(e.rule for s in final.timeline() for e in s.events)
+    # Losses are counted from the rule events: a swimming player's last loss leaves no token to count.
+    penalties = [e for s in final.timeline() for e in s.events if e.rule in ("DN-DOUBLET-1", "DN-BUST-1")]
+    by_seat = Counter(e.data.get("player") for e in penalties)
     return {
         "rounds": counts["Deal"],
         "cards_played": counts["PlayCard"],
-        "doublet_penalties": rules["DN-DOUBLET-1"],
-        "busts": rules["DN-BUST-1"],
+        "doublet_penalties": sum(e.rule == "DN-DOUBLET-1" for e in penalties),
+        "busts": sum(e.rule == "DN-BUST-1" for e in penalties),
+        "tokens_lost": len(penalties),
+        **{f"lost_seat{p}": by_seat[p] for p in range(final.num_players)},
     }
 
 

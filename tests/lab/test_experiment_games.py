@@ -26,7 +26,9 @@ def test_double_down_bots_and_penalties_are_recorded() -> None:
     spec = ExperimentSpec("double_down", players=4, games=30, seed=5, bots=("Careful", "Random", "Random", "Random"))
     result = run_experiment(spec)
     assert all(len(r["winners"]) == 1 for r in result.records), "DN-END-1: exactly one winner"
-    assert all(r["busts"] + r["doublet_penalties"] >= 1 for r in result.records)
+    for r in result.records:
+        assert r["busts"] >= 1 and r["tokens_lost"] == r["busts"] + r["doublet_penalties"]
+        assert sum(r[f"lost_seat{p}"] for p in range(4)) == r["tokens_lost"]
     assert result.spec.seat_bots()[0] == "Careful"
     names = [e.name for e in result.summary()]
     assert "mean busts" in names and "mean doublet_penalties" in names
