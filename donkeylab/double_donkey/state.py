@@ -26,9 +26,11 @@ from donkeylab.double_donkey.tables import (
     roll_outcomes,
     rolloff_outcomes,
     unplaced,
+    unplaced_names,
 )
 
 NAME = "double_donkey"
+_FACES = frozenset(range(1, 7))
 
 
 class DoubleDonkeyState(RoundMixin, GameState):
@@ -248,9 +250,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
         colours = unplaced(self._hay)
-        if len(values) != len(colours) or any(
-            v[0] != COLOURS[c] or v[1] not in (1, 2, 3, 4, 5, 6) for v, c in zip(values, colours, strict=False)
-        ):
+        if tuple(v[0] for v in values) != unplaced_names(self._hay) or not all(v[1] in _FACES for v in values):
             names = ", ".join(COLOURS[c] for c in colours)
             raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
         shown = [0] * 6
