@@ -78,3 +78,16 @@ def test_alias_tables_reproduce_the_transition_probabilities() -> None:
         got[j] += accept[j] / len(probs)
         got[alias[j]] += (1 - accept[j]) / len(probs)
     assert got == pytest.approx(probs, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "rules", [er.Rules(finish_arrows=False), er.Rules(start_order="random"), er.Rules(sand="start")], ids=str
+)
+def test_er_finish_1_fast_race_follows_rule_options(rules: er.Rules) -> None:
+    """Any rule variant the chain encodes (incl. a random start distribution) is simulated faithfully."""
+    board = er.load_board(BOARD)
+    arrays = race.RaceArrays.from_chain(exact.random_play_chain(board, rules))
+    odds = exact.race_odds(board, rules)
+    races = race.simulate_races(arrays, 100_000, seed=11)
+    counts = {_code(o): c for o, c in races.order_counts().items()}
+    assert_distribution_matches(counts, 100_000, dict(odds.order_probability), f"{rules}")
