@@ -147,7 +147,14 @@ def final_hay(
 ) -> dict[Position, Fraction]:
     """Exact distribution of the Hay card after phase 1 from an empty card: the pips of the ``tracked``
     colours (in that order) and the sorted pips of the other colours."""
-    return _finish_phase1(((0,) * len(tracked), (), 0), 6 - len(set(tracked)), policy, last_die)
+    return dict(_final_hay(tuple(tracked), policy, last_die))
+
+
+@lru_cache(maxsize=64)
+def _final_hay(tracked: tuple[str, ...], policy: str, last_die: str) -> tuple[tuple[Position, Fraction], ...]:
+    """Cached: a lesson asks for the same card before and after a flip, or for several statistics of it."""
+    start: Position = ((0,) * len(tracked), (), 0)
+    return tuple(_finish_phase1(start, 6 - len(set(tracked)), policy, last_die).items())
 
 
 def distinct_values_distribution(policy: Policy = "random", last_die: LastDie = "choose") -> dict[int, Fraction]:
