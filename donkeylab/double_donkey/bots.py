@@ -104,3 +104,22 @@ class Cautious:
 
     def __repr__(self) -> str:
         return "Cautious()"
+
+
+class Greedy(Cautious):
+    """Shed cards fast: dice like ``Cautious``, then play every card worth at most ``limit`` (at least the
+    cheapest one). Racing to empty the hand risks the Biggest Donkey more often than ``Cautious`` does."""
+
+    def __init__(self, limit: int = 7) -> None:
+        self.limit = limit
+
+    def _play(self, state: object, player: int) -> Action:
+        cards = state.cards  # type: ignore[attr-defined]
+        dice: tuple[int, ...] = state.dice  # type: ignore[attr-defined]
+        hand: tuple[int, ...] = state.hands[player]  # type: ignore[attr-defined]
+        values = sorted((sum(dice[c] for c in cards[cid].colours), cid) for cid in hand)
+        chosen = [cid for v, cid in values if v <= self.limit] or [values[0][1]]
+        return Play(player, tuple(sorted(chosen[:3])))
+
+    def __repr__(self) -> str:
+        return f"Greedy({self.limit})"

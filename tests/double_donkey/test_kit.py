@@ -51,7 +51,7 @@ def test_dd_next_1_seed_determinism(variant: str) -> None:
 
 
 def test_dd_play_1_bots_in_a_match() -> None:
-    players = {0: bots.Random(), 1: bots.Cautious(), 2: bots.Policy("lowest"), 3: bots.Policy("highest")}
+    players = {0: bots.Greedy(), 1: bots.Cautious(), 2: bots.Policy("lowest"), 3: bots.Policy("highest")}
     m = Match(dd.new_game(4), seed=5, bots=players)
     final = m.run(max_actions=5000)
     assert final.is_terminal() and final.winners
@@ -61,11 +61,12 @@ def test_dd_play_1_bots_in_a_match() -> None:
 def test_dd_biggest_1_cautious_bot_beats_random() -> None:
     """The strategy bot (seat 0) wins more often than a random bot in the same seat: it is sensible."""
     wins = {"Cautious": 0, "Random": 0}
-    for name, bot in (("Cautious", bots.Cautious()), ("Random", bots.Random())):
+    wins["Greedy"] = 0
+    for name, bot in (("Cautious", bots.Cautious()), ("Random", bots.Random()), ("Greedy", bots.Greedy())):
         for g in range(60):
             m = Match(dd.new_game(3), seed=f"cautious:{g}", bots={0: bot, 1: bots.Random(), 2: bots.Random()})
             wins[name] += 0 in m.run(max_actions=5000).winners
-    assert wins["Cautious"] > wins["Random"] + 5, wins
+    assert min(wins["Cautious"], wins["Greedy"]) > wins["Random"] + 5, wins
 
 
 def test_dd_dice_2_policy_bot_choices() -> None:
