@@ -125,10 +125,17 @@ def convergence(
         fig.add_hline(y=float(exact), line={"color": palette.EXACT, "dash": "dash"})
         fig.add_trace(
             go.Scatter(
-                x=[None], y=[None], mode="lines", name=f"exact = {exact}", line={"color": palette.EXACT, "dash": "dash"}
+                x=[None], y=[None], mode="lines", name=exact_label(exact), line={"color": palette.EXACT, "dash": "dash"}
             )
         )
     return _layout(fig, title, "number of trials N", y_title, xaxis={"type": "log"})
+
+
+def exact_label(value: Number) -> str:
+    """ "exact = 1/6 ≈ 0.1667"; a Fraction with a long denominator is shown by its decimal only."""
+    if isinstance(value, Fraction) and value.denominator <= 1000:
+        return f"exact = {value} ≈ {float(value):.4f}" if value.denominator > 1 else f"exact = {value}"
+    return f"exact ≈ {float(value):.4f}"
 
 
 def running_estimates(hits: Sequence[bool | int], points: int = 40) -> tuple[list[int], list[Estimate]]:
@@ -218,13 +225,15 @@ def risk_by_total(
     """Stacked bars per running total: P(safe), P(doublet hit), P(bust) for the next card (exact)."""
     fig = go.Figure()
     for i, key in enumerate(keys):
+        colour, pattern = palette.RISK.get(key, (palette.SERIES[i], palette.SERIES_PATTERNS[i]))
         fig.add_trace(
             go.Bar(
                 x=[r["total"] for r in rows],
                 y=[float(r[key]) for r in rows],
                 name=key,
-                marker={"color": palette.SERIES[i], "pattern": {"shape": palette.SERIES_PATTERNS[i]}},
+                marker={"color": colour, "pattern": {"shape": pattern}},
                 text=[str(r[key]) for r in rows],
+                textposition="none",
                 hovertemplate="total %{x}: %{y:.3f} (= %{text})<extra>" + key + "</extra>",
             )
         )

@@ -34,8 +34,9 @@ def test_convergence_has_band_estimate_and_exact_line() -> None:
     fig = figures.convergence(ns, est, "Convergence", "P(hit)", exact=Fraction(1, 3))
     _check_frame(fig, "Convergence")
     names = [t.name for t in fig.data]
-    assert "95% confidence band" in names and "simulated estimate" in names and "exact = 1/3" in names
+    assert "95% confidence band" in names and "simulated estimate" in names and "exact = 1/3 ≈ 0.3333" in names
     assert fig.layout.xaxis.type == "log"
+    assert figures.exact_label(Fraction(1659580175, 3265173504)) == "exact ≈ 0.5083"
 
 
 def test_side_by_side_groups_variants() -> None:
@@ -77,3 +78,4 @@ def test_race_orders_and_risk_by_total() -> None:
     risk = figures.risk_by_total(rows)
     _check_frame(risk, "risk")
     assert [t.name for t in risk.data] == ["safe", "doublet", "bust"] and risk.layout.barmode == "stack"
+    assert len({t.marker.pattern.shape for t in risk.data}) == 3, "outcomes differ by pattern, not hue alone"
