@@ -1,0 +1,76 @@
+"""The engine contract on Esels-Rennen: the kit's random games, determinism, saves, bots, observation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from donkeylab import esels_rennen as er
+from donkeylab.core import LoadError, Match
+from donkeylab.games import game_module
+from tests import kit
+from tests.esels_rennen.helpers import ladder, race
+
+
+def _random_state(rng: random.Random) -> er.EselsRennenState:
+    rules = er.Rules(
+        sand=rng.choice(["zone", "start"]),
+        finish_arrows=rng.random() < 0.7,
+        start_order=rng.choice(["fixed", "random"]),
+        scoring=rng.choice(["exact", "points"]),
+    )
+    board = rng.choice(["default", "tiny_chain", "default"])
+    return er.new_game(rng.randint(2, 6), rules, board=board)
+
+
+def test_er_end_1_kit_random_games_all_options() -> None:
+    finals = kit.check_random_games(_random_state, er, games=40)
+    for final in finals:
+        assert final.is_terminal() and len(final.podium) == 3 and set(final.positions.values()) == {None}
+        order = "".join(d[0].upper() for d in final.podium)
+        if final.rules.scoring == "exact":
+            assert final.winners == tuple(p for p, c in final.cards.items() if order in c)
+
+
+def test_er_setup_1_seed_determinism_with_bots() -> None:
+    kit.check_seed_determinism(er.new_game(3), seed=3)
+    kit.check_seed_determinism(er.new_game(2), seed=4, bots={0: er.bots.Greedy(), 1: er.bots.Random()})
+
+
+def test_er_board_1_saves_record_the_board_and_load_rebuilds() -> None:
+    s = race(ladder("c1:gFR e1:gFL"), players=3).apply(er.Move("red", "c1"))
+    assert isinstance(s.setup["board"], dict) and s.setup["board"]["name"] == "ladder"
+    again = er.load(s.to_json())
+    assert kit.fingerprint(again) == kit.fingerprint(s)
+    assert game_module("esels_rennen") is er
+    default = er.new_game(2)
+    assert default.setup == {"board": "default"}
+    assert er.load(default.to_json()).track is default.track  # one compiled track per board and rules
+    with pytest.raises(LoadError, match="illegal"):
+        er.load(s.to_json().replace("Move('red', 'c1')", "Move('red', 'g1')"))
+    assert er.parse_action("Back('red', 'c1')") == er.Back("red", "c1")
+    assert str(er.Deal(("RGY", "GRY"))) == "Deal(('RGY', 'GRY'))"
+
+
+def test_er_end_1_observation_hides_other_cards_and_describe_is_one_line() -> None:
+    s = race("default", players=3, deal=("RGY", "RYG", "GRY", "GYR", "YRG", "YGR"))
+    obs = s.observation(1)
+    assert obs["my_cards"] == ("GRY", "GYR") and "RGY" not in repr(obs)
+    assert obs["positions"] == {"red": "b0", "green": "d0", "yellow": "f0"}
+    line = s.describe()
+    assert "\n" not in line and "red=b0" in line and "turn=P1" in line
+
+
+def test_er_score_1_greedy_bot_pushes_its_own_order() -> None:
+    """Greedy holding one card beats a random bot at getting its card's points (seeded, 60 races)."""
+    totals = {"greedy": 0, "random": 0}
+    for seed in range(60):
+        state = er.new_game(4).apply(er.Deal(("RGY", "YGR", "GRY", "RYG")))
+        bots = {0: er.bots.Greedy(), 1: er.bots.Random(), 2: er.bots.Random(), 3: er.bots.Random()}
+        end = Match(state, seed=seed, bots=bots).run()
+        assert end.is_terminal()
+        totals["greedy"] += er.card_points("RGY", end.podium)
+        totals["random"] += er.card_points("YGR", end.podium)
+    assert totals["greedy"] > totals["random"] + 20, totals
+    assert repr(er.bots.Greedy()) == "Greedy()"
