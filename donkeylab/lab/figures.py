@@ -203,11 +203,11 @@ def what_if(
 
 
 def race_orders(
-    exact: Mapping[tuple[str, ...] | str, Number],
-    simulated: Mapping[tuple[str, ...] | str, Estimate] | None = None,
+    exact: Mapping[Any, Number],
+    simulated: Mapping[Any, Estimate] | None = None,
     title: str = "Esels-Rennen: probability of each finishing order",
 ) -> go.Figure:
-    """The six finishing orders (1st-2nd-3rd): exact vs simulated."""
+    """The six finishing orders (1st-2nd-3rd): exact vs simulated; keys are card codes or donkey tuples."""
 
     def label(order: tuple[str, ...] | str) -> str:
         return order if isinstance(order, str) else "-".join(order)

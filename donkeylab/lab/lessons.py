@@ -1,0 +1,90 @@
+"""Ready-made lesson figures: an engine's exact answer beside a seeded fast-path simulation, in one call.
+
+Each function answers one lesson question with the same grammar (exact diamonds, simulated bars with 95%
+whiskers) so a notebook cell or an app needs one line. Reproducible: the figure depends only on the
+arguments (``n``, ``seed``, the rules); the title says which rules the simulation covered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+
+from donkeylab.lab import figures
+from donkeylab.lab.fast import dice, flips, race, totals
+
+
+def _rules(module: Any) -> str:
+    return ", ".join(module.RULES_COVERED)
+
+
+def distinct_values(
+    n: int = 100_000, seed: int = 0, policy: dice.Policy = "random", last_die: dice.LastDie = "choose"
+) -> go.Figure:
+    """How many different values end up on the Hay card after phase 1?"""
+    from donkeylab.double_donkey import exact
+
+    ex = exact.distinct_values_distribution(policy, last_die)
+    sim = figures.estimates_from_counts(dice.distinct_distribution(n, seed, policy, last_die), n, list(ex))
+    title = f"Distinct values on the Hay card after phase 1 (policy {policy}; {_rules(dice)})"
+    return figures.exact_vs_simulated(ex, sim, title, "distinct values on the Hay card")
+
+
+def flip(
+    card: Sequence[str], angry: Sequence[str], n: int = 100_000, seed: int = 0, policy: dice.Policy = "random"
+) -> go.Figure:
+    """A card's value before and after the Angry Donkeys ``angry`` flip their dice (after phase 1)."""
+    from donkeylab.double_donkey import exact
+
+    before, after = flips.flip_distributions(card, angry, n, seed, hay=policy)
+    ex_before = exact.card_value_distribution(card, (), policy)
+    ex_after = exact.card_value_distribution(card, tuple(angry), policy)
+    keys = sorted(set(ex_before) | set(ex_after))
+    series = {
+        "before the flip": figures.estimates_from_counts(before, n, keys),
+        "after the flip": figures.estimates_from_counts(after, n, keys),
+    }
+    exact_series = {"before the flip": ex_before, "after the flip": ex_after}
+    name = " + ".join(c.replace("_", " ") for c in card)
+    title = f"Value of the card {name} before and after {', '.join(angry)} flips ({_rules(flips)})"
+    return figures.side_by_side(series, title, "card value (points)", exact=exact_series)
+
+
+def total_after(k: int, n: int = 100_000, seed: int = 0, replacement: bool = False) -> go.Figure:
+    """Double Down: the running total after ``k`` cards off a shuffled deck (or with replacement)."""
+    from donkeylab.double_down import exact
+
+    law = exact.total_distribution_with_replacement if replacement else exact.total_distribution_without_replacement
+    ex: dict[int, Fraction] = law(k)
+    sim = figures.estimates_from_counts(totals.total_distribution(k, n, seed, replacement), n, list(ex))
+    how = "with" if replacement else "without"
+    title = f"Double Down: total after {k} cards, drawn {how} replacement ({_rules(totals)})"
+    return figures.exact_vs_simulated(ex, sim, title, "running total (points)")
+
+
+def risk() -> go.Figure:
+    """Double Down: P(safe / doublet / bust) of the next card for every running total (exact)."""
+    from donkeylab.double_down import exact
+
+    return figures.risk_by_total(exact.lesson_tables()["risk_by_total"])
+
+
+def race_orders(board: Any = None, rules: Any = None, n: int = 100_000, seed: int = 0) -> go.Figure:
+    """Esels-Rennen: is the race fair? Each finishing order, exact and simulated (random play)."""
+    from donkeylab.esels_rennen import exact
+
+    odds = exact.race_odds(board, rules)
+    races = race.simulate_races(race.RaceArrays.from_chain(exact.random_play_chain(board, rules)), n, seed)
+    sim = {"".join(d[0].upper() for d in o): c for o, c in races.order_counts().items()}
+    ex = dict(odds.order_probability)
+    title = f"Esels-Rennen: probability of each finishing order (random play; {_rules(race)})"
+    return figures.race_orders(ex, figures.estimates_from_counts(sim, n, list(ex)), title)
+
+
+def convergence(hits: Sequence[bool | int], exact: Fraction | float | None, title: str) -> go.Figure:
+    """The running estimate of a yes/no question with its 95% band, closing in on the exact value."""
+    ns, est = figures.running_estimates(hits)
+    return figures.convergence(ns, est, title, "estimated probability", exact=exact)
