@@ -33,6 +33,20 @@ NAME = "double_donkey"
 _FACES = frozenset(range(1, 7))
 
 
+_SHAPE_RULE = {"Deal": "DD-SETUP-1", "Play": "DD-PLAY-1", "RollOff": "DD-BIGGEST-2", "Shuffle": "DD-REFILL-2"}
+
+
+def _well_formed(action: Action) -> bool:
+    """Field shapes of a (possibly hand-written or loaded) action, so a bad one is refused, not a crash."""
+    if isinstance(action, (Roll, RollOff)):
+        return isinstance(action.values, tuple) and all(isinstance(v, tuple) and len(v) == 2 for v in action.values)
+    if isinstance(action, Play):
+        return isinstance(action.cards, tuple) and all(type(c) is int for c in action.cards)
+    if isinstance(action, (Deal, Shuffle)):
+        return isinstance(action.order, tuple) and all(type(c) is int for c in action.order)
+    return True
+
+
 class DoubleDonkeyState(RoundMixin, GameState):
     game = NAME
 
@@ -204,6 +218,8 @@ class DoubleDonkeyState(RoundMixin, GameState):
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> list[Event]:
         phase = self._phase
+        if not _well_formed(action):
+            raise IllegalAction(_SHAPE_RULE.get(type(action).__name__, "DD-DICE-1"), f"malformed action {action}")
         if phase == "play":
             check_type(action, Play, "DD-PLAY-1", self)
             assert isinstance(action, Play)

@@ -84,7 +84,8 @@ def test_dd_dice_1_roll_is_exact_chance_point() -> None:
 def test_dd_dice_1_illegal_rolls_and_choices_leave_state() -> None:
     s = dealt(2)
     before = kit.fingerprint(s)
-    for bad in (Roll((("light_blue", 7),)), Roll(tuple((c, 0) for c in dd.COLOURS))):
+    malformed = (Roll((1, 2)), Roll(5))  # type: ignore[arg-type]
+    for bad in (Roll((("light_blue", 7),)), Roll(tuple((c, 0) for c in dd.COLOURS)), *malformed):
         with pytest.raises(IllegalAction) as err:
             s.apply(bad)
         assert err.value.rule == "DD-DICE-1"

@@ -59,6 +59,8 @@ def test_dd_play_1_secret_choice_hidden_until_reveal() -> None:
         (Play(0, (0, 0)), "only once"),
         (Play(0, (13,)), "not in player 1's hand"),
         (Play(1, (10,)), "turn"),
+        (Play(0, 7), "malformed"),  # type: ignore[arg-type]
+        (Play(0, ("a",)), "malformed"),  # type: ignore[arg-type]
     ],
 )
 def test_dd_play_1_illegal_plays(play: Play, why: str) -> None:

@@ -27,9 +27,10 @@ def test_dd_setup_1_deal_piles_hands_and_draw_pile() -> None:
         "17 cards form the draw pile.",
         "Olivia is the starting player and rolls the dice first.",
     ]
-    with pytest.raises(IllegalAction) as err:
-        dd.new_game(4).apply(Deal((0, 0, *range(2, 57))))
-    assert err.value.rule == "DD-SETUP-1"
+    for bad in (Deal((0, 0, *range(2, 57))), Deal(3)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction) as err:
+            dd.new_game(4).apply(bad)
+        assert err.value.rule == "DD-SETUP-1"
 
 
 def test_dd_setup_1_sampled_deal_is_a_permutation() -> None:
@@ -133,6 +134,9 @@ def test_dd_setup_1_json_round_trip_and_registry() -> None:
     assert game_module("double_donkey") is dd
     with pytest.raises(LoadError, match="step"):
         dd.load(s.to_json().replace("Choose('green')", "Choose('purple')"))
+    for bad in ("Choose(5)", "Play(0, 7)", "Play(0, ('a',))", "Roll((1, 2))", "Deal(3)"):
+        with pytest.raises(LoadError, match="step 1"):
+            dd.load(s.to_json().replace(str(s.history[0]), bad))
 
 
 def test_dd_setup_1_actions_round_trip() -> None:
