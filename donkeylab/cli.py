@@ -1,4 +1,4 @@
-"""``donkeylab`` on the command line: ``simulate``, ``exact``, ``validate-board`` and ``serve``.
+"""``donkeylab`` on the command line: ``simulate``, ``exact``, ``figure``, ``validate-board`` and ``serve``.
 
 A teacher (or CI) gets the same numbers as the notebooks without Jupyter: seeded experiments with a CI
 table and a progress bar on stderr, the exact lesson tables as Fractions, and the board validator.
@@ -60,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     vb = sub.add_parser("validate-board", help="check an Esels-Rennen board file (ER-BOARD-2)")
     vb.add_argument("file")
 
+    fg = sub.add_parser("figure", help="write a lesson figure (exact vs simulated) as a standalone HTML file")
+    fg.add_argument("lesson", choices=sorted(LESSONS))
+    fg.add_argument("--n", type=int, default=100_000, help="simulated trials (fast path)")
+    fg.add_argument("--seed", type=int, default=0)
+    fg.add_argument("--k", type=int, default=3, help="cards drawn (total-after)")
+    fg.add_argument("--out", help="HTML file to write (default: LESSON.html)")
+
     sv = sub.add_parser("serve", help="serve the Voila gallery of the apps (what `make app` runs)")
     sv.add_argument("--dir", default="notebooks/apps", help="folder of app notebooks")
     sv.add_argument("--port", type=int, default=8866)
@@ -74,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate(args)
         if args.command == "exact":
             return exact(args)
+        if args.command == "figure":
+            return figure(args.lesson, args.n, args.seed, args.k, args.out)
         if args.command == "serve":
             return serve(args.dir, args.port, args.dry_run)
         return validate_board(args.file)
@@ -208,6 +217,32 @@ def validate_board(path: str) -> int:
         return 1
     print(f"{path}: OK")
     print(report)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------- figures
+LESSONS: dict[str, str] = {
+    "distinct-values": "Double Donkey: distinct values on the Hay card after phase 1",
+    "flip": "Double Donkey: light blue + orange before and after an orange Angry Donkey",
+    "total-after": "Double Down: running total after k cards",
+    "risk": "Double Down: risk of the next card by total",
+    "race-orders": "Esels-Rennen: finishing orders on the default board",
+}
+
+
+def figure(lesson: str, n: int, seed: int, k: int, out: str | None) -> int:
+    from donkeylab.lab import lessons
+
+    builders: dict[str, Any] = {
+        "distinct-values": lambda: lessons.distinct_values(n, seed),
+        "flip": lambda: lessons.flip(("light_blue", "orange"), ("orange",), n, seed),
+        "total-after": lambda: lessons.total_after(k, n, seed),
+        "risk": lessons.risk,
+        "race-orders": lambda: lessons.race_orders(n=n, seed=seed),
+    }
+    path = out or f"{lesson}.html"
+    builders[lesson]().write_html(path, include_plotlyjs=True)  # self-contained: works offline in class
+    print(f"wrote {path}: {LESSONS[lesson]} (n={n:,}, seed={seed})", file=sys.stderr)
     return 0
 
 

@@ -104,3 +104,11 @@ def test_serve_builds_the_voila_command(tmp_path: Path, capsys: pytest.CaptureFi
     assert "-m voila" in out and "--port=9001" in out and "127.0.0.1" in out
     assert main(["serve", "--dir", str(tmp_path / "nope"), "--dry-run"]) == 2
     assert "no app folder" in capsys.readouterr().err
+
+
+def test_figure_writes_a_self_contained_html_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "dv.html"
+    assert main(["figure", "distinct-values", "--n", "5000", "--seed", "2", "--out", str(out)]) == 0
+    html = out.read_text()
+    assert "Distinct values on the Hay card" in html and "plotly" in html.lower()
+    assert "n=5,000" in capsys.readouterr().err

@@ -4,8 +4,9 @@
   with a CI summary; ``trials.run_trials`` does the same for rule-level trials.
 - ``stats``: ``wilson``, ``mean_normal``, ``mean_bootstrap`` → ``Estimate``.
 - ``fast``: vectorised simulators of slices of the rules (each lists ``RULES_COVERED``).
-- ``figures`` / ``palette``: pure data → ``plotly.graph_objects.Figure`` builders (import them explicitly;
-  plotly is not loaded by ``import donkeylab.lab``, so the CLI starts fast).
+- ``figures`` / ``palette``: pure data → ``plotly.graph_objects.Figure`` builders; ``lessons``: one-call
+  exact-vs-simulated figures of the lesson questions (import them explicitly; plotly is not loaded by
+  ``import donkeylab.lab``, so the CLI starts fast).
 
 Sits above the engines and below the widgets: imports plotly at most, never ipywidgets.
 """
