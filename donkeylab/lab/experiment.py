@@ -91,7 +91,11 @@ def make_bot(module: ModuleType, name: str) -> Bot:
     if cls is None:
         if name == "Random":
             return RandomBot()
-        known = sorted(n for n in dir(bots) if n[:1].isupper()) if bots is not None else ["Random"]
+        known = ["Random"]
+        if bots is not None:
+            known = sorted(
+                n for n, v in vars(bots).items() if isinstance(v, type) and callable(getattr(v, "act", None))
+            )
         raise ValueError(f"{module.__name__} has no bot {name!r}; known: {', '.join(known)}")
     bot: Bot = cls()
     return bot

@@ -65,6 +65,9 @@ def test_rule_options_are_checked_like_a_save() -> None:
 def test_bad_bot_names_and_counts_are_clear_errors() -> None:
     with pytest.raises(ValueError, match="no bot 'Clever'"):
         make_bot(resolve_game(TOY), "Clever")
+    with pytest.raises(ValueError, match=r"known: .*Careful.*Random") as info:
+        make_bot(resolve_game("double_down"), "Clever")
+    assert "PlayCard" not in str(info.value), "only bot classes are offered"
     with pytest.raises(ValueError, match="one per seat"):
         ExperimentSpec(TOY, players=3, games=1, bots=("Random", "Random"))
     with pytest.raises(ValueError, match="unknown game"):
