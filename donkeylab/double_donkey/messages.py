@@ -63,12 +63,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "DD-DICE-2": (
         "{player} must choose a value not yet on the Hay card: {allowed} are allowed ({on_hay} already there).",
         "{player} muss einen Wert wählen, der noch nicht auf der Misthaufen-Karte liegt: {allowed} sind erlaubt "
-        "({on_hay} liegt schon dort).",
+        "(schon dort: {on_hay}).",
     ),
     "DD-DICE-2/one": (
         "{player} must choose the {allowed}: it is the only value not yet on the Hay card ({on_hay} already there).",
         "{player} muss {allowed} nehmen: nur dieser Wert liegt noch nicht auf der Misthaufen-Karte "
-        "({on_hay} liegt schon dort).",
+        "(schon dort: {on_hay}).",
     ),
     "DD-DICE-2/empty": (
         "The Hay card is still empty, so {player} may choose any die: {allowed}.",
