@@ -33,7 +33,17 @@ _FIELD_KEYS: Final = {"id", "x", "y", "kind", "arrow"}
 
 
 class BoardError(LoadError):
-    """A board file that cannot be used; the message names the field (or top-level key) and the defect."""
+    """A board file that cannot be used; the message names the rule, the field (or top-level key) and the defect.
+
+    ``rule`` is ER-BOARD-1 for a file that does not follow the board schema, ER-BOARD-2 for a validator finding.
+    """
+
+    default_rule = "ER-BOARD-1"
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        self.rule = rule or self.default_rule
+        self.message = message
+        super().__init__(f"{self.rule}: {message}")
 
 
 @dataclass(frozen=True, slots=True)

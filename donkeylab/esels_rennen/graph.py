@@ -56,7 +56,9 @@ def explore(track: Track, orders: tuple[tuple[int, ...], ...] = ((0, 1, 2),), li
         i = index.get(node)
         if i is None:
             if len(nodes) >= limit:
-                raise BoardError(f"board {track.board.name!r} has more than {limit} reachable positions: too large")
+                raise BoardError(
+                    f"board {track.board.name!r} has more than {limit} reachable positions: too large", "ER-BOARD-2"
+                )
             i = index[node] = len(nodes)
             nodes.append(node)
         return i

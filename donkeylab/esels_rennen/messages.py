@@ -1,7 +1,8 @@
 """English and German sentences for every Esels-Rennen event and error (see ``core.messages``).
 
-German colour words are capitalised nouns ("Esel Rot", "ein Pfeil in Grün") so one translation fits every
-grammatical case; field names (``b0``, ``c3``) are column letter + row number, like a chess board.
+Colour words are shared terms of the one catalogue (Double Donkey registers green and yellow too), so they
+are the same bare German stems ("rot", "grün", "gelb") and the templates inflect them ("der {donkey}e Esel",
+"den {donkey}en Esel"); field names (``b0``, ``c3``) are column letter + row number, like a chess board.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import itertools
 
 from donkeylab.core import CATALOGUE
 
-COLOUR_WORDS = {"red": ("red", "Rot"), "green": ("green", "Grün"), "yellow": ("yellow", "Gelb")}
+COLOUR_WORDS = {"red": ("red", "rot"), "green": ("green", "grün"), "yellow": ("yellow", "gelb")}
 DIRECTION_WORDS = {
     "FL": ("forward-left", "nach vorn links"),
     "FR": ("forward-right", "nach vorn rechts"),
@@ -37,8 +38,8 @@ for order in itertools.permutations(COLOUR_WORDS):
 
 _MESSAGES = {
     "ER-SETUP-1": (
-        "Red, green and yellow stand on the start fields {fields} (from the left: {order}).",
-        "Rot, Grün und Gelb stehen auf den Startfeldern {fields} (von links: {order}).",
+        "The donkeys stand on the start fields {fields}, from the left: {order}.",
+        "Die Esel stehen auf den Startfeldern {fields}, von links: {order}.",
     ),
     "ER-SETUP-1/deal": (
         "Each player draws {per_player} order card(s); {hidden} card(s) stay hidden.",
@@ -50,11 +51,11 @@ _MESSAGES = {
     ),
     "ER-MOVE-1": (
         "{player} moves the {donkey} donkey forward from {frm} to {to}.",
-        "{player} zieht Esel {donkey} vorwärts von {frm} auf {to}.",
+        "{player} zieht den {donkey}en Esel vorwärts von {frm} auf {to}.",
     ),
     "ER-MOVE-2": (
         "{player} moves the {donkey} donkey back out of the sand from {frm} to {to}.",
-        "{player} zieht Esel {donkey} aus dem Sand zurück von {frm} auf {to}.",
+        "{player} zieht den {donkey}en Esel aus dem Sand zurück von {frm} auf {to}.",
     ),
     "ER-MOVE-3": (
         "{player} cannot move any donkey and passes.",
@@ -62,7 +63,7 @@ _MESSAGES = {
     ),
     "ER-CHAIN-1": (
         "The arrow on {field} is {colour} and points {direction}: the {colour} donkey moves from {frm} to {to}.",
-        "Der Pfeil auf {field} ist {colour} und zeigt {direction}: Esel {colour} zieht von {frm} auf {to}.",
+        "Der Pfeil auf {field} ist {colour} und zeigt {direction}: der {colour}e Esel zieht von {frm} auf {to}.",
     ),
     "ER-CHAIN-1/no_arrow": (
         "Field {field} has no arrow: the chain ends.",
@@ -70,29 +71,29 @@ _MESSAGES = {
     ),
     "ER-CHAIN-2/own": (
         "The {mover} donkey stands on an arrow of its own colour on {field}: the chain ends.",
-        "Esel {mover} steht auf {field} auf einem Pfeil seiner eigenen Farbe: die Kette endet.",
+        "Der {mover}e Esel steht auf {field} auf einem Pfeil seiner eigenen Farbe: die Kette endet.",
     ),
     "ER-CHAIN-2/occupied": (
         "The {colour} arrow on {field} would move the {colour} donkey from {frm} to {to}, "
         "but the {blocker} donkey stands there: the chain ends.",
-        "Der Pfeil in {colour} auf {field} würde Esel {colour} von {frm} auf {to} ziehen, "
-        "aber dort steht Esel {blocker}: die Kette endet.",
+        "Der {colour}e Pfeil auf {field} würde den {colour}en Esel von {frm} auf {to} ziehen, "
+        "aber dort steht der {blocker}e Esel: die Kette endet.",
     ),
     "ER-CHAIN-2/off_board": (
         "The {colour} arrow on {field} points {direction}, which would take the {colour} donkey off the board "
         "from {frm}: the chain ends.",
-        "Der Pfeil in {colour} auf {field} zeigt {direction}; Esel {colour} würde von {frm} aus das Brett "
+        "Der {colour}e Pfeil auf {field} zeigt {direction}; der {colour}e Esel würde von {frm} aus das Brett "
         "verlassen: die Kette endet.",
     ),
     "ER-CHAIN-3": (
         "The arrow on {field} is {colour}, but the {colour} donkey has already finished and only two donkeys "
         "are racing: the turn ends.",
-        "Der Pfeil auf {field} ist {colour}, aber Esel {colour} ist schon im Ziel und nur noch zwei Esel laufen: "
-        "der Zug endet.",
+        "Der Pfeil auf {field} ist {colour}, aber der {colour}e Esel ist schon im Ziel und nur noch zwei Esel "
+        "laufen: der Zug endet.",
     ),
     "ER-FINISH-1": (
         "The {donkey} donkey reaches the finish field {field} and goes to place {place} on the podium.",
-        "Esel {donkey} erreicht das Zielfeld {field} und kommt auf Platz {place} des Podests.",
+        "Der {donkey}e Esel erreicht das Zielfeld {field} und kommt auf Platz {place} des Podests.",
     ),
     "ER-FINISH-1/no_arrows": (
         "Finish fields count without arrows in this game: the chain ends on {field}.",
@@ -100,7 +101,7 @@ _MESSAGES = {
     ),
     "ER-END-1/third": (
         "Two donkeys have finished: the race is over and the {donkey} donkey takes place {place}.",
-        "Zwei Esel sind im Ziel: das Rennen ist vorbei und Esel {donkey} bekommt Platz {place}.",
+        "Zwei Esel sind im Ziel: das Rennen ist vorbei und der {donkey}e Esel bekommt Platz {place}.",
     ),
     "ER-END-1": (
         "The finishing order is {order}; {winners} hold(s) that card and win(s).",
@@ -117,11 +118,11 @@ _MESSAGES = {
     ),
     "ER-MOVE-1/illegal": (
         "The {donkey} donkey cannot move to {to}: {why}. Allowed forward moves: {allowed}.",
-        "Esel {donkey} kann nicht auf {to} ziehen: {why}. Erlaubte Vorwärtszüge: {allowed}.",
+        "Der {donkey}e Esel kann nicht auf {to} ziehen: {why}. Erlaubte Vorwärtszüge: {allowed}.",
     ),
     "ER-MOVE-2/illegal": (
         "The {donkey} donkey cannot move back to {to}: {why}.",
-        "Esel {donkey} kann nicht auf {to} zurück: {why}.",
+        "Der {donkey}e Esel kann nicht auf {to} zurück: {why}.",
     ),
     "ER-MOVE-3/illegal": (
         "You may only pass when no donkey can move; allowed moves: {allowed}.",
@@ -132,7 +133,7 @@ _MESSAGES = {
 for key, (en, de) in _MESSAGES.items():
     CATALOGUE.add(key, en, de)
 
-# Reasons quoted in the error sentences above (terms, so they translate too).
+# Reasons quoted in the error sentences above (terms ``ER:<reason>``, so they translate and never collide).
 _REASONS = {
     "not_racing": ("that donkey is not on the board", "dieser Esel steht nicht auf dem Brett"),
     "not_ahead": ("that is not one of the two fields in front of it", "das ist keines der zwei Felder davor"),
@@ -150,4 +151,4 @@ _REASONS = {
     "unknown": ("there is no such donkey or field", "diesen Esel oder dieses Feld gibt es nicht"),
 }
 for reason, (en, de) in _REASONS.items():
-    CATALOGUE.add_term(reason, en, de)
+    CATALOGUE.add_term(f"ER:{reason}", en, de)

@@ -33,6 +33,8 @@ MAX_CACHE: Final = 400_000
 class EndlessChain(BoardError):
     """A chain that would repeat a situation forever (ER-BOARD-2); raised instead of looping."""
 
+    default_rule = "ER-BOARD-2"
+
 
 @dataclass(frozen=True, slots=True)
 class Turn:

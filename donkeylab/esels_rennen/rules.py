@@ -99,6 +99,12 @@ def card_points(card: str, podium: tuple[str, ...]) -> int:
     return points
 
 
+def card_holders(cards: tuple[tuple[str, ...], ...], podium: tuple[str, ...]) -> tuple[int, ...]:
+    """ER-END-1: the players holding the card with the exact finishing order (empty: everyone has lost)."""
+    order = card_code(podium)
+    return tuple(p for p, held in enumerate(cards) if order in held)
+
+
 def best_points(cards: tuple[str, ...], podium: tuple[str, ...]) -> int:
     """A player with two cards counts only the better one (ER-SCORE-1)."""
     return max(card_points(c, podium) for c in cards)

@@ -28,6 +28,7 @@ from donkeylab.esels_rennen.rules import (
     Rules,
     Start,
     best_points,
+    card_holders,
     cards_per_player,
 )
 
@@ -155,7 +156,7 @@ class EselsRennenState(GameState):
         self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
         self._phase = DEAL
         fields = [self._track.ids[f] for f in self._track.starts]
-        return [Event("ER-SETUP-1", {"fields": fields, "order": list(action.order)})]
+        return [Event("ER-SETUP-1", {"fields": fields, "order": card_code(action.order)})]
 
     def _deal(self, action: Action) -> list[Event]:
         check_type(action, Deal, "ER-SETUP-1", self)
@@ -196,7 +197,7 @@ class EselsRennenState(GameState):
         self._phase = OVER
         podium = self.podium
         order = card_code(podium)
-        holders = tuple(p for p, cards in enumerate(self._cards) if order in cards)
+        holders = card_holders(self._cards, podium)
         events = []
         if self.rules.scoring == "points":
             points = self.points
@@ -222,7 +223,7 @@ class EselsRennenState(GameState):
         if not isinstance(action, (Move, Back)):
             raise IllegalAction("ER-MOVE-1", f"the race needs Move, Back or Pass now, not {action}")
         rule, why = self._why_illegal(action)
-        data = {"donkey": action.donkey, "to": action.to, "why": why, "allowed": ", ".join(allowed)}
+        data = {"donkey": action.donkey, "to": action.to, "why": f"ER:{why}", "allowed": ", ".join(allowed)}
         raise IllegalAction(rule, CATALOGUE.render(f"{rule}/illegal", data))
 
     def _why_illegal(self, action: Move | Back) -> tuple[str, str]:

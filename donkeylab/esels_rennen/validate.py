@@ -19,6 +19,7 @@ from donkeylab.esels_rennen.board import COLOURS, DIRECTIONS, Board, BoardError,
 from donkeylab.esels_rennen.graph import RaceGraph, can_finish, explore
 from donkeylab.esels_rennen.race import EndlessChain, Track
 
+RULE = "ER-BOARD-2"
 ALL_ORDERS = tuple(itertools.permutations(range(3)))
 VARIANTS = (("zone", True), ("zone", False), ("start", True), ("start", False))
 
@@ -66,7 +67,7 @@ def validate_board(board: Board, sand: str | None = None, finish_arrows: bool | 
     one reading (``new_game`` proves only the rules it plays by).
     """
     if not isinstance(board, Board):
-        raise BoardError(f"validate_board needs a Board (see load_board), not {type(board).__name__}")
+        raise _defect(f"validate_board needs a Board (see load_board), not {type(board).__name__}")
     return _validate(board, sand, finish_arrows)
 
 
@@ -99,6 +100,11 @@ def _validate(board: Board, sand: str | None, finish_arrows: bool | None) -> Boa
     )
 
 
+def _defect(message: str) -> BoardError:
+    """A validator finding (ER-BOARD-2), as opposed to a file that breaks the schema (ER-BOARD-1)."""
+    return BoardError(message, RULE)
+
+
 def _count(board: Board, kind: str) -> int:
     return sum(f.kind == kind for f in board.fields)
 
@@ -108,27 +114,27 @@ def check_fields(board: Board) -> None:
     for f in board.fields:
         check_field(board, f)
     if _count(board, "start") < 3:
-        raise BoardError(f"the board has {_count(board, 'start')} start field(s); the 3 donkeys need 3")
+        raise _defect(f"the board has {_count(board, 'start')} start field(s); the 3 donkeys need 3")
     if _count(board, "finish") == 0:
-        raise BoardError("the board has no finish field (kind 'finish'): the finish is unreachable")
+        raise _defect("the board has no finish field (kind 'finish'): the finish is unreachable")
 
 
 def check_field(board: Board, f: Field) -> None:
     where = f"field {f.id!r}"
     if f.kind == "start":
         if f.arrow is not None:
-            raise BoardError(f"{where} is a start field and must not carry an arrow")
+            raise _defect(f"{where} is a start field and must not carry an arrow")
         return
     if f.arrow is None:
         if f.kind != "finish":
-            raise BoardError(f"{where} ({f.kind}) has no arrow; every field but the start fields carries one")
+            raise _defect(f"{where} ({f.kind}) has no arrow; every field but the start fields carries one")
         return
     if f.arrow.colour not in COLOURS:
-        raise BoardError(f"{where}: arrow colour {f.arrow.colour!r} is unknown; use red, green or yellow")
+        raise _defect(f"{where}: arrow colour {f.arrow.colour!r} is unknown; use red, green or yellow")
     if f.arrow.direction not in DIRECTIONS:
-        raise BoardError(f"{where}: arrow direction {f.arrow.direction!r} is unknown; use FL, FR, BL or BR")
+        raise _defect(f"{where}: arrow direction {f.arrow.direction!r} is unknown; use FL, FR, BL or BR")
     if f.kind != "finish" and board.neighbour(f, f.arrow.direction) is None:
-        raise BoardError(f"{where}: its arrow ({f.arrow.direction}) points off the board")
+        raise _defect(f"{where}: its arrow ({f.arrow.direction}) points off the board")
 
 
 def prove(board: Board, sand: str, finish_arrows: bool) -> RaceGraph:
@@ -138,11 +144,11 @@ def prove(board: Board, sand: str, finish_arrows: bool) -> RaceGraph:
     try:
         graph = explore(track, ALL_ORDERS)
     except EndlessChain as exc:
-        raise EndlessChain(f"{exc} ({variant})") from None
+        raise EndlessChain(f"{exc.message} ({variant})") from None
     if not any(graph.is_over(i) for i in range(len(graph.nodes))):
-        raise BoardError(f"the finish is unreachable: no race on this board can end ({variant})")
+        raise _defect(f"the finish is unreachable: no race on this board can end ({variant})")
     ok = can_finish(graph)
     if not all(ok):
         pos, _, _ = graph.nodes[ok.index(False)]
-        raise BoardError(f"from the position {track.describe(pos)} the race can never end ({variant})")
+        raise _defect(f"from the position {track.describe(pos)} the race can never end ({variant})")
     return graph

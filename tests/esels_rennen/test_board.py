@@ -94,8 +94,9 @@ def _with(doc: dict[str, Any], field: str, **changes: Any) -> dict[str, Any]:
     ],
 )
 def test_er_board_2_static_defects_name_the_field(doc: dict[str, Any], message: str) -> None:
-    with pytest.raises(er.BoardError, match=message):
+    with pytest.raises(er.BoardError, match=message) as err:
         er.validate_board(er.load_board(doc))
+    assert err.value.rule == "ER-BOARD-2" and str(err.value).startswith("ER-BOARD-2: ")
 
 
 def test_er_board_2_finish_unreachable() -> None:
@@ -153,6 +154,7 @@ def test_er_board_2_hostile_files_get_one_clear_error(text: str, message: str) -
     with pytest.raises(er.BoardError, match=message) as err:
         er.parse_board(text)
     assert isinstance(err.value, LoadError) and isinstance(err.value, ValueError)
+    assert err.value.rule == "ER-BOARD-1" and "\n" not in str(err.value)
 
 
 def test_er_board_2_file_errors(tmp_path: Path) -> None:

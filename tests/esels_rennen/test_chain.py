@@ -28,7 +28,7 @@ def test_er_chain_1_arrow_moves_its_donkey_hop_by_hop() -> None:
         == "The arrow on c1 is green and points forward-right: the green donkey moves from d0 to e1."
     )
     assert after.events[1].render("de") == (
-        "Der Pfeil auf c1 ist Grün und zeigt nach vorn rechts: Esel Grün zieht von d0 auf e1."
+        "Der Pfeil auf c1 ist grün und zeigt nach vorn rechts: der grüne Esel zieht von d0 auf e1."
     )
     assert after.last_moved == "red"  # the last donkey moved in the turn, chain included
     assert dict(s.positions) == {"red": "b0", "green": "d0", "yellow": "f0"}  # the old state is untouched

@@ -63,7 +63,7 @@ def test_er_setup_1_random_start_order_option() -> None:
     assert s.current_player is CHANCE and len(s.chance_outcomes()) == 6
     placed = s.apply(er.Start(("yellow", "red", "green")))
     assert dict(placed.positions) == {"yellow": "b0", "red": "d0", "green": "f0"}
-    assert placed.events[0].rule == "ER-SETUP-1" and "Rot" in placed.events[0].render("de")
+    assert placed.events[0].rule == "ER-SETUP-1" and "gelb–rot–grün" in placed.events[0].render("de")
     with pytest.raises(IllegalAction):
         s.apply(er.Start(("red", "red", "green")))
 
@@ -73,7 +73,7 @@ def test_er_move_1_forward_to_free_neighbour() -> None:
     assert er.Move("red", "c1") in s.legal_actions() and er.Move("green", "c1") in s.legal_actions()
     after = s.apply(er.Move("red", "c1"))
     assert after.events[0].text == "Player 1 moves the red donkey forward from b0 to c1."
-    assert after.events[0].render("de", names=["Ada", "Bo"]) == "Ada zieht Esel Rot vorwärts von b0 auf c1."
+    assert after.events[0].render("de", names=["Ada", "Bo"]) == "Ada zieht den roten Esel vorwärts von b0 auf c1."
     assert er.Move("green", "c1") not in after.legal_actions()
     for bad, why in [
         (er.Move("green", "c1"), "another donkey stands there"),
