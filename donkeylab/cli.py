@@ -44,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--variant", help="rule variant, e.g. english or german (Double Donkey)")
     sim.add_argument("--rule", action="append", type=_parse_option, default=[], metavar="KEY=VALUE")
-    sim.add_argument("--bots", default="", help="comma-separated bot names, one per seat or one for all")
+    sim.add_argument(
+        "--bots", default="", help="comma-separated bots, one per seat or one for all: Random,Policy(lowest),…"
+    )
     sim.add_argument("--board", help="Esels-Rennen board file (JSON)")
     sim.add_argument("--batch-size", type=int, default=50)
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -96,13 +98,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # ---------------------------------------------------------------------------------------------- simulate
 def simulate(args: argparse.Namespace) -> int:
-    from donkeylab.lab.experiment import ExperimentSpec, run_experiment
+    from donkeylab.lab.experiment import ExperimentSpec, run_experiment, split_bots
 
     rules = dict(args.rule)
     if args.variant:
         rules["variant"] = args.variant
     setup = {"board": args.board} if args.board else {}
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    bots = split_bots(args.bots)
     spec = ExperimentSpec(args.game, args.players, args.games, args.seed, rules, bots, setup, args.batch_size)
     result = run_experiment(spec, progress=not args.no_progress)
     to_stdout = "-" in (args.json, args.csv)

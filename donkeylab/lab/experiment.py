@@ -7,9 +7,11 @@ checked. Game ``i`` uses ``rng_for(seed, i)`` for both chance and bots (see ``tr
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
 import random
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -81,15 +83,48 @@ def resolve_game(name: str) -> ModuleType:
     return fallback  # raises the registry's clear "unknown game" error
 
 
-def make_bot(module: ModuleType, name: str) -> Bot:
-    """Bot class ``name`` from the game's ``bots`` module; ``Random`` also works for games without one."""
+_BOT = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*$")
+
+
+def _literal(text: str) -> Any:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text  # a bare word such as lowest
+
+
+def parse_bot(spec: str) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+    """``"Policy(lowest)"`` → ``("Policy", ("lowest",), {})``; ``"Greedy(limit=5)"`` → keyword arguments."""
+    match = _BOT.match(spec)
+    if match is None:
+        raise ValueError(f"a bot is Name or Name(arg, key=value), not {spec!r}")
+    name, inner = match.group(1), (match.group(2) or "").strip()
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in inner.split(","))):
+        key, sep, value = part.partition("=")
+        if sep:
+            kwargs[key.strip()] = _literal(value.strip())
+        else:
+            args.append(_literal(part))
+    return name, tuple(args), kwargs
+
+
+def split_bots(text: str) -> tuple[str, ...]:
+    """Comma-separated bot specs; commas inside parentheses belong to a bot's arguments."""
+    return tuple(m.strip() for m in re.findall(r"[^,(]+(?:\([^)]*\))?", text) if m.strip())
+
+
+def make_bot(module: ModuleType, spec: str) -> Bot:
+    """A bot of the game's ``bots`` module from ``Name`` or ``Name(args)``; ``Random`` works for any game."""
+    name, args, kwargs = parse_bot(spec)
     try:
         bots = importlib.import_module(module.__name__ + ".bots")
     except ModuleNotFoundError:
         bots = None
     cls = getattr(bots, name, None) if bots is not None else None
     if cls is None:
-        if name == "Random":
+        if name == "Random" and not args and not kwargs:
             return RandomBot()
         known = ["Random"]
         if bots is not None:
@@ -97,7 +132,10 @@ def make_bot(module: ModuleType, name: str) -> Bot:
                 n for n, v in vars(bots).items() if isinstance(v, type) and callable(getattr(v, "act", None))
             )
         raise ValueError(f"{module.__name__} has no bot {name!r}; known: {', '.join(known)}")
-    bot: Bot = cls()
+    try:
+        bot: Bot = cls(*args, **kwargs)
+    except TypeError as exc:
+        raise ValueError(f"bot {spec!r}: {exc}") from None
     return bot
 
 

@@ -16,8 +16,17 @@ Metrics = Callable[[GameState, Counter[str]], dict[str, Any]]
 
 
 def _double_donkey(final: Any, counts: Counter[str]) -> dict[str, Any]:
-    # Every round of phase 1 places exactly six dice, one Choose each (DD-DICE-1).
-    return {"rounds": counts["Choose"] // 6, "turns": counts["Choose"] + counts["Play"]}
+    # A round is counted when phase 2 starts (all six dice on the Hay card); the Biggest Donkey of a round is
+    # named by the "biggest" field of its DD-BIGGEST-1/2 event (a german game can end before one is named).
+    timeline = final.timeline()
+    rounds = sum(s.phase == "play" and s.parent.phase != "play" for s in timeline[1:])
+    events = (e for s in timeline for e in s.events if e.rule in ("DD-BIGGEST-1", "DD-BIGGEST-2"))
+    biggest = Counter(e.data["biggest"] for e in events if "biggest" in e.data)
+    return {
+        "rounds": rounds,
+        "turns": counts["Choose"] + counts["Keep"] + counts["Reroll"] + counts["Play"],
+        **{f"biggest_seat{p}": biggest[p] for p in range(final.num_players)},
+    }
 
 
 def _double_down(final: Any, counts: Counter[str]) -> dict[str, Any]:

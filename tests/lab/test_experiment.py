@@ -104,3 +104,17 @@ def test_a_saved_result_reruns_to_the_same_records() -> None:
     assert again.records == saved["records"]
     with pytest.raises(ValueError, match="unknown experiment field"):
         ExperimentSpec.from_dict({**saved["spec"], "colour": "red"})
+
+
+def test_bot_specs_with_arguments() -> None:
+    from donkeylab.lab.experiment import parse_bot, split_bots
+
+    assert parse_bot("Policy(lowest)") == ("Policy", ("lowest",), {})
+    assert parse_bot("Greedy(limit=5)") == ("Greedy", (), {"limit": 5})
+    assert split_bots("Policy(lowest), Random,Cautious") == ("Policy(lowest)", "Random", "Cautious")
+    bot = make_bot(resolve_game("double_donkey"), "Policy(highest)")
+    assert bot.policy == "highest"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="policy must be"):
+        make_bot(resolve_game("double_donkey"), "Policy(sideways)")
+    with pytest.raises(ValueError, match="Name or Name"):
+        parse_bot("Policy(lowest")
