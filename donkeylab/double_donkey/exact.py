@@ -126,17 +126,49 @@ def _placed(pos: Position, open_tracked: list[int], v: int) -> Position:
     return tracked, tuple(sorted((*others, v))), 0
 
 
+@lru_cache(maxsize=1024)
+def _last_two(on_hay: frozenset[int], policy: str, last_die: str) -> tuple[tuple[int, int, int], ...]:
+    """``(a, b, n)``: with two dice A, B left, ``n / (_scale(2) * 12)`` is P(A ends on ``a`` and B on ``b``):
+    one of them is rolled and placed with the other (DD-DICE-1/2), then the other is kept or re-rolled
+    (DD-DICE-3). Folding both steps into one skips the large layer of positions that remember the last die."""
+    joint: dict[tuple[int, int], int] = defaultdict(int)
+    for v, w, n in _pick(on_hay, 2, policy):
+        keep = _keep_twelfths(policy, last_die, w)
+        for u in FACES:
+            m = (12 - keep) // 6 + (keep if u == w else 0)
+            if m:
+                joint[(v, u)] += n * m  # A was placed showing v, B ends on u
+                joint[(u, v)] += n * m  # B was placed showing v, A ends on u
+    return tuple((a, b, n) for (a, b), n in sorted(joint.items()))
+
+
+def _step_last_two(pos: Position, untracked: int, policy: str, last_die: str) -> Iterable[tuple[Position, int]]:
+    """Both remaining dice of ``pos`` at once; weights are over ``_scale(2) * 12``."""
+    tracked, others, _ = pos
+    slots = [i for i, v in enumerate(tracked) if not v]
+    on_hay = frozenset(v for v in (*tracked, *others) if v)
+    for a, b, n in _last_two(on_hay, policy, last_die):
+        values = list(tracked)
+        rest = list(others)
+        for slot, pips in zip(slots + [-1, -1], (a, b), strict=False):
+            if slot >= 0:
+                values[slot] = pips
+            else:
+                rest.append(pips)
+        yield (tuple(values), tuple(sorted(rest)), 0), n
+
+
 def _finish_phase1(start: Position, untracked: int, policy: str, last_die: str) -> dict[Position, Fraction]:
     """Distribution of the final Hay card (all 6 dice placed) from the position ``start``."""
     _check_policy(policy, last_die)
     current: dict[Position, int] = {start: 1}
     denominator = 1
-    for _ in range(_open(start, untracked)):
-        k = _open(next(iter(current)), untracked)
-        denominator *= _scale(k)
+    while k := _open(next(iter(current)), untracked):
+        step, scale = (_step_last_two, _scale(2) * 12) if k == 2 else (_step, _scale(k))
+        denominator *= scale
         nxt: dict[Position, int] = defaultdict(int)
         for pos, weight in current.items():
-            for new, n in _step(pos, untracked, policy, last_die):
+            for new, n in step(pos, untracked, policy, last_die):
                 nxt[new] += weight * n
         current = nxt
     return {pos: Fraction(n, denominator) for pos, n in current.items()}
