@@ -1,4 +1,4 @@
-"""``make bench``: every benchmark figure in one table (rollouts vs OpenSpiel, fast paths, exact tables)."""
+"""``make bench``: every benchmark figure in one table (rollouts vs OpenSpiel, fast paths, exact tables, bots)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import bench_engines, bench_exact, bench_fast
+from benchmarks import bench_bots, bench_engines, bench_exact, bench_fast
 from benchmarks.common import print_table
 
 
 def main() -> int:
     print(f"# donkeylab benchmarks: Python {platform.python_version()} on {platform.machine()}, {platform.node()}")
-    rows = bench_engines.rows() + bench_fast.rows() + bench_exact.rows()
+    rows = bench_engines.rows() + bench_fast.rows() + bench_exact.rows() + bench_bots.rows()
     print_table(rows)
     missed = [r for r in rows if r.ok is False]
     print(f"# {len(missed)} target(s) missed" + (": " + "; ".join(r.name for r in missed) if missed else ""))
