@@ -233,5 +233,5 @@ def run_experiment(spec: ExperimentSpec, on_batch: OnBatch | None = None, progre
     """Run ``spec``; ``on_batch`` gets a ``Progress`` after every batch (live plots, widget progress bars)."""
     trial = game_trial(spec)
     start = time.perf_counter()
-    records = run_trials(trial, spec.games, spec.seed, spec.batch_size, on_batch, progress, label=spec.game)
+    records = run_trials(trial, spec.games, spec.seed, spec.batch_size, on_batch, progress, spec.game, "game")
     return ExperimentResult(spec, records, time.perf_counter() - start)

@@ -54,10 +54,11 @@ def run_trials(
     on_batch: OnBatch | None = None,
     progress: bool = False,
     label: str = "trials",
+    unit: str = "trial",
 ) -> list[Record]:
     """Run ``n`` seeded trials; ``on_batch`` after each batch; ``progress=True`` shows tqdm on stderr."""
     records: list[Record] = []
-    bar = _progress_bar(n, label) if progress else None
+    bar = _progress_bar(n, label, unit) if progress else None
     start = time.perf_counter()
     try:
         for batch in iter_batches(trial, n, seed, batch_size):
@@ -72,8 +73,8 @@ def run_trials(
     return records
 
 
-def _progress_bar(total: int, label: str) -> Any:
+def _progress_bar(total: int, label: str, unit: str) -> Any:
     """A tqdm bar on stderr (imported lazily: tqdm is a ``lab`` extra, not an engine dependency)."""
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=label, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
+    return tqdm(total=total, desc=label, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
