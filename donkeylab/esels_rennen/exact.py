@@ -269,32 +269,44 @@ def strongly_connected(graph: RaceGraph) -> list[list[int]]:
 def lesson_tables(board: Board | None = None, rules: Rules | None = None) -> dict[str, list[dict[str, object]]]:
     """The exact tables of the lesson "is the race fair, and which card should I hope for?" (plain rows).
 
-    - ``finishing_orders``: each order card, the exact chance that the race ends in its order, and the
-      ER-SCORE-1 points its holder can expect;
+    - ``finishing_orders``: per order card, the chance that the race ends in its order and the ER-SCORE-1
+      points its holder can expect;
     - ``chain_lengths``: per chain length (hops), the expected number of such moves per race and their share;
-    - ``race``: expected turns and passes per race, positions in the chain, solve time.
+    - ``race``: expected turns and passes per race, the size of the Markov chain and the solve time.
+
+    Readable rounded columns come first; the exact ``Fraction`` columns (``*_exact``, ``value``) come last,
+    because their numerators and denominators run to hundreds of digits on the default board.
     """
     odds = race_odds(board, rules)
-    orders = [
-        {
-            "card": card,
-            "order": "–".join(CARD_ORDER[card]),
-            "probability": p,
-            "percent": round(100 * float(p), 2),
-            "expected_points": odds.expected_points(card),
-        }
-        for card, p in odds.order_probability
-    ]
+    orders: list[dict[str, object]] = []
+    for card, p in odds.order_probability:
+        points = odds.expected_points(card)
+        orders.append(
+            {
+                "card": card,
+                "order": "–".join(CARD_ORDER[card]),
+                "percent": round(100 * float(p), 2),
+                "expected_points": round(float(points), 4),
+                "probability_exact": p,
+                "expected_points_exact": points,
+            }
+        )
     moves = sum((n for _, n in odds.chain_lengths), Fraction(0))
-    lengths = [
-        {"hops": hops, "expected_moves": n, "share": n / moves, "percent": round(100 * float(n / moves), 2)}
+    lengths: list[dict[str, object]] = [
+        {
+            "hops": hops,
+            "percent": round(100 * float(n / moves), 2),
+            "expected_moves": round(float(n), 4),
+            "share_exact": n / moves,
+            "expected_moves_exact": n,
+        }
         for hops, n in odds.chain_lengths
     ]
     race: list[dict[str, object]] = [
-        {"quantity": "expected turns per race", "value": odds.expected_turns, "approx": float(odds.expected_turns)},
-        {"quantity": "expected passes per race", "value": odds.expected_passes, "approx": float(odds.expected_passes)},
-        {"quantity": "race positions (Markov states)", "value": odds.positions, "approx": float(odds.positions)},
-        {"quantity": "largest cyclic class", "value": odds.largest_cycle_class, "approx": odds.largest_cycle_class},
-        {"quantity": "solve time (s)", "value": round(odds.seconds, 3), "approx": round(odds.seconds, 3)},
+        {"quantity": "expected turns per race", "approx": float(odds.expected_turns), "value": odds.expected_turns},
+        {"quantity": "expected passes per race", "approx": float(odds.expected_passes), "value": odds.expected_passes},
+        {"quantity": "race positions (Markov states)", "approx": odds.positions, "value": odds.positions},
+        {"quantity": "largest cyclic class", "approx": odds.largest_cycle_class, "value": odds.largest_cycle_class},
+        {"quantity": "solve time (s)", "approx": round(odds.seconds, 3), "value": round(odds.seconds, 3)},
     ]
     return {"finishing_orders": orders, "chain_lengths": lengths, "race": race}

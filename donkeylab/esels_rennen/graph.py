@@ -3,7 +3,8 @@
 A node is ``(pos, podium, last)``—everything the future of a race depends on (who holds which card and
 whose turn it is do not change where the donkeys can go). ``last`` is the donkey that ER-MOVE-2 forbids to
 move back; it is normalised to ``OFF`` whenever the restriction cannot matter (a donkey has finished, or
-that donkey is not on sand), which keeps the graph small. Every finished race is one node per podium order.
+that donkey is not on sand or has no free field behind it), which keeps the graph small. Every finished
+race is one node per podium order.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ class RaceGraph:
 def node_of(track: Track, pos: Pos, podium: tuple[int, ...], last: int) -> Node:
     if len(podium) == 3:
         return ((OFF, OFF, OFF), podium, OFF)
-    if podium or last == OFF or not track.sand[pos[last]]:
-        last = OFF
+    if podium or last == OFF or not track.sand[pos[last]] or all(t in pos for t in track.backward[pos[last]]):
+        last = OFF  # the restriction forbids nothing here: forget it, so equal futures share one node
     return (pos, podium, last)
 
 

@@ -71,13 +71,13 @@ def test_er_end_1_exact_finishing_orders_match_monte_carlo(board: str, rules: er
 def test_er_chain_1_chain_length_distribution_and_expected_points() -> None:
     tables = exact.lesson_tables(er.load_board("tiny_chain"))
     assert set(tables) == {"finishing_orders", "chain_lengths", "race"}
-    shares = [row["share"] for row in tables["chain_lengths"]]
+    shares = [row["share_exact"] for row in tables["chain_lengths"]]
     assert sum(shares, Fraction(0)) == 1 and max(int(row["hops"]) for row in tables["chain_lengths"]) >= 4  # type: ignore[call-overload]
     for row in tables["finishing_orders"]:
         card = str(row["card"])
         p = dict(exact.race_odds(er.load_board("tiny_chain")).order_probability)
         expected = sum(q * er.card_points(card, er.rules.CARD_ORDER[o]) for o, q in p.items())
-        assert row["expected_points"] == expected and 0 <= float(expected) <= 3  # type: ignore[arg-type]
+        assert row["expected_points_exact"] == expected and 0 <= float(expected) <= 3
     turns = next(r for r in tables["race"] if r["quantity"] == "expected turns per race")
     assert isinstance(turns["value"], Fraction) and turns["value"] > 3
 
