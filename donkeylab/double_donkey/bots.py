@@ -12,9 +12,15 @@ from typing import Literal
 
 from donkeylab.core import Action, RandomBot
 from donkeylab.double_donkey.actions import Choose, Keep, Play, Reroll
-from donkeylab.double_donkey.cards import COLOURS
+from donkeylab.double_donkey.cards import COLOURS, card_value
+from donkeylab.double_donkey.state import DoubleDonkeyState
 
 PolicyName = Literal["random", "lowest", "highest"]
+
+
+def hand_values(state: DoubleDonkeyState, player: int) -> list[tuple[int, int]]:
+    """``(value, card id)`` of each card in ``player``'s hand on the current Hay card, cheapest first."""
+    return sorted((card_value(state.cards[cid], state.dice), cid) for cid in state.hands[player])
 
 
 class Random(RandomBot):
@@ -49,15 +55,15 @@ class Policy:
             raise ValueError(f"policy must be 'random', 'lowest' or 'highest', not {policy!r}")
         self.policy = policy
 
-    def act(self, state: object, rng: random.Random) -> Action:
-        actions: tuple[Action, ...] = state.legal_actions()  # type: ignore[attr-defined]
+    def act(self, state: DoubleDonkeyState, rng: random.Random) -> Action:
+        actions: tuple[Action, ...] = state.legal_actions()
         first = actions[0]
         if isinstance(first, Choose):
-            rolled: dict[str, int] = state.rolled  # type: ignore[attr-defined]
+            rolled: dict[str, int] = state.rolled
             legal = [(a.colour, rolled[a.colour]) for a in actions if isinstance(a, Choose)]
             return Choose(policy_choice(self.policy, legal, rng))
         if isinstance(first, (Keep, Reroll)):
-            (pips,) = state.rolled.values()  # type: ignore[attr-defined]
+            (pips,) = state.rolled.values()
             return Keep() if policy_keeps(self.policy, pips, rng) else Reroll()
         return rng.choice(actions)
 
@@ -73,34 +79,30 @@ class Cautious:
     the cheapest card + 1 (shed cards while staying low), at most 3.
     """
 
-    def act(self, state: object, rng: random.Random) -> Action:
-        actions: tuple[Action, ...] = state.legal_actions()  # type: ignore[attr-defined]
+    def act(self, state: DoubleDonkeyState, rng: random.Random) -> Action:
+        actions: tuple[Action, ...] = state.legal_actions()
         first = actions[0]
         if isinstance(first, Choose):
             return self._choose(state, actions)
         if isinstance(first, (Keep, Reroll)):
-            (pips,) = state.rolled.values()  # type: ignore[attr-defined]
+            (pips,) = state.rolled.values()
             return Keep() if pips <= 3 else Reroll()
         if isinstance(first, Play):
             return self._play(state, first.player)
         return rng.choice(actions)
 
-    def _choose(self, state: object, actions: tuple[Action, ...]) -> Action:
-        player: int = state.current_player  # type: ignore[attr-defined]
-        cards = state.cards  # type: ignore[attr-defined]
-        mine = {COLOURS[c] for cid in state.hands[player] for c in cards[cid].colours}  # type: ignore[attr-defined]
-        rolled: dict[str, int] = state.rolled  # type: ignore[attr-defined]
+    def _choose(self, state: DoubleDonkeyState, actions: tuple[Action, ...]) -> Action:
+        player = state.roller
+        cards = state.cards
+        mine = {COLOURS[c] for cid in state.hands[player] for c in cards[cid].colours}
+        rolled: dict[str, int] = state.rolled
         legal = [a for a in actions if isinstance(a, Choose)]
         return min(legal, key=lambda a: (a.colour not in mine, rolled[a.colour], COLOURS.index(a.colour)))
 
-    def _play(self, state: object, player: int) -> Action:
-        cards = state.cards  # type: ignore[attr-defined]
-        dice: tuple[int, ...] = state.dice  # type: ignore[attr-defined]
-        hand: tuple[int, ...] = state.hands[player]  # type: ignore[attr-defined]
-        values = sorted((sum(dice[c] for c in cards[cid].colours), cid) for cid in hand)
+    def _play(self, state: DoubleDonkeyState, player: int) -> Action:
+        values = hand_values(state, player)
         cheapest = values[0][0]
-        chosen = tuple(sorted(cid for v, cid in values if v <= cheapest + 1))[:3]
-        return Play(player, chosen)
+        return Play(player, tuple(sorted(cid for v, cid in values if v <= cheapest + 1))[:3])
 
     def __repr__(self) -> str:
         return "Cautious()"
@@ -114,11 +116,8 @@ class Greedy(Cautious):
     def __init__(self, limit: int = 7) -> None:
         self.limit = limit
 
-    def _play(self, state: object, player: int) -> Action:
-        cards = state.cards  # type: ignore[attr-defined]
-        dice: tuple[int, ...] = state.dice  # type: ignore[attr-defined]
-        hand: tuple[int, ...] = state.hands[player]  # type: ignore[attr-defined]
-        values = sorted((sum(dice[c] for c in cards[cid].colours), cid) for cid in hand)
+    def _play(self, state: DoubleDonkeyState, player: int) -> Action:
+        values = hand_values(state, player)
         chosen = [cid for v, cid in values if v <= self.limit] or [values[0][1]]
         return Play(player, tuple(sorted(chosen[:3])))
 

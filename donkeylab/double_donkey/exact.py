@@ -22,9 +22,10 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS
+from donkeylab.double_donkey.state import DoubleDonkeyState
 
 Policy = Literal["random", "lowest", "highest"]
 LastDie = Literal["choose", "roll"]
@@ -285,19 +286,17 @@ def what_if(
     return out
 
 
-def what_if_state(state: object, policy: Policy = "random") -> dict[str, dict[int, Fraction]]:
+def what_if_state(state: DoubleDonkeyState, policy: Policy = "random") -> dict[str, dict[int, Fraction]]:
     """``what_if`` for the player choosing a die in a ``DoubleDonkeyState`` (phase ``choose``)."""
-    if getattr(state, "phase", None) != "choose":
+    if state.phase != "choose":
         raise ValueError("what_if_state needs a state in which a player chooses a die")
-    player = state.current_player  # type: ignore[attr-defined]
-    cards = state.cards  # type: ignore[attr-defined]
-    hand = [cards[cid].colour_names for cid in state.hands[player]]  # type: ignore[attr-defined]
-    last_die = state.rules.last_die  # type: ignore[attr-defined]
-    return what_if(state.hay, state.rolled, hand, policy, last_die)  # type: ignore[attr-defined]
+    hand = [state.cards[cid].colour_names for cid in state.hands[state.roller]]
+    last_die = state.rules.last_die
+    return what_if(state.hay, state.rolled, hand, policy, last_die)
 
 
 # ---------------------------------------------------------------------- the tables a lesson shows
-RULEBOOK_WHAT_IF = {
+RULEBOOK_WHAT_IF: dict[str, Any] = {
     "hay": {"light_blue": 2},
     "rolled": {"dark_blue": 4, "orange": 5, "yellow": 3, "green": 2, "purple": 2},
     "hand": [("orange", "yellow"), ("dark_blue", "green"), ("purple",)],
@@ -324,7 +323,7 @@ def distinct_values_table() -> list[dict[str, object]]:
 def what_if_table() -> list[dict[str, object]]:
     """Fran's choice in the rulebook round (Hay: light blue 2), with a hand orange/yellow, dark blue/green,
     Angry purple: how low will her best card be for each legal die?"""
-    table = what_if(**RULEBOOK_WHAT_IF)  # type: ignore[arg-type]
+    table = what_if(**RULEBOOK_WHAT_IF)
     return [{"choice": c, "best_value": v, "probability": p} for c, dist in table.items() for v, p in dist.items()]
 
 

@@ -33,7 +33,16 @@ NAME = "double_donkey"
 _FACES = frozenset(range(1, 7))
 
 
-_SHAPE_RULE = {"Deal": "DD-SETUP-1", "Play": "DD-PLAY-1", "RollOff": "DD-BIGGEST-2", "Shuffle": "DD-REFILL-2"}
+# The action each phase expects, and the rule an action of another kind breaks.
+_EXPECTED: dict[str, tuple[type[Action] | tuple[type[Action], ...], str]] = {
+    "deal": (Deal, "DD-SETUP-1"),
+    "roll": (Roll, "DD-DICE-1"),
+    "choose": (Choose, "DD-DICE-1"),
+    "last": ((Keep, Reroll), "DD-DICE-3"),
+    "play": (Play, "DD-PLAY-1"),
+    "rolloff": (RollOff, "DD-BIGGEST-2"),
+    "shuffle": (Shuffle, "DD-REFILL-2"),
+}
 
 
 def _well_formed(action: Action) -> bool:
@@ -218,34 +227,30 @@ class DoubleDonkeyState(RoundMixin, GameState):
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> list[Event]:
         phase = self._phase
+        expected, rule = _EXPECTED[phase]
+        if not isinstance(action, expected):
+            check_type(action, expected, rule, self)  # raises the explaining IllegalAction
         if not _well_formed(action):
-            raise IllegalAction(_SHAPE_RULE.get(type(action).__name__, "DD-DICE-1"), f"malformed action {action}")
+            raise IllegalAction(rule, f"malformed action {action}")
         if phase == "play":
-            check_type(action, Play, "DD-PLAY-1", self)
             assert isinstance(action, Play)
             return self._play(action)
         if phase == "choose":
-            check_type(action, Choose, "DD-DICE-1", self)
             assert isinstance(action, Choose)
             return self._choose(action.colour)
         if phase == "roll":
-            check_type(action, Roll, "DD-DICE-1", self)
             assert isinstance(action, Roll)
             return self._roll(action.values)
         if phase == "last":
-            check_type(action, (Keep, Reroll), "DD-DICE-3", self)
             return self._last(isinstance(action, Keep))
         if phase == "deal":
-            check_type(action, Deal, "DD-SETUP-1", self)
             assert isinstance(action, Deal)
             return self._deal(action.order)
         if phase == "rolloff":
-            check_type(action, RollOff, "DD-BIGGEST-2", self)
             assert isinstance(action, RollOff)
-            if tuple(p for p, _ in action.values) != self._tied or not all(1 <= v <= 6 for _, v in action.values):
+            if tuple(p for p, _ in action.values) != self._tied or not all(v in _FACES for _, v in action.values):
                 raise IllegalAction("DD-BIGGEST-2", f"seats {self._tied} each roll one die showing 1 to 6")
             return self._rolled_off(action.values)
-        check_type(action, Shuffle, "DD-REFILL-2", self)
         assert isinstance(action, Shuffle)
         return self._reshuffle(action.order)
 
