@@ -144,12 +144,19 @@ def make_rules(module: ModuleType, options: Mapping[str, Any]) -> Any:
     return rules_from_dict(module.Rules, dict(options))
 
 
-def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_actions: int = MAX_ACTIONS) -> GameState:
-    """Bots act for their seats, chance is sampled; everything draws from ``rng``."""
+def play_game(
+    state: GameState,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    max_actions: int = MAX_ACTIONS,
+    stop: Callable[[GameState], bool] | None = None,
+) -> GameState:
+    """Bots act for their seats, chance is sampled; everything draws from ``rng``. Ends with the game or
+    at the first state where ``stop(state)`` is true (a rule-level trial, e.g. "until phase 1 is over")."""
     s = state
     for _ in range(max_actions):
         player = s.current_player
-        if player is None:
+        if player is None or (stop is not None and stop(s)):
             return s
         if player is CHANCE:
             s = s.apply(s.sample_chance(rng))
@@ -171,6 +178,21 @@ def game_trial(spec: ExperimentSpec) -> Callable[[random.Random], Record]:
         return game_record(final)
 
     return trial
+
+
+def rule_trial(
+    start: GameState,
+    stop: Callable[[GameState], bool],
+    measure: Callable[[GameState], Record],
+    bots: Sequence[Bot] | None = None,
+) -> Callable[[random.Random], Record]:
+    """A rule-level trial through the engine: play from ``start`` until ``stop``, then ``measure`` the state.
+
+    For ``run_trials``: e.g. the Hay card after phase 1, or the totals of a round's first plays, answered by
+    the engine itself (the source of truth the fast paths are checked against). Default bots: Random.
+    """
+    seats = list(bots) if bots is not None else [RandomBot() for _ in range(start.num_players)]
+    return lambda rng: measure(play_game(start, seats, rng, stop=stop))
 
 
 def game_record(final: GameState) -> Record:

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 from donkeylab import double_donkey as dd
-from donkeylab.core import CHANCE
+from donkeylab.core import GameState
 from donkeylab.double_donkey import exact
 from donkeylab.double_donkey.bots import Policy
 from donkeylab.double_donkey.cards import COLOURS
+from donkeylab.lab.experiment import rule_trial
 from donkeylab.lab.fast import dice, flips
 from donkeylab.lab.stats import mean_normal, wilson
+from donkeylab.lab.trials import run_trials
 from tests.lab.agreement import assert_close, assert_distribution_matches
 
 N = 200_000
@@ -61,26 +63,27 @@ def test_uniform_hay_flip_is_exactly_symmetric() -> None:
     assert before == {7 - v: c for v, c in after.items()}, "7 - pips maps the two histograms onto each other"
 
 
-def _engine_phase_one(seed: int, policy: str, variant: str) -> tuple[dict[str, int], bool]:
-    """Hay card after round 1's phase 1 of a 4-player engine game, and whether any placement was free."""
-    rng = random.Random(f"dd-fast:{seed}")
-    s = dd.new_game(4, dd.Rules(variant=variant))
-    bot = Policy(policy)  # type: ignore[arg-type]
-    free = False
-    while len(s.hay) < 6:
-        if s.current_player is CHANCE:
-            s = s.apply(s.sample_chance(rng))
-            continue
-        if s.phase == "choose" and len(s.rolled) > 1:
-            free |= set(s.rolled.values()) <= set(s.hay.values())
-        s = s.apply(bot.act(s, rng))
-    return s.hay, free
+def _phase_one_record(final: GameState) -> dict[str, object]:
+    """The Hay card after phase 1, and whether any placement with 2+ dice rolled was a free choice."""
+    free = any(
+        s.phase == "choose" and len(s.rolled) > 1 and set(s.rolled.values()) <= set(s.hay.values())
+        for s in final.timeline()
+    )
+    return {"hay": final.hay, "free": free}
+
+
+def _engine_phase_one(games: int, policy: str, variant: str) -> list[dict[str, Any]]:
+    """Round 1's phase 1 of ``games`` seeded 4-player engine games, every seat choosing by ``policy``."""
+    start = dd.new_game(4, dd.Rules(variant=variant))
+    bots = [Policy(policy)] * 4  # type: ignore[arg-type]
+    trial = rule_trial(start, lambda s: len(s.hay) == 6, _phase_one_record, bots)
+    return run_trials(trial, games, seed=f"dd-fast:{policy}:{variant}")
 
 
 @pytest.mark.parametrize(("policy", "variant"), [("random", "english"), ("highest", "german")])
 def test_dd_dice_1_fast_phase_one_agrees_with_engine_games(policy: str, variant: str) -> None:
     games = 1500
-    engine = [_engine_phase_one(g, policy, variant) for g in range(games)]
+    engine = [(r["hay"], r["free"]) for r in _engine_phase_one(games, policy, variant)]
     last_die = "roll" if variant == "german" else "choose"
     phase = dice.simulate_phase_one(N, 4, policy, last_die)  # type: ignore[arg-type]
     eng_distinct = [len(set(h.values())) for h, _ in engine]

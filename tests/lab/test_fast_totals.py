@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 
 from donkeylab import double_down as dn
-from donkeylab.core import CHANCE
-from donkeylab.double_down import exact
+from donkeylab.core import GameState
+from donkeylab.double_down import PlayCard, exact
 from donkeylab.double_down.bots import RandomCard
 from donkeylab.double_down.deck import KIND_INDEX
+from donkeylab.lab.experiment import rule_trial
 from donkeylab.lab.fast import totals
 from donkeylab.lab.fast.common import CHUNK
 from donkeylab.lab.stats import mean_normal, wilson
+from donkeylab.lab.trials import run_trials
 from tests.lab.agreement import assert_close, assert_distribution_matches
 
 N = 200_000
@@ -61,37 +61,34 @@ def test_doublet_hits_ignore_repeats_and_stop_at_bust() -> None:
 K = 4
 
 
-def _engine_first_round(seed: int) -> tuple[list[int], list[str]] | None:
-    """Totals and cards of the first K plays of a 4-player game of RandomCard bots (None if the round ended)."""
-    rng = random.Random(f"dn-fast:{seed}")
-    s = dn.new_game(4)
-    bot = RandomCard()
-    seen: list[int] = []
-    cards: list[str] = []
-    while len(seen) < K:
-        if s.current_player is CHANCE:
-            s = s.apply(s.sample_chance(rng))
-            if seen:
-                return None  # a reshuffle or new deal: the round ended early
-            continue
-        action = bot.act(s, rng)
-        s = s.apply(action)
-        if any(e.rule == "DN-BUST-1" for e in s.events):
-            return None
-        seen.append(s.total)
-        cards.append(action.card)  # type: ignore[attr-defined]
-    return seen, cards
+def _plays(s: GameState) -> list[GameState]:
+    """The states right after each PlayCard of the game so far."""
+    return [t for t in s.timeline() if isinstance(t.last_action, PlayCard)]
+
+
+def _first_round(final: GameState) -> dict[str, object]:
+    """Totals and cards of the first K plays; ``ok`` is false if the round ended (bust) before that."""
+    plays = _plays(final)[:K]
+    ok = len(plays) == K and not any(e.rule == "DN-BUST-1" for t in plays for e in t.events)
+    return {"ok": ok, "totals": [t.total for t in plays], "cards": [t.last_action.card for t in plays]}  # type: ignore[union-attr]
+
+
+def _engine_first_round(games: int) -> list[dict[str, object]]:
+    """The first K plays of ``games`` seeded 4-player games of RandomCard bots (a face-blind card choice)."""
+    stop = lambda s: len(_plays(s)) >= K or any(e.rule == "DN-BUST-1" for e in s.events)  # noqa: E731
+    trial = rule_trial(dn.new_game(4), stop, _first_round, [RandomCard()] * 4)
+    return run_trials(trial, games, seed="dn-fast")
 
 
 def test_dn_play_1_fast_totals_agree_with_engine_rollouts() -> None:
     """Same question both ways: mean total after 4 plays and P(a doublet is announced), in rounds that
     neither bust nor see a 2x among the first 3 cards (then every play is a face-blind uniform card)."""
     eng_totals, eng_doublet = [], []
-    for g in range(6000):
-        got = _engine_first_round(g)
-        if got is None or "2x" in got[1][:-1]:
+    for r in _engine_first_round(6000):
+        seen, cards = r["totals"], r["cards"]
+        assert isinstance(seen, list) and isinstance(cards, list)
+        if not r["ok"] or "2x" in cards[:-1]:
             continue
-        seen, cards = got
         eng_totals.append(seen[-1])
         eng_doublet.append(
             any(
