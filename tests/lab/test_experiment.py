@@ -118,3 +118,14 @@ def test_bot_specs_with_arguments() -> None:
         make_bot(resolve_game("double_donkey"), "Policy(sideways)")
     with pytest.raises(ValueError, match="Name or Name"):
         parse_bot("Policy(lowest")
+
+
+def test_rule_trial_stops_where_asked_and_is_seeded() -> None:
+    from donkeylab.lab.experiment import rule_trial
+    from tests import toy_game
+
+    start = toy_game.new_game(2, toy_game.Rules(goal=20))
+    trial = rule_trial(start, lambda s: max(s.positions) >= 3, lambda s: {"lead": max(s.positions)})
+    records = run_trials(trial, 50, seed=3)
+    assert all(3 <= r["lead"] <= 8 for r in records), "stopped at the first state with a field >= 3"
+    assert records == run_trials(trial, 50, seed=3)
