@@ -16,7 +16,7 @@ from donkeylab.esels_rennen.board import BoardError
 from donkeylab.esels_rennen.race import OFF, Pos, Track
 
 Node = tuple[Pos, tuple[int, ...], int]
-MAX_POSITIONS: Final = 600_000
+MAX_POSITIONS: Final = 150_000
 
 
 @dataclass(frozen=True, slots=True)

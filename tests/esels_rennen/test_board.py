@@ -219,3 +219,9 @@ def test_er_board_2_random_boards_accepted_or_rejected_and_games_end(doc: dict[s
         state = er.new_game(players, er.Rules(sand=rng.choice(["zone", "start"])), board=doc)
         final = play_random(state, rng, max_actions=20_000)
         assert final.is_terminal() and len(final.podium) == 3
+
+
+def test_er_board_2_huge_board_is_refused_not_hung() -> None:
+    doc = make_default.build(56, 2, random.Random(1), "huge", "")  # 196 fields, millions of positions
+    with pytest.raises(er.BoardError, match="too large"):
+        er.validate_board(er.load_board(doc))
