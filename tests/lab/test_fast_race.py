@@ -91,3 +91,9 @@ def test_er_finish_1_fast_race_follows_rule_options(rules: er.Rules) -> None:
     races = race.simulate_races(arrays, 100_000, seed=11)
     counts = {_code(o): c for o, c in races.order_counts().items()}
     assert_distribution_matches(counts, 100_000, dict(odds.order_probability), f"{rules}")
+
+
+def test_fast_race_streams_chunks(arrays: race.RaceArrays) -> None:
+    seen: list[int] = []
+    races = race.simulate_races(arrays, 1000, seed=5, on_chunk=lambda done, part: seen.append(done))
+    assert seen == [1000] and races.order.size == 1000

@@ -11,7 +11,7 @@ about order cards or scoring.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -116,9 +116,11 @@ def _one(arrays: RaceArrays, rng: np.random.Generator, n: int) -> tuple[IntArray
     return arrays.outcome[state], steps
 
 
-def simulate_races(arrays: RaceArrays, n: int, seed: int = 0) -> Races:
-    """``n`` races from the chain's start under uniformly random play."""
-    parts = run_chunked(n, seed, lambda rng, size: _one(arrays, rng, size))
+def simulate_races(
+    arrays: RaceArrays, n: int, seed: int = 0, on_chunk: Callable[[int, tuple[IntArray, IntArray]], Any] | None = None
+) -> Races:
+    """``n`` races from the chain's start under uniformly random play (``on_chunk``: stream partial results)."""
+    parts = run_chunked(n, seed, lambda rng, size: _one(arrays, rng, size), on_chunk)
     order = np.concatenate([p[0] for p in parts]) if parts else np.empty(0, dtype=np.int64)
     steps = np.concatenate([p[1] for p in parts]) if parts else np.empty(0, dtype=np.int64)
     return Races(order, steps, arrays.orders)
