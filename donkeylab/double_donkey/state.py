@@ -19,6 +19,7 @@ from donkeylab.double_donkey.messages import die_term
 from donkeylab.double_donkey.round import RoundMixin
 from donkeylab.double_donkey.rules import Rules
 from donkeylab.double_donkey.tables import (
+    DIE_TERMS,
     allowed_colours,
     choices,
     dice_rule,
@@ -79,6 +80,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
         self._biggest: int | None = None
         self._tied: tuple[int, ...] = ()
         self._need = 0
+        self._turn = 0  # the seat choosing cards in phase 2 (DD-PLAY-1 asks them one after another)
         self._winners: tuple[int, ...] = ()
 
     # ------------------------------------------------------------------ read-only views
@@ -175,7 +177,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
         if phase in ("choose", "last"):
             return self._roller
         if phase == "play":
-            return self._next_to_play()
+            return self._turn
         if phase == "over":
             return None
         return CHANCE
@@ -197,7 +199,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
         if phase == "choose":
             return choices(self._hay, self._shown)
         if phase == "play":
-            p = self._next_to_play()
+            p = self._turn
             return play_options(p, self._hands[p])
         if phase == "last":
             return (Reroll(), Keep())
@@ -271,12 +273,12 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
         colours = unplaced(self._hay)
-        if tuple(v[0] for v in values) != unplaced_names(self._hay) or not all(v[1] in _FACES for v in values):
+        if tuple([v[0] for v in values]) != unplaced_names(self._hay) or not all([v[1] in _FACES for v in values]):
             names = ", ".join(COLOURS[c] for c in colours)
             raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
         shown = [0] * 6
-        for c, (_, pips) in zip(colours, values, strict=True):
-            shown[c] = pips
+        for c, v in zip(colours, values, strict=True):
+            shown[c] = v[1]
         self._shown = tuple(shown)
         player = self._roller
         if len(colours) == 1:
@@ -285,7 +287,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
             events = [Event("DD-DICE-1", {"player": player, "die": die}, key="DD-DICE-1/one")]
             return events + self._place(c, Event("DD-DICE-3", {"die": die}, key="DD-DICE-3/placed"))
         self._phase = "choose"
-        dice = tuple(die_term(name, pips) for name, pips in values)
+        dice = tuple([DIE_TERMS[c][shown[c]] for c in colours])
         return [Event("DD-DICE-1", {"player": player, "n": len(colours), "dice": dice}), self._dice_rule_event(player)]
 
     def _dice_rule_event(self, player: int) -> Event:
@@ -348,12 +350,13 @@ class DoubleDonkeyState(RoundMixin, GameState):
         )
         if not any(self._hands):
             raise AssertionError("phase 2 without any cards in hand")
+        self._turn = self._next_to_play()
         return events
 
     def _play(self, action: Play) -> list[Event]:
         """DD-PLAY-1: one player's secret choice; the last one triggers the reveal and the end of the round."""
         player, cards = action.player, action.cards
-        turn = self._next_to_play()
+        turn = self._turn
         hand = self._hands[player] if 0 <= player < self._players else ()
         if player != turn or not 1 <= len(cards) <= min(HAND_SIZE, len(hand)) or not set(cards) <= set(hand):
             self._refuse_play(turn, player, cards, hand)
@@ -364,6 +367,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
         self._chosen = tuple(chosen)
         event = Event("DD-PLAY-1", {"player": player, "n": len(cards)})
         if any(c is None and h for c, h in zip(self._chosen, self._hands, strict=True)):
+            self._turn = self._next_to_play()
             return [event]
         return [event, *self._reveal()]
 

@@ -45,6 +45,7 @@ def play_options(player: int, hand: tuple[int, ...]) -> tuple[Play, ...]:
     )
 
 
+_SIX = range(6)
 CHOOSE: tuple[Choose, ...] = tuple(Choose(c) for c in COLOURS)
 # DIE_TERMS[colour index][pips]: the term key of a die ("orange=5"), looked up instead of formatted.
 DIE_TERMS: tuple[tuple[str, ...], ...] = tuple(tuple(die_term(c, p) if p else "" for p in range(7)) for c in COLOURS)
@@ -52,13 +53,13 @@ DIE_TERMS: tuple[tuple[str, ...], ...] = tuple(tuple(die_term(c, p) if p else ""
 
 def allowed_colours(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[int, ...]:
     """DD-DICE-2: rolled dice with a value not on the Hay card; if there is none, every rolled die."""
-    new = tuple(c for c in range(6) if shown[c] and shown[c] not in hay)
-    return new or tuple(c for c in range(6) if shown[c])
+    new = [c for c in _SIX if shown[c] and shown[c] not in hay]
+    return tuple(new) if new else tuple([c for c in _SIX if shown[c]])
 
 
 def choices(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[Choose, ...]:
     """DD-DICE-2 as actions: the ``Choose`` of every legal die."""
-    return tuple(CHOOSE[c] for c in allowed_colours(hay, shown))
+    return tuple([CHOOSE[c] for c in allowed_colours(hay, shown)])
 
 
 @lru_cache(maxsize=64)
@@ -82,7 +83,7 @@ def on_hay_text(hay: tuple[int, ...]) -> str:
 def dice_rule(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[str, tuple[str, ...], str]:
     """DD-DICE-2 sentence key, the allowed dice as terms and the values on the Hay card."""
     allowed = allowed_colours(hay, shown)
-    dice = tuple(DIE_TERMS[c][shown[c]] for c in allowed)
+    dice = tuple([DIE_TERMS[c][shown[c]] for c in allowed])
     on_hay = on_hay_text(hay)
     if not on_hay:
         return "DD-DICE-2/empty", dice, on_hay
