@@ -98,8 +98,3 @@ def mean_bootstrap(
         means[start:stop] = x[idx].mean(axis=1)
     low, high = np.quantile(means, [0.025, 0.975])
     return Estimate(name, float(x.mean()), float(low), float(high), float(means.std(ddof=1)), n, "bootstrap")
-
-
-def proportions(counts: dict[str, int], n: int) -> list[Estimate]:
-    """One Wilson estimate per category of a categorical outcome (e.g. each finishing order)."""
-    return [wilson(c, n, name=str(k)) for k, c in counts.items()]
