@@ -63,15 +63,11 @@ class Card:
     name: str
     angry: bool
     colours: tuple[int, ...]
+    kind: str  # the name without its copy number (``DD:light_blue+orange``): the key of its translated name
 
     @property
     def colour_names(self) -> tuple[str, ...]:
         return tuple(COLOURS[c] for c in self.colours)
-
-    @property
-    def kind(self) -> str:
-        """The card without its copy number (``DD:light_blue+orange``): the key of its translated name."""
-        return self.name.split("#", 1)[0]
 
 
 def deck_cards(deck: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -124,11 +120,12 @@ def build_deck(deck: str | tuple[str, ...]) -> tuple[Card, ...]:
         angry, colours = _parse_card(i, spec)
         base = f"ANGRY:{COLOURS[colours[0]]}" if angry else f"DD:{COLOURS[colours[0]]}+{COLOURS[colours[1]]}"
         seen[base] += 1
-        out.append(Card(i, f"{base}#{seen[base]}", angry, colours))
+        out.append(Card(i, f"{base}#{seen[base]}", angry, colours, base))
     totals = Counter(c.kind for c in out)
     return tuple(dataclasses.replace(c, name=c.kind) if totals[c.kind] == 1 else c for c in out)
 
 
 def card_value(card: Card, dice: tuple[int, ...]) -> int:
     """DD-VALUE-1: a Double Donkey is the sum of its two dice, an Angry Donkey the pips of its die."""
-    return sum(dice[c] for c in card.colours)
+    colours = card.colours
+    return dice[colours[0]] if card.angry else dice[colours[0]] + dice[colours[1]]

@@ -91,7 +91,7 @@ class RoundMixin:
     def _value_event(self, player: int, card: Card, value: int) -> Event:
         if card.angry:
             return Event("DD-VALUE-1", {"player": player, "card": card.kind, "value": value}, key="DD-VALUE-1/angry")
-        a, b = (self._hay[c] for c in card.colours)
+        a, b = self._hay[card.colours[0]], self._hay[card.colours[1]]
         return Event("DD-VALUE-1", {"player": player, "card": card.kind, "a": a, "b": b, "value": value})
 
     # ------------------------------------------------------------------ Biggest Donkey
