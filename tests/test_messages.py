@@ -1,0 +1,55 @@
+"""The bilingual catalogue: every sentence exists in English and German with the same placeholders."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from donkeylab.core import CATALOGUE, Event
+from donkeylab.core.messages import join_words, player_name
+from donkeylab.games import GAMES, game_module
+
+for _name in GAMES:  # registering happens on import
+    game_module(_name)
+
+
+def fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE.messages))
+def test_message_has_both_languages_with_same_placeholders(key: str) -> None:
+    msg = CATALOGUE.messages[key]
+    assert msg.en.strip() and msg.de.strip(), f"{key}: empty text"
+    assert fields(msg.en) == fields(msg.de), f"{key}: en {fields(msg.en)} vs de {fields(msg.de)}"
+
+
+def test_every_game_registers_messages() -> None:
+    prefixes = {key.split("-")[0] for key in CATALOGUE.messages}
+    assert {"DD", "DN", "ER"} <= prefixes
+
+
+def test_render_translates_terms_and_names() -> None:
+    CATALOGUE.add_term("test_colour", "light blue", "hellblau")
+    CATALOGUE.add(
+        "TEST-RENDER", "{player} takes {colour}; allowed: {values}.", "{player} nimmt {colour}; erlaubt: {values}."
+    )
+    event = Event("TEST-RENDER", {"player": 1, "colour": "test_colour", "values": ("test_colour", "x")})
+    assert event.text == "Player 2 takes light blue; allowed: light blue or x."
+    assert event.render("de", names=["Olivia", "Fran"]) == "Fran nimmt hellblau; erlaubt: hellblau oder x."
+    with pytest.raises(ValueError, match="unknown language"):
+        event.render("fr")
+
+
+def test_register_conflict_is_an_error() -> None:
+    CATALOGUE.add("TEST-TWICE", "a", "b")
+    CATALOGUE.add("TEST-TWICE", "a", "b")  # same text again is fine (module re-import)
+    with pytest.raises(ValueError, match="twice"):
+        CATALOGUE.add("TEST-TWICE", "a", "c")
+
+
+def test_helpers() -> None:
+    assert join_words(["a", "b", "c"]) == "a, b or c"
+    assert join_words(["a", "b"], "de") == "a oder b"
+    assert player_name(0, "de") == "Spieler 1"
