@@ -15,7 +15,6 @@ from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotE
 from donkeylab.core.chance import shuffled
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck
-from donkeylab.double_donkey.messages import die_term
 from donkeylab.double_donkey.round import RoundMixin
 from donkeylab.double_donkey.rules import Rules
 from donkeylab.double_donkey.tables import (
@@ -217,7 +216,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def sample_chance(self, rng: random.Random) -> Action:
         phase, r = self._phase, rng.random
         if phase == "roll":
-            return Roll(tuple((COLOURS[c], 1 + int(6 * r())) for c in unplaced(self._hay)))
+            return Roll(tuple([(COLOURS[c], 1 + int(6 * r())) for c in unplaced(self._hay)]))
         if phase == "rolloff":
             return RollOff(tuple((p, 1 + int(6 * r())) for p in self._tied))
         if phase == "deal":
@@ -283,7 +282,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
         player = self._roller
         if len(colours) == 1:
             c = colours[0]
-            die = die_term(COLOURS[c], shown[c])
+            die = DIE_TERMS[c][shown[c]]
             events = [Event("DD-DICE-1", {"player": player, "die": die}, key="DD-DICE-1/one")]
             return events + self._place(c, Event("DD-DICE-3", {"die": die}, key="DD-DICE-3/placed"))
         self._phase = "choose"
@@ -305,7 +304,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
                 "DD-DICE-2", f"the {colour} {self._shown[c]} shows a value already on the Hay card; choose {new}"
             )
         player = self._roller
-        event = Event("DD-DICE-1", {"player": player, "die": die_term(colour, self._shown[c])}, key="DD-DICE-1/place")
+        event = Event("DD-DICE-1", {"player": player, "die": DIE_TERMS[c][self._shown[c]]}, key="DD-DICE-1/place")
         return self._place(c, event)
 
     def _place(self, c: int, event: Event) -> list[Event]:
@@ -334,7 +333,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
         c = unplaced(self._hay)[0]
         if keep:
             event = Event(
-                "DD-DICE-3", {"player": self._roller, "die": die_term(COLOURS[c], self._shown[c])}, key="DD-DICE-3/keep"
+                "DD-DICE-3", {"player": self._roller, "die": DIE_TERMS[c][self._shown[c]]}, key="DD-DICE-3/keep"
             )
             return self._place(c, event)
         self._phase = "roll"
