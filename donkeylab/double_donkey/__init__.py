@@ -3,6 +3,15 @@
 Public API (see ARCHITECTURE.md): ``NAME``, ``Rules``, ``new_game``, ``parse_action``, ``load``, the actions,
 ``bots`` and ``exact``. Rule IDs DD-* follow seeds/RULES.md; the deck is the DD-DECK-1 reconstruction
 unless ``Rules(deck=...)`` names another.
+
+Engine rulings where the sources leave a choice open:
+- Phase 2 is "simultaneous": the players are asked one after another from the round's starter, and
+  ``observation(p)`` shows of the others only *whether* they have chosen (never which cards).
+- The reveal, the flips, every card's value, the Biggest Donkey, the refills, the end check and the next
+  round all happen in the ``apply`` of the last ``Play`` (one event per rule applied); only a roll-off
+  (``RollOff``) or a reshuffle (``Shuffle``) interrupts them as a chance point.
+- The german immediate win (DD-END-1) is checked after the flips and values are shown, before any
+  Biggest Donkey is chosen; the Biggest Donkey card stays with its holder until a new one is found.
 """
 
 from __future__ import annotations
