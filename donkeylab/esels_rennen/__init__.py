@@ -15,6 +15,7 @@ from typing import Any
 from donkeylab.core import CATALOGUE, IllegalAction, load_state
 from donkeylab.esels_rennen import bots
 from donkeylab.esels_rennen.board import Arrow, Board, BoardError, Field, load_board, packaged_boards, parse_board
+from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, reachable
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
     CARDS,
@@ -91,13 +92,9 @@ def _packaged(name: str) -> Board:
 def track_for(board: Board, rules: Rules | None = None) -> Track:
     """The validated, memoising ``Track`` of ``board`` under ``rules`` (one per board and option reading)."""
     rules = rules or Rules()
-    return _track(board, rules.sand, rules.finish_arrows)
-
-
-@lru_cache(maxsize=16)
-def _track(board: Board, sand: str, finish_arrows: bool) -> Track:
-    validate_board(board, sand, finish_arrows)
-    return Track(board, sand, finish_arrows)
+    validate_board(board, rules.sand, rules.finish_arrows, rules.start_order)
+    orders = FIXED_ORDER if rules.start_order == "fixed" else ALL_ORDERS
+    return reachable(board, rules.sand, rules.finish_arrows, orders).track
 
 
 def load(text: str | bytes) -> EselsRennenState:

@@ -4,7 +4,7 @@ Random play makes the race a Markov chain over race positions (``graph.explore``
 player to act picks one of its legal moves uniformly (or passes). Back moves on sand (ER-MOVE-2) make the
 chain cyclic, so it is solved exactly with ``Fraction`` arithmetic: the expected number of visits of every
 position, ``v = start + Qᵀ v``, is computed strongly connected component by component in topological order
-(singletons directly, each cyclic component by exact Gaussian elimination). Everything else follows from
+(singletons directly, each cyclic component by exact fraction-free sparse elimination). Everything else follows from
 ``v``: the chance of each finishing order is the visits of its finished node, the expected number of turns
 is the sum of visits of unfinished positions, the chain-length distribution weighs each move by visits.
 Results are cached per board and rules.
@@ -14,7 +14,7 @@ Results are cached per board and rules.
 
 from __future__ import annotations
 
-import itertools
+import math
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -22,12 +22,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from donkeylab.esels_rennen.board import Board
-from donkeylab.esels_rennen.graph import RaceGraph, explore
+from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, RaceGraph, reachable
 from donkeylab.esels_rennen.messages import card_code
-from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, Rules, card_points
-
-ALL_ORDERS = tuple(itertools.permutations(range(3)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,26 +62,28 @@ class RaceOdds:
         return sum((p * card_points(card, CARD_ORDER[o]) for o, p in self.order_probability), Fraction(0))
 
 
-def _resolve(board: Board | None, rules: Rules | None) -> tuple[Track, Rules]:
+def _resolve(board: Board | None, rules: Rules | None) -> tuple[Board, Rules]:
     from donkeylab.esels_rennen import _packaged, track_for
 
     rules = rules or Rules()
-    return track_for(board or _packaged("default"), rules), rules
+    board = board or _packaged("default")
+    track_for(board, rules)  # validates the board for these rules (ER-BOARD-2) and explores it once
+    return board, rules
 
 
-def _graph(track: Track, rules: Rules) -> RaceGraph:
-    return explore(track, ALL_ORDERS if rules.start_order == "random" else ((0, 1, 2),))
+def _graph(board: Board, rules: Rules) -> RaceGraph:
+    orders = ALL_ORDERS if rules.start_order == "random" else FIXED_ORDER
+    return reachable(board, rules.sand, rules.finish_arrows, orders)
 
 
 def random_play_chain(board: Board | None = None, rules: Rules | None = None) -> RaceChain:
     """The Markov chain of a race under uniformly random play (default board and rules if omitted)."""
-    track, rules = _resolve(board, rules)
-    return _chain(track, rules)
+    return _chain(*_resolve(board, rules))
 
 
 @lru_cache(maxsize=8)
-def _chain(track: Track, rules: Rules) -> RaceChain:
-    graph = _graph(track, rules)
+def _chain(board: Board, rules: Rules) -> RaceChain:
+    graph = _graph(board, rules)
     successors = []
     for out in graph.edges:
         merged: Counter[int] = Counter(j for j, _ in out)
@@ -104,120 +103,153 @@ def _outcome(graph: RaceGraph, i: int) -> tuple[str, str, str] | None:
 
 def race_odds(board: Board | None = None, rules: Rules | None = None) -> RaceOdds:
     """Exact finishing-order probabilities, expected turns and chain lengths under random play (cached)."""
-    track, rules = _resolve(board, rules)
-    return _odds(track, rules)
+    return _odds(*_resolve(board, rules))
 
 
 @lru_cache(maxsize=8)
-def _odds(track: Track, rules: Rules) -> RaceOdds:
+def _odds(board: Board, rules: Rules) -> RaceOdds:
     began = time.perf_counter()
-    graph = _graph(track, rules)
+    graph = _graph(board, rules)
+    track = graph.track
     visits, largest = expected_visits(graph)
     orders: dict[str, Fraction] = dict.fromkeys(CARDS, Fraction(0))
-    turns = passes = Fraction(0)
-    lengths: defaultdict[int, Fraction] = defaultdict(Fraction)
+    turns, passes = ExactSum(), ExactSum()
+    lengths: defaultdict[int, ExactSum] = defaultdict(ExactSum)
     for i, (pos, podium, last) in enumerate(graph.nodes):
         v = visits[i]
         if graph.is_over(i):
             orders[card_code(tuple(DONKEYS[d] for d in podium))] += v
             continue
-        turns += v
+        turns.add(v.numerator, v.denominator)
         if not track.moves(pos, last):
-            passes += v
+            passes.add(v.numerator, v.denominator)
             continue
-        share = v / len(graph.edges[i])
-        for _, hops in graph.edges[i]:
-            lengths[hops] += share
+        out = graph.edges[i]
+        for hops, n in Counter(h for _, h in out).items():
+            lengths[hops].add(v.numerator * n, v.denominator * len(out))
     return RaceOdds(
         order_probability=tuple(orders.items()),
-        expected_turns=turns,
-        expected_passes=passes,
-        chain_lengths=tuple(sorted(lengths.items())),
+        expected_turns=turns.value(),
+        expected_passes=passes.value(),
+        chain_lengths=tuple(sorted((h, total.value()) for h, total in lengths.items())),
         positions=len(graph.nodes),
         largest_cycle_class=largest,
         seconds=time.perf_counter() - began,
     )
 
 
+class ExactSum:
+    """Sums thousands of huge fractions fast: numerators are added over the running lcm of the denominators.
+
+    ``Fraction.__add__`` reduces after every addition (several big gcds each time); here each *distinct*
+    denominator costs one gcd and each term one multiplication, and the result is reduced once.
+    """
+
+    def __init__(self) -> None:
+        self.numerator = 0
+        self.denominator = 1
+
+    def add(self, numerator: int, denominator: int) -> None:
+        if self.denominator % denominator:
+            grow = denominator // math.gcd(self.denominator, denominator)
+            self.numerator *= grow
+            self.denominator *= grow
+        self.numerator += numerator * (self.denominator // denominator)
+
+    def value(self) -> Fraction:
+        return Fraction(self.numerator, self.denominator)
+
+
 def expected_visits(graph: RaceGraph) -> tuple[list[Fraction], int]:
     """Exact expected visits of every node from the start distribution; also the largest cyclic class size."""
     n = len(graph.nodes)
-    acc = [Fraction(0)] * n
+    inflow = [ExactSum() for _ in range(n)]  # visits flowing in from classes already solved
     for s in graph.starts:
-        acc[s] += Fraction(1, len(graph.starts))
+        inflow[s].add(1, len(graph.starts))
     visits = [Fraction(0)] * n
     largest = 1
     for comp in strongly_connected(graph):
         if len(comp) == 1 and all(j != comp[0] for j, _ in graph.edges[comp[0]]):
-            visits[comp[0]] = acc[comp[0]]
+            visits[comp[0]] = inflow[comp[0]].value()
         else:
             largest = max(largest, len(comp))
-            for i, v in zip(comp, _solve_class(graph, comp, acc), strict=True):
+            solved = _solve_class(graph, comp, [inflow[i].value() for i in comp])
+            for i, v in zip(comp, solved, strict=True):
                 visits[i] = v
         inside = set(comp)
         for i in comp:
-            out = graph.edges[i]
-            if out and visits[i]:
-                share = visits[i] / len(out)
+            out, v = graph.edges[i], visits[i]
+            if out and v:
                 for j, _ in out:
                     if j not in inside:
-                        acc[j] += share
+                        inflow[j].add(v.numerator, v.denominator * len(out))
     return visits, largest
 
 
-def _solve_class(graph: RaceGraph, comp: list[int], acc: list[Fraction]) -> list[Fraction]:
-    """Solve ``v = acc + Qᵀ v`` on one strongly connected class exactly.
+def _solve_class(graph: RaceGraph, comp: list[int], inflow: list[Fraction]) -> list[Fraction]:
+    """Solve ``v = inflow + Qᵀ v`` on one strongly connected class exactly.
 
-    Sparse Gaussian elimination with the Markowitz pivot rule (fewest fill-ins first), then back
-    substitution: on the default board this keeps the largest class (hundreds of positions) to seconds
-    instead of minutes with dense elimination.
+    Sparse Gaussian elimination with the Markowitz pivot rule (fewest fill-ins first), done *fraction-free*:
+    every equation is an integer row (scaling an equation does not change the solution) whose content is
+    divided out after each step, so only the right-hand sides and the back substitution use ``Fraction``.
+    On the default board this solves the largest class (~650 positions) about 4x faster than Fractions.
     """
     local = {node: k for k, node in enumerate(comp)}
     n = len(comp)
-    rows: list[dict[int, Fraction]] = [{k: Fraction(1)} for k in range(n)]
-    cols: list[set[int]] = [{k} for k in range(n)]
-    rhs = [acc[i] for i in comp]
+    exact_rows: list[dict[int, Fraction]] = [{k: Fraction(1)} for k in range(n)]
     for i in comp:
         out = graph.edges[i]
         for j, _ in out:
             if j in local:  # visits flow i → j: row j gets −P(i→j) in column i
-                r, c = local[j], local[i]
-                rows[r][c] = rows[r].get(c, Fraction(0)) - Fraction(1, len(out))
-                cols[c].add(r)
+                row = exact_rows[local[j]]
+                row[local[i]] = row.get(local[i], Fraction(0)) - Fraction(1, len(out))
+    rows: list[dict[int, int]] = []
+    rhs: list[Fraction] = []
+    cols: list[set[int]] = [set() for _ in range(n)]
+    for r, frow in enumerate(exact_rows):
+        scale = math.lcm(*(x.denominator for x in frow.values()))
+        rows.append({c: int(x * scale) for c, x in frow.items()})
+        for c in frow:
+            cols[c].add(r)
+        rhs.append(inflow[r] * scale)
     todo = set(range(n))
     order: list[int] = []
     while todo:
         k = min(todo, key=lambda x: ((len(rows[x]) - 1) * (len(cols[x]) - 1), x))
         todo.discard(k)
         order.append(k)
-        _eliminate(rows, cols, rhs, k, todo)
+        for r in cols[k] & todo:
+            _eliminate(rows, cols, rhs, k, r)
     v = [Fraction(0)] * n
     for k in reversed(order):
-        total = rhs[k] - sum((x * v[c] for c, x in rows[k].items() if c != k), Fraction(0))
-        v[k] = total / rows[k][k]
+        known = ExactSum()
+        for c, x in rows[k].items():
+            if c != k:
+                known.add(x * v[c].numerator, v[c].denominator)
+        v[k] = (rhs[k] - known.value()) / rows[k][k]
     return v
 
 
-def _eliminate(
-    rows: list[dict[int, Fraction]], cols: list[set[int]], rhs: list[Fraction], k: int, todo: set[int]
-) -> None:
-    """Remove unknown ``k`` from every remaining row (one step of sparse Gaussian elimination)."""
-    pivot_row = rows[k]
-    pivot = pivot_row[k]
-    for r in cols[k] & todo:
-        row = rows[r]
-        factor = row.pop(k) / pivot
-        for c, x in pivot_row.items():
-            if c == k:
-                continue
-            value = row.get(c, Fraction(0)) - factor * x
-            if value:
-                row[c] = value
-                cols[c].add(r)
-            else:
-                row.pop(c, None)
-                cols[c].discard(r)
-        rhs[r] -= factor * rhs[k]
+def _eliminate(rows: list[dict[int, int]], cols: list[set[int]], rhs: list[Fraction], k: int, r: int) -> None:
+    """Row ``r`` := p·row r − q·row ``k`` (integers, no unknown ``k`` left), then divided by its content."""
+    pivot_row, row = rows[k], rows[r]
+    q = row.pop(k)
+    g = math.gcd(rows[k][k], q)
+    p, q = rows[k][k] // g, q // g
+    new = {c: p * x for c, x in row.items()}
+    for c, x in pivot_row.items():
+        if c == k:
+            continue
+        value = new.get(c, 0) - q * x
+        if value:
+            new[c] = value
+            cols[c].add(r)
+        else:
+            new.pop(c, None)
+            cols[c].discard(r)
+    content = math.gcd(*new.values()) if new else 1
+    rows[r] = {c: x // content for c, x in new.items()} if content > 1 else new
+    rhs[r] = (p * rhs[r] - q * rhs[k]) / content
 
 
 def strongly_connected(graph: RaceGraph) -> list[list[int]]:

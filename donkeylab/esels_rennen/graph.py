@@ -9,14 +9,18 @@ race is one node per podium order.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
-from donkeylab.esels_rennen.board import BoardError
+from donkeylab.esels_rennen.board import Board, BoardError
 from donkeylab.esels_rennen.race import OFF, Pos, Track
 
 Node = tuple[Pos, tuple[int, ...], int]
 MAX_POSITIONS: Final = 150_000
+ALL_ORDERS: Final = tuple(itertools.permutations(range(3)))
+FIXED_ORDER: Final = ((0, 1, 2),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,13 @@ def explore(track: Track, orders: tuple[tuple[int, ...], ...] = ((0, 1, 2),), li
         edges.append(tuple(out))
         k += 1
     return RaceGraph(track, tuple(nodes), tuple(edges), starts)
+
+
+@lru_cache(maxsize=16)
+def reachable(board: Board, sand: str, finish_arrows: bool, orders: tuple[tuple[int, ...], ...]) -> RaceGraph:
+    """The explored graph of one board and option reading, cached: the validator proves on it, ``new_game``
+    races on its ``track`` and the exact solver solves it, so a board is explored once per process."""
+    return explore(Track(board, sand, finish_arrows), orders)
 
 
 def can_finish(graph: RaceGraph) -> list[bool]:

@@ -10,17 +10,15 @@ reachable position the race can still end, so random games on an accepted board 
 from __future__ import annotations
 
 import functools
-import itertools
 import time
 from collections import Counter
 from dataclasses import dataclass
 
 from donkeylab.esels_rennen.board import COLOURS, DIRECTIONS, Board, BoardError, Field
-from donkeylab.esels_rennen.graph import RaceGraph, can_finish, explore
-from donkeylab.esels_rennen.race import EndlessChain, Track
+from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, RaceGraph, can_finish, reachable
+from donkeylab.esels_rennen.race import EndlessChain
 
 RULE = "ER-BOARD-2"
-ALL_ORDERS = tuple(itertools.permutations(range(3)))
 VARIANTS = (("zone", True), ("zone", False), ("start", True), ("start", False))
 
 
@@ -60,25 +58,29 @@ class BoardReport:
         return "\n".join(self.lines())
 
 
-def validate_board(board: Board, sand: str | None = None, finish_arrows: bool | None = None) -> BoardReport:
+def validate_board(
+    board: Board, sand: str | None = None, finish_arrows: bool | None = None, start_order: str | None = None
+) -> BoardReport:
     """Check ``board`` (ER-BOARD-2); raise ``BoardError`` naming the field on the first defect found.
 
-    Without arguments every option variant is proved; ``sand`` / ``finish_arrows`` restrict the proof to
-    one reading (``new_game`` proves only the rules it plays by).
+    Without arguments every option variant and every start order is proved; ``sand`` / ``finish_arrows`` /
+    ``start_order="fixed"`` restrict the proof to one reading (``new_game`` proves only the rules it plays by).
     """
     if not isinstance(board, Board):
         raise _defect(f"validate_board needs a Board (see load_board), not {type(board).__name__}")
-    return _validate(board, sand, finish_arrows)
+    return _validate(board, sand, finish_arrows, FIXED_ORDER if start_order == "fixed" else ALL_ORDERS)
 
 
 @functools.lru_cache(maxsize=32)
-def _validate(board: Board, sand: str | None, finish_arrows: bool | None) -> BoardReport:
+def _validate(
+    board: Board, sand: str | None, finish_arrows: bool | None, orders: tuple[tuple[int, ...], ...]
+) -> BoardReport:
     began = time.perf_counter()
     check_fields(board)
     variants = [(s, f) for s, f in VARIANTS if sand in (None, s) and finish_arrows in (None, f)]
     reachable = finished = longest = 0
     for s, f in variants:
-        graph = prove(board, s, f)
+        graph = prove(board, s, f, orders)
         reachable += len(graph.nodes)
         finished += sum(graph.is_over(i) for i in range(len(graph.nodes)))
         longest = max([longest, *(h for out in graph.edges for _, h in out)])
@@ -137,12 +139,11 @@ def check_field(board: Board, f: Field) -> None:
         raise _defect(f"{where}: its arrow ({f.arrow.direction}) points off the board")
 
 
-def prove(board: Board, sand: str, finish_arrows: bool) -> RaceGraph:
+def prove(board: Board, sand: str, finish_arrows: bool, orders: tuple[tuple[int, ...], ...] = ALL_ORDERS) -> RaceGraph:
     """Explore every reachable position of one option variant; raise on an endless chain or a trap."""
     variant = f"sand={sand!r}, finish_arrows={finish_arrows}"
-    track = Track(board, sand, finish_arrows)
     try:
-        graph = explore(track, ALL_ORDERS)
+        graph = reachable(board, sand, finish_arrows, orders)
     except EndlessChain as exc:
         raise EndlessChain(f"{exc.message} ({variant})") from None
     if not any(graph.is_over(i) for i in range(len(graph.nodes))):
@@ -150,5 +151,5 @@ def prove(board: Board, sand: str, finish_arrows: bool) -> RaceGraph:
     ok = can_finish(graph)
     if not all(ok):
         pos, _, _ = graph.nodes[ok.index(False)]
-        raise _defect(f"from the position {track.describe(pos)} the race can never end ({variant})")
+        raise _defect(f"from the position {graph.track.describe(pos)} the race can never end ({variant})")
     return graph
