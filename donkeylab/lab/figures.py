@@ -59,13 +59,18 @@ def _sim_bar(xs: Sequence[Any], est: Sequence[Estimate], name: str, colour: str,
     )
 
 
-def _exact_markers(xs: Sequence[Any], values: Sequence[Number], name: str = "exact") -> go.Scatter:
+EXACT_SYMBOLS = ("diamond", "square", "circle", "triangle-up", "cross", "star")
+
+
+def _exact_markers(
+    xs: Sequence[Any], values: Sequence[Number], name: str = "exact", symbol: str = "diamond"
+) -> go.Scatter:
     return go.Scatter(
         x=[str(x) for x in xs],
         y=[float(v) for v in values],
         mode="markers",
         name=name,
-        marker={"symbol": "diamond", "size": 11, "color": palette.EXACT, "line": {"color": "white", "width": 1}},
+        marker={"symbol": symbol, "size": 11, "color": palette.EXACT, "line": {"color": "white", "width": 1}},
         text=[str(v) for v in values],
         hovertemplate="%{x}: %{y:.4f} (= %{text})<extra>" + name + "</extra>",
     )
@@ -155,16 +160,21 @@ def side_by_side(
     y_title: str = "probability",
     exact: Mapping[str, Mapping[Any, Number]] | None = None,
 ) -> go.Figure:
-    """Variant A vs variant B (or more): grouped simulated bars with whiskers; exact diamonds if known."""
+    """Variant A vs variant B (or more): grouped simulated bars with whiskers; each series' exact values as
+    black markers of its own shape, drawn on top of that series' bars."""
     fig = go.Figure()
     for i, (name, est) in enumerate(series.items()):
         colour, pattern = palette.SERIES[i % len(palette.SERIES)], palette.SERIES_PATTERNS[i % 6]
-        fig.add_trace(_sim_bar(list(est), list(est.values()), name, colour, pattern))
+        bar = _sim_bar(list(est), list(est.values()), name, colour, pattern)
+        bar.offsetgroup = str(i)
+        fig.add_trace(bar)
         if exact and name in exact:
-            marks = _exact_markers(list(exact[name]), list(exact[name].values()), f"{name}: exact")
+            symbol = EXACT_SYMBOLS[i % len(EXACT_SYMBOLS)]
+            marks = _exact_markers(list(exact[name]), list(exact[name].values()), f"{name}: exact", symbol)
             marks.offsetgroup = str(i)
             fig.add_trace(marks)
-    return _layout(fig, title, x_title, y_title, barmode="group", xaxis={"type": "category"})
+    layout = {"barmode": "group", "scattermode": "group", "xaxis": {"type": "category"}}
+    return _layout(fig, title, x_title, y_title, **layout)
 
 
 def what_if(

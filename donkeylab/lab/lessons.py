@@ -17,8 +17,9 @@ from donkeylab.lab import figures
 from donkeylab.lab.fast import dice, flips, race, totals
 
 
-def _rules(module: Any) -> str:
-    return ", ".join(module.RULES_COVERED)
+def _title(main: str, module: Any) -> str:
+    """The question as the title, the rules the simulation covers as a small second line."""
+    return f"{main}<br><sup>simulation covers {', '.join(module.RULES_COVERED)}</sup>"
 
 
 def distinct_values(
@@ -29,7 +30,7 @@ def distinct_values(
 
     ex = exact.distinct_values_distribution(policy, last_die)
     sim = figures.estimates_from_counts(dice.distinct_distribution(n, seed, policy, last_die), n, list(ex))
-    title = f"Distinct values on the Hay card after phase 1 (policy {policy}; {_rules(dice)})"
+    title = _title(f"Distinct values on the Hay card after phase 1 (policy {policy})", dice)
     return figures.exact_vs_simulated(ex, sim, title, "distinct values on the Hay card")
 
 
@@ -49,7 +50,7 @@ def flip(
     }
     exact_series = {"before the flip": ex_before, "after the flip": ex_after}
     name = " + ".join(c.replace("_", " ") for c in card)
-    title = f"Value of the card {name} before and after {', '.join(angry)} flips ({_rules(flips)})"
+    title = _title(f"Value of the card {name} before and after {', '.join(angry)} flips", flips)
     return figures.side_by_side(series, title, "card value (points)", exact=exact_series)
 
 
@@ -61,7 +62,7 @@ def total_after(k: int, n: int = 100_000, seed: int = 0, replacement: bool = Fal
     ex: dict[int, Fraction] = law(k)
     sim = figures.estimates_from_counts(totals.total_distribution(k, n, seed, replacement), n, list(ex))
     how = "with" if replacement else "without"
-    title = f"Double Down: total after {k} cards, drawn {how} replacement ({_rules(totals)})"
+    title = _title(f"Double Down: total after {k} cards, drawn {how} replacement", totals)
     return figures.exact_vs_simulated(ex, sim, title, "running total (points)")
 
 
@@ -80,7 +81,7 @@ def race_orders(board: Any = None, rules: Any = None, n: int = 100_000, seed: in
     races = race.simulate_races(race.RaceArrays.from_chain(exact.random_play_chain(board, rules)), n, seed)
     sim = {"".join(d[0].upper() for d in o): c for o, c in races.order_counts().items()}
     ex = dict(odds.order_probability)
-    title = f"Esels-Rennen: probability of each finishing order (random play; {_rules(race)})"
+    title = _title("Esels-Rennen: probability of each finishing order (random play)", race)
     return figures.race_orders(ex, figures.estimates_from_counts(sim, n, list(ex)), title)
 
 

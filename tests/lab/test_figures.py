@@ -48,6 +48,8 @@ def test_side_by_side_groups_variants() -> None:
     bars = [t for t in fig.data if t.type == "bar"]
     assert [t.name.split(" ")[0] for t in bars] == ["english", "german"]
     assert bars[0].marker.pattern.shape != bars[1].marker.pattern.shape
+    marks = next(t for t in fig.data if t.type == "scatter")
+    assert marks.offsetgroup == bars[0].offsetgroup and fig.layout.scattermode == "group", "exact sits on its bar"
 
 
 def test_what_if_labels_and_shapes_every_die_colour() -> None:
