@@ -176,7 +176,7 @@ class EselsRennenState(GameState):
             self._refuse(action)
         self._turn = (player + 1) % self.num_players
         self._turns += 1
-        if action is PASS or isinstance(action, Pass):
+        if isinstance(action, Pass):
             self._last = OFF
             return [Event("ER-MOVE-3", {"player": player})]
         assert isinstance(action, (Move, Back))

@@ -64,6 +64,9 @@ def test_er_end_1_exact_finishing_orders_match_monte_carlo(board: str, rules: er
         hits = [1.0 if i < orders[card] else 0.0 for i in range(races)]
         assert within(p, hits), (card, float(p), orders[card] / races)
     assert within(odds.expected_turns, [float(t) for t in turns])
+    finished = [er.rules.CARD_ORDER[c] for c, k in orders.items() for _ in range(k)]
+    for card in er.CARDS:  # ER-SCORE-1 points a card's holder can expect
+        assert within(odds.expected_points(card), [float(er.card_points(card, o)) for o in finished]), card
     for hops, expected in odds.chain_lengths:
         assert within(expected, [float(c[hops]) for c in lengths]), (hops, float(expected))
 
