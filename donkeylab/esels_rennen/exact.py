@@ -31,8 +31,10 @@ from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, Rules, card
 class RaceChain:
     """The race under uniformly random play as a Markov chain (one step = one player's turn).
 
-    - ``states``: hashable position keys ``(pos, podium, last)`` (see ``graph``); index 0 is the start position
-      after setup (with ``start_order="random"`` the race starts at one of ``start``'s states instead).
+    - ``states``: hashable position keys ``(pos, podium, last)`` (see ``graph``): ``pos`` holds the index into
+      ``board.fields`` of red, green and yellow (-1 on the podium), ``podium`` donkey indices (0 red, 1 green,
+      2 yellow) in finishing order, ``last`` the donkey that may not move back (-1 none). Index 0 is the start
+      position after setup (with ``start_order="random"`` the race starts at one of ``start``'s states).
     - ``successors[i]``: ``(next index, exact probability)`` pairs summing to 1—a uniform choice among the legal
       moves of the player to act (moves reaching the same position merged), or the pass; empty once over.
     - ``outcome[i]``: the finishing order such as ``("red", "green", "yellow")`` if the race is over there.

@@ -74,3 +74,16 @@ def test_er_score_1_greedy_bot_pushes_its_own_order() -> None:
         totals["random"] += er.card_points("YGR", end.podium)
     assert totals["greedy"] > totals["random"] + 20, totals
     assert repr(er.bots.Greedy()) == "Greedy()"
+
+
+def test_er_setup_1_rules_options_are_checked() -> None:
+    for bad in ({"sand": "beach"}, {"start_order": "shuffled"}, {"scoring": "goals"}, {"finish_arrows": 1}):
+        with pytest.raises(ValueError, match="must be"):
+            er.Rules(**bad)  # type: ignore[arg-type]
+    assert er.Rules().to_dict() == {"sand": "zone", "finish_arrows": True, "start_order": "fixed", "scoring": "exact"}
+    s = er.new_game(2)
+    with pytest.raises(er.IllegalAction) as err:
+        s.apply(er.Move("red", "c1"))  # the cards are not dealt yet
+    assert err.value.rule == "ER-SETUP-1"
+    with pytest.raises(er.IllegalAction):
+        race("default").apply(er.Deal(("RGY", "GRY", "YRG", "YGR")))  # no second deal mid-race
