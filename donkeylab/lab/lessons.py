@@ -7,14 +7,17 @@ arguments (``n``, ``seed``, the rules); the title says which rules the simulatio
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import plotly.graph_objects as go
 
 from donkeylab.lab import figures
 from donkeylab.lab.fast import dice, flips, race, totals
+from donkeylab.lab.stats import Estimate
 
 
 def _title(main: str, module: Any) -> str:
@@ -89,3 +92,41 @@ def convergence(hits: Sequence[bool | int], exact: Fraction | float | None, titl
     """The running estimate of a yes/no question with its 95% band, closing in on the exact value."""
     ns, est = figures.running_estimates(hits)
     return figures.convergence(ns, est, title, "estimated probability", exact=exact)
+
+
+def _hay_full(state: Any) -> bool:
+    return len(state.hay) == len(flips.COLOURS)
+
+
+def what_if(state: Any, n: int = 2000, seed: int = 0, policy: dice.Policy = "random") -> go.Figure:
+    """Double Donkey: for each legal die the chooser may place now, the distribution of their best card's
+    value at the end of phase 1 — exact (lines) beside ``n`` engine games per choice (bars with CIs).
+
+    The simulation is the engine itself (``rule_trial``): the choice is applied, then every seat places
+    dice by ``policy`` until the Hay card is full. "Best card" as in ``double_donkey.exact.what_if``: the
+    lowest value the chooser could play alone (an Angry Donkey counts its own flipped die).
+    """
+    from donkeylab.double_donkey import Choose, exact
+    from donkeylab.double_donkey.bots import Policy
+    from donkeylab.lab.experiment import rule_trial
+    from donkeylab.lab.trials import run_trials
+
+    chooser = state.current_player
+    hand = [state.cards[cid].colour_names for cid in state.hands[chooser]]
+    exact_dist = exact.what_if_state(state, policy)
+    bots = [Policy(policy)] * state.num_players
+
+    def best(final: Any) -> dict[str, Any]:
+        pips = np.array([[final.hay[c] for c in flips.COLOURS]])
+        values = [
+            int(flips.card_values(pips, card, frozenset(card) if len(card) == 1 else frozenset())[0]) for card in hand
+        ]
+        return {"best": min(values)}
+
+    simulated: dict[str, dict[Any, Estimate]] = {}
+    for colour, dist in exact_dist.items():
+        trial = rule_trial(state.apply(Choose(colour)), _hay_full, best, bots)
+        counts = Counter(r["best"] for r in run_trials(trial, n, seed=f"{seed}:{colour}"))
+        simulated[colour] = figures.estimates_from_counts(counts, n, sorted(set(dist) | set(counts)))
+    title = f"What if the chooser places this die? Their best card's value after phase 1 (policy {policy})"
+    return figures.what_if(exact_dist, title, "best card value (points)", simulated=simulated)

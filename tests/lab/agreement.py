@@ -10,11 +10,17 @@ from donkeylab.lab.stats import Estimate, wilson
 
 
 def assert_close(a: Estimate, b: Estimate | Fraction | float, k: float = 4.0, what: str = "") -> None:
-    """|a − b| within k combined standard errors (b exact: its own error is 0)."""
-    se_b = b.stderr if isinstance(b, Estimate) else 0.0
-    vb = b.value if isinstance(b, Estimate) else float(b)
-    se = math.hypot(a.stderr, se_b)
-    assert abs(a.value - vb) <= k * max(se, 1e-9), f"{what}: {a.value:.5f} vs {vb:.5f} (> {k} SE = {k * se:.5f})"
+    """|a − b| within k standard errors: combined for two estimates; against an exact proportion p, the
+    binomial error sqrt(p(1−p)/n) of p itself (the sample's error misleads at small counts, and an exact 0
+    must never be hit)."""
+    if isinstance(b, Estimate):
+        vb, se = b.value, math.hypot(a.stderr, b.stderr)
+    elif a.method == "wilson":
+        vb = float(b)
+        se = math.sqrt(vb * (1 - vb) / a.n)
+    else:
+        vb, se = float(b), a.stderr
+    assert abs(a.value - vb) <= k * se + 1e-12, f"{what}: {a.value:.5f} vs {vb:.5f} (> {k} SE = {k * se:.5f})"
 
 
 def assert_distribution_matches(

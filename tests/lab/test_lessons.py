@@ -38,3 +38,35 @@ def test_convergence_lesson() -> None:
     hits = (dice.simulate_phase_one(2000, 3).distinct() == 6).tolist()
     fig = lessons.convergence(hits, Fraction(1, 10), "P(six distinct values)")
     assert fig.data[-1].name == "exact = 1/10 ≈ 0.1000"
+
+
+def _choosing_state(seed: int) -> object:
+    """A 4-player Double Donkey game played by Random until a player chooses among 4+ rolled dice."""
+    import random
+
+    from donkeylab import double_donkey as dd
+    from donkeylab.core import CHANCE, RandomBot
+
+    rng = random.Random(seed)
+    s = dd.new_game(4)
+    while not (s.phase == "choose" and len(s.rolled) >= 4 and len(s.hay) >= 1):
+        s = s.apply(s.sample_chance(rng) if s.current_player is CHANCE else RandomBot().act(s, rng))
+    return s
+
+
+def test_dd_dice_2_what_if_engine_games_agree_with_exact() -> None:
+    """Per legal choice: the engine's simulated best-card distribution vs the exact what-if (4 SE)."""
+    from donkeylab.lab.stats import wilson
+    from tests.lab.agreement import assert_close
+
+    state = _choosing_state(4)
+    n = 1500
+    fig = lessons.what_if(state, n=n, seed=1)
+    lines = [t for t in fig.data if t.type == "scatter"]
+    bars = [t for t in fig.data if t.type == "bar"]
+    assert len(lines) == len(bars) >= 1
+    for line, bar in zip(lines, bars, strict=True):
+        exact = dict(zip(line.x, line.y, strict=True))
+        for x, y, plus in zip(bar.x, bar.y, bar.error_y.array, strict=True):
+            assert plus >= 0
+            assert_close(wilson(round(y * n), n), exact.get(x, 0.0), what=f"{line.name} value {x}")
