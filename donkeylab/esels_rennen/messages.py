@@ -104,17 +104,17 @@ _MESSAGES = {
         "Zwei Esel sind im Ziel: das Rennen ist vorbei und der {donkey}e Esel bekommt Platz {place}.",
     ),
     "ER-END-1": (
-        "The finishing order is {order}; {winners} hold(s) that card and win(s).",
-        "Die Reihenfolge ist {order}; {winners} hat/haben diese Karte und gewinnt/gewinnen.",
+        "The finishing order is {order}; {winners} holds that card and wins.",
+        "Die Reihenfolge ist {order}; {winners} hat diese Karte und gewinnt.",
     ),
     "ER-END-1/nobody": (
         "The finishing order is {order}; nobody holds that card, so everyone has lost.",
         "Die Reihenfolge ist {order}; niemand hat diese Karte, also haben alle verloren.",
     ),
     "ER-SCORE-1": (
-        "Points for the order {order} (players in seat order): {scores}; the best score ({best}) goes to {winners}.",
-        "Punkte für die Reihenfolge {order} (Spieler der Reihe nach): {scores}; "
-        "die meisten Punkte ({best}) hat/haben {winners}.",
+        "Points for the order {order} (players in seat order): {scores}; best score ({best}): {winners}.",
+        "Punkte für die Reihenfolge {order} (Spieler der Reihe nach): {scores}; die meisten Punkte ({best}): "
+        "{winners}.",
     ),
     "ER-MOVE-1/illegal": (
         "The {donkey} donkey cannot move to {to}: {why}. Allowed forward moves: {allowed}.",

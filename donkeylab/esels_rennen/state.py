@@ -208,7 +208,7 @@ class EselsRennenState(GameState):
             events.append(Event("ER-SCORE-1", data))
         else:
             self._winners = holders
-        if holders:
+        if holders:  # each order card exists once, so at most one player holds it
             events.insert(0, Event("ER-END-1", {"order": order, "winners": holders}))
         else:
             events.insert(0, Event("ER-END-1", {"order": order}, "ER-END-1/nobody"))

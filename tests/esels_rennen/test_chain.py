@@ -100,7 +100,7 @@ def test_er_end_1_second_finisher_ends_race_exact_card_wins() -> None:
     assert end.podium == ("red", "green", "yellow") and end.is_terminal()
     assert end.winners == (0,) and end.current_player is None
     assert set(end.positions.values()) == {None}
-    assert end.events[-1].text == "The finishing order is red–green–yellow; Player 1 hold(s) that card and win(s)."
+    assert end.events[-1].text == "The finishing order is red–green–yellow; Player 1 holds that card and wins."
     with pytest.raises(er.IllegalAction):
         end.apply(er.Pass())
 
