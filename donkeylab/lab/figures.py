@@ -185,31 +185,34 @@ def what_if(
     simulated: Mapping[str, Mapping[Any, Estimate]] | None = None,
     lang: str = "en",
 ) -> go.Figure:
-    """One exact distribution per possible choice (e.g. per die colour), styled and named per colour."""
+    """One exact distribution per possible choice (e.g. per die colour), styled and named per colour.
+
+    Alone, each choice is a line in its colour and marker shape. With ``simulated``, each choice gets bars
+    in its colour and pattern, and its exact values become black markers of its shape sitting on its bars.
+    """
     fig = go.Figure()
     for key, dist in per_choice.items():
         style = palette.style_for(key)
-        fig.add_trace(
-            go.Scatter(
-                x=[str(x) for x in dist],
-                y=[float(p) for p in dist.values()],
-                mode="lines+markers",
-                name=f"choose {style.name(lang)}" if lang == "en" else f"{style.name(lang)} wählen",
-                line={"color": style.colour, "width": 2},
-                marker={
-                    "symbol": style.symbol,
-                    "size": 10,
-                    "color": style.colour,
-                    "line": {"color": palette.OUTLINE, "width": 1},
-                },
-            )
+        name = f"choose {style.name(lang)}" if lang == "en" else f"{style.name(lang)} wählen"
+        on_bars = bool(simulated and key in simulated)
+        colour = palette.EXACT if on_bars else style.colour
+        exact_trace = go.Scatter(
+            x=[str(x) for x in dist],
+            y=[float(p) for p in dist.values()],
+            mode="markers" if on_bars else "lines+markers",
+            name=f"{name}: exact" if on_bars else name,
+            line={"color": style.colour, "width": 2},
+            marker={"symbol": style.symbol, "size": 10, "color": colour, "line": {"color": "white", "width": 1}},
+            offsetgroup=key,
         )
         if simulated and key in simulated:
             est = simulated[key]
-            fig.add_trace(
-                _sim_bar(list(est), list(est.values()), f"{style.name(lang)} simulated", style.colour, style.pattern)
-            )
-    return _layout(fig, title, x_title, y_title, xaxis={"type": "category"}, barmode="group")
+            bar = _sim_bar(list(est), list(est.values()), f"{name}: simulated", style.colour, style.pattern)
+            bar.offsetgroup = key
+            fig.add_trace(bar)
+        fig.add_trace(exact_trace)
+    layout = {"xaxis": {"type": "category"}, "barmode": "group", "scattermode": "group" if simulated else None}
+    return _layout(fig, title, x_title, y_title, **{k: v for k, v in layout.items() if v is not None})
 
 
 def race_orders(
