@@ -152,7 +152,8 @@ class EselsRennenState(GameState):
     def _start(self, action: Action) -> list[Event]:
         check_type(action, Start, "ER-SETUP-1", self)
         assert isinstance(action, Start)
-        require(sorted(action.order) == sorted(DONKEYS), "ER-SETUP-1", f"{action} must list red, green, yellow once")
+        ok = isinstance(action.order, tuple) and sorted(map(str, action.order)) == sorted(DONKEYS)
+        require(ok, "ER-SETUP-1", f"{action} must list red, green, yellow once")
         self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
         self._phase = DEAL
         fields = [self._track.ids[f] for f in self._track.starts]
@@ -162,7 +163,7 @@ class EselsRennenState(GameState):
         check_type(action, Deal, "ER-SETUP-1", self)
         assert isinstance(action, Deal)
         k = cards_per_player(self.num_players)
-        cards = action.cards
+        cards = action.cards if isinstance(action.cards, tuple) else ()
         ok = len(cards) == k * self.num_players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)
         require(ok, "ER-SETUP-1", f"{action}: deal {k} different order card(s) to each of {self.num_players} players")
         self._cards = tuple(cards[p * k : (p + 1) * k] for p in range(self.num_players))
@@ -228,6 +229,8 @@ class EselsRennenState(GameState):
 
     def _why_illegal(self, action: Move | Back) -> tuple[str, str]:
         track, pos = self._track, self._pos
+        if not (isinstance(action.donkey, str) and isinstance(action.to, str)):
+            return ("ER-MOVE-1", "unknown")
         d, t = DONKEY_INDEX.get(action.donkey), track.index.get(action.to)
         if d is None or t is None:
             return ("ER-MOVE-1", "unknown")

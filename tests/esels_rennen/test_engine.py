@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -87,3 +88,15 @@ def test_er_setup_1_rules_options_are_checked() -> None:
     assert err.value.rule == "ER-SETUP-1"
     with pytest.raises(er.IllegalAction):
         race("default").apply(er.Deal(("RGY", "GRY", "YRG", "YGR")))  # no second deal mid-race
+
+
+@pytest.mark.parametrize("bad", ["Start(5)", "Deal(7)", "Deal(('RGY', 3))", "Move({'a': 1}, 'c1')", "Back(1, 2)"])
+def test_er_setup_1_hostile_saves_get_a_clear_load_error(bad: str) -> None:
+    rules = er.Rules(start_order="random") if bad.startswith("Start") else er.Rules()
+    state = er.new_game(2, rules)
+    if not bad.startswith(("Start", "Deal")):
+        state = state.apply(er.Deal(("RGY", "GRY", "YRG", "YGR")))
+    doc = json.loads(state.to_json())
+    doc["history"] = [*doc["history"], bad]
+    with pytest.raises(LoadError, match="illegal"):
+        er.load(json.dumps(doc))
