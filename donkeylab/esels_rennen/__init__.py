@@ -14,7 +14,16 @@ from typing import Any
 
 from donkeylab.core import CATALOGUE, IllegalAction, load_state
 from donkeylab.esels_rennen import bots
-from donkeylab.esels_rennen.board import Arrow, Board, BoardError, Field, load_board, packaged_boards, parse_board
+from donkeylab.esels_rennen.board import (
+    Arrow,
+    Board,
+    BoardError,
+    Field,
+    diagram,
+    load_board,
+    packaged_boards,
+    parse_board,
+)
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, reachable
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
@@ -53,6 +62,7 @@ __all__ = [
     "best_points",
     "bots",
     "card_points",
+    "diagram",
     "load",
     "load_board",
     "new_game",

@@ -218,3 +218,27 @@ def _check_unique(fields: tuple[Field, ...]) -> None:
         if (f.x, f.y) in spots:
             raise BoardError(f"field {f.id!r} has the same coordinates ({f.x}, {f.y}) as field {spots[(f.x, f.y)]!r}")
         spots[(f.x, f.y)] = f.id
+
+
+GLYPHS: Final = {"FL": "↖", "FR": "↗", "BL": "↙", "BR": "↘"}
+KIND_MARKS: Final = {"start": "start ", "normal": "      ", "sand": "sand  ", "finish": "finish"}
+
+
+def diagram(board: Board, positions: dict[str, str | None] | None = None) -> str:
+    """The board as text, finish at the top: each field as ``id:`` + arrow colour initial + direction glyph,
+    a donkey standing there in brackets (``[R]``). Fields sit at their lattice column, so the diamonds line up.
+    A reconstructed board says so in its first line (the UI must label it, ER-BOARD-1)."""
+    where = {f: d[0].upper() for d, f in (positions or {}).items() if f is not None}
+    label = "RECONSTRUCTION" if board.reconstruction else "board"
+    lines = [f"{label}: {board.name}"]
+    width = 5 * (max(f.x for f in board.fields) + 2)
+    for y in sorted({f.y for f in board.fields}, reverse=True):
+        row = sorted((f for f in board.fields if f.y == y), key=lambda f: f.x)
+        text = [" "] * width
+        for f in row:
+            arrow = f"{f.arrow.colour[:1].upper()}{GLYPHS.get(f.arrow.direction, '?')}" if f.arrow else "  "
+            cell = f"{f.id}:{arrow}" + (f"[{where[f.id]}]" if f.id in where else "")
+            text[5 * f.x : 5 * f.x + len(cell)] = cell
+        kinds = {f.kind for f in row}
+        lines.append(f"{KIND_MARKS[row[0].kind] if len(kinds) == 1 else 'mixed '} | " + "".join(text))
+    return "\n".join(line.rstrip() for line in lines)

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from donkeylab.core import CATALOGUE, CHANCE, Action, Event, GameState, IllegalAction, check_type, require
+from donkeylab.esels_rennen.board import diagram
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import OFF, Track, Turn
 from donkeylab.esels_rennen.rules import (
@@ -257,6 +258,10 @@ class EselsRennenState(GameState):
             "my_cards": self._cards[player] if self._cards else (),
             "cards_per_player": cards_per_player(self.num_players),
         }
+
+    def diagram(self) -> str:
+        """The board as text with the donkeys on it (see ``board.diagram``)."""
+        return diagram(self._track.board, dict(self.positions))
 
     def describe(self) -> str:
         where = " ".join(f"{d}={f or 'podium'}" for d, f in self.positions.items())

@@ -225,3 +225,13 @@ def test_er_board_2_huge_board_is_refused_not_hung() -> None:
     doc = make_default.build(56, 2, random.Random(1), "huge", "")  # 196 fields, millions of positions
     with pytest.raises(er.BoardError, match="too large"):
         er.validate_board(er.load_board(doc))
+
+
+def test_er_board_1_diagram_labels_reconstruction_and_shows_donkeys() -> None:
+    state = er.new_game(2)
+    text = state.diagram()
+    lines = text.splitlines()
+    assert lines[0] == "RECONSTRUCTION: default" and len(lines) == 11
+    assert lines[1].startswith("finish |") and lines[-1].startswith("start  |")
+    assert "b0:  [R]" in lines[-1] and "a1:R↗" in lines[-2]
+    assert er.diagram(er.load_board(ladder())).splitlines()[0] == "board: ladder"
