@@ -52,4 +52,20 @@ def test_register_conflict_is_an_error() -> None:
 def test_helpers() -> None:
     assert join_words(["a", "b", "c"]) == "a, b or c"
     assert join_words(["a", "b"], "de") == "a oder b"
+    assert join_words(["a", "b", "c"], "de", "and") == "a, b und c"
     assert player_name(0, "de") == "Spieler 1"
+
+
+def test_player_lists_join_with_and_ties_with_or() -> None:
+    CATALOGUE.add("TEST-WIN", "{winners} win.", "{winners} gewinnen.")
+    CATALOGUE.add("TEST-TIE", "Who, {tied}?", "Wer, {tied}?")
+    names = ["Olivia", "Fran", "Jan"]
+    assert Event("TEST-WIN", {"winners": (2, 0)}).render("en", names) == "Olivia and Jan win."
+    assert Event("TEST-WIN", {"winners": (2, 0)}).render("de", names) == "Olivia und Jan gewinnen."
+    assert Event("TEST-TIE", {"tied": (0, 1)}).render("en", names) == "Who, Olivia or Fran?"
+
+
+def test_term_conflict_is_an_error() -> None:
+    CATALOGUE.add_term("test_term", "x", "y")
+    with pytest.raises(ValueError, match="twice"):
+        CATALOGUE.add_term("test_term", "x", "z")

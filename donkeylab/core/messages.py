@@ -18,8 +18,9 @@ LANGUAGES: Final = ("en", "de")
 PLAYER_KEYS: Final = frozenset(
     {"player", "winner", "loser", "dealer", "opener", "biggest", "next_player", "previous_player"}
 )
-# Data keys whose value is a collection of seats.
-PLAYERS_KEYS: Final = frozenset({"players", "winners", "tied", "losers"})
+# Data keys whose value is a collection of seats, with the word that joins them: winners are "Olivia and
+# Fran", while a tie is asked about as "Olivia or Fran?".
+PLAYERS_KEYS: Final = {"players": "and", "winners": "and", "losers": "and", "tied": "or"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,9 @@ class Catalogue:
         self.messages[key] = Message(en, de)
 
     def add_term(self, term: str, en: str, de: str) -> None:
+        """Register a translated word; two games may share a term only with the same translation."""
+        if term in self.terms and self.terms[term] != Message(en, de):
+            raise ValueError(f"term {term!r} registered twice with different translations")
         self.terms[term] = Message(en, de)
 
     def term(self, value: object, lang: str) -> str:
@@ -65,7 +69,8 @@ class Catalogue:
         if key in PLAYER_KEYS and isinstance(value, int):
             return player_name(value, lang, names)
         if key in PLAYERS_KEYS and isinstance(value, (list, tuple, frozenset, set)):
-            return join_words([player_name(v, lang, names) for v in sorted(value)], lang)
+            words = [player_name(v, lang, names) for v in sorted(value)]
+            return join_words(words, lang, PLAYERS_KEYS[key])
         if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
             return join_words([self.term(v, lang) for v in value], lang)
         return self.term(value, lang)
@@ -77,15 +82,15 @@ def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None)
     return f"{'Player' if lang == 'en' else 'Spieler'} {seat + 1}"
 
 
-def join_words(words: Sequence[str], lang: str = "en") -> str:
-    """``a, b or c`` style lists ("oder" in German); ``or`` suits the 'allowed choices' sentences best."""
+def join_words(words: Sequence[str], lang: str = "en", conj: str = "or") -> str:
+    """``a, b or c`` lists (``conj`` "or"/"and", in German "oder"/"und"); "or" suits 'allowed choices'."""
     words = list(words)
     if not words:
         return "-"
     if len(words) == 1:
         return words[0]
-    conj = " or " if lang == "en" else " oder "
-    return ", ".join(words[:-1]) + conj + words[-1]
+    word = {"or": {"en": "or", "de": "oder"}, "and": {"en": "and", "de": "und"}}[conj][lang]
+    return ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 
 CATALOGUE: Final = Catalogue()
