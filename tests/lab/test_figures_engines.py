@@ -39,3 +39,11 @@ def test_race_orders_from_esels_rennen_exact_and_fast_path() -> None:
     sim = {"".join(d[0].upper() for d in o): c for o, c in races.order_counts().items()}
     fig = figures.race_orders(dict(odds.order_probability), figures.estimates_from_counts(sim, 20_000))
     assert len(fig.data[0].x) == 6 and len(fig.data[1].x) == 6
+
+
+def test_race_lesson_labels_the_board_as_a_reconstruction() -> None:
+    """RULES.md: reconstructions must be labelled as such in the UI; the lesson figure's title says it."""
+    from donkeylab.lab import lessons
+
+    title = lessons.race_orders(n=2_000, seed=1).layout.title.text
+    assert "board 'default'" in title and "reconstruction" in title
