@@ -36,19 +36,20 @@ PLAY: Final[tuple[PlayCard, ...]] = tuple(PlayCard(name) for name in KINDS)
 
 
 DOUBLE: Final = KIND_INDEX["2x"]
-# (hand, first card of a double turn) -> legal PlayCard actions; hands are sorted kind tuples, so few keys.
-LEGAL_CACHE: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
+# hand -> legal PlayCard actions; [1] for the first card of a double turn. Hands are sorted kind tuples.
+LEGAL_CACHE: Final[tuple[dict[tuple[int, ...], tuple[Action, ...]], ...]] = ({}, {})
 
 
 def legal_plays(hand: tuple[int, ...], first_of_double: bool) -> tuple[Action, ...]:
     """One ``PlayCard`` per distinct card kind in ``hand`` (DN-PLAY-1), without 2x when it would open a
-    double turn (DN-DOUBLE-1); cached, because the same few hundred hands recur all game long."""
+    double turn (DN-DOUBLE-1); cached, because the same hands recur all game long."""
     kinds = dict.fromkeys(hand)
     if first_of_double:
         kinds.pop(DOUBLE, None)
-    actions = tuple(PLAY[k] for k in kinds)
-    if len(LEGAL_CACHE) < 200_000:
-        LEGAL_CACHE[(hand, first_of_double)] = actions
+    actions = tuple(map(PLAY.__getitem__, kinds))
+    cache = LEGAL_CACHE[first_of_double]
+    if len(cache) < 100_000:
+        cache[hand] = actions
     return actions
 
 

@@ -7,6 +7,7 @@ so a pupil chooses "a 9", never "9 copy #2", and hands, piles and legal-action c
 
 from __future__ import annotations
 
+import random
 from typing import Final, Literal
 
 Effect = Literal["add", "minus", "zero", "reverse", "double"]
@@ -39,6 +40,31 @@ NEGATIVE_DOUBLETS: Final = frozenset(-11 * d for d in range(1, 7))
 BUST_AT: Final = 77
 HAND_SIZE: Final = 5
 START_TOKENS: Final = 3
+
+
+# n -> (i, i + 1, bit length of i + 1) for each swap ``random.shuffle`` makes on n items, last position first.
+_SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def shuffled_ids(n: int, rng: random.Random) -> tuple[int, ...]:
+    """``0..n-1`` in the order ``rng.shuffle(list(range(n)))`` leaves them, from exactly the same draws (the
+    golden playthroughs depend on them), but ~2x faster: ``shuffle`` makes a Python call per swap and the deal
+    shuffle was a sixth of a random rollout. Any other generator class than ``random.Random`` (which may
+    draw differently) gets ``rng.shuffle`` itself."""
+    order = list(range(n))
+    if type(rng) is not random.Random:
+        rng.shuffle(order)
+        return tuple(order)
+    swaps = _SWAPS.get(n)
+    if swaps is None:
+        swaps = _SWAPS[n] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, n)))
+    getrandbits = rng.getrandbits
+    for i, below, bits in swaps:  # random.Random._randbelow_with_getrandbits(below), inlined
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
 
 
 def validate_deck() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, check_type, require
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
@@ -28,10 +28,12 @@ from donkeylab.double_down.deck import (
     NEGATIVE_DOUBLETS,
     REPEATS,
     START_TOKENS,
+    shuffled_ids,
 )
 from donkeylab.double_down.rules import Rules
 
 NAME: Final = "double_down"
+_new: Final = object.__new__
 DEAL, PLAYING, SHUFFLING, OVER = "deal", "play", "shuffle", "over"
 DOUBLE: Final = KIND_INDEX["2x"]
 _OP: Final = tuple("−" if d < 0 else "+" for d in DELTA)
@@ -151,17 +153,13 @@ class DoubleDownState(GameState):
             return ()
         hand = self._hands[self._turn]
         first_of_double = self._pending == 2
-        return LEGAL_CACHE.get((hand, first_of_double)) or legal_plays(hand, first_of_double)
+        return LEGAL_CACHE[first_of_double].get(hand) or legal_plays(hand, first_of_double)
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self._phase == DEAL:
-            order = list(range(DECK_SIZE))
-            rng.shuffle(order)
-            return Deal(tuple(order))
+            return Deal(shuffled_ids(DECK_SIZE, rng))
         require(self._phase == SHUFFLING, "DN-DRAW-1", "there is no chance point now")
-        order = list(range(len(self._discard) - 1))
-        rng.shuffle(order)
-        return Shuffle(tuple(order))
+        return Shuffle(shuffled_ids(len(self._discard) - 1, rng))
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: all public counts, only their own hand, never the draw pile order."""
@@ -193,6 +191,12 @@ class DoubleDownState(GameState):
         )
 
     # ------------------------------------------------------------------ transitions
+    def _copy(self) -> Self:
+        """The core's copy, ~0.25 µs faster per action: a copied ``__dict__`` beats ``update`` into a fresh one."""
+        new = _new(type(self))
+        new.__dict__ = self.__dict__.copy()
+        return new
+
     def _apply(self, action: Action) -> list[Event]:
         if self._phase == PLAYING:
             if type(action) is not PlayCard:
