@@ -39,6 +39,7 @@ DOUBLE: Final = KIND_INDEX["2x"]
 _OP: Final = tuple("−" if d < 0 else "+" for d in DELTA)
 _AMOUNT: Final = tuple(abs(d) for d in DELTA)
 _RULE_OF_EFFECT: Final = {"add": "DN-PLAY-1", "minus": "DN-MINUS-1", "zero": "DN-ZERO-1"}
+_RULE_OF_KIND: Final = tuple(_RULE_OF_EFFECT.get(effect, "") for effect in EFFECT)
 
 
 class DoubleDownState(GameState):
@@ -218,11 +219,14 @@ class DoubleDownState(GameState):
         )
         size = self._rules.hand_size
         seats = self._seats_from(self._opener)
+        kinds = [CARD_KIND[c] for c in order]
         hands: list[tuple[int, ...]] = [()] * self._players
-        for i, seat in enumerate(seats):
-            hands[seat] = tuple(sorted(CARD_KIND[c] for c in order[i * size : (i + 1) * size]))
+        start = 0
+        for seat in seats:
+            hands[seat] = tuple(sorted(kinds[start : start + size]))
+            start += size
         self._hands = tuple(hands)
-        self._pile = tuple(CARD_KIND[c] for c in order[len(seats) * size :])
+        self._pile = tuple(kinds[start:])
         self._discard = ()
         self._phase, self._turn, self._direction, self._total = PLAYING, self._opener, 1, 0
         self._pending, self._played, self._next_double, self._owed = 1, 0, False, 0
@@ -252,14 +256,15 @@ class DoubleDownState(GameState):
         if k not in hand:
             choices = [KINDS[c] for c in dict.fromkeys(hand)]
             raise IllegalAction("DN-PLAY-1", f"player {p + 1} has no {action.card!r} in hand; choose from {choices}")
-        if k == DOUBLE and self._pending == 2:
+        pending = self._pending
+        if k == DOUBLE and pending == 2:
             raise IllegalAction("DN-DOUBLE-1", "the first card of a double turn may not be a 2x; a 2x may come second")
         i = hand.index(k)
         hand = hand[:i] + hand[i + 1 :]
         self._hands = self._hands[:p] + (hand,) + self._hands[p + 1 :]
         self._discard += (k,)
         self._played += 1
-        self._pending -= 1
+        self._pending = pending = pending - 1
         before = self._total
         if REPEATS[k]:
             events = self._repeat(p, k, before)
@@ -272,15 +277,15 @@ class DoubleDownState(GameState):
             if after in self._doublets:
                 events = self._penalise(p, "DN-DOUBLET-1", data, "DN-DOUBLET-1/swimming")
             else:
-                events = [Event(_RULE_OF_EFFECT[EFFECT[k]], data)]
+                events = [Event(_RULE_OF_KIND[k], data)]
         if self._phase == OVER:
             return events
         if p in self._out:
             self._end_turn(events, draw=False)
-        elif self._pending and hand:
+        elif pending and hand:
             events.append(Event("DN-DOUBLE-1", {"player": p}, "DN-DOUBLE-1/second"))
         else:
-            if self._pending:
+            if pending:
                 events.append(Event("DN-DRAW-1", {"player": p}, "DN-DRAW-1/pass"))
             self._end_turn(events, draw=True)
         return events
@@ -351,40 +356,51 @@ class DoubleDownState(GameState):
     def _end_turn(self, events: list[Event], draw: bool) -> None:
         """Draw back the cards played (DN-PLAY-1; two after a double turn), then hand on the turn."""
         p = self._turn
-        self._owed = min(self._played, self._rules.hand_size - len(self._hands[p])) if draw else 0
-        self._drawer = p
-        self._turn = self._next_seat(p, self._direction)
-        self._pending = 2 if self._next_double else 1
+        owed = self._rules.hand_size - len(self._hands[p]) if draw else 0
+        if self._played < owed:
+            owed = self._played
+        self._owed, self._drawer = owed, p
+        step = self._direction
+        turn = (p + step) % self._players
+        if turn in self._out:
+            turn = self._next_seat(turn, step)
+        self._turn = turn
+        self._pending = pending = 2 if self._next_double else 1
         self._played, self._next_double = 0, False
-        if self._owed:
+        if owed:
             self._draw(events)
         if self._phase == PLAYING:
-            self._skip_unable(events)
+            hand = self._hands[turn]
+            if not hand or (pending == 2 and hand[0] == DOUBLE == hand[-1]):
+                self._skip_unable(events)
 
     def _draw(self, events: list[Event]) -> None:
         """DN-DRAW-1: draw; an empty pile needs a reshuffle (chance point); with nothing to shuffle, play on."""
         p = self._drawer
         hand = self._hands[p]
-        while self._owed:
-            if self._pile:
-                card = self._pile[0]
-                self._pile = self._pile[1:]
+        owed, pile = self._owed, self._pile
+        while owed:
+            if pile:
+                card = pile[0]
+                pile = pile[1:]
                 i = bisect_left(hand, card)
                 hand = hand[:i] + (card,) + hand[i:]
-                self._owed -= 1
+                owed -= 1
             elif len(self._discard) > 1:
                 self._phase = SHUFFLING
                 break
             else:
-                self._owed = 0
+                owed = 0
                 events.append(Event("DN-DRAW-1", {"player": p, "cards": len(hand)}, "DN-DRAW-1/short"))
+        self._owed, self._pile = owed, pile
         self._hands = self._hands[:p] + (hand,) + self._hands[p + 1 :]
 
     def _skip_unable(self, events: list[Event]) -> None:
-        """A player with no card passes (DN-DRAW-1), as does one who must open a double turn holding only 2x."""
+        """A player with no card passes (DN-DRAW-1), as does one who must open a double turn holding only 2x
+        (hands are sorted, so first and last card tell)."""
         for _ in range(self._players):
             hand = self._hands[self._turn]
-            if hand and not (self._pending == 2 and all(k == DOUBLE for k in hand)):
+            if hand and not (self._pending == 2 and hand[0] == DOUBLE == hand[-1]):
                 return
             key = "DN-DRAW-1/pass" if not hand else "DN-DOUBLE-1/stuck"
             events.append(Event(key.split("/")[0], {"player": self._turn}, key))
