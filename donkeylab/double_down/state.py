@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from operator import itemgetter
 from typing import Any, Final, Self
 
 from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, check_type, require
@@ -34,6 +35,9 @@ from donkeylab.double_down.rules import Rules
 
 NAME: Final = "double_down"
 _new: Final = object.__new__
+# The Deal that sample_chance made last: a permutation by construction, so _deal skips re-checking it
+# (identity, not equality: any other Deal object, e.g. from a save or a test, is checked in full).
+_SAMPLED: list[Action | None] = [None]
 DEAL, PLAYING, SHUFFLING, OVER = "deal", "play", "shuffle", "over"
 DOUBLE: Final = KIND_INDEX["2x"]
 _OP: Final = tuple("−" if d < 0 else "+" for d in DELTA)
@@ -158,7 +162,8 @@ class DoubleDownState(GameState):
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self._phase == DEAL:
-            return Deal(shuffled_ids(DECK_SIZE, rng))
+            deal = _SAMPLED[0] = Deal(shuffled_ids(DECK_SIZE, rng))
+            return deal
         require(self._phase == SHUFFLING, "DN-DRAW-1", "there is no chance point now")
         return Shuffle(shuffled_ids(len(self._discard) - 1, rng))
 
@@ -212,14 +217,15 @@ class DoubleDownState(GameState):
     def _deal(self, action: Deal) -> list[Event]:
         rule = "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1"
         order = action.order
-        require(
-            len(order) == DECK_SIZE and frozenset(order) == ALL_CARD_IDS,
-            rule,
-            f"a deal must order all {DECK_SIZE} cards 0..{DECK_SIZE - 1}, each exactly once",
-        )
+        if action is not _SAMPLED[0]:
+            require(
+                len(order) == DECK_SIZE and frozenset(order) == ALL_CARD_IDS,
+                rule,
+                f"a deal must order all {DECK_SIZE} cards 0..{DECK_SIZE - 1}, each exactly once",
+            )
         size = self._rules.hand_size
         seats = self._seats_from(self._opener)
-        kinds = [CARD_KIND[c] for c in order]
+        kinds = itemgetter(*order)(CARD_KIND)
         hands: list[tuple[int, ...]] = [()] * self._players
         start = 0
         for seat in seats:
@@ -231,7 +237,7 @@ class DoubleDownState(GameState):
         self._phase, self._turn, self._direction, self._total = PLAYING, self._opener, 1, 0
         self._pending, self._played, self._next_double, self._owed = 1, 0, False, 0
         data = {"round": self._round, "dealer": self._dealer, "opener": self._opener, "hand_size": size}
-        return [Event(rule, {**data, "count": len(seats), "pile": len(self._pile)})]
+        return [Event(rule, {**data, "count": len(seats), "pile": DECK_SIZE - start})]
 
     def _shuffle(self, action: Shuffle) -> list[Event]:
         below = self._discard[:-1]
@@ -421,4 +427,5 @@ class DoubleDownState(GameState):
         return seat
 
     def _seats_from(self, first: int) -> list[int]:
-        return [s for s in (*range(first, self._players), *range(first)) if s not in self._out]
+        seats = [*range(first, self._players), *range(first)]
+        return [s for s in seats if s not in self._out] if self._out else seats
