@@ -40,10 +40,12 @@ _new: Final = object.__new__
 _SAMPLED: list[Action | None] = [None]
 DEAL, PLAYING, SHUFFLING, OVER = "deal", "play", "shuffle", "over"
 DOUBLE: Final = KIND_INDEX["2x"]
-_OP: Final = tuple("−" if d < 0 else "+" for d in DELTA)
-_AMOUNT: Final = tuple(abs(d) for d in DELTA)
 _RULE_OF_EFFECT: Final = {"add": "DN-PLAY-1", "minus": "DN-MINUS-1", "zero": "DN-ZERO-1"}
-_RULE_OF_KIND: Final = tuple(_RULE_OF_EFFECT.get(effect, "") for effect in EFFECT)
+# kind -> (repeats the total, change, name, sign for the sentence, amount, rule ID): one lookup per card played
+_CARD: Final = tuple(
+    (REPEATS[k], d, KINDS[k], "−" if d < 0 else "+", abs(d), _RULE_OF_EFFECT.get(EFFECT[k], ""))
+    for k, d in enumerate(DELTA)
+)
 
 
 class DoubleDownState(GameState):
@@ -207,7 +209,7 @@ class DoubleDownState(GameState):
         if self._phase == PLAYING:
             if type(action) is not PlayCard:
                 check_type(action, PlayCard, "DN-PLAY-1", self)
-            return self._play(action)  # type: ignore[arg-type]
+            return self._play(action.card)  # type: ignore[attr-defined]
         if self._phase == DEAL:
             check_type(action, Deal, "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1", self)
             return self._deal(action)  # type: ignore[arg-type]
@@ -255,13 +257,13 @@ class DoubleDownState(GameState):
             self._skip_unable(events)
         return events
 
-    def _play(self, action: PlayCard) -> list[Event]:
+    def _play(self, card: str) -> list[Event]:
         p = self._turn
         hand = self._hands[p]
-        k = KIND_INDEX.get(action.card, -1)
+        k = KIND_INDEX.get(card, -1)
         if k not in hand:
             choices = [KINDS[c] for c in dict.fromkeys(hand)]
-            raise IllegalAction("DN-PLAY-1", f"player {p + 1} has no {action.card!r} in hand; choose from {choices}")
+            raise IllegalAction("DN-PLAY-1", f"player {p + 1} has no {card!r} in hand; choose from {choices}")
         pending = self._pending
         if k == DOUBLE and pending == 2:
             raise IllegalAction("DN-DOUBLE-1", "the first card of a double turn may not be a 2x; a 2x may come second")
@@ -275,18 +277,18 @@ class DoubleDownState(GameState):
         self._played += 1
         self._pending = pending = pending - 1
         before = self._total
-        if REPEATS[k]:
+        repeats, delta, name, op, amount, rule = _CARD[k]
+        if repeats:
             events = self._repeat(p, k, before)
         else:
-            after = before + DELTA[k]
-            self._total = after
-            data = {"player": p, "card": KINDS[k], "before": before, "op": _OP[k], "amount": _AMOUNT[k], "after": after}
+            after = self._total = before + delta
+            data = {"player": p, "card": name, "before": before, "op": op, "amount": amount, "after": after}
             if after >= BUST_AT:
                 return self._bust(p, data)
             if after in self._doublets:
                 events = self._penalise(p, "DN-DOUBLET-1", data, "DN-DOUBLET-1/swimming")
             else:
-                events = [Event(_RULE_OF_KIND[k], data)]
+                events = [Event(rule, data)]
         if self._phase == OVER:
             return events
         if p in self._out:
