@@ -66,6 +66,7 @@ class DoubleDownState(DoubleDownView):
         self._next_double = False  # a 2x was played this turn: the next player plays two cards
         self._hands: tuple[tuple[int, ...], ...] = ((),) * players
         self._pile: tuple[int, ...] = CARD_KIND  # before the deal every card is in the box
+        self._drawn = 0  # cards already drawn from the front of _pile (no tuple copy per card drawn)
         self._discard: tuple[int, ...] = ()
         self._tokens = (START_TOKENS,) * players
         self._out: frozenset[int] = frozenset()
@@ -124,7 +125,7 @@ class DoubleDownState(DoubleDownView):
             hands[seat] = tuple(sorted(kinds[start : start + size]))
             start += size
         self._hands = tuple(hands)
-        self._pile = tuple(kinds[start:])
+        self._pile, self._drawn = kinds, start  # the hands were dealt from the front of the shuffled deck
         self._discard = ()
         self._phase, self._turn, self._direction, self._total = PLAYING, self._opener, 1, 0
         self._pending, self._played, self._next_double, self._owed = 1, 0, False, 0
@@ -138,7 +139,7 @@ class DoubleDownState(DoubleDownView):
             "DN-DRAW-1",
             f"a reshuffle must order the {len(below)} played cards under the top card, each exactly once",
         )
-        self._pile = tuple(below[i] for i in action.order)
+        self._pile, self._drawn = tuple(below[i] for i in action.order), 0
         self._discard = self._discard[-1:]
         self._phase = PLAYING
         events = [Event("DN-DRAW-1", {"cards": len(below)})]
@@ -279,11 +280,11 @@ class DoubleDownState(DoubleDownView):
         """DN-DRAW-1: draw; an empty pile needs a reshuffle (chance point); with nothing to shuffle, play on."""
         p = self._drawer
         hand = list(self._hands[p])
-        owed, pile = self._owed, self._pile
+        owed, pile, drawn = self._owed, self._pile, self._drawn
         while owed:
-            if pile:
-                insort(hand, pile[0])
-                pile = pile[1:]
+            if drawn < len(pile):
+                insort(hand, pile[drawn])
+                drawn += 1
                 owed -= 1
             elif len(self._discard) > 1:
                 self._phase = SHUFFLING
@@ -291,7 +292,7 @@ class DoubleDownState(DoubleDownView):
             else:
                 owed = 0
                 events.append(Event("DN-DRAW-1", {"player": p, "cards": len(hand)}, "DN-DRAW-1/short"))
-        self._owed, self._pile = owed, pile
+        self._owed, self._drawn = owed, drawn
         hands = list(self._hands)
         hands[p] = tuple(hand)
         self._hands = tuple(hands)

@@ -26,7 +26,8 @@ class DoubleDownView(GameState):
     _total: int
     _pending: int
     _hands: tuple[tuple[int, ...], ...]
-    _pile: tuple[int, ...]
+    _pile: tuple[int, ...]  # the draw pile is _pile[_drawn:]
+    _drawn: int
     _discard: tuple[int, ...]
     _tokens: tuple[int, ...]
     _out: frozenset[int]
@@ -83,7 +84,7 @@ class DoubleDownView(GameState):
 
     @property
     def draw_pile_size(self) -> int:
-        return len(self._pile) if self._phase != DEAL else 0
+        return len(self._pile) - self._drawn if self._phase != DEAL else 0
 
     @property
     def played_cards(self) -> tuple[str, ...]:
@@ -97,7 +98,7 @@ class DoubleDownView(GameState):
     def card_counts(self) -> dict[str, int]:
         """How many cards of each kind lie in hands, draw pile and played pile: always the full deck."""
         counts = dict.fromkeys(KINDS, 0)
-        for k in (*self._pile, *self._discard, *(c for hand in self._hands for c in hand)):
+        for k in (*self._pile[self._drawn :], *self._discard, *(c for hand in self._hands for c in hand)):
             counts[KINDS[k]] += 1
         return counts
 
