@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from donkeylab import double_down as dn
-from donkeylab.core import CHANCE, LoadError
+from donkeylab.core import CHANCE, IllegalAction, LoadError
+from donkeylab.double_down.deck import shuffled_ids
 from donkeylab.double_down.exact import FULL_DECK
 from tests import kit
 from tests.double_down.forcing import forced, play
@@ -93,3 +95,31 @@ def test_dn_play_1_json_round_trip_and_tampering() -> None:
     else:
         raise AssertionError("a tampered save must not load")
     assert dn.parse_action("Shuffle((2, 0, 1))") == dn.Shuffle((2, 0, 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(0, 60))
+def test_dn_setup_1_deal_order_draws_exactly_like_random_shuffle(seed: int, n: int) -> None:
+    """The inlined shuffle behind Deal/Shuffle must leave the generator where ``random.shuffle`` would."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    expected = list(range(n))
+    theirs.shuffle(expected)
+    assert shuffled_ids(n, ours) == tuple(expected)
+    assert ours.random() == theirs.random()
+
+    class Other(random.Random):  # another generator class gets rng.shuffle itself
+        pass
+
+    assert shuffled_ids(n, Other(seed)) == tuple(expected)
+
+
+def test_dn_setup_1_only_the_sampled_deal_skips_the_check() -> None:
+    """The Deal that sample_chance just made is trusted; any other Deal object is checked in full."""
+    s = dn.new_game(4)
+    sampled = s.sample_chance(random.Random(3))
+    assert isinstance(sampled, dn.Deal)
+    assert s.apply(dn.Deal(tuple(sampled.order))).describe() == s.apply(sampled).describe()
+    bad = dn.Deal(sampled.order[:-1] + sampled.order[:1])  # a card twice, one missing
+    with pytest.raises(IllegalAction) as err:
+        s.apply(bad)
+    assert err.value.rule == "DN-SETUP-1"
