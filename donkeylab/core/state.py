@@ -165,8 +165,9 @@ class GameState(ABC):
         return new
 
     def _copy(self) -> Self:
+        """Shallow copy: every field holds an immutable value, so sharing them is safe (the kit checks)."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # measured faster than update() into the fresh dict
         return new
 
     def root(self) -> GameState:

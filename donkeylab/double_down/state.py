@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from operator import itemgetter
-from typing import Any, Final, Self
+from typing import Any, Final
 
 from donkeylab.core import Action, Event, IllegalAction, check_type, require
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
@@ -35,7 +35,6 @@ from donkeylab.double_down.rules import Rules
 from donkeylab.double_down.view import DEAL, OVER, PLAYING, SHUFFLING, DoubleDownView
 
 NAME: Final = "double_down"
-_new: Final = object.__new__
 # The Deal that sample_chance made last: a permutation by construction, so _deal skips re-checking it
 # (identity, not equality: any other Deal object, e.g. from a save or a test, is checked in full).
 _SAMPLED: list[Action | None] = [None]
@@ -90,12 +89,6 @@ class DoubleDownState(DoubleDownView):
         return Shuffle(shuffled_ids(len(self._discard) - 1, rng))
 
     # ------------------------------------------------------------------ transitions
-    def _copy(self) -> Self:
-        """The core's copy, ~0.25 µs faster per action: a copied ``__dict__`` beats ``update`` into a fresh one."""
-        new = _new(type(self))
-        new.__dict__ = self.__dict__.copy()
-        return new
-
     def _apply(self, action: Action) -> list[Event]:
         if self._phase == PLAYING:
             if type(action) is not PlayCard:

@@ -78,13 +78,13 @@ def risk() -> go.Figure:
 
 def race_orders(board: Any = None, rules: Any = None, n: int = 100_000, seed: int = 0) -> go.Figure:
     """Esels-Rennen: is the race fair? Each finishing order, exact and simulated (random play)."""
-    from donkeylab.esels_rennen import exact, load_board
+    from donkeylab.esels_rennen import Board, exact, load_board
 
     odds = exact.race_odds(board, rules)
     races = race.simulate_races(race.RaceArrays.from_chain(exact.random_play_chain(board, rules)), n, seed)
     sim = {"".join(d[0].upper() for d in o): c for o, c in races.order_counts().items()}
     ex = dict(odds.order_probability)
-    shown = load_board(board if board is not None else "default")
+    shown = board if isinstance(board, Board) else load_board(board if board is not None else "default")
     label = f" on board '{shown.name}'" + (
         " (our reconstruction, not the printed board)" if shown.reconstruction else ""
     )
