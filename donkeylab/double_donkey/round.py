@@ -7,8 +7,16 @@ its own chance point, after which the same functions continue where they stopped
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from donkeylab.core import Event
-from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card, card_value
+from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card
+
+
+@lru_cache(maxsize=64)
+def _rotation(players: int, starter: int) -> tuple[int, ...]:
+    """The seats in turn order from ``starter``."""
+    return tuple((starter + i) % players for i in range(players))
 
 
 class RoundMixin:
@@ -21,6 +29,7 @@ class RoundMixin:
     _starter: int
     _roller: int
     _hay: tuple[int, ...]
+    _left: tuple[int, ...]
     _shown: tuple[int, ...]
     _hands: tuple[tuple[int, ...], ...]
     _piles: tuple[tuple[int, ...], ...]
@@ -37,29 +46,37 @@ class RoundMixin:
     _tie_roll_only: bool
     _end_immediate: bool
 
-    def _seats_from_starter(self) -> range | list[int]:
-        n, s = self._players, self._starter
-        return [(s + i) % n for i in range(n)]
+    def _seats_from_starter(self) -> tuple[int, ...]:
+        return _rotation(self._players, self._starter)
 
     # ------------------------------------------------------------------ reveal, flips, values
     def _reveal(self) -> list[Event]:
         """DD-PLAY-1 reveal, DD-ANGRY-1 flips (all before any valuation), DD-VALUE-1, then the Biggest Donkey."""
         events = [Event("DD-PLAY-1", key="DD-PLAY-1/reveal")]
-        chosen = tuple(c or () for c in self._chosen)
+        chosen = tuple([c or () for c in self._chosen])
         self._table = self._revealed = chosen
         self._chosen = (None,) * self._players
         self._hands = tuple(
-            tuple(c for c in hand if c not in played) for hand, played in zip(self._hands, chosen, strict=True)
+            [tuple([c for c in hand if c not in played]) for hand, played in zip(self._hands, chosen, strict=True)]
         )
         order = self._seats_from_starter()
         events.extend(self._flip(order))
         best: dict[int, int] = {}
+        cards, hay, append = self._cards, self._hay, events.append
         for p in order:
-            for cid in self._table[p]:
-                card = self._cards[cid]
-                value = card_value(card, self._hay)
-                best[p] = max(best.get(p, 0), value)
-                events.append(self._value_event(p, card, value))
+            for cid in chosen[p]:
+                card = cards[cid]
+                colours = card.colours
+                if card.angry:  # DD-VALUE-1, as cards.card_value (inlined: the reveal is the hot part of phase 2)
+                    value = hay[colours[0]]
+                    data = {"player": p, "card": card.kind, "value": value}
+                    append(Event("DD-VALUE-1", data, key="DD-VALUE-1/angry"))
+                else:
+                    a, b = hay[colours[0]], hay[colours[1]]
+                    value = a + b
+                    append(Event("DD-VALUE-1", {"player": p, "card": card.kind, "a": a, "b": b, "value": value}))
+                top = best.get(p, 0)
+                best[p] = value if value > top else top
         if self._end_immediate:
             finished = tuple(p for p in range(self._players) if self._table[p] and not self._hands[p])
             finished = tuple(p for p in finished if not self._piles[p])
@@ -67,7 +84,7 @@ class RoundMixin:
                 return events + self._win(finished, "DD-END-1/immediate")
         return events + self._decide_biggest(best)
 
-    def _flip(self, order: list[int] | range) -> list[Event]:
+    def _flip(self, order: tuple[int, ...]) -> list[Event]:
         events: list[Event] = []
         flipped: set[int] = set()
         hay = list(self._hay)
@@ -87,12 +104,6 @@ class RoundMixin:
                 events.append(Event("DD-ANGRY-1", {**data, "new": hay[c]}))
         self._hay = tuple(hay)
         return events
-
-    def _value_event(self, player: int, card: Card, value: int) -> Event:
-        if card.angry:
-            return Event("DD-VALUE-1", {"player": player, "card": card.kind, "value": value}, key="DD-VALUE-1/angry")
-        a, b = self._hay[card.colours[0]], self._hay[card.colours[1]]
-        return Event("DD-VALUE-1", {"player": player, "card": card.kind, "a": a, "b": b, "value": value})
 
     # ------------------------------------------------------------------ Biggest Donkey
     def _decide_biggest(self, best: dict[int, int]) -> list[Event]:
@@ -126,7 +137,8 @@ class RoundMixin:
     def _refill(self, biggest: int) -> list[Event]:
         """DD-REFILL-1: table to discard; everyone else refills from their own pile; the Biggest from the centre."""
         self._biggest = biggest
-        played = tuple(cid for p in self._seats_from_starter() for cid in self._table[p])
+        table = self._table
+        played = tuple([cid for p in self._seats_from_starter() for cid in table[p]])
         self._discard = self._discard + played
         self._table = ((),) * self._players
         events = [Event("DD-REFILL-1", {"n": len(played)}, key="DD-REFILL-1/discard")]
@@ -168,7 +180,7 @@ class RoundMixin:
     def _end_round(self) -> list[Event]:
         """DD-END-1 (after the refills), else DD-NEXT-1: the Biggest Donkey starts the next round."""
         if not self._end_immediate:
-            done = tuple(p for p in range(self._players) if not self._hands[p] and not self._piles[p])
+            done = tuple([p for p in range(self._players) if not self._hands[p] and not self._piles[p]])
             if done:
                 return self._win(done, "DD-END-1")
         biggest = self._biggest
@@ -177,6 +189,7 @@ class RoundMixin:
         self._phase = "roll"
         self._starter = self._roller = biggest
         self._hay = self._shown = (0,) * len(COLOURS)
+        self._left = tuple(range(len(COLOURS)))
         return [Event("DD-NEXT-1", {"biggest": biggest, "round": self._round})]
 
     def _win(self, players: tuple[int, ...], key: str) -> list[Event]:

@@ -18,15 +18,15 @@ from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, DECKS, HAND_SIZ
 from donkeylab.double_donkey.round import RoundMixin
 from donkeylab.double_donkey.rules import Rules
 from donkeylab.double_donkey.tables import (
+    ALL_COLOURS,
     DIE_TERMS,
-    allowed_colours,
+    ROLLED,
     choices,
+    colour_names,
     dice_rule,
     play_options,
     roll_outcomes,
     rolloff_outcomes,
-    unplaced,
-    unplaced_names,
 )
 
 NAME = "double_donkey"
@@ -43,6 +43,11 @@ _EXPECTED: dict[str, tuple[type[Action] | tuple[type[Action], ...], str]] = {
     "rolloff": (RollOff, "DD-BIGGEST-2"),
     "shuffle": (Shuffle, "DD-REFILL-2"),
 }
+
+
+# The last ``Roll`` drawn by ``sample_chance``, the Hay card it was drawn for and the dice it shows: applying
+# exactly that object to a state with exactly that Hay card needs no validation (one entry, replaced per draw).
+_SAMPLED: list[tuple[Action | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
 
 
 def _well_formed(action: Action) -> bool:
@@ -70,6 +75,8 @@ class DoubleDonkeyState(RoundMixin, GameState):
         self._round = 1
         self._starter = self._roller = rules.first_player
         self._hay = self._shown = (0,) * 6
+        self._left = ALL_COLOURS  # colour indices of the dice not on the Hay card
+        self._allowed: tuple[int, ...] = ()  # in phase "choose": the colours DD-DICE-2 allows
         self._hands = self._piles = ((),) * players
         self._table = ((),) * players
         self._revealed: tuple[tuple[int, ...], ...] = ((),) * players
@@ -173,7 +180,9 @@ class DoubleDonkeyState(RoundMixin, GameState):
     @property
     def current_player(self) -> int | object | None:
         phase = self._phase
-        if phase in ("choose", "last"):
+        if phase == "roll":
+            return CHANCE
+        if phase == "choose" or phase == "last":
             return self._roller
         if phase == "play":
             return self._turn
@@ -185,18 +194,25 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def winners(self) -> tuple[int, ...]:
         return self._winners
 
-    def _next_to_play(self) -> int:
-        n = self._players
+    def _still_to_play(self) -> int | None:
+        """The first seat from the starter that has cards and has not chosen yet (None: time to reveal)."""
+        n, start, chosen, hands = self._players, self._starter, self._chosen, self._hands
         for i in range(n):
-            p = (self._starter + i) % n
-            if self._chosen[p] is None and self._hands[p]:
+            p = (start + i) % n
+            if chosen[p] is None and hands[p]:
                 return p
-        raise AssertionError("phase 2 with nobody left to choose")  # _apply resolves before this
+        return None
+
+    def _next_to_play(self) -> int:
+        p = self._still_to_play()
+        if p is None:
+            raise AssertionError("phase 2 with nobody left to choose")  # _apply resolves before this
+        return p
 
     def legal_actions(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase == "choose":
-            return choices(self._hay, self._shown)
+            return choices(self._allowed)
         if phase == "play":
             p = self._turn
             return play_options(p, self._hands[p])
@@ -208,7 +224,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         if self._phase == "roll":
-            return roll_outcomes(unplaced(self._hay))
+            return roll_outcomes(self._left)
         if self._phase == "rolloff":
             return rolloff_outcomes(self._tied)
         raise NotEnumerable(f"double_donkey: the {self._phase} chance point is a shuffle; sample or force it")
@@ -216,7 +232,14 @@ class DoubleDonkeyState(RoundMixin, GameState):
     def sample_chance(self, rng: random.Random) -> Action:
         phase, r = self._phase, rng.random
         if phase == "roll":
-            return Roll(tuple([(COLOURS[c], 1 + int(6 * r())) for c in unplaced(self._hay)]))
+            shown, values = [0] * 6, []
+            for c in self._left:
+                face = int(6 * r())
+                shown[c] = face + 1
+                values.append(ROLLED[c][face])
+            roll = Roll(tuple(values))
+            _SAMPLED[0] = (roll, self._hay, tuple(shown))
+            return roll
         if phase == "rolloff":
             return RollOff(tuple((p, 1 + int(6 * r())) for p in self._tied))
         if phase == "deal":
@@ -228,6 +251,18 @@ class DoubleDonkeyState(RoundMixin, GameState):
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> list[Event]:
         phase = self._phase
+        if phase == "roll":  # the hot path first: a roll just drawn by sample_chance for this Hay card
+            roll, hay, shown = _SAMPLED[0]
+            if action is roll and self._hay is hay:
+                return self._rolled(shown)
+        elif phase == "choose" and type(action) is Choose:
+            return self._choose(action.colour)
+        elif phase == "play" and type(action) is Play and type(action.cards) is tuple:
+            for c in action.cards:
+                if type(c) is not int:
+                    break
+            else:
+                return self._play(action)
         expected, rule = _EXPECTED[phase]
         if not isinstance(action, expected):
             check_type(action, expected, rule, self)  # raises the explaining IllegalAction
@@ -271,14 +306,19 @@ class DoubleDonkeyState(RoundMixin, GameState):
 
     def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
-        colours = unplaced(self._hay)
-        if tuple([v[0] for v in values]) != unplaced_names(self._hay) or not all([v[1] in _FACES for v in values]):
+        colours = self._left
+        if tuple([v[0] for v in values]) != colour_names(colours) or not all([v[1] in _FACES for v in values]):
             names = ", ".join(COLOURS[c] for c in colours)
             raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
         shown = [0] * 6
         for c, v in zip(colours, values, strict=True):
             shown[c] = v[1]
-        self._shown = tuple(shown)
+        return self._rolled(tuple(shown))
+
+    def _rolled(self, shown: tuple[int, ...]) -> list[Event]:
+        """The dice ``colours`` show ``shown`` (a checked roll): place the last die, or ask which to place."""
+        self._shown = shown
+        colours = self._left
         player = self._roller
         if len(colours) == 1:
             c = colours[0]
@@ -286,18 +326,17 @@ class DoubleDonkeyState(RoundMixin, GameState):
             events = [Event("DD-DICE-1", {"player": player, "die": die}, key="DD-DICE-1/one")]
             return events + self._place(c, Event("DD-DICE-3", {"die": die}, key="DD-DICE-3/placed"))
         self._phase = "choose"
-        dice = tuple([DIE_TERMS[c][shown[c]] for c in colours])
-        return [Event("DD-DICE-1", {"player": player, "n": len(colours), "dice": dice}), self._dice_rule_event(player)]
-
-    def _dice_rule_event(self, player: int) -> Event:
-        key, dice, on_hay = dice_rule(self._hay, self._shown)
-        return Event("DD-DICE-2", {"player": player, "allowed": dice, "on_hay": on_hay}, key=key)
+        self._allowed, key, dice, allowed, on_hay = dice_rule(self._hay, colours, shown)
+        return [
+            Event("DD-DICE-1", {"player": player, "n": len(colours), "dice": dice}),
+            Event("DD-DICE-2", {"player": player, "allowed": allowed, "on_hay": on_hay}, key=key),
+        ]
 
     def _choose(self, colour: str) -> list[Event]:
         c = COLOUR_INDEX.get(colour, -1)
         if c < 0 or not self._shown[c]:
             raise IllegalAction("DD-DICE-1", f"{colour} is not one of the rolled dice")
-        allowed = allowed_colours(self._hay, self._shown)
+        allowed = self._allowed
         if c not in allowed:
             new = ", ".join(f"{COLOURS[a]} {self._shown[a]}" for a in allowed)
             raise IllegalAction(
@@ -311,15 +350,17 @@ class DoubleDonkeyState(RoundMixin, GameState):
         """Put die ``c`` on the Hay card; then the next player rolls the rest, or phase 2 starts."""
         hay, shown = list(self._hay), list(self._shown)
         hay[c], shown[c] = shown[c], 0
-        self._hay, self._shown = tuple(hay), tuple(shown)
-        left = [d for d in range(6) if not hay[d]]
+        self._hay = tuple(hay)
+        self._left = left = tuple([d for d in self._left if d != c])
         if not left:
+            self._shown = tuple(shown)
             return [event, *self._start_play()]
         self._roller = (self._roller + 1) % self._players
         if len(left) > 1:
             self._shown = (0,) * 6
             self._phase = "roll"
             return [event]
+        self._shown = tuple(shown)
         data = {"player": self._roller, "colour": COLOURS[left[0]], "pips": shown[left[0]]}
         if self._choose_last:
             self._phase = "last"
@@ -330,7 +371,7 @@ class DoubleDonkeyState(RoundMixin, GameState):
 
     def _last(self, keep: bool) -> list[Event]:
         """DD-DICE-3 (english): keep the last die as it shows, or re-roll it once (a chance point)."""
-        c = unplaced(self._hay)[0]
+        c = self._left[0]
         if keep:
             event = Event(
                 "DD-DICE-3", {"player": self._roller, "die": DIE_TERMS[c][self._shown[c]]}, key="DD-DICE-3/keep"
@@ -357,16 +398,18 @@ class DoubleDonkeyState(RoundMixin, GameState):
         player, cards = action.player, action.cards
         turn = self._turn
         hand = self._hands[player] if 0 <= player < self._players else ()
-        if player != turn or not 1 <= len(cards) <= min(HAND_SIZE, len(hand)) or not set(cards) <= set(hand):
+        played = set(cards)
+        if player != turn or not 1 <= len(cards) <= min(HAND_SIZE, len(hand)) or not played.issubset(hand):
             self._refuse_play(turn, player, cards, hand)
-        if len(set(cards)) != len(cards):
+        if len(played) != len(cards):
             raise IllegalAction("DD-PLAY-1", "each card can be played only once")
         chosen = list(self._chosen)
         chosen[player] = tuple(sorted(cards))
         self._chosen = tuple(chosen)
         event = Event("DD-PLAY-1", {"player": player, "n": len(cards)})
-        if any(c is None and h for c, h in zip(self._chosen, self._hands, strict=True)):
-            self._turn = self._next_to_play()
+        after = self._still_to_play()
+        if after is not None:
+            self._turn = after
             return [event]
         return [event, *self._reveal()]
 

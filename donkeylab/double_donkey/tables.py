@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from donkeylab.double_donkey.actions import Choose, Play, Roll, RollOff
 from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE
@@ -34,59 +35,76 @@ def rolloff_outcomes(seats: tuple[int, ...]) -> tuple[tuple[RollOff, Fraction], 
     )
 
 
-@lru_cache(maxsize=8192)
+# A ``Play`` built without the dataclass ``__init__`` frame (it has no ``__post_init__``): the same object,
+# at half the cost, for the up to 7 options of every phase-2 turn (hands never repeat in a rollout).
+_SET_PLAYER: Any = vars(Play)["player"].__set__
+_SET_CARDS: Any = vars(Play)["cards"].__set__
+
+
+def _new_play(player: int, cards: tuple[int, ...]) -> Play:
+    play = object.__new__(Play)
+    _SET_PLAYER(play, player)
+    _SET_CARDS(play, cards)
+    return play
+
+
+@lru_cache(maxsize=16)
+def _index_combos(n: int) -> tuple[tuple[int, ...], ...]:
+    """Positions of every 1..3-card set of an ``n``-card hand, in ``itertools.combinations`` order."""
+    return tuple(combo for k in range(1, min(HAND_SIZE, n) + 1) for combo in itertools.combinations(range(n), k))
+
+
 def play_options(player: int, hand: tuple[int, ...]) -> tuple[Play, ...]:
     """DD-PLAY-1: every set of 1..3 cards from ``hand`` (card ids ascending inside each set)."""
     cards = sorted(hand)
-    return tuple(
-        Play(player, combo)
-        for k in range(1, min(HAND_SIZE, len(cards)) + 1)
-        for combo in itertools.combinations(cards, k)
-    )
+    if len(cards) == 3:  # the usual hand, spelled out
+        a, b, c = cards
+        combos: Any = ((a,), (b,), (c,), (a, b), (a, c), (b, c), (a, b, c))
+    else:
+        combos = [tuple([cards[i] for i in combo]) for combo in _index_combos(len(cards))]
+    return tuple([_new_play(player, combo) for combo in combos])
 
 
 _SIX = range(6)
+ALL_COLOURS: tuple[int, ...] = tuple(_SIX)
 CHOOSE: tuple[Choose, ...] = tuple(Choose(c) for c in COLOURS)
 # DIE_TERMS[colour index][pips]: the term key of a die ("orange=5"), looked up instead of formatted.
 DIE_TERMS: tuple[tuple[str, ...], ...] = tuple(tuple(die_term(c, p) if p else "" for p in range(7)) for c in COLOURS)
-
-
-def allowed_colours(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[int, ...]:
-    """DD-DICE-2: rolled dice with a value not on the Hay card; if there is none, every rolled die."""
-    new = [c for c in _SIX if shown[c] and shown[c] not in hay]
-    return tuple(new) if new else tuple([c for c in _SIX if shown[c]])
-
-
-def choices(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[Choose, ...]:
-    """DD-DICE-2 as actions: the ``Choose`` of every legal die."""
-    return tuple([CHOOSE[c] for c in allowed_colours(hay, shown)])
+# ROLLED[colour index][pips - 1]: the ``(colour, pips)`` pair of a ``Roll``, shared instead of rebuilt.
+ROLLED: tuple[tuple[tuple[str, int], ...], ...] = tuple(tuple((c, p) for p in range(1, 7)) for c in COLOURS)
 
 
 @lru_cache(maxsize=64)
-def unplaced(hay: tuple[int, ...]) -> tuple[int, ...]:
-    """Colour indices of the dice not on the Hay card."""
-    return tuple(c for c in range(6) if not hay[c])
+def choices(allowed: tuple[int, ...]) -> tuple[Choose, ...]:
+    """DD-DICE-2 as actions: the ``Choose`` of every legal die (colour indices ``allowed``)."""
+    return tuple([CHOOSE[c] for c in allowed])
 
 
 @lru_cache(maxsize=64)
-def unplaced_names(hay: tuple[int, ...]) -> tuple[str, ...]:
-    """Colour names of the dice not on the Hay card (what a ``Roll`` must list, in this order)."""
-    return tuple(COLOURS[c] for c in range(6) if not hay[c])
+def colour_names(colours: tuple[int, ...]) -> tuple[str, ...]:
+    """Colour names of ``colours`` (the dice not on the Hay card: what a ``Roll`` must list, in this order)."""
+    return tuple(COLOURS[c] for c in colours)
 
 
-@lru_cache(maxsize=4096)
-def on_hay_text(hay: tuple[int, ...]) -> str:
+@lru_cache(maxsize=128)
+def on_hay_text(values: frozenset[int]) -> str:
     """The distinct values on the Hay card as text ("1, 2, 5"): numbers read the same in both languages."""
-    return ", ".join(str(v) for v in sorted(set(hay) - {0}))
+    return ", ".join(str(v) for v in sorted(values - {0}))
 
 
-def dice_rule(hay: tuple[int, ...], shown: tuple[int, ...]) -> tuple[str, tuple[str, ...], str]:
-    """DD-DICE-2 sentence key, the allowed dice as terms and the values on the Hay card."""
-    allowed = allowed_colours(hay, shown)
-    dice = tuple([DIE_TERMS[c][shown[c]] for c in allowed])
-    on_hay = on_hay_text(hay)
+def dice_rule(
+    hay: tuple[int, ...], colours: tuple[int, ...], shown: tuple[int, ...]
+) -> tuple[tuple[int, ...], str, tuple[str, ...], tuple[str, ...], str]:
+    """DD-DICE-2 for the dice ``colours`` just rolled: the allowed colours (rolled dice with a value not on the
+    Hay card; if there is none, every rolled die), the sentence key, the rolled and the allowed dice as terms,
+    and the values on the Hay card."""
+    values = frozenset(hay)
+    new = tuple([c for c in colours if shown[c] not in values])
+    dice = tuple([DIE_TERMS[c][shown[c]] for c in colours])
+    on_hay = on_hay_text(values)
     if not on_hay:
-        return "DD-DICE-2/empty", dice, on_hay
-    if all(shown[c] in hay for c in allowed):
-        return "DD-DICE-2/free", dice, on_hay
-    return ("DD-DICE-2/one" if len(allowed) == 1 else "DD-DICE-2"), dice, on_hay
+        return new, "DD-DICE-2/empty", dice, dice, on_hay
+    if not new:
+        return colours, "DD-DICE-2/free", dice, dice, on_hay
+    allowed_dice = dice if len(new) == len(colours) else tuple([DIE_TERMS[c][shown[c]] for c in new])
+    return new, ("DD-DICE-2/one" if len(new) == 1 else "DD-DICE-2"), dice, allowed_dice, on_hay
