@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from donkeylab.core import Event
-from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card
+from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card, card_value
 
 
 @lru_cache(maxsize=64)
@@ -66,14 +66,12 @@ class RoundMixin:
         for p in order:
             for cid in chosen[p]:
                 card = cards[cid]
-                colours = card.colours
-                if card.angry:  # DD-VALUE-1, as cards.card_value (inlined: the reveal is the hot part of phase 2)
-                    value = hay[colours[0]]
+                value = card_value(card, hay)
+                if card.angry:
                     data = {"player": p, "card": card.kind, "value": value}
                     append(Event("DD-VALUE-1", data, key="DD-VALUE-1/angry"))
                 else:
-                    a, b = hay[colours[0]], hay[colours[1]]
-                    value = a + b
+                    a, b = hay[card.colours[0]], hay[card.colours[1]]
                     append(Event("DD-VALUE-1", {"player": p, "card": card.kind, "a": a, "b": b, "value": value}))
                 top = best.get(p, 0)
                 best[p] = value if value > top else top

@@ -1,0 +1,107 @@
+"""Phase 1 of Double Donkey: the rolls, DD-DICE-2's choice, and the last die (DD-DICE-1..3).
+
+Kept apart from ``state.py`` as a mixin like ``round.py``; it is the hottest code of a random rollout (about
+two thirds of all actions), so it keeps the unplaced dice (``_left``) and the allowed colours (``_allowed``)
+as fields instead of recomputing them from the Hay card.
+"""
+
+from __future__ import annotations
+
+from donkeylab.core import Event, IllegalAction
+from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS
+from donkeylab.double_donkey.tables import DIE_TERMS, colour_names, dice_rule
+
+FACES = frozenset(range(1, 7))
+
+
+class DiceMixin:
+    """Phase 1 transitions; ``DoubleDonkeyState`` supplies the fields (always on a fresh copy)."""
+
+    _players: int
+    _phase: str
+    _roller: int
+    _hay: tuple[int, ...]
+    _shown: tuple[int, ...]
+    _left: tuple[int, ...]
+    _allowed: tuple[int, ...]
+    _choose_last: bool
+
+    def _start_play(self) -> list[Event]:
+        raise NotImplementedError  # DoubleDonkeyState: phase 2 starts when the last die is placed
+
+    def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
+        """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
+        colours = self._left
+        if tuple([v[0] for v in values]) != colour_names(colours) or not all([v[1] in FACES for v in values]):
+            names = ", ".join(COLOURS[c] for c in colours)
+            raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
+        shown = [0] * 6
+        for c, v in zip(colours, values, strict=True):
+            shown[c] = v[1]
+        return self._rolled(tuple(shown))
+
+    def _rolled(self, shown: tuple[int, ...]) -> list[Event]:
+        """The dice ``colours`` show ``shown`` (a checked roll): place the last die, or ask which to place."""
+        self._shown = shown
+        colours = self._left
+        player = self._roller
+        if len(colours) == 1:
+            c = colours[0]
+            die = DIE_TERMS[c][shown[c]]
+            events = [Event("DD-DICE-1", {"player": player, "die": die}, key="DD-DICE-1/one")]
+            return events + self._place(c, Event("DD-DICE-3", {"die": die}, key="DD-DICE-3/placed"))
+        self._phase = "choose"
+        self._allowed, key, dice, allowed, on_hay = dice_rule(self._hay, colours, shown)
+        return [
+            Event("DD-DICE-1", {"player": player, "n": len(colours), "dice": dice}),
+            Event("DD-DICE-2", {"player": player, "allowed": allowed, "on_hay": on_hay}, key=key),
+        ]
+
+    def _choose(self, colour: str) -> list[Event]:
+        c = COLOUR_INDEX.get(colour, -1)
+        if c < 0 or not self._shown[c]:
+            raise IllegalAction("DD-DICE-1", f"{colour} is not one of the rolled dice")
+        allowed = self._allowed
+        if c not in allowed:
+            new = ", ".join(f"{COLOURS[a]} {self._shown[a]}" for a in allowed)
+            raise IllegalAction(
+                "DD-DICE-2", f"the {colour} {self._shown[c]} shows a value already on the Hay card; choose {new}"
+            )
+        player = self._roller
+        event = Event("DD-DICE-1", {"player": player, "die": DIE_TERMS[c][self._shown[c]]}, key="DD-DICE-1/place")
+        return self._place(c, event)
+
+    def _place(self, c: int, event: Event) -> list[Event]:
+        """Put die ``c`` on the Hay card; then the next player rolls the rest, or phase 2 starts."""
+        hay, shown = list(self._hay), list(self._shown)
+        hay[c], shown[c] = shown[c], 0
+        self._hay = tuple(hay)
+        self._left = left = tuple([d for d in self._left if d != c])
+        if not left:
+            self._shown = tuple(shown)
+            return [event, *self._start_play()]
+        self._roller = (self._roller + 1) % self._players
+        if len(left) > 1:
+            self._shown = (0,) * 6
+            self._phase = "roll"
+            return [event]
+        self._shown = tuple(shown)
+        data = {"player": self._roller, "colour": COLOURS[left[0]], "pips": shown[left[0]]}
+        if self._choose_last:
+            self._phase = "last"
+            return [event, Event("DD-DICE-3", data)]
+        self._phase = "roll"
+        self._shown = (0,) * 6
+        return [event, Event("DD-DICE-3", data, key="DD-DICE-3/roll")]
+
+    def _last(self, keep: bool) -> list[Event]:
+        """DD-DICE-3 (english): keep the last die as it shows, or re-roll it once (a chance point)."""
+        c = self._left[0]
+        if keep:
+            event = Event(
+                "DD-DICE-3", {"player": self._roller, "die": DIE_TERMS[c][self._shown[c]]}, key="DD-DICE-3/keep"
+            )
+            return self._place(c, event)
+        self._phase = "roll"
+        self._shown = (0,) * 6
+        return [Event("DD-DICE-3", {"player": self._roller}, key="DD-DICE-3/reroll")]
