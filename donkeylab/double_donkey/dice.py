@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from donkeylab.core import Event, IllegalAction
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS
-from donkeylab.double_donkey.tables import DIE_TERMS, colour_names, dice_rule
+from donkeylab.double_donkey.tables import DIE_TERMS, WITHOUT, colour_names, dice_rule
 
 FACES = frozenset(range(1, 7))
 
@@ -73,19 +73,21 @@ class DiceMixin:
 
     def _place(self, c: int, event: Event) -> list[Event]:
         """Put die ``c`` on the Hay card; then the next player rolls the rest, or phase 2 starts."""
-        hay, shown = list(self._hay), list(self._shown)
-        hay[c], shown[c] = shown[c], 0
+        hay = list(self._hay)
+        hay[c] = self._shown[c]
         self._hay = tuple(hay)
-        self._left = left = tuple([d for d in self._left if d != c])
-        if not left:
-            self._shown = tuple(shown)
-            return [event, *self._start_play()]
-        self._roller = (self._roller + 1) % self._players
+        self._left = left = WITHOUT[self._left][c]
         if len(left) > 1:
+            self._roller = (self._roller + 1) % self._players
             self._shown = (0,) * 6
             self._phase = "roll"
             return [event]
+        shown = list(self._shown)
+        shown[c] = 0
         self._shown = tuple(shown)
+        if not left:
+            return [event, *self._start_play()]
+        self._roller = (self._roller + 1) % self._players
         data = {"player": self._roller, "colour": COLOURS[left[0]], "pips": shown[left[0]]}
         if self._choose_last:
             self._phase = "last"

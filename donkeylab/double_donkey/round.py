@@ -107,7 +107,7 @@ class RoundMixin:
     def _decide_biggest(self, best: dict[int, int]) -> list[Event]:
         """DD-BIGGEST-1, or the DD-BIGGEST-2 tie-break (which may stop at a roll-off chance point)."""
         top = max(best.values())
-        tied = tuple(sorted(p for p, v in best.items() if v == top))
+        tied = tuple(sorted([p for p, v in best.items() if v == top]))
         if len(tied) == 1:
             event = Event("DD-BIGGEST-1", {"biggest": tied[0], "value": top})
             return [event, *self._refill(tied[0])]
@@ -145,8 +145,9 @@ class RoundMixin:
             need = HAND_SIZE - len(hands[p])
             if p == biggest or need <= 0:
                 continue
-            n = min(need, len(piles[p]))
-            hands[p], piles[p] = hands[p] + piles[p][:n], piles[p][n:]
+            pile = piles[p]
+            n = need if need < len(pile) else len(pile)
+            hands[p], piles[p] = hands[p] + pile[:n], pile[n:]
             if n == need:
                 events.append(Event("DD-REFILL-1", {"player": p, "n": n}))
             else:

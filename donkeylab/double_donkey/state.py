@@ -23,6 +23,7 @@ from donkeylab.double_donkey.tables import (
     ALL_COLOURS,
     ROLLED,
     choices,
+    new_roll,
     play_options,
     roll_outcomes,
     rolloff_outcomes,
@@ -235,7 +236,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
                 face = int(6 * r())
                 shown[c] = face + 1
                 values.append(ROLLED[c][face])
-            roll = Roll(tuple(values))
+            roll = new_roll(tuple(values))
             _SAMPLED[0] = (roll, self._hay, tuple(shown))
             return roll
         if phase == "rolloff":

@@ -35,17 +35,20 @@ def rolloff_outcomes(seats: tuple[int, ...]) -> tuple[tuple[RollOff, Fraction], 
     )
 
 
-# A ``Play`` built without the dataclass ``__init__`` frame (it has no ``__post_init__``): the same object,
-# at half the cost, for the up to 7 options of every phase-2 turn (hands never repeat in a rollout).
+# ``Play`` and ``Roll`` objects filled in through their slots, without the dataclass ``__init__`` frame (they
+# have no ``__post_init__``): the same objects at half the cost, for the up to 7 options of every phase-2
+# turn (hands never repeat in a rollout) and for every sampled roll.
+_NEW = object.__new__
 _SET_PLAYER: Any = vars(Play)["player"].__set__
 _SET_CARDS: Any = vars(Play)["cards"].__set__
+_SET_VALUES: Any = vars(Roll)["values"].__set__
 
 
-def _new_play(player: int, cards: tuple[int, ...]) -> Play:
-    play = object.__new__(Play)
-    _SET_PLAYER(play, player)
-    _SET_CARDS(play, cards)
-    return play
+def new_roll(values: tuple[tuple[str, int], ...]) -> Roll:
+    """``Roll(values)`` for values known to be well formed."""
+    roll = _NEW(Roll)
+    _SET_VALUES(roll, values)
+    return roll
 
 
 @lru_cache(maxsize=16)
@@ -62,7 +65,13 @@ def play_options(player: int, hand: tuple[int, ...]) -> tuple[Play, ...]:
         combos: Any = ((a,), (b,), (c,), (a, b), (a, c), (b, c), (a, b, c))
     else:
         combos = [tuple([cards[i] for i in combo]) for combo in _index_combos(len(cards))]
-    return tuple([_new_play(player, combo) for combo in combos])
+    plays = []
+    for combo in combos:
+        play = _NEW(Play)
+        _SET_PLAYER(play, player)
+        _SET_CARDS(play, combo)
+        plays.append(play)
+    return tuple(plays)
 
 
 _SIX = range(6)
@@ -72,6 +81,14 @@ CHOOSE: tuple[Choose, ...] = tuple(Choose(c) for c in COLOURS)
 DIE_TERMS: tuple[tuple[str, ...], ...] = tuple(tuple(die_term(c, p) if p else "" for p in range(7)) for c in COLOURS)
 # ROLLED[colour index][pips - 1]: the ``(colour, pips)`` pair of a ``Roll``, shared instead of rebuilt.
 ROLLED: tuple[tuple[tuple[str, int], ...], ...] = tuple(tuple((c, p) for p in range(1, 7)) for c in COLOURS)
+
+
+# WITHOUT[colours][c]: the colour indices ``colours`` (ascending) without ``c``, for every subset of the six.
+WITHOUT: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
+    subset: tuple(tuple([d for d in subset if d != c]) for c in _SIX)
+    for k in range(7)
+    for subset in itertools.combinations(_SIX, k)
+}
 
 
 @lru_cache(maxsize=64)
@@ -99,12 +116,19 @@ def dice_rule(
     Hay card; if there is none, every rolled die), the sentence key, the rolled and the allowed dice as terms,
     and the values on the Hay card."""
     values = frozenset(hay)
-    new = tuple([c for c in colours if shown[c] not in values])
-    dice = tuple([DIE_TERMS[c][shown[c]] for c in colours])
+    new, dice, new_dice = [], [], []
+    for c in colours:
+        pips = shown[c]
+        term = DIE_TERMS[c][pips]
+        dice.append(term)
+        if pips not in values:
+            new.append(c)
+            new_dice.append(term)
     on_hay = on_hay_text(values)
     if not on_hay:
-        return new, "DD-DICE-2/empty", dice, dice, on_hay
+        return tuple(new), "DD-DICE-2/empty", tuple(dice), tuple(new_dice), on_hay
     if not new:
-        return colours, "DD-DICE-2/free", dice, dice, on_hay
-    allowed_dice = dice if len(new) == len(colours) else tuple([DIE_TERMS[c][shown[c]] for c in new])
-    return new, ("DD-DICE-2/one" if len(new) == 1 else "DD-DICE-2"), dice, allowed_dice, on_hay
+        all_dice = tuple(dice)
+        return colours, "DD-DICE-2/free", all_dice, all_dice, on_hay
+    key = "DD-DICE-2/one" if len(new) == 1 else "DD-DICE-2"
+    return tuple(new), key, tuple(dice), tuple(new_dice), on_hay
