@@ -66,6 +66,17 @@ class Shuffle(Action):
     order: tuple[int, ...]
 
 
+def well_formed(action: Action) -> bool:
+    """Field shapes of a (possibly hand-written or loaded) action, so a bad one is refused, not a crash."""
+    if isinstance(action, (Roll, RollOff)):
+        return isinstance(action.values, tuple) and all(isinstance(v, tuple) and len(v) == 2 for v in action.values)
+    if isinstance(action, Play):
+        return isinstance(action.cards, tuple) and all(type(c) is int for c in action.cards)
+    if isinstance(action, (Deal, Shuffle)):
+        return isinstance(action.order, tuple) and all(type(c) is int for c in action.order)
+    return True
+
+
 ACTIONS = action_table([Deal, Roll, Choose, Reroll, Keep, Play, RollOff, Shuffle])
 
 

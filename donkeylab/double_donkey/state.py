@@ -14,7 +14,7 @@ from typing import Any
 
 from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, check_type, require
 from donkeylab.core.chance import shuffled
-from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle
+from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle, well_formed
 from donkeylab.double_donkey.cards import COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck
 from donkeylab.double_donkey.dice import FACES, DiceMixin
 from donkeylab.double_donkey.round import RoundMixin
@@ -47,17 +47,8 @@ _EXPECTED: dict[str, tuple[type[Action] | tuple[type[Action], ...], str]] = {
 # The last ``Roll`` drawn by ``sample_chance``, the Hay card it was drawn for and the dice it shows: applying
 # exactly that object to a state with exactly that Hay card needs no validation (one entry, replaced per draw).
 _SAMPLED: list[tuple[Action | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
-
-
-def _well_formed(action: Action) -> bool:
-    """Field shapes of a (possibly hand-written or loaded) action, so a bad one is refused, not a crash."""
-    if isinstance(action, (Roll, RollOff)):
-        return isinstance(action.values, tuple) and all(isinstance(v, tuple) and len(v) == 2 for v in action.values)
-    if isinstance(action, Play):
-        return isinstance(action.cards, tuple) and all(type(c) is int for c in action.cards)
-    if isinstance(action, (Deal, Shuffle)):
-        return isinstance(action.order, tuple) and all(type(c) is int for c in action.order)
-    return True
+# Likewise the last ``Play`` options offered by ``legal_actions`` and the hand they were built from.
+_OFFERED: list[tuple[tuple[Play, ...], tuple[int, ...]]] = [((), ())]
 
 
 class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
@@ -214,7 +205,10 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
             return choices(self._allowed)
         if phase == "play":
             p = self._turn
-            return play_options(p, self._hands[p])
+            hand = self._hands[p]
+            plays = play_options(p, hand)
+            _OFFERED[0] = (plays, hand)
+            return plays
         if phase == "last":
             return (Reroll(), Keep())
         if phase in ("roll", "rolloff"):
@@ -257,6 +251,11 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         elif phase == "choose" and type(action) is Choose:
             return self._choose(action.colour)
         elif phase == "play" and type(action) is Play and type(action.cards) is tuple:
+            plays, hand = _OFFERED[0]
+            if action.player == self._turn and self._hands[self._turn] is hand:
+                for offered in plays:
+                    if offered is action:  # one of the options offered for exactly this hand and seat
+                        return self._chose(action.player, action.cards)
             for c in action.cards:
                 if type(c) is not int:
                     break
@@ -265,7 +264,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         expected, rule = _EXPECTED[phase]
         if not isinstance(action, expected):
             check_type(action, expected, rule, self)  # raises the explaining IllegalAction
-        if not _well_formed(action):
+        if not well_formed(action):
             raise IllegalAction(rule, f"malformed action {action}")
         if phase == "play":
             assert isinstance(action, Play)
@@ -325,8 +324,12 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
             self._refuse_play(turn, player, cards, hand)
         if len(played) != len(cards):
             raise IllegalAction("DD-PLAY-1", "each card can be played only once")
+        return self._chose(player, tuple(sorted(cards)))
+
+    def _chose(self, player: int, cards: tuple[int, ...]) -> list[Event]:
+        """``player`` has chosen ``cards`` (a legal set, ascending): ask the next seat, or reveal."""
         chosen = list(self._chosen)
-        chosen[player] = tuple(sorted(cards))
+        chosen[player] = cards
         self._chosen = tuple(chosen)
         event = Event("DD-PLAY-1", {"player": player, "n": len(cards)})
         after = self._still_to_play()
