@@ -86,9 +86,10 @@ class RoundMixin:
         events: list[Event] = []
         flipped: set[int] = set()
         hay = list(self._hay)
+        cards, table = self._cards, self._table
         for p in order:
-            for cid in self._table[p]:
-                card = self._cards[cid]
+            for cid in table[p]:
+                card = cards[cid]
                 if not card.angry:
                     continue
                 c = card.colours[0]
@@ -100,7 +101,8 @@ class RoundMixin:
                 flipped.add(c)
                 hay[c] = 7 - old
                 events.append(Event("DD-ANGRY-1", {**data, "new": hay[c]}))
-        self._hay = tuple(hay)
+        if flipped:
+            self._hay = tuple(hay)
         return events
 
     # ------------------------------------------------------------------ Biggest Donkey

@@ -32,6 +32,8 @@ from donkeylab.double_donkey.tables import (
 NAME = "double_donkey"
 
 
+_LAST_OPTIONS: tuple[Action, ...] = (Reroll(), Keep())  # DD-DICE-3 (english): the same two options every time
+
 # The action each phase expects, and the rule an action of another kind breaks.
 _EXPECTED: dict[str, tuple[type[Action] | tuple[type[Action], ...], str]] = {
     "deal": (Deal, "DD-SETUP-1"),
@@ -210,7 +212,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
             _OFFERED[0] = (plays, hand)
             return plays
         if phase == "last":
-            return (Reroll(), Keep())
+            return _LAST_OPTIONS
         if phase in ("roll", "rolloff"):
             return tuple(o for o, _ in self.chance_outcomes())
         return ()
