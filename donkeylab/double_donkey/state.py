@@ -252,6 +252,8 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
                 return self._rolled(shown)
         elif phase == "choose" and type(action) is Choose:
             return self._choose(action.colour)
+        elif phase == "last" and action in _LAST_OPTIONS:
+            return self._last(isinstance(action, Keep))
         elif phase == "play" and type(action) is Play and type(action.cards) is tuple:
             plays, hand = _OFFERED[0]
             if action.player == self._turn and self._hands[self._turn] is hand:
