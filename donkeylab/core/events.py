@@ -20,7 +20,9 @@ class Event:
 
     def __init__(self, rule: str, data: Mapping[str, Any] | None = None, key: str | None = None) -> None:
         self.rule = rule
-        self.data: Mapping[str, Any] = MappingProxyType(dict(data or {}))
+        # A plain dict is taken over, not copied (engines build a fresh one per event; copying cost ~4% of a
+        # Double Donkey rollout); readers only ever see a read-only view of it.
+        self.data: Mapping[str, Any] = MappingProxyType(data if type(data) is dict else dict(data or {}))
         self.key = key or rule
 
     @property
