@@ -38,11 +38,7 @@ class State(Protocol):
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]: ...
     def sample_chance(self, rng: random.Random) -> Action: ...
     def apply(self, action: Action) -> State: ...
-    def describe(self) -> str:
-        """One line summarising the state (golden playthroughs, debugging); games override it."""
-        hidden = {"_parent", "_action", "_events", "_rules", "_setup"}
-        return " ".join(f"{k.lstrip('_')}={v!r}" for k, v in vars(self).items() if k not in hidden)
-
+    def describe(self) -> str: ...
     def is_terminal(self) -> bool: ...
     def to_json(self) -> str: ...
 
@@ -157,17 +153,13 @@ class GameState(ABC):
         """A new state with ``action`` applied; ``self`` is never changed (also not when it raises)."""
         if self.current_player is None:
             raise IllegalAction("GAME-OVER", f"the game is over; {action} cannot be played")
-        new = self._copy()
-        new._parent = self
-        new._action = action
-        new._events = ()
-        new._events = tuple(new._apply(action))
-        return new
-
-    def _copy(self) -> Self:
-        """Shallow copy: every field holds an immutable value, so sharing them is safe (the kit checks)."""
         new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()  # measured faster than update() into the fresh dict
+        fields = self.__dict__.copy()  # one dict copy, then plain dict writes: the hot path of every rollout
+        fields["_parent"] = self
+        fields["_action"] = action
+        fields["_events"] = ()
+        new.__dict__ = fields
+        new._events = tuple(new._apply(action))
         return new
 
     def root(self) -> GameState:
