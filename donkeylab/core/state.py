@@ -162,6 +162,12 @@ class GameState(ABC):
         new._events = tuple(new._apply(action))
         return new
 
+    def _copy(self) -> Self:
+        """A shallow copy for building positions by hand (tests, exact solvers); ``apply`` inlines the same."""
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        return new
+
     def root(self) -> GameState:
         node: GameState = self
         while node._parent is not None:
