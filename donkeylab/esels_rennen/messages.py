@@ -38,8 +38,8 @@ for order in itertools.permutations(COLOUR_WORDS):
 
 _MESSAGES = {
     "ER-SETUP-1": (
-        "The donkeys stand on the start fields {fields}, from the left: {order}.",
-        "Die Esel stehen auf den Startfeldern {fields}, von links: {order}.",
+        "The donkeys stand on the start fields {left}, {middle} and {right}, from the left: {order}.",
+        "Die Esel stehen auf den Startfeldern {left}, {middle} und {right}, von links: {order}.",
     ),
     "ER-SETUP-1/deal": (
         "Each player draws {per_player} order card(s); {hidden} card(s) stay hidden.",
@@ -54,8 +54,8 @@ _MESSAGES = {
         "{player} zieht den {donkey}en Esel vorwärts von {frm} auf {to}.",
     ),
     "ER-MOVE-2": (
-        "{player} moves the {donkey} donkey back out of the sand from {frm} to {to}.",
-        "{player} zieht den {donkey}en Esel aus dem Sand zurück von {frm} auf {to}.",
+        "{player} moves the {donkey} donkey backward from its sand field, from {frm} to {to}.",
+        "{player} zieht den {donkey}en Esel von seinem Sandfeld zurück, von {frm} auf {to}.",
     ),
     "ER-MOVE-3": (
         "{player} cannot move any donkey and passes.",
@@ -111,14 +111,18 @@ _MESSAGES = {
         "The finishing order is {order}; nobody holds that card, so everyone has lost.",
         "Die Reihenfolge ist {order}; niemand hat diese Karte, also haben alle verloren.",
     ),
+    "ER-END-1/points": (
+        "The finishing order is {order}; nobody holds that card; the points decide.",
+        "Die Reihenfolge ist {order}; niemand hat diese Karte, also entscheiden die Punkte.",
+    ),
     "ER-SCORE-1": (
         "Points for the order {order} (players in seat order): {scores}; best score ({best}): {winners}.",
         "Punkte für die Reihenfolge {order} (Spieler der Reihe nach): {scores}; die meisten Punkte ({best}): "
         "{winners}.",
     ),
     "ER-MOVE-1/illegal": (
-        "The {donkey} donkey cannot move to {to}: {why}. Allowed forward moves: {allowed}.",
-        "Der {donkey}e Esel kann nicht auf {to} ziehen: {why}. Erlaubte Vorwärtszüge: {allowed}.",
+        "The {donkey} donkey cannot move to {to}: {why}. Allowed moves: {allowed}.",
+        "Der {donkey}e Esel kann nicht auf {to} ziehen: {why}. Erlaubte Züge: {allowed}.",
     ),
     "ER-MOVE-2/illegal": (
         "The {donkey} donkey cannot move back to {to}: {why}.",

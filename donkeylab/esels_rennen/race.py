@@ -176,10 +176,10 @@ class Track:
         colour = self.arrow_colour[field]
         if colour == OFF:
             return STOP_NO_ARROW
+        if p[colour] == OFF:  # before the own-colour test: a donkey that just finished is on the podium
+            return STOP_FINISHED
         if colour == mover:
             return STOP_OWN
-        if p[colour] == OFF:
-            return STOP_FINISHED
         return None
 
     def _stop_data(self, p: list[int], mover: int, field: int) -> dict[str, object]:

@@ -157,8 +157,9 @@ class EselsRennenState(GameState):
         require(ok, "ER-SETUP-1", f"{action} must list red, green, yellow once")
         self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
         self._phase = DEAL
-        fields = [self._track.ids[f] for f in self._track.starts]
-        return [Event("ER-SETUP-1", {"fields": fields, "order": card_code(action.order)})]
+        left, middle, right = (self._track.ids[f] for f in self._track.starts)  # ER-BOARD-2 proves 3 starts
+        data = {"left": left, "middle": middle, "right": right, "order": card_code(action.order)}
+        return [Event("ER-SETUP-1", data)]
 
     def _deal(self, action: Action) -> list[Event]:
         check_type(action, Deal, "ER-SETUP-1", self)
@@ -212,8 +213,9 @@ class EselsRennenState(GameState):
             self._winners = holders
         if holders:  # each order card exists once, so at most one player holds it
             events.insert(0, Event("ER-END-1", {"order": order, "winners": holders}))
-        else:
-            events.insert(0, Event("ER-END-1", {"order": order}, "ER-END-1/nobody"))
+        else:  # with points scoring nobody has lost yet: ER-SCORE-1 names the winners next
+            nobody = "ER-END-1/points" if self.rules.scoring == "points" else "ER-END-1/nobody"
+            events.insert(0, Event("ER-END-1", {"order": order}, nobody))
         return events
 
     def _refuse(self, action: Action) -> None:
@@ -230,17 +232,18 @@ class EselsRennenState(GameState):
 
     def _why_illegal(self, action: Move | Back) -> tuple[str, str]:
         track, pos = self._track, self._pos
+        rule = "ER-MOVE-1" if isinstance(action, Move) else "ER-MOVE-2"
         if not (isinstance(action.donkey, str) and isinstance(action.to, str)):
-            return ("ER-MOVE-1", "unknown")
+            return (rule, "unknown")
         d, t = DONKEY_INDEX.get(action.donkey), track.index.get(action.to)
         if d is None or t is None:
-            return ("ER-MOVE-1", "unknown")
+            return (rule, "unknown")
+        if rule == "ER-MOVE-2" and OFF in pos:  # back moves end once any donkey (maybe this one) has finished
+            return ("ER-MOVE-2", "not_all_racing")
         if pos[d] == OFF:
             return ("ER-MOVE-1", "not_racing")
         if isinstance(action, Move):
             return ("ER-MOVE-1", "occupied" if t in track.forward[pos[d]] else "not_ahead")
-        if OFF in pos:
-            return ("ER-MOVE-2", "not_all_racing")
         if not track.sand[pos[d]]:
             return ("ER-MOVE-2", "not_sand")
         if d == self._last:

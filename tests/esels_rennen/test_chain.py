@@ -128,5 +128,35 @@ def test_er_score_1_two_cards_count_the_better_and_points_option_decides() -> No
     end = s.apply(er.Move("green", "c3"))
     assert end.points == (2, 1) and end.winners == (0,)
     assert rules_of(end)[-2:] == ["ER-END-1", "ER-SCORE-1"]
-    assert end.events[-2].key == "ER-END-1/nobody"  # no exact card, yet the points decide the race
+    assert end.events[-2].key == "ER-END-1/points"  # no exact card: the points decide the race
     assert "2, 1" in end.events[-1].text and end.events[-1].render("de")
+
+
+def test_er_chain_3_finished_donkey_on_its_own_colour_finish_arrow() -> None:
+    # red b2→a3, a finish field with a red arrow: red is on the podium, not standing on the arrow
+    s = place(race(ladder()), red="b2", green="d0", yellow="f0")
+    after = s.apply(er.Move("red", "a3"))
+    assert keys_of(after) == ["ER-MOVE-1", "ER-FINISH-1", "ER-CHAIN-3"]
+    assert after.events[-1].text == (
+        "The arrow on a3 is red, but the red donkey has already finished and only two donkeys are racing: "
+        "the turn ends."
+    )
+    assert after.podium == ("red",) and dict(after.positions) == {"red": None, "green": "d0", "yellow": "f0"}
+    assert after.last_moved == "red" and after.current_player == 1
+
+
+def test_er_end_1_points_scoring_nobody_holds_the_card_the_points_decide() -> None:
+    s = place(
+        race(ladder(), players=4, deal=("RGY", "RYG", "GRY", "YGR"), scoring="points"),
+        podium=("yellow",),
+        red="d2",
+        green="d0",
+    )
+    end = s.apply(er.Move("red", "c3"))
+    assert keys_of(end)[-2:] == ["ER-END-1/points", "ER-SCORE-1"]
+    assert end.events[-2].rule == "ER-END-1" and end.winners == (3,)
+    assert end.events[-2].text == "The finishing order is yellow–red–green; nobody holds that card; the points decide."
+    assert end.events[-2].render("de") == (
+        "Die Reihenfolge ist gelb–rot–grün; niemand hat diese Karte, also entscheiden die Punkte."
+    )
+    assert "lost" not in " ".join(e.text for e in end.events)

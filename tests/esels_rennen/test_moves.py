@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from donkeylab import esels_rennen as er
-from donkeylab.core import CHANCE, IllegalAction
+from donkeylab.core import CATALOGUE, CHANCE, IllegalAction
 from tests import kit
 from tests.esels_rennen.helpers import LADDER, board_doc, ladder, place, race, rules_of
 
@@ -98,7 +98,7 @@ def test_er_move_2_back_out_of_sand_not_the_last_moved_donkey() -> None:
     assert er.Back("red", "c1") in later.legal_actions() and er.Back("red", "e1") not in later.legal_actions()
     back = later.apply(er.Back("red", "c1"))
     assert back.events[0].rule == "ER-MOVE-2" and back.positions["red"] == "c1"
-    assert "back out of the sand" in back.events[0].text
+    assert "backward from its sand field" in back.events[0].text
 
 
 def test_er_move_2_only_while_all_three_race_and_only_from_sand() -> None:
@@ -135,3 +135,47 @@ def test_er_move_3_pass_only_when_nothing_can_move() -> None:
     with pytest.raises(IllegalAction, match="only pass when no donkey can move") as err:
         moving.apply(er.Pass())
     assert err.value.rule == "ER-MOVE-3"
+
+
+def test_er_setup_1_start_fields_read_as_a_placement() -> None:
+    placed = er.new_game(3, er.Rules(start_order="random")).apply(er.Start(("green", "red", "yellow")))
+    assert (
+        placed.events[0].text == "The donkeys stand on the start fields b0, d0 and f0, from the left: green–red–yellow."
+    )
+    assert placed.events[0].render("de") == (
+        "Die Esel stehen auf den Startfeldern b0, d0 und f0, von links: grün–rot–gelb."
+    )
+
+
+def test_er_move_1_illegal_lists_every_allowed_move() -> None:
+    s = place(race(ladder()), red="d2", green="b0", yellow="f0")  # red on sand: back moves are allowed too
+    assert any(isinstance(a, er.Back) for a in s.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        s.apply(er.Move("red", "a3"))
+    assert err.value.rule == "ER-MOVE-1"
+    assert "Allowed moves: " in str(err.value) and "forward moves" not in str(err.value)
+    assert "Back('red', 'c1')" in str(err.value)
+    data = {"donkey": "red", "to": "a3", "why": "ER:not_ahead", "allowed": "Pass()"}
+    assert "Erlaubte Züge: Pass()" in CATALOGUE.render("ER-MOVE-1/illegal", data, "de")
+
+
+def test_er_move_2_back_of_a_donkey_on_the_podium_or_unknown_is_a_back_move_error() -> None:
+    s = place(race(ladder()), podium=("yellow",), red="d2", green="d0")
+    for bad, why in [
+        (er.Back("yellow", "e1"), "nobody may move back"),
+        (er.Back("purple", "c1"), "no such donkey"),
+        (er.Back("red", "z9"), "no such donkey"),
+    ]:
+        with pytest.raises(IllegalAction, match=why) as err:
+            s.apply(bad)
+        assert err.value.rule == "ER-MOVE-2" and "forward" not in str(err.value)
+
+
+def test_er_move_2_sentence_names_the_sand_field_it_leaves() -> None:
+    s = place(race(ladder()), red="d2", green="b0", yellow="f0")
+    back = s.apply(er.Back("red", "c1"))
+    assert back.events[0].text == "Player 1 moves the red donkey backward from its sand field, from d2 to c1."
+    assert back.events[0].render("de") == "Spieler 1 zieht den roten Esel von seinem Sandfeld zurück, von d2 auf c1."
+    default = place(race("default"), red="d8", green="b0", yellow="f0")
+    assert default.track.board.field("c7").kind == "sand"  # the target may be sand too: no "out of the sand"
+    assert "out of the sand" not in default.apply(er.Back("red", "c7")).events[0].text
