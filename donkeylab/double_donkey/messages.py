@@ -134,6 +134,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Wer wird Oberesel, {tied}? Jeder hat eine Karte mit Wert {value} gespielt; {biggest} hat die wenigsten "
         "Karten im eigenen Stapel ({pile}) und wird Oberesel.",
     ),
+    "DD-BIGGEST-2/pile_tie": (
+        "Who becomes the Biggest Donkey, {tied}? Each played a card worth {value}; {players} have the fewest cards "
+        "left in their personal piles ({pile} each), so they are still tied.",
+        "Wer wird Oberesel, {tied}? Jeder hat eine Karte mit Wert {value} gespielt; {players} haben die wenigsten "
+        "Karten im eigenen Stapel (je {pile}), also steht es immer noch unentschieden.",
+    ),
     "DD-BIGGEST-2/rolloff": (
         "Who becomes the Biggest Donkey, {tied}? Each played a card worth {value}, so they roll a die each: "
         "the highest roll becomes the Biggest Donkey.",

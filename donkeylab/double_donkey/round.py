@@ -119,10 +119,15 @@ class RoundMixin:
             if len(by_pile) == 1:
                 data = {"tied": tied, "value": top, "biggest": by_pile[0], "pile": fewest}
                 return [Event("DD-BIGGEST-2", data, key="DD-BIGGEST-2/pile"), *self._refill(by_pile[0])]
+            data = {"tied": tied, "value": top, "players": by_pile, "pile": fewest}
+            events = [Event("DD-BIGGEST-2", data, key="DD-BIGGEST-2/pile_tie")]  # the pile step, not decisive
             tied = by_pile
+        else:
+            events = []
         self._phase = "rolloff"
         self._tied = tied
-        return [Event("DD-BIGGEST-2", {"tied": tied, "value": top}, key="DD-BIGGEST-2/rolloff")]
+        events.append(Event("DD-BIGGEST-2", {"tied": tied, "value": top}, key="DD-BIGGEST-2/rolloff"))
+        return events
 
     def _rolled_off(self, values: tuple[tuple[int, int], ...]) -> list[Event]:
         high = max(pips for _, pips in values)

@@ -239,3 +239,31 @@ def test_dd_end_1_german_immediate_win_before_refill() -> None:
 def test_dd_end_1_option_immediate_in_english() -> None:
     s = play_all(fill_hay(endgame(dd.Rules(end="immediate")), **GERMAN_EXAMPLE), {0: (30,), 1: (10,), 2: (20,)})
     assert s.winners == (0, 1) and s.rules.last_die == "choose"
+
+
+def test_dd_biggest_2_pile_step_narrows_a_tie_before_the_roll_off() -> None:
+    """Three cards worth 6; Olivia and Fran have 5 cards left in their piles, Jan 7: Olivia and Fran roll."""
+    s = deal_hands(3, {0: (0,), 1: (1,), 2: (2,)})
+    s = craft(s, piles=(s.piles[0][:5], s.piles[1][:5], s.piles[2]))
+    s = play_all(fill_hay(s, **GERMAN_EXAMPLE), {0: (0,), 1: (1,), 2: (2,)})
+    assert s.phase == "rolloff" and s.tied == (0, 1)
+    assert [e.key for e in s.events[-2:]] == ["DD-BIGGEST-2/pile_tie", "DD-BIGGEST-2/rolloff"]
+    assert s.events[-2].data == {"tied": (0, 1, 2), "value": 6, "players": (0, 1), "pile": 5}
+    assert texts(s)[-2:] == [
+        "Who becomes the Biggest Donkey, Olivia, Fran or Jan? Each played a card worth 6; Olivia and Fran have the "
+        "fewest cards left in their personal piles (5 each), so they are still tied.",
+        "Who becomes the Biggest Donkey, Olivia or Fran? Each played a card worth 6, so they roll a die each: "
+        "the highest roll becomes the Biggest Donkey.",
+    ]
+    assert s.events[-2].render("de", NAMES) == (
+        "Wer wird Oberesel, Olivia, Fran oder Jan? Jeder hat eine Karte mit Wert 6 gespielt; Olivia und Fran haben "
+        "die wenigsten Karten im eigenen Stapel (je 5), also steht es immer noch unentschieden."
+    )
+
+
+def test_dd_biggest_2_equal_piles_are_said_before_the_roll_off() -> None:
+    s = tie_state(dd.Rules(), (6, 7, 6))
+    assert [e.key for e in s.events[-2:]] == ["DD-BIGGEST-2/pile_tie", "DD-BIGGEST-2/rolloff"]
+    assert texts(s)[-2].endswith(
+        "Olivia and Jan have the fewest cards left in their personal piles (6 each), so they are still tied."
+    )
