@@ -24,7 +24,7 @@ class DiceMixin:
     _shown: tuple[int, ...]
     _left: tuple[int, ...]
     _allowed: tuple[int, ...]
-    _choose_last: bool
+    _last_roll_key: str | None  # DD-DICE-3: None = the last die may be kept; else the key saying why it is rolled
 
     def _start_play(self) -> list[Event]:
         raise NotImplementedError  # DoubleDonkeyState: phase 2 starts when the last die is placed
@@ -89,12 +89,19 @@ class DiceMixin:
             return [event, *self._start_play()]
         self._roller = (self._roller + 1) % self._players
         data = {"player": self._roller, "colour": COLOURS[left[0]], "pips": shown[left[0]]}
-        if self._choose_last:
+        key = self._last_roll_key
+        if key is None:
             self._phase = "last"
             return [event, Event("DD-DICE-3", data)]
         self._phase = "roll"
         self._shown = (0,) * 6
-        return [event, Event("DD-DICE-3", data, key="DD-DICE-3/roll")]
+        return [event, Event("DD-DICE-3", data, key=key)]
+
+    def _refuse_last(self) -> None:
+        """DD-DICE-3: the last die is being rolled; why it cannot be kept or re-rolled (again) now."""
+        if self._last_roll_key is None:
+            raise IllegalAction("DD-DICE-3", "the last die may be re-rolled only once: it is rolled now, then placed")
+        raise IllegalAction("DD-DICE-3", "with these rules the last die is always rolled: no keeping, no re-roll")
 
     def _last(self, keep: bool) -> list[Event]:
         """DD-DICE-3 (english): keep the last die as it shows, or re-roll it once (a chance point)."""

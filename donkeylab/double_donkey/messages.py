@@ -85,7 +85,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "DD-DICE-3/roll": (
         "Only the {colour} die is left: {player} must roll it (german variant).",
-        "Nur noch der Würfel {colour} ist übrig: {player} muss ihn werfen.",
+        "Nur noch der Würfel {colour} ist übrig: {player} muss ihn werfen (deutsche Variante).",
+    ),
+    "DD-DICE-3/option": (
+        "Only the {colour} die is left: {player} must roll it (rule option: the last die is always rolled).",
+        "Nur noch der Würfel {colour} ist übrig: {player} muss ihn werfen (Regel-Option: der letzte Würfel wird "
+        "immer geworfen).",
     ),
     "DD-DICE-3/reroll": ("{player} re-rolls the last die.", "{player} wirft den letzten Würfel noch einmal."),
     "DD-DICE-3/keep": (

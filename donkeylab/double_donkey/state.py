@@ -62,7 +62,8 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         self._toggle = rules.angry_flip == "toggle_per_card"
         self._tie_roll_only = rules.tie_break == "roll"
         self._end_immediate = rules.end == "immediate"
-        self._choose_last = rules.last_die == "choose"
+        roll_key = "DD-DICE-3/roll" if rules.variant == "german" else "DD-DICE-3/option"  # why it is always rolled
+        self._last_roll_key = None if rules.last_die == "choose" else roll_key
         self._phase = "deal"
         self._round = 1
         self._starter = self._roller = rules.first_player
@@ -266,6 +267,8 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
             else:
                 return self._play(action)
         expected, rule = _EXPECTED[phase]
+        if phase == "roll" and isinstance(action, (Keep, Reroll)) and len(self._left) == 1:
+            self._refuse_last()
         if not isinstance(action, expected):
             check_type(action, expected, rule, self)  # raises the explaining IllegalAction
         if not well_formed(action):

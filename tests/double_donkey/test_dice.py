@@ -140,3 +140,45 @@ def test_dd_dice_3_option_last_die_roll_in_english() -> None:
         s = s.apply(roll(s, **{c: 2 for c in dd.COLOURS if c not in s.hay}))
         s = s.apply(Choose(colour))
     assert s.phase == "roll"
+
+
+def up_to_last_die(players: int, rules: dd.Rules) -> dd.DoubleDonkeyState:
+    """Five dice placed (light blue 1 ... green 5); the purple one is left."""
+    s = dealt(players, rules)
+    for colour in ("light_blue", "dark_blue", "orange", "yellow", "green"):
+        s = s.apply(roll(s, **{c: 1 + dd.COLOURS.index(c) for c in dd.COLOURS if c not in s.hay}))
+        s = s.apply(Choose(colour))
+    return s
+
+
+def test_dd_dice_3_roll_sentence_names_the_reason_it_applies() -> None:
+    german = up_to_last_die(3, dd.Rules(variant="german"))
+    option = up_to_last_die(3, dd.Rules(variant="english", last_die="roll"))
+    assert texts(german)[-1] == "Only the purple die is left: Jan must roll it (german variant)."
+    assert german.events[-1].render("de", ["Olivia", "Fran", "Jan"]) == (
+        "Nur noch der Würfel lila ist übrig: Jan muss ihn werfen (deutsche Variante)."
+    )
+    assert (
+        texts(option)[-1]
+        == "Only the purple die is left: Jan must roll it (rule option: the last die is always rolled)."
+    )
+    assert option.events[-1].render("de", ["Olivia", "Fran", "Jan"]) == (
+        "Nur noch der Würfel lila ist übrig: Jan muss ihn werfen (Regel-Option: der letzte Würfel wird immer geworfen)."
+    )
+
+
+@pytest.mark.parametrize("rules", [dd.Rules(variant="german"), dd.Rules(last_die="roll")])
+def test_dd_dice_3_no_keep_or_reroll_when_the_last_die_is_always_rolled(rules: dd.Rules) -> None:
+    s = up_to_last_die(3, rules)
+    for action in (Keep(), Reroll()):
+        with pytest.raises(IllegalAction, match="always rolled") as err:
+            s.apply(action)
+        assert err.value.rule == "DD-DICE-3"
+
+
+def test_dd_dice_3_reroll_only_once() -> None:
+    s = up_to_last_die(3, dd.Rules()).apply(Reroll())
+    for action in (Keep(), Reroll()):
+        with pytest.raises(IllegalAction, match="only once") as err:
+            s.apply(action)
+        assert err.value.rule == "DD-DICE-3"
