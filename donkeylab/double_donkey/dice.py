@@ -11,7 +11,10 @@ from donkeylab.core import Event, IllegalAction
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS
 from donkeylab.double_donkey.tables import DIE_TERMS, WITHOUT, colour_names, dice_rule
 
-FACES = frozenset(range(1, 7))
+
+def is_pips(value: object) -> bool:
+    """A die face: an ``int`` from 1 to 6 (``True`` and ``2.0`` compare equal to faces but are not dice)."""
+    return type(value) is int and 1 <= value <= 6
 
 
 class DiceMixin:
@@ -32,7 +35,7 @@ class DiceMixin:
     def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
         colours = self._left
-        if tuple([v[0] for v in values]) != colour_names(colours) or not all([v[1] in FACES for v in values]):
+        if tuple([v[0] for v in values]) != colour_names(colours) or not all([is_pips(v[1]) for v in values]):
             names = ", ".join(COLOURS[c] for c in colours)
             raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
         shown = [0] * 6
@@ -58,9 +61,9 @@ class DiceMixin:
         ]
 
     def _choose(self, colour: str) -> list[Event]:
-        c = COLOUR_INDEX.get(colour, -1)
+        c = COLOUR_INDEX.get(colour, -1) if type(colour) is str else -1
         if c < 0 or not self._shown[c]:
-            raise IllegalAction("DD-DICE-1", f"{colour} is not one of the rolled dice")
+            raise IllegalAction("DD-DICE-1", f"{colour!r} is not one of the rolled dice")
         allowed = self._allowed
         if c not in allowed:
             new = ", ".join(f"{COLOURS[a]} {self._shown[a]}" for a in allowed)

@@ -16,7 +16,7 @@ from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotE
 from donkeylab.core.chance import shuffled
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle, well_formed
 from donkeylab.double_donkey.cards import COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck
-from donkeylab.double_donkey.dice import FACES, DiceMixin
+from donkeylab.double_donkey.dice import DiceMixin, is_pips
 from donkeylab.double_donkey.round import RoundMixin
 from donkeylab.double_donkey.rules import Rules
 from donkeylab.double_donkey.tables import (
@@ -289,7 +289,8 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
             return self._deal(action.order)
         if phase == "rolloff":
             assert isinstance(action, RollOff)
-            if tuple(p for p, _ in action.values) != self._tied or not all(v in FACES for _, v in action.values):
+            seats = tuple(p for p, _ in action.values)
+            if seats != self._tied or not all(type(p) is int and is_pips(v) for p, v in action.values):
                 raise IllegalAction("DD-BIGGEST-2", f"seats {self._tied} each roll one die showing 1 to 6")
             return self._rolled_off(action.values)
         assert isinstance(action, Shuffle)
@@ -324,6 +325,8 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
     def _play(self, action: Play) -> list[Event]:
         """DD-PLAY-1: one player's secret choice; the last one triggers the reveal and the end of the round."""
         player, cards = action.player, action.cards
+        if type(player) is not int:
+            raise IllegalAction("DD-PLAY-1", f"a Play names the player by seat number (0, 1, ...), not {player!r}")
         turn = self._turn
         hand = self._hands[player] if 0 <= player < self._players else ()
         played = set(cards)

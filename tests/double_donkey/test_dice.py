@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from donkeylab import double_donkey as dd
-from donkeylab.core import CHANCE, IllegalAction
+from donkeylab.core import CHANCE, IllegalAction, LoadError
 from donkeylab.double_donkey import Choose, Keep, Reroll, Roll
 from tests import kit
 from tests.double_donkey.helpers import dealt, roll, texts
@@ -182,3 +182,28 @@ def test_dd_dice_3_reroll_only_once() -> None:
         with pytest.raises(IllegalAction, match="only once") as err:
             s.apply(action)
         assert err.value.rule == "DD-DICE-3"
+
+
+def test_dd_dice_1_roll_pips_are_ints_1_to_6_and_colours_strings() -> None:
+    s = dealt(3)
+    good = roll(s, light_blue=1, dark_blue=2, orange=3, yellow=4, green=5, purple=6)
+    for bad in (True, 2.0, "3", None):
+        values = tuple((c, bad if c == "dark_blue" else v) for c, v in good.values)
+        with pytest.raises(IllegalAction) as err:
+            s.apply(Roll(values))  # type: ignore[arg-type]
+        assert err.value.rule == "DD-DICE-1"
+        saved = s.apply(good).to_json()
+        with pytest.raises(LoadError, match="step 2"):
+            dd.load(saved.replace(str(good), str(Roll(values))))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Roll(((1, 1), *good.values[1:])))  # type: ignore[arg-type]
+    assert err.value.rule == "DD-DICE-1"
+
+
+@pytest.mark.parametrize("colour", [["x"], None, 3, ("orange",)])
+def test_dd_dice_1_choose_colour_is_a_string(colour: object) -> None:
+    s = dealt(3)
+    s = s.apply(roll(s, light_blue=1, dark_blue=2, orange=3, yellow=4, green=5, purple=6))
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Choose(colour))  # type: ignore[arg-type]
+    assert err.value.rule == "DD-DICE-1"

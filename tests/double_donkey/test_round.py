@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from donkeylab import double_donkey as dd
-from donkeylab.core import CHANCE, IllegalAction, NotEnumerable
+from donkeylab.core import CHANCE, IllegalAction, LoadError, NotEnumerable
 from donkeylab.double_donkey import Play, RollOff, Shuffle
 from tests import kit
 from tests.double_donkey.helpers import NAMES, craft, deal_hands, dealt, fill_hay, play_all, texts
@@ -267,3 +267,36 @@ def test_dd_biggest_2_equal_piles_are_said_before_the_roll_off() -> None:
     assert texts(s)[-2].endswith(
         "Olivia and Jan have the fewest cards left in their personal piles (6 each), so they are still tied."
     )
+
+
+@pytest.mark.parametrize(
+    "values", [((0, True), (2, 3)), ((0, 2.0), (2, 3)), ((False, 3), (2, 4)), ((0, "5"), (2, 3)), ((0, 3), (2, None))]
+)
+def test_dd_biggest_2_roll_off_seats_and_pips_are_ints(values: tuple[tuple[int, int], ...]) -> None:
+    s = tie_state(dd.Rules(), (6, 7, 6))
+    with pytest.raises(IllegalAction) as err:
+        s.apply(RollOff(values))
+    assert err.value.rule == "DD-BIGGEST-2"
+    good = RollOff(((0, 2), (2, 3)))
+    saved = s.apply(good).to_json()
+    with pytest.raises(LoadError, match="is illegal"):
+        dd.load(saved.replace(str(good), str(RollOff(values))))
+
+
+@pytest.mark.parametrize("player", ["0", None, 0.0, False, (0,)])
+def test_dd_play_1_player_is_a_seat_number(player: object) -> None:
+    s = fill_hay(dealt(3), **GERMAN_EXAMPLE)
+    assert s.current_player == 0
+    s.legal_actions()  # the offered plays of seat 0: a look-alike must still be refused
+    with pytest.raises(IllegalAction, match="seat number") as err:
+        s.apply(Play(player, (0,)))  # type: ignore[arg-type]
+    assert err.value.rule == "DD-PLAY-1"
+
+
+def test_dd_play_1_true_is_not_seat_1() -> None:
+    s = fill_hay(dealt(3), **GERMAN_EXAMPLE).apply(Play(0, (0,)))
+    assert s.current_player == 1
+    s.legal_actions()
+    with pytest.raises(IllegalAction, match="seat number") as err:
+        s.apply(Play(True, (10,)))
+    assert err.value.rule == "DD-PLAY-1"
