@@ -14,6 +14,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Runde 1: {dealer} gibt jedem der {count} Spieler {hand_size} Karten; {pile} Karten bilden den Nachziehstapel. "
         "Die Summe ist 0 und {opener}, links vom Geber, beginnt; gespielt wird im Uhrzeigersinn.",
     ),
+    "DN-SETUP-1/one-card": (
+        "Round 1: {dealer} deals 1 card to each of the {count} players; {pile} cards form the draw pile. "
+        "The total is 0 and {opener}, left of the dealer, starts; play runs clockwise.",
+        "Runde 1: {dealer} gibt jedem der {count} Spieler 1 Karte; {pile} Karten bilden den Nachziehstapel. "
+        "Die Summe ist 0 und {opener}, links vom Geber, beginnt; gespielt wird im Uhrzeigersinn.",
+    ),
     "DN-SETUP-1/players": (
         "Double Down needs 2 to 8 players, not {count}.",
         "Double Down braucht 2 bis 8 Spieler, nicht {count}.",
@@ -23,6 +29,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "cards to each of the {count} players. The total is 0 again, play runs clockwise and {opener} starts.",
         "Runde {round}: Alle Karten werden eingesammelt und gemischt. {dealer}, der die letzte Runde eröffnet hat, "
         "gibt jedem der {count} Spieler {hand_size} Karten. Die Summe ist wieder 0, gespielt wird im Uhrzeigersinn "
+        "und {opener} beginnt.",
+    ),
+    "DN-ROUND-1/one-card": (
+        "Round {round}: all cards are gathered and shuffled. {dealer}, who opened the last round, deals 1 card "
+        "to each of the {count} players. The total is 0 again, play runs clockwise and {opener} starts.",
+        "Runde {round}: Alle Karten werden eingesammelt und gemischt. {dealer}, der die letzte Runde eröffnet hat, "
+        "gibt jedem der {count} Spieler 1 Karte. Die Summe ist wieder 0, gespielt wird im Uhrzeigersinn "
         "und {opener} beginnt.",
     ),
     "DN-PLAY-1": (_PLAY + ".", _SPIELT + "."),
@@ -84,14 +97,34 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} is eliminated; the {cards} cards in {player}'s hand go onto the played cards.",
         "{player} scheidet aus; die {cards} Karten auf der Hand von {player} kommen zu den gespielten Karten.",
     ),
+    "DN-TOKEN-1/out-one-card": (
+        "{player} is eliminated; the 1 card in {player}'s hand goes onto the played cards.",
+        "{player} scheidet aus; die 1 Karte auf der Hand von {player} kommt zu den gespielten Karten.",
+    ),
+    "DN-TOKEN-1/out-no-card": (
+        "{player} is eliminated, with no card left in hand.",
+        "{player} scheidet aus und hat keine Karte mehr auf der Hand.",
+    ),
     "DN-DRAW-1": (
         "The draw pile is empty: the {cards} played cards under the top card are shuffled into a new draw pile.",
         "Der Nachziehstapel ist leer: Die {cards} gespielten Karten unter der obersten werden zu einem neuen "
         "Nachziehstapel gemischt.",
     ),
+    "DN-DRAW-1/one-card": (
+        "The draw pile is empty: the 1 played card under the top card becomes the new draw pile.",
+        "Der Nachziehstapel ist leer: Die 1 gespielte Karte unter der obersten wird zum neuen Nachziehstapel.",
+    ),
     "DN-DRAW-1/short": (
         "{player} cannot draw, because no card is left to draw: {player} plays on with {cards} cards.",
         "{player} kann nicht nachziehen, weil keine Karte mehr übrig ist: {player} spielt mit {cards} Karten weiter.",
+    ),
+    "DN-DRAW-1/short-one-card": (
+        "{player} cannot draw, because no card is left to draw: {player} plays on with 1 card.",
+        "{player} kann nicht nachziehen, weil keine Karte mehr übrig ist: {player} spielt mit 1 Karte weiter.",
+    ),
+    "DN-DRAW-1/short-no-card": (
+        "{player} cannot draw, because no card is left to draw: {player} has no card for now.",
+        "{player} kann nicht nachziehen, weil keine Karte mehr übrig ist: {player} hat vorerst keine Karte.",
     ),
     "DN-DRAW-1/pass": (
         "{player} has no card and passes.",

@@ -103,11 +103,11 @@ class DoubleDownState(DoubleDownView):
     def _deal(self, action: Deal) -> list[Event]:
         rule = "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1"
         order = action.order
-        if action is not _SAMPLED[0]:
+        if action is not _SAMPLED[0]:  # plain ints only: 0.0 == 0 would pass the set test, then fail as an index
             require(
-                len(order) == DECK_SIZE and frozenset(order) == ALL_CARD_IDS,
+                len(order) == DECK_SIZE and _all_ints(order) and frozenset(order) == ALL_CARD_IDS,
                 rule,
-                f"a deal must order all {DECK_SIZE} cards 0..{DECK_SIZE - 1}, each exactly once",
+                f"a deal must order all {DECK_SIZE} cards as whole numbers 0..{DECK_SIZE - 1}, each exactly once",
             )
         size = self._rules.hand_size
         seats = self._seats_from(self._opener)
@@ -123,19 +123,20 @@ class DoubleDownState(DoubleDownView):
         self._phase, self._turn, self._direction, self._total = PLAYING, self._opener, 1, 0
         self._pending, self._played, self._next_double, self._owed = 1, 0, False, 0
         data = {"round": self._round, "dealer": self._dealer, "opener": self._opener, "hand_size": size}
-        return [Event(rule, {**data, "count": len(seats), "pile": DECK_SIZE - start})]
+        return [Event(rule, {**data, "count": len(seats), "pile": DECK_SIZE - start}, _count_key(rule, size))]
 
     def _shuffle(self, action: Shuffle) -> list[Event]:
         below = self._discard[:-1]
         require(
-            sorted(action.order) == list(range(len(below))),
+            _all_ints(action.order) and sorted(action.order) == list(range(len(below))),
             "DN-DRAW-1",
-            f"a reshuffle must order the {len(below)} played cards under the top card, each exactly once",
+            f"a reshuffle must order the {len(below)} played cards under the top card as whole numbers "
+            f"0..{len(below) - 1}, each exactly once",
         )
         self._pile, self._drawn = tuple(below[i] for i in action.order), 0
         self._discard = self._discard[-1:]
         self._phase = PLAYING
-        events = [Event("DN-DRAW-1", {"cards": len(below)})]
+        events = [Event("DN-DRAW-1", {"cards": len(below)}, _count_key("DN-DRAW-1", len(below)))]
         self._draw(events)
         if self._phase == PLAYING:
             self._skip_unable(events)
@@ -144,10 +145,12 @@ class DoubleDownState(DoubleDownView):
     def _play(self, card: str) -> list[Event]:
         p = self._turn
         hand = self._hands[p]
-        k = KIND_INDEX.get(card, -1)
+        try:
+            k = KIND_INDEX.get(card, -1)
+        except TypeError:  # an unhashable card, e.g. from a hand-edited save: not a card name at all
+            k = -1
         if k not in hand:
-            choices = [KINDS[c] for c in dict.fromkeys(hand)]
-            raise IllegalAction("DN-PLAY-1", f"player {p + 1} has no {card!r} in hand; choose from {choices}")
+            raise self._not_in_hand(p, card)
         pending = self._pending
         if k == DOUBLE and pending == 2:
             raise IllegalAction("DN-DOUBLE-1", "the first card of a double turn may not be a 2x; a 2x may come second")
@@ -184,6 +187,16 @@ class DoubleDownState(DoubleDownView):
                 events.append(Event("DN-DRAW-1", {"player": p}, "DN-DRAW-1/pass"))
             self._end_turn(events, draw=True)
         return events
+
+    def _not_in_hand(self, p: int, card: object) -> IllegalAction:
+        """DN-PLAY-1: the card named is not one the player may play; the message lists the legal choices
+        (not the whole hand: a 2x may not open a double turn, DN-DOUBLE-1)."""
+        choices = [a.card for a in self.legal_actions() if isinstance(a, PlayCard)]
+        if type(card) is not str:
+            return IllegalAction(
+                "DN-PLAY-1", f"a card is named by a text such as '9', not {card!r}; choose from {choices}"
+            )
+        return IllegalAction("DN-PLAY-1", f"player {p + 1} has no {card!r} in hand; choose from {choices}")
 
     def _repeat(self, p: int, k: int, total: int) -> list[Event]:
         """0, direction change and 2x: the total is repeated, not announced anew (DN-DOUBLET-1)."""
@@ -240,7 +253,7 @@ class DoubleDownState(DoubleDownView):
         self._discard = self._discard[:-1] + hand + self._discard[-1:]
         self._hands = self._hands[:p] + ((),) + self._hands[p + 1 :]
         self._out = self._out | {p}
-        events = [Event("DN-TOKEN-1", {"player": p, "cards": len(hand)}, "DN-TOKEN-1/out")]
+        events = [Event("DN-TOKEN-1", {"player": p, "cards": len(hand)}, _count_key("DN-TOKEN-1/out", len(hand)))]
         left = self.remaining
         if len(left) == 1:
             self._winner = left[0]
@@ -284,7 +297,8 @@ class DoubleDownState(DoubleDownView):
                 break
             else:
                 owed = 0
-                events.append(Event("DN-DRAW-1", {"player": p, "cards": len(hand)}, "DN-DRAW-1/short"))
+                key = _count_key("DN-DRAW-1/short", len(hand))
+                events.append(Event("DN-DRAW-1", {"player": p, "cards": len(hand)}, key))
         self._owed, self._drawn = owed, drawn
         hands = list(self._hands)
         hands[p] = tuple(hand)
@@ -315,3 +329,16 @@ class DoubleDownState(DoubleDownView):
     def _seats_from(self, first: int) -> list[int]:
         seats = [*range(first, self._players), *range(first)]
         return [s for s in seats if s not in self._out] if self._out else seats
+
+
+def _all_ints(order: tuple[object, ...]) -> bool:
+    """Card positions must be plain ints (not floats or bools), so they can index the deck."""
+    return all(type(i) is int for i in order)
+
+
+def _count_key(key: str, cards: int) -> str:
+    """The sentence for ``cards`` cards: its "-one-card" / "-no-card" variant for 1 and 0, so no pupil
+    reads "1 cards". Called only where such an event is built (a deal, a reshuffle, a rare draw or exit)."""
+    if cards > 1:
+        return key
+    return f"{key}{'-' if '/' in key else '/'}{'one' if cards == 1 else 'no'}-card"

@@ -39,7 +39,7 @@ def test_dn_draw_1_reshuffle_played_cards_except_the_top_one() -> None:
     s2 = s.apply(shuffle)
     assert s2.played_cards == ("3",) and s2.hands[1].count("2") >= 1 and len(s2.hands[1]) == 7
     assert s2.current_player == 2 and s2.draw_pile_size == 0 and sum(s2.card_counts().values()) == 56
-    assert s2.events[0].rule == "DN-DRAW-1" and "shuffled into a new draw pile" in s2.events[0].text
+    assert s2.events[0].rule == "DN-DRAW-1" and "becomes the new draw pile" in s2.events[0].text
 
 
 def test_dn_draw_1_reshuffle_in_a_sampled_game() -> None:
@@ -71,3 +71,28 @@ def test_dn_double_1_only_2x_in_hand_for_a_double_turn_passes() -> None:
     s = play(forced(3, [["2x"], ["2x"], ["4"]], rules=dn.Rules(hand_size=1)), "2x")
     assert [e.key for e in s.events] == ["DN-DOUBLE-1", "DN-DOUBLE-1/stuck"]
     assert s.current_player == 2 and s.pending_plays == 1
+
+
+def test_dn_draw_1_shuffle_ids_must_be_plain_ints() -> None:
+    s = play(forced(8, [["2"], ["3"]], rules=BIG), "2", "3")  # one played card under the top: Shuffle((0,))
+    before = kit.fingerprint(s)
+    for order in [(0.0,), (False,)]:
+        with pytest.raises(IllegalAction) as err:
+            s.apply(dn.Shuffle(order))  # type: ignore[arg-type]
+        assert err.value.rule == "DN-DRAW-1"
+    assert kit.fingerprint(s) == before
+
+
+def test_dn_draw_1_one_card_reads_singular() -> None:
+    s = play(forced(8, [["2"], ["3"]], rules=BIG), "2", "3")
+    reshuffle = s.apply(dn.Shuffle((0,))).events[0]
+    assert reshuffle.text == "The draw pile is empty: the 1 played card under the top card becomes the new draw pile."
+    assert reshuffle.render("de") == (
+        "Der Nachziehstapel ist leer: Die 1 gespielte Karte unter der obersten wird zum neuen Nachziehstapel."
+    )
+    for hand_size, hand, en in [(2, ["2", "3"], "plays on with 1 card."), (1, ["2"], "has no card for now.")]:
+        start = forced(2, [hand], rules=dn.Rules(hand_size=hand_size))._copy()
+        start._drawn = len(start._pile)  # an empty draw pile (built by hand: 2 hands never empty it)
+        short = play(start, "2").events[1]
+        assert short.key.startswith("DN-DRAW-1/short") and short.text.endswith(en)
+        assert "1 cards" not in short.text and "1 Karten" not in short.render("de")

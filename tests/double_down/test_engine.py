@@ -123,3 +123,19 @@ def test_dn_setup_1_only_the_sampled_deal_skips_the_check() -> None:
     with pytest.raises(IllegalAction) as err:
         s.apply(bad)
     assert err.value.rule == "DN-SETUP-1"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("Deal((", "Deal((0.5, "), ("PlayCard('9')", "PlayCard({})"), ("PlayCard('9')", "PlayCard(9)")],
+)
+def test_dn_play_1_load_rejects_non_int_ids_and_non_text_cards(old: str, new: str) -> None:
+    text = play(forced(3, [["10"], ["9"], ["3"]]), "10", "9").to_json()
+    if old == "Deal((":  # a float id in place of the first one
+        head, tail = text.split(old, 1)
+        first, rest = tail.split(", ", 1)
+        text = f"{head}Deal(({float(first)}, {rest}"
+    else:
+        text = text.replace(old, new)
+    with pytest.raises(LoadError):
+        dn.load(text)

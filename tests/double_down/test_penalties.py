@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from donkeylab import double_down as dn
-from donkeylab.core import CHANCE
+from donkeylab.core import CHANCE, IllegalAction
 from tests.double_down.forcing import deal_order, forced, play
 
 NAMES = ["Lucas", "Camille", "Clément"]
@@ -128,3 +128,34 @@ def test_dn_round_1_opener_skips_eliminated_seats() -> None:
 def test_dn_end_1_exactly_one_winner() -> None:
     s = _three_doublets(dn.Rules(swimming=False))
     assert s.winners == (1,) and s.current_player is None
+
+
+def test_dn_round_1_deal_ids_must_be_plain_ints_and_one_card_hands_read_singular() -> None:
+    s = play(forced(2, [["76"], ["2"]], rules=dn.Rules(hand_size=1)), "76", "2")  # 78: the round ends
+    assert s.round == 2 and s.current_player is CHANCE
+    with pytest.raises(IllegalAction) as err:
+        s.apply(dn.Deal(tuple(float(i) for i in range(56))))  # type: ignore[arg-type]
+    assert err.value.rule == "DN-ROUND-1"
+    s2 = s.apply(dn.Deal(deal_order([], 1)))
+    assert s2.events[0].rule == "DN-ROUND-1"
+    assert "Player 1, who opened the last round, deals 1 card to each of the 2 players." in s2.events[0].text
+    assert "gibt jedem der 2 Spieler 1 Karte." in s2.events[0].render("de")
+
+
+_ONE = ("the 1 card in Player 1's hand goes onto", "die 1 Karte auf der Hand von Spieler 1 kommt")
+_NONE = ("Player 1 is eliminated, with no card left in hand.", "keine Karte mehr auf der Hand")
+
+
+@pytest.mark.parametrize(
+    ("hand_size", "pile", "en", "de"),
+    [(2, ["33", "0", "10", "0"], *_ONE), (1, ["22", "0", "33", "0"], *_NONE)],
+)
+def test_dn_token_1_eliminated_with_one_or_no_card_reads_right(
+    hand_size: int, pile: list[str], en: str, de: str
+) -> None:
+    rules = dn.Rules(swimming=False, hand_size=hand_size)
+    first = ["11", "22"][:hand_size]
+    end = play(forced(2, [first, ["0", "0"][:hand_size]], pile=pile, rules=rules), "11", "0", "22", "0", "33")
+    out = end.events[1]
+    assert out.rule == "DN-TOKEN-1" and end.eliminated == {0} and out.data["cards"] == hand_size - 1
+    assert en in out.text and de in out.render("de")

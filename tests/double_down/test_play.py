@@ -138,3 +138,43 @@ def test_dn_double_1_reverse_inside_a_double_turn() -> None:
     assert s.direction == -1 and s.current_player == 1 and s.pending_plays == 1
     s = play(s, "5")
     assert s.current_player == 0 and s.total == 5 and len(s.hands[1]) == 5
+
+
+def test_dn_setup_1_deal_ids_must_be_plain_ints() -> None:
+    """0.0 == 0 and True == 1 would pass the permutation test, then break (or bend) the indexing."""
+    s = dn.new_game(3)
+    before = kit.fingerprint(s)
+    floats = tuple(float(i) for i in range(56))
+    bools = (False, True, *range(2, 56))
+    for order in [floats, bools]:
+        with pytest.raises(IllegalAction) as err:
+            s.apply(dn.Deal(order))  # type: ignore[arg-type]
+        assert err.value.rule == "DN-SETUP-1"
+    assert kit.fingerprint(s) == before
+
+
+@pytest.mark.parametrize("card", [{}, [3], 3, None])
+def test_dn_play_1_card_must_be_named_by_text(card: object) -> None:
+    s = forced(3, [["3"]])
+    before = kit.fingerprint(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(dn.PlayCard(card))  # type: ignore[arg-type]
+    assert err.value.rule == "DN-PLAY-1" and "choose from" in err.value.message
+    assert kit.fingerprint(s) == before
+
+
+def test_dn_double_1_card_not_in_hand_lists_only_the_legal_first_cards() -> None:
+    s = play(forced(3, [["2x"], ["2x", "3", "4"], ["5"]]), "2x")
+    legal = [a.card for a in s.legal_actions()]  # type: ignore[attr-defined]
+    assert "2x" in s.hands[1] and "2x" not in legal
+    with pytest.raises(IllegalAction) as err:
+        s.apply(dn.PlayCard("9"))
+    assert err.value.rule == "DN-PLAY-1"
+    assert err.value.message == f"player 2 has no '9' in hand; choose from {legal}"
+
+
+def test_dn_setup_1_one_card_hands_read_singular() -> None:
+    s = forced(2, [["5"], ["-10"]], rules=dn.Rules(hand_size=1))
+    assert s.events[0].rule == "DN-SETUP-1"
+    assert s.events[0].text.startswith("Round 1: Player 2 deals 1 card to each of the 2 players; 54 cards form")
+    assert s.events[0].render("de").startswith("Runde 1: Spieler 2 gibt jedem der 2 Spieler 1 Karte; 54 Karten")
