@@ -6,7 +6,7 @@ import random
 
 from donkeylab import double_down as dn
 from donkeylab.core import CHANCE, Match
-from donkeylab.double_down.bots import EMERGENCY, compare_token_losses
+from donkeylab.double_down.bots import EMERGENCY, _play, compare_token_losses
 from donkeylab.double_down.exact import play_outcome
 from tests.double_down.forcing import forced, play
 
@@ -54,3 +54,18 @@ def test_dn_end_1_match_of_mixed_bots_ends_with_one_winner() -> None:
     m.run()
     assert m.state.is_terminal() and len(m.state.winners) == 1
     assert repr(bots[1]) == "Careful()" and repr(bots[2]) == "RandomCard()"
+
+
+def test_dn_token_1_bot_comparison_counts_real_token_losses() -> None:
+    """The hit that eliminates a swimming player is a penalty but costs no token: a seat loses at most 3."""
+    rng = random.Random(0)
+    for _game in range(20):
+        lost, penalties, winner = _play(dn.new_game(4), {p: dn.bots.Random() for p in range(4)}, rng)
+        for seat in range(4):
+            if seat == winner:
+                assert lost[seat] == penalties[seat] <= 3  # a hit while swimming would have eliminated
+            else:
+                assert (lost[seat], penalties[seat]) == (3, 4)  # 3 tokens, then out at the swimming hit
+    rows = compare_token_losses(games=20, players=4, seed=2)
+    for row in rows:
+        assert row["tokens_lost_per_game"] <= min(3, row["penalties_per_game"])  # type: ignore[call-overload]
