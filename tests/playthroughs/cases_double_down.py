@@ -14,4 +14,6 @@ CASES = {
         5,
         None,
     ),
+    # one-card hands: the deal sentences and the eliminated player's empty hand read singular / "no card"
+    "double_down_2p_one_card_hands": lambda: (dn.new_game(2, dn.Rules(hand_size=1)), 0, None),
 }
