@@ -30,16 +30,19 @@ def _double_donkey(final: Any, counts: Counter[str]) -> dict[str, Any]:
 
 
 def _double_down(final: Any, counts: Counter[str]) -> dict[str, Any]:
-    # Losses are counted from the rule events: a swimming player's last loss leaves no token to count.
+    # A penalty is a DN-DOUBLET-1/DN-BUST-1 event; a token lost is a real decrease. They differ by the hit that
+    # eliminates a swimming player (DN-TOKEN-1): a penalty with no token left to lose.
     penalties = [e for s in final.timeline() for e in s.events if e.rule in ("DN-DOUBLET-1", "DN-BUST-1")]
-    by_seat = Counter(e.data.get("player") for e in penalties)
+    start = final.root().tokens
+    lost = {p: start[p] - t for p, t in final.tokens.items()}
     return {
         "rounds": counts["Deal"],
         "cards_played": counts["PlayCard"],
         "doublet_penalties": sum(e.rule == "DN-DOUBLET-1" for e in penalties),
         "busts": sum(e.rule == "DN-BUST-1" for e in penalties),
-        "tokens_lost": len(penalties),
-        **{f"lost_seat{p}": by_seat[p] for p in range(final.num_players)},
+        "penalties": len(penalties),
+        "tokens_lost": sum(lost.values()),
+        **{f"lost_seat{p}": lost[p] for p in range(final.num_players)},
     }
 
 

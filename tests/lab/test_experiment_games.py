@@ -24,13 +24,17 @@ def test_double_donkey_variants_side_by_side() -> None:
     assert [t.name.split(" ")[0] for t in fig.data] == ["english", "german"]
 
 
-def test_double_down_bots_and_penalties_are_recorded() -> None:
+def test_dn_token_1_double_down_penalties_and_real_token_losses_are_recorded() -> None:
     spec = ExperimentSpec("double_down", players=4, games=30, seed=5, bots=("Careful", "Random", "Random", "Random"))
     result = run_experiment(spec)
     assert all(len(r["winners"]) == 1 for r in result.records), "DN-END-1: exactly one winner"
     for r in result.records:
-        assert r["busts"] >= 1 and r["tokens_lost"] == r["busts"] + r["doublet_penalties"]
+        assert r["busts"] >= 1 and r["penalties"] == r["busts"] + r["doublet_penalties"]
         assert sum(r[f"lost_seat{p}"] for p in range(4)) == r["tokens_lost"]
+        # DN-TOKEN-1: 3 tokens each; the winner keeps at least one or swims, the three others lose all 3, and the
+        # hit that eliminates a swimmer is a penalty without a token, so penalties exceed tokens lost by 3.
+        assert all(0 <= r[f"lost_seat{p}"] <= 3 for p in range(4))
+        assert r["tokens_lost"] == r["penalties"] - 3
     assert result.spec.seat_bots()[0] == "Careful"
     names = [e.name for e in result.summary()]
     assert "mean busts" in names and "mean doublet_penalties" in names
