@@ -10,9 +10,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 
-from donkeylab.core import CHANCE, Action, RandomBot
+from donkeylab.core import Action, RandomBot
 from donkeylab.double_down.actions import PlayCard
 from donkeylab.double_down.deck import DELTA, KIND_INDEX
 from donkeylab.double_down.exact import play_outcome
@@ -58,68 +58,3 @@ class Careful:
 
     def __repr__(self) -> str:
         return "Careful()"
-
-
-def _play(state: DoubleDownState, bots: dict[int, Any], rng: random.Random) -> tuple[list[int], list[int], int | None]:
-    """Play one game; return per seat the tokens really lost, the penalties taken and the winner.
-
-    A penalty (a DN-DOUBLET-1 or DN-BUST-1 hit) costs a token only while the player has one: the hit that
-    eliminates a swimming player costs none, so tokens are counted from the token totals, not the events
-    (a seat never loses more than its 3 tokens)."""
-    lost = [0] * state.num_players
-    penalties = [0] * state.num_players
-    s = state
-    while (player := s.current_player) is not None:
-        action = s.sample_chance(rng) if player is CHANCE else bots[player].act(s, rng)  # type: ignore[index]
-        before = s.tokens
-        s = s.apply(action)
-        for seat, left in s.tokens.items():
-            lost[seat] += before[seat] - left
-        for event in s.events:
-            if event.rule in ("DN-DOUBLET-1", "DN-BUST-1"):
-                penalties[event.data["player"]] += 1
-    return lost, penalties, (s.winners[0] if s.winners else None)
-
-
-def compare_token_losses(games: int = 200, players: int = 4, seed: int = 0) -> list[dict[str, object]]:
-    """Careful and Random seats alternate round the table (swapped every game, so no seat is favoured).
-
-    One row per bot, per seat and game: tokens really lost (at most 3), penalties taken (doublets and
-    busts, including the hit that eliminates a swimming player, which costs no token) and wins.
-    """
-    from donkeylab.double_down import new_game
-
-    rng = random.Random(seed)
-    stats = {"Careful": [0, 0, 0, 0], "Random": [0, 0, 0, 0]}  # seat-games, tokens lost, penalties, wins
-    for g in range(games):
-        kinds = {p: "Careful" if (p + g) % 2 == 0 else "Random" for p in range(players)}
-        bots: dict[int, Any] = {p: Careful() if k == "Careful" else Random() for p, k in kinds.items()}
-        lost, penalties, winner = _play(new_game(players), bots, rng)
-        for p, kind in kinds.items():
-            row = stats[kind]
-            row[0] += 1
-            row[1] += lost[p]
-            row[2] += penalties[p]
-            row[3] += winner == p
-    return [
-        {
-            "bot": name,
-            "seat_games": n,
-            "tokens_lost_per_game": lost / n,
-            "penalties_per_game": penalties / n,
-            "win_rate": wins / n,
-        }
-        for name, (n, lost, penalties, wins) in stats.items()
-    ]
-
-
-def print_comparison(games: int = 200, players: int = 4, seed: int = 0) -> None:
-    """The benchmark table (``benchmarks/double_down_bots.py``)."""
-    print(f"Double Down, {players} players, {games} games, seed {seed}")
-    print("(penalties = doublet and bust hits; the hit that eliminates a swimming player costs no token)")
-    print(f"{'bot':<8} {'seat-games':>10} {'tokens lost/game':>17} {'penalties/game':>15} {'win rate':>9}")
-    for row in compare_token_losses(games, players, seed):
-        print(
-            f"{row['bot']:<8} {row['seat_games']:>10} {row['tokens_lost_per_game']:>17.3f} "
-            f"{row['penalties_per_game']:>15.3f} {row['win_rate']:>9.3f}"
-        )

@@ -35,6 +35,7 @@ def _double_down(final: Any, counts: Counter[str]) -> dict[str, Any]:
     penalties = [e for s in final.timeline() for e in s.events if e.rule in ("DN-DOUBLET-1", "DN-BUST-1")]
     start = final.root().tokens
     lost = {p: start[p] - t for p, t in final.tokens.items()}
+    hits = Counter(e.data["player"] for e in penalties)
     return {
         "rounds": counts["Deal"],
         "cards_played": counts["PlayCard"],
@@ -43,6 +44,7 @@ def _double_down(final: Any, counts: Counter[str]) -> dict[str, Any]:
         "penalties": len(penalties),
         "tokens_lost": sum(lost.values()),
         **{f"lost_seat{p}": lost[p] for p in range(final.num_players)},
+        **{f"penalties_seat{p}": hits[p] for p in range(final.num_players)},
     }
 
 

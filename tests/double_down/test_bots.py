@@ -6,9 +6,17 @@ import random
 
 from donkeylab import double_down as dn
 from donkeylab.core import CHANCE, Match
-from donkeylab.double_down.bots import EMERGENCY, _play, compare_token_losses
+from donkeylab.double_down.bots import EMERGENCY
 from donkeylab.double_down.exact import play_outcome
+from donkeylab.lab.compare import compare_bots
+from donkeylab.lab.experiment import ExperimentSpec, run_experiment
 from tests.double_down.forcing import forced, play
+
+COLUMNS = {"tokens_lost_per_game": "lost_seat", "penalties_per_game": "penalties_seat"}
+
+
+def compare_token_losses(games: int, players: int, seed: int) -> list[dict[str, object]]:
+    return compare_bots("double_down", ("Careful", "Random"), COLUMNS, games, players, seed)
 
 
 def test_dn_doublet_1_careful_avoids_doublets_and_busts_when_it_can() -> None:
@@ -58,9 +66,10 @@ def test_dn_end_1_match_of_mixed_bots_ends_with_one_winner() -> None:
 
 def test_dn_token_1_bot_comparison_counts_real_token_losses() -> None:
     """The hit that eliminates a swimming player is a penalty but costs no token: a seat loses at most 3."""
-    rng = random.Random(0)
-    for _game in range(20):
-        lost, penalties, winner = _play(dn.new_game(4), {p: dn.bots.Random() for p in range(4)}, rng)
+    for record in run_experiment(ExperimentSpec("double_down", 4, 20, seed=0)).records:
+        (winner,) = record["winners"]
+        lost = [record[f"lost_seat{p}"] for p in range(4)]
+        penalties = [record[f"penalties_seat{p}"] for p in range(4)]
         for seat in range(4):
             if seat == winner:
                 assert lost[seat] == penalties[seat] <= 3  # a hit while swimming would have eliminated
