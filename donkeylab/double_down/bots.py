@@ -1,4 +1,4 @@
-"""Double Down bots and the benchmark that compares their token losses.
+"""Double Down bots (compared by ``donkeylab.lab.compare.compare_bots`` and ``benchmarks/double_down_bots.py``).
 
 - ``Random``: uniform over the distinct legal cards (what ``legal_actions`` offers).
 - ``RandomCard``: a uniformly random *card* of the hand (copies count), the "no thinking" pupil whose
