@@ -102,6 +102,29 @@ class GameState(ABC):
         """What ``player`` may see; games override to hide other hands and face-down cards."""
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ the view contract (core/snapshot.py)
+    def snapshot(self, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
+        """The JSON view of this state for ``seat`` (``None``: the teacher's view) in ``lang``.
+
+        Same top-level keys for every game (see ARCHITECTURE.md); the game fills ``table`` through
+        ``_view_table`` and writes the short texts through ``_view_phase_text`` and ``_view_label``.
+        """
+        from donkeylab.core.snapshot import build_snapshot
+
+        return build_snapshot(self, seat, lang)
+
+    def _view_phase_text(self, lang: str) -> str:
+        """One sentence in ``lang`` saying what happens now (whose turn, which decision)."""
+        raise NotImplementedError
+
+    def _view_label(self, action: Action, lang: str) -> str:
+        """A short label in ``lang`` for a legal action of the player to act (a button text)."""
+        return str(action)
+
+    def _view_table(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The game-specific picture for ``seat`` (``None``: everything); JSON-able values only."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ shared machinery
     @property
     def rules(self) -> Any:
