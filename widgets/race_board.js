@@ -1,0 +1,2 @@
+// placeholder: drawn in the next commit
+export default { render({ el }) { el.textContent = '…'; } };
