@@ -6,7 +6,8 @@ actions; ``explorer(game)`` composes the whole page. The front-end halves are th
 repository's top-level ``widgets/`` folder (``donkeylab/widgets/static`` in a wheel).
 """
 
+from donkeylab.widgets.explainer import RuleExplainer
 from donkeylab.widgets.stepper import Stepper
 from donkeylab.widgets.views import CardHands, DiceTray, EventLog, GameView, RaceBoard, RunningTotal
 
-__all__ = ["CardHands", "DiceTray", "EventLog", "GameView", "RaceBoard", "RunningTotal", "Stepper"]
+__all__ = ["CardHands", "DiceTray", "EventLog", "GameView", "RaceBoard", "RuleExplainer", "RunningTotal", "Stepper"]
