@@ -18,7 +18,7 @@ function cardEl(card, palette, st, opts = {}) {
   },
   h("span", { class: "dl-dd-colours", style: stripes }, card.angry ? h("span", { class: "dl-angry-face" }, tr(st, "ANGRY", "WÜTEND")) : ""),
   h("span", { class: "dl-dd-label" }, card.label),
-  h("span", { class: "dl-dd-value", title: tr(st, "points under the dice on the Hay card", "Punkte mit den Würfeln auf der Heukarte") }, value),
+  h("span", { class: "dl-dd-value", title: tr(st, "points under the dice on the Hay card", "Punkte mit den Würfeln auf der Misthaufen-Karte") }, value),
   );
   return el;
 }
@@ -42,7 +42,7 @@ function seatBox(p, snap, st, palette, ui) {
   const chosen = t.chosen?.[p.seat];
   const head = h("div", { class: "dl-dd-head" },
     h("span", { class: "dl-seat-name" }, p.name),
-    t.biggest === p.seat ? h("span", { class: "dl-badge dl-biggest" }, tr(st, "👑 Biggest Donkey", "👑 Größter Esel")) : "",
+    t.biggest === p.seat ? h("span", { class: "dl-badge dl-biggest" }, tr(st, "👑 Biggest Donkey", "👑 Oberesel")) : "",
     (snap.winners || []).includes(p.seat) ? h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")) : "",
     snap.phase === "play" ? h("span", { class: "dl-badge" }, chosen ? tr(st, "✓ chosen", "✓ gewählt") : tr(st, "choosing…", "wählt…")) : "",
     h("span", { class: "dl-pile", title: tr(st, "personal pile", "eigener Stapel") }, tr(st, `pile ${t.pile_sizes[p.seat]}`, `Stapel ${t.pile_sizes[p.seat]}`)),

@@ -68,7 +68,7 @@ function dieButton(die, snap, st, palette, flipping) {
   if (flipping === die.colour) cls.push("dl-flipping");
   const label = rolled
     ? die.choosable
-      ? tr(st, `place the ${name} die (${pips}) on the Hay card`, `Würfel ${name} (${pips}) auf die Heukarte legen`)
+      ? tr(st, `place the ${name} die (${pips}) on the Hay card`, `Würfel ${name} (${pips}) auf die Misthaufen-Karte legen`)
       : `${name} ${pips}: ${die.why_not || ""}`
     : `${name}: ${pips ?? tr(st, "not rolled", "nicht gewürfelt")}`;
   const el = h(canClick ? "button" : "div", {
@@ -94,7 +94,7 @@ export default {
       if (!snap || !snap.table) return;
       const palette = model.get("palette") || {};
       const { dice, flipping } = diceAt(snap, st);
-      const hay = h("div", { class: "dl-hay", "aria-label": tr(st, "the Hay card", "die Heukarte") });
+      const hay = h("div", { class: "dl-hay", "aria-label": tr(st, "the Hay card", "die Misthaufen-Karte") });
       const rolled = h("div", { class: "dl-rolled" });
       const waiting = h("div", { class: "dl-waiting" });
       for (const die of dice) {
@@ -106,7 +106,7 @@ export default {
       const t = snap.table;
       const holder = snap.players[t.roller]?.name ?? "";
       root.replaceChildren(
-        h("div", { class: "dl-hay-box" }, h("div", { class: "dl-caption" }, tr(st, "Hay card", "Heukarte")), hay.childElementCount ? hay : h("div", { class: "dl-empty" }, tr(st, "no die yet", "noch kein Würfel"))),
+        h("div", { class: "dl-hay-box" }, h("div", { class: "dl-caption" }, tr(st, "Hay card", "Misthaufen-Karte")), hay.childElementCount ? hay : h("div", { class: "dl-empty" }, tr(st, "no die yet", "noch kein Würfel"))),
         h("div", { class: "dl-rolled-box" },
           h("div", { class: "dl-caption" }, rolled.childElementCount ? tr(st, `Rolled by ${holder} — click one to place it`, `Gewürfelt von ${holder} — klicke einen, um ihn zu legen`) : tr(st, `Dice with ${holder}`, `Würfel bei ${holder}`)),
           rolled.childElementCount ? rolled : waiting,

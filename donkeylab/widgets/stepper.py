@@ -175,6 +175,19 @@ class Stepper(anywidget.AnyWidget):
                 return
             self._sync()
 
+    def advance(self, actions: int) -> None:
+        """``actions`` steps ahead in one go (a link's ``step=…``); stops early at the end or at a human."""
+        with self._lock:
+            m = self._match
+            for _ in range(max(0, int(actions))):
+                if m.index < len(m) - 1:
+                    m.forward()
+                elif m.can_step():
+                    m.step()
+                else:
+                    break
+            self._sync()
+
     def play(self, action: Action | str) -> bool:
         """A human's action (or a forced chance outcome) at the cursor; the later future is dropped.
 
