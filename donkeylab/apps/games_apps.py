@@ -35,7 +35,10 @@ def build_game(game: str, query: Query) -> Any:
 
 
 def _register(game: str, title: T, blurb: T, icon: str) -> None:
-    register(AppInfo(game, title, blurb, icon, common_params(game), lambda q, g=game: build_game(g, q), kind="game"))
+    def build(query: Query) -> Any:
+        return build_game(game, query)
+
+    register(AppInfo(game, title, blurb, icon, common_params(game), build, kind="game"))
 
 
 _register(
