@@ -161,13 +161,17 @@ def side_by_side(
     exact: Mapping[str, Mapping[Any, Number]] | None = None,
 ) -> go.Figure:
     """Variant A vs variant B (or more): grouped simulated bars with whiskers; each series' exact values as
-    black markers of its own shape, drawn on top of that series' bars."""
+    black markers of its own shape, drawn on top of that series' bars. A series with exact values and no
+    simulated ones (yet: a live plot before its first batch) shows its markers alone."""
     fig = go.Figure()
-    for i, (name, est) in enumerate(series.items()):
-        colour, pattern = palette.SERIES[i % len(palette.SERIES)], palette.SERIES_PATTERNS[i % 6]
-        bar = _sim_bar(list(est), list(est.values()), name, colour, pattern)
-        bar.offsetgroup = str(i)
-        fig.add_trace(bar)
+    names = list(series) + [name for name in (exact or {}) if name not in series]
+    for i, name in enumerate(names):
+        if name in series:
+            est = series[name]
+            colour, pattern = palette.SERIES[i % len(palette.SERIES)], palette.SERIES_PATTERNS[i % 6]
+            bar = _sim_bar(list(est), list(est.values()), name, colour, pattern)
+            bar.offsetgroup = str(i)
+            fig.add_trace(bar)
         if exact and name in exact:
             symbol = EXACT_SYMBOLS[i % len(EXACT_SYMBOLS)]
             marks = _exact_markers(list(exact[name]), list(exact[name].values()), f"{name}: exact", symbol)
