@@ -255,3 +255,29 @@ def risk_by_total(
             )
         )
     return _layout(fig, title, "running total before the card (points)", "probability", barmode="stack")
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with tuples as lists, numpy scalars/arrays and Fractions as floats, NaN/inf as None:
+    what ``fig.to_plotly_json()`` may hold, made fit for ``json.dumps`` and the browser's ``JSON.parse``."""
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, str | bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float | Fraction):
+        x = float(value)
+        return x if x == x and abs(x) != float("inf") else None
+    if isinstance(value, Sequence):
+        return [json_safe(v) for v in value]
+    tolist = getattr(value, "tolist", None)  # numpy arrays and scalars
+    if callable(tolist):
+        return json_safe(tolist())
+    return str(value)
+
+
+def figure_json(fig: go.Figure) -> dict[str, Any]:
+    """A figure as plain JSON (``data``, ``layout``): what a widget syncs and ``Plotly.react`` draws."""
+    out: dict[str, Any] = json_safe(fig.to_plotly_json())
+    return out

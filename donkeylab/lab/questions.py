@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -101,19 +101,32 @@ class Question:
             out.setdefault(group, {})[value] = x
         return out
 
-    def simulate(
-        self, n: int, seed: int | str = 0, batch: int = DEFAULT_BATCH, params: Mapping[str, Any] | None = None
+    def batches(
+        self,
+        n: int,
+        seed: int | str = 0,
+        batch: int = DEFAULT_BATCH,
+        params: Mapping[str, Any] | None = None,
+        first: int = 0,
     ) -> Iterator[tuple[int, Counts]]:
-        """Yield ``(trials done, cumulative counts)`` after each batch; nothing for an exact-only question."""
+        """Yield ``(trials done, counts of this batch)`` for batches ``first``, ``first + 1``, …: a stopped run
+        resumes where it ended. Nothing for an exact-only question."""
         resolved = self.resolve(params)
         sizes = batch_sizes(n, batch)
         if self.sample is None:
             return
+        done = sum(sizes[:first])
+        for b in range(first, len(sizes)):
+            done += sizes[b]
+            yield done, self.sample(sizes[b], batch_seed(seed, b), resolved)
+
+    def simulate(
+        self, n: int, seed: int | str = 0, batch: int = DEFAULT_BATCH, params: Mapping[str, Any] | None = None
+    ) -> Iterator[tuple[int, Counts]]:
+        """Yield ``(trials done, cumulative counts)`` after each batch; nothing for an exact-only question."""
         total: Counts = Counter()
-        done = 0
-        for b, size in enumerate(sizes):
-            total.update(self.sample(size, batch_seed(seed, b), resolved))
-            done += size
+        for done, counts in self.batches(n, seed, batch, params):
+            total.update(counts)
             yield done, Counter(total)
 
     def figure(self, exact: Exact, counts: Counts | None, n: int, params: Mapping[str, Any] | None = None) -> go.Figure:
@@ -391,23 +404,3 @@ register(
         _race_sample,
     )
 )
-
-
-def json_safe(value: Any) -> Any:
-    """``value`` with tuples as lists, numpy scalars/arrays and Fractions as floats, NaN/inf as None:
-    what ``fig.to_plotly_json()`` may hold, made fit for ``json.dumps`` and ``JSON.parse``."""
-    if isinstance(value, Mapping):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    if isinstance(value, str | bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float | Fraction):
-        x = float(value)
-        return x if x == x and abs(x) != float("inf") else None
-    if isinstance(value, Sequence):
-        return [json_safe(v) for v in value]
-    tolist = getattr(value, "tolist", None)  # numpy arrays and scalars
-    if callable(tolist):
-        return json_safe(tolist())
-    return str(value)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import math
 from fractions import Fraction
 from itertools import islice, pairwise
 from typing import Any
 
-import numpy as np
 import pytest
 
 from donkeylab.lab import lessons, questions
@@ -136,10 +133,3 @@ def test_batch_seeds_are_distinct_and_sizes_cover_n() -> None:
     assert len({questions.batch_seed(0, b) for b in range(100)}) == 100
     with pytest.raises(ValueError):
         questions.batch_sizes(10, 0)
-
-
-def test_json_safe_makes_figures_fit_for_json() -> None:
-    value = {"a": (1, np.int64(2)), "b": np.array([0.5, math.nan]), "c": Fraction(1, 4), 3: np.bool_(True)}
-    safe = questions.json_safe(value)
-    assert safe == {"a": [1, 2], "b": [0.5, None], "c": 0.25, "3": True}
-    json.dumps(questions.json_safe(lessons.flip(("orange",), ("orange",), n=100).to_plotly_json()), allow_nan=False)
