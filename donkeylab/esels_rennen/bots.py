@@ -2,7 +2,7 @@
 
 ``Greedy`` looks one move ahead, chain included: it plays the move after which the race looks most like
 the best of its cards—finished donkeys in the card's places score most, then the card's first donkey far
-ahead and its last donkey far behind. It knows only its own cards (its seat's ``snapshot``), never the others'.
+ahead and its last donkey far behind. It knows only its own cards (what its seat's ``snapshot`` shows).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import random
 from typing import Any
 
 from donkeylab.core import Action, RandomBot
-from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.rules import CARD_ORDER, card_points
 
 
@@ -27,7 +26,7 @@ class Greedy:
         if len(actions) == 1:
             return actions[0]
         seat = state.current_player
-        cards = [card_code(order) for order in state.snapshot(seat)["table"]["cards"][seat]]
+        cards = state.cards[seat]  # its own cards only (what its seat's snapshot shows), read without a snapshot
         scored = [(max(self.score(state.apply(a), c) for c in cards), a) for a in actions]
         best = max(s for s, _ in scored)
         return rng.choice([a for s, a in scored if s == best])
