@@ -1,0 +1,323 @@
+"""Lesson 5 — full games: bots play all three games; the english and german Double Donkey rules compared.
+
+The question is one a pupil can check only by playing many games: which set of rules makes games shorter?
+The page lets the pupil guess first, watch a bot game of each game (Double Donkey at the start of its last
+round, where the end rule DD-END-1 decides), then read the seeded experiments (``lab.questions_games``: game
+``i`` of both variants starts from the same deal) as a table with 95% CIs and as live plots. Nobody knows
+these numbers exactly, so the "answer" is a seeded measurement, and the page says so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import ipywidgets as w
+
+from donkeylab.apps.lessons.full_widgets import (
+    VARIANT_NAMES,
+    ChoicePrediction,
+    DonkeyPage,
+    GamePage,
+    GameTabs,
+    VariantTable,
+    mean_text,
+)
+from donkeylab.apps.parts import Exercises, LanguageSwitch, T, Text
+from donkeylab.apps.query import MAX_STEP, Param, Query, integer, parse_query
+from donkeylab.apps.registry import AppInfo, common_params, problems_box, register
+from donkeylab.lab import questions_games as qg
+
+NAME = "full_games"
+PLOT_GAMES = 1_000  # per variant in each live plot (~10 s when the pupil presses Start)
+PLOT_BATCH = 50
+
+
+def _params() -> dict[str, Param]:
+    params = common_params("double_donkey")
+    del params["seat"]
+    params["step"] = Param("step", integer(0, MAX_STEP), None)  # None: the start of the last round
+    params["games"] = Param("games", integer(20, 1_000), 200)
+    return params
+
+
+PARAMS = _params()
+
+QUESTION = T(
+    "Double Donkey comes with two sets of rules: the English rulebook's and a German one. They differ in only "
+    "three places (the table below). Bots play the same shuffled cards with both sets of rules, hundreds of "
+    "times. <b>Which rules make the games shorter?</b>",
+    "Double Donkey gibt es mit zwei Regelsätzen: den Regeln der englischen Anleitung und deutschen Regeln. Sie "
+    "unterscheiden sich nur an drei Stellen (Tabelle unten). Bots spielen dieselben gemischten Karten mit beiden "
+    "Regelsätzen, hunderte Male. <b>Mit welchen Regeln sind die Spiele kürzer?</b>",
+)
+DIFFERENCES = T(
+    "<table class='dl-variant-table'><thead><tr><th></th><th>English rules</th><th>German rules</th></tr></thead>"
+    "<tbody><tr><th>The last die (DD-DICE-3)</th><td>may be rolled once more, or kept</td><td>is always rolled"
+    "</td></tr><tr><th>A tie for the Biggest Donkey (DD-BIGGEST-2)</th><td>the tied player with the fewest cards "
+    "in their own pile gets it; dice only if still tied</td><td>the tied players roll dice at once</td></tr>"
+    "<tr><th>Winning (DD-END-1)</th><td>after the refills: whose hand and own pile are empty wins</td><td>at the "
+    "reveal: whoever played their last card wins at once</td></tr></tbody></table>",
+    "<table class='dl-variant-table'><thead><tr><th></th><th>Englische Regeln</th><th>Deutsche Regeln</th></tr>"
+    "</thead><tbody><tr><th>Der letzte Würfel (DD-DICE-3)</th><td>darf noch einmal geworfen oder behalten werden"
+    "</td><td>wird immer geworfen</td></tr><tr><th>Gleichstand um den Oberesel (DD-BIGGEST-2)</th><td>wer von "
+    "ihnen die wenigsten Karten im eigenen Stapel hat, bekommt ihn; erst dann wird gewürfelt</td><td>die "
+    "Beteiligten würfeln sofort</td></tr><tr><th>Gewinnen (DD-END-1)</th><td>nach dem Auffüllen: wessen Hand "
+    "und eigener Stapel leer sind, gewinnt</td><td>beim Aufdecken: wer seine letzte Karte ausgespielt hat, "
+    "gewinnt sofort</td></tr></tbody></table>",
+)
+PROMPT = T("Which rules make Double Donkey games shorter?", "Mit welchen Regeln ist Double Donkey schneller vorbei?")
+CHOICES = {
+    "english": VARIANT_NAMES["english"],
+    "german": VARIANT_NAMES["german"],
+    "same": T("about the same", "etwa gleich"),
+}
+HINTS = {
+    "double_donkey": T(
+        "This game stands at the start of its <b>last round</b>. Press <b>Step</b> to see the last cards revealed "
+        "and who wins (DD-END-1); <b>Back</b> goes back through the whole game. Switch the rules: the same seed "
+        "deals the same cards.",
+        "Dieses Spiel steht am Anfang seiner <b>letzten Runde</b>. Drück <b>Schritt</b>, um die letzten Karten "
+        "aufgedeckt zu sehen und wer gewinnt (DD-END-1); mit <b>Zurück</b> geht es durch das ganze Spiel zurück. "
+        "Wechsle die Regeln: derselbe Startwert teilt dieselben Karten aus.",
+    ),
+    "double_down": T(
+        "Bots play a whole game of Double Down. Press <b>Play</b> to watch it, or <b>Step</b> one move at a time.",
+        "Bots spielen eine ganze Partie Double Down. Drück <b>Abspielen</b> zum Zuschauen oder <b>Schritt</b> für "
+        "einen Zug nach dem anderen.",
+    ),
+    "esels_rennen": T(
+        "Bots race the donkeys in Esels-Rennen. Press <b>Play</b> to watch the race, or <b>Step</b> one move at a "
+        "time.",
+        "Bots lassen die Esel im Esels-Rennen laufen. Drück <b>Abspielen</b> zum Zuschauen oder <b>Schritt</b> "
+        "für einen Zug nach dem anderen.",
+    ),
+}
+TAB_TITLES = (T("Double Donkey", "Double Donkey"), T("Double Down", "Double Down"), T("Esels-Rennen", "Esels-Rennen"))
+HEADINGS = {
+    "question": T("Full games: which rules are faster?", "Ganze Spiele: welche Regeln sind schneller?"),
+    "predict": T("Make your prediction", "Gib deinen Tipp ab"),
+    "watch": T("Watch the bots play", "Schau den Bots beim Spielen zu"),
+    "answer": T("The answer, measured", "Die Antwort, gemessen"),
+    "plot": T("Game by game: how long, and who wins", "Spiel für Spiel: wie lange, und wer gewinnt"),
+    "notice": T("What to notice", "Was dir auffallen sollte"),
+}
+MEASURED = T(
+    "Nobody can compute these numbers exactly: a whole game has far too many dice rolls and shuffles. So the "
+    "answer is <b>measured</b> from seeded bot games (the same seed always gives the same table). A 95% "
+    "confidence interval (in brackets) is the range where the true value almost surely lies.",
+    "Diese Zahlen kann niemand exakt ausrechnen: ein ganzes Spiel hat viel zu viele Würfe und Mischungen. "
+    "Darum wird die Antwort aus Bot-Spielen mit festem Startwert <b>gemessen</b> (derselbe Startwert ergibt "
+    "immer dieselbe Tabelle). Ein 95-%-Konfidenzintervall (in Klammern) ist der Bereich, in dem der wahre Wert "
+    "fast sicher liegt.",
+)
+PLOT_HINT = T(
+    "Press <b>Start</b>: bots play 1,000 games with each set of rules, and the bars fill in as they go.",
+    "Drück <b>Start</b>: Bots spielen 1.000 Spiele mit jedem Regelsatz, und die Balken wachsen dabei.",
+)
+NOTICE = T(
+    "<ul><li>German games are shorter — by about half a round. The main reason is the end (DD-END-1): with the "
+    "German rules you win the moment your last card is revealed. With the English rules you must also get "
+    "through the refill: if your last card made you the Biggest Donkey, you draw a new card from the middle "
+    "pile (DD-REFILL-1) and play on.</li><li>The tie rule (DD-BIGGEST-2) pushes the same way: with the English "
+    "rules a tie goes to the player with the fewest cards in their own pile — the one closest to winning.</li>"
+    "<li>Both variants start from the same deal in game i, so comparing game by game removes the luck of the "
+    "cards: that is why the 'game by game' interval is narrower.</li><li>Where two 95% intervals overlap (the "
+    "win rates of the seats, the shared wins), these games cannot tell the two apart. More games make the "
+    "intervals narrower.</li></ul>",
+    "<ul><li>Deutsche Spiele sind kürzer — um etwa eine halbe Runde. Der Hauptgrund ist das Ende (DD-END-1): "
+    "mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt ist. Mit den englischen Regeln "
+    "musst du auch noch das Auffüllen überstehen: hat dich deine letzte Karte zum Oberesel gemacht, ziehst du "
+    "eine neue Karte vom Stapel in der Mitte (DD-REFILL-1) und spielst weiter.</li><li>Die Gleichstand-Regel "
+    "(DD-BIGGEST-2) wirkt in dieselbe Richtung: mit den englischen Regeln bekommt bei Gleichstand der den "
+    "Oberesel, der die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am nächsten ist.</li>"
+    "<li>Beide Varianten beginnen in Spiel i mit denselben Karten; Spiel für Spiel verglichen fällt das "
+    "Kartenglück weg: darum ist das Intervall 'Spiel für Spiel' schmaler.</li><li>Wo sich zwei "
+    "95-%-Intervalle überlappen (die Gewinnchancen der Plätze, die geteilten Siege), können diese Spiele die "
+    "beiden nicht unterscheiden. Mehr Spiele machen die Intervalle schmaler.</li></ul>",
+)
+EXERCISES = (
+    (
+        T(
+            "Your last card is revealed, your own pile is empty, and your card is the highest: you are the Biggest "
+            "Donkey. Do you win with the English rules? With the German rules?",
+            "Deine letzte Karte wird aufgedeckt, dein eigener Stapel ist leer, und deine Karte ist die höchste: du "
+            "bist der Oberesel. Gewinnst du mit den englischen Regeln? Mit den deutschen?",
+        ),
+        T(
+            "English: no — the Biggest Donkey refills from the middle pile (DD-REFILL-1), so your hand is not "
+            "empty after the refills (DD-END-1). German: yes — you win at the reveal, before any refill.",
+            "Englisch: nein — der Oberesel füllt vom Stapel in der Mitte auf (DD-REFILL-1), also ist deine Hand "
+            "nach dem Auffüllen nicht leer (DD-END-1). Deutsch: ja — du gewinnst beim Aufdecken, vor dem Auffüllen.",
+        ),
+    ),
+    (
+        T(
+            "The table used 200 games of each. About how wide would the intervals be with 800 games?",
+            "Die Tabelle nutzt 200 Spiele je Regelsatz. Wie breit wären die Intervalle ungefähr mit 800 Spielen?",
+        ),
+        T(
+            "About half as wide: the width shrinks like 1/√N, and 800 games are 4 times as many (√4 = 2). Press "
+            "the button under the table to check.",
+            "Etwa halb so breit: die Breite schrumpft wie 1/√N, und 800 Spiele sind 4-mal so viele (√4 = 2). Prüf "
+            "es mit dem Knopf unter der Tabelle.",
+        ),
+    ),
+    (
+        T(
+            "Two players tie for the Biggest Donkey: Anna has 2 cards left in her own pile, Ben has 5. Who gets it "
+            "with the English rules, and why does that make English games longer?",
+            "Zwei Spieler haben gleich hohe Karten: Anna hat noch 2 Karten im eigenen Stapel, Ben 5. Wer bekommt "
+            "mit den englischen Regeln den Oberesel, und warum macht das englische Spiele länger?",
+        ),
+        T(
+            "Anna, who has fewer cards in her pile (DD-BIGGEST-2). She is the one closer to winning, and the "
+            "Biggest Donkey refills from the middle pile instead of her own, so her pile does not shrink this "
+            "round.",
+            "Anna, weil sie weniger Karten im Stapel hat (DD-BIGGEST-2). Sie ist dem Sieg näher, und der Oberesel "
+            "füllt vom Stapel in der Mitte auf statt vom eigenen, also wird ihr Stapel in dieser Runde nicht kleiner.",
+        ),
+    ),
+)
+
+
+def answer_text(results: Any) -> T:
+    """The reveal: the shorter variant and the measured difference, deal by deal, with its CI."""
+    verdict = qg.shorter_variant(results)
+    n = len(results["english"].records)
+    diff = qg.paired_difference(results)
+    en_rounds, de_rounds = (qg.summary(results[v])["rounds"] for v in qg.VARIANTS)
+    lead = CHOICES[verdict]
+    return T(
+        f"<b>{lead.en}</b> — in {n} games from the same deals, English games lasted {mean_text(en_rounds, 'en')} "
+        f"rounds on average, German ones {mean_text(de_rounds, 'en')}. English minus German, game by game: "
+        f"{mean_text(diff, 'en')} rounds.",
+        f"<b>{lead.de}</b> — in {n} Spielen mit denselben Karten dauerten englische Spiele im Mittel "
+        f"{mean_text(en_rounds, 'de')} Runden, deutsche {mean_text(de_rounds, 'de')}. Englisch minus Deutsch, "
+        f"Spiel für Spiel: {mean_text(diff, 'de')} Runden.",
+    )
+
+
+@dataclasses.dataclass
+class Lesson:
+    """The parts of the page, in page order (the notebook displays them between its own markdown)."""
+
+    question: Text
+    differences: Text
+    prediction: ChoicePrediction
+    games: GameTabs
+    pages: dict[str, Any]
+    measured: Text
+    table: VariantTable
+    plot_hint: Text
+    plot: Any  # LivePlot: game length per variant
+    wins_plot: Any  # LivePlot: win rate per seat and shared wins
+    notice: Text
+    exercises: Exercises
+    lang: str = "en"
+
+    @property
+    def steppers(self) -> dict[str, Any]:
+        return {game: page.stepper for game, page in self.pages.items()}
+
+    def widgets(self) -> list[Any]:
+        """Everything the language switch must reach."""
+        return [
+            self.question,
+            self.differences,
+            self.prediction,
+            self.games,
+            self.measured,
+            self.table,
+            self.plot_hint,
+            self.plot,
+            self.wins_plot,
+            self.notice,
+            self.exercises,
+        ]
+
+
+def parts(query: Query | None = None) -> Lesson:
+    """Build every part of the lesson for ``query`` (None: the defaults)."""
+    from donkeylab.widgets import LivePlot
+
+    q = query if query is not None else parse_query("", PARAMS)
+    lang, seed, players = q["lang"], q["seed"], q["players"]
+    table = VariantTable(q["games"], seed, players, lang)
+    pages: dict[str, Any] = {
+        "double_donkey": DonkeyPage(seed, players, q["variant"], q["step"], HINTS["double_donkey"], lang),
+        "double_down": GamePage("double_down", seed, HINTS["double_down"], lang),
+        "esels_rennen": GamePage("esels_rennen", seed, HINTS["esels_rennen"], lang),
+    }
+    plots = [
+        LivePlot(
+            "double_donkey.variants", n=PLOT_GAMES, seed=seed, batch=PLOT_BATCH, lang=lang, measure=m, players=players
+        )
+        for m in qg.MEASURES
+    ]
+    return Lesson(
+        question=Text(QUESTION, lang=lang),
+        differences=Text(DIFFERENCES, tag="div", lang=lang),
+        prediction=ChoicePrediction(
+            PROMPT, qg.shorter_variant(table.results), answer_text(table.results), CHOICES, lang
+        ),
+        games=GameTabs(list(pages.values()), TAB_TITLES, lang),
+        pages=pages,
+        measured=Text(MEASURED, lang=lang),
+        table=table,
+        plot_hint=Text(PLOT_HINT, lang=lang),
+        plot=plots[0],
+        wins_plot=plots[1],
+        notice=Text(NOTICE, tag="div", lang=lang),
+        exercises=Exercises(EXERCISES, lang=lang),
+        lang=lang,
+    )
+
+
+def build(query: Query) -> Any:
+    """The lesson page: headings between the parts, one language switch over all of them."""
+    lesson = parts(query)
+    lang = lesson.lang
+    heads = {key: Text(text, tag="h2" if key == "question" else "h3", lang=lang) for key, text in HEADINGS.items()}
+    switch = LanguageSwitch([*heads.values(), *lesson.widgets()], lang=lang)
+    body = [
+        problems_box(query, lang),
+        switch,
+        heads["question"],
+        lesson.question,
+        lesson.differences,
+        heads["predict"],
+        lesson.prediction,
+        heads["watch"],
+        lesson.games,
+        heads["answer"],
+        lesson.measured,
+        lesson.table,
+        heads["plot"],
+        lesson.plot_hint,
+        lesson.plot,
+        lesson.wins_plot,
+        heads["notice"],
+        lesson.notice,
+        lesson.exercises,
+    ]
+    page = w.VBox(body)
+    page.add_class("dl-lesson")
+    page.lesson = lesson  # reachable for tests and the teacher's console
+    return page
+
+
+register(
+    AppInfo(
+        NAME,
+        T("Full games: English or German rules?", "Ganze Spiele: englische oder deutsche Regeln?"),
+        T(
+            "Bots play all three games; hundreds of Double Donkey games compare the two rule sets.",
+            "Bots spielen alle drei Spiele; hunderte Double-Donkey-Spiele vergleichen die zwei Regelsätze.",
+        ),
+        "🤖",
+        PARAMS,
+        build,
+        kind="lesson",
+    )
+)
