@@ -3,6 +3,7 @@ stepper follow the rules they teach (DD-END-1), and links and the language switc
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -18,9 +19,16 @@ from donkeylab.widgets import LivePlot
 QUERY = "games=40&seed=3"
 
 
+def built(query: str) -> Any:
+    """The app page for ``query`` once its table (played in the background) is full."""
+    page = build(fg.NAME, query)
+    assert page.lesson.table.wait(300)
+    return page
+
+
 @pytest.fixture(scope="module")
 def page() -> Any:
-    return build(fg.NAME, QUERY)
+    return built(QUERY)
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +116,7 @@ def test_language_switch_changes_the_texts(page: Any, lesson: fg.Lesson) -> None
 
 
 def test_link_sets_seed_language_and_variant() -> None:
-    page = build(fg.NAME, "seed=5&lang=de&games=20&variant=german&players=3")
+    page = built("seed=5&lang=de&games=20&variant=german&players=3")
     lesson: fg.Lesson = page.lesson
     assert lesson.lang == "de" and "Regeln" in lesson.question.value
     stepper = lesson.steppers["double_donkey"]
@@ -118,14 +126,36 @@ def test_link_sets_seed_language_and_variant() -> None:
 
 
 def test_link_step_overrides_the_starting_position() -> None:
-    lesson: fg.Lesson = build(fg.NAME, "games=20&step=7").lesson
+    lesson: fg.Lesson = built("games=20&step=7").lesson
     assert lesson.steppers["double_donkey"].index == 7
 
 
 def test_bad_link_shows_a_note_and_uses_defaults() -> None:
-    page = build(fg.NAME, "seed=banana&games=20")
+    page = built("seed=banana&games=20")
     assert "seed=banana" in page.children[0].value
     assert page.lesson.steppers["double_donkey"].seed == 0
+
+
+def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    real = qg.variant_results
+
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        assert release.wait(60), "the test never released the games"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(qg, "variant_results", gated)
+    lesson = fg.parts(parse_query("games=20&seed=2", fg.PARAMS), background=True)
+    lesson.prediction.input.value = "same"
+    lesson.prediction.reveal()
+    assert lesson.table.running and lesson.prediction.answer is None
+    assert fg.PENDING.en in lesson.prediction.result.value and "bots are playing" in lesson.table.table.value
+    release.set()
+    assert lesson.table.wait(120)
+    assert lesson.prediction.answer == qg.shorter_variant(lesson.table.results)
+    assert "game by game" in lesson.prediction.result.value and "Your guess: <b>about the same</b>" in (
+        lesson.prediction.result.value
+    )
 
 
 def test_table_plays_more_games_in_the_background() -> None:

@@ -67,6 +67,10 @@ DIFFERENCES = T(
     "gewinnt sofort</td></tr></tbody></table>",
 )
 PROMPT = T("Which rules make Double Donkey games shorter?", "Mit welchen Regeln ist Double Donkey schneller vorbei?")
+PENDING = T(
+    "The bots are still playing: look again when the table under 'The answer, measured' is full.",
+    "Die Bots spielen noch: schau noch einmal, wenn die Tabelle unter 'Die Antwort, gemessen' fertig ist.",
+)
 CHOICES = {
     "english": VARIANT_NAMES["english"],
     "german": VARIANT_NAMES["german"],
@@ -237,13 +241,17 @@ class Lesson:
         ]
 
 
-def parts(query: Query | None = None) -> Lesson:
-    """Build every part of the lesson for ``query`` (None: the defaults)."""
+def parts(query: Query | None = None, background: bool = False) -> Lesson:
+    """Build every part of the lesson for ``query`` (None: the defaults).
+
+    ``background``: the table's games are played in a background thread (an app page appears at once; the
+    prediction's answer arrives with the table). Without it the table is full when ``parts`` returns.
+    """
     from donkeylab.widgets import LivePlot
 
     q = query if query is not None else parse_query("", PARAMS)
     lang, seed, players = q["lang"], q["seed"], q["players"]
-    table = VariantTable(q["games"], seed, players, lang)
+    table = VariantTable(q["games"], seed, players, lang, background=background)
     pages: dict[str, Any] = {
         "double_donkey": DonkeyPage(seed, players, q["variant"], q["step"], HINTS["double_donkey"], lang),
         "double_down": GamePage("double_down", seed, HINTS["double_down"], lang),
@@ -258,9 +266,7 @@ def parts(query: Query | None = None) -> Lesson:
     return Lesson(
         question=Text(QUESTION, lang=lang),
         differences=Text(DIFFERENCES, tag="div", lang=lang),
-        prediction=ChoicePrediction(
-            PROMPT, qg.shorter_variant(table.results), answer_text(table.results), CHOICES, lang
-        ),
+        prediction=_prediction(table, lang),
         games=GameTabs(list(pages.values()), TAB_TITLES, lang),
         pages=pages,
         measured=Text(MEASURED, lang=lang),
@@ -274,9 +280,17 @@ def parts(query: Query | None = None) -> Lesson:
     )
 
 
+def _prediction(table: VariantTable, lang: str) -> ChoicePrediction:
+    """The prediction whose answer is the table's measurement (pending while the bots still play)."""
+    prediction = ChoicePrediction(PROMPT, None, PENDING, CHOICES, lang)
+    table.on_finished(lambda: prediction.set_answer(qg.shorter_variant(table.results), answer_text(table.results)))
+    return prediction
+
+
 def build(query: Query) -> Any:
-    """The lesson page: headings between the parts, one language switch over all of them."""
-    lesson = parts(query)
+    """The lesson page: headings between the parts, one language switch over all of them. The table's games
+    are played in the background, so the page appears at once."""
+    lesson = parts(query, background=True)
     lang = lesson.lang
     heads = {key: Text(text, tag="h2" if key == "question" else "h3", lang=lang) for key, text in HEADINGS.items()}
     switch = LanguageSwitch([*heads.values(), *lesson.widgets()], lang=lang)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -26,6 +26,7 @@ from donkeylab.widgets.stepper import Stepper
 
 MORE_GAMES = 1_000  # per variant, for the "play more games" button (a few seconds in the background)
 
+PLAYING = T("The bots are playing the games for this table…", "Die Bots spielen gerade die Spiele für diese Tabelle …")
 VARIANT_NAMES = {"english": T("English rules", "Englische Regeln"), "german": T("German rules", "Deutsche Regeln")}
 
 
@@ -93,46 +94,63 @@ def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
 class VariantTable(w.VBox):  # type: ignore[misc]
     """The english and german variants from seeded ``run_experiment`` runs, with a progress bar while they play.
 
-    ``run(games)`` blocks (the page's first table); ``start(games)`` plays in the background (the button).
-    Same ``games``, ``seed`` and ``players`` → the same table.
+    ``run(games)`` blocks (a notebook, the tests); ``start(games)`` plays in a background thread (an app page
+    appears at once and fills the table in; the "more games" button). Same ``games``, ``seed`` and
+    ``players`` → the same table. ``on_finished(fn)`` calls ``fn`` after every finished run (at once if one
+    has finished already): the prediction's answer follows the table.
     """
 
-    def __init__(self, games: int, seed: int, players: int = 4, lang: str = "en") -> None:
+    def __init__(self, games: int, seed: int, players: int = 4, lang: str = "en", background: bool = False) -> None:
         self.seed, self.players, self.lang = seed, players, lang
         self.results: dict[str, ExperimentResult] = {}
         self.table = w.HTML()
-        self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="260px"))
+        self.progress = w.IntProgress(value=0, min=0, max=2 * games, layout=w.Layout(width="260px"))
         self.status = w.HTML()
         self.more = w.Button(icon="play", button_style="info", layout=w.Layout(width="auto"))
         self.more.on_click(lambda _b: self.start(MORE_GAMES))
         self._runner: threading.Thread | None = None
-        self._done = 0
+        self._lock = threading.Lock()
+        self._callbacks: list[Callable[[], None]] = []
         row = w.HBox([self.more, self.progress, self.status], layout=w.Layout(align_items="center"))
         super().__init__([self.table, row])
         self.add_class("dl-variant-box")
-        self.run(games)
+        self.set_lang(lang)
+        if background:
+            self.start(games)
+        else:
+            self.run(games)
 
     @property
     def running(self) -> bool:
         return self._runner is not None and self._runner.is_alive()
 
+    def on_finished(self, fn: Callable[[], None]) -> None:
+        with self._lock:
+            self._callbacks.append(fn)
+            ready = bool(self.results)
+        if ready:
+            fn()
+
     def run(self, games: int) -> None:
         """Play ``games`` games of each variant here and now, the progress bar counting them."""
-        self.progress.max, self._done = 2 * games, 0
-        self.progress.value = 0
-        self._show_status(games)
+        self.progress.max, self.progress.value = 2 * games, 0
+        self._show_status()
         offsets = {"english": 0, "german": games}
 
         def tick(variant: str) -> Any:
             def on_batch(p: Progress) -> None:
                 self.progress.value = offsets[variant] + p.done
-                self._done = self.progress.value
-                self._show_status(games)
+                self._show_status()
 
             return on_batch
 
-        self.results = qg.variant_results(games, self.seed, self.players, on_batch={v: tick(v) for v in offsets})
+        results = qg.variant_results(games, self.seed, self.players, on_batch={v: tick(v) for v in offsets})
+        with self._lock:
+            self.results = results
+            callbacks = list(self._callbacks)
         self.set_lang(self.lang)
+        for fn in callbacks:
+            fn()
 
     def start(self, games: int) -> None:
         """``run(games)`` in a background thread (the page stays usable); a second press while it runs is ignored."""
@@ -153,18 +171,17 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         self._runner.start()
 
     def wait(self, timeout: float | None = None) -> bool:
+        """Block until a background run has ended (True) or ``timeout`` seconds passed (False)."""
         runner = self._runner
         if runner is not None:
             runner.join(timeout)
         return not self.running
 
-    def _show_status(self, games: int) -> None:
+    def _show_status(self) -> None:
         de = self.lang == "de"
-        total = 2 * games
-        if self._done < total:
-            self.status.value = (
-                f"{self._done} {'von' if de else 'of'} {total} {'Spielen gespielt' if de else 'games played'}"
-            )
+        done, total = self.progress.value, self.progress.max
+        if done < total:
+            self.status.value = f"{done} {'von' if de else 'of'} {total} {'Spielen gespielt' if de else 'games played'}"
         else:
             self.status.value = f"{total} {'Spiele gespielt' if de else 'games played'} ✓"
 
@@ -172,9 +189,11 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         self.lang = lang
         if self.results:
             self.table.value = table_html(self.results, lang)
+        else:
+            self.table.value = "<p><i>" + PLAYING.get(lang) + "</i></p>"
         more = f"{MORE_GAMES:,}".replace(",", "." if lang == "de" else ",")
         self.more.description = f"{more} Spiele je Regelsatz" if lang == "de" else f"Play {more} games of each"
-        self._show_status(self.progress.max // 2)
+        self._show_status()
 
     def __repr__(self) -> str:
         n = len(next(iter(self.results.values())).records) if self.results else 0
@@ -184,7 +203,9 @@ class VariantTable(w.VBox):  # type: ignore[misc]
 class ChoicePrediction(Prediction):
     """A ``Prediction`` whose choices carry a label in each language (the guess is shown in the page's language)."""
 
-    def __init__(self, prompt: T, answer: str, answer_text: T, labels: Mapping[str, T], lang: str = "en") -> None:
+    def __init__(
+        self, prompt: T, answer: str | None, answer_text: T, labels: Mapping[str, T], lang: str = "en"
+    ) -> None:
         self.labels = dict(labels)
         super().__init__(prompt, answer, answer_text, choices=list(labels), lang=lang)
 
@@ -197,6 +218,11 @@ class ChoicePrediction(Prediction):
     @property
     def guess(self) -> Any:
         return None if self.choice is None else self.labels[self.choice].get(self.lang)
+
+    def set_answer(self, answer: str | None, answer_text: T) -> None:
+        """A new measured answer (the table finished a run); a revealed answer is redrawn."""
+        self.answer, self.answer_text = answer, answer_text
+        self._draw_result()
 
     def set_lang(self, lang: str) -> None:
         keep = self.input.value
