@@ -77,7 +77,7 @@ def summary(result: ExperimentResult) -> dict[str, Estimate]:
     """The numbers of the lesson table, each with its 95% CI: mean rounds, win rate per seat, shared wins."""
     n = len(result.records)
     rows = {"rounds": mean_normal(result.values("rounds"), "mean rounds")}
-    rows.update({f"seat {p + 1}": result.win_rate(p) for p in range(result.spec.players)})
+    rows.update({f"player {p + 1}": result.win_rate(p) for p in range(result.spec.players)})
     rows[SHARED] = wilson(shared_wins(result), n, SHARED)
     return rows
 
@@ -107,8 +107,8 @@ def length_counts(result: ExperimentResult) -> Counts:
 
 
 def win_counts(result: ExperimentResult) -> Counts:
-    """Wins per seat (``"seat 1"``, …; a shared win counts for every winner) and the number of shared wins."""
-    counts: Counts = Counter(f"seat {p + 1}" for r in result.records for p in r["winners"])
+    """Wins per seat (``"player 1"``, …; a shared win counts for every winner) and the number of shared wins."""
+    counts: Counts = Counter(f"player {p + 1}" for r in result.records for p in r["winners"])
     counts[SHARED] = shared_wins(result)
     return counts
 
@@ -128,7 +128,7 @@ def _sample(size: int, seed: int, p: Params) -> Counts:
 def _keys(counts: Counts | None, p: Params) -> list[Any]:
     """The x values shared by both variants' bars (a value one variant never reached shows a zero bar)."""
     if p["measure"] == "wins":
-        return [f"seat {s + 1}" for s in range(p["players"])] + [SHARED]
+        return [f"player {s + 1}" for s in range(p["players"])] + [SHARED]
     seen = sorted({value for _, value in counts or ()})
     return list(range(seen[0], seen[-1] + 1)) if seen else []
 
@@ -143,8 +143,7 @@ def _draw(_ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
             mine = {key: c for (v, key), c in counts.items() if v == variant}
             series[variant] = figures.estimates_from_counts(mine, n, keys)
     sub = (
-        f"<br><sup>whole games of the engine, {p['players']} {p['bots']} bots; "
-        "game i of both variants starts from the same deal</sup>"
+        f"<br><sup>whole games of the engine, {p['players']} {p['bots']} bots; both variants play the same deals</sup>"
     )
     if p["measure"] == "rounds":
         title = "Double Donkey: how many rounds does a game last? english vs german" + sub

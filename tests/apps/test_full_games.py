@@ -48,7 +48,7 @@ def test_parts_build_in_page_order(page: Any, lesson: fg.Lesson) -> None:
     shown = list(page.children)
     order = [lesson.question, lesson.prediction, lesson.games, lesson.table, lesson.plot, lesson.exercises]
     assert [shown.index(p) for p in order] == sorted(shown.index(p) for p in order)
-    assert set(lesson.steppers) == {"double_donkey", "double_down", "esels_rennen"}
+    assert list(lesson.games.makers) == ["double_donkey", "double_down", "esels_rennen"]
     assert len(lesson.games.children) == 3 and len(lesson.exercises.items) == 3
 
 
@@ -66,11 +66,11 @@ def test_prediction_reveal_shows_guess_and_answer(lesson: fg.Lesson) -> None:
     prediction.reveal()
     shown = prediction.result.value
     assert "Your guess: <b>English rules</b>" in shown
-    assert fg.CHOICES[prediction.answer].en in shown and "game by game" in shown
+    assert fg.CHOICES[prediction.answer].en in shown and "With the same cards" in shown
 
 
 def test_dd_end_1_stepper_starts_at_the_last_round(lesson: fg.Lesson) -> None:
-    stepper = lesson.steppers["double_donkey"]
+    stepper = lesson.stepper("double_donkey")
     states = stepper.match.states
     assert stepper.index == last_round_start(stepper) > 0
     assert states[stepper.index].phase == "play" and states[stepper.index - 1].phase != "play"
@@ -80,7 +80,7 @@ def test_dd_end_1_stepper_starts_at_the_last_round(lesson: fg.Lesson) -> None:
 
 
 def test_dd_end_1_variant_switch_keeps_the_deal(lesson: fg.Lesson) -> None:
-    dd_page = lesson.pages["double_donkey"]
+    dd_page = lesson.games.page("double_donkey")
     stepper = dd_page.stepper
     deal = stepper.match.states[1].history[0]
     dd_page.variant.value = "german"
@@ -93,9 +93,13 @@ def test_dd_end_1_variant_switch_keeps_the_deal(lesson: fg.Lesson) -> None:
         dd_page.variant.value = "english"
 
 
-def test_other_games_start_at_the_beginning_with_bots(lesson: fg.Lesson) -> None:
+def test_other_games_are_built_when_their_tab_opens_and_start_at_the_beginning(lesson: fg.Lesson) -> None:
+    tabs = lesson.games
+    assert "double_down" not in tabs.pages and "Setting up" in tabs.children[1].value
+    tabs.selected_index = 1
+    assert tabs.children[1] is tabs.pages["double_down"] and tabs.titles[1] == "Double Down"
     for game in ("double_down", "esels_rennen"):
-        stepper = lesson.steppers[game]
+        stepper = lesson.stepper(game)
         assert stepper.index == 0 and stepper.match.can_step()
 
 
@@ -106,9 +110,9 @@ def test_language_switch_changes_the_texts(page: Any, lesson: fg.Lesson) -> None
     try:
         assert "Regeln" in lesson.question.value and lesson.question.value != before[0]
         assert "Runden pro Spiel" in lesson.table.table.value
-        assert lesson.steppers["double_donkey"].lang == "de" and lesson.plot.lang == "de"
-        assert lesson.pages["double_donkey"].variant.options[0][0] == "Englische Regeln"
-        assert lesson.pages["double_donkey"].variant.value == "english"  # relabelling keeps the game
+        assert lesson.stepper("double_donkey").lang == "de" and lesson.plot.lang == "de"
+        assert lesson.games.page("double_donkey").variant.options[0][0] == "Englische Regeln"
+        assert lesson.games.page("double_donkey").variant.value == "english"  # relabelling keeps the game
         assert "Übungen" in lesson.exercises.value
     finally:
         switch.value = "en"
@@ -119,7 +123,7 @@ def test_link_sets_seed_language_and_variant() -> None:
     page = built("seed=5&lang=de&games=20&variant=german&players=3")
     lesson: fg.Lesson = page.lesson
     assert lesson.lang == "de" and "Regeln" in lesson.question.value
-    stepper = lesson.steppers["double_donkey"]
+    stepper = lesson.stepper("double_donkey")
     assert (stepper.seed, stepper.state.num_players, stepper.state.rules.variant) == (5, 3, "german")
     assert len(lesson.table.results["german"].records) == 20
     assert lesson.plot.params["players"] == 3
@@ -127,13 +131,13 @@ def test_link_sets_seed_language_and_variant() -> None:
 
 def test_link_step_overrides_the_starting_position() -> None:
     lesson: fg.Lesson = built("games=20&step=7").lesson
-    assert lesson.steppers["double_donkey"].index == 7
+    assert lesson.stepper("double_donkey").index == 7
 
 
 def test_bad_link_shows_a_note_and_uses_defaults() -> None:
     page = built("seed=banana&games=20")
     assert "seed=banana" in page.children[0].value
-    assert page.lesson.steppers["double_donkey"].seed == 0
+    assert page.lesson.stepper("double_donkey").seed == 0
 
 
 def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,7 +157,7 @@ def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: py
     release.set()
     assert lesson.table.wait(120)
     assert lesson.prediction.answer == qg.shorter_variant(lesson.table.results)
-    assert "game by game" in lesson.prediction.result.value and "Your guess: <b>about the same</b>" in (
+    assert "With the same cards" in lesson.prediction.result.value and "Your guess: <b>about the same</b>" in (
         lesson.prediction.result.value
     )
 

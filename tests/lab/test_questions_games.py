@@ -59,7 +59,7 @@ def test_dd_end_1_win_counts_per_seat_and_shared_wins() -> None:
     for result in results.values():
         wins = qg.win_counts(result)
         winners = sum(len(r["winners"]) for r in result.records)
-        assert sum(wins[f"seat {p + 1}"] for p in range(3)) == winners
+        assert sum(wins[f"player {p + 1}"] for p in range(3)) == winners
         assert wins[qg.SHARED] == sum(len(r["winners"]) > 1 for r in result.records) == qg.shared_wins(result)
         assert all(r["winners"] for r in result.records)  # every game has a winner
 
@@ -77,7 +77,7 @@ def test_game_i_of_both_variants_starts_from_the_same_deal() -> None:
 def test_summary_and_paired_difference() -> None:
     results = qg.variant_results(20, seed=5)
     rows = qg.summary(results["english"])
-    assert list(rows) == ["rounds", "seat 1", "seat 2", "seat 3", "seat 4", qg.SHARED]
+    assert list(rows) == ["rounds", "player 1", "player 2", "player 3", "player 4", qg.SHARED]
     assert rows["rounds"].value == pytest.approx(results["english"].values("rounds").mean())
     diff = qg.paired_difference(results)
     expected = results["english"].values("rounds") - results["german"].values("rounds")
@@ -98,7 +98,7 @@ def test_figure_puts_both_variants_on_the_same_x_values() -> None:
     fig = q.figure({}, counts, 10, {"measure": "wins", "players": 2})
     assert [t.name.split(" ")[0] for t in fig.data] == ["english", "german"]
     for trace in fig.data:
-        assert list(trace.x) == ["seat 1", "seat 2", qg.SHARED]
+        assert list(trace.x) == ["player 1", "player 2", qg.SHARED]
     (_, rounds), *_ = q.batches(10, seed=4, batch=10)
     fig = q.figure({}, rounds, 10)
     assert list(fig.data[0].x) == list(fig.data[1].x)

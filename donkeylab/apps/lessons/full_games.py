@@ -97,7 +97,11 @@ HINTS = {
         "für einen Zug nach dem anderen.",
     ),
 }
-TAB_TITLES = (T("Double Donkey", "Double Donkey"), T("Double Down", "Double Down"), T("Esels-Rennen", "Esels-Rennen"))
+TAB_TITLES = {
+    "double_donkey": T("Double Donkey", "Double Donkey"),
+    "double_down": T("Double Down", "Double Down"),
+    "esels_rennen": T("Esels-Rennen", "Esels-Rennen"),
+}
 HEADINGS = {
     "question": T("Full games: which rules are faster?", "Ganze Spiele: welche Regeln sind schneller?"),
     "predict": T("Make your prediction", "Gib deinen Tipp ab"),
@@ -125,8 +129,9 @@ NOTICE = T(
     "through the refill: if your last card made you the Biggest Donkey, you draw a new card from the middle "
     "pile (DD-REFILL-1) and play on.</li><li>The tie rule (DD-BIGGEST-2) pushes the same way: with the English "
     "rules a tie goes to the player with the fewest cards in their own pile — the one closest to winning.</li>"
-    "<li>Both variants start from the same deal in game i, so comparing game by game removes the luck of the "
-    "cards: that is why the 'game by game' interval is narrower.</li><li>Where two 95% intervals overlap (the "
+    "<li>Game 1 starts from the same cards with both sets of rules, and so does every other game. Comparing "
+    "each game with its twin removes the luck of the cards: that is why the last line under the table has the "
+    "narrowest interval.</li><li>Where two 95% intervals overlap (the "
     "win rates of the seats, the shared wins), these games cannot tell the two apart. More games make the "
     "intervals narrower.</li></ul>",
     "<ul><li>Deutsche Spiele sind kürzer — um etwa eine halbe Runde. Der Hauptgrund ist das Ende (DD-END-1): "
@@ -135,8 +140,9 @@ NOTICE = T(
     "eine neue Karte vom Stapel in der Mitte (DD-REFILL-1) und spielst weiter.</li><li>Die Gleichstand-Regel "
     "(DD-BIGGEST-2) wirkt in dieselbe Richtung: mit den englischen Regeln bekommt bei Gleichstand der den "
     "Oberesel, der die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am nächsten ist.</li>"
-    "<li>Beide Varianten beginnen in Spiel i mit denselben Karten; Spiel für Spiel verglichen fällt das "
-    "Kartenglück weg: darum ist das Intervall 'Spiel für Spiel' schmaler.</li><li>Wo sich zwei "
+    "<li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben Karten, und so jedes andere Spiel auch. Vergleicht "
+    "man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg: darum hat die letzte Zeile unter der "
+    "Tabelle das schmalste Intervall.</li><li>Wo sich zwei "
     "95-%-Intervalle überlappen (die Gewinnchancen der Plätze, die geteilten Siege), können diese Spiele die "
     "beiden nicht unterscheiden. Mehr Spiele machen die Intervalle schmaler.</li></ul>",
 )
@@ -194,11 +200,11 @@ def answer_text(results: Any) -> T:
     lead = CHOICES[verdict]
     return T(
         f"<b>{lead.en}</b> — in {n} games from the same deals, English games lasted {mean_text(en_rounds, 'en')} "
-        f"rounds on average, German ones {mean_text(de_rounds, 'en')}. English minus German, game by game: "
-        f"{mean_text(diff, 'en')} rounds.",
+        f"rounds on average, German ones {mean_text(de_rounds, 'en')}. With the same cards, the English game lasted "
+        f"{mean_text(diff, 'en')} rounds longer.",
         f"<b>{lead.de}</b> — in {n} Spielen mit denselben Karten dauerten englische Spiele im Mittel "
-        f"{mean_text(en_rounds, 'de')} Runden, deutsche {mean_text(de_rounds, 'de')}. Englisch minus Deutsch, "
-        f"Spiel für Spiel: {mean_text(diff, 'de')} Runden.",
+        f"{mean_text(en_rounds, 'de')} Runden, deutsche {mean_text(de_rounds, 'de')}. Mit denselben Karten dauerte "
+        f"das englische Spiel {mean_text(diff, 'de')} Runden länger.",
     )
 
 
@@ -210,7 +216,6 @@ class Lesson:
     differences: Text
     prediction: ChoicePrediction
     games: GameTabs
-    pages: dict[str, Any]
     measured: Text
     table: VariantTable
     plot_hint: Text
@@ -220,9 +225,9 @@ class Lesson:
     exercises: Exercises
     lang: str = "en"
 
-    @property
-    def steppers(self) -> dict[str, Any]:
-        return {game: page.stepper for game, page in self.pages.items()}
+    def stepper(self, game: str) -> Any:
+        """The Stepper of ``game`` (its tab is built now if it was not opened yet)."""
+        return self.games.page(game).stepper
 
     def widgets(self) -> list[Any]:
         """Everything the language switch must reach."""
@@ -252,10 +257,10 @@ def parts(query: Query | None = None, background: bool = False) -> Lesson:
     q = query if query is not None else parse_query("", PARAMS)
     lang, seed, players = q["lang"], q["seed"], q["players"]
     table = VariantTable(q["games"], seed, players, lang, background=background)
-    pages: dict[str, Any] = {
-        "double_donkey": DonkeyPage(seed, players, q["variant"], q["step"], HINTS["double_donkey"], lang),
-        "double_down": GamePage("double_down", seed, HINTS["double_down"], lang),
-        "esels_rennen": GamePage("esels_rennen", seed, HINTS["esels_rennen"], lang),
+    makers: dict[str, Any] = {
+        "double_donkey": lambda lg: DonkeyPage(seed, players, q["variant"], q["step"], HINTS["double_donkey"], lg),
+        "double_down": lambda lg: GamePage("double_down", seed, HINTS["double_down"], lg),
+        "esels_rennen": lambda lg: GamePage("esels_rennen", seed, HINTS["esels_rennen"], lg),
     }
     plots = [
         LivePlot(
@@ -267,8 +272,7 @@ def parts(query: Query | None = None, background: bool = False) -> Lesson:
         question=Text(QUESTION, lang=lang),
         differences=Text(DIFFERENCES, tag="div", lang=lang),
         prediction=_prediction(table, lang),
-        games=GameTabs(list(pages.values()), TAB_TITLES, lang),
-        pages=pages,
+        games=GameTabs(makers, TAB_TITLES, lang),
         measured=Text(MEASURED, lang=lang),
         table=table,
         plot_hint=Text(PLOT_HINT, lang=lang),

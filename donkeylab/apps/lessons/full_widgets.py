@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as w
@@ -64,22 +64,29 @@ def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
     ]
     players = next(iter(results.values())).spec.players if results else 0
     for p in range(players):
-        labels.append((f"seat {p + 1}", f"Spieler {p + 1} gewinnt" if de else f"player {p + 1} wins", True))
+        labels.append((f"player {p + 1}", f"Spieler {p + 1} gewinnt" if de else f"player {p + 1} wins", True))
     labels.append((qg.SHARED, "geteilter Sieg (mehrere gewinnen)" if de else "shared win (several winners)", True))
     body = ""
     for key, label, rate in labels:
         cells = "".join(f"<td>{(percent_text if rate else mean_text)(rows[v][key], lang)}</td>" for v in rows)
         body += f"<tr><th scope='row'>{label}</th>{cells}</tr>"
+    count = f"{n:,}".replace(",", ".") if de else f"{n:,}"
     caption = (
-        f"{n:,} Spiele je Regelsatz, gleiche Karten in Spiel i; in Klammern: 95-%-Konfidenzintervall".replace(",", ".")
+        f"{count} Spiele je Regelsatz; Spiel 1 nutzt bei beiden Regelsätzen dieselben gemischten Karten, Spiel 2 "
+        "auch, und so weiter. In Klammern: das 95-%-Konfidenzintervall"
         if de
-        else f"{n:,} games per set of rules, the same cards in game i; in brackets: the 95% confidence interval"
+        else f"{count} games per set of rules; game 1 uses the same shuffled cards with both sets of rules, game 2 "
+        "too, and so on. In brackets: the 95% confidence interval"
     )
     diff = qg.paired_difference(results) if results else None
     foot = ""
     if diff is not None:
-        what = "Englisch minus Deutsch, Spiel für Spiel" if de else "English minus German, game by game"
-        foot = f"<p>{what}: {mean_text(diff, lang)} {'Runden' if de else 'rounds'}</p>"
+        what = (
+            "So viele Runden dauerte das englische Spiel länger als das deutsche mit denselben Karten (Mittel)"
+            if de
+            else "How many rounds longer the English game lasted than the German one with the same cards (average)"
+        )
+        foot = f"<p>{what}: {mean_text(diff, lang)}</p>"
     style = (
         "<style>.dl-variant-table{border-collapse:collapse;font-size:15px}.dl-variant-table th,"
         ".dl-variant-table td{border:1px solid #bbb;padding:4px 10px;text-align:left}"
@@ -231,19 +238,45 @@ class ChoicePrediction(Prediction):
         super().set_lang(lang)
 
 
-class GameTabs(w.Tab):  # type: ignore[misc]
-    """One tab per game, each a bot game to step through; the tab titles follow the page's language."""
+LOADING = T("Setting up the game…", "Das Spiel wird vorbereitet …")
 
-    def __init__(self, pages: Sequence[Any], titles: Sequence[T], lang: str = "en") -> None:
-        self.names = list(titles)
-        super().__init__(children=list(pages))
+
+class GameTabs(w.Tab):  # type: ignore[misc]
+    """One tab per game, each a bot game to step through; the tab titles follow the page's language.
+
+    A tab's game is built when the tab is first opened (``makers[name](lang)``): the page appears sooner and
+    sends fewer widgets at load. ``page(name)`` builds one on demand (tests, the notebook).
+    """
+
+    children: tuple[Any, ...]  # the ipywidgets trait, typed for mypy
+
+    def __init__(self, makers: Mapping[str, Callable[[str], Any]], titles: Mapping[str, T], lang: str = "en") -> None:
+        self.makers, self.names, self.lang = dict(makers), dict(titles), lang
+        self.pages: dict[str, Any] = {}
+        super().__init__(children=[Text(LOADING, lang=lang) for _ in self.makers])
         self.set_lang(lang)
+        self.page(next(iter(self.makers)))
+        self.observe(self._on_select, names="selected_index")
+
+    def page(self, name: str) -> Any:
+        """The game page of tab ``name``, built now if it was not yet."""
+        if name not in self.pages:
+            self.pages[name] = page = self.makers[name](self.lang)
+            children = list(self.children)
+            children[list(self.makers).index(name)] = page
+            self.children = tuple(children)
+        return self.pages[name]
+
+    def _on_select(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None:
+            self.page(list(self.makers)[change["new"]])
 
     def set_lang(self, lang: str) -> None:
-        self.titles = [t.get(lang) for t in self.names]
-        for page in self.children:
-            if hasattr(page, "set_lang"):
-                page.set_lang(lang)
+        self.lang = lang
+        self.titles = [self.names[name].get(lang) for name in self.makers]
+        for child in self.children:
+            if hasattr(child, "set_lang"):
+                child.set_lang(lang)
 
 
 class GamePage(w.VBox):  # type: ignore[misc]
