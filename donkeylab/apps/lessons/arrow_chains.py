@@ -22,6 +22,7 @@ from donkeylab.apps.lessons.page import (
     number,
     page,
     percent,
+    step_box,
     table,
 )
 from donkeylab.apps.parts import Exercises, T, Text, fraction_html
@@ -290,19 +291,15 @@ PARAMS: dict[str, Param] = {
 
 def parts(query: Query | None = None) -> Lesson:
     """The widgets of the lesson in page order, built for ``query`` (defaults when None)."""
-    from donkeylab.widgets import LivePlot, RaceBoard, RuleExplainer
+    from donkeylab.widgets import LivePlot, RaceBoard
 
     query = query or parse_query("", PARAMS)
     lang, seed, board = query["lang"], query["seed"], query["board"]
     stepper = telling_stepper(board, seed, lang, query["seat"])
     if query["step"] is not None:
         go_to(stepper, query["step"])
-    step_through = [
-        Text(STEP_INTROS[board], lang=lang),
-        RaceBoard(stepper),
-        Rendered(reconstruction_note, lang),
-        RuleExplainer(stepper, lang=lang),
-    ]
+    main = [RaceBoard(stepper), Rendered(reconstruction_note, lang)]
+    step_through = [Text(STEP_INTROS[board], lang=lang), stepper, step_box(stepper, main)]
     exact_parts = [Rendered(f, lang) for f in (exact_headline, exact_orders, exact_chains, reconstruction_note)]
     live = [
         Text(LIVE_INTRO, lang=lang),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from donkeylab.apps.lessons.page import Lesson, Rendered, go_to, make_switch, page, percent, table
+from donkeylab.apps.lessons.page import Lesson, Rendered, go_to, make_switch, page, percent, step_box, table
 from donkeylab.apps.parts import Exercises, Prediction, T, Text, fraction_html
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
 from donkeylab.apps.registry import AppInfo, problems_box, register
@@ -261,14 +261,14 @@ PARAMS: dict[str, Param] = {
 
 def parts(query: Query | None = None) -> Lesson:
     """The widgets of the lesson in page order, built for ``query`` (defaults when None)."""
-    from donkeylab.widgets import LivePlot, RuleExplainer, RunningTotal
+    from donkeylab.widgets import LivePlot, RunningTotal
 
     query = query or parse_query("", PARAMS)
     lang, seed = query["lang"], query["seed"]
     stepper = telling_stepper(seed, lang, query["seat"])
     if query["step"] is not None:
         go_to(stepper, query["step"])
-    step_through = [Text(STEP_INTRO, lang=lang), RunningTotal(stepper), RuleExplainer(stepper, lang=lang)]
+    step_through = [Text(STEP_INTRO, lang=lang), stepper, step_box(stepper, [RunningTotal(stepper)])]
     exact_parts = [Rendered(f, lang) for f in (exact_headline, exact_risk_table, exact_hand, exact_replacement)]
     live = [
         Text(LIVE_INTRO, lang=lang),

@@ -82,18 +82,40 @@ class Lesson:
     share: Any = None  # a ShareLink for the app page, or None
 
     def widgets(self) -> list[Any]:
-        """Every part that speaks (what ``switch`` must reach), in page order."""
-        return [
-            self.title,
-            self.question,
-            self.prediction,
-            *self.step_through,
-            *self.exact,
-            *self.live,
-            self.notice,
-            self.exercises,
-            self.stepper,
-        ]
+        """Every part that speaks (what ``switch`` must reach), in page order, boxes opened, each once."""
+        top = [self.title, self.question, self.prediction, self.stepper, *self.step_through, *self.exact]
+        top += [*self.live, self.notice, self.exercises]
+        out: list[Any] = []
+        for part in top:
+            for widget in _inside(part):
+                if all(widget is not seen for seen in out) and (hasattr(widget, "set_lang") or hasattr(widget, "lang")):
+                    out.append(widget)
+        return out
+
+
+def _inside(widget: Any) -> list[Any]:
+    """``widget`` and, for a box, everything in it (depth first)."""
+    found = [widget]
+    if isinstance(widget, w.Box):
+        for child in widget.children:
+            found += _inside(child)
+    return found
+
+
+def step_box(stepper: Any, main: Sequence[Any]) -> w.HBox:
+    """The view(s) of the game beside the rule explainer and the event log, as in the explorer."""
+    from donkeylab.widgets import EventLog, RuleExplainer
+
+    side = w.VBox(
+        [RuleExplainer(stepper, lang=stepper.lang), EventLog(stepper)],
+        layout=w.Layout(flex="1 1 320px", min_width="300px"),
+    )
+    body = w.HBox(
+        [w.VBox(list(main), layout=w.Layout(flex="2 1 520px")), side],
+        layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+    )
+    body.add_class("dl-lesson-step")
+    return body
 
 
 def make_switch(parts: Sequence[Any], lang: str) -> LanguageSwitch:
