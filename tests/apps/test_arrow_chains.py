@@ -189,3 +189,29 @@ def test_bad_link_shows_a_note_and_uses_defaults() -> None:
     assert notes and "seed=banana" in notes[0] and "board=moon" in notes[0]
     stepper = first(page, Stepper)
     assert stepper.seed == 0 and stepper.snapshot["table"]["board_name"] == "default"
+
+
+def test_german_tables_fold_with_german_words_and_decimal_commas() -> None:
+    orders = lesson.exact_orders("de")
+    p = dict(exact.race_odds(load_board("default")).order_probability)["RGY"]
+    assert f"≈ {float(p):.4f}".replace(".", ",") in orders
+    assert "exakter Bruch (Nenner mit" in orders and "exact fraction" not in orders
+    assert f"{p.numerator}/{p.denominator}" in orders, "the exact value itself is untouched"
+
+
+def test_headline_names_the_best_and_worst_card_against_a_fair_race() -> None:
+    text = lesson.exact_headline("en")
+    assert "red–green–yellow" in text and "yellow–red–green" in text and "16.7 %" in text
+    assert "<details" not in text, "the sentence stays readable; exact values live in the table"
+
+
+@pytest.mark.parametrize(
+    ("board", "query", "seat"), [("default", "", 2), ("tiny_chain", "", 0), ("default", "seat=teacher", None)]
+)
+def test_the_pupil_sees_the_race_through_the_telling_seat(board: str, query: str, seat: int | None) -> None:
+    page = build(lesson.NAME, f"board={board}&{query}")
+    stepper = first(page, Stepper)
+    assert stepper.seat == seat
+    if seat is not None:
+        cards = stepper.snapshot["table"]["cards"]
+        assert [c is not None for c in cards] == [p == seat for p in range(lesson.PLAYERS)], "others' cards hidden"

@@ -170,3 +170,16 @@ def test_link_step_goes_back_in_the_telling_timeline() -> None:
     page = build(lesson.NAME, "step=2")
     stepper = first(page, Stepper)
     assert stepper.index == 2 and stepper.snapshot["table"]["total"] == 10
+
+
+def test_the_pupil_sees_the_game_as_player_2_unless_the_link_asks_for_the_teacher() -> None:
+    pupil = first(build(lesson.NAME, ""), Stepper)
+    assert pupil.seat == lesson.PUPIL
+    assert pupil.snapshot["table"]["hands"][0] is None, "Player 1's hand is hidden from the pupil"
+    teacher = first(build(lesson.NAME, "seat=teacher"), Stepper)
+    assert teacher.seat is None and teacher.snapshot["table"]["hands"][0] is not None
+
+
+def test_german_exact_table_uses_decimal_commas() -> None:
+    assert "<b>3/28</b> ≈ 0,1071" in lesson.exact_risk_table("de")
+    assert "<b>3/28</b> ≈ 0.1071" in lesson.exact_risk_table("en")

@@ -17,6 +17,7 @@ from donkeylab.apps.lessons.page import (
     ChoicePrediction,
     Lesson,
     Rendered,
+    exact_html,
     go_to,
     make_switch,
     number,
@@ -25,7 +26,7 @@ from donkeylab.apps.lessons.page import (
     step_box,
     table,
 )
-from donkeylab.apps.parts import Exercises, T, Text, fraction_html
+from donkeylab.apps.parts import Exercises, T, Text
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
 from donkeylab.apps.registry import AppInfo, problems_box, register
 from donkeylab.core import CATALOGUE
@@ -106,21 +107,24 @@ def reconstruction_note(lang: str) -> str:
 
 
 def exact_headline(lang: str) -> str:
+    """The answer in one sentence, rounded (the exact Fractions are one click away in the table below)."""
     probs = order_probabilities()
     best = best_card()
     worst = min(CARDS, key=lambda c: probs[c])
+    fair = percent(Fraction(1, 6), lang)
     if lang == "de":
         return (
             f"<p>Wenn alle zufällig ziehen, endet das Rennen auf dem Standardbrett am häufigsten in der Reihenfolge "
-            f"<b>{card_words(best, lang)}</b>: {fraction_html(probs[best])}. Am seltensten: "
-            f"{card_words(worst, lang)}, {fraction_html(probs[worst])}. In einem fairen Rennen hätte jede der 6 "
-            f"Reihenfolgen {fraction_html(Fraction(1, 6))}.</p>"
+            f"<b>{card_words(best, lang)}</b> ({percent(probs[best], lang)} der Rennen), am seltensten in "
+            f"<b>{card_words(worst, lang)}</b> ({percent(probs[worst], lang)}). In einem fairen Rennen hätte jede "
+            f"der 6 Reihenfolgen 1/6 ≈ {fair}. Das Rennen ist also nicht fair. Die exakten Brüche stehen in der "
+            "Tabelle (ein Klick).</p>"
         )
     return (
         f"<p>If everyone moves at random, the race on the default board most often ends in the order "
-        f"<b>{card_words(best, lang)}</b>: {fraction_html(probs[best])}. Least often: {card_words(worst, lang)}, "
-        f"{fraction_html(probs[worst])}. In a fair race each of the 6 orders would have "
-        f"{fraction_html(Fraction(1, 6))}.</p>"
+        f"<b>{card_words(best, lang)}</b> ({percent(probs[best], lang)} of races) and least often in "
+        f"<b>{card_words(worst, lang)}</b> ({percent(probs[worst], lang)}). In a fair race each of the 6 orders "
+        f"would have 1/6 ≈ {fair}. So the race is not fair. The exact fractions are in the table (one click).</p>"
     )
 
 
@@ -134,7 +138,7 @@ def exact_orders(lang: str) -> str:
         row = [card_words(card, lang)]
         for board in BOARDS:
             o = odds(board)
-            row += [fraction_html(dict(o.order_probability)[card]), fraction_html(o.expected_points(card))]
+            row += [exact_html(dict(o.order_probability)[card], lang), exact_html(o.expected_points(card), lang)]
         rows.append(row)
     cap = (
         "Die Chance jeder Zielreihenfolge und die Punkte, die ihre Karte im Mittel bringt (ER-SCORE-1), "
@@ -153,13 +157,12 @@ def exact_chains(lang: str) -> str:
     head = ["Sprünge der Kette" if de else "hops in the chain"] + [
         f"{board}: " + ("Anteil der Züge" if de else "share of moves") for board in BOARDS
     ]
-    rows = [[str(h), *(fraction_html(shares[b].get(h, Fraction(0))) for b in BOARDS)] for h in hops]
-    turns = " · ".join(
-        f"{board}: {fraction_html(odds(board).expected_turns)} " + ("Züge pro Rennen" if de else "turns per race")
-        for board in BOARDS
-    )
+    rows = [[str(h), *(exact_html(shares[b].get(h, Fraction(0)), lang) for b in BOARDS)] for h in hops]
     cap = "Wie lang werden die Ketten? (zufälliges Ziehen)" if de else "How long do chains get? (random play)"
-    return table(head, rows, cap) + f"<p>{turns}</p>"
+    race_head = ["Brett" if de else "board", "Züge pro Rennen im Mittel" if de else "turns per race on average"]
+    race_rows = [[board, exact_html(odds(board).expected_turns, lang)] for board in BOARDS]
+    race_cap = "Wie lang dauert ein Rennen? (zufälliges Ziehen)" if de else "How long is a race? (random play)"
+    return table(head, rows, cap) + table(race_head, race_rows, race_cap)
 
 
 # ---------------------------------------------------------------------------------------------- texts
@@ -283,7 +286,7 @@ PARAMS: dict[str, Param] = {
         Param("players", integer(PLAYERS, PLAYERS), PLAYERS),  # the telling positions are 3-player races
         Param("step", integer(0, MAX_STEP), None),  # None: the telling position
         Param("lang", choice("en", "de"), "en"),
-        Param("seat", seat_or_teacher(PLAYERS), None),
+        Param("seat", seat_or_teacher(PLAYERS), "pupil"),  # the telling move's player; ?seat=teacher: all cards
         Param("board", choice(*BOARDS), "default"),
     )
 }
@@ -295,7 +298,8 @@ def parts(query: Query | None = None) -> Lesson:
 
     query = query or parse_query("", PARAMS)
     lang, seed, board = query["lang"], query["seed"], query["board"]
-    stepper = telling_stepper(board, seed, lang, query["seat"])
+    seat = TELLING[board].pupil if query["seat"] == "pupil" else query["seat"]
+    stepper = telling_stepper(board, seed, lang, seat)
     if query["step"] is not None:
         go_to(stepper, query["step"])
     main = [RaceBoard(stepper), Rendered(reconstruction_note, lang)]

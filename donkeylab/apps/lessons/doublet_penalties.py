@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from donkeylab.apps.lessons.page import Lesson, Rendered, go_to, make_switch, page, percent, step_box, table
-from donkeylab.apps.parts import Exercises, Prediction, T, Text, fraction_html
+from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, make_switch, page, percent, step_box, table
+from donkeylab.apps.parts import Exercises, Prediction, T, Text
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
 from donkeylab.apps.registry import AppInfo, problems_box, register
 from donkeylab.core import CATALOGUE
@@ -80,12 +80,12 @@ def exact_headline(lang: str) -> str:
         return (
             f"<p>Bei Summe {PREDICT_AT} machen {n} der {DECK_SIZE} Karten 77 oder mehr ({bust}), und keine "
             f"Karte kann einen Pasch machen (66 bräuchte −4). Die Wahrscheinlichkeit, dass die nächste Karte einen "
-            f"Chip kostet: {fraction_html(ANSWER)}.</p>"
+            f"Chip kostet: {exact_html(ANSWER, lang)}.</p>"
         )
     return (
         f"<p>At total {PREDICT_AT}, {n} of the {DECK_SIZE} cards make 77 or more ({bust}), and no card can "
         f"make a doublet (66 would need −4). The chance that the next card costs a token: "
-        f"{fraction_html(ANSWER)}.</p>"
+        f"{exact_html(ANSWER, lang)}.</p>"
     )
 
 
@@ -95,7 +95,7 @@ def exact_risk_table(lang: str) -> str:
     rows = []
     for total in RISK_TOTALS:
         risk = exact.next_card_risk(total)
-        rows.append([str(total), *(fraction_html(risk[o]) for o in exact.OUTCOMES)])
+        rows.append([str(total), *(exact_html(risk[o], lang) for o in exact.OUTCOMES)])
     cap = (
         "Die nächste Karte, zufällig aus einem vollen, gemischten Stapel (56 Karten)"
         if de
@@ -148,7 +148,7 @@ def exact_replacement(lang: str) -> str:
         if de
         else ["cards k", "doublet: without replacement", "doublet: with replacement", "≥ 77: without", "≥ 77: with"]
     )
-    rows = [[str(k), *(fraction_html(p) for p in ps)] for k, *ps in replacement_rows()]
+    rows = [[str(k), *(exact_html(p, lang) for p in ps)] for k, *ps in replacement_rows()]
     cap = (
         "Die Summe der ersten k Karten eines gemischten Stapels (ohne Zurücklegen) und das Modell, in dem jede "
         "Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen)"
@@ -238,12 +238,11 @@ EXERCISES = (
 
 
 def _answer_text() -> T:
-    return T(
-        f"{fraction_html(ANSWER)} — {percent(ANSWER, 'en', 0)} of the cards ({_cards_with('bust', PREDICT_AT, 'en')}) "
-        "make 77 or more.",
-        f"{fraction_html(ANSWER)} — {percent(ANSWER, 'de', 0)} der Karten ({_cards_with('bust', PREDICT_AT, 'de')}) "
-        "machen 77 oder mehr.",
-    )
+    def text(lang: str, cards: str, make: str) -> str:
+        busting = _cards_with("bust", PREDICT_AT, lang)
+        return f"{exact_html(ANSWER, lang)} — {percent(ANSWER, lang, 0)} {cards} ({busting}) {make}"
+
+    return T(text("en", "of the cards", "make 77 or more."), text("de", "der Karten", "machen 77 oder mehr."))
 
 
 # ---------------------------------------------------------------------------------------------- the page
@@ -254,7 +253,7 @@ PARAMS: dict[str, Param] = {
         Param("players", integer(PLAYERS, PLAYERS), PLAYERS),  # the telling position is a 2-player game
         Param("step", integer(0, MAX_STEP), None),  # None: the telling position
         Param("lang", choice("en", "de"), "en"),
-        Param("seat", seat_or_teacher(PLAYERS), None),
+        Param("seat", seat_or_teacher(PLAYERS), PUPIL),  # the pupil's eyes; ?seat=teacher shows every hand
     )
 }
 

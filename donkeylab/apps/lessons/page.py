@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text
+from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text, fraction_html
 
 HEADINGS = {
     "question": T("The question", "Die Frage"),
@@ -147,12 +148,33 @@ def page(lesson: Lesson) -> w.VBox:
     return box
 
 
+TABLE_STYLE = (
+    "<style>.dl-lesson-table{border-collapse:collapse;margin:6px 0 14px;font-size:14px}"
+    ".dl-lesson-table caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}"
+    ".dl-lesson-table th,.dl-lesson-table td{border:1px solid #ccc;padding:4px 10px;text-align:left;"
+    "vertical-align:top}.dl-lesson-table th{background:#f0f4f8}.dl-lesson-table tbody tr:nth-child(even)"
+    "{background:#fafafa}.dl-lesson-table details summary{font-size:12px;color:#0072B2;cursor:pointer}"
+    ".dl-lesson-table code{display:block;max-width:420px;font-size:11px}</style>"
+)
+
+
 def table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
-    """A small HTML table (cells are HTML already, e.g. from ``fraction_html``)."""
+    """A small HTML table with its style (cells are HTML already, e.g. from ``fraction_html``)."""
     top = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     cap = f"<caption>{caption}</caption>" if caption else ""
-    return f"<table class='dl-lesson-table'>{cap}<thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+    return (
+        f"{TABLE_STYLE}<table class='dl-lesson-table'>{cap}<thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def exact_html(value: Fraction | int | float, lang: str) -> str:
+    """``fraction_html`` in the page's language: a decimal comma and a German summary for a folded Fraction."""
+    text = fraction_html(value)
+    if lang != "de":
+        return text
+    text = re.sub(r"(\d)\.(\d)", r"\1,\2", text)  # only decimals contain a dot (the folded code is num/den)
+    return re.sub(r"exact fraction \((\d+)-digit denominator\)", r"exakter Bruch (Nenner mit \1 Stellen)", text)
 
 
 def number(x: Fraction | float, lang: str, digits: int = 2) -> str:
