@@ -14,10 +14,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps import (
-    games_apps,  # noqa: F401  (registers the free-play apps)
-    lessons,  # noqa: F401  (registers the lesson apps)
-)
+import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
+from donkeylab.apps import games_apps  # noqa: F401  (registers the free-play apps)
 from donkeylab.apps.query import Query, current_query_string, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
 

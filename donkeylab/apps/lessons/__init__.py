@@ -1,3 +1,8 @@
-"""The lessons: one module per lesson, each registering its app page (``kind="lesson"``) on import."""
+"""The lesson apps: one module per lesson (its parts, its page builder and its gallery card).
 
-from donkeylab.apps.lessons import full_games  # noqa: F401
+One import line per lesson, sorted: importing a lesson registers its app.
+"""
+
+import donkeylab.apps.lessons.arrow_chains
+import donkeylab.apps.lessons.doublet_penalties
+import donkeylab.apps.lessons.full_games  # noqa: F401
