@@ -32,8 +32,8 @@ def page() -> Any:
 
 
 @pytest.fixture(scope="module")
-def lesson(page: Any) -> fg.Lesson:
-    lesson: fg.Lesson = page.lesson
+def lesson(page: Any) -> fg.FullGames:
+    lesson: fg.FullGames = page.lesson
     return lesson
 
 
@@ -43,7 +43,7 @@ def test_registered_as_a_lesson_with_its_link_parameters() -> None:
     assert {"seed", "lang", "players", "variant", "step", "games"} <= set(info.params)
 
 
-def test_parts_build_in_page_order(page: Any, lesson: fg.Lesson) -> None:
+def test_parts_build_in_page_order(page: Any, lesson: fg.FullGames) -> None:
     assert isinstance(page.children[1], LanguageSwitch)
     shown = list(page.children)
     order = [lesson.question, lesson.prediction, lesson.games, lesson.table, lesson.plot, lesson.exercises]
@@ -52,7 +52,7 @@ def test_parts_build_in_page_order(page: Any, lesson: fg.Lesson) -> None:
     assert len(lesson.games.children) == 3 and len(lesson.exercises.items) == 3
 
 
-def test_answer_is_the_seeded_experiment(lesson: fg.Lesson) -> None:
+def test_answer_is_the_seeded_experiment(lesson: fg.FullGames) -> None:
     results = qg.variant_results(40, seed=3)
     assert lesson.prediction.answer == qg.shorter_variant(results)
     for variant, result in results.items():
@@ -60,7 +60,7 @@ def test_answer_is_the_seeded_experiment(lesson: fg.Lesson) -> None:
     assert lesson.table.table.value == table_html(results, "en")
 
 
-def test_prediction_reveal_shows_guess_and_answer(lesson: fg.Lesson) -> None:
+def test_prediction_reveal_shows_guess_and_answer(lesson: fg.FullGames) -> None:
     prediction = lesson.prediction
     prediction.input.value = "english"
     prediction.reveal()
@@ -69,8 +69,8 @@ def test_prediction_reveal_shows_guess_and_answer(lesson: fg.Lesson) -> None:
     assert fg.CHOICES[prediction.answer].en in shown and "With the same cards" in shown
 
 
-def test_dd_end_1_stepper_starts_at_the_last_round(lesson: fg.Lesson) -> None:
-    stepper = lesson.stepper("double_donkey")
+def test_dd_end_1_stepper_starts_at_the_last_round(lesson: fg.FullGames) -> None:
+    stepper = lesson.game_stepper("double_donkey")
     states = stepper.match.states
     assert stepper.index == last_round_start(stepper) > 0
     assert states[stepper.index].phase == "play" and states[stepper.index - 1].phase != "play"
@@ -79,7 +79,7 @@ def test_dd_end_1_stepper_starts_at_the_last_round(lesson: fg.Lesson) -> None:
     assert any(e.rule == "DD-END-1" for e in states[-1].events)
 
 
-def test_dd_end_1_variant_switch_keeps_the_deal(lesson: fg.Lesson) -> None:
+def test_dd_end_1_variant_switch_keeps_the_deal(lesson: fg.FullGames) -> None:
     dd_page = lesson.games.page("double_donkey")
     stepper = dd_page.stepper
     deal = stepper.match.states[1].history[0]
@@ -93,24 +93,24 @@ def test_dd_end_1_variant_switch_keeps_the_deal(lesson: fg.Lesson) -> None:
         dd_page.variant.value = "english"
 
 
-def test_other_games_are_built_when_their_tab_opens_and_start_at_the_beginning(lesson: fg.Lesson) -> None:
+def test_other_games_are_built_when_their_tab_opens_and_start_at_the_beginning(lesson: fg.FullGames) -> None:
     tabs = lesson.games
     assert "double_down" not in tabs.pages and "Setting up" in tabs.children[1].value
     tabs.selected_index = 1
     assert tabs.children[1] is tabs.pages["double_down"] and tabs.titles[1] == "Double Down"
     for game in ("double_down", "esels_rennen"):
-        stepper = lesson.stepper(game)
+        stepper = lesson.game_stepper(game)
         assert stepper.index == 0 and stepper.match.can_step()
 
 
-def test_language_switch_changes_the_texts(page: Any, lesson: fg.Lesson) -> None:
+def test_language_switch_changes_the_texts(page: Any, lesson: fg.FullGames) -> None:
     switch = page.children[1]
     before = (lesson.question.value, lesson.table.table.value, lesson.games.titles)
     switch.value = "de"
     try:
         assert "Regeln" in lesson.question.value and lesson.question.value != before[0]
         assert "Runden pro Spiel" in lesson.table.table.value
-        assert lesson.stepper("double_donkey").lang == "de" and lesson.plot.lang == "de"
+        assert lesson.game_stepper("double_donkey").lang == "de" and lesson.plot.lang == "de"
         assert lesson.games.page("double_donkey").variant.options[0][0] == "Englische Regeln"
         assert lesson.games.page("double_donkey").variant.value == "english"  # relabelling keeps the game
         assert "Übungen" in lesson.exercises.value
@@ -121,23 +121,23 @@ def test_language_switch_changes_the_texts(page: Any, lesson: fg.Lesson) -> None
 
 def test_link_sets_seed_language_and_variant() -> None:
     page = built("seed=5&lang=de&games=20&variant=german&players=3")
-    lesson: fg.Lesson = page.lesson
-    assert lesson.lang == "de" and "Regeln" in lesson.question.value
-    stepper = lesson.stepper("double_donkey")
+    lesson: fg.FullGames = page.lesson
+    assert lesson.switch.value == "de" and "Regeln" in lesson.question.value
+    stepper = lesson.game_stepper("double_donkey")
     assert (stepper.seed, stepper.state.num_players, stepper.state.rules.variant) == (5, 3, "german")
     assert len(lesson.table.results["german"].records) == 20
     assert lesson.plot.params["players"] == 3
 
 
 def test_link_step_overrides_the_starting_position() -> None:
-    lesson: fg.Lesson = built("games=20&step=7").lesson
-    assert lesson.stepper("double_donkey").index == 7
+    lesson: fg.FullGames = built("games=20&step=7").lesson
+    assert lesson.game_stepper("double_donkey").index == 7
 
 
 def test_bad_link_shows_a_note_and_uses_defaults() -> None:
     page = built("seed=banana&games=20")
     assert "seed=banana" in page.children[0].value
-    assert page.lesson.stepper("double_donkey").seed == 0
+    assert page.lesson.game_stepper("double_donkey").seed == 0
 
 
 def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,7 +171,7 @@ def test_table_plays_more_games_in_the_background() -> None:
     assert "60 games played" in table.status.value and not table.more.disabled
 
 
-def test_live_plots_fill_in_both_variants(lesson: fg.Lesson) -> None:
+def test_live_plots_fill_in_both_variants(lesson: fg.FullGames) -> None:
     plot = LivePlot("double_donkey.variants", n=10, seed=1, batch=5, measure="wins", players=2)
     plot.run()
     names = [trace["name"] for trace in plot.figure["data"]]

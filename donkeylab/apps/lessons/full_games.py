@@ -9,21 +9,21 @@ these numbers exactly, so the "answer" is a seeded measurement, and the page say
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import ipywidgets as w
 
 from donkeylab.apps.lessons.full_widgets import (
     VARIANT_NAMES,
-    ChoicePrediction,
     DonkeyPage,
     GamePage,
     GameTabs,
+    MeasuredPrediction,
     VariantTable,
     mean_text,
 )
-from donkeylab.apps.parts import Exercises, LanguageSwitch, T, Text
+from donkeylab.apps.lessons.page import Lesson, make_switch
+from donkeylab.apps.parts import Exercises, T, Text
 from donkeylab.apps.query import MAX_STEP, Param, Query, integer, parse_query
 from donkeylab.apps.registry import AppInfo, common_params, problems_box, register
 from donkeylab.lab import questions_games as qg
@@ -103,7 +103,8 @@ TAB_TITLES = {
     "esels_rennen": T("Esels-Rennen", "Esels-Rennen"),
 }
 HEADINGS = {
-    "question": T("Full games: which rules are faster?", "Ganze Spiele: welche Regeln sind schneller?"),
+    "title": T("Full games: which rules are faster?", "Ganze Spiele: welche Regeln sind schneller?"),
+    "question": T("The question", "Die Frage"),
     "predict": T("Make your prediction", "Gib deinen Tipp ab"),
     "watch": T("Watch the bots play", "Schau den Bots beim Spielen zu"),
     "answer": T("The answer, measured", "Die Antwort, gemessen"),
@@ -208,45 +209,38 @@ def answer_text(results: Any) -> T:
     )
 
 
-@dataclasses.dataclass
-class Lesson:
-    """The parts of the page, in page order (the notebook displays them between its own markdown)."""
+class FullGames(Lesson):
+    """The shared lesson shape, with handles on this lesson's own parts.
 
-    question: Text
-    differences: Text
-    prediction: ChoicePrediction
-    games: GameTabs
-    measured: Text
-    table: VariantTable
-    plot_hint: Text
-    plot: Any  # LivePlot: game length per variant
-    wins_plot: Any  # LivePlot: win rate per seat and shared wins
-    notice: Text
-    exercises: Exercises
-    lang: str = "en"
+    ``step_through`` is the tabs of the three bot games, ``exact`` the measured answer (no exact value exists
+    for whole games), ``answer`` the ``VariantTable`` whose seeded results a notebook's checked cell prints,
+    ``live`` the two LivePlots of ``double_donkey.variants`` with their caption.
+    """
 
-    def stepper(self, game: str) -> Any:
+    @property
+    def games(self) -> GameTabs:
+        tabs: GameTabs = self.step_through[0]
+        return tabs
+
+    @property
+    def table(self) -> VariantTable:
+        table: VariantTable = self.answer
+        return table
+
+    @property
+    def plot(self) -> Any:
+        return self.live[1]
+
+    @property
+    def wins_plot(self) -> Any:
+        return self.live[2]
+
+    def game_stepper(self, game: str) -> Any:
         """The Stepper of ``game`` (its tab is built now if it was not opened yet)."""
         return self.games.page(game).stepper
 
-    def widgets(self) -> list[Any]:
-        """Everything the language switch must reach."""
-        return [
-            self.question,
-            self.differences,
-            self.prediction,
-            self.games,
-            self.measured,
-            self.table,
-            self.plot_hint,
-            self.plot,
-            self.wins_plot,
-            self.notice,
-            self.exercises,
-        ]
 
-
-def parts(query: Query | None = None, background: bool = False) -> Lesson:
+def parts(query: Query | None = None, background: bool = False) -> FullGames:
     """Build every part of the lesson for ``query`` (None: the defaults).
 
     ``background``: the table's games are played in a background thread (an app page appears at once; the
@@ -262,67 +256,63 @@ def parts(query: Query | None = None, background: bool = False) -> Lesson:
         "double_down": lambda lg: GamePage("double_down", seed, HINTS["double_down"], lg),
         "esels_rennen": lambda lg: GamePage("esels_rennen", seed, HINTS["esels_rennen"], lg),
     }
+    tabs = GameTabs(makers, TAB_TITLES, lang)
     plots = [
         LivePlot(
             "double_donkey.variants", n=PLOT_GAMES, seed=seed, batch=PLOT_BATCH, lang=lang, measure=m, players=players
         )
         for m in qg.MEASURES
     ]
-    return Lesson(
-        question=Text(QUESTION, lang=lang),
-        differences=Text(DIFFERENCES, tag="div", lang=lang),
+    lesson = FullGames(
+        title=Text(HEADINGS["title"], tag="h2", lang=lang),
+        question=Text(T(QUESTION.en + DIFFERENCES.en, QUESTION.de + DIFFERENCES.de), tag="div", lang=lang),
         prediction=_prediction(table, lang),
-        games=GameTabs(makers, TAB_TITLES, lang),
-        measured=Text(MEASURED, lang=lang),
-        table=table,
-        plot_hint=Text(PLOT_HINT, lang=lang),
-        plot=plots[0],
-        wins_plot=plots[1],
+        stepper=tabs.page("double_donkey").stepper,
+        step_through=[tabs],
+        exact=[Text(MEASURED, lang=lang), table],
+        answer=table,
+        live=[Text(PLOT_HINT, lang=lang), *plots],
         notice=Text(NOTICE, tag="div", lang=lang),
         exercises=Exercises(EXERCISES, lang=lang),
-        lang=lang,
+        switch=make_switch([], lang),
+        problems=problems_box(q, lang),
     )
+    lesson.switch.parts.extend(lesson.widgets())
+    return lesson
 
 
-def _prediction(table: VariantTable, lang: str) -> ChoicePrediction:
+def _prediction(table: VariantTable, lang: str) -> MeasuredPrediction:
     """The prediction whose answer is the table's measurement (pending while the bots still play)."""
-    prediction = ChoicePrediction(PROMPT, None, PENDING, CHOICES, lang)
+    prediction = MeasuredPrediction(PROMPT, None, PENDING, CHOICES, lang)
     table.on_finished(lambda: prediction.set_answer(qg.shorter_variant(table.results), answer_text(table.results)))
     return prediction
 
 
+def layout(lesson: FullGames) -> w.VBox:
+    """The app page: the shared lesson layout (``page.page``) with this lesson's headings — its answer is
+    measured, not exact, and its step-through is three bot games."""
+    lang = lesson.switch.value
+
+    def heading(key: str) -> Text:
+        text = Text(HEADINGS[key], tag="h3", lang=lang)
+        lesson.switch.parts.append(text)
+        return text
+
+    children: list[Any] = [lesson.problems, lesson.switch, lesson.title]
+    children += [heading("question"), lesson.question, heading("predict"), lesson.prediction]
+    children += [heading("watch"), *lesson.step_through]
+    children += [heading("answer"), *lesson.exact]
+    children += [heading("plot"), *lesson.live]
+    children += [heading("notice"), lesson.notice, lesson.exercises]
+    box = w.VBox(children)
+    box.add_class("dl-lesson")
+    box.lesson = lesson  # reachable for tests and the teacher's console
+    return box
+
+
 def build(query: Query) -> Any:
-    """The lesson page: headings between the parts, one language switch over all of them. The table's games
-    are played in the background, so the page appears at once."""
-    lesson = parts(query, background=True)
-    lang = lesson.lang
-    heads = {key: Text(text, tag="h2" if key == "question" else "h3", lang=lang) for key, text in HEADINGS.items()}
-    switch = LanguageSwitch([*heads.values(), *lesson.widgets()], lang=lang)
-    body = [
-        problems_box(query, lang),
-        switch,
-        heads["question"],
-        lesson.question,
-        lesson.differences,
-        heads["predict"],
-        lesson.prediction,
-        heads["watch"],
-        lesson.games,
-        heads["answer"],
-        lesson.measured,
-        lesson.table,
-        heads["plot"],
-        lesson.plot_hint,
-        lesson.plot,
-        lesson.wins_plot,
-        heads["notice"],
-        lesson.notice,
-        lesson.exercises,
-    ]
-    page = w.VBox(body)
-    page.add_class("dl-lesson")
-    page.lesson = lesson  # reachable for tests and the teacher's console
-    return page
+    """The app page. The table's games are played in the background, so the page appears at once."""
+    return layout(parts(query, background=True))
 
 
 register(

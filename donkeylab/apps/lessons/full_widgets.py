@@ -14,7 +14,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import Prediction, T, Text
+from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
+from donkeylab.apps.parts import T, Text
 from donkeylab.apps.query import MAX_STEP
 from donkeylab.lab import questions_games as qg
 from donkeylab.lab.experiment import ExperimentResult
@@ -30,12 +31,6 @@ PLAYING = T("The bots are playing the games for this table…", "Die Bots spiele
 VARIANT_NAMES = {"english": T("English rules", "Englische Regeln"), "german": T("German rules", "Deutsche Regeln")}
 
 
-def number(x: float, lang: str, digits: int = 2) -> str:
-    """6.66 in English, 6,66 in German."""
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
-
-
 def mean_text(e: Estimate, lang: str) -> str:
     """A mean with its 95% CI: ``6.66 (6.60 to 6.73)``."""
     to = "bis" if lang == "de" else "to"
@@ -43,14 +38,9 @@ def mean_text(e: Estimate, lang: str) -> str:
 
 
 def percent_text(e: Estimate, lang: str) -> str:
-    """A rate with its 95% CI in percent: ``32% (26% to 39%)``."""
+    """A rate with its 95% CI in percent: ``32 % (26 % to 39 %)``."""
     to = "bis" if lang == "de" else "to"
-    sign = "\u202f%" if lang == "de" else "%"
-
-    def pct(x: float) -> str:
-        return number(100 * x, lang, 0) + sign
-
-    return f"<b>{pct(e.value)}</b> ({pct(e.low)} {to} {pct(e.high)})"
+    return f"<b>{percent(e.value, lang, 0)}</b> ({percent(e.low, lang, 0)} {to} {percent(e.high, lang, 0)})"
 
 
 def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
@@ -207,35 +197,13 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         return f"VariantTable(games={n}, seed={self.seed}, players={self.players})"
 
 
-class ChoicePrediction(Prediction):
-    """A ``Prediction`` whose choices carry a label in each language (the guess is shown in the page's language)."""
-
-    def __init__(
-        self, prompt: T, answer: str | None, answer_text: T, labels: Mapping[str, T], lang: str = "en"
-    ) -> None:
-        self.labels = dict(labels)
-        super().__init__(prompt, answer, answer_text, choices=list(labels), lang=lang)
-
-    @property
-    def choice(self) -> str | None:
-        """The value chosen (``"english"``, ``"german"``, ``"same"``) or None before any click."""
-        value: str | None = self.input.value
-        return value
-
-    @property
-    def guess(self) -> Any:
-        return None if self.choice is None else self.labels[self.choice].get(self.lang)
+class MeasuredPrediction(ChoicePrediction):
+    """A choice prediction whose answer is a measurement that may arrive later (``set_answer``)."""
 
     def set_answer(self, answer: str | None, answer_text: T) -> None:
         """A new measured answer (the table finished a run); a revealed answer is redrawn."""
         self.answer, self.answer_text = answer, answer_text
         self._draw_result()
-
-    def set_lang(self, lang: str) -> None:
-        keep = self.input.value
-        self.input.options = [(label.get(lang), value) for value, label in self.labels.items()]
-        self.input.value = keep
-        super().set_lang(lang)
 
 
 LOADING = T("Setting up the game…", "Das Spiel wird vorbereitet …")
