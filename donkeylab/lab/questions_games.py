@@ -133,29 +133,53 @@ def _keys(counts: Counts | None, p: Params) -> list[Any]:
     return list(range(seen[0], seen[-1] + 1)) if seen else []
 
 
+# The figure's words in English and German (``language`` parameter): the page around a LivePlot may be German.
+WORDS: dict[str, tuple[str, str]] = {
+    "rounds": ("Double Donkey: how many rounds does a game last?", "Double Donkey: wie viele Runden dauert ein Spiel?"),
+    "wins": ("Double Donkey: who wins?", "Double Donkey: wer gewinnt?"),
+    "sub": (
+        "whole games of the engine, {players} {bots} bots; both variants play the same deals",
+        "ganze Spiele der Engine, {players} {bots}-Bots; beide Varianten spielen dieselben Karten",
+    ),
+    "x_rounds": ("rounds in the game", "Runden im Spiel"),
+    "x_wins": ("winner (a shared win counts for every winner)", "Gewinner (ein geteilter Sieg zählt für jeden)"),
+    "y": ("share of games", "Anteil der Spiele"),
+    "empty": ("No games played yet: press Start", "Noch keine Spiele gespielt: drück Start"),
+    "versus": ("english vs german", "englisch gegen deutsch"),
+    "english": ("english", "englisch"),
+    "german": ("german", "deutsch"),
+    "player": ("player {k}", "Spieler {k}"),
+    SHARED: (SHARED, "geteilter Sieg"),
+}
+
+
+def _say(key: str, lang: str, **data: Any) -> str:
+    return WORDS[key][lang == "de"].format(**data)
+
+
+def _label(key: Any, language: str) -> str:
+    """An x value as the pupil reads it: ``4`` (rounds), ``player 2`` / ``Spieler 2``, ``shared win``."""
+    if isinstance(key, str) and key.startswith("player "):
+        return _say("player", language, k=key.split()[1])
+    return _say(key, language) if key == SHARED else str(key)
+
+
 def _draw(_ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
     from donkeylab.lab import figures
 
-    keys = _keys(counts, p)
-    series = {}
+    language, keys = p["language"], _keys(counts, p)
+    labels, series = [_label(k, language) for k in keys], {}
     if counts is not None:
         for variant in VARIANTS:
-            mine = {key: c for (v, key), c in counts.items() if v == variant}
-            series[variant] = figures.estimates_from_counts(mine, n, keys)
-    sub = (
-        f"<br><sup>whole games of the engine, {p['players']} {p['bots']} bots; both variants play the same deals</sup>"
-    )
-    if p["measure"] == "rounds":
-        title = "Double Donkey: how many rounds does a game last? english vs german" + sub
-        fig = figures.side_by_side(series, title, "rounds in the game", "share of games")
-    else:
-        title = "Double Donkey: who wins? english vs german" + sub
-        fig = figures.side_by_side(series, title, "winner (a shared win counts for every winner)", "share of games")
+            mine = {_label(key, language): c for (v, key), c in counts.items() if v == variant}
+            series[_say(variant, language)] = figures.estimates_from_counts(mine, n, labels)
+    sub = _say("sub", language, players=p["players"], bots=p["bots"])
+    title = f"{_say(p['measure'], language)} {_say('versus', language)}<br><sup>{sub}</sup>"
+    fig = figures.side_by_side(series, title, _say(f"x_{p['measure']}", language), _say("y", language))
     if counts is None:
-        fig.add_annotation(
-            text="No games played yet: press Start", showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper"
-        )
-        fig.update_layout(yaxis={"range": [0, 1], "title": {"text": "share of games"}})
+        empty = _say("empty", language)
+        fig.add_annotation(text=empty, showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper")
+        fig.update_layout(yaxis={"range": [0, 1], "title": {"text": _say("y", language)}})
     return fig
 
 
@@ -167,6 +191,7 @@ VARIANTS_QUESTION = register(
             Param("measure", "rounds", "rounds: game length; wins: win rate per seat and shared wins", MEASURES),
             Param("players", 4, "number of players (2-5)", (2, 3, 4, 5), convert=int),
             Param("bots", "Random", "the bot playing every seat", DD_BOTS),
+            Param("language", "en", "language of the figure's words", ("en", "de")),
         ),
         _exact,
         _draw,
