@@ -125,27 +125,31 @@ PLOT_HINT = T(
     "Drück <b>Start</b>: Bots spielen 1.000 Spiele mit jedem Regelsatz, und die Balken wachsen dabei.",
 )
 NOTICE = T(
-    "<ul><li>German games are shorter — by about half a round. The main reason is the end (DD-END-1): with the "
-    "German rules you win the moment your last card is revealed. With the English rules you must also get "
-    "through the refill: if your last card made you the Biggest Donkey, you draw a new card from the middle "
-    "pile (DD-REFILL-1) and play on.</li><li>The tie rule (DD-BIGGEST-2) pushes the same way: with the English "
-    "rules a tie goes to the player with the fewest cards in their own pile — the one closest to winning.</li>"
+    "<ul><li>German games are shorter — by about half a round. Two of the three differences do it, about "
+    "equally. The end (DD-END-1): with the German rules you win the moment your last card is revealed; with "
+    "the English rules you must also get through the refill — if your last card made you the Biggest Donkey, "
+    "you draw a new card from the middle pile (DD-REFILL-1) and play on. And the tie rule (DD-BIGGEST-2): with "
+    "the English rules a tie goes to the player with the fewest cards in their own pile — the one closest to "
+    "winning. The last die (DD-DICE-3) hardly changes the length.</li>"
     "<li>Game 1 starts from the same cards with both sets of rules, and so does every other game. Comparing "
     "each game with its twin removes the luck of the cards: that is why the last line under the table has the "
-    "narrowest interval.</li><li>Where two 95% intervals overlap (the "
-    "win rates of the seats, the shared wins), these games cannot tell the two apart. More games make the "
-    "intervals narrower.</li></ul>",
-    "<ul><li>Deutsche Spiele sind kürzer — um etwa eine halbe Runde. Der Hauptgrund ist das Ende (DD-END-1): "
-    "mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt ist. Mit den englischen Regeln "
-    "musst du auch noch das Auffüllen überstehen: hat dich deine letzte Karte zum Oberesel gemacht, ziehst du "
-    "eine neue Karte vom Stapel in der Mitte (DD-REFILL-1) und spielst weiter.</li><li>Die Gleichstand-Regel "
-    "(DD-BIGGEST-2) wirkt in dieselbe Richtung: mit den englischen Regeln bekommt bei Gleichstand der den "
-    "Oberesel, der die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am nächsten ist.</li>"
+    "narrowest interval.</li><li>Where two 95% intervals overlap, these games cannot tell the two numbers apart — "
+    "like the win rates of the players. More games make the intervals narrower: press the button under the "
+    "table or Start on a plot, and see whether the shared wins of the two sets of rules come apart.</li></ul>",
+    "<ul><li>Deutsche Spiele sind kürzer — um etwa eine halbe Runde. Das machen zwei der drei Unterschiede, "
+    "etwa gleich stark. Das Ende (DD-END-1): mit den deutschen Regeln gewinnst du, sobald deine letzte Karte "
+    "aufgedeckt ist; mit den englischen Regeln musst du auch noch das Auffüllen überstehen — hat dich deine "
+    "letzte Karte zum Oberesel gemacht, ziehst du eine neue Karte vom Stapel in der Mitte (DD-REFILL-1) und "
+    "spielst weiter. Und die Gleichstand-Regel (DD-BIGGEST-2): mit den englischen Regeln bekommt bei "
+    "Gleichstand der den Oberesel, der die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am "
+    "nächsten ist. Der letzte Würfel (DD-DICE-3) ändert die Länge kaum.</li>"
     "<li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben Karten, und so jedes andere Spiel auch. Vergleicht "
     "man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg: darum hat die letzte Zeile unter der "
-    "Tabelle das schmalste Intervall.</li><li>Wo sich zwei "
-    "95-%-Intervalle überlappen (die Gewinnchancen der Plätze, die geteilten Siege), können diese Spiele die "
-    "beiden nicht unterscheiden. Mehr Spiele machen die Intervalle schmaler.</li></ul>",
+    "Tabelle das schmalste Intervall.</li><li>Wo sich zwei 95-%-Intervalle überlappen, können diese Spiele "
+    "die beiden Zahlen nicht "
+    "unterscheiden — wie bei den Gewinnchancen der Spieler. Mehr Spiele machen die Intervalle schmaler: drück "
+    "den Knopf unter der Tabelle oder Start bei einem Diagramm und schau, ob sich die geteilten Siege der "
+    "beiden Regelsätze trennen.</li></ul>",
 )
 EXERCISES = (
     (
