@@ -135,7 +135,7 @@ function side(snap, st, model) {
     const line = h("div", { class: `dl-seat-cards${snap.current_player === seat ? " dl-acting" : ""}` }, h("span", { class: "dl-seat-name" }, name, ": "));
     if (list === null) line.append(h("span", { class: "dl-hidden-card" }, tr(st, "hidden", "verdeckt")));
     else for (const order of list) line.append(orderCard(order, palette));
-    if (t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, tr(st, ` ${t.points[seat]} points`, ` ${t.points[seat]} Punkte`)));
+    if (t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, tr(st, ` ${t.points[seat]} point${t.points[seat] === 1 ? "" : "s"}`, ` ${t.points[seat]} Punkt${t.points[seat] === 1 ? "" : "e"}`)));
     if ((snap.winners || []).includes(seat)) line.append(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
     cards.append(line);
   });

@@ -16,7 +16,7 @@ function numberLine(snap, st) {
   const values = [t.total, -10, 80, ...(t.doublets || [])];
   if (jump) values.push(jump.data.before, jump.data.after);
   const lo = Math.min(...values) - 5;
-  const hi = Math.max(...values) + 3;
+  const hi = Math.max(...values) + 10;
   const x = scale(lo, hi);
   const svg = s("svg", { viewBox: `0 0 ${W} 175`, class: "dl-line", role: "img" });
   svg.append(s("line", { x1: x(lo), x2: x(hi), y1: LINE_Y, y2: LINE_Y, class: "dl-axis" }));

@@ -55,7 +55,7 @@ function stepperBar(st) {
       el.setAttribute("aria-label", aria || text);
       el.title = aria || text;
     };
-    label(first, "⏮", tr(st, "Back to the start", "Zurück zum Anfang"));
+    label(first, "|◀", tr(st, "Back to the start", "Zurück zum Anfang"));
     label(back, tr(st, "◀ Back", "◀ Zurück"), tr(st, "Back (left arrow)", "Zurück (Pfeil links)"));
     label(step, tr(st, "Step ▶", "Schritt ▶"), tr(st, "Step (right arrow)", "Schritt (Pfeil rechts)"));
     label(
@@ -67,7 +67,7 @@ function stepperBar(st) {
     first.disabled = index === 0 && sub === events.length;
     back.disabled = index === 0 && (sub <= 1 || !st.get("substeps"));
     const atEnd = index === length - 1 && sub >= events.length;
-    step.disabled = atEnd && st.get("notice") !== "";
+    step.disabled = atEnd && (st.get("notice") !== "" || snap.current_player === null);
     speed.value = String(st.get("speed"));
     speed.setAttribute("aria-label", tr(st, "Play speed (steps per second)", "Tempo (Schritte pro Sekunde)"));
     speedLabel.firstChild.textContent = tr(st, "speed ", "Tempo ");

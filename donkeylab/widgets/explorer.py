@@ -21,15 +21,15 @@ DEFAULT = "(default)"
 
 
 class Explorer(w.VBox):  # type: ignore[misc]
-    """The composite page; its parts stay reachable (``.stepper``, ``.views``, ``.explainer``, ``.log``)."""
+    """The composite page; its parts stay reachable (``.stepper``, ``.views``, ``.explainer``, ``.event_log``)."""
 
     def __init__(self, stepper: Stepper, *, controls: bool = True) -> None:
         self.stepper = stepper
         self.views: tuple[GameView, ...] = tuple(cls(stepper) for cls in VIEWS[stepper.game])
         self.explainer = RuleExplainer(stepper)
-        self.log = EventLog(stepper)
+        self.event_log = EventLog(stepper)
         self.controls = TeacherControls(stepper) if controls else None
-        side = w.VBox([self.explainer, self.log], layout=w.Layout(flex="1 1 320px", min_width="300px"))
+        side = w.VBox([self.explainer, self.event_log], layout=w.Layout(flex="1 1 320px", min_width="300px"))
         main = w.VBox(list(self.views), layout=w.Layout(flex="2 1 520px"))
         body = w.HBox([main, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         parts: list[w.Widget] = [self.controls] if self.controls is not None else []
@@ -47,12 +47,15 @@ class TeacherControls(w.HBox):  # type: ignore[misc]
         self.stepper = stepper
         info: GameInfo = stepper.info
         state = stepper.match.states[0]
-        self.seed = w.BoundedIntText(value=stepper.seed, min=0, max=2**31 - 1, description="seed", style=_STYLE)
+        self.seed = w.BoundedIntText(
+            value=stepper.seed, min=0, max=2**31 - 1, description="seed", style=_STYLE, layout=_NARROW
+        )
         self.players = w.Dropdown(
             options=list(range(info.min_players, info.max_players + 1)),
             value=state.num_players,
             description="players",
             style=_STYLE,
+            layout=_NARROW,
         )
         current = state.rules.to_dict()
         self.options = {
@@ -84,6 +87,7 @@ class TeacherControls(w.HBox):  # type: ignore[misc]
 
 
 _STYLE = {"description_width": "initial"}
+_NARROW = w.Layout(width="auto", min_width="150px", max_width="260px")
 
 
 def _option_dropdown(option: RuleOption, value: Any) -> w.Dropdown:
@@ -92,7 +96,8 @@ def _option_dropdown(option: RuleOption, value: Any) -> w.Dropdown:
     if option.default is None:
         labels.insert(0, (DEFAULT, DEFAULT))
     picked = DEFAULT if option.default is None else (value if value in choices else option.default)
-    return w.Dropdown(options=labels, value=picked, description=option.name.replace("_", " "), style=_STYLE)
+    name = option.name.replace("_", " ")
+    return w.Dropdown(options=labels, value=picked, description=name, style=_STYLE, layout=_NARROW)
 
 
 def explorer(game: str, *, controls: bool = True, **stepper_kwargs: Any) -> Explorer:

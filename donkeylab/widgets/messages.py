@@ -9,7 +9,6 @@ _MESSAGES = {
         "{player} is to act: choose below or click on the game.",
         "{player} ist am Zug: unten wählen oder ins Spiel klicken.",
     ),
-    "ui/game_over": ("The game is over.", "Das Spiel ist zu Ende."),
     "ui/cannot_read": (
         "“{text}” is not an action of this game ({reason}).",
         "„{text}“ ist kein Zug dieses Spiels ({reason}).",

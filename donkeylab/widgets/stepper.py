@@ -265,7 +265,7 @@ class Stepper(anywidget.AnyWidget):
     def _why_stuck(self) -> str:
         player = self.state.current_player
         if player is None:
-            return say("ui/game_over", self.lang)
+            return ""  # the phase sentence already says how the game ended
         if isinstance(player, int) and self.seat is not None and player != self.seat:
             return say("ui/not_your_turn", self.lang, player=player_name(self.seat, self.lang))
         return say("ui/human_to_act", self.lang, player=player_name(int(player), self.lang))  # type: ignore[call-overload]

@@ -213,4 +213,4 @@ def test_run_plays_to_the_end_and_pause_stops() -> None:
     st.speed = 50.0
     st.run()
     assert done.wait(60), "Play must stop by itself at the end of the game"
-    assert st.state.is_terminal() and st.notice
+    assert st.state.is_terminal() and not st.playing
