@@ -20,7 +20,7 @@ from donkeylab.apps.lessons.dd_parts import chip, colour_name, kind
 from donkeylab.apps.parts import T
 from donkeylab.core import CATALOGUE, Event, Match
 from donkeylab.core.messages import join_words, player_name
-from donkeylab.double_donkey import COLOURS, DECKS, DoubleDonkeyState, Rules, new_game
+from donkeylab.double_donkey import DECKS, DoubleDonkeyState, Rules, new_game
 from donkeylab.double_donkey.cards import card_value
 
 TEXTS: dict[str, T] = {
@@ -177,8 +177,14 @@ class FlipValues(w.HTML):  # type: ignore[misc]
 
 # ------------------------------------------------------------------------------- two flips of one colour
 ORANGE_BEFORE = 5
-TWO_FLIPS_HAY = (("light_blue", 2), ("dark_blue", 3), ("orange", ORANGE_BEFORE), ("yellow", 4), ("green", 1))
-TWO_FLIPS_HAY += (("purple", 6),)
+TWO_FLIPS_HAY: tuple[tuple[str, int], ...] = (
+    ("light_blue", 2),
+    ("dark_blue", 3),
+    ("orange", ORANGE_BEFORE),
+    ("yellow", 4),
+    ("green", 1),
+    ("purple", 6),
+)
 
 
 def two_flips_rules(angry_flip: str) -> Rules:
@@ -211,7 +217,7 @@ def two_flips_html(lang: str) -> str:
         end = say("end", lang, after=orange_after(flips))
         cols.append(
             f"<div style='flex:1 1 260px;border:1px solid #ccc;border-radius:8px;padding:6px 10px'>"
-            f"<p><code>angry_flip=\"{option}\"</code>: {html.escape(say(option, lang))}</p>"
+            f'<p><code>angry_flip="{option}"</code>: {html.escape(say(option, lang))}</p>'
             f"<ol>{lines}</ol><p><b>{html.escape(end)}</b></p></div>"
         )
     intro = html.escape(say("two_intro", lang, before=ORANGE_BEFORE))

@@ -7,9 +7,10 @@ is read from the Stepper's state.
 
 from __future__ import annotations
 
+import functools
 import html
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any
@@ -64,6 +65,24 @@ def say(key: str, lang: str, **data: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- the what-if
+def cached_what_if(
+    hay: Mapping[str, int],
+    rolled: Mapping[str, int],
+    hand: Sequence[Sequence[str]],
+    policy: exact.Policy = "random",
+    last_die: exact.LastDie = "choose",
+) -> WhatIf:
+    """``exact.what_if``, computed once per position in this kernel (a lesson asks for the same one again)."""
+    return _what_if(
+        tuple(sorted(hay.items())), tuple(sorted(rolled.items())), tuple(map(tuple, hand)), policy, last_die
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _what_if(hay: Key, rolled: Key, hand: Key, policy: exact.Policy, last_die: exact.LastDie) -> WhatIf:
+    return exact.what_if(dict(hay), dict(rolled), hand, policy, last_die)
+
+
 class WhatIfPanel(w.HTML):  # type: ignore[misc]
     """For the player about to place a die: per allowed die, the exact distribution of their best card.
 
@@ -127,7 +146,7 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
         if key in self._pending:
             return
         hay, rolled, hand, last_die = key
-        future = self._pool.submit(exact.what_if, dict(hay), dict(rolled), hand, self.policy, last_die)
+        future = self._pool.submit(cached_what_if, dict(hay), dict(rolled), hand, self.policy, last_die)
         self._pending[key] = future
         future.add_done_callback(lambda f: self._done(key, f))
 

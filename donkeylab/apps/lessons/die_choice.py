@@ -9,12 +9,13 @@ from ``double_donkey.exact``; the live plot is the lab's ``double_donkey.distinc
 from __future__ import annotations
 
 import dataclasses
+import functools
 from fractions import Fraction
 from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, Rendered, Section, chip, colour_name, decimal
-from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
+from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, Rendered, Section, colour_name, decimal
+from donkeylab.apps.lessons.dd_what_if import WhatIfPanel, cached_what_if
 from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text, fraction_html
 from donkeylab.apps.query import Query, parse_query
 from donkeylab.apps.registry import AppInfo, register
@@ -64,6 +65,12 @@ def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING
     else:
         stepper.jump(len(match) - 1)
         stepper.advance(step - (len(match) - 1))
+
+
+def rulebook_what_if() -> dict[str, dict[int, Fraction]]:
+    """Fran's what-if at step 4 (the rulebook position): the same cached call the what-if panel makes."""
+    rulebook = exact.RULEBOOK_WHAT_IF
+    return cached_what_if(rulebook["hay"], rulebook["rolled"], rulebook["hand"], "random", "choose")
 
 
 def prediction_answer() -> Fraction:
@@ -139,9 +146,10 @@ HEADINGS = {
 }
 
 
+@functools.cache
 def exercises() -> list[tuple[T, T]]:
     one = exact.p_free_choice(5, [1])
-    what_if = {c: sum(v * p for v, p in d.items()) for c, d in exact.what_if(**exact.RULEBOOK_WHAT_IF).items()}
+    what_if = {c: sum(v * p for v, p in d.items()) for c, d in rulebook_what_if().items()}
     order = sorted(what_if, key=what_if.__getitem__)
     single = exact.distinct_values_distribution()[1]
     en_rank = ", ".join(f"{colour_name(c, 'en')} ≈ {decimal(what_if[c], 'en')}" for c in order)
@@ -154,8 +162,8 @@ def exercises() -> list[tuple[T, T]]:
                 "darfst du frei wählen?",
             ),
             T(
-                f"All five must show that number: (1/6)⁵ = {one} ≈ {float(one):.6f}.",
-                f"Alle fünf müssen diese Zahl zeigen: (1/6)⁵ = {one} ≈ {float(one):.6f}".replace(".", ",") + ".",
+                f"All five must show that number: (1/6)⁵ = {one} ≈ {decimal(one, 'en', 6)}.",
+                f"Alle fünf müssen diese Zahl zeigen: (1/6)⁵ = {one} ≈ {decimal(one, 'de', 6)}.",
             ),
         ),
         (
@@ -185,46 +193,59 @@ def exercises() -> list[tuple[T, T]]:
     ]
 
 
+EXACT = {
+    "free": T(
+        "Free choice with m = {m} numbers on the Hay card and k = {k} dice rolled:",
+        "Freie Wahl mit m = {m} Zahlen auf der Misthaufen-Karte und k = {k} geworfenen Würfeln:",
+    ),
+    "grid": T(
+        "Every case: rows k dice rolled, columns m numbers on the Hay card.",
+        "Alle Fälle: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte.",
+    ),
+    "distinct": T(
+        "How many different numbers end on the Hay card, if every player places a random allowed die:",
+        "Wie viele verschiedene Zahlen am Ende auf der Misthaufen-Karte liegen, wenn jeder einen zufälligen "
+        "erlaubten Würfel legt:",
+    ),
+    "d": T("different numbers", "verschiedene Zahlen"),
+    "choose": T(
+        "last die: keep it or re-roll it (english rules)", "letzter Würfel: behalten oder neu werfen (englische Regel)"
+    ),
+    "roll": T("last die: always rolled (german rules)", "letzter Würfel: wird immer geworfen (deutsche Regel)"),
+    "dice_only": T(
+        "These numbers depend only on the dice, not on the cards.",
+        "Diese Zahlen hängen nur von den Würfeln ab, nicht von den Karten.",
+    ),
+}
+
+
+@functools.cache
 def free_choice_html(lang: str) -> str:
-    """The prediction's answer, then (m/6)^k for every k dice rolled and m numbers on the Hay card."""
-    answer = prediction_answer()
+    """The prediction's answer, (m/6)^k for every k and m, and the distinct-values tables (both last-die rules)."""
+    say = {key: text.get(lang) for key, text in EXACT.items()}
     rows = []
     for k in range(1, 6):
         cells = "".join(
             f"<td>{fraction_html(exact.p_free_choice(k, range(1, m + 1)))}</td>" if m <= 6 - k else "<td></td>"
             for m in range(1, 6)
         )
-        rows.append(f"<tr><th>{k}</th>{cells}</tr>")
+        rows.append(f"<tr><th>k = {k}</th>{cells}</tr>")
     head = "".join(f"<th>m = {m}</th>" for m in range(1, 6))
-    de = lang == "de"
-    return (
-        f"<p>{'Freie Wahl' if de else 'Free choice'}, m = {PREDICTION_M}, k = {PREDICTION_K}: "
-        f"(m/6)<sup>k</sup> = {fraction_html(answer)}</p>"
-        f"<p>{'Zeilen: k geworfene Würfel; Spalten: m Zahlen auf der Misthaufen-Karte.' if de else 'Rows: k dice rolled; columns: m numbers on the Hay card.'}</p>"
-        f"<table class='dl-free-table'><tr><th>k</th>{head}</tr>{''.join(rows)}</table>"
-        + distinct_html(lang)
-        + f"<p><small>{DECK_NOTE.get(lang)} "
-        + ("Die Zahlen hier hängen nur von den Würfeln ab, nicht von den Karten." if de else "The numbers here depend only on the dice, not on the cards.")
-        + "</small></p>"
-    )
-
-
-def distinct_html(lang: str) -> str:
-    """P(d different numbers on the Hay card) when every player places a random allowed die, both last-die rules."""
-    de = lang == "de"
-    keep = exact.distinct_values_distribution("random", "choose")
-    rolled = exact.distinct_values_distribution("random", "roll")
-    rows = "".join(
-        f"<tr><th>{d}</th><td>{fraction_html(keep.get(d, Fraction(0)))}</td>"
-        f"<td>{fraction_html(rolled.get(d, Fraction(0)))}</td></tr>"
+    dists = {rule: exact.distinct_values_distribution("random", rule) for rule in exact.LAST_DIE}
+    distinct = "".join(
+        f"<tr><th>{d}</th>"
+        + "".join(f"<td>{fraction_html(dists[r].get(d, Fraction(0)))}</td>" for r in dists)
+        + "</tr>"
         for d in range(1, 7)
     )
-    head = (
-        "<tr><th>verschiedene Zahlen</th><th>letzter Würfel: behalten oder neu (englisch)</th><th>letzter Würfel wird immer geworfen (deutsch)</th></tr>"
-        if de
-        else "<tr><th>different numbers</th><th>last die: keep or re-roll (english)</th><th>last die always rolled (german)</th></tr>"
+    return (
+        f"<p>{say['free'].format(m=PREDICTION_M, k=PREDICTION_K)} (m/6)<sup>k</sup> = "
+        f"{fraction_html(prediction_answer())}</p>"
+        f"<p>{say['grid']}</p><table class='dl-free-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+        f"<p>{say['distinct']}</p><table class='dl-distinct-table'><tr><th>{say['d']}</th><th>{say['choose']}</th>"
+        f"<th>{say['roll']}</th></tr>{distinct}</table>"
+        f"<p><small>{say['dice_only']} {DECK_NOTE.get(lang)}</small></p>"
     )
-    return f"<table class='dl-distinct-table'>{head}{rows}</table>"
 
 
 @dataclasses.dataclass
