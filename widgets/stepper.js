@@ -77,7 +77,9 @@ function stepperBar(st) {
     lang.value = st.get("lang");
     lang.setAttribute("aria-label", tr(st, "Language", "Sprache"));
     drawSeats(snap);
-    phase.textContent = snap.phase_text || "";
+    const inside = events.length > 1 && sub < events.length;
+    phase.textContent = inside ? `${events[sub - 1]?.text ?? ""}` : snap.phase_text || "";
+    phase.classList.toggle("dl-inside", inside);
     notice.textContent = st.get("notice");
     notice.hidden = !st.get("notice");
     error.textContent = st.get("error");
@@ -97,7 +99,8 @@ function stepperBar(st) {
   }
 
   function drawChoices(snap) {
-    const legal = snap.legal || [];
+    const inside = (snap.events || []).length > 1 && st.get("substep") < snap.events.length;
+    const legal = inside ? [] : snap.legal || [];
     const atCursorEnd = st.get("index") === st.get("length") - 1;
     choices.replaceChildren();
     if (!legal.length) {
