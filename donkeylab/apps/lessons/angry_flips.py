@@ -16,8 +16,17 @@ from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues, two_flips_html
-from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, Rendered, Section, decimal, kind
-from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text, fraction_html
+from donkeylab.apps.lessons.dd_parts import (
+    DECK_NOTE,
+    LangButton,
+    Rendered,
+    Section,
+    decimal,
+    kind,
+    probability_html,
+    stage,
+)
+from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.core import Action
@@ -145,7 +154,6 @@ HEADINGS = {
     "live": T("The simulation", "Die Simulation"),
     "two": T("Two flips of one colour", "Zweimal dieselbe Farbe umdrehen"),
     "notice": T("What to notice", "Was dir auffallen sollte"),
-    "exercises": T("Practise", "Üben"),
 }
 
 
@@ -167,8 +175,8 @@ def exact_html(lang: str) -> str:
     say = {key: text.get(lang) for key, text in EXACT.items()}
     before, after = sevens()
     return (
-        f"<p>{say['intro']}</p><ul><li>{say['before']}: {fraction_html(before)}</li>"
-        f"<li>{say['after']}: {fraction_html(after)}</li></ul>"
+        f"<p>{say['intro']}</p><ul><li>{say['before']}: {probability_html(before, lang)}</li>"
+        f"<li>{say['after']}: {probability_html(after, lang)}</li></ul>"
         f"<p><small>{say['dice_only']} {DECK_NOTE.get(lang)}</small></p>"
     )
 
@@ -240,16 +248,24 @@ class Lesson:
     exercises: Exercises
     share: ShareLink
 
+    @functools.cached_property
+    def stage(self) -> Any:
+        return stage([self.tray, self.values], [self.explainer])
+
     def sections(self) -> list[Section]:
         return [
             (HEADINGS["question"], [self.question]),
             (HEADINGS["predict"], [self.prediction]),
-            (HEADINGS["step"], [self.intro, self.restart, self.stepper, self.tray, self.values, self.explainer]),
+            (
+                HEADINGS["step"],
+                [self.intro, self.restart, self.stepper, stage([self.tray, self.values], [self.explainer])],
+            ),
+            (None, [self.hands]),
             (HEADINGS["exact"], [self.answer]),
             (HEADINGS["live"], [self.live_intro, self.live]),
             (HEADINGS["two"], [self.two_flips]),
-            (HEADINGS["notice"], [self.notice, self.hands]),
-            (HEADINGS["exercises"], [self.exercises]),
+            (HEADINGS["notice"], [self.notice]),
+            (None, [self.exercises]),
         ]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import LanguageSwitch, T, Text
+from donkeylab.apps.parts import MAX_DIGITS, LanguageSwitch, T, Text, fraction_html
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer
 from donkeylab.apps.registry import common_params, problems_box
 from donkeylab.core import CATALOGUE, Action, rng_for
@@ -24,7 +24,14 @@ from donkeylab.double_donkey import COLOURS, Choose, Deal, Keep, Play, Roll, Rul
 from donkeylab.double_donkey.cards import COLOUR_INDEX, PILE_SIZE, Card
 from donkeylab.widgets.views import palette_json
 
-Section = tuple[T, Sequence[Any]]
+Section = tuple[T | None, Sequence[Any]]  # a heading (None: the part brings its own) and the part's widgets
+
+# The lessons' tables: drawn with lines, so a row of fractions reads as a row (repeated with every table, so a
+# notebook that shows one part alone draws it the same).
+STYLE = (
+    "<style>.dl-table{border-collapse:collapse;margin:6px 0}.dl-table th,.dl-table td{border:1px solid #c8c8c8;"
+    "padding:3px 9px;text-align:center;vertical-align:middle}.dl-table th{background:#f2f2f2}</style>"
+)
 
 DECK_NOTE = T(
     "The cards dealt here come from our reconstructed deck (rule DD-DECK-1): the publisher does not say how "
@@ -50,9 +57,24 @@ def chip(colour: str, text: str) -> str:
 
 
 def decimal(x: Fraction | float, lang: str, digits: int = 2) -> str:
-    """A rounded decimal as the language writes it: 0.25 / 0,25."""
-    text = f"{float(x):.{digits}f}"
+    """A rounded decimal as the language writes it: 0.25 / 0,25; a tiny one as 7.4 · 10⁻¹² (never "0.0000")."""
+    value = float(x)
+    if 0 < abs(value) < 0.5 * 10**-digits:
+        mantissa, exponent = f"{value:.1e}".split("e")
+        power = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+        text = f"{mantissa} · 10{power}"
+    else:
+        text = f"{value:.{digits}f}"
     return text.replace(".", ",") if lang == "de" else text
+
+
+def probability_html(x: Fraction, lang: str) -> str:
+    """``1/81 ≈ 0.0123`` in the page's language; a fraction too long to read is left to ``fraction_html``."""
+    if max(len(str(x.numerator)), len(str(x.denominator))) > MAX_DIGITS:
+        return fraction_html(x)
+    if x.denominator == 1:
+        return f"<b>{x.numerator}</b>"
+    return f"<b>{x.numerator}/{x.denominator}</b> ≈ {decimal(x, lang, 4)}"
 
 
 def kind(*colours: str) -> str:
@@ -153,7 +175,7 @@ class LangButton(w.Button):  # type: ignore[misc]
     """A button whose label switches language with the page (``set_lang``)."""
 
     def __init__(self, label: T, on_click: Callable[[], None], lang: str = "en", icon: str = "") -> None:
-        super().__init__(icon=icon, layout=w.Layout(width="auto"))
+        super().__init__(icon=icon, layout=w.Layout(width="auto", align_self="flex-start"))
         self.label = label
         self.on_click(lambda _b: on_click())
         self.set_lang(lang)
@@ -174,14 +196,24 @@ class Rendered(w.HTML):  # type: ignore[misc]
         self.value = self.render(lang)
 
 
+def stage(main: Sequence[Any], side: Sequence[Any]) -> w.HBox:
+    """The step-through's picture beside its explanation (side by side on a wide screen, stacked on a narrow one),
+    as the free-play explorer lays them out."""
+    left = w.VBox(list(main), layout=w.Layout(flex="2 1 520px"))
+    right = w.VBox(list(side), layout=w.Layout(flex="1 1 320px", min_width="300px"))
+    return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+
 def page(query: Query, switch: LanguageSwitch, sections: Sequence[Section], footer: Sequence[Any] = ()) -> w.VBox:
     """The lesson page: the link's problems, the language switch, then each section under its heading."""
     lang = query["lang"]
     children: list[Any] = [problems_box(query, lang), switch]
     for title, widgets in sections:
-        heading = Text(title, "h2", lang)
-        switch.parts.append(heading)
-        children += [heading, *widgets]
+        if title is not None:
+            heading = Text(title, "h2", lang)
+            switch.parts.append(heading)
+            children.append(heading)
+        children += widgets
     box = w.VBox([*children, *footer])
     box.add_class("dl-lesson")
     return box

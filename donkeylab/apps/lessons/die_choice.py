@@ -14,9 +14,19 @@ from fractions import Fraction
 from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, Rendered, Section, colour_name, decimal
+from donkeylab.apps.lessons.dd_parts import (
+    DECK_NOTE,
+    STYLE,
+    LangButton,
+    Rendered,
+    Section,
+    colour_name,
+    decimal,
+    probability_html,
+    stage,
+)
 from donkeylab.apps.lessons.dd_what_if import WhatIfPanel, cached_what_if
-from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text, fraction_html
+from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text
 from donkeylab.apps.query import Query, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.core import Action
@@ -142,7 +152,6 @@ HEADINGS = {
     "exact": T("The exact answer", "Die exakte Antwort"),
     "live": T("The simulation", "Die Simulation"),
     "notice": T("What to notice", "Was dir auffallen sollte"),
-    "exercises": T("Practise", "Üben"),
 }
 
 
@@ -226,7 +235,7 @@ def free_choice_html(lang: str) -> str:
     rows = []
     for k in range(1, 6):
         cells = "".join(
-            f"<td>{fraction_html(exact.p_free_choice(k, range(1, m + 1)))}</td>" if m <= 6 - k else "<td></td>"
+            f"<td>{probability_html(exact.p_free_choice(k, range(1, m + 1)), lang)}</td>" if m <= 6 - k else "<td></td>"
             for m in range(1, 6)
         )
         rows.append(f"<tr><th>k = {k}</th>{cells}</tr>")
@@ -234,16 +243,16 @@ def free_choice_html(lang: str) -> str:
     dists = {rule: exact.distinct_values_distribution("random", rule) for rule in exact.LAST_DIE}
     distinct = "".join(
         f"<tr><th>{d}</th>"
-        + "".join(f"<td>{fraction_html(dists[r].get(d, Fraction(0)))}</td>" for r in dists)
+        + "".join(f"<td>{probability_html(dists[r].get(d, Fraction(0)), lang)}</td>" for r in dists)
         + "</tr>"
         for d in range(1, 7)
     )
-    return (
+    return STYLE + (
         f"<p>{say['free'].format(m=PREDICTION_M, k=PREDICTION_K)} (m/6)<sup>k</sup> = "
-        f"{fraction_html(prediction_answer())}</p>"
-        f"<p>{say['grid']}</p><table class='dl-free-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
-        f"<p>{say['distinct']}</p><table class='dl-distinct-table'><tr><th>{say['d']}</th><th>{say['choose']}</th>"
-        f"<th>{say['roll']}</th></tr>{distinct}</table>"
+        f"{probability_html(prediction_answer(), lang)}</p>"
+        f"<p>{say['grid']}</p><table class='dl-table dl-free-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+        f"<p>{say['distinct']}</p><table class='dl-table dl-distinct-table'><tr><th>{say['d']}</th>"
+        f"<th>{say['choose']}</th><th>{say['roll']}</th></tr>{distinct}</table>"
         f"<p><small>{say['dice_only']} {DECK_NOTE.get(lang)}</small></p>"
     )
 
@@ -269,16 +278,23 @@ class Lesson:
     exercises: Exercises
     share: ShareLink
 
+    @functools.cached_property
+    def stage(self) -> Any:
+        return stage([self.tray, self.hands], [self.explainer])
+
     def sections(self) -> list[Section]:
         return [
             (HEADINGS["question"], [self.question]),
             (HEADINGS["predict"], [self.prediction]),
-            (HEADINGS["step"], [self.intro, self.restart, self.stepper, self.tray, self.explainer, self.hands]),
+            (
+                HEADINGS["step"],
+                [self.intro, self.restart, self.stepper, stage([self.tray, self.hands], [self.explainer])],
+            ),
             (HEADINGS["what_if"], [self.what_if]),
             (HEADINGS["exact"], [self.answer]),
             (HEADINGS["live"], [self.live_intro, self.live]),
             (HEADINGS["notice"], [self.notice]),
-            (HEADINGS["exercises"], [self.exercises]),
+            (None, [self.exercises]),
         ]
 
 
