@@ -64,6 +64,7 @@ bench: $(VENV)/.bench
 ## Rewrite the golden playthrough files after an intended rule change (then read the diff)
 playthroughs: $(VENV)/.test
 	$(PY) -m tests.playthroughs.write
+	$(PY) -m tests.widgets.golden
 
 clean:
 	rm -rf $(VENV) $(ART) .mypy_cache .ruff_cache .hypothesis

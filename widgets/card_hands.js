@@ -42,7 +42,7 @@ function seatBox(p, snap, st, palette, ui) {
   const chosen = t.chosen?.[p.seat];
   const head = h("div", { class: "dl-dd-head" },
     h("span", { class: "dl-seat-name" }, p.name),
-    t.biggest === p.seat ? h("span", { class: "dl-badge dl-biggest" }, tr(st, "👑 Biggest Donkey", "👑 Oberesel")) : "",
+    t.biggest === p.seat ? h("span", { class: "dl-badge dl-biggest" }, tr(st, "★ Biggest Donkey", "★ Oberesel")) : "",
     (snap.winners || []).includes(p.seat) ? h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")) : "",
     snap.phase === "play" ? h("span", { class: "dl-badge" }, chosen ? tr(st, "✓ chosen", "✓ gewählt") : tr(st, "choosing…", "wählt…")) : "",
     h("span", { class: "dl-pile", title: tr(st, "personal pile", "eigener Stapel") }, tr(st, `pile ${t.pile_sizes[p.seat]}`, `Stapel ${t.pile_sizes[p.seat]}`)),
@@ -81,7 +81,7 @@ function seatBox(p, snap, st, palette, ui) {
     }, ids.length ? tr(st, `Play ${ids.length} card(s)`, `${ids.length} Karte(n) spielen`) : tr(st, "Click 1–3 cards, then play", "1–3 Karten anklicken, dann spielen")));
   }
   if (t.chosen_cards && t.chosen_cards[p.seat] && snap.phase === "play") {
-    box.append(h("div", { class: "dl-caption" }, tr(st, "chosen (teacher sees it): ", "gewählt (nur Lehrer sieht es): "), ...t.chosen_cards[p.seat].map((c) => cardEl(c, palette, st))));
+    box.append(h("div", { class: "dl-caption" }, snap.seat === null || snap.seat === undefined ? tr(st, "chosen (only the teacher sees it): ", "gewählt (nur die Lehrkraft sieht es): ") : tr(st, "your choice: ", "deine Wahl: "), ...t.chosen_cards[p.seat].map((c) => cardEl(c, palette, st))));
   }
   const revealed = t.revealed?.[p.seat] || [];
   if (revealed.length) box.append(h("div", { class: "dl-revealed" }, h("span", { class: "dl-caption" }, tr(st, "revealed: ", "aufgedeckt: ")), ...revealed.map((c) => cardEl(c, palette, st))));

@@ -73,3 +73,9 @@ function shownEvents(st) {
   const events = snap.events || [];
   return events.slice(0, st.get("substep"));
 }
+
+/** The snapshot's table with the entries the Stepper sends only once (``static``, e.g. the board). */
+function tableOf(st) {
+  const snap = st.get("snapshot") || {};
+  return { ...(st.get("static") || {}), ...(snap.table || {}) };
+}

@@ -39,19 +39,14 @@ function dieSvg(colour, pips, palette, size = 54) {
   return svg;
 }
 
-/** The dice as they stood at this sub-step: flips not yet shown are undone with their `before` pips. */
+/** The dice as they stood at this sub-step: the latest shown event that carries the six dice (the reveal,
+ * then each flip) decides the Hay card; otherwise the table's dice. */
 function diceAt(snap, st) {
   const dice = snap.table.dice.map((d) => ({ ...d }));
-  const events = snap.events || [];
-  const shown = st.get("substep");
-  for (let i = events.length - 1; i >= shown; i--) {
-    const d = events[i].data || {};
-    if (events[i].rule === "DD-ANGRY-1" && d.colour && d.before !== undefined) {
-      const die = dice.find((x) => x.colour === d.colour);
-      if (die) die.hay = d.before;
-    }
-  }
-  const current = events[shown - 1];
+  const shown = (snap.events || []).slice(0, st.get("substep"));
+  const withDice = [...shown].reverse().find((e) => e.data && Array.isArray(e.data.dice) && e.data.dice.length === dice.length);
+  if (withDice) dice.forEach((d, i) => Object.assign(d, { hay: withDice.data.dice[i], rolled: null, choosable: false, why_not: null }));
+  const current = shown[shown.length - 1];
   const flipping = current && current.rule === "DD-ANGRY-1" && current.data ? current.data.colour : null;
   return { dice, flipping };
 }
@@ -109,7 +104,7 @@ export default {
         h("div", { class: "dl-hay-box" }, h("div", { class: "dl-caption" }, tr(st, "Hay card", "Misthaufen-Karte")), hay.childElementCount ? hay : h("div", { class: "dl-empty" }, tr(st, "no die yet", "noch kein Würfel"))),
         h("div", { class: "dl-rolled-box" },
           h("div", { class: "dl-caption" }, rolled.childElementCount ? tr(st, `Rolled by ${holder} — click one to place it`, `Gewürfelt von ${holder} — klicke einen, um ihn zu legen`) : tr(st, `Dice with ${holder}`, `Würfel bei ${holder}`)),
-          rolled.childElementCount ? rolled : waiting,
+          rolled.childElementCount ? rolled : waiting.childElementCount ? waiting : h("div", { class: "dl-empty" }, tr(st, "All six dice are on the Hay card.", "Alle sechs Würfel liegen auf der Misthaufen-Karte.")),
           t.last_die ? h("div", { class: "dl-last" }, tr(st, "Last die: keep it or re-roll it once (DD-DICE-3).", "Letzter Würfel: behalten oder einmal neu würfeln (DD-DICE-3).")) : "",
         ),
       );

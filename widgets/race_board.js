@@ -156,12 +156,13 @@ export default {
     el.append(root);
     const state = { selected: null, redraw: null };
     const draw = () => {
-      const snap = st.get("snapshot");
-      if (!snap || !snap.table) return;
+      const raw = st.get("snapshot");
+      if (!raw || !raw.table) return;
+      const snap = { ...raw, table: tableOf(st) };
       if (state.selected && !(snap.table.moves || []).some((m) => m.donkey === state.selected)) state.selected = null;
       root.replaceChildren(boardSvg(snap, st, model, state), side(snap, st, model));
     };
     state.redraw = draw;
-    return follow(st, draw, ["snapshot", "substep", "lang"]);
+    return follow(st, draw, ["snapshot", "static", "substep", "lang"]);
   },
 };

@@ -30,7 +30,7 @@ export default {
     });
     el.append(h("div", { class: "dl-share-row" }, button, field, done));
     const draw = () => {
-      button.textContent = tr(st, "🔗 Copy link to this step", "🔗 Link zu diesem Schritt kopieren");
+      button.textContent = tr(st, "Copy link to this step", "Link zu diesem Schritt kopieren");
       field.setAttribute("aria-label", tr(st, "link to this step", "Link zu diesem Schritt"));
       field.value = linkOf(st, model.get("extra"));
       done.textContent = "";

@@ -48,7 +48,7 @@ _register(
         "Dice on the Hay card, secret cards, Angry Donkey flips and the Biggest Donkey, step by step.",
         "Würfel auf die Misthaufen-Karte, geheime Karten, wütende Esel und der Oberesel, Schritt für Schritt.",
     ),
-    "🎲",
+    "⚄",
 )
 _register(
     "double_down",
@@ -57,7 +57,7 @@ _register(
         "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
         "Eine Summe, die Pasch-Zahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
     ),
-    "🔢",
+    "Σ",
 )
 _register(
     "esels_rennen",
@@ -66,5 +66,5 @@ _register(
         "Three donkeys, arrows and chain reactions on a board you can change.",
         "Drei Esel, Pfeile und Kettenreaktionen auf einem Brett, das du ändern kannst.",
     ),
-    "🫏",
+    "⇗",
 )

@@ -22,7 +22,9 @@ from donkeylab.games import GameInfo, info
 from donkeylab.widgets import assets
 from donkeylab.widgets.messages import say
 
-LOG_SIZE = 40  # events kept in the log trait: enough to scroll back, small enough for one message per step
+LOG_SIZE = 12  # events in the log trait: the last few actions; keeps one step's message under ~8 KB
+# Table entries that never change within a game (Esels-Rennen's board): sent once in ``static``, not per step.
+STATIC_KEYS = ("board",)
 Bots = str | Mapping[int, str] | None
 
 
@@ -50,6 +52,7 @@ class Stepper(anywidget.AnyWidget):
     notice = t.Unicode("", help="why Step cannot go on (a human must act, the game is over); empty otherwise").tag(
         sync=True
     )
+    static = t.Dict(help="the snapshot's table entries that never change within a game (e.g. the board)").tag(sync=True)
     log: t.List[dict[str, Any]] = t.List(help="the latest events up to the cursor: {index, sub, rule, text}").tag(
         sync=True
     )
@@ -80,6 +83,8 @@ class Stepper(anywidget.AnyWidget):
         self._runner: threading.Thread | None = None
         self._stop = threading.Event()
         self._bots_spec: Bots = bots
+        self._cache: tuple[dict[str, Any], dict[str, Any]] | None = None
+        self._cache_key: tuple[Any, ...] = ()
         self._setup = setup
         super().__init__(game=game, lang=lang, seat=seat, substeps=substeps, seed=seed)
         self._match = self._new_match(players, rules, seed)
@@ -279,10 +284,24 @@ class Stepper(anywidget.AnyWidget):
                 n = self._events()
                 self.index, self.length = m.index, len(m)
                 self.substep = n if substep is None else max(0, min(substep, n))
-                self.snapshot = self.state.snapshot(self.seat, self.lang)
+                self.snapshot, self.static = self._snapshot()
                 self.players = self.state.num_players
                 self.log = self._log()
             self.notice = notice if notice is not None else self._waiting()
+
+    def _snapshot(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The engine's snapshot at the cursor, with the unchanging table entries split off (cached per view)."""
+        key = (self.state, self.seat, self.lang)  # the state object itself: a reset never reuses a stale view
+        if self._cache is None or self._cache_key[0] is not key[0] or self._cache_key[1:] != key[1:]:
+            snap = self.state.snapshot(self.seat, self.lang)
+            table = dict(snap["table"])
+            static = {k: table.pop(k) for k in STATIC_KEYS if k in table}
+            self._cache, self._cache_key = ({**snap, "table": table}, static), key
+        return self._cache
+
+    def full_snapshot(self) -> dict[str, Any]:
+        """``snapshot`` with the ``static`` entries put back: exactly ``state.snapshot(seat, lang)``."""
+        return {**self.snapshot, "table": {**self.static, **self.snapshot["table"]}}
 
     def _reject(self, error: str) -> None:
         """Bad input: only ``error`` changes (the snapshot, the cursor and the timeline stay as they were)."""

@@ -25,6 +25,7 @@ def test_step_advances_and_updates_snapshot(game: str) -> None:
     assert st.index == 1 and st.length == 2
     assert st.snapshot != first and st.snapshot["events"], "the deal has events"
     json.dumps(st.snapshot)
+    assert st.full_snapshot() == st.state.snapshot(None, "en")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -186,6 +187,7 @@ def test_reset_changes_seed_rules_players() -> None:
     st.step()
     st.reset(seed=9, rules=dd.Rules(variant="german"), players=5)
     assert (st.index, st.length, st.seed, st.players) == (0, 1, 9, 5)
+    assert st.full_snapshot() == st.state.snapshot(None, "en"), "a reset must not show the old game's view"
     assert st.state.rules.variant == "german"
     st.reset(players=9)
     assert st.error and st.players == 5
