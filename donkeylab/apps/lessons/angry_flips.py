@@ -249,17 +249,15 @@ class Lesson:
     share: ShareLink
 
     @functools.cached_property
-    def stage(self) -> Any:
+    def picture(self) -> Any:
+        """The dice tray and the values table beside the rule explainer."""
         return stage([self.tray, self.values], [self.explainer])
 
     def sections(self) -> list[Section]:
         return [
             (HEADINGS["question"], [self.question]),
             (HEADINGS["predict"], [self.prediction]),
-            (
-                HEADINGS["step"],
-                [self.intro, self.restart, self.stepper, stage([self.tray, self.values], [self.explainer])],
-            ),
+            (HEADINGS["step"], [self.intro, self.restart, self.stepper, self.picture]),
             (None, [self.hands]),
             (HEADINGS["exact"], [self.answer]),
             (HEADINGS["live"], [self.live_intro, self.live]),

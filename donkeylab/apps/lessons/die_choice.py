@@ -279,7 +279,8 @@ class Lesson:
     share: ShareLink
 
     @functools.cached_property
-    def stage(self) -> Any:
+    def picture(self) -> Any:
+        """The dice tray and the hands beside the rule explainer."""
         return stage([self.tray, self.hands], [self.explainer])
 
     def sections(self) -> list[Section]:
@@ -288,7 +289,7 @@ class Lesson:
             (HEADINGS["predict"], [self.prediction]),
             (
                 HEADINGS["step"],
-                [self.intro, self.restart, self.stepper, stage([self.tray, self.hands], [self.explainer])],
+                [self.intro, self.restart, self.stepper, self.picture],
             ),
             (HEADINGS["what_if"], [self.what_if]),
             (HEADINGS["exact"], [self.answer]),

@@ -1,0 +1,45 @@
+"""Checks shared by the lesson tests: texts in both languages, widgets found inside a built page."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+from donkeylab.apps.parts import T
+
+
+def texts_of(module: ModuleType) -> Iterator[tuple[str, T]]:
+    """Every ``T`` a module holds at top level, directly or in a dict (name, text)."""
+    for name, value in vars(module).items():
+        if isinstance(value, T):
+            yield name, value
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(item, T):
+                    yield f"{name}[{key!r}]", item
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def assert_bilingual(module: ModuleType) -> None:
+    """Each text exists in English and German, differs between them, and has the same placeholders."""
+    found = list(texts_of(module))
+    assert found, f"{module.__name__} has no texts"
+    for name, text in found:
+        assert text.en.strip() and text.de.strip(), name
+        assert placeholders(text.en) == placeholders(text.de), name
+
+
+def walk(widget: Any) -> Iterator[Any]:
+    """The widget and everything inside it (boxes' children)."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def find(page: Any, cls: type) -> list[Any]:
+    return [w for w in walk(page) if isinstance(w, cls)]
