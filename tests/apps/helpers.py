@@ -5,9 +5,10 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from donkeylab.apps.parts import T
+from donkeylab.double_donkey import DoubleDonkeyState
 
 
 def texts_of(module: ModuleType) -> Iterator[tuple[str, T]]:
@@ -43,3 +44,9 @@ def walk(widget: Any) -> Iterator[Any]:
 
 def find(page: Any, cls: type) -> list[Any]:
     return [w for w in walk(page) if isinstance(w, cls)]
+
+
+def dd_state(stepper: Any, index: int | None = None) -> DoubleDonkeyState:
+    """The Double Donkey state at the Stepper's cursor (or at ``index`` of its timeline), typed."""
+    state = stepper.state if index is None else stepper.match.states[index]
+    return cast(DoubleDonkeyState, state)

@@ -13,7 +13,7 @@ from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import Rules, build_deck, exact, new_game
 from donkeylab.double_donkey.cards import card_value
 from donkeylab.widgets import LivePlot, Stepper
-from tests.apps.helpers import assert_bilingual, find
+from tests.apps.helpers import assert_bilingual, dd_state, find
 
 BEFORE_AFTER = [  # (player, card, before the flips, after the flips)
     (0, "DD:light_blue+yellow", 6, 6),
@@ -92,7 +92,7 @@ def test_dd_angry_1_the_values_table_fills_in_step_by_step() -> None:
 
 
 def test_dd_value_1_values_before_are_the_engines_card_values() -> None:
-    state = fresh().stepper.match.states[angry_flips.TELLING_STEP - 1]
+    state = dd_state(fresh().stepper, angry_flips.TELLING_STEP - 1)
     for p, name, before, _ in BEFORE_AFTER:
         card = next(state.cards[c] for c in state.hands[p] if state.cards[c].kind == name)
         assert card_value(card, state.dice) == before
@@ -100,7 +100,7 @@ def test_dd_value_1_values_before_are_the_engines_card_values() -> None:
 
 def test_dd_biggest_1_the_flips_make_player_3_the_biggest_donkey(lesson: angry_flips.Lesson) -> None:
     assert max(BEFORE_AFTER, key=lambda r: r[2])[0] == 1  # without the flips: Player 2
-    assert lesson.stepper.state.biggest == 2
+    assert dd_state(lesson.stepper).biggest == 2
 
 
 def test_values_table_waits_outside_a_reveal() -> None:
@@ -111,7 +111,7 @@ def test_values_table_waits_outside_a_reveal() -> None:
 
 def test_dd_dice_3_german_rules_roll_the_last_die_and_reach_the_same_reveal() -> None:
     st = fresh("variant=german").stepper
-    assert st.index == angry_flips.TELLING_STEP and st.state.biggest == 2
+    assert st.index == angry_flips.TELLING_STEP and dd_state(st).biggest == 2
     assert any(e.key == "DD-DICE-3/placed" for e in st.match.states[12].events)
 
 

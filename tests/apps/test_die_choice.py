@@ -11,7 +11,7 @@ from donkeylab.apps.lessons import dd_parts, dd_what_if, die_choice
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact
 from donkeylab.widgets import LivePlot, Stepper
-from tests.apps.helpers import assert_bilingual, find
+from tests.apps.helpers import assert_bilingual, dd_state, find
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def test_parts_build_in_page_order(lesson: die_choice.Lesson) -> None:
 
 def test_dd_dice_2_stepper_starts_at_frans_roll_with_two_forbidden_dice(lesson: die_choice.Lesson) -> None:
     st = lesson.stepper
-    assert st.index == die_choice.TELLING_STEP and st.state.phase == "choose" and st.state.roller == 1
+    assert st.index == die_choice.TELLING_STEP and dd_state(st).phase == "choose" and dd_state(st).roller == 1
     dice = {d["colour"]: d for d in st.snapshot["table"]["dice"]}
     assert [c for c, d in dice.items() if d["choosable"]] == ["dark_blue", "orange", "yellow"]
     for colour in ("green", "purple"):
@@ -49,13 +49,13 @@ def test_dd_dice_2_a_click_on_a_forbidden_die_shows_the_rule() -> None:
     assert not lesson.tray.click("Choose('green')")
     assert lesson.stepper.error.startswith("DD-DICE-2") and lesson.stepper.index == die_choice.TELLING_STEP
     assert lesson.tray.click("Choose('yellow')")
-    assert lesson.stepper.state.hay == {"light_blue": 2, "yellow": 3}
+    assert dd_state(lesson.stepper).hay == {"light_blue": 2, "yellow": 3}
 
 
 def test_dd_dice_2_margaret_may_choose_freely_at_step_8() -> None:
     st = fresh().stepper
     st.jump(die_choice.FREE_STEP)
-    assert st.state.roller == 3
+    assert dd_state(st).roller == 3
     assert all(d["choosable"] for d in st.snapshot["table"]["dice"] if d["rolled"] is not None)
     assert any(e["key"] == "DD-DICE-2/free" for e in st.snapshot["events"])
 
@@ -63,20 +63,20 @@ def test_dd_dice_2_margaret_may_choose_freely_at_step_8() -> None:
 def test_dd_dice_3_the_rulebook_round_ends_with_the_rulebooks_hay_card() -> None:
     st = fresh().stepper
     st.jump(12)
-    assert st.state.hay == {"light_blue": 2, "dark_blue": 3, "orange": 5, "yellow": 2, "green": 2, "purple": 1}
+    assert dd_state(st).hay == {"light_blue": 2, "dark_blue": 3, "orange": 5, "yellow": 2, "green": 2, "purple": 1}
     assert any(e["key"] == "DD-DICE-3/keep" for e in st.snapshot["events"])
-    assert st.state.phase == "play"
+    assert dd_state(st).phase == "play"
 
 
 def test_dd_dice_3_german_rules_roll_the_last_die() -> None:
     st = fresh("variant=german").stepper
     st.jump(12)
-    assert st.state.hay["yellow"] == 2
+    assert dd_state(st).hay["yellow"] == 2
     assert any(e["key"] == "DD-DICE-3/placed" for e in st.snapshot["events"])
 
 
 def test_dd_deck_1_fran_gets_the_rulebook_what_if_hand() -> None:
-    state = fresh().stepper.state
+    state = dd_state(fresh().stepper)
     assert sorted(state.cards[c].colour_names for c in state.hands[1]) == sorted(exact.RULEBOOK_WHAT_IF["hand"])
 
 
@@ -133,7 +133,7 @@ def test_what_if_panel_waits_and_hides_other_hands() -> None:
     lesson = fresh()
     st, panel = lesson.stepper, lesson.what_if
     st.step()  # Fran places the orange die: Jan's roll is next, nobody chooses now
-    assert st.state.phase == "roll" and "appears when" in panel.value
+    assert dd_state(st).phase == "roll" and "appears when" in panel.value
     st.back()
     st.seat = 0
     assert "Only Player 2" in panel.value
