@@ -257,7 +257,7 @@ class Lesson:
         return [
             (HEADINGS["question"], [self.question]),
             (HEADINGS["predict"], [self.prediction]),
-            (HEADINGS["step"], [self.intro, self.restart, self.stepper, self.picture]),
+            (HEADINGS["step"], [self.intro, self.restart, self.stepper, self.picture, self.share]),
             (None, [self.hands]),
             (HEADINGS["exact"], [self.answer]),
             (HEADINGS["live"], [self.live_intro, self.live]),
@@ -304,7 +304,7 @@ def parts(query: Query | None = None) -> Lesson:
 def build(query: Query) -> Any:
     """The app page: the lesson's sections under their headings, one language switch over all of them."""
     lesson = parts(query)
-    return dd_parts.page(query, lesson.switch, lesson.sections(), footer=[lesson.share])
+    return dd_parts.page(query, lesson.switch, lesson.sections())
 
 
 PARAMS = {

@@ -204,7 +204,7 @@ def stage(main: Sequence[Any], side: Sequence[Any]) -> w.HBox:
     return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
 
 
-def page(query: Query, switch: LanguageSwitch, sections: Sequence[Section], footer: Sequence[Any] = ()) -> w.VBox:
+def page(query: Query, switch: LanguageSwitch, sections: Sequence[Section]) -> w.VBox:
     """The lesson page: the link's problems, the language switch, then each section under its heading."""
     lang = query["lang"]
     children: list[Any] = [problems_box(query, lang), switch]
@@ -214,6 +214,6 @@ def page(query: Query, switch: LanguageSwitch, sections: Sequence[Section], foot
             switch.parts.append(heading)
             children.append(heading)
         children += widgets
-    box = w.VBox([*children, *footer])
+    box = w.VBox(children)
     box.add_class("dl-lesson")
     return box

@@ -289,7 +289,7 @@ class Lesson:
             (HEADINGS["predict"], [self.prediction]),
             (
                 HEADINGS["step"],
-                [self.intro, self.restart, self.stepper, self.picture],
+                [self.intro, self.restart, self.stepper, self.picture, self.share],
             ),
             (HEADINGS["what_if"], [self.what_if]),
             (HEADINGS["exact"], [self.answer]),
@@ -336,7 +336,7 @@ def parts(query: Query | None = None) -> Lesson:
 def build(query: Query) -> Any:
     """The app page: the lesson's sections under their headings, one language switch over all of them."""
     lesson = parts(query)
-    return dd_parts.page(query, lesson.switch, lesson.sections(), footer=[lesson.share])
+    return dd_parts.page(query, lesson.switch, lesson.sections())
 
 
 PARAMS = dd_parts.lesson_params(PLAYERS, TELLING_STEP)
