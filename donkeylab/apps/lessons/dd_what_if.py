@@ -197,7 +197,8 @@ def _bar(value: int, p: Fraction, top: Fraction, lang: str) -> str:
     height = 0 if not top else round(40 * float(p / top))
     tip = f"{value}: {p.numerator}/{p.denominator} ≈ {decimal(p, lang, 3)}"
     return (
-        f"<div title='{tip}' style='display:flex;flex-direction:column;align-items:center;width:16px'>"
+        f"<div title='{tip}' aria-label='{tip}' role='img' "
+        "style='display:flex;flex-direction:column;align-items:center;width:16px'>"
         f"<div style='width:12px;height:{height}px;background:#0072B2'></div>"
         f"<small style='font-size:10px'>{value}</small></div>"
     )
