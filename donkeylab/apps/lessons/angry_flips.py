@@ -61,9 +61,10 @@ def forced_round(rules: Rules, seed: int) -> list[Action]:
     ]
 
 
-def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING_STEP) -> None:
+def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING_STEP, fresh: bool = False) -> None:
     """Put the round into the Stepper's timeline and show ``step``; the reveal opens at its first sub-step."""
-    stepper.reset()
+    if not fresh:  # a Stepper just made starts empty: no reset (one message less before the page shows)
+        stepper.reset()
     match = stepper.match
     for action in forced_round(rules, seed):
         match.push(action)
@@ -273,7 +274,7 @@ def parts(query: Query | None = None) -> Lesson:
     lang, seed = query["lang"], query["seed"]
     rules = Rules(variant=query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=seed, rules=rules, lang=lang, seat=query["seat"])
-    start_example(stepper, rules, seed, query["step"])
+    start_example(stepper, rules, seed, query["step"], fresh=True)
     lesson = Lesson(
         switch=LanguageSwitch([], lang),
         question=Text(QUESTION, lang=lang),

@@ -63,9 +63,10 @@ def rulebook_round(rules: Rules) -> list[Action]:
     ]
 
 
-def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING_STEP) -> None:
+def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING_STEP, fresh: bool = False) -> None:
     """Put the rulebook round into the Stepper's timeline and show state ``step`` (one message to the page)."""
-    stepper.reset()
+    if not fresh:  # a Stepper just made starts empty: no reset (one message less before the page shows)
+        stepper.reset()
     match = stepper.match
     match.push(dd_parts.forced_deal(rules, HANDS, seed))
     for action in rulebook_round(rules):
@@ -305,7 +306,7 @@ def parts(query: Query | None = None) -> Lesson:
     lang, seed = query["lang"], query["seed"]
     rules = Rules(variant=query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=seed, rules=rules, lang=lang, seat=query["seat"])
-    start_example(stepper, rules, seed, query["step"])
+    start_example(stepper, rules, seed, query["step"], fresh=True)
     answer = prediction_answer()
     lesson = Lesson(
         switch=LanguageSwitch([], lang),
