@@ -124,7 +124,7 @@ def test_dd_angry_1_two_flips_of_one_colour(option: str, end: int, second_key: s
     assert dd_flips.orange_after(flips) == end
     assert state.rules.angry_flip == option
     html = dd_flips.two_flips_html("en")
-    assert "ends on 5" in html and "ends on 2" in html
+    assert "ends on 5." in html and "ends on 2." in html
 
 
 def test_exact_answer_equals_the_engine(lesson: angry_flips.Lesson) -> None:

@@ -16,9 +16,9 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import STYLE, chip, colour_name, kind
+from donkeylab.apps.lessons.dd_parts import STYLE, card_label, chip, colour_name, kind
 from donkeylab.apps.parts import T
-from donkeylab.core import CATALOGUE, Event, Match
+from donkeylab.core import Event, Match
 from donkeylab.core.messages import join_words, player_name
 from donkeylab.double_donkey import DECKS, DoubleDonkeyState, Rules, new_game
 from donkeylab.double_donkey.cards import card_value
@@ -60,7 +60,7 @@ TEXTS: dict[str, T] = {
         "a colour is turned over only once, however many of its Angry Donkeys appear",
         "eine Farbe wird nur einmal umgedreht, egal wie viele ihrer Wütenden Esel kommen",
     ),
-    "end": T("the orange die ends on {after}", "der orange Würfel zeigt am Ende {after}"),
+    "end": T("The orange die ends on {after}.", "Der orange Würfel zeigt am Ende {after}."),
 }
 
 
@@ -135,7 +135,7 @@ def reveal_html(view: RevealView | None, lang: str) -> str:
     players = sorted({r.player for r in view.rows if r.before == top})
     names = join_words([player_name(p, lang) for p in players], lang, "and")
     body = "".join(
-        f"<tr><td>{player_name(r.player, lang)}</td><td>{html.escape(CATALOGUE.term(r.kind, lang))}</td>"
+        f"<tr><td>{player_name(r.player, lang)}</td><td>{html.escape(card_label(r.kind, lang))}</td>"
         f"<td style='text-align:center'>{r.before}</td>"
         f"<td style='text-align:center'><b>{'?' if r.after is None else r.after}</b></td></tr>"
         for r in view.rows

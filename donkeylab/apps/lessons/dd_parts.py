@@ -46,6 +46,13 @@ def colour_name(colour: str, lang: str) -> str:
     return str(CATALOGUE.term(colour, lang))
 
 
+def card_label(kind: str, lang: str) -> str:
+    """A card's name as the views write it: "light blue/orange Double Donkey", "Wütender Esel orange"."""
+    if kind.startswith("ANGRY:"):
+        return CATALOGUE.render("double_donkey/label/angry", {"colour": kind.removeprefix("ANGRY:")}, lang)
+    return str(CATALOGUE.term(kind, lang))
+
+
 def chip(colour: str, text: str) -> str:
     """``text`` on the die colour (the views' colour-blind-safe palette), e.g. a die in a table."""
     hex_ = palette_json().get(colour, {}).get("hex", "#ccc")
