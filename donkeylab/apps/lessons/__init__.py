@@ -1,7 +1,9 @@
-"""The lesson apps: one module per lesson, each registering its page (``AppInfo(kind="lesson")``).
+"""The lesson apps: one module per lesson (its parts, its page builder and its gallery card).
 
-One import line per lesson, sorted (plain ``import`` lines, so merging branches adds lines, never edits one).
+One import line per lesson, sorted: importing a lesson registers its app.
 """
 
 import donkeylab.apps.lessons.angry_flips
-import donkeylab.apps.lessons.die_choice  # noqa: F401
+import donkeylab.apps.lessons.arrow_chains
+import donkeylab.apps.lessons.die_choice
+import donkeylab.apps.lessons.doublet_penalties  # noqa: F401
