@@ -50,3 +50,16 @@ def dd_state(stepper: Any, index: int | None = None) -> DoubleDonkeyState:
     """The Double Donkey state at the Stepper's cursor (or at ``index`` of its timeline), typed."""
     state = stepper.state if index is None else stepper.match.states[index]
     return cast(DoubleDonkeyState, state)
+
+
+def everything(lesson: Any) -> list[Any]:
+    """Every widget of a ``lessons.page.Lesson``, boxes opened."""
+    top = [lesson.title, lesson.question, lesson.prediction, *lesson.step_through, *lesson.exact, *lesson.live]
+    return [w for part in [*top, lesson.notice, lesson.exercises] for w in walk(part)]
+
+
+def one(lesson: Any, cls: type) -> Any:
+    """The lesson's only widget of class ``cls``."""
+    found = [w for w in everything(lesson) if isinstance(w, cls)]
+    assert len(found) == 1, f"{len(found)} {cls.__name__} in the lesson"
+    return found[0]

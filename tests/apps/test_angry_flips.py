@@ -9,11 +9,13 @@ import pytest
 
 from donkeylab.apps import APPS, build
 from donkeylab.apps.lessons import angry_flips, dd_flips, dd_parts
+from donkeylab.apps.lessons.page import Lesson, page
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import Rules, build_deck, exact, new_game
 from donkeylab.double_donkey.cards import card_value
-from donkeylab.widgets import LivePlot, Stepper
-from tests.apps.helpers import assert_bilingual, dd_state, find
+from donkeylab.widgets import LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets.share import ShareLink
+from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
 
 BEFORE_AFTER = [  # (player, card, before the flips, after the flips)
     (0, "DD:light_blue+yellow", 6, 6),
@@ -25,11 +27,11 @@ BEFORE_AFTER = [  # (player, card, before the flips, after the flips)
 
 
 @pytest.fixture(scope="module")
-def lesson() -> angry_flips.Lesson:
+def lesson() -> Lesson:
     return angry_flips.parts()
 
 
-def fresh(text: str = "") -> angry_flips.Lesson:
+def fresh(text: str = "") -> Lesson:
     return angry_flips.parts(parse_query(text, angry_flips.PARAMS))
 
 
@@ -38,20 +40,23 @@ def shown_event(st: Stepper) -> dict[str, object]:
     return event
 
 
-def test_parts_build_in_page_order(lesson: angry_flips.Lesson) -> None:
-    shown = [w for _, widgets in lesson.sections() for w in widgets]
-    assert shown[:2] == [lesson.question, lesson.prediction]
-    for part in (lesson.stepper, lesson.hands, lesson.answer, lesson.live, lesson.two_flips, lesson.exercises):
-        assert part in shown
-    assert lesson.values in lesson.picture.children[0].children
-    assert len(lesson.exercises.items) == 3
+def test_parts_build_in_page_order(lesson: Lesson) -> None:
+    kinds = [type(w).__name__ for w in lesson.step_through]
+    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "CardHands"]
+    assert [type(w).__name__ for w in lesson.exact] == ["Rendered", "Text", "Rendered"]
+    box = lesson.step_through[3]
+    assert isinstance(box.children[0].children[1], dd_flips.FlipValues)
+    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3
+    shown = list(walk(page(lesson)))
+    for part in everything(lesson):
+        assert any(part is w for w in shown)
 
 
-def test_dd_play_1_stepper_starts_at_the_reveal(lesson: angry_flips.Lesson) -> None:
+def test_dd_play_1_stepper_starts_at_the_reveal(lesson: Lesson) -> None:
     st = lesson.stepper
     assert st.index == angry_flips.TELLING_STEP and st.substep == 2
     assert shown_event(st)["key"] == "DD-PLAY-1/reveal"
-    assert lesson.explainer.rule == "DD-PLAY-1"
+    assert one(lesson, RuleExplainer).rule == "DD-PLAY-1"
     assert [[c["id"] for c in seat] for seat in st.snapshot["table"]["revealed"]] == [
         list(p.cards) for p in dd_parts.plays(Rules(), angry_flips.HANDS, angry_flips.PLAYED)
     ]
@@ -65,12 +70,12 @@ def test_dd_angry_1_substeps_walk_the_flips_then_the_values() -> None:
         st.step()
         rules.append(shown_event(st)["rule"])
     assert rules == ["DD-ANGRY-1", "DD-ANGRY-1"] + ["DD-VALUE-1"] * 5 + ["DD-BIGGEST-1"]
-    assert st.index == angry_flips.TELLING_STEP and lesson.explainer.rule == "DD-BIGGEST-1"
+    assert st.index == angry_flips.TELLING_STEP and one(lesson, RuleExplainer).rule == "DD-BIGGEST-1"
 
 
 def test_dd_angry_1_the_values_table_fills_in_step_by_step() -> None:
     lesson = fresh()
-    view = lesson.values.view()
+    view = one(lesson, dd_flips.FlipValues).view()
     assert view is not None
     assert [(r.player, r.kind, r.before, r.after) for r in view.rows] == [
         (p, k, b, None) for p, k, b, _ in BEFORE_AFTER
@@ -79,13 +84,13 @@ def test_dd_angry_1_the_values_table_fills_in_step_by_step() -> None:
         ("orange", 5, 2, False),
         ("green", 1, 6, False),
     ]
-    assert "Player 2" in lesson.values.value and "?" in lesson.values.value
+    assert "Player 2" in one(lesson, dd_flips.FlipValues).value and "?" in one(lesson, dd_flips.FlipValues).value
     lesson.stepper.step()
-    view = lesson.values.view()
+    view = one(lesson, dd_flips.FlipValues).view()
     assert view is not None and [f.shown for f in view.flips] == [True, False]
     for _ in range(7):
         lesson.stepper.step()
-    view = lesson.values.view()
+    view = one(lesson, dd_flips.FlipValues).view()
     assert view is not None
     assert [(r.player, r.kind, r.before, r.after) for r in view.rows] == BEFORE_AFTER
     assert view.later and "Player 3" in view.later[0]
@@ -98,7 +103,7 @@ def test_dd_value_1_values_before_are_the_engines_card_values() -> None:
         assert card_value(card, state.dice) == before
 
 
-def test_dd_biggest_1_the_flips_make_player_3_the_biggest_donkey(lesson: angry_flips.Lesson) -> None:
+def test_dd_biggest_1_the_flips_make_player_3_the_biggest_donkey(lesson: Lesson) -> None:
     assert max(BEFORE_AFTER, key=lambda r: r[2])[0] == 1  # without the flips: Player 2
     assert dd_state(lesson.stepper).biggest == 2
 
@@ -127,19 +132,19 @@ def test_dd_angry_1_two_flips_of_one_colour(option: str, end: int, second_key: s
     assert "ends on 5." in html and "ends on 2." in html
 
 
-def test_exact_answer_equals_the_engine(lesson: angry_flips.Lesson) -> None:
+def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
     before = exact.card_value_distribution(("light_blue", "orange"), (), "random")
     after = exact.card_value_distribution(("light_blue", "orange"), ("orange",), "random")
     assert angry_flips.sevens() == (before[7], after[7])
-    assert f"{before[7].numerator}/{before[7].denominator}" in lesson.answer.value
-    assert f"{after[7].numerator}/{after[7].denominator}" in lesson.answer.value
-    assert "DD-DECK-1" in lesson.answer.value
+    assert f"{before[7].numerator}/{before[7].denominator}" in lesson.exact[0].value
+    assert f"{after[7].numerator}/{after[7].denominator}" in lesson.exact[0].value
+    assert "DD-DECK-1" in lesson.exact[0].value
 
 
 def test_live_plot_is_the_flip_question() -> None:
     lesson = fresh("policy=lowest")
-    assert isinstance(lesson.live, LivePlot) and lesson.live.question == "double_donkey.flip"
-    assert lesson.live.params == {"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "lowest"}
+    assert one(lesson, LivePlot).question == "double_donkey.flip"
+    assert one(lesson, LivePlot).params == {"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "lowest"}
 
 
 def test_dd_deck_1_the_orange_share_depends_on_our_deck() -> None:
@@ -149,7 +154,7 @@ def test_dd_deck_1_the_orange_share_depends_on_our_deck() -> None:
     assert "18 of 57" in answer.en and "DD-DECK-1" in answer.en and "18 von 57" in answer.de
 
 
-def test_prediction_reveal_shows_guess_and_answer(lesson: angry_flips.Lesson) -> None:
+def test_prediction_reveal_shows_guess_and_answer(lesson: Lesson) -> None:
     pred = lesson.prediction
     pred.input.value = 7
     pred.reveal()
@@ -160,10 +165,12 @@ def test_prediction_reveal_shows_guess_and_answer(lesson: angry_flips.Lesson) ->
 def test_language_switch_changes_every_text() -> None:
     lesson = fresh()
     lesson.switch.value = "de"
-    assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in lesson.values.value
-    assert "Spieler 2" in lesson.values.value and "angry_flip" in lesson.two_flips.value
-    assert lesson.stepper.lang == "de" and lesson.live.lang == "de" and lesson.explainer.lang == "de"
-    assert "dreht" in lesson.two_flips.value and "Übungen" in lesson.exercises.value
+    assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in one(lesson, dd_flips.FlipValues).value
+    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "angry_flip" in lesson.exact[2].value
+    assert (
+        lesson.stepper.lang == "de" and one(lesson, LivePlot).lang == "de" and one(lesson, RuleExplainer).lang == "de"
+    )
+    assert "dreht" in lesson.exact[2].value and "Übungen" in lesson.exercises.value
 
 
 def test_texts_are_bilingual() -> None:
@@ -182,8 +189,9 @@ def test_build_from_a_link_and_from_a_bad_one() -> None:
 
 
 def test_share_link_carries_variant_and_policy() -> None:
-    lesson = fresh("policy=highest")
-    query = lesson.share.query()
+    page_ = build("angry_flips", "policy=highest")
+    (share,) = find(page_, ShareLink)
+    query = share.query()
     assert query["policy"] == "highest" and query["variant"] == "english" and query["players"] == "3"
 
 

@@ -8,32 +8,38 @@ import pytest
 
 from donkeylab.apps import APPS, build
 from donkeylab.apps.lessons import dd_parts, dd_what_if, die_choice
+from donkeylab.apps.lessons.dd_parts import LangButton
+from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
+from donkeylab.apps.lessons.page import Lesson, page
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact
-from donkeylab.widgets import LivePlot, Stepper
-from tests.apps.helpers import assert_bilingual, dd_state, find
+from donkeylab.widgets import DiceTray, LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets.share import ShareLink
+from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
 
 
 @pytest.fixture(scope="module")
-def lesson() -> die_choice.Lesson:
+def lesson() -> Lesson:
     return die_choice.parts()
 
 
-def fresh(text: str = "") -> die_choice.Lesson:
+def fresh(text: str = "") -> Lesson:
     return die_choice.parts(parse_query(text, die_choice.PARAMS))
 
 
-def test_parts_build_in_page_order(lesson: die_choice.Lesson) -> None:
-    shown = [w for _, widgets in lesson.sections() for w in widgets]
-    assert shown[:2] == [lesson.question, lesson.prediction]
-    for part in (lesson.stepper, lesson.what_if, lesson.answer, lesson.live, lesson.notice, lesson.exercises):
-        assert part in shown
-    assert lesson.tray in lesson.picture.children[0].children
-    assert lesson.explainer in lesson.picture.children[1].children
+def test_parts_build_in_page_order(lesson: Lesson) -> None:
+    kinds = [type(w).__name__ for w in lesson.step_through]
+    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Text", "WhatIfPanel"]
+    assert lesson.stepper is lesson.step_through[2] and lesson.answer == Fraction(1, 81)
+    box = lesson.step_through[3]
+    assert isinstance(box.children[0].children[0], DiceTray) and isinstance(box.children[1].children[0], RuleExplainer)
     assert len(lesson.exercises.items) == 3
+    shown = list(walk(page(lesson)))
+    for part in everything(lesson):
+        assert any(part is w for w in shown)
 
 
-def test_dd_dice_2_stepper_starts_at_frans_roll_with_two_forbidden_dice(lesson: die_choice.Lesson) -> None:
+def test_dd_dice_2_stepper_starts_at_frans_roll_with_two_forbidden_dice(lesson: Lesson) -> None:
     st = lesson.stepper
     assert st.index == die_choice.TELLING_STEP and dd_state(st).phase == "choose" and dd_state(st).roller == 1
     dice = {d["colour"]: d for d in st.snapshot["table"]["dice"]}
@@ -41,14 +47,14 @@ def test_dd_dice_2_stepper_starts_at_frans_roll_with_two_forbidden_dice(lesson: 
     for colour in ("green", "purple"):
         assert dice[colour]["rolled"] == 2 and not dice[colour]["choosable"]
         assert "2" in dice[colour]["why_not"]
-    assert lesson.explainer.rule == "DD-DICE-2"
+    assert one(lesson, RuleExplainer).rule == "DD-DICE-2"
 
 
 def test_dd_dice_2_a_click_on_a_forbidden_die_shows_the_rule() -> None:
     lesson = fresh()
-    assert not lesson.tray.click("Choose('green')")
+    assert not one(lesson, DiceTray).click("Choose('green')")
     assert lesson.stepper.error.startswith("DD-DICE-2") and lesson.stepper.index == die_choice.TELLING_STEP
-    assert lesson.tray.click("Choose('yellow')")
+    assert one(lesson, DiceTray).click("Choose('yellow')")
     assert dd_state(lesson.stepper).hay == {"light_blue": 2, "yellow": 3}
 
 
@@ -86,11 +92,11 @@ def test_restart_button_goes_back_to_frans_roll() -> None:
     st.play("Choose('orange')")
     st.step()
     assert st.index == die_choice.TELLING_STEP + 2
-    lesson.restart.click()
+    one(lesson, LangButton).click()
     assert st.index == die_choice.TELLING_STEP and len(st.match) == 13
 
 
-def test_prediction_reveal_shows_guess_and_answer(lesson: die_choice.Lesson) -> None:
+def test_prediction_reveal_shows_guess_and_answer(lesson: Lesson) -> None:
     pred = lesson.prediction
     pred.input.value = 0.3
     assert pred.result.value == ""
@@ -98,7 +104,7 @@ def test_prediction_reveal_shows_guess_and_answer(lesson: die_choice.Lesson) -> 
     assert "0.3" in pred.result.value and "1/81" in pred.result.value
 
 
-def test_exact_answer_equals_the_engine(lesson: die_choice.Lesson) -> None:
+def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
     assert die_choice.prediction_answer() == exact.p_free_choice(4, {2, 5}) == Fraction(1, 81)
     html = die_choice.free_choice_html("en")
     assert "<b>1/81</b> ≈ 0.0123" in html
@@ -112,15 +118,15 @@ def test_exact_answer_equals_the_engine(lesson: die_choice.Lesson) -> None:
     assert "DD-DECK-1" in html
 
 
-def test_live_plot_is_the_distinct_values_question(lesson: die_choice.Lesson) -> None:
-    assert isinstance(lesson.live, LivePlot)
-    assert lesson.live.question == "double_donkey.distinct_values"
-    assert lesson.live.params == {"policy": "random", "last_die": "choose"}
-    assert fresh("variant=german").live.params["last_die"] == "roll"
+def test_live_plot_is_the_distinct_values_question(lesson: Lesson) -> None:
+    assert one(lesson, LivePlot) is lesson.live[1]
+    assert one(lesson, LivePlot).question == "double_donkey.distinct_values"
+    assert one(lesson, LivePlot).params == {"policy": "random", "last_die": "choose"}
+    assert one(fresh("variant=german"), LivePlot).params["last_die"] == "roll"
 
 
-def test_what_if_panel_equals_the_engine_at_frans_roll(lesson: die_choice.Lesson) -> None:
-    panel = lesson.what_if
+def test_what_if_panel_equals_the_engine_at_frans_roll(lesson: Lesson) -> None:
+    panel: WhatIfPanel = one(lesson, WhatIfPanel)
     assert panel.wait()
     pos = panel.position()
     assert not isinstance(pos, str)
@@ -131,7 +137,7 @@ def test_what_if_panel_equals_the_engine_at_frans_roll(lesson: die_choice.Lesson
 
 def test_what_if_panel_waits_and_hides_other_hands() -> None:
     lesson = fresh()
-    st, panel = lesson.stepper, lesson.what_if
+    st, panel = lesson.stepper, one(lesson, WhatIfPanel)
     st.step()  # Fran places the orange die: Jan's roll is next, nobody chooses now
     assert dd_state(st).phase == "roll" and "appears when" in panel.value
     st.back()
@@ -160,11 +166,13 @@ def test_exercises_answers_come_from_the_engine() -> None:
 def test_language_switch_changes_every_text() -> None:
     lesson = fresh()
     lesson.switch.value = "de"
-    assert "Misthaufen-Karte" in lesson.question.value and "Misthaufen-Karte" in lesson.answer.value
-    assert lesson.stepper.lang == "de" and lesson.live.lang == "de" and lesson.explainer.lang == "de"
+    assert "Misthaufen-Karte" in lesson.question.value and "Misthaufen-Karte" in lesson.exact[0].value
+    assert (
+        lesson.stepper.lang == "de" and one(lesson, LivePlot).lang == "de" and one(lesson, RuleExplainer).lang == "de"
+    )
     assert "Übungen" in lesson.exercises.value and "Zeig" in lesson.prediction.button.description
-    assert lesson.restart.description == die_choice.RESTART.de
-    assert lesson.what_if.wait() and "Spieler 2" in lesson.what_if.value
+    assert one(lesson, LangButton).description == die_choice.RESTART.de
+    assert one(lesson, WhatIfPanel).wait() and "Spieler 2" in one(lesson, WhatIfPanel).value
     lesson.stepper.lang = "en"  # the stepper bar's own menu: the page follows
     assert lesson.switch.value == "en" and "Hay card" in lesson.question.value
 
@@ -192,7 +200,7 @@ def test_build_with_a_bad_link_shows_a_note_and_uses_defaults() -> None:
 def test_share_link_reproduces_the_step() -> None:
     lesson = fresh("seed=3")
     lesson.stepper.jump(9)
-    query = "&".join(f"{k}={v}" for k, v in lesson.share.query().items())
+    query = "&".join(f"{k}={v}" for k, v in ShareLink(lesson.stepper, {"variant": "english"}).query().items())
     assert "variant=english" in query
     again = die_choice.parts(parse_query(query, die_choice.PARAMS)).stepper
     assert again.index == 9 and again.snapshot == lesson.stepper.snapshot

@@ -9,30 +9,21 @@ lab's ``double_donkey.flip`` question (``double_donkey.exact``), shown live besi
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from fractions import Fraction
 from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues, two_flips_html
-from donkeylab.apps.lessons.dd_parts import (
-    DECK_NOTE,
-    LangButton,
-    Rendered,
-    Section,
-    decimal,
-    kind,
-    probability_html,
-    stage,
-)
-from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text
+from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, decimal, kind, probability_html
+from donkeylab.apps.lessons.page import Lesson, Rendered, make_switch, page, step_box
+from donkeylab.apps.parts import Exercises, Prediction, T, Text
 from donkeylab.apps.query import Param, Query, choice, parse_query
-from donkeylab.apps.registry import AppInfo, register
+from donkeylab.apps.registry import AppInfo, problems_box, register
 from donkeylab.core import Action
 from donkeylab.double_donkey import Rules, build_deck
 from donkeylab.lab import questions
-from donkeylab.widgets import CardHands, DiceTray, LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets import CardHands, DiceTray, LivePlot, Stepper
 from donkeylab.widgets.share import ShareLink
 
 NAME = "angry_flips"
@@ -147,15 +138,8 @@ NOTICE = T(
     "zeigen Würfel selten dieselbe Zahl, also ist vor dem Umdrehen ein Pasch (2 oder 12) selten und 7 häufig; "
     "das Umdrehen macht aus Paschen 7er und aus 7ern Pasche.</li></ul>",
 )
-HEADINGS = {
-    "question": T("The question", "Die Frage"),
-    "predict": T("Make your prediction", "Dein Tipp"),
-    "step": T("Step through a reveal", "Schritt für Schritt durch ein Aufdecken"),
-    "exact": T("The exact answer", "Die exakte Antwort"),
-    "live": T("The simulation", "Die Simulation"),
-    "two": T("Two flips of one colour", "Zweimal dieselbe Farbe umdrehen"),
-    "notice": T("What to notice", "Was dir auffallen sollte"),
-}
+TITLE = T("Double Donkey: Angry Donkeys flip dice", "Double Donkey: Wütende Esel drehen Würfel um")
+TWO_FLIPS_HEADING = T("Two flips of one colour", "Zweimal dieselbe Farbe umdrehen")
 
 
 @functools.cache
@@ -227,85 +211,49 @@ def exercises() -> list[tuple[T, T]]:
     ]
 
 
-@dataclasses.dataclass
-class Lesson:
-    """The widgets of the Angry Donkey lesson in page order (a notebook shows them between its own text)."""
-
-    switch: LanguageSwitch
-    question: Text
-    prediction: Prediction
-    intro: Text
-    stepper: Stepper
-    tray: DiceTray
-    values: FlipValues
-    hands: CardHands
-    explainer: RuleExplainer
-    restart: LangButton
-    answer: Rendered
-    live_intro: Text
-    live: LivePlot
-    two_flips: Rendered
-    notice: Text
-    exercises: Exercises
-    share: ShareLink
-
-    @functools.cached_property
-    def picture(self) -> Any:
-        """The dice tray and the values table beside the rule explainer."""
-        return stage([self.tray, self.values], [self.explainer])
-
-    def sections(self) -> list[Section]:
-        return [
-            (HEADINGS["question"], [self.question]),
-            (HEADINGS["predict"], [self.prediction]),
-            (HEADINGS["step"], [self.intro, self.restart, self.stepper, self.picture, self.share]),
-            (None, [self.hands]),
-            (HEADINGS["exact"], [self.answer]),
-            (HEADINGS["live"], [self.live_intro, self.live]),
-            (HEADINGS["two"], [self.two_flips]),
-            (HEADINGS["notice"], [self.notice]),
-            (None, [self.exercises]),
-        ]
-
-
 def parts(query: Query | None = None) -> Lesson:
-    """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at the reveal."""
+    """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at the reveal.
+
+    ``step_through`` holds, in order: the intro, the button back to the reveal, the Stepper, the dice tray and
+    the values table beside the rule explainer, then the hands. ``exact`` ends with the two-flips experiment."""
     query = query or parse_query("", PARAMS)
     lang, seed = query["lang"], query["seed"]
     rules = Rules(variant=query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=seed, rules=rules, lang=lang, seat=query["seat"])
     start_example(stepper, rules, seed, query["step"], fresh=True)
+    step_through = [
+        Text(STEP_INTRO, lang=lang),
+        LangButton(RESTART, lambda: start_example(stepper, rules, seed), lang, icon="undo"),
+        stepper,
+        step_box(stepper, [DiceTray(stepper), FlipValues(stepper, lang)]),
+        CardHands(stepper),
+    ]
+    exact_parts = [Rendered(exact_html, lang), Text(TWO_FLIPS_HEADING, "h3", lang), Rendered(two_flips_html, lang)]
+    live = LivePlot("double_donkey.flip", n=LIVE_N, seed=seed, lang=lang, policy=query["policy"])
     lesson = Lesson(
-        switch=LanguageSwitch([], lang),
+        title=Text(TITLE, "h2", lang),
         question=Text(QUESTION, lang=lang),
         prediction=Prediction(PROMPT, PREDICTION_ANSWER, ANSWER, choices=PREDICTION_CHOICES, lang=lang),
-        intro=Text(STEP_INTRO, lang=lang),
         stepper=stepper,
-        tray=DiceTray(stepper),
-        values=FlipValues(stepper, lang),
-        hands=CardHands(stepper),
-        explainer=RuleExplainer(stepper),
-        restart=LangButton(RESTART, lambda: start_example(stepper, rules, seed), lang, icon="undo"),
-        answer=Rendered(exact_html, lang),
-        live_intro=Text(LIVE_INTRO, lang=lang),
-        live=LivePlot("double_donkey.flip", n=LIVE_N, seed=seed, lang=lang, policy=query["policy"]),
-        two_flips=Rendered(two_flips_html, lang),
+        step_through=step_through,
+        exact=exact_parts,
+        answer=sevens(),
+        live=[Text(LIVE_INTRO, lang=lang), live],
         notice=Text(NOTICE, "div", lang),
         exercises=Exercises(exercises(), lang),
-        share=ShareLink(stepper, {"variant": query["variant"], "policy": query["policy"]}),
+        switch=make_switch([], lang),
+        problems=problems_box(query, lang),
     )
-    lesson.switch.parts.extend(
-        [lesson.question, lesson.prediction, lesson.intro, stepper, lesson.values, lesson.restart, lesson.answer]
-        + [lesson.live_intro, lesson.live, lesson.two_flips, lesson.notice, lesson.exercises]
-    )
+    lesson.switch.parts.extend(lesson.widgets())
     dd_parts.follow_switch(lesson.switch, stepper)
     return lesson
 
 
 def build(query: Query) -> Any:
-    """The app page: the lesson's sections under their headings, one language switch over all of them."""
+    """The app page: the lesson's parts under their headings, and a link that reproduces the step."""
     lesson = parts(query)
-    return dd_parts.page(query, lesson.switch, lesson.sections())
+    lesson.share = ShareLink(lesson.stepper, {"variant": query["variant"], "policy": query["policy"]})
+    return page(lesson)
 
 
 PARAMS = {

@@ -16,7 +16,8 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import STYLE, card_label, chip, colour_name, kind
+from donkeylab.apps.lessons.dd_parts import card_label, chip, colour_name, kind
+from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.parts import T
 from donkeylab.core import Event, Match
 from donkeylab.core.messages import join_words, player_name
@@ -142,9 +143,9 @@ def reveal_html(view: RevealView | None, lang: str) -> str:
     )
     later = "".join(f"<p><b>{html.escape(text)}</b></p>" for text in view.later)
     return (
-        f"{STYLE}<div class='dl-flip-box'><p>{say('hay', lang)} {dice}</p>"
+        f"{TABLE_STYLE}<div class='dl-flip-box'><p>{say('hay', lang)} {dice}</p>"
         f"<p>{say('flips', lang)} {' '.join(flips) if flips else html.escape(say('no_flip', lang))}</p>"
-        f"<table class='dl-table dl-flip-table'><tr><th>{say('player', lang)}</th><th>{say('card', lang)}</th>"
+        f"<table class='dl-lesson-table dl-flip-table'><tr><th>{say('player', lang)}</th><th>{say('card', lang)}</th>"
         f"<th>{say('before', lang)}</th><th>{say('after', lang)}</th></tr>{body}</table>"
         f"<p>{html.escape(say('highest', lang, value=top, players=names))}</p>{later}</div>"
     )

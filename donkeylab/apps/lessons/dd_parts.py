@@ -1,4 +1,6 @@
-"""Pieces the two Double Donkey lessons share: forced deals and rounds, the lesson link, the page layout.
+"""Pieces the two Double Donkey lessons share: forced deals and rounds, the lesson link, dice and card names.
+
+The page itself is the shape every lesson uses (``lessons.page``).
 
 A lesson's step-through starts at a *telling* position, reached by forcing chance (the deal, the rolls) and
 the players' decisions. The scripts here write those actions with the engine's own constructors, so the
@@ -16,22 +18,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import MAX_DIGITS, LanguageSwitch, T, Text, fraction_html
-from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer
-from donkeylab.apps.registry import common_params, problems_box
+from donkeylab.apps.parts import MAX_DIGITS, LanguageSwitch, T, fraction_html
+from donkeylab.apps.query import MAX_STEP, Param, choice, integer
+from donkeylab.apps.registry import common_params
 from donkeylab.core import CATALOGUE, Action, rng_for
 from donkeylab.double_donkey import COLOURS, Choose, Deal, Keep, Play, Roll, Rules, build_deck
 from donkeylab.double_donkey.cards import COLOUR_INDEX, PILE_SIZE, Card
 from donkeylab.widgets.views import palette_json
-
-Section = tuple[T | None, Sequence[Any]]  # a heading (None: the part brings its own) and the part's widgets
-
-# The lessons' tables: drawn with lines, so a row of fractions reads as a row (repeated with every table, so a
-# notebook that shows one part alone draws it the same).
-STYLE = (
-    "<style>.dl-table{border-collapse:collapse;margin:6px 0}.dl-table th,.dl-table td{border:1px solid #c8c8c8;"
-    "padding:3px 9px;text-align:center;vertical-align:middle}.dl-table th{background:#f2f2f2}</style>"
-)
 
 DECK_NOTE = T(
     "The cards dealt here come from our reconstructed deck (rule DD-DECK-1): the publisher does not say how "
@@ -76,9 +69,10 @@ def decimal(x: Fraction | float, lang: str, digits: int = 2) -> str:
 
 
 def probability_html(x: Fraction, lang: str) -> str:
-    """``1/81 ≈ 0.0123`` in the page's language; a fraction too long to read is left to ``fraction_html``."""
+    """``1/81 ≈ 0.0123`` in the page's language, a tiny one ``≈ 7.4 · 10⁻¹²`` (not "0.0000"); a fraction too
+    long to read is left to ``fraction_html`` (rounded, the exact value folded)."""
     if max(len(str(x.numerator)), len(str(x.denominator))) > MAX_DIGITS:
-        return fraction_html(x)
+        return fraction_html(x, lang=lang)
     if x.denominator == 1:
         return f"<b>{x.numerator}</b>"
     return f"<b>{x.numerator}/{x.denominator}</b> ≈ {decimal(x, lang, 4)}"
@@ -189,38 +183,3 @@ class LangButton(w.Button):  # type: ignore[misc]
 
     def set_lang(self, lang: str) -> None:
         self.description = self.label.get(lang)
-
-
-class Rendered(w.HTML):  # type: ignore[misc]
-    """HTML drawn by ``render(lang)``: an exact answer or a table that switches language with the page."""
-
-    def __init__(self, render: Callable[[str], str], lang: str = "en") -> None:
-        super().__init__()
-        self.render = render
-        self.set_lang(lang)
-
-    def set_lang(self, lang: str) -> None:
-        self.value = self.render(lang)
-
-
-def stage(main: Sequence[Any], side: Sequence[Any]) -> w.HBox:
-    """The step-through's picture beside its explanation (side by side on a wide screen, stacked on a narrow one),
-    as the free-play explorer lays them out."""
-    left = w.VBox(list(main), layout=w.Layout(flex="2 1 520px"))
-    right = w.VBox(list(side), layout=w.Layout(flex="1 1 320px", min_width="300px"))
-    return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-
-
-def page(query: Query, switch: LanguageSwitch, sections: Sequence[Section]) -> w.VBox:
-    """The lesson page: the link's problems, the language switch, then each section under its heading."""
-    lang = query["lang"]
-    children: list[Any] = [problems_box(query, lang), switch]
-    for title, widgets in sections:
-        if title is not None:
-            heading = Text(title, "h2", lang)
-            switch.parts.append(heading)
-            children.append(heading)
-        children += widgets
-    box = w.VBox(children)
-    box.add_class("dl-lesson")
-    return box

@@ -17,7 +17,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.lessons.dd_parts import STYLE, chip, colour_name, decimal
+from donkeylab.apps.lessons.dd_parts import chip, colour_name, decimal
+from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.parts import T
 from donkeylab.core.messages import player_name
 from donkeylab.double_donkey import DoubleDonkeyState, exact
@@ -185,9 +186,9 @@ def what_if_html(result: Mapping[str, Mapping[int, Fraction]], rolled: Mapping[s
         cells = ", ".join(f"{v}: {p.numerator}/{p.denominator}" for v, p in dist.items())
         exact_rows.append(f"<li>{label} {cells}</li>")
     return (
-        f"{STYLE}<div class='dl-what-if-box'><p><b>{html.escape(say('head', lang, player=name))}</b><br>"
+        f"{TABLE_STYLE}<div class='dl-what-if-box'><p><b>{html.escape(say('head', lang, player=name))}</b><br>"
         f"<small>{html.escape(say('explain', lang))}</small></p>"
-        f"<table class='dl-table dl-what-if-table'><tr><th>{say('die', lang)}</th><th>{say('mean', lang)}</th>"
+        f"<table class='dl-lesson-table dl-what-if-table'><tr><th>{say('die', lang)}</th><th>{say('mean', lang)}</th>"
         f"<th>{say('chances', lang)}</th></tr>{''.join(rows)}</table>"
         f"<details><summary>{say('exact', lang)}</summary><ul>{''.join(exact_rows)}</ul></details></div>"
     )

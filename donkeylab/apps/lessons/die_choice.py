@@ -8,30 +8,20 @@ from ``double_donkey.exact``; the live plot is the lab's ``double_donkey.distinc
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from fractions import Fraction
 from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import (
-    DECK_NOTE,
-    STYLE,
-    LangButton,
-    Rendered,
-    Section,
-    colour_name,
-    decimal,
-    probability_html,
-    stage,
-)
+from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, colour_name, decimal, probability_html
 from donkeylab.apps.lessons.dd_what_if import WhatIfPanel, cached_what_if
-from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text
+from donkeylab.apps.lessons.page import TABLE_STYLE, Lesson, Rendered, make_switch, page, step_box
+from donkeylab.apps.parts import Exercises, Prediction, T, Text
 from donkeylab.apps.query import Query, parse_query
-from donkeylab.apps.registry import AppInfo, register
+from donkeylab.apps.registry import AppInfo, problems_box, register
 from donkeylab.core import Action
 from donkeylab.double_donkey import Choose, Keep, Rules, exact
-from donkeylab.widgets import CardHands, DiceTray, LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets import CardHands, DiceTray, LivePlot, Stepper
 from donkeylab.widgets.share import ShareLink
 
 NAME = "die_choice"
@@ -145,15 +135,8 @@ NOTICE = T(
     "niedrigste: Es kommt auf die Farben in deiner Hand an. In der Beispielrunde nahm Fran die orange 5, aber "
     "mit der gelben 3 wäre ihre beste Karte im Schnitt niedriger geblieben.</li></ul>",
 )
-HEADINGS = {
-    "question": T("The question", "Die Frage"),
-    "predict": T("Make your prediction", "Dein Tipp"),
-    "step": T("Step through the rulebook round", "Schritt für Schritt durch die Beispielrunde"),
-    "what_if": T("What does a choice do to your cards?", "Was macht eine Wahl mit deinen Karten?"),
-    "exact": T("The exact answer", "Die exakte Antwort"),
-    "live": T("The simulation", "Die Simulation"),
-    "notice": T("What to notice", "Was dir auffallen sollte"),
-}
+TITLE = T("Double Donkey: choosing a die", "Double Donkey: einen Würfel wählen")
+WHAT_IF_HEADING = T("What does a choice do to your cards?", "Was macht eine Wahl mit deinen Karten?")
 
 
 @functools.cache
@@ -248,96 +231,60 @@ def free_choice_html(lang: str) -> str:
         + "</tr>"
         for d in range(1, 7)
     )
-    return STYLE + (
+    return TABLE_STYLE + (
         f"<p>{say['free'].format(m=PREDICTION_M, k=PREDICTION_K)} (m/6)<sup>k</sup> = "
         f"{probability_html(prediction_answer(), lang)}</p>"
-        f"<p>{say['grid']}</p><table class='dl-table dl-free-table'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
-        f"<p>{say['distinct']}</p><table class='dl-table dl-distinct-table'><tr><th>{say['d']}</th>"
+        f"<p>{say['grid']}</p><table class='dl-lesson-table dl-free-table'><tr><th></th>{head}</tr>"
+        f"{''.join(rows)}</table>"
+        f"<p>{say['distinct']}</p><table class='dl-lesson-table dl-distinct-table'><tr><th>{say['d']}</th>"
         f"<th>{say['choose']}</th><th>{say['roll']}</th></tr>{distinct}</table>"
         f"<p><small>{say['dice_only']} {DECK_NOTE.get(lang)}</small></p>"
     )
 
 
-@dataclasses.dataclass
-class Lesson:
-    """The widgets of the die-choice lesson in page order (a notebook shows them between its own text)."""
-
-    switch: LanguageSwitch
-    question: Text
-    prediction: Prediction
-    intro: Text
-    stepper: Stepper
-    tray: DiceTray
-    hands: CardHands
-    explainer: RuleExplainer
-    restart: LangButton
-    what_if: WhatIfPanel
-    answer: Rendered
-    live_intro: Text
-    live: LivePlot
-    notice: Text
-    exercises: Exercises
-    share: ShareLink
-
-    @functools.cached_property
-    def picture(self) -> Any:
-        """The dice tray and the hands beside the rule explainer."""
-        return stage([self.tray, self.hands], [self.explainer])
-
-    def sections(self) -> list[Section]:
-        return [
-            (HEADINGS["question"], [self.question]),
-            (HEADINGS["predict"], [self.prediction]),
-            (
-                HEADINGS["step"],
-                [self.intro, self.restart, self.stepper, self.picture, self.share],
-            ),
-            (HEADINGS["what_if"], [self.what_if]),
-            (HEADINGS["exact"], [self.answer]),
-            (HEADINGS["live"], [self.live_intro, self.live]),
-            (HEADINGS["notice"], [self.notice]),
-            (None, [self.exercises]),
-        ]
-
-
 def parts(query: Query | None = None) -> Lesson:
-    """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at Fran's roll."""
+    """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at Fran's roll.
+
+    ``step_through`` holds, in order: the intro, the button back to Fran's roll, the Stepper, the dice tray
+    and the hands beside the rule explainer, then the what-if under its own heading."""
     query = query or parse_query("", PARAMS)
     lang, seed = query["lang"], query["seed"]
     rules = Rules(variant=query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=seed, rules=rules, lang=lang, seat=query["seat"])
     start_example(stepper, rules, seed, query["step"], fresh=True)
-    answer = prediction_answer()
+    step_through = [
+        Text(STEP_INTRO, lang=lang),
+        LangButton(RESTART, lambda: start_example(stepper, rules, seed), lang, icon="undo"),
+        stepper,
+        step_box(stepper, [DiceTray(stepper), CardHands(stepper)]),
+        Text(WHAT_IF_HEADING, "h3", lang),
+        WhatIfPanel(stepper, lang=lang),
+    ]
+    live = LivePlot("double_donkey.distinct_values", n=LIVE_N, seed=seed, lang=lang, last_die=rules.last_die)
     lesson = Lesson(
-        switch=LanguageSwitch([], lang),
+        title=Text(TITLE, "h2", lang),
         question=Text(QUESTION, lang=lang),
-        prediction=Prediction(PROMPT, answer, ANSWER, lang=lang),
-        intro=Text(STEP_INTRO, lang=lang),
+        prediction=Prediction(PROMPT, prediction_answer(), ANSWER, lang=lang),
         stepper=stepper,
-        tray=DiceTray(stepper),
-        hands=CardHands(stepper),
-        explainer=RuleExplainer(stepper),
-        restart=LangButton(RESTART, lambda: start_example(stepper, rules, seed), lang, icon="undo"),
-        what_if=WhatIfPanel(stepper, lang=lang),
-        answer=Rendered(free_choice_html, lang),
-        live_intro=Text(LIVE_INTRO, lang=lang),
-        live=LivePlot("double_donkey.distinct_values", n=LIVE_N, seed=seed, lang=lang, last_die=rules.last_die),
+        step_through=step_through,
+        exact=[Rendered(free_choice_html, lang)],
+        answer=prediction_answer(),
+        live=[Text(LIVE_INTRO, lang=lang), live],
         notice=Text(NOTICE, "div", lang),
         exercises=Exercises(exercises(), lang),
-        share=ShareLink(stepper, {"variant": query["variant"]}),
+        switch=make_switch([], lang),
+        problems=problems_box(query, lang),
     )
-    lesson.switch.parts.extend(
-        [lesson.question, lesson.prediction, lesson.intro, stepper, lesson.restart, lesson.what_if, lesson.answer]
-        + [lesson.live_intro, lesson.live, lesson.notice, lesson.exercises]
-    )
+    lesson.switch.parts.extend(lesson.widgets())
     dd_parts.follow_switch(lesson.switch, stepper)
     return lesson
 
 
 def build(query: Query) -> Any:
-    """The app page: the lesson's sections under their headings, one language switch over all of them."""
+    """The app page: the lesson's parts under their headings, and a link that reproduces the step."""
     lesson = parts(query)
-    return dd_parts.page(query, lesson.switch, lesson.sections())
+    lesson.share = ShareLink(lesson.stepper, {"variant": query["variant"]})
+    return page(lesson)
 
 
 PARAMS = dd_parts.lesson_params(PLAYERS, TELLING_STEP)
