@@ -13,7 +13,7 @@ from donkeylab.apps.lessons.page import Lesson, page
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import Rules, build_deck, exact, new_game
 from donkeylab.double_donkey.cards import card_value
-from donkeylab.widgets import LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets import CardHands, LivePlot, RuleExplainer, Stepper
 from donkeylab.widgets.share import ShareLink
 from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
 
@@ -42,7 +42,8 @@ def shown_event(st: Stepper) -> dict[str, object]:
 
 def test_parts_build_in_page_order(lesson: Lesson) -> None:
     kinds = [type(w).__name__ for w in lesson.step_through]
-    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "CardHands"]
+    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Folded"]
+    assert isinstance(lesson.step_through[4].children[0], CardHands) and lesson.step_through[4].selected_index is None
     assert [type(w).__name__ for w in lesson.exact] == ["Rendered", "Text", "Rendered"]
     box = lesson.step_through[3]
     assert isinstance(box.children[0].children[1], dd_flips.FlipValues)
@@ -170,6 +171,7 @@ def test_language_switch_changes_every_text() -> None:
     assert (
         lesson.stepper.lang == "de" and one(lesson, LivePlot).lang == "de" and one(lesson, RuleExplainer).lang == "de"
     )
+    assert lesson.step_through[4].get_title(0) == angry_flips.HANDS_TITLE.de
     assert "dreht" in lesson.exact[2].value and "Übungen" in lesson.exercises.value
 
 

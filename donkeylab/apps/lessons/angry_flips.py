@@ -15,7 +15,7 @@ from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues, two_flips_html
-from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, decimal, kind, probability_html
+from donkeylab.apps.lessons.dd_parts import DECK_NOTE, Folded, LangButton, decimal, kind, probability_html
 from donkeylab.apps.lessons.page import Lesson, Rendered, make_switch, page, step_box
 from donkeylab.apps.parts import Exercises, Prediction, T, Text
 from donkeylab.apps.query import Param, Query, choice, parse_query
@@ -139,6 +139,10 @@ NOTICE = T(
     "das Umdrehen macht aus Paschen 7er und aus 7ern Pasche.</li></ul>",
 )
 TITLE = T("Double Donkey: Angry Donkeys flip dice", "Double Donkey: Wütende Esel drehen Würfel um")
+HANDS_TITLE = T(
+    "Everybody's cards (open it after the flips: it shows the values after them at once)",
+    "Alle Karten (öffne das nach dem Umdrehen: Es zeigt sofort die Werte danach)",
+)
 TWO_FLIPS_HEADING = T("Two flips of one colour", "Zweimal dieselbe Farbe umdrehen")
 
 
@@ -226,7 +230,7 @@ def parts(query: Query | None = None) -> Lesson:
         LangButton(RESTART, lambda: start_example(stepper, rules, seed), lang, icon="undo"),
         stepper,
         step_box(stepper, [DiceTray(stepper), FlipValues(stepper, lang)]),
-        CardHands(stepper),
+        Folded(HANDS_TITLE, CardHands(stepper), lang),  # folded: it shows the values after the flips at once
     ]
     exact_parts = [Rendered(exact_html, lang), Text(TWO_FLIPS_HEADING, "h3", lang), Rendered(two_flips_html, lang)]
     live = LivePlot("double_donkey.flip", n=LIVE_N, seed=seed, lang=lang, policy=query["policy"])

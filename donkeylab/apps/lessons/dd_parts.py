@@ -183,3 +183,15 @@ class LangButton(w.Button):  # type: ignore[misc]
 
     def set_lang(self, lang: str) -> None:
         self.description = self.label.get(lang)
+
+
+class Folded(w.Accordion):  # type: ignore[misc]
+    """One widget folded under a title that switches language (closed at first)."""
+
+    def __init__(self, title: T, child: Any, lang: str = "en") -> None:
+        super().__init__(children=[child], selected_index=None)
+        self.title_text = title
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.set_title(0, self.title_text.get(lang))
