@@ -3,5 +3,7 @@
 One import line per lesson, sorted: importing a lesson registers its app.
 """
 
+import donkeylab.apps.lessons.angry_flips
 import donkeylab.apps.lessons.arrow_chains
+import donkeylab.apps.lessons.die_choice
 import donkeylab.apps.lessons.doublet_penalties  # noqa: F401
