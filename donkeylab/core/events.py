@@ -43,5 +43,9 @@ class Event:
     def __hash__(self) -> int:
         return hash((self.rule, self.key))
 
+    def __reduce__(self) -> tuple[type[Event], tuple[str, dict[str, Any], str]]:
+        """Pickle as the plain dict (a read-only view cannot be pickled): states with events travel to workers."""
+        return (Event, (self.rule, dict(self.data), self.key))
+
     def __repr__(self) -> str:
         return f"Event({self.rule!r}, {dict(self.data)!r})"
