@@ -8,15 +8,16 @@ number of workers, any chunking and any executor; only the wall time changes.
 
 How a run is split:
 
-- The first batch always runs in this process: it shows a result at once and times one trial.
-- ``workers=None`` (the default) decides from that timing: if the rest would take longer than
-  ``AUTO_PARALLEL_SECONDS`` on one core, it goes to a pool of all cores, else it stays here. Why a time and
-  not a number of trials: a game of Double Donkey costs ~50 times a race of Esels-Rennen and a rule-level
-  trial ~1/100 of a game, so no count fits all. Why 2 s: starting the pool and shipping chunks costs from
-  ~0.05 s (fork) to ~1 s (spawn: every worker imports numpy and the engines), and a run that short on one
-  core is already faster than a page reload; above it the cores pay off.
-- Work goes out in chunks of whole batches worth about ``CHUNK_SECONDS`` (few round trips, yet Ctrl-C and
-  ``stop`` take effect within a fraction of a second), at most ``2 x workers`` chunks in flight.
+- ``workers=None`` (the default) runs the first batch in this process (a result at once) and times it: if
+  the rest would take longer than ``AUTO_PARALLEL_SECONDS`` on one core, it goes to a pool of all cores,
+  else it stays here. Why a time and not a number of trials: a game of Double Donkey costs ~50 races of
+  Esels-Rennen and ~100 rule-level trials, so no count fits all. Why 2 s: starting a pool and shipping
+  chunks costs ~0.05 s (fork) to ~1 s (spawn: every worker imports numpy and the engines), and a run that
+  short on one core is done before a pool would pay off; longer runs gain nearly the number of cores.
+- ``workers=N`` (N > 1) or ``executor=``: every trial runs there, from the first.
+- Work goes out in chunks of whole batches: one batch each until a chunk has been timed, then batches
+  worth about ``CHUNK_SECONDS`` (few round trips, yet Ctrl-C and ``stop`` act within a fraction of a
+  second, and every worker still gets several chunks), at most ``2 x workers`` chunks in flight.
 - A trial that cannot be pickled (a lambda, a closure, e.g. a rule-level trial built inline) runs in this
   process when the pool would need pickle; an ``executor=`` is used as given (Dask pickles closures).
 """
@@ -127,16 +128,15 @@ def ordered_batches(
         raise ValueError(f"workers must be >= 1, not {workers}")
     if n == 0 or (stop is not None and stop.is_set()):
         return
-    began = time.perf_counter()
-    first = run_chunk(trial, seed, 0, min(batch_size, n))
-    per_trial = (time.perf_counter() - began) / len(first)
-    yield first
-    done = len(first)
-    if done == n:
-        return
-    pool = None
-    if executor is None:
-        count = _pool_size(workers, per_trial * (n - done), trial)
+    done, per_trial, pool = 0, None, None
+    if executor is None and workers is None:  # auto: time the first batch here, then decide
+        began = time.perf_counter()
+        first = run_chunk(trial, seed, 0, min(batch_size, n))
+        per_trial = (time.perf_counter() - began) / len(first)
+        yield first
+        done = len(first)
+    if executor is None and done < n:
+        count = _pool_size(workers, (per_trial or 0.0) * (n - done), trial)
         if count > 1:
             pool = executor = process_pool(count)
     if executor is None:
@@ -144,8 +144,8 @@ def ordered_batches(
         return
     try:
         capacity = workers if workers is not None and pool is None else executor_capacity(executor)
-        chunk = _chunk_size(per_trial, batch_size, n - done, capacity)
-        yield from _remote(executor, trial, seed, done, n, batch_size, chunk, 2 * capacity, stop)
+        chunks = _Chunks(done, n, batch_size, capacity, per_trial)
+        yield from _remote(executor, trial, seed, chunks, 2 * capacity, stop)
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -164,6 +164,35 @@ def _chunk_size(per_trial: float, batch_size: int, remaining: int, capacity: int
     return batch_size * min(batches, spread)
 
 
+class _Chunks:
+    """The next ``(start, stop)`` ranges: one batch each until a trial's cost is known, then ``_chunk_size``."""
+
+    def __init__(self, start: int, n: int, batch_size: int, capacity: int, per_trial: float | None) -> None:
+        self.next, self.n, self.batch_size, self.capacity = start, n, batch_size, capacity
+        self.size = batch_size if per_trial is None else _chunk_size(per_trial, batch_size, n - start, capacity)
+        self.timed = per_trial is not None
+
+    def learn(self, trials: int, seconds: float) -> None:
+        """A chunk of ``trials`` took ``seconds`` on a worker: size the chunks not yet sent."""
+        if not self.timed and trials:
+            self.timed = True
+            self.size = _chunk_size(seconds / trials, self.batch_size, self.n - self.next, self.capacity)
+
+    def take(self) -> tuple[int, int] | None:
+        if self.next >= self.n:
+            return None
+        lo = self.next
+        self.next = min(lo + self.size, self.n)
+        return lo, self.next
+
+
+def timed_chunk(trial: Trial, seed: int | str, start: int, stop: int) -> tuple[list[Record], float]:
+    """``run_chunk`` plus the seconds it took where it ran (what the pool sizes the next chunks by)."""
+    began = time.perf_counter()
+    records = run_chunk(trial, seed, start, stop)
+    return records, time.perf_counter() - began
+
+
 def _local(
     trial: Trial, seed: int | str, start: int, n: int, batch_size: int, stop: StopFlag | None
 ) -> Iterator[list[Record]]:
@@ -174,33 +203,27 @@ def _local(
 
 
 def _remote(
-    executor: Executor,
-    trial: Trial,
-    seed: int | str,
-    start: int,
-    n: int,
-    batch_size: int,
-    chunk: int,
-    window: int,
-    stop: StopFlag | None,
+    executor: Executor, trial: Trial, seed: int | str, chunks: _Chunks, window: int, stop: StopFlag | None
 ) -> Iterator[list[Record]]:
     """Keep up to ``window`` chunks in flight; hand each chunk's records on in batches, in order."""
-    starts = iter(range(start, n, chunk))
-    pending: deque[Future[list[Record]]] = deque()
+    pending: deque[Future[tuple[list[Record], float]]] = deque()
+
+    def submit() -> None:
+        span = chunks.take()
+        if span is not None:
+            pending.append(executor.submit(timed_chunk, trial, seed, *span))
+
     try:
-        for lo in starts:
-            pending.append(executor.submit(run_chunk, trial, seed, lo, min(lo + chunk, n)))
-            if len(pending) >= window:
-                break
+        for _ in range(window):
+            submit()
         while pending:
-            records = pending.popleft().result()
+            records, seconds = pending.popleft().result()
             if stop is not None and stop.is_set():
                 return
-            following = next(starts, None)
-            if following is not None:
-                pending.append(executor.submit(run_chunk, trial, seed, following, min(following + chunk, n)))
-            for i in range(0, len(records), batch_size):
-                yield records[i : i + batch_size]
+            chunks.learn(len(records), seconds)
+            submit()
+            for i in range(0, len(records), chunks.batch_size):
+                yield records[i : i + chunks.batch_size]
                 if stop is not None and stop.is_set():
                     return
     finally:

@@ -1,0 +1,66 @@
+"""Experiments on several cores: games/s of one ``run_experiment`` of 2,000 Double Donkey games (4 players,
+Random bots) on 1 and 2 worker processes, and on a 4-worker Dask ``LocalCluster`` if ``distributed`` is
+installed (the ``dask`` extra). Each figure is one run (wall time of the whole call, pool start included);
+the records are checked to be identical. Run: ``python benchmarks/bench_parallel.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.common import Row, print_table
+from donkeylab.lab.experiment import ExperimentSpec, run_experiment
+from donkeylab.lab.parallel import cpu_count
+
+GAMES = 2000
+SPEC = ExperimentSpec("double_donkey", players=4, games=GAMES, seed=2026, batch_size=50)
+TARGET = 1.7
+
+
+def _timed(**how: Any) -> tuple[float, list[dict[str, Any]]]:
+    start = time.perf_counter()
+    records = run_experiment(SPEC, **how).records
+    return GAMES / (time.perf_counter() - start), records
+
+
+def _dask_rows(reference: list[dict[str, Any]], one: float) -> list[Row]:
+    try:
+        import distributed
+    except ImportError:
+        return [Row("parallel", "Dask LocalCluster", 0, "-", note="distributed not installed (the dask extra)")]
+    began = time.perf_counter()
+    with (
+        distributed.LocalCluster(n_workers=4, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        started = time.perf_counter() - began
+        rate, records = _timed(executor=client.get_executor())
+    same = "same records" if records == reference else "RECORDS DIFFER"
+    return [
+        Row("parallel", "4-worker Dask LocalCluster games/s", rate, "games/s", note=f"{rate / one:.2f}x; {same}"),
+        Row("parallel", "4-worker Dask LocalCluster start", started, "s", note="cluster start, not in games/s"),
+    ]
+
+
+def rows() -> list[Row]:
+    one, reference = _timed(workers=1)
+    two, records = _timed(workers=2)
+    same = "same records" if records == reference else "RECORDS DIFFER"
+    speedup = two / one
+    cores = cpu_count()
+    met = speedup >= TARGET if cores >= 2 else None
+    out = [
+        Row("parallel", f"{GAMES:,} Double Donkey games, 1 worker", one, "games/s"),
+        Row("parallel", f"{GAMES:,} Double Donkey games, 2 workers", two, "games/s", note=same),
+        Row("parallel", "speed-up 2 workers / 1", speedup, "x", f">= {TARGET}", met, note=f"{cores} core(s) here"),
+    ]
+    return out + _dask_rows(reference, one)
+
+
+if __name__ == "__main__":
+    print_table(rows())
