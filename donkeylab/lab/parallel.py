@@ -64,9 +64,10 @@ def cpu_count() -> int:
 
 
 def picklable(obj: object) -> bool:
+    """Whether a process pool can ship ``obj`` (a very long history of a start state may nest too deep)."""
     try:
         pickle.dumps(obj)
-    except (pickle.PicklingError, AttributeError, TypeError, ValueError):
+    except (pickle.PicklingError, AttributeError, TypeError, ValueError, RecursionError):
         return False
     return True
 
