@@ -29,7 +29,7 @@ $(VENV)/.bench: pyproject.toml | $(PY)
 
 ## Serve the Voila gallery of the apps on http://127.0.0.1:$(PORT)/
 app: $(VENV)/.app
-	$(PY) -m voila notebooks/apps --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.port_retries=0
+	$(VENV)/bin/donkeylab serve --port $(PORT)
 
 ## Lint, type-check and run every test (engines, lab, notebooks, browser)
 test: $(VENV)/.test chromium lint typecheck pytest
@@ -64,6 +64,7 @@ bench: $(VENV)/.bench
 ## Rewrite the golden playthrough files after an intended rule change (then read the diff)
 playthroughs: $(VENV)/.test
 	$(PY) -m tests.playthroughs.write
+	$(PY) -m tests.widgets.golden
 
 clean:
 	rm -rf $(VENV) $(ART) .mypy_cache .ruff_cache .hypothesis

@@ -75,8 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     fg.add_argument("--out", help="HTML file to write (default: LESSON.html)")
 
     sv = sub.add_parser("serve", help="serve the Voila gallery of the apps (what `make app` runs)")
-    sv.add_argument("--dir", default="notebooks/apps", help="folder of app notebooks")
+    sv.add_argument("--dir", help="folder of app notebooks (default: the apps shipped with donkeylab)")
     sv.add_argument("--port", type=int, default=8866)
+    sv.add_argument("--public", action="store_true", help="listen on every address; a token is required")
+    sv.add_argument("--token", help="the token for --public (default: a random one, printed)")
     sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
     return parser
 
@@ -91,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "figure":
             return figure(args.lesson, args.n, args.seed, args.k, args.out)
         if args.command == "serve":
-            return serve(args.dir, args.port, args.dry_run)
+            return serve(args.dir, args.port, args.dry_run, args.public, args.token)
         return validate_board(args.file)
     except BrokenPipeError:  # e.g. `donkeylab exact … | head`: the reader left, that is not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -274,18 +276,28 @@ def figure(lesson: str, n: int, seed: int, k: int, out: str | None) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- serve
-def serve(folder: str, port: int, dry_run: bool = False) -> int:
-    """Run Voila on 127.0.0.1 in the foreground (Ctrl-C stops it); the same command as ``make app``."""
+def serve(folder: str | None, port: int, dry_run: bool = False, public: bool = False, token: str | None = None) -> int:
+    """Run Voila in the foreground (Ctrl-C stops it) with the settings of ``donkeylab/apps/voila.json``."""
     import subprocess
     from pathlib import Path
 
-    if not Path(folder).is_dir():
-        raise ValueError(f"no app folder {folder!r}: run from the repository root or pass --dir")
-    cmd = [sys.executable, "-m", "voila", folder, "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}"]
+    from donkeylab.apps.serve import token_of, voila_command
+
+    if folder is not None and not Path(folder).is_dir():
+        raise ValueError(f"no app folder {folder!r}")
+    if token is not None and not public:
+        raise ValueError("--token only makes sense with --public")
+    cmd = voila_command(port, Path(folder) if folder else None, public=public, token=token)
     if dry_run:
         print(" ".join(cmd))
         return 0
-    return subprocess.call([*cmd, "--Voila.port_retries=0"])
+    if public:
+        print(
+            f"serving on every address, port {port}: open http://<this machine's address>:{port}/?token={token_of(cmd)}"
+        )
+    else:
+        print(f"serving on http://127.0.0.1:{port}/voila/render/index.ipynb (this machine only)")
+    return subprocess.call(cmd)
 
 
 if __name__ == "__main__":

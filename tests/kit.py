@@ -10,12 +10,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from donkeylab.core import CHANCE, LANGUAGES, GameState, Match, NotEnumerable, RandomBot, load_state
+from donkeylab.core.snapshot import SNAPSHOT_KEYS
 
 _HIDDEN = ("_parent", "_action", "_events")
 
@@ -62,9 +64,24 @@ def check_transition(state: GameState, action: Any) -> GameState:
     return new
 
 
+def check_snapshot(state: GameState, langs: tuple[str, ...] = ("en",)) -> None:
+    """The view contract: JSON only, the shared keys, legal = the actions of the player to act."""
+    for lang in langs:
+        for seat in (None, *range(state.num_players)):
+            snap = state.snapshot(seat, lang)
+            json.dumps(snap, allow_nan=False)
+            assert tuple(snap) == SNAPSHOT_KEYS, f"snapshot keys {tuple(snap)}"
+            player = state.current_player
+            if isinstance(player, int) and seat in (None, player):
+                assert [a["action"] for a in snap["legal"]] == [str(a) for a in state.legal_actions()]
+            else:
+                assert snap["legal"] == [], f"seat {seat} sees the choices of {player!r}"
+
+
 def random_game(state: GameState, rng: random.Random, max_actions: int) -> GameState:
     s = state
-    for _ in range(max_actions):
+    for k in range(max_actions):
+        check_snapshot(s, LANGUAGES if k % 10 == 0 else ("en",))
         if s.is_terminal():
             assert s.legal_actions() == () or s.current_player is None
             return s

@@ -30,6 +30,8 @@ NAME = "toy_race"
 
 CATALOGUE.add("TOY-STEP", "{player} steps to field {to}.", "{player} geht auf Feld {to}.")
 CATALOGUE.add("TOY-ROLL", "{player} rolls a {pips} and moves to {to}.", "{player} würfelt {pips} und zieht auf {to}.")
+CATALOGUE.add("toy_race/title", "Toy race", "Spielzeug-Rennen")
+CATALOGUE.add("TOY-TURN", "{player} steps or rolls.", "{player} geht oder würfelt.")
 CATALOGUE.add("TOY-WIN", "{player} reaches the goal and wins.", "{player} erreicht das Ziel und gewinnt.")
 
 
@@ -99,6 +101,12 @@ class ToyState(GameState):
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         require(self._rolling, "TOY-ROLL", "no die is being rolled")
         return tuple((Die(p), Fraction(1, 6)) for p in range(1, 7))
+
+    def _view_phase_text(self, lang: str) -> str:
+        return CATALOGUE.render("TOY-TURN", {"player": self._turn}, lang)
+
+    def _view_table(self, seat: int | None, lang: str) -> dict[str, Any]:
+        return {"positions": self._pos, "goal": self.rules.goal, "rolling": self._rolling}
 
     def _apply(self, action: Action) -> list[Event]:
         player = self._turn

@@ -32,9 +32,19 @@ SNAPSHOT_KEYS = (
 )
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str})
+
+
 def jsonable(value: Any) -> Any:
     """Tuples → lists, sets → sorted lists, mappings → dicts with str keys; other non-JSON values → str."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    kind = type(value)
+    if kind in _PLAIN:  # the common case first: exact types, no isinstance chain (snapshots are built per step)
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): jsonable(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [jsonable(v) for v in value]
+    if isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Mapping):
         return {str(k): jsonable(v) for k, v in value.items()}

@@ -6,7 +6,7 @@ unless ``Rules(deck=...)`` names another.
 
 Engine rulings where the sources leave a choice open:
 - Phase 2 is "simultaneous": the players are asked one after another from the round's starter, and
-  ``observation(p)`` shows of the others only *whether* they have chosen (never which cards).
+  ``snapshot(seat=p)`` shows of the others only *whether* they have chosen (never which cards).
 - The reveal, the flips, every card's value, the Biggest Donkey, the refills, the end check and the next
   round all happen in the ``apply`` of the last ``Play`` (one event per rule applied); only a roll-off
   (``RollOff``) or a reshuffle (``Shuffle``) interrupts them as a chance point.

@@ -125,6 +125,11 @@ def build_deck(deck: str | tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(dataclasses.replace(c, name=c.kind) if totals[c.kind] == 1 else c for c in out)
 
 
+def is_pips(value: object) -> bool:
+    """A die face: an ``int`` from 1 to 6 (``True`` and ``2.0`` compare equal to faces but are not dice)."""
+    return type(value) is int and 1 <= value <= 6
+
+
 def card_value(card: Card, dice: tuple[int, ...]) -> int:
     """DD-VALUE-1: a Double Donkey is the sum of its two dice, an Angry Donkey the pips of its die."""
     colours = card.colours

@@ -8,13 +8,8 @@ as fields instead of recomputing them from the Hay card.
 from __future__ import annotations
 
 from donkeylab.core import Event, IllegalAction
-from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS
+from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, is_pips
 from donkeylab.double_donkey.tables import DIE_TERMS, WITHOUT, colour_names, dice_rule
-
-
-def is_pips(value: object) -> bool:
-    """A die face: an ``int`` from 1 to 6 (``True`` and ``2.0`` compare equal to faces but are not dice)."""
-    return type(value) is int and 1 <= value <= 6
 
 
 class DiceMixin:
@@ -36,8 +31,8 @@ class DiceMixin:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
         colours = self._left
         if tuple([v[0] for v in values]) != colour_names(colours) or not all([is_pips(v[1]) for v in values]):
-            names = ", ".join(COLOURS[c] for c in colours)
-            raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
+            names = ", ".join(colour_names(colours))
+            raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/roll", {"names": names})
         shown = [0] * 6
         for c, v in zip(colours, values, strict=True):
             shown[c] = v[1]
@@ -63,16 +58,21 @@ class DiceMixin:
     def _choose(self, colour: str) -> list[Event]:
         c = COLOUR_INDEX.get(colour, -1) if type(colour) is str else -1
         if c < 0 or not self._shown[c]:
-            raise IllegalAction("DD-DICE-1", f"{colour!r} is not one of the rolled dice")
+            self._refuse_colour(colour)
         allowed = self._allowed
         if c not in allowed:
-            new = ", ".join(f"{COLOURS[a]} {self._shown[a]}" for a in allowed)
-            raise IllegalAction(
-                "DD-DICE-2", f"the {colour} {self._shown[c]} shows a value already on the Hay card; choose {new}"
-            )
+            dice = tuple(DIE_TERMS[a][self._shown[a]] for a in allowed)
+            data = {"die": DIE_TERMS[c][self._shown[c]], "allowed": dice}
+            raise IllegalAction.of("DD-DICE-2", "DD-DICE-2/refused", data)
         player = self._roller
         event = Event("DD-DICE-1", {"player": player, "die": DIE_TERMS[c][self._shown[c]]}, key="DD-DICE-1/place")
         return self._place(c, event)
+
+    def _refuse_colour(self, colour: object) -> None:
+        """DD-DICE-1: ``colour`` names no die, or a die that is already on the Hay card (so not rolled)."""
+        if type(colour) is str and colour in COLOUR_INDEX:
+            raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/on_hay", {"colour": colour})
+        raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/colour", {"given": repr(colour), "names": ", ".join(COLOURS)})
 
     def _place(self, c: int, event: Event) -> list[Event]:
         """Put die ``c`` on the Hay card; then the next player rolls the rest, or phase 2 starts."""
@@ -102,9 +102,7 @@ class DiceMixin:
 
     def _refuse_last(self) -> None:
         """DD-DICE-3: the last die is being rolled; why it cannot be kept or re-rolled (again) now."""
-        if self._last_roll_key is None:
-            raise IllegalAction("DD-DICE-3", "the last die may be re-rolled only once: it is rolled now, then placed")
-        raise IllegalAction("DD-DICE-3", "with these rules the last die is always rolled: no keeping, no re-roll")
+        raise IllegalAction.of("DD-DICE-3", "DD-DICE-3/once" if self._last_roll_key is None else "DD-DICE-3/always")
 
     def _last(self, keep: bool) -> list[Event]:
         """DD-DICE-3 (english): keep the last die as it shows, or re-roll it once (a chance point)."""

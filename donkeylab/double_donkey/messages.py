@@ -115,14 +115,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Alle decken ihre Karten gleichzeitig auf.",
     ),
     "DD-ANGRY-1": (
-        "{player}'s {card} flips the {colour} die from {old} to {new} (7 − {old}).",
-        "Der {card} von {player} dreht den Würfel {colour} von {old} auf {new} (7 − {old}).",
+        "{player}'s {card} flips the {colour} die from {before} to {after} (7 − {before}).",
+        "Der {card} von {player} dreht den Würfel {colour} von {before} auf {after} (7 − {before}).",
     ),
     "DD-ANGRY-1/again": (
         "{player}'s {card} does nothing: the {colour} die was already flipped this round (rule option "
-        "once_per_colour) and stays at {new}.",
+        "once_per_colour) and stays at {after}.",
         "Der {card} von {player} bewirkt nichts: der Würfel {colour} wurde in dieser Runde schon gedreht "
-        "(Regel-Option once_per_colour) und bleibt bei {new}.",
+        "(Regel-Option once_per_colour) und bleibt bei {after}.",
     ),
     "DD-VALUE-1": (
         "{player}'s {card} is worth {a} + {b} = {value}.",
@@ -206,9 +206,115 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+# Why an action is refused (``IllegalAction.of(rule, key, data)``): a widget shows these after a click, in the
+# learner's language. ``given`` is the ``repr`` of a refused value; ``names`` lists colours as code identifiers
+# (what ``Roll.of`` takes), so it reads the same in both languages.
+ERRORS: dict[str, tuple[str, str]] = {
+    "DD-SETUP-1/order": (
+        "a deal must order all {n} card ids exactly once",
+        "ein Austeilen muss alle {n} Kartennummern genau einmal ordnen",
+    ),
+    "DD-SETUP-1/ids": (
+        "a deal orders card ids (whole numbers), not {given}",
+        "ein Austeilen ordnet Kartennummern (ganze Zahlen), nicht {given}",
+    ),
+    "DD-DICE-1/roll": (
+        "a roll gives 1-6 pips to each die not on the Hay card: {names}",
+        "ein Wurf gibt jedem Würfel, der nicht auf der Misthaufen-Karte liegt, 1–6 Augen: {names}",
+    ),
+    "DD-DICE-1/colour": (
+        "{given} is not a die colour; the dice are {names}",
+        "{given} ist keine Würfelfarbe; die Würfel sind {names}",
+    ),
+    "DD-DICE-1/on_hay": (
+        "the {colour} die is already on the Hay card",
+        "der Würfel {colour} liegt schon auf der Misthaufen-Karte",
+    ),
+    "DD-DICE-1/pips": (
+        "the {colour} die cannot show {given}: a die shows 1 to 6 pips",
+        "der Würfel {colour} kann nicht {given} zeigen: ein Würfel zeigt 1 bis 6 Augen",
+    ),
+    "DD-DICE-1/twice": ("the {colour} die is given twice", "der Würfel {colour} ist doppelt angegeben"),
+    "DD-DICE-1/empty": ("a roll names at least one die", "ein Wurf nennt mindestens einen Würfel"),
+    "DD-DICE-1/pair": (
+        "a roll lists (colour, pips) pairs, not {given}",
+        "ein Wurf besteht aus Paaren (Farbe, Augen), nicht {given}",
+    ),
+    "DD-DICE-2/refused": (
+        "the {die} shows a value already on the Hay card; choose {allowed}",
+        "der Würfel {die} zeigt einen Wert, der schon auf der Misthaufen-Karte liegt; wähle {allowed}",
+    ),
+    "DD-DICE-3/once": (
+        "the last die may be re-rolled only once: it is rolled now, then placed",
+        "der letzte Würfel darf nur einmal neu geworfen werden: er wird jetzt geworfen und dann gelegt",
+    ),
+    "DD-DICE-3/always": (
+        "with these rules the last die is always rolled: no keeping, no re-roll",
+        "nach diesen Regeln wird der letzte Würfel immer geworfen: kein Behalten, kein Neuwerfen",
+    ),
+    "DD-PLAY-1/seat": (
+        "a Play names the player by seat number (0, 1, ...), not {given}",
+        "ein Play nennt den Spieler mit seiner Platznummer (0, 1, ...), nicht {given}",
+    ),
+    "DD-PLAY-1/turn": (
+        "it is {next_player}'s turn to choose cards, not {player}'s",
+        "jetzt wählt {next_player} Karten, nicht {player}",
+    ),
+    "DD-PLAY-1/count": ("play 1 to {most} cards, not {n}", "spiele 1 bis {most} Karten, nicht {n}"),
+    "DD-PLAY-1/hand": ("card {card} is not in {player}'s hand", "Karte {card} ist nicht auf der Hand von {player}"),
+    "DD-PLAY-1/once": ("each card can be played only once", "jede Karte kann nur einmal gespielt werden"),
+    "DD-BIGGEST-2/refused": (
+        "{players} each roll one die showing 1 to 6",
+        "{players} werfen je einen Würfel mit 1 bis 6 Augen",
+    ),
+    "DD-BIGGEST-2/seat": ("{given} is not a seat number (0, 1, ...)", "{given} ist keine Platznummer (0, 1, ...)"),
+    "DD-BIGGEST-2/pips": (
+        "{player}'s die cannot show {given}: a die shows 1 to 6 pips",
+        "der Würfel von {player} kann nicht {given} zeigen: ein Würfel zeigt 1 bis 6 Augen",
+    ),
+    "DD-BIGGEST-2/twice": ("{player} is given twice", "{player} ist doppelt angegeben"),
+    "DD-BIGGEST-2/empty": ("a roll-off names at least one seat", "ein Stechen nennt mindestens einen Platz"),
+    "DD-BIGGEST-2/pair": (
+        "a roll-off lists (seat, pips) pairs, not {given}",
+        "ein Stechen besteht aus Paaren (Platz, Augen), nicht {given}",
+    ),
+    "DD-REFILL-2/order": (
+        "a reshuffle must order exactly the discard pile",
+        "ein Mischen muss genau den Ablagestapel ordnen",
+    ),
+    "DD-REFILL-2/ids": (
+        "a reshuffle orders card ids (whole numbers), not {given}",
+        "ein Mischen ordnet Kartennummern (ganze Zahlen), nicht {given}",
+    ),
+    "double_donkey/error/wrong_time": (
+        "{action} cannot be played now: the game waits for {expected}",
+        "{action} geht jetzt nicht: das Spiel wartet auf {expected}",
+    ),
+    "double_donkey/error/malformed": ("malformed action {action}", "fehlerhafte Aktion {action}"),
+}
+
+# What each phase waits for (the ``expected`` of ``double_donkey/error/wrong_time``).
+WAITS_FOR: dict[str, tuple[str, str]] = {
+    "deal": ("the deal", "das Austeilen"),
+    "roll": ("a roll of the dice", "einen Wurf"),
+    "choose": ("the choice of a die", "die Wahl eines Würfels"),
+    "last": ("keep or re-roll of the last die", "Behalten oder Neuwerfen des letzten Würfels"),
+    "play": ("the players' cards", "die Karten der Spieler"),
+    "rolloff": ("the roll-off for the Biggest Donkey", "das Stechen um den Oberesel"),
+    "shuffle": ("the reshuffle of the discard pile", "das Mischen des Ablagestapels"),
+}
+
+
+def waits_for(phase: str) -> str:
+    """The term key of what ``phase`` waits for."""
+    return f"DD-WAIT:{phase}"
+
+
 def register() -> None:
     _register_terms()
-    for key, (en, de) in MESSAGES.items():
+    for phase, (en, de) in WAITS_FOR.items():
+        CATALOGUE.add_term(waits_for(phase), en, de)
+    for key, (en, de) in {**MESSAGES, **ERRORS}.items():
         CATALOGUE.add(key, en, de)
 
 

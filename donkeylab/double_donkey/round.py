@@ -22,6 +22,10 @@ def _rotation(players: int, starter: int) -> tuple[int, ...]:
 class RoundMixin:
     """Phase 2 resolution; ``DoubleDonkeyState`` supplies the fields (always on a fresh copy)."""
 
+    # The Hay card after the flips of the last reveal: the revealed cards keep showing the values they had
+    # there after the next round cleared the Hay card (a class default until the first reveal).
+    _reveal_hay: tuple[int, ...] = (0,) * len(COLOURS)
+
     _players: int
     _cards: tuple[Card, ...]
     _phase: str
@@ -52,8 +56,10 @@ class RoundMixin:
     # ------------------------------------------------------------------ reveal, flips, values
     def _reveal(self) -> list[Event]:
         """DD-PLAY-1 reveal, DD-ANGRY-1 flips (all before any valuation), DD-VALUE-1, then the Biggest Donkey."""
-        events = [Event("DD-PLAY-1", key="DD-PLAY-1/reveal")]
         chosen = tuple([c or () for c in self._chosen])
+        # What a view animates the reveal from: the cards, and the six dice (colour order) before any flip.
+        reveal = {"cards": chosen, "dice": self._hay}
+        events = [Event("DD-PLAY-1", reveal, key="DD-PLAY-1/reveal")]
         self._table = self._revealed = chosen
         self._chosen = (None,) * self._players
         self._hands = tuple(
@@ -61,6 +67,7 @@ class RoundMixin:
         )
         order = self._seats_from_starter()
         events.extend(self._flip(order))
+        self._reveal_hay = self._hay
         best: dict[int, int] = {}
         cards, hay, append = self._cards, self._hay, events.append
         for p in order:
@@ -68,11 +75,12 @@ class RoundMixin:
                 card = cards[cid]
                 value = card_value(card, hay)
                 if card.angry:
-                    data = {"player": p, "card": card.kind, "value": value}
+                    data = {"player": p, "card": card.kind, "card_id": cid, "value": value}
                     append(Event("DD-VALUE-1", data, key="DD-VALUE-1/angry"))
                 else:
                     a, b = hay[card.colours[0]], hay[card.colours[1]]
-                    append(Event("DD-VALUE-1", {"player": p, "card": card.kind, "a": a, "b": b, "value": value}))
+                    data = {"player": p, "card": card.kind, "card_id": cid, "a": a, "b": b, "value": value}
+                    append(Event("DD-VALUE-1", data))
                 top = best.get(p, 0)
                 best[p] = value if value > top else top
         if self._end_immediate:
@@ -93,14 +101,16 @@ class RoundMixin:
                 if not card.angry:
                     continue
                 c = card.colours[0]
-                old = hay[c]
-                data = {"player": p, "card": card.kind, "colour": COLOURS[c], "old": old}
+                before = hay[c]
+                data = {"player": p, "card": card.kind, "card_id": cid, "colour": COLOURS[c], "before": before}
                 if c in flipped and not self._toggle:
-                    events.append(Event("DD-ANGRY-1", {**data, "new": old}, key="DD-ANGRY-1/again"))
+                    data["after"], data["dice"] = before, tuple(hay)
+                    events.append(Event("DD-ANGRY-1", data, key="DD-ANGRY-1/again"))
                     continue
                 flipped.add(c)
-                hay[c] = 7 - old
-                events.append(Event("DD-ANGRY-1", {**data, "new": hay[c]}))
+                hay[c] = 7 - before
+                data["after"], data["dice"] = hay[c], tuple(hay)  # the six dice after this flip
+                events.append(Event("DD-ANGRY-1", data))
         if flipped:
             self._hay = tuple(hay)
         return events

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any
 
-from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, check_type, require
+from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable
 from donkeylab.core.chance import shuffled
 from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle, well_formed
-from donkeylab.double_donkey.cards import COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck
-from donkeylab.double_donkey.dice import DiceMixin, is_pips
+from donkeylab.double_donkey.cards import COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck, is_pips
+from donkeylab.double_donkey.dice import DiceMixin
+from donkeylab.double_donkey.messages import waits_for
 from donkeylab.double_donkey.round import RoundMixin
 from donkeylab.double_donkey.rules import Rules
+from donkeylab.double_donkey.snapshot import SnapshotMixin
 from donkeylab.double_donkey.tables import (
     ALL_COLOURS,
     ROLLED,
@@ -47,7 +48,7 @@ _EXPECTED: dict[str, tuple[type[Action] | tuple[type[Action], ...], str]] = {
 }
 
 
-class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
+class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
     game = NAME
 
     def __init__(self, players: int, rules: Rules) -> None:
@@ -261,9 +262,10 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         if phase == "roll" and isinstance(action, (Keep, Reroll)) and len(self._left) == 1:
             self._refuse_last()
         if not isinstance(action, expected):
-            check_type(action, expected, rule, self)  # raises the explaining IllegalAction
+            data = {"action": str(action), "expected": waits_for(phase)}
+            raise IllegalAction.of(rule, "double_donkey/error/wrong_time", data)
         if not well_formed(action):
-            raise IllegalAction(rule, f"malformed action {action}")
+            raise IllegalAction.of(rule, "double_donkey/error/malformed", {"action": str(action)})
         if phase == "play":
             assert isinstance(action, Play)
             return self._play(action)
@@ -282,7 +284,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
             assert isinstance(action, RollOff)
             seats = tuple(p for p, _ in action.values)
             if seats != self._tied or not all(type(p) is int and is_pips(v) for p, v in action.values):
-                raise IllegalAction("DD-BIGGEST-2", f"seats {self._tied} each roll one die showing 1 to 6")
+                raise IllegalAction.of("DD-BIGGEST-2", "DD-BIGGEST-2/refused", {"players": self._tied})
             return self._rolled_off(action.values)
         assert isinstance(action, Shuffle)
         return self._reshuffle(action.order)
@@ -290,7 +292,8 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
     def _deal(self, order: tuple[int, ...]) -> list[Event]:
         """DD-SETUP-1: personal piles of 10 (top 3 to the hand), the rest is the draw pile; DD-SETUP-2."""
         n = len(self._cards)
-        require(sorted(order) == list(range(n)), "DD-SETUP-1", f"a deal must order all {n} card ids exactly once")
+        if sorted(order) != list(range(n)):
+            raise IllegalAction.of("DD-SETUP-1", "DD-SETUP-1/order", {"n": n})
         piles = [order[PILE_SIZE * p : PILE_SIZE * (p + 1)] for p in range(self._players)]
         self._hands = tuple(pile[:HAND_SIZE] for pile in piles)
         self._piles = tuple(pile[HAND_SIZE:] for pile in piles)
@@ -317,14 +320,14 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         """DD-PLAY-1: one player's secret choice; the last one triggers the reveal and the end of the round."""
         player, cards = action.player, action.cards
         if type(player) is not int:
-            raise IllegalAction("DD-PLAY-1", f"a Play names the player by seat number (0, 1, ...), not {player!r}")
+            raise IllegalAction.of("DD-PLAY-1", "DD-PLAY-1/seat", {"given": repr(player)})
         turn = self._turn
         hand = self._hands[player] if 0 <= player < self._players else ()
         played = set(cards)
         if player != turn or not 1 <= len(cards) <= min(HAND_SIZE, len(hand)) or not played.issubset(hand):
             self._refuse_play(turn, player, cards, hand)
         if len(played) != len(cards):
-            raise IllegalAction("DD-PLAY-1", "each card can be played only once")
+            raise IllegalAction.of("DD-PLAY-1", "DD-PLAY-1/once")
         return self._chose(player, tuple(sorted(cards)))
 
     def _chose(self, player: int, cards: tuple[int, ...]) -> list[Event]:
@@ -343,46 +346,21 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
     def _refuse_play(turn: int, player: int, cards: tuple[int, ...], hand: tuple[int, ...]) -> None:
         """Raise the DD-PLAY-1 error that explains why this ``Play`` is not allowed."""
         if player != turn:
-            raise IllegalAction(
-                "DD-PLAY-1", f"it is player {turn + 1}'s turn to choose cards, not player {player + 1}'s"
-            )
+            raise IllegalAction.of("DD-PLAY-1", "DD-PLAY-1/turn", {"next_player": turn, "player": player})
         if not 1 <= len(cards) <= min(HAND_SIZE, len(hand)):
-            raise IllegalAction("DD-PLAY-1", f"play 1 to {min(HAND_SIZE, len(hand))} cards, not {len(cards)}")
+            raise IllegalAction.of("DD-PLAY-1", "DD-PLAY-1/count", {"most": min(HAND_SIZE, len(hand)), "n": len(cards)})
         missing = next(cid for cid in cards if cid not in hand)
-        raise IllegalAction("DD-PLAY-1", f"card {missing} is not in player {player + 1}'s hand")
+        raise IllegalAction.of("DD-PLAY-1", "DD-PLAY-1/hand", {"card": missing, "player": player})
 
     def _reshuffle(self, order: tuple[int, ...]) -> list[Event]:
         """DD-REFILL-2: the discard pile, shuffled, becomes the new draw pile; the Biggest Donkey draws on."""
-        require(
-            sorted(order) == sorted(self._discard), "DD-REFILL-2", "a reshuffle must order exactly the discard pile"
-        )
+        if sorted(order) != sorted(self._discard):
+            raise IllegalAction.of("DD-REFILL-2", "DD-REFILL-2/order")
         self._draw, self._discard = order, ()
         self._phase = "refill"
         return self._draw_biggest()
 
-    # ------------------------------------------------------------------ views for players and logs
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees: own hand and own secret choice; of the others only counts (DD-PLAY-1)."""
-        return {
-            "phase": self._phase,
-            "round": self._round,
-            "player": player,
-            "hay": self.hay,
-            "rolled": self.rolled,
-            "roller": self._roller,
-            "hand": self._hands[player],
-            "chosen": self._chosen[player],
-            "others_chose": {p: c is not None for p, c in enumerate(self._chosen) if p != player},
-            "hand_sizes": tuple(len(h) for h in self._hands),
-            "pile_sizes": tuple(len(p) for p in self._piles),
-            "table": self._table,
-            "revealed": self._revealed,
-            "draw_pile_size": len(self._draw),
-            "discard": self._discard,
-            "biggest": self._biggest,
-            "winners": self._winners,
-        }
-
+    # ------------------------------------------------------------------ logs (the views: snapshot.py)
     def describe(self) -> str:
         hay = ",".join(str(v) if v else "-" for v in self._hay)
         shown = ",".join(str(v) if v else "-" for v in self._shown)

@@ -3,6 +3,8 @@
 ``new_game(players, rules)`` returns the state before the first deal (a chance point). Actions: ``Deal``,
 ``Shuffle`` (both chance) and ``PlayCard(card)`` with card names such as ``"9"``, ``"-10"``, ``"2x"``,
 ``"reverse"``, ``"76"``. Exact probabilities for lessons live in ``double_down.exact``; bots in ``bots``.
+``state.snapshot(seat, lang)`` is the JSON view (a seat sees only its own hand); ``Deal.of(hands=...)`` and
+``Shuffle.of(...)`` force the chance points from card names.
 
 Our rulings where RULES.md leaves a gap (each has a test):
 - Drawing (DN-PLAY-1, DN-DRAW-1): a player draws one card per card played, after the turn (two after a
@@ -48,13 +50,11 @@ def new_game(players: int = 4, rules: Rules | None = None, opener: int = 0) -> D
     """The state before the first deal (DN-SETUP-1); ``opener`` is the seat left of the first dealer."""
     rules = rules or Rules()
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("DN-SETUP-1", f"Double Down needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/players", {"count": repr(players)})
     if players * rules.hand_size > DECK_SIZE:
-        raise IllegalAction(
-            "DN-SETUP-1", f"{players} hands of {rules.hand_size} cards need more than the {DECK_SIZE} cards"
-        )
+        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/deck", {"count": players, "hand_size": rules.hand_size})
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < players:
-        raise IllegalAction("DN-SETUP-1", f"the opener must be a seat 0..{players - 1}, not {opener!r}")
+        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/opener", {"last": players - 1, "value": repr(opener)})
     return DoubleDownState(players, rules, opener)
 
 

@@ -7,7 +7,8 @@ from typing import Final
 
 from donkeylab.core import Action, action_table
 from donkeylab.core import parse_action as _parse
-from donkeylab.double_down.deck import KIND_INDEX, KINDS
+from donkeylab.double_down.deck import HAND_SIZE, KIND_INDEX, KINDS
+from donkeylab.double_down.force import deal_order, shuffle_order
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -16,6 +17,30 @@ class Deal(Action):
 
     order: tuple[int, ...]
 
+    @classmethod
+    def of(
+        cls,
+        order: object = (),
+        *,
+        hands: object = None,
+        rest: object = (),
+        hand_size: object = HAND_SIZE,
+        opener: object = 0,
+    ) -> Deal:
+        """The deal a teacher describes, as the canonical ``Deal`` (or ``IllegalAction`` DN-SETUP-1).
+
+        Cards are names (``"9"``, ``"-10"``, ``"2x"``, ``"reverse"``, ``"76"``...) or card ids (whole numbers
+        0..55, as in ``Deal.order``), mixed as you like; a name takes the lowest id of its kind still free.
+
+        - ``Deal.of(["9", "9", "2x", ...])``: the deck from the top (the hands are dealt off it first, the
+          opener's first); shorter than 56 cards, the others follow in id order.
+        - ``Deal.of(hands=[["9", "9", "2x"], [], ["76"]], rest=["66"])``: one hand per seat, Player 1 first, in
+          any order and up to ``hand_size`` cards, filled up with the lowest free ids; ``None`` for a seat
+          not dealt to (eliminated). ``rest`` starts the draw pile. ``opener`` (the snapshot's ``opener``;
+          0 in round 1 by default) is the seat dealt first, so the hands land on the seats named.
+        """
+        return cls(deal_order(order, hands, rest, hand_size, opener))
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Shuffle(Action):
@@ -23,6 +48,17 @@ class Shuffle(Action):
     (oldest first, top card excluded), of the card that becomes card ``i`` of the new draw pile."""
 
     order: tuple[int, ...]
+
+    @classmethod
+    def of(cls, order: object = (), *, played: object = None) -> Shuffle:
+        """The reshuffle a teacher describes, as the canonical ``Shuffle`` (or ``IllegalAction`` DN-DRAW-1).
+
+        - ``Shuffle.of([2, 0, 1])``: positions in the played pile under the top card (oldest first), each once.
+        - ``Shuffle.of(["9", "2x"], played=state.played_cards)``: the new draw pile from the top as card names
+          (or positions), found in the played pile as the state shows it (top card last, it stays); a name
+          takes the oldest card of its kind still free, and the cards not named follow in pile order.
+        """
+        return cls(shuffle_order(order, played))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

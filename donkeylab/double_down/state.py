@@ -13,7 +13,7 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any, Final
 
-from donkeylab.core import Action, Event, IllegalAction, check_type, require
+from donkeylab.core import Action, Event, IllegalAction, require
 from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
 from donkeylab.double_down.actions import LEGAL_CACHE, Deal, PlayCard, Shuffle, legal_plays
@@ -91,23 +91,24 @@ class DoubleDownState(DoubleDownView):
     def _apply(self, action: Action) -> list[Event]:
         if self._phase == PLAYING:
             if type(action) is not PlayCard:
-                check_type(action, PlayCard, "DN-PLAY-1", self)
-            return self._play(action.card)  # type: ignore[attr-defined]
+                raise _wrong_action(action, PlayCard, "DN-PLAY-1")
+            return self._play(action.card)
         if self._phase == DEAL:
-            check_type(action, Deal, "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1", self)
-            return self._deal(action)  # type: ignore[arg-type]
-        check_type(action, Shuffle, "DN-DRAW-1", self)
-        return self._shuffle(action)  # type: ignore[arg-type]
+            if not isinstance(action, Deal):
+                raise _wrong_action(action, Deal, "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1")
+            return self._deal(action)
+        if not isinstance(action, Shuffle):
+            raise _wrong_action(action, Shuffle, "DN-DRAW-1")
+        return self._shuffle(action)
 
     def _deal(self, action: Deal) -> list[Event]:
         rule = "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1"
         order = action.order
-        if self._trusted(action) is UNTRUSTED:  # plain ints: 0.0 == 0 would pass the set test, then fail as an index
-            require(
-                len(order) == DECK_SIZE and _all_ints(order) and frozenset(order) == ALL_CARD_IDS,
-                rule,
-                f"a deal must order all {DECK_SIZE} cards as whole numbers 0..{DECK_SIZE - 1}, each exactly once",
-            )
+        # plain ints only: 0.0 == 0 would pass the set test, then fail as an index
+        if self._trusted(action) is UNTRUSTED and not (
+            len(order) == DECK_SIZE and _all_ints(order) and frozenset(order) == ALL_CARD_IDS
+        ):
+            raise IllegalAction.of(rule, "DN-SETUP-1/bad-deal")
         size = self._rules.hand_size
         seats = self._seats_from(self._opener)
         kinds = itemgetter(*order)(CARD_KIND)
@@ -126,12 +127,8 @@ class DoubleDownState(DoubleDownView):
 
     def _shuffle(self, action: Shuffle) -> list[Event]:
         below = self._discard[:-1]
-        require(
-            _all_ints(action.order) and sorted(action.order) == list(range(len(below))),
-            "DN-DRAW-1",
-            f"a reshuffle must order the {len(below)} played cards under the top card as whole numbers "
-            f"0..{len(below) - 1}, each exactly once",
-        )
+        if not (_all_ints(action.order) and sorted(action.order) == list(range(len(below)))):
+            raise IllegalAction.of("DN-DRAW-1", "DN-DRAW-1/bad-shuffle", {"last": len(below) - 1})
         self._pile, self._drawn = tuple(below[i] for i in action.order), 0
         self._discard = self._discard[-1:]
         self._phase = PLAYING
@@ -152,7 +149,7 @@ class DoubleDownState(DoubleDownView):
             raise self._not_in_hand(p, card)
         pending = self._pending
         if k == DOUBLE and pending == 2:
-            raise IllegalAction("DN-DOUBLE-1", "the first card of a double turn may not be a 2x; a 2x may come second")
+            raise IllegalAction.of("DN-DOUBLE-1", "DN-DOUBLE-1/first-2x")
         cards = list(hand)  # lists and back: ~2x faster than slicing tuples together
         cards.remove(k)
         hand = tuple(cards)
@@ -192,10 +189,8 @@ class DoubleDownState(DoubleDownView):
         (not the whole hand: a 2x may not open a double turn, DN-DOUBLE-1)."""
         choices = [a.card for a in self.legal_actions() if isinstance(a, PlayCard)]
         if type(card) is not str:
-            return IllegalAction(
-                "DN-PLAY-1", f"a card is named by a text such as '9', not {card!r}; choose from {choices}"
-            )
-        return IllegalAction("DN-PLAY-1", f"player {p + 1} has no {card!r} in hand; choose from {choices}")
+            return IllegalAction.of("DN-PLAY-1", "DN-PLAY-1/not-text", {"card": repr(card), "choices": choices})
+        return IllegalAction.of("DN-PLAY-1", "DN-PLAY-1/not-in-hand", {"player": p, "card": card, "choices": choices})
 
     def _repeat(self, p: int, k: int, total: int) -> list[Event]:
         """0, direction change and 2x: the total is repeated, not announced anew (DN-DOUBLET-1)."""
@@ -328,6 +323,11 @@ class DoubleDownState(DoubleDownView):
     def _seats_from(self, first: int) -> list[int]:
         seats = [*range(first, self._players), *range(first)]
         return [s for s in seats if s not in self._out] if self._out else seats
+
+
+def _wrong_action(action: Action, expected: type[Action], rule: str) -> IllegalAction:
+    """Another kind of action than this phase takes (a click on a card at a chance point, a deal mid-round)."""
+    return IllegalAction.of(rule, "DN-PLAY-1/wrong-action", {"expected": expected.__name__, "action": str(action)})
 
 
 def _all_ints(order: tuple[object, ...]) -> bool:

@@ -1,17 +1,22 @@
-"""What anyone may read off a Double Down state: read-only properties, ``observation`` and ``describe``.
+"""What anyone may read off a Double Down state: read-only properties, ``describe`` and the ``snapshot`` hooks.
 
 Kept apart from the transitions (``state.py``) so both modules stay short; ``DoubleDownState`` subclasses
-``DoubleDownView`` and owns every field declared here.
+``DoubleDownView`` and owns every field declared here. ``state.snapshot(seat, lang)`` (the one view
+contract, ARCHITECTURE.md) is built from the hooks at the end: ``_view_table`` draws from the properties
+above, the labels take their totals from ``apply`` and the parent chain, so no arithmetic is done twice.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from donkeylab.core import CHANCE, GameState
-from donkeylab.double_down.deck import KINDS
+from donkeylab.core import CATALOGUE, CHANCE, Action, GameState
+from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
+from donkeylab.double_down.actions import PlayCard, Shuffle
+from donkeylab.double_down.deck import BUST_AT, KIND_INDEX, KINDS, REPEATS
 
 DEAL, PLAYING, SHUFFLING, OVER = "deal", "play", "shuffle", "over"
+_CARD_NAMES: dict[str, dict[str, str]] = {}  # lang -> card_names(lang)
 
 
 class DoubleDownView(GameState):
@@ -25,6 +30,7 @@ class DoubleDownView(GameState):
     _direction: int
     _total: int
     _pending: int
+    _played: int  # cards played so far this turn: > 0 while a double turn waits for its second card
     _hands: tuple[tuple[int, ...], ...]
     _pile: tuple[int, ...]  # the draw pile is _pile[_drawn:]
     _drawn: int
@@ -32,6 +38,7 @@ class DoubleDownView(GameState):
     _tokens: tuple[int, ...]
     _out: frozenset[int]
     _winner: int
+    _doublets: frozenset[int]
 
     # ------------------------------------------------------------------ read-only view
     @property
@@ -62,7 +69,7 @@ class DoubleDownView(GameState):
 
     @property
     def hands(self) -> tuple[tuple[str, ...], ...]:
-        """Every seat's hand as card names (``observation`` hides the others' from a player)."""
+        """Every seat's hand as card names (``snapshot(seat)`` hides the others' from a player)."""
         return tuple(tuple(KINDS[k] for k in hand) for hand in self._hands)
 
     @property
@@ -92,6 +99,49 @@ class DoubleDownView(GameState):
         return tuple(KINDS[k] for k in self._discard)
 
     @property
+    def draw_pile(self) -> tuple[str, ...]:
+        """The draw pile as card names, the next card first (no seat's snapshot shows it)."""
+        return tuple(KINDS[k] for k in self._pile[self._drawn :]) if self._phase != DEAL else ()
+
+    @property
+    def top_card(self) -> str | None:
+        """The card on top of the played pile (the last one played), ``None`` before the first."""
+        return KINDS[self._discard[-1]] if self._discard else None
+
+    @property
+    def doublets(self) -> frozenset[int]:
+        """The totals whose announcement costs a token under these rules (DN-DOUBLET-1, ``negative_doublets``)."""
+        return self._doublets
+
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is or comes next: at a deal the opener, during a reshuffle the next player to play,
+        ``None`` once the game is over."""
+        if self._phase == OVER:
+            return None
+        return self._opener if self._phase == DEAL else self._turn
+
+    @property
+    def pending_double(self) -> int:
+        """Cards the player to act still owes in a double turn (DN-DOUBLE-1): 2 before its first card, 1
+        before its second, 0 in a plain turn and at a chance point."""
+        if self._phase != PLAYING:
+            return 0
+        return self._pending if self._pending == 2 or self._played else 0
+
+    def last_play(self) -> tuple[int, str, int, int] | None:
+        """``(player, card, total before, total after)`` of the last card played this round, read off the
+        timeline (a reshuffle after it is skipped); ``None`` before the first card of a round."""
+        node: GameState = self
+        while isinstance(node.last_action, Shuffle) and node.parent is not None:
+            node = node.parent
+        action, parent = node.last_action, node.parent
+        if not isinstance(action, PlayCard) or not isinstance(parent, DoubleDownView):
+            return None
+        assert isinstance(node, DoubleDownView) and isinstance(parent._turn, int)
+        return parent._turn, action.card, parent._total, node._total
+
+    @property
     def phase(self) -> str:
         return self._phase
 
@@ -114,26 +164,6 @@ class DoubleDownView(GameState):
     def winners(self) -> tuple[int, ...]:
         return (self._winner,) if self._winner >= 0 else ()
 
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees: all public counts, only their own hand, never the draw pile order."""
-        return {
-            "player": player,
-            "phase": self._phase,
-            "round": self._round,
-            "current_player": self.current_player,
-            "total": self._total,
-            "direction": self._direction,
-            "pending_plays": self.pending_plays,
-            "tokens": self.tokens,
-            "swimming": self.swimming,
-            "eliminated": self._out,
-            "hand": self.hands[player],
-            "hand_sizes": tuple(len(h) for h in self._hands),
-            "draw_pile_size": self.draw_pile_size,
-            "played_cards": self.played_cards,
-            "opener": self._opener,
-        }
-
     def describe(self) -> str:
         hands = " | ".join(" ".join(KINDS[k] for k in h) or "-" for h in self._hands)
         top = KINDS[self._discard[-1]] if self._discard else "-"
@@ -142,3 +172,76 @@ class DoubleDownView(GameState):
             f"plays={self.pending_plays} tokens={list(self._tokens)} out={sorted(self._out)} hands=[{hands}] "
             f"pile={self.draw_pile_size} played={len(self._discard)} top={top}"
         )
+
+    # ------------------------------------------------------------------ snapshot hooks (core/snapshot.py)
+    def _view_phase_text(self, lang: str) -> str:
+        phase = self._phase
+        if phase == DEAL:
+            return CATALOGUE.render("DN-VIEW/deal", {"round": self._round, "dealer": self._dealer}, lang)
+        if phase == SHUFFLING:
+            return CATALOGUE.render("DN-VIEW/shuffle", {}, lang)
+        if phase == OVER:
+            return CATALOGUE.render("DN-VIEW/over", {"winner": self._winner}, lang)
+        key = ("DN-VIEW/play", "DN-VIEW/double-second", "DN-VIEW/double-first")[self.pending_double]
+        return CATALOGUE.render(key, {"player": self._turn, "total": self._total}, lang)
+
+    def _view_label(self, action: Action, lang: str) -> str:
+        """``+9 → 51``, ``−10 → 32``, ``0 (repeat 42)``: the total after the card is what ``apply`` makes it."""
+        if not isinstance(action, PlayCard):
+            return str(action)
+        return card_label(action.card, self._total, self.apply(action).total, lang)
+
+    def _view_table(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """ARCHITECTURE.md's Double Down table, plus what a number line needs (``turn``, ``last_play``...).
+        A seat sees its own hand only; the order of the draw and played piles only the teacher sees."""
+        teacher = seat is None
+        last = self.last_play()
+        return {
+            "round": self._round,
+            "total": self._total,
+            "direction": self._direction,
+            "pending_2x": self.pending_double,
+            "tokens": list(self._tokens),
+            "swimming": sorted(self.swimming),
+            "eliminated": sorted(self._out),
+            "hands": [list(hand) if teacher or p == seat else None for p, hand in enumerate(self.hands)],
+            "hand_sizes": [len(hand) for hand in self._hands],
+            "draw_pile": self.draw_pile_size,
+            "played": len(self._discard),
+            "top_card": self.top_card,
+            "doublets": sorted(self._doublets),
+            "bust": BUST_AT,
+            "opener": self._opener,
+            "dealer": self._dealer,
+            "turn": self.turn,
+            "remaining": list(self.remaining),
+            "hand_size": self.rules.hand_size,
+            "repeat_penalty": self.rules.repeat_doublet_penalty,
+            "last_play": None if last is None else _last_play_dict(*last, lang),
+            "card_names": card_names(lang),
+            "draw_pile_cards": list(self.draw_pile) if teacher else None,
+            "played_cards": list(self.played_cards) if teacher else None,
+        }
+
+
+def card_names(lang: str) -> dict[str, str]:
+    """Card name → how it is written in ``lang`` ("reverse" → "Richtungswechsel"); built once per language
+    (the snapshot's JSON conversion copies it, so sharing it is safe)."""
+    names = _CARD_NAMES.get(lang)
+    if names is None:
+        names = _CARD_NAMES[lang] = {kind: CATALOGUE.term(kind, lang) for kind in KINDS}
+    return names
+
+
+def card_label(card: str, before: int, after: int, lang: str) -> str:
+    """A card's short label in ``lang``: the change and the new total, or the total it repeats."""
+    if REPEATS[KIND_INDEX[card]]:
+        return CATALOGUE.render("DN-VIEW/label-repeat", {"card": card, "total": before}, lang)
+    change = f"{'−' if after < before else '+'}{abs(after - before)}"
+    return CATALOGUE.render("DN-VIEW/label-change", {"change": change, "after": after}, lang)
+
+
+def _last_play_dict(player: int, card: str, before: int, after: int, lang: str) -> dict[str, Any]:
+    repeat = REPEATS[KIND_INDEX[card]]
+    label = card_label(card, before, after, lang)
+    return {"player": player, "card": card, "label": label, "before": before, "after": after, "repeat": repeat}

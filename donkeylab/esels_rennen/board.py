@@ -80,6 +80,11 @@ class Board:
                 return f
         raise KeyError(f"board {self.name!r} has no field {field_id!r}")
 
+    def start_ids(self) -> tuple[str, ...]:
+        """The start fields from the left (lowest row first): the donkeys' places of ER-SETUP-1."""
+        starts = sorted((f for f in self.fields if f.kind == "start"), key=lambda f: (f.y, f.x))
+        return tuple(f.id for f in starts[:3])
+
     def neighbour(self, f: Field, direction: str) -> Field | None:
         """The field one diagonal step from ``f`` in ``direction``, or None off the board."""
         dx, dy = STEPS[direction]

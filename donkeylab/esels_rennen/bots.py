@@ -2,7 +2,7 @@
 
 ``Greedy`` looks one move ahead, chain included: it plays the move after which the race looks most like
 the best of its cards—finished donkeys in the card's places score most, then the card's first donkey far
-ahead and its last donkey far behind. It knows only its own cards (``observation``), never the others'.
+ahead and its last donkey far behind. It knows only its own cards (what its seat's ``snapshot`` shows).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ class Greedy:
         actions: tuple[Action, ...] = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        cards = state.observation(state.current_player)["my_cards"]
+        seat = state.current_player
+        cards = state.cards[seat]  # its own cards only (what its seat's snapshot shows), read without a snapshot
         scored = [(max(self.score(state.apply(a), c) for c in cards), a) for a in actions]
         best = max(s for s, _ in scored)
         return rng.choice([a for s, a in scored if s == best])

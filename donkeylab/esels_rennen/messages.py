@@ -132,6 +132,54 @@ _MESSAGES = {
         "You may only pass when no donkey can move; allowed moves: {allowed}.",
         "Aussetzen darf nur, wer keinen Esel ziehen kann; erlaubt sind: {allowed}.",
     ),
+    "ER-MOVE-1/kind": (
+        "The race needs Move, Back or Pass now, not {action}.",
+        "Im Rennen geht jetzt nur Move, Back oder Pass, nicht {action}.",
+    ),
+    # Chance points: applying or forcing a start order or a deal by hand (``Start.of``, ``Deal.of``).
+    "ER-SETUP-1/expects": (
+        "Esels-Rennen expects {expected} now, not {action}.",
+        "Esels-Rennen erwartet jetzt {expected}, nicht {action}.",
+    ),
+    "ER-SETUP-1/no_chance": ("There is no chance point now.", "Jetzt entscheidet nicht der Zufall."),
+    "ER-SETUP-1/bad_start": (
+        "{action} must list red, green, yellow once.",
+        "{action} muss rot, grün und gelb je einmal nennen.",
+    ),
+    "ER-SETUP-1/bad_deal": (
+        "{action}: deal {per_player} different order card(s) to each of {players} players.",
+        "{action}: jeder der {players} Spieler bekommt {per_player} verschiedene Zielkarte(n).",
+    ),
+    "ER-SETUP-1/start_of": (
+        "A start order names red, green and yellow once each, from the left, not {given}.",
+        "Eine Startreihenfolge nennt rot, grün und gelb je einmal, von links, nicht {given}.",
+    ),
+    "ER-SETUP-1/start_place": (
+        "The {donkey} donkey cannot start on {place}; start places are {allowed}.",
+        "Der {donkey}e Esel kann nicht auf {place} starten; Startplätze sind {allowed}.",
+    ),
+    "ER-SETUP-1/start_twice": (
+        "The {donkey} donkey and the {other} donkey cannot both start on {place}.",
+        "Der {donkey}e und der {other}e Esel können nicht beide auf {place} starten.",
+    ),
+    "ER-SETUP-1/card": (
+        "{given} is not an order card: write a finishing order as initials like 'RGY' "
+        "or as three colours like ('red', 'green', 'yellow').",
+        "{given} ist keine Zielkarte: schreib eine Reihenfolge als Anfangsbuchstaben wie 'RGY' "
+        "oder als drei Farben wie ('red', 'green', 'yellow').",
+    ),
+    "ER-SETUP-1/hand": (
+        "{player} gets {got} order card(s), but with {players} players each player gets {per_player}.",
+        "{player} bekommt {got} Zielkarte(n), aber bei {players} Spielern bekommt jeder {per_player}.",
+    ),
+    "ER-SETUP-1/twice": (
+        "The order card {card} is dealt twice; each card exists once.",
+        "Die Zielkarte {card} wird zweimal ausgeteilt; jede Karte gibt es nur einmal.",
+    ),
+    "ER-SETUP-1/seats": (
+        "Seats are numbered 0 to {last} (seat 0 is Player 1), each once, not {seats}.",
+        "Die Plätze sind 0 bis {last} (Platz 0 ist Spieler 1), jeder einmal, nicht {seats}.",
+    ),
 }
 
 for key, (en, de) in _MESSAGES.items():
@@ -156,3 +204,40 @@ _REASONS = {
 }
 for reason, (en, de) in _REASONS.items():
     CATALOGUE.add_term(f"ER:{reason}", en, de)
+
+# What the views show (``snapshot.py``): the title, one sentence per phase, the button labels.
+_VIEW = {
+    "esels_rennen/title": ("Esels-Rennen (donkey race)", "Esels-Rennen"),
+    "esels_rennen/phase/start": (
+        "Chance places the donkeys on the start fields.",
+        "Der Zufall stellt die Esel auf die Startfelder.",
+    ),
+    "esels_rennen/phase/deal": (
+        "Chance deals {per_player} order card(s) to each player.",
+        "Der Zufall teilt jedem {per_player} Zielkarte(n) aus.",
+    ),
+    "esels_rennen/phase/race": ("{player} moves a donkey forward.", "{player} zieht einen Esel vorwärts."),
+    "esels_rennen/phase/race_back": (
+        "{player} moves a donkey forward, or one back out of the sand.",
+        "{player} zieht einen Esel vorwärts oder einen vom Sand zurück.",
+    ),
+    "esels_rennen/phase/pass": (
+        "{player} cannot move any donkey and must pass.",
+        "{player} kann keinen Esel ziehen und muss aussetzen.",
+    ),
+    "esels_rennen/phase/over": (
+        "The race is over with the order {order}: {winners} won.",
+        "Das Rennen ist vorbei mit der Reihenfolge {order}: Sieg für {winners}.",
+    ),
+    "esels_rennen/phase/over_nobody": (
+        "The race is over with the order {order}: nobody won.",
+        "Das Rennen ist vorbei mit der Reihenfolge {order}: niemand hat gewonnen.",
+    ),
+    "esels_rennen/label/move": ("{donkey} → {to}", "{donkey} → {to}"),
+    "esels_rennen/label/back": ("{donkey} back → {to}", "{donkey} zurück → {to}"),
+    "esels_rennen/label/pass": ("pass", "aussetzen"),
+    "esels_rennen/label/start": ("start order {order}", "Startreihenfolge {order}"),
+    "esels_rennen/label/deal": ("deal {count} order card(s)", "{count} Zielkarte(n) austeilen"),
+}
+for key, (en, de) in _VIEW.items():
+    CATALOGUE.add(key, en, de)

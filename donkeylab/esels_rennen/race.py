@@ -71,10 +71,7 @@ class Track:
         self.finish = tuple(f.kind == "finish" for f in fields)
         sand_kind = "sand" if sand == "zone" else "start"
         self.sand = tuple(f.kind == sand_kind for f in fields)
-        starts = sorted(
-            (i for i, f in enumerate(fields) if f.kind == "start"), key=lambda i: (fields[i].y, fields[i].x)
-        )
-        self.starts: tuple[int, ...] = tuple(starts[:3])
+        self.starts: tuple[int, ...] = tuple(self.index[f] for f in board.start_ids())
         self._moves: dict[tuple[Pos, int], tuple[Move, ...]] = {}
         self._turns: dict[tuple[Pos, tuple[int, ...], int, int], Turn] = {}
         self.memo: dict[object, object] = {}  # the engine's per-board caches (legal action tuples)
@@ -148,8 +145,7 @@ class Track:
             p[colour] = dst
             hops += 1
             if records:
-                data = {"field": self.ids[field], "colour": COLOURS[colour], "direction": DIRECTIONS[direction]}
-                recs.append(Event("ER-CHAIN-1", {**data, "frm": self.ids[src], "to": self.ids[dst]}))
+                recs.append(Event("ER-CHAIN-1", self._hop_data(field, colour, direction, src, dst)))
             mover, field = colour, dst
         new_pos = (p[0], p[1], p[2])
         return Turn(new_pos, tuple(pod), mover, hops, tuple(recs))
@@ -162,14 +158,16 @@ class Track:
             p[mover] = OFF
             pod.append(mover)
             if recs is not None:
-                data = {"donkey": COLOURS[mover], "field": self.ids[field], "place": len(pod)}
+                here = self.ids[field]
+                data = {"donkey": COLOURS[mover], "field": here, "place": len(pod), "from": here, "to": None}
                 recs.append(Event("ER-FINISH-1", data))
             if len(pod) == 2:
                 third = next(d for d in range(3) if p[d] != OFF)
+                if recs is not None:
+                    data = {"donkey": COLOURS[third], "place": 3, "from": self.ids[p[third]], "to": None}
+                    recs.append(Event("ER-END-1", data, "ER-END-1/third"))
                 p[third] = OFF
                 pod.append(third)
-                if recs is not None:
-                    recs.append(Event("ER-END-1", {"donkey": COLOURS[third], "place": 3}, "ER-END-1/third"))
                 return STOP_RACE_OVER
             if not self.finish_arrows:
                 return STOP_FINISH_PLAIN
@@ -181,6 +179,25 @@ class Track:
         if colour == mover:
             return STOP_OWN
         return None
+
+    def _hop_data(self, field: int, colour: int, direction: int, src: int, dst: int) -> dict[str, object]:
+        """An ER-CHAIN-1 hop for views: ``donkey`` moved ``from`` → ``to`` by the arrow on field ``arrow``.
+
+        ``field``/``colour``/``direction``/``frm`` feed the sentence; ``arrow``/``donkey``/``from`` repeat them
+        under the names every movement event shares (the move, each hop, a finish), so a view can replay a
+        chain hop by hop from the events alone.
+        """
+        arrow, frm = self.ids[field], self.ids[src]
+        return {
+            "field": arrow,
+            "colour": COLOURS[colour],
+            "direction": DIRECTIONS[direction],
+            "frm": frm,
+            "to": self.ids[dst],
+            "donkey": COLOURS[colour],
+            "from": frm,
+            "arrow": arrow,
+        }
 
     def _stop_data(self, p: list[int], mover: int, field: int) -> dict[str, object]:
         colour, direction = self.arrow_colour[field], self.arrow_dir[field]

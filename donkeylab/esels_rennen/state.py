@@ -11,10 +11,9 @@ import itertools
 import random
 from fractions import Fraction
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Any, Final
 
-from donkeylab.core import CATALOGUE, CHANCE, Action, Event, GameState, IllegalAction, check_type, require
+from donkeylab.core import CHANCE, Action, Event, IllegalAction
 from donkeylab.esels_rennen.board import diagram
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import OFF, Track, Turn
@@ -28,12 +27,11 @@ from donkeylab.esels_rennen.rules import (
     Pass,
     Rules,
     Start,
-    best_points,
     card_holders,
     cards_per_player,
 )
+from donkeylab.esels_rennen.snapshot import DEAL, OVER, RACE, START, EselsRennenView
 
-START, DEAL, RACE, OVER = 0, 1, 2, 3
 DONKEY_INDEX: Final = {d: i for i, d in enumerate(DONKEYS)}
 PASS: Final = Pass()
 
@@ -49,7 +47,7 @@ def deal_outcomes(players: int) -> tuple[tuple[Action, Fraction], ...]:
 START_OUTCOMES: Final = tuple((Start(o), Fraction(1, 6)) for o in itertools.permutations(DONKEYS))
 
 
-class EselsRennenState(GameState):
+class EselsRennenState(EselsRennenView):
     game = NAME
 
     def __init__(self, players: int, rules: Rules, track: Track, setup: dict[str, Any]) -> None:
@@ -57,50 +55,13 @@ class EselsRennenState(GameState):
         self._track = track
         self._phase = START if rules.start_order == "random" else DEAL
         self._pos = track.start_pos()
-        self._podium: tuple[int, ...] = ()
-        self._cards: tuple[tuple[str, ...], ...] = ()
-        self._hidden: tuple[str, ...] = ()
+        self._podium = ()
+        self._cards = ()
+        self._hidden = ()
         self._turn = 0
         self._last = OFF  # donkey moved last in the previous player's turn (ER-MOVE-2)
         self._turns = 0
         self._winners: tuple[int, ...] = ()
-
-    # ------------------------------------------------------------------ read-only views
-    @property
-    def track(self) -> Track:
-        return self._track
-
-    @property
-    def positions(self) -> MappingProxyType[str, str | None]:
-        """Donkey → field id, or None once it is on the podium."""
-        ids = self._track.ids
-        return MappingProxyType({d: (ids[f] if f != OFF else None) for d, f in zip(DONKEYS, self._pos, strict=True)})
-
-    @property
-    def podium(self) -> tuple[str, ...]:
-        """Donkeys in finishing order (first place first)."""
-        return tuple(DONKEYS[d] for d in self._podium)
-
-    @property
-    def cards(self) -> MappingProxyType[int, tuple[str, ...]]:
-        """Player → their order card(s) (codes like ``"RGY"``); empty before the deal."""
-        return MappingProxyType(dict(enumerate(self._cards)))
-
-    @property
-    def last_moved(self) -> str | None:
-        """The donkey that moved last in the previous player's turn: it may not be moved back now."""
-        return DONKEYS[self._last] if self._last != OFF else None
-
-    @property
-    def turns_played(self) -> int:
-        return self._turns
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        """ER-SCORE-1 points of each player for this race (all 0 while it runs)."""
-        if self._phase != OVER:
-            return (0,) * self.num_players
-        return tuple(best_points(c, self.podium) for c in self._cards)
 
     @property
     def current_player(self) -> int | object | None:
@@ -133,11 +94,13 @@ class EselsRennenState(GameState):
         return acts or (PASS,)
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        require(self._phase in (START, DEAL), "ER-SETUP-1", "there is no chance point now")
+        if self._phase not in (START, DEAL):
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/no_chance")
         return START_OUTCOMES if self._phase == START else deal_outcomes(self.num_players)
 
     def sample_chance(self, rng: random.Random) -> Action:
-        require(self._phase in (START, DEAL), "ER-SETUP-1", "there is no chance point now")
+        if self._phase not in (START, DEAL):
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/no_chance")
         if self._phase == START:
             return Start(tuple(rng.sample(DONKEYS, 3)))
         return Deal(tuple(rng.sample(CARDS, self.num_players * cards_per_player(self.num_players))))
@@ -151,10 +114,10 @@ class EselsRennenState(GameState):
         return self._deal(action)
 
     def _start(self, action: Action) -> list[Event]:
-        check_type(action, Start, "ER-SETUP-1", self)
-        assert isinstance(action, Start)
-        ok = isinstance(action.order, tuple) and sorted(map(str, action.order)) == sorted(DONKEYS)
-        require(ok, "ER-SETUP-1", f"{action} must list red, green, yellow once")
+        if not isinstance(action, Start):
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", {"expected": "Start", "action": str(action)})
+        if not (isinstance(action.order, tuple) and sorted(map(str, action.order)) == sorted(DONKEYS)):
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/bad_start", {"action": str(action)})
         self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
         self._phase = DEAL
         left, middle, right = (self._track.ids[f] for f in self._track.starts)  # ER-BOARD-2 proves 3 starts
@@ -162,12 +125,13 @@ class EselsRennenState(GameState):
         return [Event("ER-SETUP-1", data)]
 
     def _deal(self, action: Action) -> list[Event]:
-        check_type(action, Deal, "ER-SETUP-1", self)
-        assert isinstance(action, Deal)
-        k = cards_per_player(self.num_players)
+        if not isinstance(action, Deal):
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", {"expected": "Deal", "action": str(action)})
+        k, players = cards_per_player(self.num_players), self.num_players
         cards = action.cards if isinstance(action.cards, tuple) else ()
-        ok = len(cards) == k * self.num_players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)
-        require(ok, "ER-SETUP-1", f"{action}: deal {k} different order card(s) to each of {self.num_players} players")
+        if not (len(cards) == k * players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)):
+            data = {"action": str(action), "per_player": k, "players": players}
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/bad_deal", data)
         self._cards = tuple(cards[p * k : (p + 1) * k] for p in range(self.num_players))
         self._hidden = tuple(c for c in CARDS if c not in cards)
         self._phase = RACE
@@ -188,7 +152,8 @@ class EselsRennenState(GameState):
         frm = track.ids[self._pos[d]]
         turn = track.turn(self._pos, self._podium, d, track.index[action.to])
         rule = "ER-MOVE-2" if isinstance(action, Back) else "ER-MOVE-1"
-        events = [Event(rule, {"player": player, "donkey": action.donkey, "frm": frm, "to": action.to})]
+        data = {"player": player, "donkey": action.donkey, "frm": frm, "to": action.to, "from": frm}
+        events = [Event(rule, data)]
         events.extend(turn.records)
         self._pos, self._podium, self._last = turn.pos, turn.podium, turn.last
         if turn.over:
@@ -220,15 +185,14 @@ class EselsRennenState(GameState):
 
     def _refuse(self, action: Action) -> None:
         """Raise the ``IllegalAction`` that names the rule ``action`` breaks (the slow path, off the hot loop)."""
-        allowed = [str(a) for a in self.legal_actions()]
+        allowed = ", ".join(str(a) for a in self.legal_actions())
         if isinstance(action, Pass):
-            msg = CATALOGUE.render("ER-MOVE-3/illegal", {"allowed": ", ".join(allowed)})
-            raise IllegalAction("ER-MOVE-3", msg)
+            raise IllegalAction.of("ER-MOVE-3", "ER-MOVE-3/illegal", {"allowed": allowed})
         if not isinstance(action, (Move, Back)):
-            raise IllegalAction("ER-MOVE-1", f"the race needs Move, Back or Pass now, not {action}")
+            raise IllegalAction.of("ER-MOVE-1", "ER-MOVE-1/kind", {"action": str(action)})
         rule, why = self._why_illegal(action)
-        data = {"donkey": action.donkey, "to": action.to, "why": f"ER:{why}", "allowed": ", ".join(allowed)}
-        raise IllegalAction(rule, CATALOGUE.render(f"{rule}/illegal", data))
+        data = {"donkey": action.donkey, "to": action.to, "why": f"ER:{why}", "allowed": allowed}
+        raise IllegalAction.of(rule, f"{rule}/illegal", data)
 
     def _why_illegal(self, action: Move | Back) -> tuple[str, str]:
         track, pos = self._track, self._pos
@@ -250,18 +214,7 @@ class EselsRennenState(GameState):
             return ("ER-MOVE-2", "moved_last")
         return ("ER-MOVE-2", "occupied" if t in track.backward[pos[d]] else "not_behind")
 
-    # ------------------------------------------------------------------ views for players and logs
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees: the board, the podium, whose turn it is and only their own card(s)."""
-        return {
-            "positions": dict(self.positions),
-            "podium": self.podium,
-            "current_player": self.current_player,
-            "last_moved": self.last_moved,
-            "my_cards": self._cards[player] if self._cards else (),
-            "cards_per_player": cards_per_player(self.num_players),
-        }
-
+    # ------------------------------------------------------------------ text views (logs, goldens)
     def diagram(self) -> str:
         """The board as text with the donkeys on it (see ``board.diagram``)."""
         return diagram(self._track.board, dict(self.positions))

@@ -5,9 +5,10 @@
   from an engine state (play until a stop condition, then measure).
 - ``stats``: ``wilson``, ``mean_normal``, ``mean_bootstrap`` → ``Estimate``.
 - ``fast``: vectorised simulators of slices of the rules (each lists ``RULES_COVERED``).
-- ``figures`` / ``palette``: pure data → ``plotly.graph_objects.Figure`` builders; ``lessons``: one-call
-  exact-vs-simulated figures of the lesson questions (import them explicitly; plotly is not loaded by
-  ``import donkeylab.lab``, so the CLI starts fast).
+- ``figures`` / ``palette``: pure data → ``plotly.graph_objects.Figure`` builders; ``questions``: the lesson
+  questions by name (exact answer, seeded batch simulator, figure); ``lessons``: one-call exact-vs-simulated
+  figures of them (import them explicitly; plotly is not loaded by ``import donkeylab.lab``, so the CLI
+  starts fast).
 
 Sits above the engines and below the widgets: imports plotly at most, never ipywidgets.
 """

@@ -161,13 +161,17 @@ def side_by_side(
     exact: Mapping[str, Mapping[Any, Number]] | None = None,
 ) -> go.Figure:
     """Variant A vs variant B (or more): grouped simulated bars with whiskers; each series' exact values as
-    black markers of its own shape, drawn on top of that series' bars."""
+    black markers of its own shape, drawn on top of that series' bars. A series with exact values and no
+    simulated ones (yet: a live plot before its first batch) shows its markers alone."""
     fig = go.Figure()
-    for i, (name, est) in enumerate(series.items()):
-        colour, pattern = palette.SERIES[i % len(palette.SERIES)], palette.SERIES_PATTERNS[i % 6]
-        bar = _sim_bar(list(est), list(est.values()), name, colour, pattern)
-        bar.offsetgroup = str(i)
-        fig.add_trace(bar)
+    names = list(series) + [name for name in (exact or {}) if name not in series]
+    for i, name in enumerate(names):
+        if name in series:
+            est = series[name]
+            colour, pattern = palette.SERIES[i % len(palette.SERIES)], palette.SERIES_PATTERNS[i % 6]
+            bar = _sim_bar(list(est), list(est.values()), name, colour, pattern)
+            bar.offsetgroup = str(i)
+            fig.add_trace(bar)
         if exact and name in exact:
             symbol = EXACT_SYMBOLS[i % len(EXACT_SYMBOLS)]
             marks = _exact_markers(list(exact[name]), list(exact[name].values()), f"{name}: exact", symbol)
@@ -251,3 +255,29 @@ def risk_by_total(
             )
         )
     return _layout(fig, title, "running total before the card (points)", "probability", barmode="stack")
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with tuples as lists, numpy scalars/arrays and Fractions as floats, NaN/inf as None:
+    what ``fig.to_plotly_json()`` may hold, made fit for ``json.dumps`` and the browser's ``JSON.parse``."""
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, str | bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float | Fraction):
+        x = float(value)
+        return x if x == x and abs(x) != float("inf") else None
+    if isinstance(value, Sequence):
+        return [json_safe(v) for v in value]
+    tolist = getattr(value, "tolist", None)  # numpy arrays and scalars
+    if callable(tolist):
+        return json_safe(tolist())
+    return str(value)
+
+
+def figure_json(fig: go.Figure) -> dict[str, Any]:
+    """A figure as plain JSON (``data``, ``layout``): what a widget syncs and ``Plotly.react`` draws."""
+    out: dict[str, Any] = json_safe(fig.to_plotly_json())
+    return out

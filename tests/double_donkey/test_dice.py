@@ -60,7 +60,7 @@ def test_dd_dice_1_dd_dice_2_dd_dice_3_rulebook_round() -> None:
     )
     with pytest.raises(IllegalAction) as err:
         s.apply(Choose("yellow"))
-    assert err.value.rule == "DD-DICE-2" and "dark_blue 3" in err.value.message
+    assert err.value.rule == "DD-DICE-2" and "choose dark blue 3" in err.value.message
     s = s.apply(Choose("dark_blue"))
     # Fran may re-roll the last die or keep its 2; she keeps it.
     assert s.phase == "last" and s.current_player == 1 and set(s.legal_actions()) == {Reroll(), Keep()}

@@ -39,7 +39,7 @@ def test_dd_play_1_offered_play_is_checked_on_another_turn() -> None:
     after.legal_actions()  # offers seat 1's options; seat 0's old option is refused with the usual reason
     with pytest.raises(IllegalAction) as err:
         after.apply(offered[0])
-    assert err.value.rule == "DD-PLAY-1" and "player 2's turn" in str(err.value)
+    assert err.value.rule == "DD-PLAY-1" and "Player 2's turn" in str(err.value)
     by_hand = s.apply(Play(0, offered[0].cards))  # an equal Play built by hand: same result, fully checked
     assert by_hand.events == after.events and by_hand.describe() == after.describe()
 

@@ -35,7 +35,7 @@ def check(s: DoubleDonkeyState) -> None:
     flips = Counter(e.data["colour"] for e in s.events if e.key == "DD-ANGRY-1")
     for e in s.events:
         if e.rule == "DD-ANGRY-1" and e.key == "DD-ANGRY-1":
-            assert e.data["new"] == 7 - e.data["old"]
+            assert e.data["after"] == 7 - e.data["before"]
     for colour, count in flips.items():  # the Angry Donkeys of one colour flip its die count times
         expected = 7 - parent.hay[colour] if count % 2 else parent.hay[colour]
         values = [e.data["value"] for e in s.events if e.key == "DD-VALUE-1/angry" and e.data["card"].endswith(colour)]

@@ -39,15 +39,18 @@ def test_dd_play_1_secret_choice_hidden_until_reveal() -> None:
     assert s.current_player == 0 and len(s.legal_actions()) == 7  # 3 + 3 + 1 subsets of a 3-card hand
     s1 = s.apply(Play(0, (2, 0)))
     assert texts(s1) == ["Olivia puts 2 card(s) face down."] and dict(s1.events[0].data) == {"player": 0, "n": 2}
-    obs1 = s1.observation(1)
-    assert obs1["others_chose"] == {0: True, 2: False} and obs1["chosen"] is None
-    assert "hands" not in obs1 and (0, 2) not in obs1.values() and obs1["hand"] == s.hands[1]
-    assert s1.observation(0)["chosen"] == (0, 2)
+    view1 = s1.snapshot(1)["table"]
+    assert view1["chosen"] == [True, False, False] and view1["chosen_cards"] == [None, None, None]
+    assert view1["hands"][0] is None and view1["hands"][2] is None
+    assert [c["id"] for c in view1["hands"][1]] == list(s.hands[1])
+    assert [c["id"] for c in s1.snapshot(0)["table"]["chosen_cards"][0]] == [0, 2]
     s2 = s1.apply(Play(1, (10,)))
-    assert s2.observation(2)["table"] == ((), (), ())
+    assert s2.snapshot(2)["table"]["revealed"] == [[], [], []]
     s3 = s2.apply(Play(2, (20, 21, 22)))
     assert s3.table == ((), (), ()) and s3.phase == "roll"  # revealed, valued, discarded, next round
-    assert s3.revealed == ((0, 2), (10,), (20, 21, 22)) == s3.observation(1)["revealed"]
+    revealed = s3.snapshot(1)["table"]["revealed"]
+    assert s3.revealed == ((0, 2), (10,), (20, 21, 22))
+    assert [[c["id"] for c in cards] for cards in revealed] == [[0, 2], [10], [20, 21, 22]]
     assert [e.key for e in s3.events][:2] == ["DD-PLAY-1", "DD-PLAY-1/reveal"]
 
 
@@ -57,7 +60,7 @@ def test_dd_play_1_secret_choice_hidden_until_reveal() -> None:
         (Play(0, ()), "play 1 to 3"),
         (Play(0, (0, 1, 2, 3)), "play 1 to 3"),
         (Play(0, (0, 0)), "only once"),
-        (Play(0, (13,)), "not in player 1's hand"),
+        (Play(0, (13,)), "not in Player 1's hand"),
         (Play(1, (10,)), "turn"),
         (Play(0, 7), "malformed"),  # type: ignore[arg-type]
         (Play(0, ("a",)), "malformed"),  # type: ignore[arg-type]
@@ -86,7 +89,7 @@ def test_dd_angry_1_flips_before_any_value() -> None:
     s = fill_hay(s, **GERMAN_EXAMPLE)
     s = play_all(s, {0: (30,), 3: (53,)})
     flips = [e for e in s.events if e.rule == "DD-ANGRY-1"]
-    assert len(flips) == 1 and flips[0].data["old"] == 3 and flips[0].data["new"] == 4
+    assert len(flips) == 1 and flips[0].data["before"] == 3 and flips[0].data["after"] == 4
     assert texts(s)[flips and [e.rule for e in s.events].index("DD-ANGRY-1")] == (
         "Margaret's orange Angry Donkey flips the orange die from 3 to 4 (7 − 3)."
     )

@@ -5,28 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from donkeylab import double_down as dn
-from donkeylab.double_down.deck import CARD_KIND, KIND_INDEX
 
 
 def deal_order(hands: Sequence[Sequence[str]], hand_size: int = 5, pile: Sequence[str] = ()) -> tuple[int, ...]:
     """Card ids: hand i (seat order from the opener) gets ``hands[i]`` padded with the lowest free ids,
-    then the draw pile starts with ``pile``, then every other card in id order."""
-    free: dict[int, list[int]] = {}
-    for cid, kind in enumerate(CARD_KIND):
-        free.setdefault(kind, []).append(cid)
-
-    def take(name: str) -> int:
-        return free[KIND_INDEX[name]].pop(0)
-
-    chosen = [[take(c) for c in hand] for hand in hands]
-    top = [take(c) for c in pile]
-    rest = sorted(cid for ids in free.values() for cid in ids)
-    order: list[int] = []
-    for hand in chosen:
-        while len(hand) < hand_size:
-            hand.append(rest.pop(0))
-        order += hand
-    return tuple(order + top + rest)
+    then the draw pile starts with ``pile``, then every other card in id order (``Deal.of`` with the
+    opener at seat 0 of the list)."""
+    return dn.Deal.of(hands=[list(h) for h in hands], rest=list(pile), hand_size=hand_size).order
 
 
 def forced(

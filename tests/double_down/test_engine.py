@@ -1,7 +1,8 @@
-"""The engine test kit on 2–8 players, golden-free invariants with hypothesis, JSON, observations."""
+"""The engine test kit on 2–8 players, golden-free invariants with hypothesis, JSON, a seat's snapshot."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -69,18 +70,17 @@ def test_dn_token_1_invariants_cards_tokens_one_winner(
     assert len(s.eliminated) == players - 1
 
 
-def test_dn_play_1_observation_hides_other_hands_and_the_pile() -> None:
+def test_dn_play_1_snapshot_hides_other_hands_and_the_pile() -> None:
     s = forced(3, [["9"], ["76"], ["66"]])
-    obs = s.observation(0)
-    assert obs["hand"] == s.hands[0] and obs["hand_sizes"] == (5, 5, 5)
-    text = repr(obs)
-    assert "76" not in text and "66" not in text  # the others' cards
-    assert obs["draw_pile_size"] == 41
-    assert set(obs) == {
-        "player", "phase", "round", "current_player", "total", "direction", "pending_plays", "tokens",
-        "swimming", "eliminated", "hand", "hand_sizes", "draw_pile_size", "played_cards", "opener",
-    }  # fmt: skip
-    assert obs["total"] == 0 and obs["current_player"] == 0
+    view = s.snapshot(0)
+    table = view["table"]
+    assert table["hands"] == [list(s.hands[0]), None, None] and table["hand_sizes"] == [5, 5, 5]
+    text = json.dumps(view)
+    assert "76" not in text.replace('"76": "76"', "") and '"66"' not in text.replace('"66": "66"', "")
+    assert table["draw_pile"] == 41 and table["draw_pile_cards"] is None and table["played_cards"] is None
+    assert table["total"] == 0 and view["current_player"] == 0 and table["pending_2x"] == 0
+    assert [a["action"] for a in view["legal"]] == [str(a) for a in s.legal_actions()]
+    assert s.snapshot(1)["legal"] == []  # not seat 1's turn
 
 
 def test_dn_play_1_json_round_trip_and_tampering() -> None:

@@ -159,7 +159,8 @@ def test_dn_play_1_card_must_be_named_by_text(card: object) -> None:
     before = kit.fingerprint(s)
     with pytest.raises(IllegalAction) as err:
         s.apply(dn.PlayCard(card))  # type: ignore[arg-type]
-    assert err.value.rule == "DN-PLAY-1" and "choose from" in err.value.message
+    assert err.value.rule == "DN-PLAY-1" and err.value.message.endswith(f"not {card!r}; choose −10 or 3.")
+    assert err.value.render("de").endswith(f"nicht {card!r}; wähle −10 oder 3.")
     assert kit.fingerprint(s) == before
 
 
@@ -170,7 +171,9 @@ def test_dn_double_1_card_not_in_hand_lists_only_the_legal_first_cards() -> None
     with pytest.raises(IllegalAction) as err:
         s.apply(dn.PlayCard("9"))
     assert err.value.rule == "DN-PLAY-1"
-    assert err.value.message == f"player 2 has no '9' in hand; choose from {legal}"
+    assert legal == ["0", "3", "4"]
+    assert err.value.message == "Player 2 has no 9 in hand; choose 0, 3 or 4."
+    assert err.value.render("de") == "DN-PLAY-1: Spieler 2 hat 9 nicht auf der Hand; wähle 0, 3 oder 4."
 
 
 def test_dn_setup_1_one_card_hands_read_singular() -> None:

@@ -30,6 +30,8 @@ LADDER = {
     "e3": (4, 3, "finish"),
     "g3": (6, 3, "finish"),
 }
+# Two unreachable islands beside the ladder: p5 (sand, dead end) above q4, and r5 (normal, dead end) above t4.
+ISLANDS = {**LADDER, "q4": (11, 4, "normal"), "p5": (10, 5, "sand"), "t4": (13, 4, "normal"), "r5": (14, 5, "normal")}
 DEFAULT_ARROWS = "a1:rFR c1:rFR e1:gFL g1:yFL b2:rFR d2:gFL f2:yFR a3:rFR c3:gFL e3:yFR g3:rFL"
 
 
@@ -58,6 +60,14 @@ def ladder(arrows: str = "", name: str = "ladder") -> dict[str, Any]:
     merged = dict(item.split(":") for item in DEFAULT_ARROWS.split())
     merged.update(dict(item.split(":") for item in arrows.split()))
     return board_doc(LADDER, " ".join(f"{k}:{v}" for k, v in merged.items()), name)
+
+
+def islands() -> dict[str, Any]:
+    """The ladder with two unreachable dead ends beside it: donkeys placed there cannot move (ER-MOVE-3)."""
+    doc = ladder()
+    extra = board_doc(ISLANDS, "p5:rBR q4:gFL r5:yBL t4:yFR")["fields"]
+    doc["fields"] = doc["fields"] + [f for f in extra if f["id"] in ("p5", "q4", "r5", "t4")]
+    return doc
 
 
 def race(

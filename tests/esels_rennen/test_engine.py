@@ -1,4 +1,4 @@
-"""The engine contract on Esels-Rennen: the kit's random games, determinism, saves, bots, observation."""
+"""The engine contract on Esels-Rennen: the kit's random games, determinism, saves, bots, seat views."""
 
 from __future__ import annotations
 
@@ -54,11 +54,12 @@ def test_er_board_1_saves_record_the_board_and_load_rebuilds() -> None:
     assert str(er.Deal(("RGY", "GRY"))) == "Deal(('RGY', 'GRY'))"
 
 
-def test_er_end_1_observation_hides_other_cards_and_describe_is_one_line() -> None:
+def test_er_end_1_seat_snapshot_hides_other_cards_and_describe_is_one_line() -> None:
     s = race("default", players=3, deal=("RGY", "RYG", "GRY", "GYR", "YRG", "YGR"))
-    obs = s.observation(1)
-    assert obs["my_cards"] == ("GRY", "GYR") and "RGY" not in repr(obs)
-    assert obs["positions"] == {"red": "b0", "green": "d0", "yellow": "f0"}
+    table = s.snapshot(1)["table"]
+    assert table["cards"] == [None, [["green", "red", "yellow"], ["green", "yellow", "red"]], None]
+    assert table["card_names"][1] == ["green–red–yellow", "green–yellow–red"] and "RGY" not in repr(table)
+    assert table["donkeys"] == {"red": "b0", "green": "d0", "yellow": "f0"}
     line = s.describe()
     assert "\n" not in line and "red=b0" in line and "turn=P1" in line
 

@@ -9,10 +9,8 @@ import pytest
 from donkeylab import esels_rennen as er
 from donkeylab.core import CATALOGUE, CHANCE, IllegalAction
 from tests import kit
-from tests.esels_rennen.helpers import LADDER, board_doc, ladder, place, race, rules_of
+from tests.esels_rennen.helpers import board_doc, islands, ladder, place, race, rules_of
 
-# Two unreachable islands beside the ladder: p5 (sand, dead end) above q4, and r5 (normal, dead end) above t4.
-ISLANDS = {**LADDER, "q4": (11, 4, "normal"), "p5": (10, 5, "sand"), "t4": (13, 4, "normal"), "r5": (14, 5, "normal")}
 BEHIND = {  # a normal row behind the start row (c1 e1 g1), for the seed's literal sand reading
     "b0": (1, 0, "normal"),
     "d0": (3, 0, "normal"),
@@ -30,13 +28,6 @@ BEHIND = {  # a normal row behind the start row (c1 e1 g1), for the seed's liter
 }
 
 
-def islands() -> dict[str, object]:
-    doc = ladder()
-    extra = board_doc(ISLANDS, "p5:rBR q4:gFL r5:yBL t4:yFR")["fields"]
-    doc["fields"] = doc["fields"] + [f for f in extra if f["id"] in ("p5", "q4", "r5", "t4")]  # type: ignore[operator]
-    return doc
-
-
 def test_er_setup_1_player_count_cards_and_start_fields() -> None:
     for bad in (1, 7, 0, True):
         with pytest.raises(IllegalAction) as err:
@@ -51,8 +42,9 @@ def test_er_setup_1_player_count_cards_and_start_fields() -> None:
     assert rules_of(dealt) == ["ER-SETUP-1"] and "2 order card(s)" in dealt.events[0].text
     four = er.new_game(4)
     assert four.chance_outcomes()[0][1] == Fraction(1, 360)  # 1 card each: 6·5·4·3 ordered deals
-    obs = four.apply(er.Deal(("GRY", "YRG", "YGR", "RYG"))).observation(1)
-    assert obs["my_cards"] == ("YRG",) and "GRY" not in str(obs)  # others' cards and the hidden ones stay hidden
+    table = four.apply(er.Deal(("GRY", "YRG", "YGR", "RYG"))).snapshot(1)["table"]
+    assert table["cards"] == [None, [["yellow", "red", "green"]], None, None]  # only seat 1's own card
+    assert "GRY" not in str(table["cards"]) and table["undealt"] == 2  # hidden cards are only counted
     with pytest.raises(IllegalAction) as err:
         four.apply(er.Deal(("GRY", "GRY", "YGR", "RYG")))
     assert err.value.rule == "ER-SETUP-1"

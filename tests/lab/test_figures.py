@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import math
 from fractions import Fraction
 
+import numpy as np
 import plotly.graph_objects as go
 
 from donkeylab.lab import figures, palette
@@ -81,3 +84,11 @@ def test_race_orders_and_risk_by_total() -> None:
     _check_frame(risk, "risk")
     assert [t.name for t in risk.data] == ["safe", "doublet", "bust"] and risk.layout.barmode == "stack"
     assert len({t.marker.pattern.shape for t in risk.data}) == 3, "outcomes differ by pattern, not hue alone"
+
+
+def test_json_safe_makes_figures_fit_for_json() -> None:
+    value = {"a": (1, np.int64(2)), "b": np.array([0.5, math.nan]), "c": Fraction(1, 4), 3: np.bool_(True)}
+    safe = figures.json_safe(value)
+    assert safe == {"a": [1, 2], "b": [0.5, None], "c": 0.25, "3": True}
+    fig = figures.exact_vs_simulated({1: Fraction(1, 3)}, {1: wilson(0, 0)}, "t", "x")  # n = 0: NaN estimate
+    json.dumps(figures.figure_json(fig), allow_nan=False)

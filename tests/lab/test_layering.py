@@ -7,7 +7,7 @@ import sys
 
 PROBE = """
 import sys
-import donkeylab.lab, donkeylab.lab.fast, donkeylab.cli
+import donkeylab.lab, donkeylab.lab.fast, donkeylab.lab.questions, donkeylab.cli
 assert "plotly" not in sys.modules, "import donkeylab.lab must not load plotly (CLI start-up)"
 import donkeylab.lab.figures, donkeylab.lab.lessons
 bad = [m for m in ("ipywidgets", "IPython", "anywidget") if m in sys.modules]

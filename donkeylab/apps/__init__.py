@@ -1,0 +1,76 @@
+"""The Voila apps: one builder per page, the gallery, the query-string links and the serving settings.
+
+An app notebook in ``notebooks/apps/`` is a thin shell: ``from donkeylab.apps import app; app("double_down")``
+reads the page's query string (``?seed=…&step=…&lang=…``), builds the page from ``donkeylab.widgets`` and
+shows any problem with the link as a friendly sentence. Sits above the widgets (core ← games ← lab ←
+widgets ← apps ← notebooks).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from typing import Any
+
+import ipywidgets as w
+
+import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
+from donkeylab.apps import games_apps  # noqa: F401  (registers the free-play apps)
+from donkeylab.apps.query import Query, current_query_string, parse_query
+from donkeylab.apps.registry import APPS, AppInfo
+
+log = logging.getLogger(__name__)
+
+__all__ = ["APPS", "AppInfo", "app", "build", "gallery"]
+
+
+def build(name: str, query_string: str | None = None) -> Any:
+    """The page of app ``name`` for ``query_string`` (``None``: the page's own); never raises for a link."""
+    info = APPS[name]
+    text = current_query_string() if query_string is None else query_string
+    query: Query = parse_query(text, info.params)
+    try:
+        return info.build(query)
+    except Exception:  # a pupil must see a sentence, not a traceback; the teacher finds it in the log
+        log.exception("app %s failed to build for query %r", name, text[:200])
+        retry = parse_query("", info.params)
+        try:
+            page = info.build(retry)
+        except Exception:
+            log.exception("app %s failed with its defaults", name)
+            return w.HTML("<p class='dl-app-error'>Sorry — this page could not be built. Please tell your teacher.</p>")
+        note = w.HTML(
+            "<p class='dl-app-error'>This link could not be opened as it is; the page starts from its defaults.</p>"
+        )
+        return w.VBox([note, page])
+
+
+def app(name: str, query_string: str | None = None) -> Any:
+    """Build and display app ``name`` (what an app notebook's one code cell calls)."""
+    from IPython.display import display
+
+    page = build(name, query_string)
+    display(page)  # type: ignore[no-untyped-call]
+    return None
+
+
+def gallery() -> w.HTML:
+    """The gallery: a card per app (icon, title, one line), each a link to its page."""
+    cards = []
+    for info in APPS.values():
+        cards.append(
+            f"<a class='dl-card-link' href='{html.escape(info.notebook)}'>"
+            f"<span class='dl-card-icon' aria-hidden='true'>{info.icon}</span>"
+            f"<span class='dl-card-title'>{html.escape(info.title.en)}</span>"
+            f"<span class='dl-card-blurb'>{html.escape(info.blurb.en)}</span>"
+            f"<span class='dl-card-kind'>{'lesson' if info.kind == 'lesson' else 'free play'}</span></a>"
+        )
+    style = (
+        "<style>.dl-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:14px;"
+        "font-family:system-ui,sans-serif}.dl-card-link{display:flex;flex-direction:column;gap:4px;padding:14px;"
+        "border:2px solid #ccc;border-radius:12px;text-decoration:none;color:#222;background:#fff}"
+        ".dl-card-link:hover,.dl-card-link:focus-visible{border-color:#0072B2;background:#f3f8fc;outline:none}"
+        ".dl-card-icon{font-size:34px}.dl-card-title{font-weight:700;font-size:17px}.dl-card-blurb{font-size:14px;"
+        "color:#444}.dl-card-kind{font-size:12px;color:#0072B2;text-transform:uppercase;letter-spacing:.05em}</style>"
+    )
+    return w.HTML(style + "<nav class='dl-gallery' aria-label='apps'>" + "".join(cards) + "</nav>")

@@ -1,0 +1,70 @@
+"""The three free-play apps: a whole game with teacher controls (seed, variant, rule options, players, seat
+view, forcing the dice or the deal by typing the chance outcome) and a link that reproduces the step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from donkeylab.apps.parts import T
+from donkeylab.apps.query import Query
+from donkeylab.apps.registry import AppInfo, common_params, problems_box, register
+
+
+def build_game(game: str, query: Query) -> Any:
+    """The explorer of ``game`` at the step, seed, players, language and seat the link asks for."""
+    from donkeylab.widgets.explorer import Explorer
+    from donkeylab.widgets.share import ShareLink
+    from donkeylab.widgets.stepper import Stepper
+
+    kwargs: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    if game == "double_donkey":
+        from donkeylab.double_donkey import Rules
+
+        kwargs["rules"] = Rules(variant=query["variant"])
+        extra["variant"] = query["variant"]
+    if game == "esels_rennen":
+        kwargs["board"] = query["board"]
+        extra["board"] = query["board"]
+    stepper = Stepper(game, query["players"], seed=query["seed"], lang=query["lang"], seat=query["seat"], **kwargs)
+    stepper.advance(query["step"])
+    page = Explorer(stepper)
+    return w.VBox([problems_box(query, query["lang"]), page, ShareLink(stepper, extra)])
+
+
+def _register(game: str, title: T, blurb: T, icon: str) -> None:
+    def build(query: Query) -> Any:
+        return build_game(game, query)
+
+    register(AppInfo(game, title, blurb, icon, common_params(game), build, kind="game"))
+
+
+_register(
+    "double_donkey",
+    T("Double Donkey — play a whole game", "Double Donkey — ein ganzes Spiel"),
+    T(
+        "Dice on the Hay card, secret cards, Angry Donkey flips and the Biggest Donkey, step by step.",
+        "Würfel auf die Misthaufen-Karte, geheime Karten, wütende Esel und der Oberesel, Schritt für Schritt.",
+    ),
+    "⚄",
+)
+_register(
+    "double_down",
+    T("Double Down — play a whole game", "Double Down — ein ganzes Spiel"),
+    T(
+        "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
+        "Eine Summe, die Pasch-Zahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
+    ),
+    "Σ",
+)
+_register(
+    "esels_rennen",
+    T("Esels-Rennen — play a whole race", "Esels-Rennen — ein ganzes Rennen"),
+    T(
+        "Three donkeys, arrows and chain reactions on a board you can change.",
+        "Drei Esel, Pfeile und Kettenreaktionen auf einem Brett, das du ändern kannst.",
+    ),
+    "⇗",
+)

@@ -1,0 +1,121 @@
+"""Links that reproduce a state: ``?seed=7&players=3&step=12&lang=de&seat=1`` read safely.
+
+A pupil may paste anything after the ``?``. Every value is checked against the app's parameters: a bad
+one is dropped with a friendly sentence (shown on the page) and the default is used instead — never a
+traceback, never a value outside its range. The parser is pure (no Voila import), so it is fuzzed in tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+MAX_QUERY = 2_000  # characters; a longer query string is ignored whole
+_INT = re.compile(r"-?[0-9]{1,10}")
+MAX_STEP = 5_000  # a link may ask for at most this many steps (a whole game is a few hundred)
+
+
+@dataclasses.dataclass(frozen=True)
+class Param:
+    """One query parameter: its reader (raises ``ValueError`` with a reason) and its default."""
+
+    name: str
+    read: Callable[[str], Any]
+    default: Any = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Query:
+    """The values an app starts from, and the problems found in the link (empty when it was fine)."""
+
+    values: Mapping[str, Any]
+    problems: tuple[str, ...] = ()
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+
+def integer(low: int, high: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        if not _INT.fullmatch(text):
+            raise ValueError(f"a whole number from {low} to {high}")
+        value = int(text)
+        if not low <= value <= high:
+            raise ValueError(f"a whole number from {low} to {high}")
+        return value
+
+    return read
+
+
+def choice(*allowed: str) -> Callable[[str], str]:
+    def read(text: str) -> str:
+        if text not in allowed:
+            raise ValueError(f"one of {', '.join(allowed)}")
+        return text
+
+    return read
+
+
+def seat_or_teacher(players_max: int) -> Callable[[str], int | None]:
+    def read(text: str) -> int | None:
+        if text in ("", "teacher", "all"):
+            return None
+        return integer(1, players_max)(text) - 1  # links count players from 1, like the page does
+
+    return read
+
+
+def parse_query(text: str | None, params: Mapping[str, Param]) -> Query:
+    """Read ``text`` (``a=1&b=2``, without ``?``) against ``params``; unknown keys are reported, not fatal."""
+    values = {p.name: p.default for p in params.values()}
+    if not text:
+        return Query(values)
+    if len(text) > MAX_QUERY:
+        return Query(values, (f"the link is too long ({len(text)} characters): using the defaults",))
+    problems: list[str] = []
+    try:
+        pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=50)
+    except ValueError:
+        return Query(values, ("the link has too many parts: using the defaults",))
+    seen: set[str] = set()
+    for key, raw in pairs:
+        param = params.get(key)
+        if param is None:
+            problems.append(f"‘{_quote(key)}’ is not a setting of this page (ignored)")
+            continue
+        if key in seen:
+            problems.append(f"‘{key}’ is given twice: the first one counts")
+            continue
+        seen.add(key)
+        try:
+            values[key] = param.read(raw)
+        except ValueError as exc:
+            problems.append(f"{key}={_quote(raw)} is not valid ({exc}): using {param.default!r}")
+    return Query(values, tuple(problems))
+
+
+def make_query(values: Mapping[str, Any], params: Mapping[str, Param]) -> str:
+    """The query string of ``values`` (defaults left out), so a link stays short and readable."""
+    keep = {k: v for k, v in values.items() if k in params and v is not None and v != params[k].default}
+    return urlencode({k: str(v) for k, v in keep.items()})
+
+
+def current_query_string() -> str:
+    """The query string of the page this kernel serves ('' outside Voila, e.g. in JupyterLab or nbval).
+
+    With preheated kernels Voila hands the request over later: ``voila.utils.get_query_string`` waits for it.
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        from voila.utils import get_query_string
+
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    shown = text.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"

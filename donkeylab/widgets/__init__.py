@@ -1,0 +1,26 @@
+"""The ipywidgets layer: one Stepper for every game, the game views, the rule explainer and live plots.
+
+Sits above the lab: ``Stepper`` wraps a ``core.Match`` and sends the engine's ``snapshot`` to the browser;
+the views (``DiceTray``, ``CardHands``, ``RunningTotal``, ``RaceBoard``) draw it as SVG and turn clicks into
+actions; ``LivePlot`` draws a lesson question's exact answer with the simulation filling in; ``explorer(game)``
+composes the whole page. The front-end halves are the ESM/CSS files in the repository's top-level
+``widgets/`` folder (``donkeylab/widgets/static`` in a wheel).
+"""
+
+from donkeylab.widgets.explainer import RuleExplainer
+from donkeylab.widgets.liveplot import LivePlot, PlotlyBundle
+from donkeylab.widgets.stepper import Stepper
+from donkeylab.widgets.views import CardHands, DiceTray, EventLog, GameView, RaceBoard, RunningTotal
+
+__all__ = [
+    "CardHands",
+    "DiceTray",
+    "EventLog",
+    "GameView",
+    "LivePlot",
+    "PlotlyBundle",
+    "RaceBoard",
+    "RuleExplainer",
+    "RunningTotal",
+    "Stepper",
+]

@@ -1,0 +1,296 @@
+"""``LivePlot``: a lesson question's exact answer at once, its simulation filling in batch by batch.
+
+The question (``lab.questions``) does all the work: its exact answer is drawn when the plot is made, then
+``start()`` simulates in a background thread (the kernel stays free for the next cell) and every batch
+sends ``done`` and the new figure in **one** message. Batch ``b`` draws from a seed derived from
+``(seed, b)``, so stopping, resuming or running blocking gives the figure the lab's ``lessons`` draw for the
+same ``n`` and ``seed``.
+
+Page weight: plotly.js is ~5 MB. A ``go.FigureWidget`` ships it with every instance; here the front end
+gets it once per kernel from one shared ``PlotlyBundle`` widget (its ESM is plotly's own ``plotly.min.js``),
+and every LivePlot only sends the figure's JSON.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from functools import cache
+from importlib import resources
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets as t
+
+from donkeylab.core import CATALOGUE
+from donkeylab.lab import figures, questions
+from donkeylab.widgets import assets
+
+_TEXTS = {
+    "start": ("Start", "Start"),
+    "stop": ("Stop", "Stopp"),
+    "continue": ("Continue", "Weiter"),
+    "finished": ("Finished", "Fertig"),
+    "loading": ("loading plot…", "Diagramm wird geladen …"),
+    "no_plotly": (
+        "The plot cannot be drawn: plotly.js did not load in this page. Reload the page; if that does not help, "
+        "tell your teacher.",
+        "Das Diagramm kann nicht gezeichnet werden: plotly.js wurde auf dieser Seite nicht geladen. Lade die "
+        "Seite neu; wenn das nicht hilft, sag es deiner Lehrkraft.",
+    ),
+    "exact_only": ("Exact answer: there is nothing to simulate.", "Exakte Antwort: hier gibt es nichts zu simulieren."),
+    "progress": ("{done} of {n} trials simulated", "{done} von {n} Durchgängen simuliert"),
+    "progress_label": ("simulated trials", "simulierte Durchgänge"),
+    "failed": ("The simulation stopped with an error: {reason}", "Die Simulation brach mit einem Fehler ab: {reason}"),
+}
+for _key, (_en, _de) in _TEXTS.items():
+    CATALOGUE.add(f"liveplot/{_key}", _en, _de)
+
+
+def _say(key: str, lang: str, **data: object) -> str:
+    return CATALOGUE.render(f"liveplot/{key}", data, lang)
+
+
+def _number(x: int, lang: str) -> str:
+    """25,000 in English, 25.000 in German."""
+    return f"{x:,}" if lang == "en" else f"{x:,}".replace(",", ".")
+
+
+def _texts(lang: str, done: int, n: int) -> dict[str, str]:
+    """The words of the front end in ``lang``, the progress line for ``done`` of ``n`` included."""
+    words = {k: _say(k, lang) for k in _TEXTS if k not in ("progress", "failed")}
+    words["progress"] = _say("progress", lang, done=_number(done, lang), n=_number(n, lang))
+    return words
+
+
+@cache
+def _plotly_source() -> str:
+    """plotly's own ``plotly.min.js`` (it sets ``window.Plotly`` when it runs)."""
+    source = resources.files("plotly") / "package_data" / "plotly.min.js"
+    return source.read_text(encoding="utf-8")
+
+
+class PlotlyBundle(anywidget.AnyWidget):
+    """plotly.js for the whole page, sent once per kernel; every ``LivePlot`` refers to ``shared()``.
+
+    Never displayed: the browser creates its model when the widget is made; its small ESM hands ``source``
+    (plotly.min.js) to a ``<script>`` and returns at once — anywidget gives a module's initialisation only
+    2 s, which a 5 MB module can miss on a busy machine — and the plots' front ends wait for ``window.Plotly``.
+    """
+
+    _esm = assets.text("plotly_bundle.js")
+    source = t.Unicode(help="plotly.min.js, run once per page by the front end").tag(sync=True)
+    _shared: ClassVar[PlotlyBundle | None] = None
+    _shared_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self) -> None:
+        super().__init__(source=_plotly_source())
+
+    @classmethod
+    def shared(cls) -> PlotlyBundle:
+        """The kernel's one bundle, made on first use (again if it was closed)."""
+        with cls._shared_lock:
+            if cls._shared is None or cls._shared.comm is None:
+                cls._shared = cls()
+            return cls._shared
+
+    def __repr__(self) -> str:
+        from plotly.offline import get_plotlyjs_version
+
+        return f"PlotlyBundle(plotly.js {get_plotlyjs_version()})"
+
+
+class LivePlot(anywidget.AnyWidget):
+    """Exact first, simulation filling in: ``LivePlot("double_down.total_after", n=50_000, seed=1, k=4)``.
+
+    ``start()`` runs in the background, ``stop()`` ends the run after the batch in progress, ``run()`` blocks
+    until ``n`` trials are done (tests, scripts), ``reset(seed=..., n=..., **params)`` starts over.
+    ``LivePlot.questions()`` lists the question names; each question's parameters are keyword arguments.
+    """
+
+    _esm = assets.text("liveplot.js")
+    _css = assets.text("liveplot.css")
+
+    question = t.Unicode(help="the lesson question, 'game.question' (see LivePlot.questions())").tag(sync=True)
+    n = t.Int(questions.DEFAULT_N, min=0, help="number of trials to simulate").tag(sync=True)
+    seed = t.Int(0, help="the run's seed: batch b draws from a seed derived from (seed, b)").tag(sync=True)
+    batch = t.Int(questions.DEFAULT_BATCH, min=1, help="trials per batch (one redraw per batch)").tag(sync=True)
+    done = t.Int(0, help="trials simulated so far (0..n)").tag(sync=True)
+    running = t.Bool(False, help="True while a background run is going on").tag(sync=True)
+    simulated = t.Bool(True, help="False for an exact-only question: there is nothing to simulate").tag(sync=True)
+    figure = t.Dict(help="the plotly figure as JSON (data, layout): exact markers, simulated bars with 95% CIs").tag(
+        sync=True
+    )
+    error = t.Unicode("", help="why the last run failed; empty when fine").tag(sync=True)
+    lang = t.Enum(("en", "de"), "en", help="language of the controls: 'en' or 'de'").tag(sync=True)
+    texts = t.Dict(help="the words of the controls in lang, the progress line included").tag(sync=True)
+    bundle = anywidget.WidgetTrait().tag(sync=True)
+
+    def __init__(
+        self,
+        question: str,
+        n: int = questions.DEFAULT_N,
+        seed: int = 0,
+        batch: int = questions.DEFAULT_BATCH,
+        lang: str = "en",
+        **params: Any,
+    ) -> None:
+        self._ready = self._resetting = False
+        self._question = questions.get(question)
+        self._params = self._question.resolve(params)
+        self._exact = self._question.exact(self._params)
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._runner: threading.Thread | None = None
+        self._counts: Counter[Any] = Counter()
+        super().__init__(
+            question=question,
+            n=n,
+            seed=seed,
+            batch=batch,
+            lang=lang,
+            simulated=self._question.simulated,
+            figure=self._figure(0),
+            texts=_texts(lang, 0, n),
+            bundle=PlotlyBundle.shared(),
+        )  # one comm_open message carries the exact figure: it is drawn before any simulation
+        self.on_msg(self._on_front_end)
+        self._ready = True
+
+    @classmethod
+    def questions(cls) -> list[str]:
+        """The names of the lesson questions a LivePlot can show."""
+        return questions.names()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The question's parameters as this plot uses them (defaults filled in)."""
+        return dict(self._params)
+
+    # ------------------------------------------------------------------ running
+    def start(self) -> None:
+        """Simulate the remaining trials in a background thread; returns at once."""
+        with self._lock:
+            if self._runner is not None and self._runner.is_alive():
+                return
+            if not self.simulated or self.done >= self.n:
+                return
+            self._stop.clear()
+            self._sync(running=True, error="")
+            self._runner = threading.Thread(target=self._loop, name="donkeylab-liveplot", daemon=True)
+            self._runner.start()
+
+    def stop(self, wait: bool = True) -> None:
+        """End the run after the batch in progress (its counts are kept); ``wait``: until the thread ended."""
+        self._stop.set()
+        if wait:
+            self.wait()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the background run has ended (True) or ``timeout`` seconds passed (False)."""
+        runner = self._runner
+        if runner is not None and runner is not threading.current_thread():
+            runner.join(timeout)
+            return not runner.is_alive()
+        return True
+
+    def run(self) -> None:
+        """Simulate the remaining trials in the calling thread (a running background run is stopped first).
+
+        An error in the simulation is shown in ``error`` and raised.
+        """
+        self.stop()
+        if not self.simulated or self.done >= self.n:
+            return
+        self._stop.clear()
+        self._sync(error="")
+        failure = self._loop()
+        if failure is not None:
+            raise failure
+
+    def reset(self, seed: int | None = None, n: int | None = None, **params: Any) -> None:
+        """Start over with the exact answer only: another seed, another n or other question parameters."""
+        self.stop()
+        resolved = self._question.resolve({**self._params, **params})  # bad input raises, nothing changed
+        exact = self._question.exact(resolved) if resolved != self._params else self._exact
+        with self._lock:
+            self._params, self._exact = resolved, exact
+            self._counts = Counter()
+            values: dict[str, Any] = {"done": 0, "error": ""}
+            if seed is not None:
+                values["seed"] = int(seed)
+            if n is not None:
+                values["n"] = int(n)
+            self._resetting = True
+            try:
+                self._sync(**values, figure=self._figure(0))
+            finally:
+                self._resetting = False
+
+    def _loop(self) -> Exception | None:
+        """Batches from ``done`` on until ``n`` or a stop; each batch is one message (``done`` + figure)."""
+        with self._lock:
+            n, seed, batch, params = self.n, self.seed, self.batch, self._params
+            first = self.done // batch
+        try:
+            for done, counts in self._question.batches(n, seed, batch, params, first=first):
+                with self._lock:
+                    self._counts.update(counts)
+                    self._sync(done=done, figure=self._figure(done))
+                if self._stop.is_set():
+                    break
+        except Exception as exc:  # the pupil sees a sentence, the kernel keeps going
+            self._sync(running=False, error=_say("failed", self.lang, reason=str(exc)[:200] or type(exc).__name__))
+            return exc
+        self._sync(running=False)
+        return None
+
+    # ------------------------------------------------------------------ syncing
+    def _figure(self, done: int) -> dict[str, Any]:
+        """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""
+        return figures.figure_json(
+            self._question.figure(self._exact, self._counts if done else None, done, self._params)
+        )
+
+    def _sync(self, **values: Any) -> None:
+        """Set ``values`` and the progress line in one message."""
+        with self._lock, self.hold_sync():
+            for name, value in values.items():
+                setattr(self, name, value)
+            self.texts = _texts(self.lang, self.done, self.n)
+
+    @t.observe("lang")
+    def _on_lang(self, _change: dict[str, Any]) -> None:
+        if self._ready:
+            self._sync()
+
+    @t.observe("n", "seed", "batch")
+    def _on_run_setting(self, _change: dict[str, Any]) -> None:
+        """``plot.seed = 4`` (or n, batch) set directly: the counts so far belong to another run, start over."""
+        if self._ready and not self._resetting:
+            self.reset()
+
+    @t.validate("question")
+    def _valid_question(self, proposal: dict[str, Any]) -> str:
+        if self._ready and proposal["value"] != self._question.name:
+            raise t.TraitError("the question of a LivePlot is fixed; make a new LivePlot for another question")
+        name: str = proposal["value"]
+        return name
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The Start/Stop button: ``{"method": "start" | "stop"}`` (Stop does not block the kernel)."""
+        if not isinstance(content, dict):
+            return
+        if content.get("method") == "start":
+            self.start()
+        elif content.get("method") == "stop":
+            self.stop(wait=False)
+
+    def __repr__(self) -> str:
+        params = "".join(f", {k}={v!r}" for k, v in self._params.items() if k != "board" and v is not None)
+        board = self._params.get("board")
+        if board is not None:
+            params += f", board={getattr(board, 'name', board)!r}"
+        return (
+            f"LivePlot({self.question!r}, n={self.n}, seed={self.seed}, batch={self.batch}{params}, done={self.done})"
+        )

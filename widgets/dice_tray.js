@@ -1,0 +1,114 @@
+// Double Donkey: the six coloured dice (colour + name + pattern), the Hay card, which rolled dice may be
+// chosen and, for the others, why not (the DD-DICE-2 sentence). An Angry Donkey flip is animated as a flip.
+// A click on a rolled die sends Choose(colour); the engine judges it, so a forbidden die shows its sentence.
+
+const PIPS = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+const PATTERN_SVG = { ".": "dots", x: "cross", "/": "slash", "\\": "back", "-": "hline", "+": "plus" };
+
+function patternDefs() {
+  const d = s("defs", {});
+  const add = (id, ...children) => d.append(s("pattern", { id: `dl-pat-${id}`, width: 8, height: 8, patternUnits: "userSpaceOnUse" }, ...children));
+  const ink = { stroke: "#0006", "stroke-width": 1.4 };
+  add("dots", s("circle", { cx: 4, cy: 4, r: 1.3, fill: "#0006" }));
+  add("cross", s("path", { d: "M0 0 L8 8 M8 0 L0 8", ...ink }));
+  add("slash", s("path", { d: "M0 8 L8 0", ...ink }));
+  add("back", s("path", { d: "M0 0 L8 8", ...ink }));
+  add("hline", s("path", { d: "M0 4 L8 4", ...ink }));
+  add("plus", s("path", { d: "M4 1 L4 7 M1 4 L7 4", ...ink }));
+  return d;
+}
+
+/** One die as SVG: colour fill, a texture for colour-blind eyes, black pips (white on dark blue). */
+function dieSvg(colour, pips, palette, size = 54) {
+  const c = palette[colour] || { hex: "#ccc", pattern: "" };
+  const svg = s("svg", { viewBox: "-30 -30 60 60", width: size, height: size, class: "dl-die-svg", "aria-hidden": "true" });
+  svg.append(patternDefs());
+  svg.append(s("rect", { x: -27, y: -27, width: 54, height: 54, rx: 9, fill: c.hex, class: "dl-die-face" }));
+  const pat = PATTERN_SVG[c.pattern];
+  if (pat) svg.append(s("rect", { x: -27, y: -27, width: 54, height: 54, rx: 9, fill: `url(#dl-pat-${pat})`, opacity: 0.55 }));
+  const ink = colour === "dark_blue" ? "#fff" : "#111";
+  if (pips) for (const [dx, dy] of PIPS[pips] || []) svg.append(s("circle", { cx: dx * 13, cy: dy * 13, r: 5.2, fill: ink }));
+  else svg.append(s("text", { x: 0, y: 8, "text-anchor": "middle", class: "dl-die-q", fill: ink }, "?"));
+  return svg;
+}
+
+/** The dice as they stood at this sub-step: the latest shown event that carries the six dice (the reveal,
+ * then each flip) decides the Hay card; otherwise the table's dice. */
+function diceAt(snap, st) {
+  const dice = snap.table.dice.map((d) => ({ ...d }));
+  const shown = (snap.events || []).slice(0, st.get("substep"));
+  const withDice = [...shown].reverse().find((e) => e.data && Array.isArray(e.data.dice) && e.data.dice.length === dice.length);
+  if (withDice) dice.forEach((d, i) => Object.assign(d, { hay: withDice.data.dice[i], rolled: null, choosable: false, why_not: null }));
+  const current = shown[shown.length - 1];
+  const flipping = current && current.rule === "DD-ANGRY-1" && current.data ? current.data.colour : null;
+  return { dice, flipping };
+}
+
+function dieButton(die, snap, st, palette, flipping) {
+  const c = palette[die.colour] || {};
+  const name = die.name || c[snap.lang] || die.colour;
+  const pips = die.hay ?? die.rolled;
+  const rolled = die.hay === null && die.rolled !== null;
+  const canClick = rolled && (snap.legal || []).length > 0;
+  const cls = ["dl-die"];
+  if (rolled && die.choosable) cls.push("dl-choosable");
+  if (rolled && !die.choosable) cls.push("dl-blocked");
+  if (flipping === die.colour) cls.push("dl-flipping");
+  const label = rolled
+    ? die.choosable
+      ? tr(st, `place the ${name} die (${pips}) on the Hay card`, `Würfel ${name} (${pips}) auf die Misthaufen-Karte legen`)
+      : `${name} ${pips}: ${die.why_not || ""}`
+    : `${name}: ${pips ?? tr(st, "not rolled", "nicht gewürfelt")}`;
+  const el = h(canClick ? "button" : "div", {
+    class: cls.join(" "),
+    type: canClick ? "button" : null,
+    "data-colour": die.colour,
+    "aria-label": label,
+    title: label,
+    onclick: canClick ? () => send(st, { method: "play", action: `Choose('${die.colour}')` }) : null,
+  }, dieSvg(die.colour, pips, palette), h("span", { class: "dl-die-name" }, name));
+  if (rolled && !die.choosable && die.why_not) el.append(h("span", { class: "dl-why-not" }, die.why_not));
+  return el;
+}
+
+export default {
+  async render({ model, el, host }) {
+    const st = await stepperOf(model, host);
+    const root = h("div", { class: "dl-view dl-dice-tray", tabindex: "0" });
+    keyNav(root, st);
+    el.append(root);
+    const draw = () => {
+      const snap = st.get("snapshot");
+      if (!snap || !snap.table) return;
+      const palette = model.get("palette") || {};
+      const { dice, flipping } = diceAt(snap, st);
+      const hay = h("div", { class: "dl-hay", "aria-label": tr(st, "the Hay card", "die Misthaufen-Karte") });
+      const rolled = h("div", { class: "dl-rolled" });
+      const waiting = h("div", { class: "dl-waiting" });
+      for (const die of dice) {
+        const b = dieButton(die, snap, st, palette, flipping);
+        if (die.hay !== null) hay.append(b);
+        else if (die.rolled !== null) rolled.append(b);
+        else waiting.append(b);
+      }
+      const t = snap.table;
+      const holder = snap.players[t.roller]?.name ?? "";
+      root.replaceChildren(
+        h("div", { class: "dl-hay-box" }, h("div", { class: "dl-caption" }, tr(st, "Hay card", "Misthaufen-Karte")), hay.childElementCount ? hay : h("div", { class: "dl-empty" }, tr(st, "no die yet", "noch kein Würfel"))),
+        h("div", { class: "dl-rolled-box" },
+          h("div", { class: "dl-caption" }, rolled.childElementCount ? tr(st, `Rolled by ${holder} — click one to place it`, `Gewürfelt von ${holder} — klicke einen, um ihn zu legen`) : tr(st, `Dice with ${holder}`, `Würfel bei ${holder}`)),
+          rolled.childElementCount ? rolled : waiting.childElementCount ? waiting : h("div", { class: "dl-empty" }, tr(st, "All six dice are on the Hay card.", "Alle sechs Würfel liegen auf der Misthaufen-Karte.")),
+          t.last_die ? h("div", { class: "dl-last" }, tr(st, "Last die: keep it or re-roll it once (DD-DICE-3).", "Letzter Würfel: behalten oder einmal neu würfeln (DD-DICE-3).")) : "",
+        ),
+      );
+    };
+    return follow(st, draw, ["snapshot", "substep", "lang"]);
+  },
+};

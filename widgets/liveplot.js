@@ -1,0 +1,120 @@
+// LivePlot: the exact answer at once, simulated bars filling in batch by batch.
+// plotly.js is not in this module: the kernel's one PlotlyBundle widget (trait "bundle") carries it and sets
+// window.Plotly when its module runs, so a page with many plots loads plotly.js once.
+
+const PLOTLY_WAIT_MS = 30000;
+
+function node(tag, className, attrs = {}) {
+  const el = document.createElement(tag);
+  el.className = className;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// Make sure the bundle's module has run, then wait (visibly) for window.Plotly; null if it never comes.
+async function loadPlotly(model, host, signal) {
+  if (window.Plotly) return window.Plotly;
+  const ref = model.get("bundle");
+  if (ref && host) {
+    try {
+      await host.getWidget(ref);
+    } catch (err) {
+      console.warn("[donkeylab] the plotly bundle did not initialise; waiting for window.Plotly", err);
+    }
+  }
+  const start = performance.now();
+  while (!window.Plotly) {
+    if (signal?.aborted || performance.now() - start > PLOTLY_WAIT_MS) return null;
+    await pause(100);
+  }
+  return window.Plotly;
+}
+
+function render({ model, el, host, signal }) {
+  const words = () => model.get("texts") || {};
+  const root = node("div", "dl-liveplot");
+  const controls = node("div", "dl-liveplot-controls");
+  const button = node("button", "dl-liveplot-toggle", { type: "button" });
+  const bar = node("div", "dl-liveplot-progress", { role: "progressbar", "aria-valuemin": "0" });
+  const fill = node("div", "dl-liveplot-fill");
+  const count = node("span", "dl-liveplot-count");
+  const status = node("div", "dl-liveplot-status", { role: "status", "aria-live": "polite" });
+  const plot = node("div", "dl-liveplot-plot");
+  const error = node("div", "dl-liveplot-error", { role: "alert" });
+  bar.append(fill);
+  controls.append(button, bar, count);
+  root.append(controls, status, plot, error);
+  el.replaceChildren(root);
+
+  let Plotly = null;
+
+  function drawControls() {
+    const w = words();
+    const running = model.get("running");
+    const done = model.get("done");
+    const n = model.get("n");
+    const simulated = model.get("simulated");
+    controls.hidden = !simulated;
+    button.textContent = running ? w.stop : done >= n ? w.finished : done > 0 ? w.continue : w.start;
+    button.disabled = !running && done >= n;
+    button.setAttribute("aria-pressed", running ? "true" : "false");
+    bar.setAttribute("aria-valuemax", String(n));
+    bar.setAttribute("aria-valuenow", String(done));
+    bar.setAttribute("aria-valuetext", w.progress || "");
+    bar.setAttribute("aria-label", w.progress_label || "");
+    fill.style.width = n > 0 ? `${(100 * done) / n}%` : "0%";
+    count.textContent = w.progress || "";
+    if (Plotly && !simulated) showStatus(w.exact_only || "");
+    const message = model.get("error");
+    error.textContent = message;
+    error.hidden = !message;
+  }
+
+  function showStatus(text, failed = false) {
+    status.textContent = text;
+    status.hidden = !text;
+    status.classList.toggle("dl-liveplot-failed", failed);
+  }
+
+  function drawFigure() {
+    if (!Plotly) return;
+    const fig = model.get("figure") || {};
+    Promise.resolve(
+      Plotly.react(plot, fig.data || [], fig.layout || {}, { responsive: true, displaylogo: false }),
+    ).catch((err) => {
+      console.error("[donkeylab] plotly could not draw the figure", err);
+      showStatus(String(err), true);
+    });
+  }
+
+  button.addEventListener("click", () => {
+    model.send({ method: model.get("running") ? "stop" : "start" });
+  });
+  for (const name of ["running", "done", "n", "texts", "error", "simulated"]) {
+    model.on(`change:${name}`, drawControls);
+  }
+  model.on("change:figure", drawFigure);
+
+  showStatus(words().loading || "loading plot…");
+  drawControls();
+  loadPlotly(model, host, signal).then((found) => {
+    if (signal?.aborted) return;
+    if (!found) {
+      showStatus(words().no_plotly || "The plot cannot be drawn: plotly.js did not load.", true);
+      return;
+    }
+    Plotly = found;
+    showStatus(model.get("simulated") ? "" : words().exact_only || "");
+    drawFigure();
+  });
+
+  return () => {
+    if (Plotly) Plotly.purge(plot);
+  };
+}
+
+export default { render };

@@ -1,0 +1,181 @@
+// Esels-Rennen: the board drawn from its JSON (any valid board), its arrows, the three donkeys, the podium,
+// the order cards, and — while the Stepper walks a chain hop by hop — the hop being shown.
+// Click a donkey, then one of the fields it may move to (or click a field straight away); the engine judges.
+
+const STEP = 46; // px between lattice points
+const LETTER = { red: "R", green: "G", yellow: "Y" };
+
+function colourName(colour, palette, lang) {
+  return (palette[`donkey:${colour}`] || {})[lang] || colour;
+}
+
+function layout(board) {
+  const xs = board.fields.map((f) => f.x);
+  const ys = board.fields.map((f) => f.y);
+  const minX = Math.min(...xs);
+  const maxY = Math.max(...ys);
+  const pos = {};
+  for (const f of board.fields) pos[f.id] = { x: 30 + (f.x - minX) * STEP, y: 30 + (maxY - f.y) * STEP, f };
+  const width = 60 + (Math.max(...xs) - minX) * STEP;
+  const height = 60 + (maxY - Math.min(...ys)) * STEP;
+  return { pos, width, height };
+}
+
+/** Where each donkey stands at this sub-step: hops not yet shown are undone using their `from` field. */
+function donkeysAt(snap, st) {
+  const where = { ...(snap.table.donkeys || {}) };
+  const events = snap.events || [];
+  const shown = st.get("substep");
+  for (let i = events.length - 1; i >= shown; i--) {
+    const d = events[i].data || {};
+    if (d.donkey && d.from !== undefined) where[d.donkey] = d.from;
+  }
+  return where;
+}
+
+function arrowGlyph(p, arrow, palette) {
+  const dx = { FL: -1, FR: 1, BL: -1, BR: 1 }[arrow.direction] || 0;
+  const dy = arrow.direction.startsWith("B") ? 1 : -1;
+  const c = palette[`donkey:${arrow.colour}`] || palette[arrow.colour] || { hex: "#888" };
+  const x0 = p.x - dx * 9;
+  const y0 = p.y - dy * 9;
+  const x1 = p.x + dx * 9;
+  const y1 = p.y + dy * 9;
+  return s("g", { class: "dl-arrow" },
+    s("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke: c.hex, "stroke-width": 5, "marker-end": `url(#dl-head-${arrow.colour})` }),
+    s("text", { x: p.x + (dx > 0 ? -12 : 12), y: p.y + 4, class: "dl-arrow-letter", "text-anchor": "middle" }, LETTER[arrow.colour] || "?"),
+  );
+}
+
+function boardSvg(snap, st, model, state) {
+  const t = snap.table;
+  const palette = model.get("palette") || {};
+  const { pos, width, height } = layout(t.board);
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dl-board", width, height, role: "img" });
+  const defs = s("defs", {});
+  for (const colour of ["red", "green", "yellow"]) {
+    const c = palette[`donkey:${colour}`] || { hex: "#888" };
+    defs.append(s("marker", { id: `dl-head-${colour}`, viewBox: "0 0 10 10", refX: "6", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: c.hex })));
+  }
+  defs.append(s("marker", { id: "dl-hop-head", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto" }, s("path", { d: "M0 0 L10 5 L0 10 z", class: "dl-hop-head" })));
+  svg.append(defs);
+  const moves = (t.moves || []).filter((m) => m.donkey === state.selected);
+  const targets = new Set(moves.map((m) => m.to));
+  const where = donkeysAt(snap, st);
+  const hop = (snap.events || [])[st.get("substep") - 1];
+  for (const id of Object.keys(pos)) {
+    const p = pos[id];
+    const f = p.f;
+    const r = STEP / 2 - 2;
+    const g = s("g", {
+      class: `dl-field dl-${f.kind}${targets.has(id) ? " dl-target" : ""}${hop && hop.data && (hop.data.arrow_field === id || hop.data.field === id) ? " dl-hop-field" : ""}`,
+      "data-field": id,
+      tabindex: targets.has(id) ? "0" : null,
+      role: targets.has(id) ? "button" : null,
+      "aria-label": targets.has(id) ? tr(st, `move the ${colourName(state.selected, palette, "en")} donkey to ${id}`, `den Esel ${colourName(state.selected, palette, "de")} nach ${id} ziehen`) : null,
+      onclick: () => clickField(id, snap, st, state),
+    });
+    g.append(s("polygon", { points: `${p.x},${p.y - r} ${p.x + r},${p.y} ${p.x},${p.y + r} ${p.x - r},${p.y}` }));
+    if (f.arrow) g.append(arrowGlyph(p, f.arrow, palette));
+    g.append(s("text", { x: p.x, y: p.y + r - 5, class: "dl-field-id", "text-anchor": "middle" }, id));
+    g.append(s("title", {}, `${id}: ${f.kind}${f.arrow ? ` · ${f.arrow.colour} ${f.arrow.direction}` : ""}`));
+    svg.append(g);
+  }
+  if (hop && hop.data && hop.data.from && hop.data.to && pos[hop.data.from] && pos[hop.data.to]) {
+    const a = pos[hop.data.from];
+    const b = pos[hop.data.to];
+    svg.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "dl-hop", "marker-end": "url(#dl-hop-head)" }));
+  }
+  for (const [donkey, field] of Object.entries(where)) {
+    if (!field || !pos[field]) continue;
+    const p = pos[field];
+    const c = palette[`donkey:${donkey}`] || { hex: "#888" };
+    const offset = { red: -9, green: 0, yellow: 9 }[donkey] || 0;
+    const chosen = state.selected === donkey;
+    const canMove = (t.moves || []).some((m) => m.donkey === donkey);
+    const g = s("g", {
+      class: `dl-donkey${chosen ? " dl-selected" : ""}${canMove ? " dl-clickable" : ""}`,
+      "data-donkey": donkey,
+      tabindex: canMove ? "0" : null,
+      role: canMove ? "button" : null,
+      "aria-label": tr(st, `${colourName(donkey, palette, "en")} donkey on ${field}`, `Esel ${colourName(donkey, palette, "de")} auf ${field}`),
+      onclick: (ev) => {
+        ev.stopPropagation();
+        state.selected = state.selected === donkey ? null : donkey;
+        state.redraw();
+      },
+    });
+    g.append(s("circle", { cx: p.x + offset * 0.3, cy: p.y - 2 + offset * 0.2, r: 13, fill: c.hex }));
+    g.append(s("text", { x: p.x + offset * 0.3, y: p.y + 3 + offset * 0.2, "text-anchor": "middle", class: "dl-donkey-letter" }, LETTER[donkey] || "?"));
+    svg.append(g);
+  }
+  svg.setAttribute("aria-label", tr(st, "race board", "Rennbahn"));
+  return svg;
+}
+
+function clickField(id, snap, st, state) {
+  const moves = snap.table.moves || [];
+  const fits = moves.filter((m) => m.to === id && (!state.selected || m.donkey === state.selected));
+  if (fits.length === 1) {
+    send(st, { method: "play", action: fits[0].action });
+  } else if (state.selected) {
+    // Not a legal target: send the move anyway and let the engine say why (its sentence names the rule).
+    send(st, { method: "play", action: `Move('${state.selected}', '${id}')` });
+  }
+  state.selected = null;
+}
+
+/** The podium as it stood at this sub-step: donkeys whose finish event is not shown yet are not on it. */
+function podiumAt(snap, st) {
+  const events = snap.events || [];
+  const later = new Set(events.slice(st.get("substep")).filter((e) => e.data && e.data.donkey && e.data.to === null).map((e) => e.data.donkey));
+  return (snap.table.podium || []).filter((d) => !later.has(d));
+}
+
+function side(snap, st, model) {
+  const t = snap.table;
+  const inside = st.get("substep") < (snap.events || []).length;
+  const palette = model.get("palette") || {};
+  const box = h("div", { class: "dl-race-side" });
+  if (t.reconstruction) box.append(h("div", { class: "dl-reconstruction" }, tr(st, `Board “${t.board_name}”: our reconstruction, not the printed board`, `Brett „${t.board_name}“: unsere Rekonstruktion, nicht das gedruckte Brett`)));
+  const podium = h("ol", { class: "dl-podium", "aria-label": tr(st, "finishing order", "Zieleinlauf") });
+  const shownPodium = podiumAt(snap, st);
+  for (const d of shownPodium) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${d}`] || {}).hex}` }), palette[`donkey:${d}`]?.[snap.lang] || d));
+  box.append(h("div", { class: "dl-caption" }, tr(st, "Finished:", "Im Ziel:")), shownPodium.length ? podium : h("div", { class: "dl-caption" }, "—"));
+  const cards = h("div", { class: "dl-order-cards" });
+  (t.cards || []).forEach((list, seat) => {
+    const name = snap.players[seat]?.name ?? `#${seat}`;
+    const line = h("div", { class: `dl-seat-cards${snap.current_player === seat ? " dl-acting" : ""}` }, h("span", { class: "dl-seat-name" }, name, ": "));
+    if (list === null) line.append(h("span", { class: "dl-hidden-card" }, tr(st, "hidden", "verdeckt")));
+    else for (const order of list) line.append(orderCard(order, palette));
+    if (!inside && t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, tr(st, ` ${t.points[seat]} point${t.points[seat] === 1 ? "" : "s"}`, ` ${t.points[seat]} Punkt${t.points[seat] === 1 ? "" : "e"}`)));
+    if (!inside && (snap.winners || []).includes(seat)) line.append(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
+    cards.append(line);
+  });
+  box.append(h("div", { class: "dl-caption" }, tr(st, "Order cards:", "Reihenfolge-Karten:")), cards);
+  return box;
+}
+
+function orderCard(order, palette) {
+  const colours = Array.isArray(order) ? order : String(order).split("").map((c) => ({ R: "red", G: "green", Y: "yellow" })[c] || c);
+  return h("span", { class: "dl-order", title: colours.join(" → ") }, ...colours.map((c) => h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${c}`] || {}).hex}` }, LETTER[c] || "")));
+}
+
+export default {
+  async render({ model, el, host }) {
+    const st = await stepperOf(model, host);
+    const root = h("div", { class: "dl-view dl-race", tabindex: "0" });
+    keyNav(root, st);
+    el.append(root);
+    const state = { selected: null, redraw: null };
+    const draw = () => {
+      const raw = st.get("snapshot");
+      if (!raw || !raw.table) return;
+      const snap = { ...raw, table: tableOf(st) };
+      if (state.selected && !(snap.table.moves || []).some((m) => m.donkey === state.selected)) state.selected = null;
+      root.replaceChildren(boardSvg(snap, st, model, state), side(snap, st, model));
+    };
+    state.redraw = draw;
+    return follow(st, draw, ["snapshot", "static", "substep", "lang"]);
+  },
+};

@@ -1,0 +1,139 @@
+// Double Down (LOBO 77): the running total on a number line with the doublets and 77 marked, the last jump
+// drawn as an arrow, every player's tokens (swimming, out), the direction of play and a pending 2x.
+// A click on a card of the hand on show plays it; the engine judges it (an illegal card shows the sentence).
+
+const W = 760;
+const LINE_Y = 120;
+
+function scale(lo, hi) {
+  return (v) => 30 + ((v - lo) / (hi - lo)) * (W - 60);
+}
+
+function numberLine(snap, st) {
+  const t = snap.table;
+  const events = shownEvents(st);
+  const jump = [...events].reverse().find((e) => e.data && typeof e.data.before === "number" && typeof e.data.after === "number");
+  const values = [t.total, -10, 80, ...(t.doublets || [])];
+  if (jump) values.push(jump.data.before, jump.data.after);
+  const lo = Math.min(...values) - 5;
+  const hi = Math.max(...values) + 10;
+  const x = scale(lo, hi);
+  const svg = s("svg", { viewBox: `0 0 ${W} 175`, class: "dl-line", role: "img" });
+  svg.append(s("line", { x1: x(lo), x2: x(hi), y1: LINE_Y, y2: LINE_Y, class: "dl-axis" }));
+  for (let v = Math.ceil(lo / 10) * 10; v <= hi; v += 10) {
+    svg.append(s("line", { x1: x(v), x2: x(v), y1: LINE_Y - 5, y2: LINE_Y + 5, class: "dl-tick" }));
+    svg.append(s("text", { x: x(v), y: LINE_Y + 20, class: "dl-tick-label", "text-anchor": "middle" }, String(v)));
+  }
+  for (const d of t.doublets || []) {
+    const g = s("g", { class: "dl-doublet" });
+    g.append(s("rect", { x: x(d) - 6, y: LINE_Y - 6, width: 12, height: 12, transform: `rotate(45 ${x(d)} ${LINE_Y})` }));
+    g.append(s("text", { x: x(d), y: LINE_Y + 36, "text-anchor": "middle" }, String(d)));
+    g.append(s("title", {}, tr(st, `${d} is a doublet: whoever says it loses a token`, `${d} ist ein Pasch: wer ihn sagt, verliert einen Chip`)));
+    svg.append(g);
+  }
+  const bust = t.bust ?? 77;
+  if (bust <= hi) {
+    const g = s("g", { class: "dl-bust" });
+    g.append(s("rect", { x: x(bust) - 3, y: LINE_Y - 30, width: x(hi) - x(bust) + 3, height: 60 }));
+    g.append(s("text", { x: x(bust) + 4, y: LINE_Y - 34 }, tr(st, `${bust}+: bust`, `${bust}+: verloren`)));
+    svg.append(g);
+  }
+  if (jump && jump.data.before !== jump.data.after) {
+    const x0 = x(jump.data.before);
+    const x1 = x(jump.data.after);
+    const mid = (x0 + x1) / 2;
+    svg.append(s("path", { d: `M ${x0} ${LINE_Y - 12} Q ${mid} ${LINE_Y - 70} ${x1} ${LINE_Y - 14}`, class: "dl-jump", "marker-end": "url(#dl-arrowhead)" }));
+    svg.append(s("text", { x: mid, y: LINE_Y - 56, class: "dl-jump-label", "text-anchor": "middle" }, `${jump.data.card ?? ""}`));
+  }
+  svg.prepend(
+    s("defs", {}, s("marker", { id: "dl-arrowhead", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" }, s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "dl-arrowhead" }))),
+  );
+  const here = s("g", { class: "dl-total" });
+  here.append(s("circle", { cx: x(t.total), cy: LINE_Y, r: 17 }));
+  here.append(s("text", { x: x(t.total), y: LINE_Y + 6, "text-anchor": "middle" }, String(t.total)));
+  svg.append(here);
+  svg.setAttribute("aria-label", tr(st, `Running total ${t.total}; doublets ${(t.doublets || []).join(", ")}; ${bust} or more busts`, `Summe ${t.total}; Pasch-Zahlen ${(t.doublets || []).join(", ")}; ab ${bust} verloren`));
+  return svg;
+}
+
+function seats(snap, st) {
+  const t = snap.table;
+  const row = h("div", { class: "dl-seats" });
+  const arrow = t.direction === -1 ? "↺" : "↻";
+  row.append(h("div", { class: "dl-direction", title: tr(st, "direction of play", "Spielrichtung") }, arrow, " ", t.direction === -1 ? tr(st, "counterclockwise", "gegen den Uhrzeigersinn") : tr(st, "clockwise", "im Uhrzeigersinn")));
+  for (const p of snap.players) {
+    const out = (t.eliminated || []).includes(p.seat);
+    const swim = (t.swimming || []).includes(p.seat);
+    const acting = snap.current_player === p.seat;
+    const tokens = t.tokens[p.seat] ?? 0;
+    const chips = h("span", { class: "dl-chips", "aria-label": tr(st, `${tokens} tokens`, `${tokens} Chips`) });
+    for (let i = 0; i < 3; i++) chips.append(h("span", { class: i < tokens ? "dl-chip" : "dl-chip dl-chip-lost" }));
+    const badges = [];
+    if (swim) badges.push(h("span", { class: "dl-badge dl-swim" }, tr(st, "swimming", "schwimmt")));
+    if (out) badges.push(h("span", { class: "dl-badge dl-out" }, tr(st, "out", "raus")));
+    if (acting && t.pending_2x) badges.push(h("span", { class: "dl-badge dl-2x" }, tr(st, `2x: ${t.pending_2x} card(s) to play`, `2x: noch ${t.pending_2x} Karte(n)`)));
+    if ((snap.winners || []).includes(p.seat)) badges.push(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
+    row.append(
+      h("div", { class: `dl-seat${acting ? " dl-acting" : ""}${out ? " dl-gone" : ""}`, "aria-current": acting ? "true" : null },
+        h("div", { class: "dl-seat-name" }, p.name, acting ? " ◀" : ""),
+        chips,
+        h("div", { class: "dl-seat-cards" }, tr(st, `${t.hand_sizes[p.seat]} cards`, `${t.hand_sizes[p.seat]} Karten`)),
+        ...badges,
+      ),
+    );
+  }
+  return row;
+}
+
+function hand(snap, st) {
+  const t = snap.table;
+  const who = snap.seat !== null && snap.seat !== undefined ? snap.seat : snap.current_player;
+  const box = h("div", { class: "dl-hand-box" });
+  if (typeof who !== "number" || !t.hands[who]) return box;
+  const legal = new Set((snap.legal || []).map((a) => a.action));
+  const mine = snap.current_player === who;
+  box.append(h("div", { class: "dl-caption" }, tr(st, `Hand of ${snap.players[who].name}`, `Hand von ${snap.players[who].name}`), mine ? tr(st, " — click a card to play it", " — klicke eine Karte, um sie zu spielen") : ""));
+  const cards = h("div", { class: "dl-hand" });
+  for (const name of t.hands[who]) {
+    const action = `PlayCard('${name}')`;
+    const ok = legal.has(action);
+    const label = (snap.legal || []).find((a) => a.action === action)?.label || name;
+    cards.append(
+      h("button", {
+        class: `dl-card${ok ? " dl-legal" : ""}${name === "2x" || name === "reverse" || name === "0" || name === "-10" ? " dl-special" : ""}`,
+        type: "button",
+        disabled: !mine,
+        "data-action": action,
+        "aria-label": mine ? tr(st, `play ${label}`, `${label} spielen`) : name,
+        title: label,
+        onclick: () => send(st, { method: "play", action }),
+      }, name === "reverse" ? "⇄" : name),
+    );
+  }
+  box.append(cards);
+  return box;
+}
+
+function pile(snap, st) {
+  const t = snap.table;
+  return h("div", { class: "dl-pile" },
+    h("span", {}, tr(st, `Round ${t.round}`, `Runde ${t.round}`)),
+    h("span", {}, tr(st, `draw pile: ${t.draw_pile}`, `Nachziehstapel: ${t.draw_pile}`)),
+    h("span", {}, tr(st, `played: ${t.played}`, `gespielt: ${t.played}`), t.top_card ? h("span", { class: "dl-top" }, t.top_card) : ""),
+  );
+}
+
+export default {
+  async render({ model, el, host }) {
+    const st = await stepperOf(model, host);
+    const root = h("div", { class: "dl-view dl-running-total", tabindex: "0" });
+    keyNav(root, st);
+    el.append(root);
+    const draw = () => {
+      const snap = st.get("snapshot");
+      if (!snap || !snap.table) return;
+      root.replaceChildren(pile(snap, st), numberLine(snap, st), seats(snap, st), hand(snap, st));
+    };
+    return follow(st, draw, ["snapshot", "substep", "lang"]);
+  },
+};

@@ -1,0 +1,135 @@
+// The Stepper's bar: Start / Back / Step / Play, speed, position, language, whose eyes, the phase sentence,
+// notices and errors, and one button per decision open to the player to act. Draws only from traits.
+
+function stepperBar(st) {
+  const root = h("div", { class: "dl-stepper", tabindex: "0", role: "group" });
+  const btn = (cls, method, extra = {}) =>
+    h("button", { class: `dl-btn ${cls}`, type: "button", onclick: () => send(st, { method, ...extra }) });
+  const first = btn("dl-first", "jump", { k: 0 });
+  const back = btn("dl-back", "back");
+  const step = btn("dl-step", "step");
+  const play = h("button", {
+    class: "dl-btn dl-play",
+    type: "button",
+    onclick: () => send(st, { method: st.get("playing") ? "pause" : "run" }),
+  });
+  const speed = h("input", { class: "dl-speed", type: "range", min: "0.5", max: "10", step: "0.5" });
+  speed.addEventListener("input", () => {
+    st.set("speed", Number(speed.value));
+    st.save_changes();
+  });
+  const speedLabel = h("label", { class: "dl-speed-label" }, h("span", {}), speed);
+  const pos = h("span", { class: "dl-pos", "aria-live": "polite" });
+  const lang = h("select", { class: "dl-lang" }, h("option", { value: "en" }, "English"), h("option", { value: "de" }, "Deutsch"));
+  lang.addEventListener("change", () => {
+    st.set("lang", lang.value);
+    st.save_changes();
+  });
+  const seat = h("select", { class: "dl-seat" });
+  seat.addEventListener("change", () => {
+    st.set("seat", seat.value === "" ? null : Number(seat.value));
+    st.save_changes();
+  });
+  const phase = h("div", { class: "dl-phase", "aria-live": "polite" });
+  const notice = h("div", { class: "dl-notice", role: "status" });
+  const error = h("div", { class: "dl-error", role: "alert" });
+  const choices = h("div", { class: "dl-choices", role: "group" });
+  root.append(
+    h("div", { class: "dl-row" }, first, back, step, play, speedLabel, pos, h("span", { class: "dl-spacer" }), seat, lang),
+    phase,
+    notice,
+    error,
+    choices,
+  );
+  keyNav(root, st);
+
+  function draw() {
+    const snap = st.get("snapshot") || {};
+    const events = snap.events || [];
+    const index = st.get("index");
+    const length = st.get("length");
+    const sub = st.get("substep");
+    const playing = st.get("playing");
+    const label = (el, text, aria) => {
+      el.textContent = text;
+      el.setAttribute("aria-label", aria || text);
+      el.title = aria || text;
+    };
+    label(first, "|◀", tr(st, "Back to the start", "Zurück zum Anfang"));
+    label(back, tr(st, "◀ Back", "◀ Zurück"), tr(st, "Back (left arrow)", "Zurück (Pfeil links)"));
+    label(step, tr(st, "Step ▶", "Schritt ▶"), tr(st, "Step (right arrow)", "Schritt (Pfeil rechts)"));
+    label(
+      play,
+      playing ? tr(st, "❚❚ Pause", "❚❚ Pause") : tr(st, "▶▶ Play", "▶▶ Abspielen"),
+      playing ? tr(st, "Pause (space)", "Pause (Leertaste)") : tr(st, "Play (space)", "Abspielen (Leertaste)"),
+    );
+    play.setAttribute("aria-pressed", playing ? "true" : "false");
+    first.disabled = index === 0 && sub === events.length;
+    back.disabled = index === 0 && (sub <= 1 || !st.get("substeps"));
+    const atEnd = index === length - 1 && sub >= events.length;
+    step.disabled = atEnd && (st.get("notice") !== "" || snap.current_player === null);
+    speed.value = String(st.get("speed"));
+    speed.setAttribute("aria-label", tr(st, "Play speed (steps per second)", "Tempo (Schritte pro Sekunde)"));
+    speedLabel.firstChild.textContent = tr(st, "speed ", "Tempo ");
+    let where = tr(st, `step ${index} of ${length - 1}`, `Schritt ${index} von ${length - 1}`);
+    if (events.length > 1) where += tr(st, ` · event ${sub} of ${events.length}`, ` · Ereignis ${sub} von ${events.length}`);
+    pos.textContent = where;
+    lang.value = st.get("lang");
+    lang.setAttribute("aria-label", tr(st, "Language", "Sprache"));
+    drawSeats(snap);
+    const inside = events.length > 1 && sub < events.length;
+    phase.textContent = inside ? `${events[sub - 1]?.text ?? ""}` : snap.phase_text || "";
+    phase.classList.toggle("dl-inside", inside);
+    notice.textContent = st.get("notice");
+    notice.hidden = !st.get("notice");
+    error.textContent = st.get("error");
+    error.hidden = !st.get("error");
+    drawChoices(snap);
+  }
+
+  function drawSeats(snap) {
+    const players = snap.players || [];
+    const want = [["", tr(st, "Teacher view (all cards)", "Lehrer-Sicht (alle Karten)")]].concat(
+      players.map((p) => [String(p.seat), tr(st, `Seen by ${p.name}`, `Sicht von ${p.name}`)]),
+    );
+    seat.replaceChildren(...want.map(([v, text]) => h("option", { value: v }, text)));
+    const current = st.get("seat");
+    seat.value = current === null || current === undefined ? "" : String(current);
+    seat.setAttribute("aria-label", tr(st, "Whose eyes", "Wessen Sicht"));
+  }
+
+  function drawChoices(snap) {
+    const inside = (snap.events || []).length > 1 && st.get("substep") < snap.events.length;
+    const legal = inside ? [] : snap.legal || [];
+    const atCursorEnd = st.get("index") === st.get("length") - 1;
+    choices.replaceChildren();
+    if (!legal.length) {
+      choices.hidden = true;
+      return;
+    }
+    choices.hidden = false;
+    choices.setAttribute("aria-label", tr(st, "Choices", "Möglichkeiten"));
+    choices.append(h("span", { class: "dl-choices-label" }, atCursorEnd ? tr(st, "Choose: ", "Wähle: ") : tr(st, "Choose (drops the later steps): ", "Wähle (verwirft die späteren Schritte): ")));
+    for (const a of legal) {
+      choices.append(
+        h("button", {
+          class: "dl-btn dl-choice",
+          type: "button",
+          "data-action": a.action,
+          "aria-label": a.label,
+          onclick: () => send(st, { method: "play", action: a.action }),
+        }, a.label),
+      );
+    }
+  }
+
+  return { root, draw };
+}
+
+export default {
+  render({ model, el }) {
+    const bar = stepperBar(model);
+    el.append(bar.root);
+    return follow(model, bar.draw, ["snapshot", "substep", "error", "notice", "index", "length", "playing", "lang", "seat", "speed"]);
+  },
+};
