@@ -9,8 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from donkeylab.core.errors import LoadError
-from donkeylab.core.jsonio import load_state, read_document
+from donkeylab.core.errors import LoadError, quote
+from donkeylab.core.jsonio import load_document, read_document
 
 GAMES: dict[str, str] = {
     "double_donkey": "donkeylab.double_donkey",
@@ -21,15 +21,15 @@ GAMES: dict[str, str] = {
 
 def game_module(name: str) -> Any:
     """The engine package of game ``name`` (``double_donkey``, ``double_down`` or ``esels_rennen``)."""
-    try:
-        return importlib.import_module(GAMES[name])
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}") from None
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"unknown game {quote(name)}; choose one of {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[name])
 
 
 def load(text: str | bytes) -> Any:
-    """Load a save of any game (dispatches on its ``game`` field)."""
-    name = read_document(text)["game"]
+    """Load a save of any game (dispatches on its ``game`` field); any problem is one ``LoadError``."""
+    doc = read_document(text)
+    name = doc["game"]
     if name not in GAMES:
-        raise LoadError(f"unknown game {name!r} in save")
-    return load_state(text, game_module(name))
+        raise LoadError(f"unknown game {quote(name)} in save; known: {', '.join(GAMES)}")
+    return load_document(doc, game_module(name))

@@ -7,7 +7,7 @@ as fields instead of recomputing them from the Hay card.
 
 from __future__ import annotations
 
-from donkeylab.core import Event, IllegalAction
+from donkeylab.core import Event, IllegalAction, quote
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS
 from donkeylab.double_donkey.tables import DIE_TERMS, WITHOUT, colour_names, dice_rule
 
@@ -63,7 +63,7 @@ class DiceMixin:
     def _choose(self, colour: str) -> list[Event]:
         c = COLOUR_INDEX.get(colour, -1) if type(colour) is str else -1
         if c < 0 or not self._shown[c]:
-            raise IllegalAction("DD-DICE-1", f"{colour!r} is not one of the rolled dice")
+            raise IllegalAction("DD-DICE-1", f"{quote(colour)} is not one of the rolled dice")
         allowed = self._allowed
         if c not in allowed:
             new = ", ".join(f"{COLOURS[a]} {self._shown[a]}" for a in allowed)

@@ -12,7 +12,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, check_type, require
+from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, check_type, quote, require
 from donkeylab.core.chance import shuffled
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle, well_formed
 from donkeylab.double_donkey.cards import COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck
@@ -55,6 +55,7 @@ _OFFERED: list[tuple[tuple[Play, ...], tuple[int, ...]]] = [((), ())]
 
 class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
     game = NAME
+    end_rule = "DD-END-1"
 
     def __init__(self, players: int, rules: Rules) -> None:
         super().__init__(players, rules)
@@ -272,7 +273,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         if not isinstance(action, expected):
             check_type(action, expected, rule, self)  # raises the explaining IllegalAction
         if not well_formed(action):
-            raise IllegalAction(rule, f"malformed action {action}")
+            raise IllegalAction(rule, f"malformed action {action.quoted()}")
         if phase == "play":
             assert isinstance(action, Play)
             return self._play(action)
@@ -326,7 +327,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         """DD-PLAY-1: one player's secret choice; the last one triggers the reveal and the end of the round."""
         player, cards = action.player, action.cards
         if type(player) is not int:
-            raise IllegalAction("DD-PLAY-1", f"a Play names the player by seat number (0, 1, ...), not {player!r}")
+            raise IllegalAction("DD-PLAY-1", f"a Play names the player by seat number (0, 1, ...), not {quote(player)}")
         turn = self._turn
         hand = self._hands[player] if 0 <= player < self._players else ()
         played = set(cards)
@@ -353,7 +354,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         """Raise the DD-PLAY-1 error that explains why this ``Play`` is not allowed."""
         if player != turn:
             raise IllegalAction(
-                "DD-PLAY-1", f"it is player {turn + 1}'s turn to choose cards, not player {player + 1}'s"
+                "DD-PLAY-1", f"it is player {turn + 1}'s turn to choose cards, not player {quote(player + 1)}'s"
             )
         if not 1 <= len(cards) <= min(HAND_SIZE, len(hand)):
             raise IllegalAction("DD-PLAY-1", f"play 1 to {min(HAND_SIZE, len(hand))} cards, not {len(cards)}")

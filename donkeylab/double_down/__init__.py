@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 
-from donkeylab.core import IllegalAction, load_state
+from donkeylab.core import IllegalAction, load_state, quote
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
 from donkeylab.double_down.deck import DECK_SIZE, DECK_SPEC, KINDS
 from donkeylab.double_down.rules import Rules
@@ -48,13 +48,15 @@ def new_game(players: int = 4, rules: Rules | None = None, opener: int = 0) -> D
     """The state before the first deal (DN-SETUP-1); ``opener`` is the seat left of the first dealer."""
     rules = rules or Rules()
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("DN-SETUP-1", f"Double Down needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise IllegalAction(
+            "DN-SETUP-1", f"Double Down needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(players)}"
+        )
     if players * rules.hand_size > DECK_SIZE:
         raise IllegalAction(
             "DN-SETUP-1", f"{players} hands of {rules.hand_size} cards need more than the {DECK_SIZE} cards"
         )
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < players:
-        raise IllegalAction("DN-SETUP-1", f"the opener must be a seat 0..{players - 1}, not {opener!r}")
+        raise IllegalAction("DN-SETUP-1", f"the opener must be a seat 0..{players - 1}, not {quote(opener)}")
     return DoubleDownState(players, rules, opener)
 
 

@@ -13,7 +13,7 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any, Final
 
-from donkeylab.core import Action, Event, IllegalAction, check_type, require
+from donkeylab.core import Action, Event, IllegalAction, check_type, quote, require
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
 from donkeylab.double_down.actions import LEGAL_CACHE, Deal, PlayCard, Shuffle, legal_plays
 from donkeylab.double_down.deck import (
@@ -49,6 +49,7 @@ _CARD: Final = tuple(
 
 class DoubleDownState(DoubleDownView):
     game = NAME
+    end_rule = "DN-END-1"
     _rules: Rules
 
     def __init__(self, players: int, rules: Rules, opener: int = 0) -> None:
@@ -105,7 +106,10 @@ class DoubleDownState(DoubleDownView):
         order = action.order
         if action is not _SAMPLED[0]:  # plain ints only: 0.0 == 0 would pass the set test, then fail as an index
             require(
-                len(order) == DECK_SIZE and _all_ints(order) and frozenset(order) == ALL_CARD_IDS,
+                type(order) is tuple
+                and len(order) == DECK_SIZE
+                and _all_ints(order)
+                and frozenset(order) == ALL_CARD_IDS,
                 rule,
                 f"a deal must order all {DECK_SIZE} cards as whole numbers 0..{DECK_SIZE - 1}, each exactly once",
             )
@@ -128,7 +132,7 @@ class DoubleDownState(DoubleDownView):
     def _shuffle(self, action: Shuffle) -> list[Event]:
         below = self._discard[:-1]
         require(
-            _all_ints(action.order) and sorted(action.order) == list(range(len(below))),
+            type(action.order) is tuple and _all_ints(action.order) and sorted(action.order) == list(range(len(below))),
             "DN-DRAW-1",
             f"a reshuffle must order the {len(below)} played cards under the top card as whole numbers "
             f"0..{len(below) - 1}, each exactly once",
@@ -194,9 +198,9 @@ class DoubleDownState(DoubleDownView):
         choices = [a.card for a in self.legal_actions() if isinstance(a, PlayCard)]
         if type(card) is not str:
             return IllegalAction(
-                "DN-PLAY-1", f"a card is named by a text such as '9', not {card!r}; choose from {choices}"
+                "DN-PLAY-1", f"a card is named by a text such as '9', not {quote(card)}; choose from {choices}"
             )
-        return IllegalAction("DN-PLAY-1", f"player {p + 1} has no {card!r} in hand; choose from {choices}")
+        return IllegalAction("DN-PLAY-1", f"player {p + 1} has no {quote(card)} in hand; choose from {choices}")
 
     def _repeat(self, p: int, k: int, total: int) -> list[Event]:
         """0, direction change and 2x: the total is repeated, not announced anew (DN-DOUBLET-1)."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Final
 
-from donkeylab.core import CATALOGUE, CHANCE, Action, Event, GameState, IllegalAction, check_type, require
+from donkeylab.core import CATALOGUE, CHANCE, Action, Event, GameState, IllegalAction, check_type, quote, require
 from donkeylab.esels_rennen.board import diagram
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import OFF, Track, Turn
@@ -51,6 +51,7 @@ START_OUTCOMES: Final = tuple((Start(o), Fraction(1, 6)) for o in itertools.perm
 
 class EselsRennenState(GameState):
     game = NAME
+    end_rule = "ER-END-1"
 
     def __init__(self, players: int, rules: Rules, track: Track, setup: dict[str, Any]) -> None:
         super().__init__(players, rules, setup)
@@ -153,8 +154,9 @@ class EselsRennenState(GameState):
     def _start(self, action: Action) -> list[Event]:
         check_type(action, Start, "ER-SETUP-1", self)
         assert isinstance(action, Start)
-        ok = isinstance(action.order, tuple) and sorted(map(str, action.order)) == sorted(DONKEYS)
-        require(ok, "ER-SETUP-1", f"{action} must list red, green, yellow once")
+        order = action.order
+        ok = type(order) is tuple and all(type(d) is str for d in order) and sorted(order) == sorted(DONKEYS)
+        require(ok, "ER-SETUP-1", f"{action.quoted()} must list red, green, yellow once")
         self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
         self._phase = DEAL
         left, middle, right = (self._track.ids[f] for f in self._track.starts)  # ER-BOARD-2 proves 3 starts
@@ -165,9 +167,13 @@ class EselsRennenState(GameState):
         check_type(action, Deal, "ER-SETUP-1", self)
         assert isinstance(action, Deal)
         k = cards_per_player(self.num_players)
-        cards = action.cards if isinstance(action.cards, tuple) else ()
+        cards = action.cards if type(action.cards) is tuple and all(type(c) is str for c in action.cards) else ()
         ok = len(cards) == k * self.num_players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)
-        require(ok, "ER-SETUP-1", f"{action}: deal {k} different order card(s) to each of {self.num_players} players")
+        require(
+            ok,
+            "ER-SETUP-1",
+            f"{action.quoted()}: deal {k} different order card(s) to each of {self.num_players} players",
+        )
         self._cards = tuple(cards[p * k : (p + 1) * k] for p in range(self.num_players))
         self._hidden = tuple(c for c in CARDS if c not in cards)
         self._phase = RACE
@@ -227,7 +233,8 @@ class EselsRennenState(GameState):
         if not isinstance(action, (Move, Back)):
             raise IllegalAction("ER-MOVE-1", f"the race needs Move, Back or Pass now, not {action}")
         rule, why = self._why_illegal(action)
-        data = {"donkey": action.donkey, "to": action.to, "why": f"ER:{why}", "allowed": ", ".join(allowed)}
+        donkey, to = (v if type(v) is str and len(v) <= 40 else quote(v) for v in (action.donkey, action.to))
+        data = {"donkey": donkey, "to": to, "why": f"ER:{why}", "allowed": ", ".join(allowed)}
         raise IllegalAction(rule, CATALOGUE.render(f"{rule}/illegal", data))
 
     def _why_illegal(self, action: Move | Back) -> tuple[str, str]:
