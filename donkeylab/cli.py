@@ -151,9 +151,14 @@ def _run(args: argparse.Namespace) -> int:
 
 def _fail(command: str, why: object, code: int) -> int:
     """Print the one line that says what was wrong (whatever the input, it stays a short single line)."""
-    text = " ".join(str(why).split())
-    print(f"donkeylab {command}: {text[:500]}", file=sys.stderr)
+    print(one_line(f"donkeylab {command}: {why}"), file=sys.stderr)
     return code
+
+
+def one_line(text: str, limit: int = 500) -> str:
+    """``text`` on one line of at most ``limit`` characters (a message may quote a path or an argument)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + " [...]"
 
 
 # ---------------------------------------------------------------------------------------------- simulate
@@ -320,7 +325,7 @@ def validate_board(path: str) -> int:
         board = esels_rennen.load_board(Path(path))
         report = esels_rennen.validate_board(board)
     except esels_rennen.BoardError as exc:
-        print(" ".join(f"{path}: INVALID: {exc}".split()), file=sys.stderr)
+        print(one_line(f"{quote(path) if len(path) > 200 else path}: INVALID: {exc}"), file=sys.stderr)
         return 1
     print(f"{path}: OK")
     print(report)

@@ -22,9 +22,7 @@ def toy_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_simulate_prints_a_ci_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(["simulate", "toy_race", "--players", "2", "--games", "50", "--seed", "3", "--rule", "goal=5"]) == 0
-    )
+    assert main(["simulate", "toy_race", "--players", "2", "--games", "50", "--seed", "3", "--rule", "goal=5"]) == 0
     out = capsys.readouterr().out
     assert "50 games, 2 players, seed 3" in out and "{'goal': 5}" in out
     assert "win seat 0" in out and "95% CI" in out and "wilson" in out and "bootstrap" in out
@@ -55,9 +53,7 @@ def test_simulate_json_to_stdout_is_reproducible(capsys: pytest.CaptureFixture[s
 
 def test_simulate_csv_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "games.csv"
-    assert (
-        main(["simulate", "toy_race", "--players", "2", "--games", "7", "--csv", str(out), "--no-progress"]) == 0
-    )
+    assert main(["simulate", "toy_race", "--players", "2", "--games", "7", "--csv", str(out), "--no-progress"]) == 0
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert len(rows) == 7 and rows[0]["winners"] in ("0", "1") and int(rows[0]["actions"]) > 0
 

@@ -23,7 +23,10 @@ Node = tuple[Pos, tuple[int, ...], int]
 # chain resolutions for it; exploring costs ~30-70 µs per position, so these caps keep any board under ~2 s.
 MAX_POSITIONS: Final = 30_000
 MAX_WORK: Final = 300_000  # chain resolutions plus hops
-CACHED_GRAPHS: Final = 4  # explored graphs kept per process (each up to tens of MB with its track's memos)
+# Explored graphs kept per process, bounded by their total positions (~1 kB each with the track's memos):
+# every reading of both packaged boards fits (~111,000), a stream of hostile boards keeps at most ~130 MB.
+CACHED_POSITIONS: Final = 120_000
+CACHED_GRAPHS: Final = 16
 ALL_ORDERS: Final = tuple(itertools.permutations(range(3)))
 FIXED_ORDER: Final = ((0, 1, 2),)
 
@@ -107,18 +110,20 @@ def reachable(
     """The explored graph of one board and option reading, cached: the validator proves on it, ``new_game``
     races on its ``track`` and the exact solver solves it, so a board is explored once per process.
 
-    Only the ``CACHED_GRAPHS`` most recently used graphs are kept, so a stream of hostile boards cannot pile
-    up memory. A cached graph is returned whatever ``limit`` asks; callers with a budget check its size.
+    The least recently used graphs are dropped beyond ``CACHED_POSITIONS`` positions (or ``CACHED_GRAPHS``
+    graphs), so a stream of hostile boards cannot pile up memory. A cached graph is returned whatever
+    ``limit`` asks; callers with a budget check its size.
     """
     key = (board, sand, finish_arrows, orders)
     graph = _GRAPHS.get(key)
-    if graph is None:
-        graph = explore(Track(board, sand, finish_arrows), orders, limit)
-        _GRAPHS[key] = graph
-        while len(_GRAPHS) > CACHED_GRAPHS:
-            _GRAPHS.popitem(last=False)
-    else:
+    if graph is not None:
         _GRAPHS.move_to_end(key)
+        return graph
+    graph = _GRAPHS[key] = explore(Track(board, sand, finish_arrows), orders, limit)
+    while len(_GRAPHS) > 1 and (
+        len(_GRAPHS) > CACHED_GRAPHS or sum(len(g.nodes) for g in _GRAPHS.values()) > CACHED_POSITIONS
+    ):
+        _GRAPHS.popitem(last=False)
     return graph
 
 

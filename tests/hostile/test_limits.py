@@ -125,12 +125,16 @@ def test_er_board_2_exploring_has_a_work_cap() -> None:
     assert len(graph.explore(track, graph.ALL_ORDERS).nodes) > 500
 
 
-def test_er_board_2_explored_graphs_are_not_kept_without_bound() -> None:
+def test_er_board_2_explored_graphs_are_not_kept_without_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     base = ladder()
     for k in range(graph.CACHED_GRAPHS + 3):
         doc = {**base, "name": f"ladder{k}"}
         er.validate_board(er.load_board(doc), sand="zone", finish_arrows=True, start_order="fixed")
         assert len(graph._GRAPHS) <= graph.CACHED_GRAPHS
+    monkeypatch.setattr(graph, "CACHED_POSITIONS", 3_000)  # about three ladders' worth
+    for k in range(5):
+        er.validate_board(er.load_board({**base, "name": f"again{k}"}), sand="zone")
+        assert sum(len(g.nodes) for g in graph._GRAPHS.values()) <= 3_000
 
 
 # ---------------------------------------------------------------------------------------------- options
