@@ -221,7 +221,9 @@ def require(condition: bool, rule: str, message: str) -> None:
 
 
 def check_type(action: Action, expected: type | tuple[type, ...], rule: str, state: GameState) -> None:
-    if not isinstance(action, expected):
+    """Refuse anything but exactly the expected action class(es): a subclass would print under its own name,
+    so its save could not be loaded again."""
+    if type(action) not in (expected if isinstance(expected, tuple) else (expected,)):
         names = expected.__name__ if isinstance(expected, type) else "/".join(t.__name__ for t in expected)
         raise IllegalAction(rule, f"{state.game} expects {names} now, not {_quoted(action)}")
 

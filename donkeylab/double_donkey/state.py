@@ -270,8 +270,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, GameState):
         expected, rule = _EXPECTED[phase]
         if phase == "roll" and isinstance(action, (Keep, Reroll)) and len(self._left) == 1:
             self._refuse_last()
-        if not isinstance(action, expected):
-            check_type(action, expected, rule, self)  # raises the explaining IllegalAction
+        check_type(action, expected, rule, self)  # exactly the expected class, else the explaining IllegalAction
         if not well_formed(action):
             raise IllegalAction(rule, f"malformed action {action.quoted()}")
         if phase == "play":

@@ -289,3 +289,27 @@ def test_er_board_2_unknown_validator_options_are_errors() -> None:
         with pytest.raises(er.BoardError, match="must be"):
             er.validate_board(board, **options)
     assert er.validate_board(board, sand="zone", finish_arrows=False, start_order="random").variants_checked == 1
+
+
+def test_a_subclass_of_an_action_is_refused_so_every_save_reloads() -> None:
+    """A subclass prints under its own name (``MyPlay('9')``): accepting it would write a save that cannot load."""
+
+    class MyPlayCard(dn.PlayCard):
+        pass
+
+    class MyDeal(dd.Deal):
+        pass
+
+    class MyStart(er.Start):
+        pass
+
+    s = dn.new_game(2).apply(dn.Deal(tuple(range(56))))
+    with pytest.raises(IllegalAction) as err:
+        s.apply(MyPlayCard(s.legal_actions()[0].card))  # type: ignore[attr-defined]
+    assert err.value.rule == "DN-PLAY-1"
+    with pytest.raises(IllegalAction) as err:
+        dd.new_game(2).apply(MyDeal(tuple(range(57))))
+    assert err.value.rule == "DD-SETUP-1"
+    with pytest.raises(IllegalAction) as err:
+        er.new_game(2, er.Rules(start_order="random")).apply(MyStart(("red", "green", "yellow")))
+    assert err.value.rule == "ER-SETUP-1"
