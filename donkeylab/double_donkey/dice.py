@@ -35,9 +35,10 @@ class DiceMixin:
     def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
         colours = self._left
-        if tuple([v[0] for v in values]) != colour_names(colours) or not all([is_pips(v[1]) for v in values]):
-            names = ", ".join(COLOURS[c] for c in colours)
-            raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {names}")
+        names = tuple([v[0] for v in values])
+        if names != colour_names(colours) or not all([is_pips(v[1]) and type(v[0]) is str for v in values]):
+            dice = ", ".join(COLOURS[c] for c in colours)
+            raise IllegalAction("DD-DICE-1", f"a roll gives 1-6 pips to each die not on the Hay card: {dice}")
         shown = [0] * 6
         for c, v in zip(colours, values, strict=True):
             shown[c] = v[1]

@@ -231,7 +231,8 @@ class EselsRennenState(GameState):
             msg = CATALOGUE.render("ER-MOVE-3/illegal", {"allowed": ", ".join(allowed)})
             raise IllegalAction("ER-MOVE-3", msg)
         if not isinstance(action, (Move, Back)):
-            raise IllegalAction("ER-MOVE-1", f"the race needs Move, Back or Pass now, not {action}")
+            shown = action.quoted() if isinstance(action, Action) else quote(action)
+            raise IllegalAction("ER-MOVE-1", f"the race needs Move, Back or Pass now, not {shown}")
         rule, why = self._why_illegal(action)
         donkey, to = (v if type(v) is str and len(v) <= 40 else quote(v) for v in (action.donkey, action.to))
         data = {"donkey": donkey, "to": to, "why": f"ER:{why}", "allowed": ", ".join(allowed)}

@@ -107,11 +107,17 @@ def test_dn_play_1_numpy_card_name_is_normalised_so_the_save_reloads() -> None:
 
 def test_er_move_1_numpy_strings_are_normalised_so_the_save_reloads() -> None:
     s = er.new_game(2, er.Rules(start_order="random"))
-    s = s.apply(er.Start(tuple(np.str_(d) for d in ("green", "red", "yellow"))))
-    s = s.apply(er.Deal([np.str_(c) for c in er.CARDS[:4]]))
+    for bad in (
+        er.Start(tuple(np.str_(d) for d in ("green", "red", "yellow"))),
+        er.Deal([np.str_(c) for c in er.CARDS[:4]]),
+    ):
+        with pytest.raises(IllegalAction) as err:  # numpy items inside a tuple: refused, never saved
+            (s if isinstance(bad, er.Start) else s.apply(er.Start(("green", "red", "yellow")))).apply(bad)
+        assert err.value.rule == "ER-SETUP-1"
+    s = s.apply(er.Start(["green", "red", "yellow"])).apply(er.Deal(list(er.CARDS[:4])))
     move = s.legal_actions()[0]
     assert isinstance(move, er.Move)
-    s = s.apply(er.Move(np.str_(move.donkey), np.str_(move.to)))
+    s = s.apply(er.Move(np.str_(move.donkey), np.str_(move.to)))  # numpy scalars: normalised to str
     assert all(type(v) is str for a in s.history for v in vars_of(a))
     _round_trip(s)
 
@@ -124,15 +130,32 @@ def vars_of(action: Any) -> list[Any]:
     return out
 
 
-def test_dd_setup_1_numpy_deal_is_refused_or_normalised() -> None:
+def test_dd_setup_1_numpy_items_are_refused_numpy_scalars_normalised() -> None:
     s = dd.new_game(2)
-    with pytest.raises(IllegalAction) as err:
-        s.apply(dd.Deal(np.arange(57)))  # type: ignore[arg-type]
-    assert err.value.rule == "DD-SETUP-1"
-    s = s.apply(dd.Deal([np.int64(i) for i in range(57)]))  # type: ignore[misc]
+    for bad in (dd.Deal(np.arange(57)), dd.Deal([np.int64(i) for i in range(57)])):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction) as err:
+            s.apply(bad)
+        assert err.value.rule == "DD-SETUP-1"
+    s = s.apply(dd.Deal(range(57)))  # type: ignore[arg-type]
     roll = s.sample_chance(random.Random(0))
-    s = s.apply(dd.Roll([(np.str_(c), np.int64(p)) for c, p in roll.values]))  # type: ignore[attr-defined]
+    assert isinstance(roll, dd.Roll)
+    for values in ([(np.str_(c), p) for c, p in roll.values], [(c, np.int64(p)) for c, p in roll.values]):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(dd.Roll(values))  # type: ignore[arg-type]
+        assert err.value.rule == "DD-DICE-1"
+    s = s.apply(dd.Roll(list(roll.values)))
+    choose = s.legal_actions()[0]
+    assert isinstance(choose, dd.Choose)
+    s = s.apply(dd.Choose(np.str_(choose.colour)))
     _round_trip(s)
+
+
+def test_er_move_1_a_huge_number_as_the_action_is_refused_not_a_value_error() -> None:
+    s = er.new_game(2).apply(er.Deal(er.CARDS[:4]))
+    for odd in (10**5000, er.Deal((10**5000,)), "x" * 100_000, None):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(odd)  # type: ignore[arg-type]
+        assert err.value.rule == "ER-MOVE-1" and len(str(err.value)) < 1_000
 
 
 def test_unhashable_and_odd_values_never_escape_as_type_errors() -> None:
