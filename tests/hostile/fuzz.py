@@ -251,6 +251,25 @@ def check_loader(name: str, source: Any) -> Any:
     return result
 
 
+# ---------------------------------------------------------------------------------------------- query strings
+QUERY_KEYS = ["game", "players", "seed", "seat", "lang", "variant", "board", "save", "step", "bots", "rule"]
+QUERY_VALUES = st.one_of(
+    st.sampled_from([*WORDS, "0", "1", "-1", "4", "99", "en", "de", "fr", "9" * 5000, "null", "None", "%00", ""]),
+    TEXTS,
+)
+
+
+@st.composite
+def query_strings(draw: st.DrawFn) -> str:
+    """What a pasted app link may carry after ``?``: known keys with hostile values, repeated keys, broken
+    escapes, a 100 kB tail. For the apps' query-string loader, registered in ``LOADERS`` as ``query:...``."""
+    from urllib.parse import quote as url_quote
+
+    pairs = draw(st.lists(st.tuples(st.sampled_from(QUERY_KEYS) | st.text(max_size=5), QUERY_VALUES), max_size=6))
+    text = "&".join(f"{url_quote(k, safe='')}={url_quote(v, safe='', errors='surrogatepass')}" for k, v in pairs)
+    return draw(st.one_of(st.just(text), st.just(text + "&seed=" + "9" * 100_000), TEXTS.map(lambda t: text + t)))
+
+
 # ---------------------------------------------------------------------------------------------- text mutations
 def mutate_text(text: str, data: st.DataObject, rounds: int = 3) -> str:
     """A few random edits of ``text``: cut, insert (hostile bits), replace, duplicate, truncate."""

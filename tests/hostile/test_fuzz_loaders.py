@@ -20,6 +20,7 @@ from tests.esels_rennen.helpers import ladder
 from tests.hostile.fuzz import (
     ACTIONS,
     JSON,
+    LOADERS,
     MODULES,
     SCALARS,
     TEXTS,
@@ -30,6 +31,7 @@ from tests.hostile.fuzz import (
     fuzz,
     mutate_json,
     mutate_text,
+    query_strings,
     reachable_state,
 )
 
@@ -133,3 +135,14 @@ def test_action_texts(game: str, seed: int, steps: int, data: st.DataObject) -> 
         )
     )
     check_loader(f"action:{game}", text)
+
+
+# ---------------------------------------------------------------------------------------------- query strings
+QUERY_LOADERS = sorted(name for name in LOADERS if name.startswith("query"))
+
+
+@pytest.mark.parametrize("name", QUERY_LOADERS)  # empty until the apps' query-string loader is registered
+@fuzz(60)
+@given(query=query_strings())
+def test_query_strings(name: str, query: str) -> None:
+    check_loader(name, query)
