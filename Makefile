@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONUNBUFFERED := 1
 
-.PHONY: app test lint typecheck pytest chromium bench playthroughs clean
+.PHONY: app test lint typecheck pytest chromium bench playthroughs fuzz soak clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -60,6 +60,14 @@ pytest: $(VENV)/.test
 ## Print benchmark figures (not tests)
 bench: $(VENV)/.bench
 	$(PY) benchmarks/run_all.py
+
+## Long hostile-input runs (make test runs a bounded, derandomized version): fuzzing x50, then the soak
+fuzz: $(VENV)/.test
+	DONKEYLAB_FUZZ_SCALE=50 $(PY) -m pytest tests/hostile -q -p no:cacheprovider
+
+soak: $(VENV)/.test
+	$(PY) benchmarks/hostile_inputs.py --top 15
+	$(PY) benchmarks/soak.py
 
 ## Rewrite the golden playthrough files after an intended rule change (then read the diff)
 playthroughs: $(VENV)/.test

@@ -2,56 +2,103 @@
 
 A teacher (or CI) gets the same numbers as the notebooks without Jupyter: seeded experiments with a CI
 table and a progress bar on stderr, the exact lesson tables as Fractions, and the board validator.
-Errors in the input (unknown game, bad rule option, bad board) print one clear line and exit with 2 (1 for
-a board the validator rejects), never a traceback.
+Errors never print a traceback: a usage error (unknown game, a number out of range, a bad bot or rule option)
+prints one line and exits with 2; bad data (a board file that cannot be read or that the validator rejects)
+prints one line and exits with 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import inspect
 import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import IO, Any
+from pathlib import Path
+from typing import IO, Any, NoReturn
 
-from donkeylab.core import DonkeylabError
+from donkeylab.core import DonkeylabError, LoadError, quote
+from donkeylab.core.jsonio import strict_json
 from donkeylab.games import GAMES
+
+# Caps on the numbers a command line may ask for: a typo (or a hostile script) gets one clear line instead of
+# an OverflowError, a MemoryError or a run of years.
+MAX_GAMES = 1_000_000
+MAX_TRIALS = 10_000_000
+MAX_SEED = 2**63
+
+
+class UsageError(Exception):
+    """A command-line argument that cannot work: one line, exit code 2."""
+
+
+class DataError(Exception):
+    """A file named on the command line whose content is bad: one line, exit code 1."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (what was wrong, and where the help is), never the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        text = text if len(text) <= 300 else text[:300] + " [...]"  # argparse quotes the whole bad argument
+        self.exit(2, f"{self.prog}: {text} (see {self.prog} --help)\n")
+
+
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (refused before anything is built)."""
+
+    def parse(text: str) -> int:
+        if len(text) > 40:
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number from {low:,} to {high:,}")
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is outside {low:,}..{high:,}")
+        return value
+
+    return parse
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
     """``key=value``; the value is read as JSON when it parses (true, 3, [1,2]), else as a string."""
     key, sep, raw = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"a rule option looks like key=value, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a rule option looks like key=value, not {quote(text)}")
     try:
-        return key, json.loads(raw)
-    except json.JSONDecodeError:
+        return key, strict_json(raw, 100_000, "value")
+    except LoadError:  # not JSON (or a 5,000-digit number): the word itself, which the rules check then
         return key, raw
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="donkeylab", description=__doc__.split("\n")[0] if __doc__ else None)
+    parser = Parser(prog="donkeylab", description=__doc__.split("\n")[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="run N seeded games and print win rates and means with 95%% CIs")
     sim.add_argument("game", help=f"one of {', '.join(GAMES)}")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", type=bounded(1, 99), default=4)
+    sim.add_argument("--games", type=bounded(0, MAX_GAMES), default=1000)
+    sim.add_argument("--seed", type=bounded(-MAX_SEED, MAX_SEED), default=0)
     sim.add_argument("--variant", help="rule variant, e.g. english or german (Double Donkey)")
     sim.add_argument("--rule", action="append", type=_parse_option, default=[], metavar="KEY=VALUE")
     sim.add_argument(
         "--bots", default="", help="comma-separated bots, one per seat or one for all: Random,Policy(lowest),…"
     )
     sim.add_argument("--board", help="Esels-Rennen board file (JSON)")
-    sim.add_argument("--batch-size", type=int, default=50)
+    sim.add_argument("--batch-size", type=bounded(1, MAX_GAMES), default=50)
     where = sim.add_mutually_exclusive_group()
     where.add_argument(
-        "--workers", type=int, metavar="N", help="processes (default: all cores if the run would take over ~2 s)"
+        "--workers",
+        type=bounded(1, 256),
+        metavar="N",
+        help="processes (default: all cores if the run would take over ~2 s)",
     )
     where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -69,14 +116,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     fg = sub.add_parser("figure", help="write a lesson figure (exact vs simulated) as a standalone HTML file")
     fg.add_argument("lesson", choices=sorted(LESSONS))
-    fg.add_argument("--n", type=int, default=100_000, help="simulated trials (fast path)")
-    fg.add_argument("--seed", type=int, default=0)
-    fg.add_argument("--k", type=int, default=3, help="cards drawn (total-after)")
+    fg.add_argument("--n", type=bounded(1, MAX_TRIALS), default=100_000, help="simulated trials (fast path)")
+    fg.add_argument("--seed", type=bounded(-MAX_SEED, MAX_SEED), default=0)
+    fg.add_argument("--k", type=bounded(1, 16), default=3, help="cards drawn (total-after)")
     fg.add_argument("--out", help="HTML file to write (default: LESSON.html)")
 
     sv = sub.add_parser("serve", help="serve the Voila gallery of the apps (what `make app` runs)")
     sv.add_argument("--dir", help="folder of app notebooks (default: the apps shipped with donkeylab)")
-    sv.add_argument("--port", type=int, default=8866)
+    sv.add_argument("--port", type=bounded(1, 65535), default=8866)
     sv.add_argument("--public", action="store_true", help="listen on every address; a token is required")
     sv.add_argument("--token", help="the token for --public (default: a random one, printed)")
     sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
@@ -86,32 +133,52 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "simulate":
-            return simulate(args)
-        if args.command == "exact":
-            return exact(args)
-        if args.command == "figure":
-            return figure(args.lesson, args.n, args.seed, args.k, args.out)
-        if args.command == "serve":
-            return serve(args.dir, args.port, args.dry_run, args.public, args.token)
-        return validate_board(args.file)
+        return _run(args)
     except BrokenPipeError:  # e.g. `donkeylab exact … | head`: the reader left, that is not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (DonkeylabError, ValueError, OSError) as exc:
-        print(f"donkeylab {args.command}: {exc}", file=sys.stderr)
-        return 2
+    except DataError as exc:
+        return _fail(args.command, exc, 1)
+    except (UsageError, DonkeylabError, ValueError, OSError) as exc:
+        return _fail(args.command, exc, 2)
+    except KeyboardInterrupt:
+        return _fail(args.command, "interrupted", 130)
+    except Exception as exc:  # a bug of ours: still one line (with its kind), never a traceback
+        return _fail(args.command, f"unexpected {type(exc).__name__}: {exc}", 1)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "simulate":
+        return simulate(args)
+    if args.command == "exact":
+        return exact(args)
+    if args.command == "figure":
+        return figure(args.lesson, args.n, args.seed, args.k, args.out)
+    if args.command == "serve":
+        return serve(args.dir, args.port, args.dry_run, args.public, args.token)
+    return validate_board(args.file)
+
+
+def _fail(command: str, why: object, code: int) -> int:
+    """Print the one line that says what was wrong (whatever the input, it stays a short single line)."""
+    print(one_line(f"donkeylab {command}: {why}"), file=sys.stderr)
+    return code
+
+
+def one_line(text: str, limit: int = 500) -> str:
+    """``text`` on one line of at most ``limit`` characters (a message may quote a path or an argument)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + " [...]"
 
 
 # ---------------------------------------------------------------------------------------------- simulate
 def simulate(args: argparse.Namespace) -> int:
-    from donkeylab.lab.experiment import ExperimentSpec, run_experiment, split_bots
+    from donkeylab.lab.experiment import ExperimentSpec, run_experiment
 
     rules = dict(args.rule)
     if args.variant:
         rules["variant"] = args.variant
-    setup = {"board": args.board} if args.board else {}
-    bots = split_bots(args.bots)
+    setup, bots = check_simulate(args, rules)
     spec = ExperimentSpec(args.game, args.players, args.games, args.seed, rules, bots, setup, args.batch_size)
     client = _dask_client(args.scheduler) if args.scheduler else None
     try:
@@ -174,6 +241,52 @@ def _write(path: str, fill: Any) -> None:
     print(f"wrote {path}", file=sys.stderr)
 
 
+def check_simulate(args: argparse.Namespace, rules: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """Every argument of ``simulate`` checked before a game is played: a registered game (a name is never
+    imported as a module), its player range and rule options, bots that exist for it, and a board file only
+    for a game played on one (read here, size-capped; its content is data: exit 1). Returns setup and bots."""
+    from donkeylab.games import game_module
+    from donkeylab.lab.experiment import make_bot, make_rules, split_bots
+
+    if args.game not in GAMES:
+        raise UsageError(f"unknown game {quote(args.game)}; choose one of {', '.join(GAMES)}")
+    module = game_module(args.game)
+    setup: dict[str, Any] = {}
+    if args.board is not None:
+        if "board" not in inspect.signature(module.new_game).parameters:
+            raise UsageError(f"--board is for a game played on a board (esels_rennen), not {args.game}")
+        setup["board"] = _read_board(args.board).to_dict()
+    try:
+        game_rules = make_rules(module, rules)
+    except DonkeylabError as exc:
+        raise UsageError(f"--rule/--variant: {exc}") from None
+    try:
+        bots = split_bots(args.bots)
+        for spec in bots:
+            make_bot(module, spec)
+    except ValueError as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    if len(bots) not in (0, 1, args.players):
+        raise UsageError(f"--bots: give 1 bot for every seat or {args.players} (one per seat), not {len(bots)}")
+    try:
+        module.new_game(args.players, game_rules, **setup)
+    except DonkeylabError as exc:
+        if "board" in setup:
+            raise DataError(f"{args.board}: {exc}") from None
+        raise UsageError(f"--players: {exc}") from None
+    return setup, bots
+
+
+def _read_board(path: str) -> Any:
+    """The board file named on the command line (the only place a board is read from a path)."""
+    from donkeylab import esels_rennen
+
+    try:
+        return esels_rennen.load_board(Path(path))
+    except esels_rennen.BoardError as exc:
+        raise DataError(f"{path}: {exc}") from None
+
+
 # ---------------------------------------------------------------------------------------------- exact
 def exact(args: argparse.Namespace) -> int:
     import importlib
@@ -189,7 +302,7 @@ def exact(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     if args.table:
         if args.table not in tables:
-            raise ValueError(f"no table {args.table!r}; tables: {', '.join(tables)}")
+            raise UsageError(f"no table {quote(args.table)}; tables: {', '.join(tables)}")
         tables = {args.table: tables[args.table]}
     if args.json:
         json.dump(
@@ -239,10 +352,10 @@ def validate_board(path: str) -> int:
     from donkeylab import esels_rennen
 
     try:
-        board = esels_rennen.load_board(path)
+        board = esels_rennen.load_board(Path(path))
         report = esels_rennen.validate_board(board)
     except esels_rennen.BoardError as exc:
-        print(f"{path}: INVALID: {exc}", file=sys.stderr)
+        print(one_line(f"{quote(path) if len(path) > 200 else path}: INVALID: {exc}"), file=sys.stderr)
         return 1
     print(f"{path}: OK")
     print(report)
@@ -284,9 +397,9 @@ def serve(folder: str | None, port: int, dry_run: bool = False, public: bool = F
     from donkeylab.apps.serve import token_of, voila_command
 
     if folder is not None and not Path(folder).is_dir():
-        raise ValueError(f"no app folder {folder!r}")
+        raise UsageError(f"no app folder {quote(folder)}")
     if token is not None and not public:
-        raise ValueError("--token only makes sense with --public")
+        raise UsageError("--token only makes sense with --public")
     cmd = voila_command(port, Path(folder) if folder else None, public=public, token=token)
     if dry_run:
         print(" ".join(cmd))

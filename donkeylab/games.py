@@ -17,8 +17,8 @@ from functools import cache
 from typing import Any
 
 from donkeylab.core.actions import Action
-from donkeylab.core.errors import LoadError
-from donkeylab.core.jsonio import load_state, read_document
+from donkeylab.core.errors import LoadError, quote
+from donkeylab.core.jsonio import load_document, load_state, read_document
 from donkeylab.core.messages import CATALOGUE
 from donkeylab.core.state import GameState
 
@@ -116,11 +116,15 @@ def _bots(module: types.ModuleType) -> dict[str, type]:
     }
 
 
-@cache
 def info(name: str) -> GameInfo:
     """The ``GameInfo`` of a registered game (``ValueError`` naming the choices for anything else)."""
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"unknown game {quote(name)}; choose one of {', '.join(GAMES)}")
+    return _info(name)
+
+
+@cache
+def _info(name: str) -> GameInfo:
     module = importlib.import_module(GAMES[name])
     low, high, default = _PLAYERS[name]
     return GameInfo(name, module, low, high, default, _options(module.Rules), _bots(module))
@@ -128,6 +132,8 @@ def info(name: str) -> GameInfo:
 
 def game_module(name: str) -> Any:
     """The engine package of game ``name`` (``double_donkey``, ``double_down`` or ``esels_rennen``)."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"unknown game {quote(name)}; choose one of {', '.join(GAMES)}")
     return info(name).module
 
 
@@ -136,8 +142,9 @@ def infos() -> tuple[GameInfo, ...]:
 
 
 def load(text: str | bytes) -> Any:
-    """Load a save of any game (dispatches on its ``game`` field)."""
-    name = read_document(text)["game"]
+    """Load a save of any game (dispatches on its ``game`` field); any problem is one ``LoadError``."""
+    doc = read_document(text)
+    name = doc["game"]
     if name not in GAMES:
-        raise LoadError(f"unknown game {name!r} in save")
-    return info(name).load(text)
+        raise LoadError(f"unknown game {quote(name)} in save; known: {', '.join(GAMES)}")
+    return load_document(doc, info(name).module)

@@ -12,12 +12,17 @@ from pathlib import Path
 import pytest
 
 from donkeylab.cli import format_table, main
+from donkeylab.games import GAMES
+
+
+@pytest.fixture(autouse=True)
+def toy_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI plays only registered games (a game name is never imported as a module): register the toy."""
+    monkeypatch.setitem(GAMES, "toy_race", "tests.toy_game")
 
 
 def test_simulate_prints_a_ci_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(["simulate", "tests.toy_game", "--players", "2", "--games", "50", "--seed", "3", "--rule", "goal=5"]) == 0
-    )
+    assert main(["simulate", "toy_race", "--players", "2", "--games", "50", "--seed", "3", "--rule", "goal=5"]) == 0
     out = capsys.readouterr().out
     assert "50 games, 2 players, seed 3" in out and "{'goal': 5}" in out
     assert "win seat 0" in out and "95% CI" in out and "wilson" in out and "bootstrap" in out
@@ -26,7 +31,7 @@ def test_simulate_prints_a_ci_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_json_to_stdout_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     args = [
         "simulate",
-        "tests.toy_game",
+        "toy_race",
         "--players",
         "3",
         "--games",
@@ -48,9 +53,7 @@ def test_simulate_json_to_stdout_is_reproducible(capsys: pytest.CaptureFixture[s
 
 def test_simulate_csv_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "games.csv"
-    assert (
-        main(["simulate", "tests.toy_game", "--players", "2", "--games", "7", "--csv", str(out), "--no-progress"]) == 0
-    )
+    assert main(["simulate", "toy_race", "--players", "2", "--games", "7", "--csv", str(out), "--no-progress"]) == 0
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert len(rows) == 7 and rows[0]["winners"] in ("0", "1") and int(rows[0]["actions"]) > 0
 
@@ -58,10 +61,10 @@ def test_simulate_csv_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 def test_bad_input_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "chess"]) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
-    assert main(["simulate", "tests.toy_game", "--players", "2", "--rule", "goal=0", "--no-progress"]) == 2
+    assert main(["simulate", "toy_race", "--players", "2", "--rule", "goal=0", "--no-progress"]) == 2
     assert "goal must be" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["simulate", "tests.toy_game", "--rule", "novalue"])
+        main(["simulate", "toy_race", "--rule", "novalue"])
 
 
 def test_format_table_shows_fractions_exactly_and_approximately() -> None:

@@ -71,6 +71,7 @@ def parse_action(text: str) -> Action:
 
 class ToyState(GameState):
     game = NAME
+    end_rule = "TOY-WIN"
 
     def __init__(self, players: int, rules: Rules) -> None:
         super().__init__(players, rules)

@@ -2,7 +2,7 @@
 
 from donkeylab.core.actions import Action, action_table, parse_action
 from donkeylab.core.chance import CHANCE, DIE_FACES, dice_outcomes, rng_for, roll_dice, shuffled
-from donkeylab.core.errors import DonkeylabError, IllegalAction, LoadError, NotEnumerable
+from donkeylab.core.errors import DonkeylabError, IllegalAction, LoadError, NotEnumerable, quote
 from donkeylab.core.events import Event
 from donkeylab.core.jsonio import SCHEMA_VERSION, load_state, rules_from_dict, rules_to_dict
 from donkeylab.core.match import Bot, Match, RandomBot, WaitingForHuman
@@ -33,6 +33,7 @@ __all__ = [
     "load_state",
     "parse_action",
     "play_random",
+    "quote",
     "require",
     "rng_for",
     "roll_dice",

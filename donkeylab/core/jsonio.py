@@ -14,10 +14,16 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from donkeylab.core.actions import Action
-from donkeylab.core.errors import DonkeylabError, LoadError
+from donkeylab.core.errors import DonkeylabError, LoadError, clip, quote
 
 SCHEMA_VERSION = 1
 MAX_SAVE_BYTES = 5_000_000
+# The longest random games have about 200 actions; loading replays every action (~50 µs and ~2 kB each), so
+# this cap keeps the worst save well under a second and a few dozen MB.
+MAX_HISTORY = 10_000
+# JSON numbers in saves and boards are small (players, seats, coordinates): a longer one is refused before
+# Python converts it (CPython itself refuses 4,300+ digits, with an error of the wrong kind).
+MAX_NUMBER_CHARS = 30
 
 R = TypeVar("R")
 
@@ -35,29 +41,76 @@ class GameModule(Protocol):
 
 
 def dump_state(state: Any) -> str:
+    history = state.history
+    if len(history) > MAX_HISTORY:
+        raise LoadError(f"this game has {len(history)} actions; a save holds at most {MAX_HISTORY}")
     doc = {
         "schema": SCHEMA_VERSION,
         "game": state.game,
         "players": state.num_players,
         "rules": state.rules.to_dict(),
         "setup": dict(state.setup),
-        "history": [str(a) for a in state.history],
+        "history": [str(a) for a in history],
     }
     return json.dumps(doc, indent=1, sort_keys=False)
 
 
-def read_document(text: str | bytes) -> dict[str, Any]:
-    """Parse and check the envelope of a save (size, JSON, schema version, field types)."""
-    if len(text) > MAX_SAVE_BYTES:
-        raise LoadError(f"save is {len(text)} bytes; the limit is {MAX_SAVE_BYTES}")
+class _Refused(ValueError):
+    """Raised inside the JSON parser's hooks; ``strict_json`` turns it into the caller's error."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise _Refused(f"key {quote(twice)} appears twice in one object")
+    return doc
+
+
+def _small_int(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _Refused(f"a number of {len(text)} digits; numbers here have at most {MAX_NUMBER_CHARS}")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _Refused(f"a number of {len(text)} characters; numbers here have at most {MAX_NUMBER_CHARS}")
+    return float(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise _Refused(f"{text} is not a JSON number")
+
+
+def strict_json(text: object, max_chars: int, what: str, error: type[LoadError] = LoadError) -> Any:
+    """Parse untrusted JSON (a save, a board) or raise ``error``: text or UTF-8 bytes only, size-capped before
+    parsing, no duplicate keys (JSON would silently keep the last), no NaN/Infinity, no huge numbers."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise error(f"{what} must be JSON text, not {type(text).__name__}")
+    if len(text) > max_chars:
+        raise error(f"{what} is {len(text)} characters; the limit is {max_chars}")
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise LoadError(f"not valid JSON: {exc}") from None
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_small_int,
+            parse_float=_finite_float,
+            parse_constant=_no_constant,
+        )
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError and _Refused are ValueErrors
+        raise error(f"{what} is not valid JSON: {clip(str(exc))}") from None
+
+
+def read_document(text: str | bytes) -> dict[str, Any]:
+    """Parse and check the envelope of a save (size, JSON, schema version, field types, history length)."""
+    doc = strict_json(text, MAX_SAVE_BYTES, "save")
     if not isinstance(doc, dict):
         raise LoadError("a save must be a JSON object")
-    if doc.get("schema") != SCHEMA_VERSION:
-        raise LoadError(f"unknown schema version {doc.get('schema')!r}; this donkeylab reads {SCHEMA_VERSION}")
+    schema = doc.get("schema")
+    if type(schema) is not int or schema != SCHEMA_VERSION:  # not true, not 1.0: exactly the number 1
+        raise LoadError(f"unknown schema version {quote(schema)}; this donkeylab reads {SCHEMA_VERSION}")
     expected: dict[str, type | tuple[type, ...]] = {
         "game": str,
         "players": int,
@@ -70,6 +123,8 @@ def read_document(text: str | bytes) -> dict[str, Any]:
             raise LoadError(f"missing field {key!r}")
         if not isinstance(doc[key], typ) or isinstance(doc[key], bool):
             raise LoadError(f"field {key!r} has the wrong type ({type(doc[key]).__name__})")
+    if len(doc["history"]) > MAX_HISTORY:
+        raise LoadError(f"the history has {len(doc['history'])} actions; a save holds at most {MAX_HISTORY}")
     if not all(isinstance(a, str) for a in doc["history"]):
         raise LoadError("field 'history' must be a list of action strings")
     return doc
@@ -77,22 +132,23 @@ def read_document(text: str | bytes) -> dict[str, Any]:
 
 def load_state(text: str | bytes, module: GameModule) -> Any:
     """Rebuild a state from ``dump_state`` output by replaying its history with ``module``'s rules."""
-    doc = read_document(text)
+    return load_document(read_document(text), module)
+
+
+def load_document(doc: Mapping[str, Any], module: GameModule) -> Any:
+    """Rebuild a state from a save already checked by ``read_document``."""
     if doc["game"] != module.NAME:
-        raise LoadError(f"this save is for {doc['game']!r}, not {module.NAME!r}")
+        raise LoadError(f"this save is for {quote(doc['game'])}, not {module.NAME!r}")
     rules = rules_from_dict(module.Rules, doc["rules"])
     try:
         state = module.new_game(doc["players"], rules, **doc["setup"])
-    except TypeError as exc:
-        raise LoadError(f"bad setup: {exc}") from None
-    except DonkeylabError as exc:
-        raise LoadError(f"bad setup: {exc}") from None
+    except (TypeError, DonkeylabError) as exc:  # TypeError: a setup key new_game does not take
+        raise LoadError(f"bad setup: {clip(str(exc))}") from None
     for step, text_action in enumerate(doc["history"], start=1):
-        action = module.parse_action(text_action)
         try:
-            state = state.apply(action)
-        except DonkeylabError as exc:
-            raise LoadError(f"history step {step} ({text_action}) is illegal: {exc}") from None
+            state = state.apply(module.parse_action(text_action))
+        except DonkeylabError as exc:  # unreadable, malformed (refused when built) or against the rules
+            raise LoadError(f"history step {step} ({quote(text_action)}) is illegal: {exc}") from None
     return state
 
 
@@ -104,14 +160,14 @@ def rules_from_dict(cls: Callable[..., R], data: Mapping[str, Any]) -> R:
     fields = {f.name for f in dataclasses.fields(cls)}
     unknown = set(data) - fields
     if unknown:
-        raise LoadError(f"unknown rule option(s) {sorted(unknown)}; known: {sorted(fields)}")
+        raise LoadError(f"unknown rule option(s) {quote(sorted(map(str, unknown)))}; known: {sorted(fields)}")
     for key, value in data.items():
         if not _matches(value, hints[key]):
-            raise LoadError(f"rule option {key!r} has the wrong type: {value!r}")
+            raise LoadError(f"rule option {key!r} has the wrong type: {quote(value)}")
     try:
         return cls(**{k: _thaw(v) for k, v in data.items()})  # type: ignore[return-value]
     except (ValueError, TypeError) as exc:
-        raise LoadError(f"bad rules: {exc}") from None
+        raise LoadError(f"bad rules: {clip(str(exc))}") from None
 
 
 def rules_to_dict(rules: Any) -> dict[str, Any]:

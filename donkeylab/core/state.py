@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from donkeylab.core.actions import Action
 from donkeylab.core.chance import CHANCE
-from donkeylab.core.errors import IllegalAction, NotEnumerable
+from donkeylab.core.errors import IllegalAction, NotEnumerable, quote
 from donkeylab.core.events import Event
 from donkeylab.core.trust import NO_VOUCHER, Vouching
 
@@ -56,6 +56,8 @@ class GameState(Vouching, ABC):
     """
 
     game: ClassVar[str] = "?"
+    # The RULES.md rule that ends this game (DD-END-1, DN-END-1, ER-END-1): an action after the end breaks it.
+    end_rule: ClassVar[str]
 
     _parent: GameState | None
     _action: Action | None
@@ -180,7 +182,7 @@ class GameState(Vouching, ABC):
     def apply(self, action: Action) -> Self:
         """A new state with ``action`` applied; ``self`` is never changed (also not when it raises)."""
         if self.current_player is None:
-            raise IllegalAction("GAME-OVER", f"the game is over; {action} cannot be played")
+            raise IllegalAction(self.end_rule, f"the game is over; {_quoted(action)} cannot be played")
         new = object.__new__(type(self))
         fields = self.__dict__.copy()  # one dict copy, then plain dict writes: the hot path of every rollout
         fields["_parent"] = self
@@ -226,9 +228,16 @@ def require(condition: bool, rule: str, message: str) -> None:
 
 
 def check_type(action: Action, expected: type | tuple[type, ...], rule: str, state: GameState) -> None:
-    if not isinstance(action, expected):
+    """Refuse anything but exactly the expected action class(es): a subclass would print under its own name,
+    so its save could not be loaded again."""
+    if type(action) not in (expected if isinstance(expected, tuple) else (expected,)):
         names = expected.__name__ if isinstance(expected, type) else "/".join(t.__name__ for t in expected)
-        raise IllegalAction(rule, f"{state.game} expects {names} now, not {action}")
+        raise IllegalAction(rule, f"{state.game} expects {names} now, not {_quoted(action)}")
+
+
+def _quoted(action: object) -> str:
+    """An action (or anything passed as one) for an error message, every field capped."""
+    return action.quoted() if isinstance(action, Action) else quote(action)
 
 
 def play_random(state: GameState, rng: random.Random, max_actions: int = 100_000) -> GameState:

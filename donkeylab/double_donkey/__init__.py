@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 
-from donkeylab.core import IllegalAction, load_state
+from donkeylab.core import IllegalAction, load_state, quote
 from donkeylab.double_donkey import bots
 from donkeylab.double_donkey.actions import (
     ACTIONS,
@@ -65,9 +65,13 @@ def new_game(players: int = 4, rules: Rules | None = None) -> DoubleDonkeyState:
     """DD-SETUP-2: 2-5 players; the first chance point is the deal (DD-SETUP-1)."""
     rules = rules or Rules()
     if isinstance(players, bool) or not isinstance(players, int) or not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise IllegalAction("DD-SETUP-2", f"Double Donkey is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
+        raise IllegalAction(
+            "DD-SETUP-2", f"Double Donkey is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {quote(players)}"
+        )
     if rules.first_player >= players:
-        raise IllegalAction("DD-SETUP-2", f"first_player {rules.first_player} is not a seat of {players} players")
+        raise IllegalAction(
+            "DD-SETUP-2", f"first_player {quote(rules.first_player)} is not a seat of {players} players"
+        )
     size = len(build_deck(rules.deck))
     if size < 10 * players:
         raise IllegalAction(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from donkeylab.core import Action, RandomBot
+from donkeylab.core import Action, RandomBot, quote
 from donkeylab.double_donkey.actions import Choose, Keep, Play, Reroll
 from donkeylab.double_donkey.cards import COLOURS, card_value
 from donkeylab.double_donkey.state import DoubleDonkeyState
@@ -52,7 +52,7 @@ class Policy:
 
     def __init__(self, policy: PolicyName = "random") -> None:
         if policy not in ("random", "lowest", "highest"):
-            raise ValueError(f"policy must be 'random', 'lowest' or 'highest', not {policy!r}")
+            raise ValueError(f"policy must be 'random', 'lowest' or 'highest', not {quote(policy)}")
         self.policy = policy
 
     def act(self, state: DoubleDonkeyState, rng: random.Random) -> Action:
@@ -114,6 +114,8 @@ class Greedy(Cautious):
     ``Random`` 35: emptying the hand quickly pays more than the extra Biggest Donkey risk costs."""
 
     def __init__(self, limit: int = 7) -> None:
+        if type(limit) is not int or not 0 <= limit <= 12:  # a card is worth 2..12
+            raise ValueError(f"limit must be a whole number from 0 to 12, not {quote(limit)}")
         self.limit = limit
 
     def _play(self, state: DoubleDonkeyState, player: int) -> Action:

@@ -14,12 +14,17 @@ from collections import Counter
 from functools import lru_cache
 from typing import Final
 
+from donkeylab.core.errors import quote
+
 COLOURS: Final[tuple[str, ...]] = ("light_blue", "dark_blue", "orange", "yellow", "green", "purple")
 COLOUR_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 ANGRY_PREFIX: Final = "angry:"
 PLAYERS_MIN: Final = 2
 PLAYERS_MAX: Final = 5
 PILE_SIZE: Final = 10  # DD-SETUP-1: cards dealt to each personal pile
+# A custom deck (DD-DECK-1) has at most this many cards: five times the printed deck, plenty for a lesson, and
+# a bound on every deal, shuffle and card table a hostile save could ask for.
+MAX_DECK_CARDS: Final = 300
 HAND_SIZE: Final = 3  # DD-SETUP-1 / DD-REFILL-1: hand size
 
 # DD-DECK-1: every pair x3, plus one more of each pair in the colour cycle (every colour on 17 cards).
@@ -74,7 +79,7 @@ def deck_cards(deck: str | tuple[str, ...]) -> tuple[str, ...]:
     """The card strings of a deck given by name or as a custom spec (validated)."""
     if isinstance(deck, str):
         if deck not in DECKS:
-            raise ValueError(f"unknown deck {deck!r}; known decks: {', '.join(DECKS)} (or a tuple of card specs)")
+            raise ValueError(f"unknown deck {quote(deck)}; known decks: {', '.join(DECKS)} (or a tuple of card specs)")
         return DECKS[deck].cards
     validate_deck(deck)
     return deck
@@ -86,6 +91,8 @@ def validate_deck(spec: tuple[str, ...]) -> None:
         raise ValueError("DD-DECK-1: a deck spec is a non-empty tuple of card strings")
     if len(spec) < PILE_SIZE * PLAYERS_MIN:
         raise ValueError(f"DD-DECK-1: a deck needs at least {PILE_SIZE * PLAYERS_MIN} cards, not {len(spec)}")
+    if len(spec) > MAX_DECK_CARDS:
+        raise ValueError(f"DD-DECK-1: a deck may have at most {MAX_DECK_CARDS} cards, not {len(spec)}")
     for i, card in enumerate(spec):
         _parse_card(i, card)
 
@@ -93,18 +100,22 @@ def validate_deck(spec: tuple[str, ...]) -> None:
 def _parse_card(i: int, card: object) -> tuple[bool, tuple[int, ...]]:
     known = ", ".join(COLOURS)
     if not isinstance(card, str):
-        raise ValueError(f"DD-DECK-1: card {i} is {card!r}, not a string like 'light_blue+orange' or 'angry:green'")
+        raise ValueError(
+            f"DD-DECK-1: card {i} is {quote(card)}, not a string like 'light_blue+orange' or 'angry:green'"
+        )
     if card.startswith(ANGRY_PREFIX):
         colour = card[len(ANGRY_PREFIX) :]
         if colour not in COLOUR_INDEX:
-            raise ValueError(f"DD-DECK-1: card {i} ({card!r}) has unknown colour {colour!r}; known: {known}")
+            raise ValueError(f"DD-DECK-1: card {i} ({quote(card)}) has unknown colour {quote(colour)}; known: {known}")
         return True, (COLOUR_INDEX[colour],)
     parts = card.split("+")
     if len(parts) != 2:
-        raise ValueError(f"DD-DECK-1: card {i} ({card!r}) must name two colours joined by '+', or be 'angry:<colour>'")
+        raise ValueError(
+            f"DD-DECK-1: card {i} ({quote(card)}) must name two colours joined by '+', or be 'angry:<colour>'"
+        )
     for colour in parts:
         if colour not in COLOUR_INDEX:
-            raise ValueError(f"DD-DECK-1: card {i} ({card!r}) has unknown colour {colour!r}; known: {known}")
+            raise ValueError(f"DD-DECK-1: card {i} ({quote(card)}) has unknown colour {quote(colour)}; known: {known}")
     if parts[0] == parts[1]:
         raise ValueError(f"DD-DECK-1: card {i} ({card!r}) shows one colour twice; a Double Donkey has two colours")
     a, b = sorted(COLOUR_INDEX[p] for p in parts)

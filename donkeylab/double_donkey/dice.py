@@ -30,7 +30,9 @@ class DiceMixin:
     def _roll(self, values: tuple[tuple[str, int], ...]) -> list[Event]:
         """DD-DICE-1: the roller rolls every die not on the Hay card; DD-DICE-2 says what may be chosen."""
         colours = self._left
-        if tuple([v[0] for v in values]) != colour_names(colours) or not all([is_pips(v[1]) for v in values]):
+        if tuple([v[0] for v in values]) != colour_names(colours) or not all(
+            [is_pips(v[1]) and type(v[0]) is str for v in values]
+        ):
             names = ", ".join(colour_names(colours))
             raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/roll", {"names": names})
         shown = [0] * 6

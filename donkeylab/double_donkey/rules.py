@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal
 
-from donkeylab.core import rules_to_dict
+from donkeylab.core import quote, rules_to_dict
 from donkeylab.double_donkey.cards import deck_cards
 
 Variant = Literal["english", "german"]
@@ -56,15 +56,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANT_DEFAULTS:
-            raise ValueError(f"variant must be 'english' or 'german', not {self.variant!r}")
+            raise ValueError(f"variant must be 'english' or 'german', not {quote(self.variant)}")
         for name, default in VARIANT_DEFAULTS[self.variant].items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, default)
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {getattr(self, name)!r}")
+                raise ValueError(
+                    f"{name} must be one of {', '.join(map(repr, allowed))}, not {quote(getattr(self, name))}"
+                )
         if isinstance(self.first_player, bool) or not isinstance(self.first_player, int) or self.first_player < 0:
-            raise ValueError(f"first_player must be a seat number 0, 1, ..., not {self.first_player!r}")
+            raise ValueError(f"first_player must be a seat number 0, 1, ..., not {quote(self.first_player)}")
         deck_cards(self.deck)  # validates a custom deck (DD-DECK-1) with a clear message
 
     def to_dict(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable
+from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, quote
 from donkeylab.core.chance import shuffled
 from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle, well_formed
@@ -50,6 +50,7 @@ _EXPECTED: dict[str, tuple[type[Action] | tuple[type[Action], ...], str]] = {
 
 class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
     game = NAME
+    end_rule = "DD-END-1"
 
     def __init__(self, players: int, rules: Rules) -> None:
         super().__init__(players, rules)
@@ -261,11 +262,11 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
         expected, rule = _EXPECTED[phase]
         if phase == "roll" and isinstance(action, (Keep, Reroll)) and len(self._left) == 1:
             self._refuse_last()
-        if not isinstance(action, expected):
-            data = {"action": str(action), "expected": waits_for(phase)}
+        if type(action) not in (expected if isinstance(expected, tuple) else (expected,)):  # exact classes only
+            data = {"action": action.quoted(), "expected": waits_for(phase)}
             raise IllegalAction.of(rule, "double_donkey/error/wrong_time", data)
         if not well_formed(action):
-            raise IllegalAction.of(rule, "double_donkey/error/malformed", {"action": str(action)})
+            raise IllegalAction.of(rule, "double_donkey/error/malformed", {"action": action.quoted()})
         if phase == "play":
             assert isinstance(action, Play)
             return self._play(action)
@@ -320,7 +321,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
         """DD-PLAY-1: one player's secret choice; the last one triggers the reveal and the end of the round."""
         player, cards = action.player, action.cards
         if type(player) is not int:
-            raise IllegalAction.of("DD-PLAY-1", "DD-PLAY-1/seat", {"given": repr(player)})
+            raise IllegalAction.of("DD-PLAY-1", "DD-PLAY-1/seat", {"given": quote(player)})
         turn = self._turn
         hand = self._hands[player] if 0 <= player < self._players else ()
         played = set(cards)

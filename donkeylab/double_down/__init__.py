@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 
-from donkeylab.core import IllegalAction, load_state
+from donkeylab.core import IllegalAction, load_state, quote
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
 from donkeylab.double_down.deck import DECK_SIZE, DECK_SPEC, KINDS
 from donkeylab.double_down.rules import Rules
@@ -50,11 +50,11 @@ def new_game(players: int = 4, rules: Rules | None = None, opener: int = 0) -> D
     """The state before the first deal (DN-SETUP-1); ``opener`` is the seat left of the first dealer."""
     rules = rules or Rules()
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/players", {"count": repr(players)})
+        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/players", {"count": quote(players)})
     if players * rules.hand_size > DECK_SIZE:
         raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/deck", {"count": players, "hand_size": rules.hand_size})
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < players:
-        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/opener", {"last": players - 1, "value": repr(opener)})
+        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/opener", {"last": players - 1, "value": quote(opener)})
     return DoubleDownState(players, rules, opener)
 
 

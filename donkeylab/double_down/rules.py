@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from donkeylab.core import rules_to_dict
+from donkeylab.core import quote, rules_to_dict
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,9 +29,9 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("repeat_doublet_penalty", "negative_doublets", "swimming"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"rule option {name} must be True or False, not {getattr(self, name)!r}")
+                raise ValueError(f"rule option {name} must be True or False, not {quote(getattr(self, name))}")
         if isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 7:
-            raise ValueError(f"hand_size must be a whole number from 1 to 7, not {self.hand_size!r}")
+            raise ValueError(f"hand_size must be a whole number from 1 to 7, not {quote(self.hand_size)}")
 
     def to_dict(self) -> dict[str, Any]:
         return rules_to_dict(self)

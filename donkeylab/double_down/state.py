@@ -13,7 +13,7 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any, Final
 
-from donkeylab.core import Action, Event, IllegalAction, require
+from donkeylab.core import Action, Event, IllegalAction, quote, require
 from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
 from donkeylab.double_down.actions import LEGAL_CACHE, Deal, PlayCard, Shuffle, legal_plays
@@ -47,6 +47,7 @@ _CARD: Final = tuple(
 
 class DoubleDownState(DoubleDownView):
     game = NAME
+    end_rule = "DN-END-1"
     _rules: Rules
 
     def __init__(self, players: int, rules: Rules, opener: int = 0) -> None:
@@ -106,7 +107,7 @@ class DoubleDownState(DoubleDownView):
         order = action.order
         # plain ints only: 0.0 == 0 would pass the set test, then fail as an index
         if self._trusted(action) is UNTRUSTED and not (
-            len(order) == DECK_SIZE and _all_ints(order) and frozenset(order) == ALL_CARD_IDS
+            type(order) is tuple and len(order) == DECK_SIZE and _all_ints(order) and frozenset(order) == ALL_CARD_IDS
         ):
             raise IllegalAction.of(rule, "DN-SETUP-1/bad-deal")
         size = self._rules.hand_size
@@ -127,7 +128,9 @@ class DoubleDownState(DoubleDownView):
 
     def _shuffle(self, action: Shuffle) -> list[Event]:
         below = self._discard[:-1]
-        if not (_all_ints(action.order) and sorted(action.order) == list(range(len(below)))):
+        if not (
+            type(action.order) is tuple and _all_ints(action.order) and sorted(action.order) == list(range(len(below)))
+        ):
             raise IllegalAction.of("DN-DRAW-1", "DN-DRAW-1/bad-shuffle", {"last": len(below) - 1})
         self._pile, self._drawn = tuple(below[i] for i in action.order), 0
         self._discard = self._discard[-1:]
@@ -189,7 +192,7 @@ class DoubleDownState(DoubleDownView):
         (not the whole hand: a 2x may not open a double turn, DN-DOUBLE-1)."""
         choices = [a.card for a in self.legal_actions() if isinstance(a, PlayCard)]
         if type(card) is not str:
-            return IllegalAction.of("DN-PLAY-1", "DN-PLAY-1/not-text", {"card": repr(card), "choices": choices})
+            return IllegalAction.of("DN-PLAY-1", "DN-PLAY-1/not-text", {"card": quote(card), "choices": choices})
         return IllegalAction.of("DN-PLAY-1", "DN-PLAY-1/not-in-hand", {"player": p, "card": card, "choices": choices})
 
     def _repeat(self, p: int, k: int, total: int) -> list[Event]:

@@ -9,13 +9,16 @@ endless chains, an unreachable finish) is checked by ``validate.validate_board``
 
 from __future__ import annotations
 
-import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from donkeylab.core import LoadError
+from donkeylab.core.errors import quote
+from donkeylab.core.jsonio import strict_json
 
 BOARD_SCHEMA: Final = "donkeylab.esels_rennen.board/1"
 BOARDS_DIR: Final = Path(__file__).parent / "boards"
@@ -27,7 +30,7 @@ COLOURS: Final = ("red", "green", "yellow")
 DIRECTIONS: Final = ("FL", "FR", "BL", "BR")
 # Lattice step of each direction as (dx, dy): forward is +y, the two diagonals ahead and behind.
 STEPS: Final = {"FL": (-1, 1), "FR": (1, 1), "BL": (-1, -1), "BR": (1, -1)}
-_ID_RE: Final = re.compile(r"^[A-Za-z0-9_.-]{1,16}$")
+_ID_RE: Final = re.compile(r"[A-Za-z0-9_.-]{1,16}")  # used with fullmatch: "b0\n" is not an id
 _TOP_KEYS: Final = {"schema", "name", "reconstruction", "note", "fields"}
 _FIELD_KEYS: Final = {"id", "x", "y", "kind", "arrow"}
 
@@ -41,9 +44,9 @@ class BoardError(LoadError):
     default_rule = "ER-BOARD-1"
 
     def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(f"{rule or self.default_rule}: {message}")
         self.rule = rule or self.default_rule
-        self.message = message
-        super().__init__(f"{self.rule}: {message}")
+        self.message = message[:2000]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,37 +119,53 @@ def packaged_boards() -> tuple[str, ...]:
 
 
 def load_board(source: str | Path | dict[str, Any]) -> Board:
-    """A ``Board`` from a packaged board name, a JSON file path or an already parsed dict.
+    """A ``Board`` from a packaged board name (a ``str``), a JSON file (a ``Path``) or an already parsed dict.
 
-    Only the file's shape is checked here; call ``validate_board`` before racing on a board you did not
-    write (``new_game`` does).
+    A ``str`` is only ever a packaged name, never a path: a save names its board by a ``str``, and a save must
+    not make us read a file (``/dev/zero``, a FIFO). Files are read only when the caller passes a ``Path`` on
+    purpose (the CLI's explicit argument). Only the board's shape is checked here; call ``validate_board``
+    before racing on a board you did not write (``new_game`` does).
     """
     if isinstance(source, dict):
         return _board_from_doc(source)
-    if not isinstance(source, (str, Path)):
-        raise BoardError(f"a board is a name, a path or a dict, not {type(source).__name__}")
-    path = Path(source)
-    if isinstance(source, str) and source in packaged_boards():
-        path = BOARDS_DIR / f"{source}.json"
+    if isinstance(source, str):
+        if source not in packaged_boards():
+            known = ", ".join(packaged_boards())
+            raise BoardError(
+                f"no packaged board named {quote(source)}; packaged boards: {known} (a file is read only from a Path)"
+            )
+        return read_board_file(BOARDS_DIR / f"{source}.json")
+    if isinstance(source, Path):
+        return read_board_file(source)
+    raise BoardError(f"a board is a name, a path or a dict, not {type(source).__name__}")
+
+
+def read_board_file(path: Path) -> Board:
+    """Read a board file: a regular file of at most ``MAX_BOARD_BYTES`` (a device, FIFO or directory is refused
+    before anything is read, and no more than the limit is ever read)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BOARD_BYTES:
-            raise BoardError(f"{path}: {size} bytes; a board file may have at most {MAX_BOARD_BYTES}")
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise BoardError(f"cannot read board {quote(str(path))}: not a regular file")
+            if info.st_size > MAX_BOARD_BYTES:
+                raise BoardError(
+                    f"{quote(str(path))}: {info.st_size} bytes; a board file may have at most {MAX_BOARD_BYTES}"
+                )
+            data = f.read(MAX_BOARD_BYTES + 1)
+    except OSError as exc:
         known = ", ".join(packaged_boards())
-        raise BoardError(f"cannot read board {str(source)!r} ({exc}); packaged boards: {known}") from None
-    return parse_board(text)
+        raise BoardError(f"cannot read board {quote(str(path))} ({exc.strerror}); packaged boards: {known}") from None
+    if len(data) > MAX_BOARD_BYTES:  # the file grew after the size check
+        raise BoardError(f"{quote(str(path))}: more than {MAX_BOARD_BYTES} bytes; a board file may have at most that")
+    return parse_board(data)
 
 
-def parse_board(text: str) -> Board:
-    """A ``Board`` from JSON text (size-capped before parsing, so a hostile file cannot hang us)."""
-    if len(text) > MAX_BOARD_BYTES:
-        raise BoardError(f"board text is {len(text)} characters; the limit is {MAX_BOARD_BYTES}")
-    try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BoardError(f"board is not valid JSON: {exc}") from None
+def parse_board(text: str | bytes) -> Board:
+    """A ``Board`` from JSON text or UTF-8 bytes (size-capped before parsing, so a hostile file cannot hang us;
+    duplicate keys, huge numbers and NaN are refused like any other defect)."""
+    doc = strict_json(text, MAX_BOARD_BYTES, "board", BoardError)
     if not isinstance(doc, dict):
         raise BoardError("a board must be a JSON object")
     return _board_from_doc(doc)
@@ -155,14 +174,14 @@ def parse_board(text: str) -> Board:
 def _board_from_doc(doc: dict[str, Any]) -> Board:
     unknown = set(doc) - _TOP_KEYS
     if unknown:
-        raise BoardError(f"unknown top-level key(s) {sorted(map(str, unknown))}; allowed: {sorted(_TOP_KEYS)}")
-    if doc.get("schema") != BOARD_SCHEMA:
-        raise BoardError(f"'schema' must be {BOARD_SCHEMA!r}, not {doc.get('schema')!r}")
+        raise BoardError(f"unknown top-level key(s) {quote(sorted(map(str, unknown)))}; allowed: {sorted(_TOP_KEYS)}")
+    if type(doc.get("schema")) is not str or doc["schema"] != BOARD_SCHEMA:
+        raise BoardError(f"'schema' must be {BOARD_SCHEMA!r}, not {quote(doc.get('schema'))}")
     name = _typed(doc, "name", str, "board")
     reconstruction = _typed(doc, "reconstruction", bool, "board")
     note = _typed(doc, "note", str, "board")
     if not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", name):
-        raise BoardError(f"'name' {name[:40]!r} must be 1-40 letters, digits, '_', '.' or '-'")
+        raise BoardError(f"'name' {quote(name)} must be 1-40 letters, digits, '_', '.' or '-'")
     if len(note) > 2000:
         raise BoardError("'note' is longer than 2000 characters")
     raw_fields = _typed(doc, "fields", list, "board")
@@ -175,11 +194,25 @@ def _board_from_doc(doc: dict[str, Any]) -> Board:
     return Board(name, fields, reconstruction, note)
 
 
+def recheck(board: object) -> Board:
+    """A ``Board`` built by hand (not by the loader) passes the loader's checks too: exact types, valid ids,
+    no duplicate fields, at most ``MAX_FIELDS``. Returns the board as the loader would have built it."""
+    if not isinstance(board, Board):
+        raise BoardError(f"validate_board needs a Board (see load_board), not {type(board).__name__}")
+    fields = board.fields
+    if type(fields) is not tuple or len(fields) > MAX_FIELDS:
+        raise BoardError(f"a Board's fields must be a tuple of at most {MAX_FIELDS} Field objects")
+    for f in fields:
+        if type(f) is not Field or not (f.arrow is None or type(f.arrow) is Arrow):
+            raise BoardError(f"a Board's fields must be Field objects (arrows Arrow or None), not {quote(f)}")
+    return _board_from_doc(board.to_dict())
+
+
 def _typed(obj: dict[str, Any], key: str, typ: type, where: str) -> Any:
     if key not in obj:
         raise BoardError(f"{where}: missing key {key!r}")
     value = obj[key]
-    if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+    if type(value) is not typ:  # exactly: not True for an int, not a numpy str_ for a str
         raise BoardError(f"{where}: {key!r} must be {typ.__name__}, not {type(value).__name__}")
     return value
 
@@ -190,18 +223,18 @@ def _field(index: int, raw: Any) -> Field:
         raise BoardError(f"{where} must be an object, not {type(raw).__name__}")
     unknown = set(raw) - _FIELD_KEYS
     if unknown:
-        raise BoardError(f"{where}: unknown key(s) {sorted(map(str, unknown))}; allowed: {sorted(_FIELD_KEYS)}")
+        raise BoardError(f"{where}: unknown key(s) {quote(sorted(map(str, unknown)))}; allowed: {sorted(_FIELD_KEYS)}")
     fid = _typed(raw, "id", str, where)
-    if not _ID_RE.match(fid):
-        raise BoardError(f"{where}: id {fid[:20]!r} must be 1-16 letters, digits, '_', '.' or '-'")
+    if not _ID_RE.fullmatch(fid):
+        raise BoardError(f"{where}: id {quote(fid)} must be 1-16 letters, digits, '_', '.' or '-'")
     where = f"field {fid!r}"
     x, y = _typed(raw, "x", int, where), _typed(raw, "y", int, where)
     for key, value in (("x", x), ("y", y)):
         if not 0 <= value <= MAX_COORD:
-            raise BoardError(f"{where}: {key}={value} is outside 0..{MAX_COORD}")
+            raise BoardError(f"{where}: {key}={quote(value)} is outside 0..{MAX_COORD}")
     kind = _typed(raw, "kind", str, where)
     if kind not in KINDS:
-        raise BoardError(f"{where}: kind {kind[:20]!r} is unknown; use one of {', '.join(KINDS)}")
+        raise BoardError(f"{where}: kind {quote(kind)} is unknown; use one of {', '.join(KINDS)}")
     arrow = None
     if "arrow" in raw and raw["arrow"] is not None:
         a = raw["arrow"]

@@ -83,7 +83,7 @@ def random_play_chain(board: Board | None = None, rules: Rules | None = None) ->
     return _chain(*_resolve(board, rules))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _chain(board: Board, rules: Rules) -> RaceChain:
     graph = _graph(board, rules)
     successors = []
@@ -108,7 +108,7 @@ def race_odds(board: Board | None = None, rules: Rules | None = None) -> RaceOdd
     return _odds(*_resolve(board, rules))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _odds(board: Board, rules: Rules) -> RaceOdds:
     began = time.perf_counter()
     graph = _graph(board, rules)

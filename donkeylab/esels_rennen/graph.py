@@ -10,15 +10,23 @@ race is one node per podium order.
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from donkeylab.esels_rennen.board import Board, BoardError
 from donkeylab.esels_rennen.race import OFF, Pos, Track
 
 Node = tuple[Pos, tuple[int, ...], int]
-MAX_POSITIONS: Final = 150_000
+# Size guards for hostile boards, checked while exploring (never a silent cut: the board is refused). The
+# default board has at most 18,628 positions in one option reading (random start order) and needs ~100,000
+# chain resolutions for it; exploring costs ~30-70 µs per position, so these caps keep any board under ~2 s.
+MAX_POSITIONS: Final = 30_000
+MAX_WORK: Final = 300_000  # chain resolutions plus hops
+# Explored graphs kept per process, bounded by their total positions (~1 kB each with the track's memos):
+# every reading of both packaged boards fits (~111,000), a stream of hostile boards keeps at most ~130 MB.
+CACHED_POSITIONS: Final = 120_000
+CACHED_GRAPHS: Final = 16
 ALL_ORDERS: Final = tuple(itertools.permutations(range(3)))
 FIXED_ORDER: Final = ((0, 1, 2),)
 
@@ -47,11 +55,14 @@ def node_of(track: Track, pos: Pos, podium: tuple[int, ...], last: int) -> Node:
     return (pos, podium, last)
 
 
-def explore(track: Track, orders: tuple[tuple[int, ...], ...] = ((0, 1, 2),), limit: int = MAX_POSITIONS) -> RaceGraph:
+def explore(
+    track: Track, orders: tuple[tuple[int, ...], ...] = ((0, 1, 2),), limit: int = MAX_POSITIONS, work: int = MAX_WORK
+) -> RaceGraph:
     """Breadth-first search over every position reachable from the start orders (exhaustive, exact).
 
     Raises ``EndlessChain`` for a move whose chain never ends and ``BoardError`` when the board has more than
-    ``limit`` reachable positions (a size guard for hostile files, reported as such—never a silent cut).
+    ``limit`` reachable positions or needs more than ``work`` chain steps (size guards for hostile files,
+    reported as such—never a silent cut).
     """
     index: dict[Node, int] = {}
     nodes: list[Node] = []
@@ -61,9 +72,7 @@ def explore(track: Track, orders: tuple[tuple[int, ...], ...] = ((0, 1, 2),), li
         i = index.get(node)
         if i is None:
             if len(nodes) >= limit:
-                raise BoardError(
-                    f"board {track.board.name!r} has more than {limit} reachable positions: too large", "ER-BOARD-2"
-                )
+                raise _too_large(track, f"more than {limit} reachable positions")
             i = index[node] = len(nodes)
             nodes.append(node)
         return i
@@ -79,17 +88,43 @@ def explore(track: Track, orders: tuple[tuple[int, ...], ...] = ((0, 1, 2),), li
                 out.append((add(node_of(track, pos, podium, OFF)), 0))
             for d, t, _ in moves:
                 turn = track.resolve(pos, podium, d, t)
+                work -= 1 + turn.hops
                 out.append((add(node_of(track, turn.pos, turn.podium, turn.last)), turn.hops))
+            if work < 0:
+                raise _too_large(track, f"more than {MAX_WORK} chain steps to explore")
         edges.append(tuple(out))
         k += 1
     return RaceGraph(track, tuple(nodes), tuple(edges), starts)
 
 
-@lru_cache(maxsize=16)
-def reachable(board: Board, sand: str, finish_arrows: bool, orders: tuple[tuple[int, ...], ...]) -> RaceGraph:
+def _too_large(track: Track, what: str) -> BoardError:
+    return BoardError(f"board {track.board.name!r} has {what}: too large to prove", "ER-BOARD-2")
+
+
+_GRAPHS: OrderedDict[tuple[Board, str, bool, tuple[tuple[int, ...], ...]], RaceGraph] = OrderedDict()
+
+
+def reachable(
+    board: Board, sand: str, finish_arrows: bool, orders: tuple[tuple[int, ...], ...], limit: int = MAX_POSITIONS
+) -> RaceGraph:
     """The explored graph of one board and option reading, cached: the validator proves on it, ``new_game``
-    races on its ``track`` and the exact solver solves it, so a board is explored once per process."""
-    return explore(Track(board, sand, finish_arrows), orders)
+    races on its ``track`` and the exact solver solves it, so a board is explored once per process.
+
+    The least recently used graphs are dropped beyond ``CACHED_POSITIONS`` positions (or ``CACHED_GRAPHS``
+    graphs), so a stream of hostile boards cannot pile up memory. A cached graph is returned whatever
+    ``limit`` asks; callers with a budget check its size.
+    """
+    key = (board, sand, finish_arrows, orders)
+    graph = _GRAPHS.get(key)
+    if graph is not None:
+        _GRAPHS.move_to_end(key)
+        return graph
+    graph = _GRAPHS[key] = explore(Track(board, sand, finish_arrows), orders, limit)
+    while len(_GRAPHS) > 1 and (
+        len(_GRAPHS) > CACHED_GRAPHS or sum(len(g.nodes) for g in _GRAPHS.values()) > CACHED_POSITIONS
+    ):
+        _GRAPHS.popitem(last=False)
+    return graph
 
 
 def can_finish(graph: RaceGraph) -> list[bool]:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
-from donkeylab.core import Action, IllegalAction, action_table, rules_to_dict
+from donkeylab.core import Action, IllegalAction, action_table, quote, rules_to_dict
 from donkeylab.core import parse_action as _parse
 from donkeylab.esels_rennen.board import COLOURS, Board
 from donkeylab.esels_rennen.messages import card_code
@@ -36,9 +36,9 @@ class Rules:
         choices = {"sand": ("zone", "start"), "start_order": ("fixed", "random"), "scoring": ("exact", "points")}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                raise ValueError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
+                raise ValueError(f"{name} must be one of {allowed}, not {quote(getattr(self, name))}")
         if not isinstance(self.finish_arrows, bool):
-            raise ValueError(f"finish_arrows must be True or False, not {self.finish_arrows!r}")
+            raise ValueError(f"finish_arrows must be True or False, not {quote(self.finish_arrows)}")
 
     def to_dict(self) -> dict[str, Any]:
         return rules_to_dict(self)

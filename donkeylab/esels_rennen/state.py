@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
-from donkeylab.core import CHANCE, Action, Event, IllegalAction
+from donkeylab.core import CHANCE, Action, Event, IllegalAction, quote
 from donkeylab.esels_rennen.board import diagram
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import OFF, Track, Turn
@@ -49,6 +49,7 @@ START_OUTCOMES: Final = tuple((Start(o), Fraction(1, 6)) for o in itertools.perm
 
 class EselsRennenState(EselsRennenView):
     game = NAME
+    end_rule = "ER-END-1"
 
     def __init__(self, players: int, rules: Rules, track: Track, setup: dict[str, Any]) -> None:
         super().__init__(players, rules, setup)
@@ -114,10 +115,12 @@ class EselsRennenState(EselsRennenView):
         return self._deal(action)
 
     def _start(self, action: Action) -> list[Event]:
-        if not isinstance(action, Start):
-            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", {"expected": "Start", "action": str(action)})
-        if not (isinstance(action.order, tuple) and sorted(map(str, action.order)) == sorted(DONKEYS)):
-            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/bad_start", {"action": str(action)})
+        if type(action) is not Start:
+            data = {"expected": "Start", "action": _shown(action)}
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", data)
+        order = action.order
+        if not (type(order) is tuple and all(type(d) is str for d in order) and sorted(order) == sorted(DONKEYS)):
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/bad_start", {"action": action.quoted()})
         self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
         self._phase = DEAL
         left, middle, right = (self._track.ids[f] for f in self._track.starts)  # ER-BOARD-2 proves 3 starts
@@ -125,13 +128,13 @@ class EselsRennenState(EselsRennenView):
         return [Event("ER-SETUP-1", data)]
 
     def _deal(self, action: Action) -> list[Event]:
-        if not isinstance(action, Deal):
-            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", {"expected": "Deal", "action": str(action)})
+        if type(action) is not Deal:
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", {"expected": "Deal", "action": _shown(action)})
         k, players = cards_per_player(self.num_players), self.num_players
-        cards = action.cards if isinstance(action.cards, tuple) else ()
+        cards = action.cards if type(action.cards) is tuple and all(type(c) is str for c in action.cards) else ()
         if not (len(cards) == k * players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)):
-            data = {"action": str(action), "per_player": k, "players": players}
-            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/bad_deal", data)
+            bad = {"action": action.quoted(), "per_player": k, "players": players}
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/bad_deal", bad)
         self._cards = tuple(cards[p * k : (p + 1) * k] for p in range(self.num_players))
         self._hidden = tuple(c for c in CARDS if c not in cards)
         self._phase = RACE
@@ -189,9 +192,10 @@ class EselsRennenState(EselsRennenView):
         if isinstance(action, Pass):
             raise IllegalAction.of("ER-MOVE-3", "ER-MOVE-3/illegal", {"allowed": allowed})
         if not isinstance(action, (Move, Back)):
-            raise IllegalAction.of("ER-MOVE-1", "ER-MOVE-1/kind", {"action": str(action)})
+            raise IllegalAction.of("ER-MOVE-1", "ER-MOVE-1/kind", {"action": _shown(action)})
         rule, why = self._why_illegal(action)
-        data = {"donkey": action.donkey, "to": action.to, "why": f"ER:{why}", "allowed": allowed}
+        donkey, to = (v if type(v) is str and len(v) <= 40 else quote(v) for v in (action.donkey, action.to))
+        data = {"donkey": donkey, "to": to, "why": f"ER:{why}", "allowed": allowed}
         raise IllegalAction.of(rule, f"{rule}/illegal", data)
 
     def _why_illegal(self, action: Move | Back) -> tuple[str, str]:
@@ -225,3 +229,8 @@ class EselsRennenState(EselsRennenView):
         podium = "/".join(self.podium) or "-"
         turn = "over" if self._phase == OVER else f"P{self._turn + 1}"
         return f"{where} podium={podium} last={self.last_moved or '-'} turn={turn} cards={cards or '-'}"
+
+
+def _shown(action: object) -> str:
+    """An action (or anything passed as one) quoted for an error message, capped in length."""
+    return action.quoted() if isinstance(action, Action) else quote(action)

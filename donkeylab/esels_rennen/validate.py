@@ -14,12 +14,17 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from donkeylab.esels_rennen.board import COLOURS, DIRECTIONS, Board, BoardError, Field
-from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, RaceGraph, can_finish, reachable
+from donkeylab.core.errors import quote
+from donkeylab.esels_rennen.board import COLOURS, DIRECTIONS, Board, BoardError, Field, recheck
+from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, MAX_POSITIONS, RaceGraph, can_finish, reachable
 from donkeylab.esels_rennen.race import EndlessChain
 
 RULE = "ER-BOARD-2"
 VARIANTS = (("zone", True), ("zone", False), ("start", True), ("start", False))
+# Positions one whole proof may explore, summed over the option readings (the default board needs 66,201 for
+# all four readings and every start order): a board just under the per-reading cap in every reading would
+# otherwise take four times as long.
+MAX_TOTAL_POSITIONS = 80_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,13 @@ def validate_board(
     """
     if not isinstance(board, Board):
         raise _defect(f"validate_board needs a Board (see load_board), not {type(board).__name__}")
+    board = recheck(board)  # a Board built by hand: duplicate fields, a list as a colour, an id "b0\n" ...
+    if sand not in (None, "zone", "start") or type(sand) not in (type(None), str):
+        raise _defect(f"sand must be 'zone', 'start' or None (every reading), not {quote(sand)}")
+    if finish_arrows is not None and type(finish_arrows) is not bool:
+        raise _defect(f"finish_arrows must be True, False or None (both), not {quote(finish_arrows)}")
+    if start_order not in (None, "fixed", "random") or type(start_order) not in (type(None), str):
+        raise _defect(f"start_order must be 'fixed', 'random' or None (every order), not {quote(start_order)}")
     return _validate(board, sand, finish_arrows, FIXED_ORDER if start_order == "fixed" else ALL_ORDERS)
 
 
@@ -80,8 +92,10 @@ def _validate(
     variants = [(s, f) for s, f in VARIANTS if sand in (None, s) and finish_arrows in (None, f)]
     reachable = finished = longest = 0
     for s, f in variants:
-        graph = prove(board, s, f, orders)
+        graph = prove(board, s, f, orders, min(MAX_POSITIONS, MAX_TOTAL_POSITIONS - reachable))
         reachable += len(graph.nodes)
+        if reachable > MAX_TOTAL_POSITIONS:  # a graph cached by an earlier, single-reading proof
+            raise _defect(f"board {board.name!r} has more than {MAX_TOTAL_POSITIONS} positions in all: too large")
         finished += sum(graph.is_over(i) for i in range(len(graph.nodes)))
         longest = max([longest, *(h for out in graph.edges for _, h in out)])
     arrows = [f.arrow for f in board.fields if f.arrow is not None]
@@ -139,11 +153,17 @@ def check_field(board: Board, f: Field) -> None:
         raise _defect(f"{where}: its arrow ({f.arrow.direction}) points off the board")
 
 
-def prove(board: Board, sand: str, finish_arrows: bool, orders: tuple[tuple[int, ...], ...] = ALL_ORDERS) -> RaceGraph:
+def prove(
+    board: Board,
+    sand: str,
+    finish_arrows: bool,
+    orders: tuple[tuple[int, ...], ...] = ALL_ORDERS,
+    limit: int = MAX_POSITIONS,
+) -> RaceGraph:
     """Explore every reachable position of one option variant; raise on an endless chain or a trap."""
     variant = f"sand={sand!r}, finish_arrows={finish_arrows}"
     try:
-        graph = reachable(board, sand, finish_arrows, orders)
+        graph = reachable(board, sand, finish_arrows, orders, limit)
     except EndlessChain as exc:
         raise EndlessChain(f"{exc.message} ({variant})") from None
     if not any(graph.is_over(i) for i in range(len(graph.nodes))):

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from donkeylab.core import CHANCE, Bot, GameState, RandomBot, rules_from_dict
+from donkeylab.core import CHANCE, Bot, GameState, RandomBot, quote, rules_from_dict
 from donkeylab.games import GAMES, game_module
 from donkeylab.lab.metrics import game_metrics
 from donkeylab.lab.parallel import StopFlag
@@ -91,15 +91,15 @@ _BOT = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*$")
 def _literal(text: str) -> Any:
     try:
         return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return text  # a bare word such as lowest
+    except (ValueError, SyntaxError, RecursionError, MemoryError):
+        return text  # a bare word such as lowest (or nothing a bot would take: the bot refuses it)
 
 
 def parse_bot(spec: str) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
     """``"Policy(lowest)"`` → ``("Policy", ("lowest",), {})``; ``"Greedy(limit=5)"`` → keyword arguments."""
     match = _BOT.match(spec)
     if match is None:
-        raise ValueError(f"a bot is Name or Name(arg, key=value), not {spec!r}")
+        raise ValueError(f"a bot is Name or Name(arg, key=value), not {quote(spec)}")
     name, inner = match.group(1), (match.group(2) or "").strip()
     args: list[Any] = []
     kwargs: dict[str, Any] = {}
@@ -113,8 +113,12 @@ def parse_bot(spec: str) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
 
 
 def split_bots(text: str) -> tuple[str, ...]:
-    """Comma-separated bot specs; commas inside parentheses belong to a bot's arguments."""
-    return tuple(m.strip() for m in re.findall(r"[^,(]+(?:\([^)]*\))?", text) if m.strip())
+    """Comma-separated bot specs; commas inside parentheses belong to a bot's arguments. Anything the split
+    would not keep whole (``Policy(``, ``a)b``, nested parentheses) is refused, never silently dropped."""
+    specs = tuple(m.strip() for m in re.findall(r"[^,(]+(?:\([^)]*\))?", text) if m.strip())
+    if re.sub(r"\s|,", "", "".join(specs)) != re.sub(r"\s|,", "", text) or any(s.count("(") > 1 for s in specs):
+        raise ValueError(f"bots are comma-separated Name or Name(arg, key=value), not {quote(text)}")
+    return specs
 
 
 def make_bot(module: ModuleType, spec: str) -> Bot:
@@ -125,6 +129,8 @@ def make_bot(module: ModuleType, spec: str) -> Bot:
     except ModuleNotFoundError:
         bots = None
     cls = getattr(bots, name, None) if bots is not None else None
+    if not (isinstance(cls, type) and callable(getattr(cls, "act", None))):  # not an action class, not a helper
+        cls = None
     if cls is None:
         if name == "Random" and not args and not kwargs:
             return RandomBot()
@@ -133,11 +139,11 @@ def make_bot(module: ModuleType, spec: str) -> Bot:
             known = sorted(
                 n for n, v in vars(bots).items() if isinstance(v, type) and callable(getattr(v, "act", None))
             )
-        raise ValueError(f"{module.__name__} has no bot {name!r}; known: {', '.join(known)}")
+        raise ValueError(f"{module.__name__} has no bot {quote(name)}; known: {', '.join(known)}")
     try:
         bot: Bot = cls(*args, **kwargs)
-    except TypeError as exc:
-        raise ValueError(f"bot {spec!r}: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bot {quote(spec)}: {exc}") from None
     return bot
 
 
