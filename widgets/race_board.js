@@ -5,6 +5,10 @@
 const STEP = 46; // px between lattice points
 const LETTER = { red: "R", green: "G", yellow: "Y" };
 
+function colourName(colour, palette, lang) {
+  return (palette[`donkey:${colour}`] || {})[lang] || colour;
+}
+
 function layout(board) {
   const xs = board.fields.map((f) => f.x);
   const ys = board.fields.map((f) => f.y);
@@ -68,7 +72,7 @@ function boardSvg(snap, st, model, state) {
       "data-field": id,
       tabindex: targets.has(id) ? "0" : null,
       role: targets.has(id) ? "button" : null,
-      "aria-label": targets.has(id) ? tr(st, `move the ${state.selected} donkey to ${id}`, `den Esel ${state.selected} nach ${id} ziehen`) : null,
+      "aria-label": targets.has(id) ? tr(st, `move the ${colourName(state.selected, palette, "en")} donkey to ${id}`, `den Esel ${colourName(state.selected, palette, "de")} nach ${id} ziehen`) : null,
       onclick: () => clickField(id, snap, st, state),
     });
     g.append(s("polygon", { points: `${p.x},${p.y - r} ${p.x + r},${p.y} ${p.x},${p.y + r} ${p.x - r},${p.y}` }));
@@ -94,7 +98,7 @@ function boardSvg(snap, st, model, state) {
       "data-donkey": donkey,
       tabindex: canMove ? "0" : null,
       role: canMove ? "button" : null,
-      "aria-label": tr(st, `${donkey} donkey on ${field}`, `Esel ${donkey} auf ${field}`),
+      "aria-label": tr(st, `${colourName(donkey, palette, "en")} donkey on ${field}`, `Esel ${colourName(donkey, palette, "de")} auf ${field}`),
       onclick: (ev) => {
         ev.stopPropagation();
         state.selected = state.selected === donkey ? null : donkey;
@@ -121,22 +125,31 @@ function clickField(id, snap, st, state) {
   state.selected = null;
 }
 
+/** The podium as it stood at this sub-step: donkeys whose finish event is not shown yet are not on it. */
+function podiumAt(snap, st) {
+  const events = snap.events || [];
+  const later = new Set(events.slice(st.get("substep")).filter((e) => e.data && e.data.donkey && e.data.to === null).map((e) => e.data.donkey));
+  return (snap.table.podium || []).filter((d) => !later.has(d));
+}
+
 function side(snap, st, model) {
   const t = snap.table;
+  const inside = st.get("substep") < (snap.events || []).length;
   const palette = model.get("palette") || {};
   const box = h("div", { class: "dl-race-side" });
   if (t.reconstruction) box.append(h("div", { class: "dl-reconstruction" }, tr(st, `Board “${t.board_name}”: our reconstruction, not the printed board`, `Brett „${t.board_name}“: unsere Rekonstruktion, nicht das gedruckte Brett`)));
   const podium = h("ol", { class: "dl-podium", "aria-label": tr(st, "finishing order", "Zieleinlauf") });
-  for (const d of t.podium || []) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${d}`] || {}).hex}` }), palette[`donkey:${d}`]?.[snap.lang] || d));
-  box.append(h("div", { class: "dl-caption" }, tr(st, "Finished:", "Im Ziel:")), (t.podium || []).length ? podium : h("div", { class: "dl-caption" }, "—"));
+  const shownPodium = podiumAt(snap, st);
+  for (const d of shownPodium) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${d}`] || {}).hex}` }), palette[`donkey:${d}`]?.[snap.lang] || d));
+  box.append(h("div", { class: "dl-caption" }, tr(st, "Finished:", "Im Ziel:")), shownPodium.length ? podium : h("div", { class: "dl-caption" }, "—"));
   const cards = h("div", { class: "dl-order-cards" });
   (t.cards || []).forEach((list, seat) => {
     const name = snap.players[seat]?.name ?? `#${seat}`;
     const line = h("div", { class: `dl-seat-cards${snap.current_player === seat ? " dl-acting" : ""}` }, h("span", { class: "dl-seat-name" }, name, ": "));
     if (list === null) line.append(h("span", { class: "dl-hidden-card" }, tr(st, "hidden", "verdeckt")));
     else for (const order of list) line.append(orderCard(order, palette));
-    if (t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, tr(st, ` ${t.points[seat]} point${t.points[seat] === 1 ? "" : "s"}`, ` ${t.points[seat]} Punkt${t.points[seat] === 1 ? "" : "e"}`)));
-    if ((snap.winners || []).includes(seat)) line.append(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
+    if (!inside && t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, tr(st, ` ${t.points[seat]} point${t.points[seat] === 1 ? "" : "s"}`, ` ${t.points[seat]} Punkt${t.points[seat] === 1 ? "" : "e"}`)));
+    if (!inside && (snap.winners || []).includes(seat)) line.append(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
     cards.append(line);
   });
   box.append(h("div", { class: "dl-caption" }, tr(st, "Order cards:", "Reihenfolge-Karten:")), cards);

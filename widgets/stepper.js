@@ -60,7 +60,7 @@ function stepperBar(st) {
     label(step, tr(st, "Step ▶", "Schritt ▶"), tr(st, "Step (right arrow)", "Schritt (Pfeil rechts)"));
     label(
       play,
-      playing ? tr(st, "⏸ Pause", "⏸ Pause") : tr(st, "▶▶ Play", "▶▶ Abspielen"),
+      playing ? tr(st, "❚❚ Pause", "❚❚ Pause") : tr(st, "▶▶ Play", "▶▶ Abspielen"),
       playing ? tr(st, "Pause (space)", "Pause (Leertaste)") : tr(st, "Play (space)", "Abspielen (Leertaste)"),
     );
     play.setAttribute("aria-pressed", playing ? "true" : "false");

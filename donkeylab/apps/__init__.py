@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
 from donkeylab.apps import games_apps  # noqa: F401  (registers the free-play apps)
 from donkeylab.apps.query import Query, current_query_string, parse_query
 from donkeylab.apps.registry import APPS, AppInfo

@@ -27,20 +27,21 @@ class T(NamedTuple):
         return self.de if lang == "de" else self.en
 
 
-def fraction_html(value: Fraction | int | float, digits: int = 4) -> str:
+def fraction_html(value: Fraction | int | float, digits: int = 4, lang: str = "en") -> str:
     """``31/216 ≈ 0.1435``; a long Fraction rounded, its exact value in a folded ``<details>``."""
+    point = "," if lang == "de" else "."
     if not isinstance(value, Fraction):
-        return f"<b>{float(value):.{digits}f}</b>"
-    decimal = f"{float(value):.{digits}f}"
+        return f"<b>{float(value):.{digits}f}</b>".replace(".", point)
+    decimal = f"{float(value):.{digits}f}".replace(".", point)
     if value.denominator == 1:
         return f"<b>{value.numerator}</b>"
     num, den = str(value.numerator), str(value.denominator)
     if max(len(num), len(den)) <= MAX_DIGITS:
         return f"<b>{num}/{den}</b> ≈ {decimal}"
-    return (
-        f"<b>≈ {decimal}</b> <details class='dl-exact-long'><summary>exact fraction "
-        f"({len(den)}-digit denominator)</summary><code style='word-break:break-all'>{num}/{den}</code></details>"
-    )
+    de = lang == "de"
+    summary = f"exakter Bruch ({len(den)}-stelliger Nenner)" if de else f"exact fraction ({len(den)}-digit denominator)"
+    folded = f"<code style='word-break:break-all'>{num}/{den}</code>"
+    return f"<b>≈ {decimal}</b> <details class='dl-exact-long'><summary>{summary}</summary>{folded}</details>"
 
 
 class Text(w.HTML):  # type: ignore[misc]

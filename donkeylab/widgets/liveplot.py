@@ -64,25 +64,27 @@ def _texts(lang: str, done: int, n: int) -> dict[str, str]:
 
 
 @cache
-def _plotly_esm() -> str:
-    """plotly's own ``plotly.min.js`` as an ES module: it sets ``window.Plotly`` when the module runs."""
+def _plotly_source() -> str:
+    """plotly's own ``plotly.min.js`` (it sets ``window.Plotly`` when it runs)."""
     source = resources.files("plotly") / "package_data" / "plotly.min.js"
-    return source.read_text(encoding="utf-8") + "\nexport default {};\n"
+    return source.read_text(encoding="utf-8")
 
 
 class PlotlyBundle(anywidget.AnyWidget):
     """plotly.js for the whole page, sent once per kernel; every ``LivePlot`` refers to ``shared()``.
 
-    Never displayed: the browser creates its model when the widget is made, runs its ESM (plotly.js, which
-    sets ``window.Plotly``) and the plots' front ends wait for that.
+    Never displayed: the browser creates its model when the widget is made; its small ESM hands ``source``
+    (plotly.min.js) to a ``<script>`` and returns at once — anywidget gives a module's initialisation only
+    2 s, which a 5 MB module can miss on a busy machine — and the plots' front ends wait for ``window.Plotly``.
     """
 
-    _esm = t.Unicode(help="plotly.min.js followed by an empty default export").tag(sync=True)
+    _esm = assets.text("plotly_bundle.js")
+    source = t.Unicode(help="plotly.min.js, run once per page by the front end").tag(sync=True)
     _shared: ClassVar[PlotlyBundle | None] = None
     _shared_lock: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self) -> None:
-        super().__init__(_esm=_plotly_esm())
+        super().__init__(source=_plotly_source())
 
     @classmethod
     def shared(cls) -> PlotlyBundle:

@@ -1,0 +1,196 @@
+"""The shape of a lesson page: its parts in page order, and the one layout every lesson app uses.
+
+A lesson module builds a ``Lesson`` (the widgets, each following one language switch); a teaching notebook
+displays those parts between its own markdown, and ``page`` stacks them under bilingual headings for the
+Voila app. Sits in the apps layer: it may use widgets, never the other way round.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import re
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as w
+
+from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text, fraction_html
+
+HEADINGS = {
+    "question": T("The question", "Die Frage"),
+    "step": T("Step through it", "Schritt für Schritt"),
+    "exact": T("The exact answer", "Die exakte Antwort"),
+    "live": T("Watch the simulation", "Schau der Simulation zu"),
+    "notice": T("What to notice", "Was dir auffallen sollte"),
+}
+
+
+class Rendered(w.HTML):  # type: ignore[misc]
+    """HTML drawn by a function of the language, redrawn when the page switches language."""
+
+    def __init__(self, render: Callable[[str], str], lang: str = "en") -> None:
+        self.render = render
+        super().__init__()
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.value = self.render(lang)
+
+    def __repr__(self) -> str:
+        return f"Rendered({self.render.__name__})"
+
+
+class ChoicePrediction(Prediction):
+    """A prediction among named choices whose labels follow the language (the value stays the same).
+
+    ``choices`` maps each value to its label ``T``; the reveal shows the label the pupil picked.
+    """
+
+    def __init__(self, prompt: T, answer: Any, answer_text: T, choices: dict[Any, T], lang: str = "en") -> None:
+        self.labels = dict(choices)
+        super().__init__(prompt, answer, answer_text, choices=list(choices), lang=lang)
+
+    @property
+    def guess(self) -> Any:
+        value = self.input.value
+        return None if value is None else self.labels[value].get(self.lang)
+
+    def set_lang(self, lang: str) -> None:
+        value = self.input.value
+        self.input.options = [(label.get(lang), key) for key, label in self.labels.items()]
+        self.input.value = value  # reassigning options selects the first one; keep the pupil's choice
+        super().set_lang(lang)
+
+
+@dataclasses.dataclass
+class Lesson:
+    """The parts of one lesson page, in page order. ``switch`` changes the language of every one of them."""
+
+    title: Text
+    question: Text
+    prediction: Prediction
+    stepper: Any  # donkeylab.widgets.Stepper, at the lesson's telling position
+    step_through: list[Any]  # what the pupil clicks and reads: views, the rule explainer, captions
+    exact: list[Any]  # the exact answers (Fraction and decimal, long ones folded)
+    answer: Any  # the headline exact answer, the one a notebook's checked cell prints
+    live: list[Any]  # LivePlots (and their captions): the simulation converging beside the exact values
+    notice: Text
+    exercises: Exercises
+    switch: LanguageSwitch
+    problems: w.HTML = dataclasses.field(default_factory=w.HTML)  # what was wrong with the page's link
+    share: Any = None  # a ShareLink for the app page, or None
+
+    def widgets(self) -> list[Any]:
+        """Every part that speaks (what ``switch`` must reach), in page order, boxes opened, each once."""
+        top = [self.title, self.question, self.prediction, self.stepper, *self.step_through, *self.exact]
+        top += [*self.live, self.notice, self.exercises]
+        out: list[Any] = []
+        for part in top:
+            for widget in _inside(part):
+                if all(widget is not seen for seen in out) and (hasattr(widget, "set_lang") or hasattr(widget, "lang")):
+                    out.append(widget)
+        return out
+
+
+def _inside(widget: Any) -> list[Any]:
+    """``widget`` and, for a box, everything in it (depth first)."""
+    found = [widget]
+    if isinstance(widget, w.Box):
+        for child in widget.children:
+            found += _inside(child)
+    return found
+
+
+def step_box(stepper: Any, main: Sequence[Any]) -> w.HBox:
+    """The view(s) of the game beside the rule explainer and the event log, as in the explorer."""
+    from donkeylab.widgets import EventLog, RuleExplainer
+
+    side = w.VBox(
+        [RuleExplainer(stepper, lang=stepper.lang), EventLog(stepper)],
+        layout=w.Layout(flex="1 1 320px", min_width="300px"),
+    )
+    body = w.HBox(
+        [w.VBox(list(main), layout=w.Layout(flex="2 1 520px")), side],
+        layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+    )
+    body.add_class("dl-lesson-step")
+    return body
+
+
+def make_switch(parts: Sequence[Any], lang: str) -> LanguageSwitch:
+    """One switch over ``parts`` (the stepper among them), every part already drawn in ``lang``."""
+    switch = LanguageSwitch(parts, lang=lang)
+    switch.apply(lang)
+    return switch
+
+
+def page(lesson: Lesson) -> w.VBox:
+    """The app page: the link's problems, the switch, then each part under a heading that switches too."""
+    lang = lesson.switch.value
+
+    def heading(key: str) -> Text:
+        text = Text(HEADINGS[key], tag="h3", lang=lang)
+        lesson.switch.parts.append(text)
+        return text
+
+    children: list[Any] = [lesson.problems, lesson.switch, lesson.title]
+    children += [heading("question"), lesson.question, lesson.prediction]
+    children += [heading("step"), *lesson.step_through]
+    children += [heading("exact"), *lesson.exact]
+    children += [heading("live"), *lesson.live]
+    children += [heading("notice"), lesson.notice, lesson.exercises]
+    if lesson.share is not None:
+        children.append(lesson.share)
+    box = w.VBox(children)
+    box.add_class("dl-lesson")
+    return box
+
+
+TABLE_STYLE = (
+    "<style>.dl-lesson-table{border-collapse:collapse;margin:6px 0 14px;font-size:14px}"
+    ".dl-lesson-table caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}"
+    ".dl-lesson-table th,.dl-lesson-table td{border:1px solid #ccc;padding:4px 10px;text-align:left;"
+    "vertical-align:top}.dl-lesson-table th{background:#f0f4f8}.dl-lesson-table tbody tr:nth-child(even)"
+    "{background:#fafafa}.dl-lesson-table details summary{font-size:12px;color:#0072B2;cursor:pointer}"
+    ".dl-lesson-table code{display:block;max-width:420px;font-size:11px}</style>"
+)
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
+    """A small HTML table with its style (cells are HTML already, e.g. from ``fraction_html``)."""
+    top = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    cap = f"<caption>{caption}</caption>" if caption else ""
+    return (
+        f"{TABLE_STYLE}<table class='dl-lesson-table'>{cap}<thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def exact_html(value: Fraction | int | float, lang: str) -> str:
+    """``fraction_html`` in the page's language: a decimal comma and a German summary for a folded Fraction."""
+    text = fraction_html(value)
+    if lang != "de":
+        return text
+    text = re.sub(r"(\d)\.(\d)", r"\1,\2", text)  # only decimals contain a dot (the folded code is num/den)
+    return re.sub(r"exact fraction \((\d+)-digit denominator\)", r"exakter Bruch (Nenner mit \1 Stellen)", text)
+
+
+def number(x: Fraction | float, lang: str, digits: int = 2) -> str:
+    """1.34 in English, 1,34 in German."""
+    text = f"{float(x):.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def percent(p: Fraction | float, lang: str, digits: int = 1) -> str:
+    """23.1 % in English, 23,1 % in German."""
+    return f"{number(100 * float(p), lang, digits)} %"
+
+
+def go_to(stepper: Any, step: int) -> None:
+    """A link's ``step``: back within the telling timeline, or on from it (bots and chance; a human stops it)."""
+    if step < stepper.length:
+        stepper.jump(step)
+    else:
+        stepper.advance(step - stepper.index)

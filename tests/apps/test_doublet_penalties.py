@@ -1,0 +1,185 @@
+"""Lesson "Doublets and the 77 bust": parts build without a browser, the telling position teaches
+DN-DOUBLET-1 / DN-BUST-1, the exact answers are the engine's, links and the language switch work."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from donkeylab import rulebook
+from donkeylab.apps import APPS, build
+from donkeylab.apps.lessons import doublet_penalties as lesson
+from donkeylab.apps.lessons.page import Lesson
+from donkeylab.apps.parts import T
+from donkeylab.double_down import exact
+from donkeylab.widgets import LivePlot, RuleExplainer, RunningTotal, Stepper
+
+
+@pytest.fixture(scope="module")
+def parts() -> Lesson:
+    return lesson.parts()
+
+
+def walk(widget: Any) -> list[Any]:
+    """Every widget inside ``widget`` (itself included), depth first."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += walk(child)
+    return found
+
+
+def first(page: Any, cls: type) -> Any:
+    return next(x for x in walk(page) if isinstance(x, cls))
+
+
+def htmls(page: Any) -> list[str]:
+    """The HTML texts on the page."""
+    return [x.value for x in walk(page) if isinstance(x, w.HTML)]
+
+
+def test_parts_build_in_page_order(parts: Lesson) -> None:
+    assert isinstance(parts.stepper, Stepper)
+    inside = walk(w.VBox(parts.step_through))
+    assert parts.stepper in inside, "the Stepper bar (Step, Back, Play) is on the page"
+    assert any(isinstance(x, RunningTotal) for x in inside)
+    assert any(isinstance(x, RuleExplainer) for x in inside)
+    plots = [x for x in parts.live if isinstance(x, LivePlot)]
+    assert [(p.question, p.params.get("replacement")) for p in plots] == [
+        ("double_down.risk", None),
+        ("double_down.total_after", False),
+        ("double_down.total_after", True),
+    ]
+    assert len(parts.exercises.items) == 3
+    assert parts.exercises.value.count("<details>") == 3, "every answer is folded away"
+    assert set(parts.widgets()) <= set(parts.switch.parts), "the switch reaches every part"
+
+
+def test_dn_doublet_1_stepper_starts_at_the_telling_position(parts: Lesson) -> None:
+    snap = parts.stepper.snapshot
+    table = snap["table"]
+    assert table["total"] == lesson.TELLING_TOTAL
+    assert snap["current_player"] == lesson.PUPIL
+    assert sorted(table["hands"][lesson.PUPIL]) == sorted(lesson.TELLING_HAND)
+    assert exact.plays_by_outcome(lesson.TELLING_HAND, lesson.TELLING_TOTAL)["doublet"] == ("2",)
+    assert parts.stepper.error == ""
+
+
+def test_dn_doublet_1_clicking_the_2_shows_the_rule_sentence() -> None:
+    parts = lesson.parts()
+    view = first(w.VBox(parts.step_through), RunningTotal)
+    explainer = first(w.VBox(parts.step_through), RuleExplainer)
+    tokens = parts.stepper.snapshot["table"]["tokens"][lesson.PUPIL]
+    assert view.click("PlayCard('2')")
+    assert parts.stepper.snapshot["table"]["total"] == 66
+    assert parts.stepper.snapshot["table"]["tokens"][lesson.PUPIL] == tokens - 1
+    assert explainer.rule == "DN-DOUBLET-1"
+    assert explainer.sentence == rulebook.rule("DN-DOUBLET-1").sentence("en")
+
+
+def test_dn_bust_1_clicking_the_22_ends_the_round() -> None:
+    parts = lesson.parts()
+    assert parts.stepper.play("PlayCard('22')")
+    rules = [e["rule"] for e in parts.stepper.snapshot["events"]]
+    assert rules[0] == "DN-BUST-1"
+    explainer = first(w.VBox(parts.step_through), RuleExplainer)
+    assert explainer.rule in set(rules)
+
+
+def test_prediction_reveal_shows_guess_and_answer(parts: Lesson) -> None:
+    parts.prediction.input.value = 0.3
+    assert parts.prediction.result.value == ""
+    parts.prediction.button.click()
+    shown = parts.prediction.result.value
+    assert "0.3" in shown and "3/7" in shown
+
+
+def test_exact_answer_is_the_engines(parts: Lesson) -> None:
+    risk = exact.next_card_risk(lesson.PREDICT_AT)
+    assert parts.answer == risk["doublet"] + risk["bust"] == Fraction(3, 7)
+    assert "3/7" in parts.exact[0].value
+    summary = exact.lesson_tables(k_max_distribution=1, k_max_summary=lesson.K_MAX, k_max_round_end=1)
+    expected = [
+        (r["k"], r["doublet_without"], r["doublet_with"], r["at_least_77_without"], r["at_least_77_with"])
+        for r in summary["total_summary"]
+    ]
+    assert lesson.replacement_rows() == expected
+
+
+def test_exact_risk_table_shows_every_listed_total() -> None:
+    html = lesson.exact_risk_table("en")
+    for total in lesson.RISK_TOTALS:
+        assert f"<td>{total}</td>" in html
+    assert "39/56" in html, "total 76: 39 of 56 cards bust"
+
+
+def test_language_switch_changes_every_text() -> None:
+    parts = lesson.parts()
+    before = parts.question.value, parts.exercises.value, parts.exact[1].value
+    shown = lesson.page(parts)
+    assert "<h3>The exact answer</h3>" in htmls(shown)
+    parts.switch.value = "de"
+    assert "<h3>Die exakte Antwort</h3>" in htmls(shown)
+    assert parts.question.value != before[0] and "Pasch" in parts.question.value
+    assert "Übungen" in parts.exercises.value and parts.exact[1].value != before[2]
+    assert parts.stepper.lang == "de"
+    assert all(p.lang == "de" for p in parts.live if isinstance(p, LivePlot))
+    assert "Zeig" in parts.prediction.button.description
+
+
+def placeholders(text: str) -> set[str]:
+    return set(re.findall(r"{(\w*)}", text))
+
+
+def test_every_text_exists_in_both_languages() -> None:
+    texts = [v for v in vars(lesson).values() if isinstance(v, T)]
+    texts += [t for pair in lesson.EXERCISES for t in pair] + list(lesson.OUTCOME_WORDS.values())
+    assert len(texts) > 10
+    for text in texts:
+        assert text.en and text.de and text.en != text.de, text
+        assert placeholders(text.en) == placeholders(text.de), text
+
+
+def test_registered_as_a_lesson_app() -> None:
+    info = APPS[lesson.NAME]
+    assert info.kind == "lesson" and info.notebook == "doublet_penalties.ipynb"
+    assert {"seed", "lang", "step", "seat", "players"} <= set(info.params)
+
+
+def test_link_with_seed_and_lang_builds_the_page() -> None:
+    page = build(lesson.NAME, "seed=5&lang=de")
+    stepper = first(page, Stepper)
+    assert stepper.seed == 5 and stepper.lang == "de"
+    assert stepper.snapshot["table"]["total"] == lesson.TELLING_TOTAL
+    assert not any("dl-link-problems" in text for text in htmls(page))
+    assert "<h3>Die exakte Antwort</h3>" in htmls(page), "the headings speak the link's language too"
+
+
+def test_bad_link_shows_a_note_and_uses_defaults() -> None:
+    page = build(lesson.NAME, "seed=banana&players=5")
+    notes = [text for text in htmls(page) if "dl-link-problems" in text]
+    assert notes and "seed=banana" in notes[0] and "players=5" in notes[0]
+    stepper = first(page, Stepper)
+    assert stepper.seed == 0 and stepper.snapshot["table"]["total"] == lesson.TELLING_TOTAL
+
+
+def test_link_step_goes_back_in_the_telling_timeline() -> None:
+    page = build(lesson.NAME, "step=2")
+    stepper = first(page, Stepper)
+    assert stepper.index == 2 and stepper.snapshot["table"]["total"] == 10
+
+
+def test_the_pupil_sees_the_game_as_player_2_unless_the_link_asks_for_the_teacher() -> None:
+    pupil = first(build(lesson.NAME, ""), Stepper)
+    assert pupil.seat == lesson.PUPIL
+    assert pupil.snapshot["table"]["hands"][0] is None, "Player 1's hand is hidden from the pupil"
+    teacher = first(build(lesson.NAME, "seat=teacher"), Stepper)
+    assert teacher.seat is None and teacher.snapshot["table"]["hands"][0] is not None
+
+
+def test_german_exact_table_uses_decimal_commas() -> None:
+    assert "<b>3/28</b> ≈ 0,1071" in lesson.exact_risk_table("de")
+    assert "<b>3/28</b> ≈ 0.1071" in lesson.exact_risk_table("en")
