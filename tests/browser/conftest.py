@@ -27,8 +27,9 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import App, Server
 
-# A first Voila render on 2 busy cores: kernel start + imports + the app's build, 10-45 s.
-expect.set_options(timeout=90_000)
+# A click's round trip through the kernel on 2 busy cores: up to a few seconds. First renders wait longer
+# (``App.wait_ready``: kernel start + imports + the app's build, 10-45 s on this machine).
+expect.set_options(timeout=30_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS_DIR = ROOT / "notebooks" / "apps"

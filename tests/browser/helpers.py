@@ -20,6 +20,7 @@ CDN = "cdn.jsdelivr.net"  # the lab template links a CDN stylesheet; the tests a
 SHUTDOWN_403 = re.compile(r"status of 403 .*/voila/api/shutdown/")
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|There was an error when executing cell|Error in cell")
 READY = ".dl-stepper .dl-pos:not(:empty)"
+RENDER_MS = 150_000  # a page whose preheated kernel is still being refilled waits for a whole kernel start
 _POS_DONE = re.compile(r"event (\d+) of (\d+)|Ereignis (\d+) von (\d+)")
 
 
@@ -57,12 +58,23 @@ class Bar:
         expect(self.pos).not_to_have_text(before)
         return self.text()
 
+    def back(self) -> str:
+        """A real click on Back; waits until the position text changes and returns the new one."""
+        before = self.text()
+        self.back_button.click()
+        expect(self.pos).not_to_have_text(before)
+        return self.text()
+
+    def inside_an_action(self) -> bool:
+        """True while the bar walks the events of one action (``event i of n`` with i < n)."""
+        m = _POS_DONE.search(self.text())
+        return bool(m and _sub_open(m))
+
     def step_to_action_end(self) -> str:
         """Step on until the position shows a whole action (no ``event i of n`` with i < n)."""
-        text = self.text()
-        while (m := _POS_DONE.search(text)) and _sub_open(m):
-            text = self.step()
-        return text
+        while self.inside_an_action():
+            self.step()
+        return self.text()
 
     def index(self) -> int:
         m = re.search(r"(?:step|Schritt) (\d+)", self.text())
@@ -83,7 +95,7 @@ class App:
         self.server = server
         self.screens = screens
         self.problems: list[str] = []
-        page.set_default_timeout(90_000)
+        page.set_default_timeout(30_000)
         page.route(f"**/{CDN}/**", lambda route: route.abort())
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
@@ -98,13 +110,13 @@ class App:
             url = notebook_or_url + (f"?{query}" if query else "")
         else:
             url = self.url_of(notebook_or_url, query)
-        self.page.goto(url, wait_until="domcontentloaded")
+        self.page.goto(url, wait_until="domcontentloaded", timeout=RENDER_MS)
         self.wait_ready(ready)
         return self
 
     def wait_ready(self, ready: str = READY) -> None:
-        self.page.wait_for_function("() => !document.getElementById('loading')", timeout=120_000)
-        expect(self.page.locator(ready).first).to_be_attached(timeout=120_000)
+        self.page.wait_for_function("() => !document.getElementById('loading')", timeout=RENDER_MS)
+        expect(self.page.locator(ready).first).to_be_attached(timeout=RENDER_MS)
         self.assert_no_traceback()
 
     def kernel_id(self) -> str:
