@@ -49,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--board", help="Esels-Rennen board file (JSON)")
     sim.add_argument("--batch-size", type=int, default=50)
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="processes (default: all cores if the run would take over ~2 s)"
+    )
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     out = sim.add_mutually_exclusive_group()
     out.add_argument("--json", metavar="OUT", help="write spec, summary and records as JSON ('-': stdout)")
@@ -108,7 +113,16 @@ def simulate(args: argparse.Namespace) -> int:
     setup = {"board": args.board} if args.board else {}
     bots = split_bots(args.bots)
     spec = ExperimentSpec(args.game, args.players, args.games, args.seed, rules, bots, setup, args.batch_size)
-    result = run_experiment(spec, progress=not args.no_progress)
+    client = _dask_client(args.scheduler) if args.scheduler else None
+    try:
+        executor = client.get_executor() if client is not None else None
+        result = run_experiment(spec, progress=not args.no_progress, workers=args.workers, executor=executor)
+    except KeyboardInterrupt:  # the workers are already shut down (lab.parallel); say so instead of a traceback
+        print("donkeylab simulate: interrupted, workers stopped", file=sys.stderr)
+        return 130
+    finally:
+        if client is not None:
+            client.close()
     to_stdout = "-" in (args.json, args.csv)
     table = sys.stderr if to_stdout else sys.stdout
     print(
@@ -122,6 +136,17 @@ def simulate(args: argparse.Namespace) -> int:
     if args.csv:
         _write(args.csv, lambda f: write_records_csv(result.records, f))
     return 0
+
+
+def _dask_client(address: str) -> Any:
+    """A client of the running Dask scheduler at ``address`` (Dask is the optional ``dask`` extra)."""
+    import importlib
+
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise ValueError("--scheduler needs Dask: pip install 'donkeylab[dask]'") from None
+    return distributed.Client(address, timeout=30)
 
 
 def format_summary(estimates: Sequence[Any]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import re
 from pathlib import Path
 
@@ -73,8 +74,13 @@ def test_test_cell_exists_and_is_named_after_rule(rule: str) -> None:
 
 
 @pytest.mark.parametrize("rule", RULE_IDS)
-def test_notebook_cell_exists(rule: str) -> None:
+def test_notebook_cell_names_a_notebook_that_teaches_the_rule(rule: str) -> None:
     ref = ROWS[rule][2]
-    if ref in EMPTY:
-        return  # no notebook issue delivered yet; a filled cell must be real
-    assert (ROOT / ref.split("#")[0]).exists(), f"{rule}: notebook {ref} does not exist"
+    assert ref not in EMPTY, f"{rule}: no notebook named"
+    path, _, anchor = ref.partition("#")
+    notebook = ROOT / path
+    assert notebook.exists(), f"{rule}: notebook {path} does not exist"
+    cells = json.loads(notebook.read_text())["cells"]
+    assert any(rule in "".join(c["source"]) for c in cells), f"{rule}: {path} never mentions the rule"
+    if anchor:
+        assert any(c.get("id") == anchor for c in cells), f"{rule}: {path} has no cell with id {anchor!r}"

@@ -2,11 +2,28 @@
 // the cards revealed with their values under the dice, and the Biggest Donkey.
 // The player to act clicks 1–3 cards of their hand, then "Play"; the engine judges the choice.
 
+/** What the walked events have shown so far: card values, the reveal and the Biggest Donkey come one by one. */
+function momentOf(snap, st) {
+  const events = snap.events || [];
+  const sub = st.get("substep");
+  const hiddenValues = new Set();
+  let revealLater = false;
+  let biggestLater = false;
+  events.forEach((e, i) => {
+    if (i < sub) return;
+    if (e.rule === "DD-VALUE-1" && e.data && e.data.card_id !== undefined) hiddenValues.add(e.data.card_id);
+    if (e.key === "DD-PLAY-1/reveal") revealLater = true;
+    if (e.rule === "DD-BIGGEST-1" || e.rule === "DD-BIGGEST-2") biggestLater = true;
+  });
+  return { hiddenValues, revealLater, biggestLater };
+}
+
 function cardEl(card, palette, st, opts = {}) {
   const cols = card.colours || [];
   const fill = (c) => (palette[c] || {}).hex || "#ccc";
   const stripes = cols.length === 1 ? `background:${fill(cols[0])}` : `background:linear-gradient(135deg, ${fill(cols[0])} 0 50%, ${fill(cols[1])} 50% 100%)`;
-  const value = card.value === null || card.value === undefined ? "?" : String(card.value);
+  const hidden = opts.moment && opts.moment.hiddenValues.has(card.id);
+  const value = hidden || card.value === null || card.value === undefined ? "?" : String(card.value);
   const el = h(opts.onclick ? "button" : "div", {
     class: `dl-dd-card${card.angry ? " dl-angry" : ""}${opts.selected ? " dl-selected" : ""}`,
     type: opts.onclick ? "button" : null,
@@ -35,6 +52,7 @@ function legalPlays(snap) {
 
 function seatBox(p, snap, st, palette, ui) {
   const t = snap.table;
+  const moment = momentOf(snap, st);
   const acting = snap.current_player === p.seat;
   const hand = t.hands[p.seat];
   // While the Stepper walks the events of the last action, the choices wait for its end (as in the bar).
@@ -44,7 +62,7 @@ function seatBox(p, snap, st, palette, ui) {
   const chosen = t.chosen?.[p.seat];
   const head = h("div", { class: "dl-dd-head" },
     h("span", { class: "dl-seat-name" }, p.name),
-    t.biggest === p.seat ? h("span", { class: "dl-badge dl-biggest" }, tr(st, "★ Biggest Donkey", "★ Oberesel")) : "",
+    t.biggest === p.seat && !moment.biggestLater ? h("span", { class: "dl-badge dl-biggest" }, tr(st, "★ Biggest Donkey", "★ Oberesel")) : "",
     (snap.winners || []).includes(p.seat) ? h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")) : "",
     snap.phase === "play" ? h("span", { class: "dl-badge" }, chosen ? tr(st, "✓ chosen", "✓ gewählt") : tr(st, "choosing…", "wählt…")) : "",
     h("span", { class: "dl-pile", title: tr(st, "personal pile", "eigener Stapel") }, tr(st, `pile ${t.pile_sizes[p.seat]}`, `Stapel ${t.pile_sizes[p.seat]}`)),
@@ -85,8 +103,8 @@ function seatBox(p, snap, st, palette, ui) {
   if (t.chosen_cards && t.chosen_cards[p.seat] && snap.phase === "play") {
     box.append(h("div", { class: "dl-caption" }, snap.seat === null || snap.seat === undefined ? tr(st, "chosen (only the teacher sees it): ", "gewählt (nur die Lehrkraft sieht es): ") : tr(st, "your choice: ", "deine Wahl: "), ...t.chosen_cards[p.seat].map((c) => cardEl(c, palette, st))));
   }
-  const revealed = t.revealed?.[p.seat] || [];
-  if (revealed.length) box.append(h("div", { class: "dl-revealed" }, h("span", { class: "dl-caption" }, tr(st, "revealed: ", "aufgedeckt: ")), ...revealed.map((c) => cardEl(c, palette, st))));
+  const revealed = moment.revealLater ? [] : t.revealed?.[p.seat] || [];
+  if (revealed.length) box.append(h("div", { class: "dl-revealed" }, h("span", { class: "dl-caption" }, tr(st, "revealed: ", "aufgedeckt: ")), ...revealed.map((c) => cardEl(c, palette, st, { moment }))));
   return box;
 }
 
@@ -108,7 +126,7 @@ export default {
       const seats = snap.seat === null || snap.seat === undefined ? snap.players : snap.players;
       root.replaceChildren(
         h("div", { class: "dl-dd-info" },
-          tr(st, `Round ${t.round} · draw pile ${t.draw_pile} · discard pile ${t.discard} · ${t.variant} rules`, `Runde ${t.round} · Nachziehstapel ${t.draw_pile} · Ablage ${t.discard} · Regeln ${t.variant}`)),
+          tr(st, `Round ${t.round} · draw pile ${t.draw_pile} · discard pile ${t.discard} · ${t.variant} rules`, `Runde ${t.round} · Nachziehstapel ${t.draw_pile} · Ablage ${t.discard} · ${t.variant === "german" ? "deutsche" : "englische"} Regeln`)),
         ...seats.map((p) => seatBox(p, snap, st, palette, ui)),
       );
     };

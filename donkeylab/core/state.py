@@ -18,6 +18,7 @@ from donkeylab.core.actions import Action
 from donkeylab.core.chance import CHANCE
 from donkeylab.core.errors import IllegalAction, NotEnumerable
 from donkeylab.core.events import Event
+from donkeylab.core.trust import NO_VOUCHER, Vouching
 
 Player = int
 
@@ -47,8 +48,12 @@ class RulesLike(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class GameState(ABC):
-    """Immutable game state. Public data is exposed through read-only properties in subclasses."""
+class GameState(Vouching, ABC):
+    """Immutable game state. Public data is exposed through read-only properties in subclasses.
+
+    The one thing written after construction is the voucher of ``core.trust`` (which action objects this
+    state produced): a cache that never changes what the state means.
+    """
 
     game: ClassVar[str] = "?"
 
@@ -163,7 +168,7 @@ class GameState(ABC):
 
     def describe(self) -> str:
         """One line summarising the state (golden playthroughs, debugging); games override it."""
-        hidden = {"_parent", "_action", "_events", "_rules", "_setup"}
+        hidden = {"_parent", "_action", "_events", "_rules", "_setup", "_vouched"}
         return " ".join(f"{k.lstrip('_')}={v!r}" for k, v in vars(self).items() if k not in hidden)
 
     def is_terminal(self) -> bool:
@@ -181,6 +186,7 @@ class GameState(ABC):
         fields["_parent"] = self
         fields["_action"] = action
         fields["_events"] = ()
+        fields["_vouched"] = NO_VOUCHER  # trust is per producing state (core.trust): none inherited
         new.__dict__ = fields
         new._events = tuple(new._apply(action))
         return new
@@ -189,6 +195,7 @@ class GameState(ABC):
         """A shallow copy for building positions by hand (tests, exact solvers); ``apply`` inlines the same."""
         new = object.__new__(type(self))
         new.__dict__ = self.__dict__.copy()
+        new._vouched = NO_VOUCHER  # a copy is edited by hand next: it must not trust the original's actions
         return new
 
     def root(self) -> GameState:

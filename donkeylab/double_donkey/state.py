@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable
 from donkeylab.core.chance import shuffled
+from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle, well_formed
 from donkeylab.double_donkey.cards import COLOURS, DECKS, HAND_SIZE, PILE_SIZE, Card, build_deck, is_pips
 from donkeylab.double_donkey.dice import DiceMixin
@@ -45,13 +46,6 @@ _EXPECTED: dict[str, tuple[type[Action] | tuple[type[Action], ...], str]] = {
     "rolloff": (RollOff, "DD-BIGGEST-2"),
     "shuffle": (Shuffle, "DD-REFILL-2"),
 }
-
-
-# The last ``Roll`` drawn by ``sample_chance``, the Hay card it was drawn for and the dice it shows: applying
-# exactly that object to a state with exactly that Hay card needs no validation (one entry, replaced per draw).
-_SAMPLED: list[tuple[Action | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
-# Likewise the last ``Play`` options offered by ``legal_actions`` and the hand they were built from.
-_OFFERED: list[tuple[tuple[Play, ...], tuple[int, ...]]] = [((), ())]
 
 
 class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
@@ -211,7 +205,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
             p = self._turn
             hand = self._hands[p]
             plays = play_options(p, hand)
-            _OFFERED[0] = (plays, hand)
+            self._vouch(plays)  # core.trust: applying one of exactly these objects skips the DD-PLAY-1 checks
             return plays
         if phase == "last":
             return _LAST_OPTIONS
@@ -235,7 +229,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
                 shown[c] = face + 1
                 values.append(ROLLED[c][face])
             roll = new_roll(tuple(values))
-            _SAMPLED[0] = (roll, self._hay, tuple(shown))
+            self._vouch((roll,), tuple(shown))  # core.trust: the roll, and the dice it shows for _rolled
             return roll
         if phase == "rolloff":
             return RollOff(tuple((p, 1 + int(6 * r())) for p in self._tied))
@@ -248,20 +242,17 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> list[Event]:
         phase = self._phase
-        if phase == "roll":  # the hot path first: a roll just drawn by sample_chance for this Hay card
-            roll, hay, shown = _SAMPLED[0]
-            if action is roll and self._hay is hay:
+        if phase == "roll":  # the hot path first: a roll this very state just drew (core.trust)
+            shown = self._trusted(action)
+            if shown is not UNTRUSTED:
                 return self._rolled(shown)
         elif phase == "choose" and type(action) is Choose:
             return self._choose(action.colour)
         elif phase == "last" and action in _LAST_OPTIONS:
             return self._last(isinstance(action, Keep))
         elif phase == "play" and type(action) is Play and type(action.cards) is tuple:
-            plays, hand = _OFFERED[0]
-            if action.player == self._turn and self._hands[self._turn] is hand:
-                for offered in plays:
-                    if offered is action:  # one of the options offered for exactly this hand and seat
-                        return self._chose(action.player, action.cards)
+            if self._trusted(action) is not UNTRUSTED:  # one of the options this very state offered
+                return self._chose(action.player, action.cards)
             for c in action.cards:
                 if type(c) is not int:
                     break

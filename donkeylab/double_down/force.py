@@ -22,7 +22,7 @@ NAMES = ", ".join(KINDS)  # one text: the names to type, untranslated ("reverse"
 def _cards(value: object, what: str, rule: str) -> list[object]:
     """A list of cards (a text such as "9" or a whole number); one text alone is not a list of its letters."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise IllegalAction.of(rule, "DN-FORCE/not-a-list", {"what": what, "value": repr(value)})
+        raise IllegalAction.of(rule, "dn-force/not-a-list", {"what": what, "value": repr(value)})
     return list(value)
 
 
@@ -45,9 +45,9 @@ class _Picker:
                 continue
             if type(item) is not int or not 0 <= item < len(self.kinds):
                 data = {"card": repr(item), "last": len(self.kinds) - 1}
-                raise IllegalAction.of(self.rule, "DN-FORCE/bad-id", data)
+                raise IllegalAction.of(self.rule, "dn-force/bad-id", data)
             if item in seen:
-                raise IllegalAction.of(self.rule, "DN-FORCE/twice", {"card": item})
+                raise IllegalAction.of(self.rule, "dn-force/twice", {"card": item})
             seen.add(item)
             self.count(self.kinds[item])
             self.free[self.kinds[item]].remove(item)
@@ -60,13 +60,13 @@ class _Picker:
             return item  # reserved above: a valid id
         kind = KIND_INDEX.get(str(item), -1)  # reserve() let through only ints and texts
         if kind < 0:
-            raise IllegalAction.of(self.rule, "DN-FORCE/unknown-card", {"card": repr(item), "names": NAMES})
+            raise IllegalAction.of(self.rule, "dn-force/unknown-card", {"card": repr(item), "names": NAMES})
         self.count(kind)
         free = self.free.get(kind, [])
         if not free:
             have = sum(1 for k in self.kinds if k == kind)
             data = {"card": item, "have": have, "wanted": self.named[kind]}
-            raise IllegalAction.of(self.rule, "DN-FORCE/too-many", data)
+            raise IllegalAction.of(self.rule, "dn-force/too-many", data)
         return free.pop(0)
 
     def rest(self) -> list[int]:
@@ -82,17 +82,17 @@ def deal_order(
 ) -> tuple[int, ...]:
     """The 56 card ids of the ``Deal`` that ``Deal.of`` describes (see its docstring)."""
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 7:
-        raise IllegalAction.of(DEAL_RULE, "DN-FORCE/hand-size", {"value": repr(hand_size)})
+        raise IllegalAction.of(DEAL_RULE, "dn-force/hand-size", {"value": repr(hand_size)})
     top = _cards(order, "order", DEAL_RULE) + _cards(rest, "rest", DEAL_RULE)
     if hands is None:
         dealt: list[list[object]] = []
     else:
         if order:
-            raise IllegalAction.of(DEAL_RULE, "DN-FORCE/order-and-hands", {})
+            raise IllegalAction.of(DEAL_RULE, "dn-force/order-and-hands", {})
         dealt = _hands_in_deal_order(_cards(hands, "hands", DEAL_RULE), hand_size, opener)
     if len(dealt) * hand_size + len(top) > DECK_SIZE:
         data = {"hands": len(dealt), "hand_size": hand_size, "rest": len(top), "deck": DECK_SIZE}
-        raise IllegalAction.of(DEAL_RULE, "DN-FORCE/too-many-cards", data)
+        raise IllegalAction.of(DEAL_RULE, "dn-force/too-many-cards", data)
     picker = _Picker(CARD_KIND, DEAL_RULE)
     picker.reserve([c for hand in dealt for c in hand] + top)
     chosen = [[picker.take(c) for c in hand] for hand in dealt]
@@ -110,9 +110,9 @@ def _hands_in_deal_order(hands: list[object], hand_size: int, opener: object) ->
     """Hands are listed by seat (Player 1 first, ``None`` for a seat not dealt to); the deal starts at
     ``opener`` and goes clockwise (rising seat numbers), as the engine deals (DN-SETUP-1, DN-ROUND-1)."""
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < max(len(hands), 1):
-        raise IllegalAction.of(DEAL_RULE, "DN-FORCE/opener", {"value": repr(opener), "last": len(hands) - 1})
+        raise IllegalAction.of(DEAL_RULE, "dn-force/opener", {"value": repr(opener), "last": len(hands) - 1})
     if hands and hands[opener] is None:
-        raise IllegalAction.of(DEAL_RULE, "DN-FORCE/opener-not-dealt", {"opener": opener})
+        raise IllegalAction.of(DEAL_RULE, "dn-force/opener-not-dealt", {"opener": opener})
     dealt: list[list[object]] = []
     for seat in [*range(opener, len(hands)), *range(opener)]:
         if hands[seat] is None:
@@ -120,7 +120,7 @@ def _hands_in_deal_order(hands: list[object], hand_size: int, opener: object) ->
         hand = _cards(hands[seat], "hand", DEAL_RULE)
         if len(hand) > hand_size:
             data = {"player": seat, "count": len(hand), "hand_size": hand_size}
-            raise IllegalAction.of(DEAL_RULE, "DN-FORCE/hand-too-big", data)
+            raise IllegalAction.of(DEAL_RULE, "dn-force/hand-too-big", data)
         dealt.append(hand)
     return dealt
 
@@ -130,19 +130,19 @@ def shuffle_order(order: object = (), played: object = None) -> tuple[int, ...]:
     top = _cards(order, "order", SHUFFLE_RULE)
     if played is None:
         if any(isinstance(c, str) for c in top):
-            raise IllegalAction.of(SHUFFLE_RULE, "DN-FORCE/names-need-played", {})
+            raise IllegalAction.of(SHUFFLE_RULE, "dn-force/names-need-played", {})
         kinds: list[int] = [0] * len(top)  # positions only: one "kind", so only the numbers matter
     else:
         pile = _cards(played, "played", SHUFFLE_RULE)
         bad = [c for c in pile if not isinstance(c, str) or c not in KIND_INDEX]
         if bad:
             data = {"card": repr(bad[0]), "names": NAMES}
-            raise IllegalAction.of(SHUFFLE_RULE, "DN-FORCE/unknown-card", data)
+            raise IllegalAction.of(SHUFFLE_RULE, "dn-force/unknown-card", data)
         if len(pile) < 2:
-            raise IllegalAction.of(SHUFFLE_RULE, "DN-FORCE/nothing-to-shuffle", {"count": len(pile)})
+            raise IllegalAction.of(SHUFFLE_RULE, "dn-force/nothing-to-shuffle", {"count": len(pile)})
         kinds = [KIND_INDEX[c] for c in pile[:-1]]  # type: ignore[index]  # checked above: names
     if len(top) > len(kinds):
-        raise IllegalAction.of(SHUFFLE_RULE, "DN-FORCE/too-many-cards-shuffle", {"count": len(kinds)})
+        raise IllegalAction.of(SHUFFLE_RULE, "dn-force/too-many-cards-shuffle", {"count": len(kinds)})
     picker = _Picker(kinds, SHUFFLE_RULE)
     picker.reserve(top)
     chosen = [picker.take(c) for c in top]

@@ -176,57 +176,57 @@ ERRORS: dict[str, tuple[str, str]] = {
         "The first card of a double turn may not be a 2x; a 2x may come second.",
         "Die erste Karte eines Doppelzugs darf keine 2x sein; als zweite Karte ist eine 2x erlaubt.",
     ),
-    "DN-FORCE/not-a-list": ("{what} must be a list, not {value}.", "{what} muss eine Liste sein, nicht {value}."),
-    "DN-FORCE/bad-id": (
+    "dn-force/not-a-list": ("{what} must be a list, not {value}.", "{what} muss eine Liste sein, nicht {value}."),
+    "dn-force/bad-id": (
         "{card} is neither a card name nor a whole number 0..{last}.",
         "{card} ist weder ein Kartenname noch eine ganze Zahl 0..{last}.",
     ),
-    "DN-FORCE/twice": (
+    "dn-force/twice": (
         "{card} is named twice; each card can lie in one place only.",
         "{card} ist zweimal genannt; jede Karte kann nur an einer Stelle liegen.",
     ),
-    "DN-FORCE/unknown-card": (
+    "dn-force/unknown-card": (
         "{card} is not a Double Down card; the card names are {names}.",
         "{card} ist keine Double-Down-Karte; die Karten heißen {names}.",
     ),
-    "DN-FORCE/too-many": (
+    "dn-force/too-many": (
         "There are only {have} × {card} to place, but {wanted} were named.",
         "Es gibt nur {have} × {card} zu verteilen, genannt wurden aber {wanted}.",
     ),
-    "DN-FORCE/hand-size": (
+    "dn-force/hand-size": (
         "hand_size must be a whole number from 1 to 7, not {value}.",
         "hand_size muss eine ganze Zahl von 1 bis 7 sein, nicht {value}.",
     ),
-    "DN-FORCE/order-and-hands": (
+    "dn-force/order-and-hands": (
         "Give either the deck order or the hands (with rest), not both.",
         "Gib entweder die Reihenfolge des Stapels oder die Hände (mit rest) an, nicht beides.",
     ),
-    "DN-FORCE/too-many-cards": (
+    "dn-force/too-many-cards": (
         "{hands} hands of {hand_size} cards and {rest} more cards are more than the {deck} cards of the deck.",
         "{hands} Hände mit je {hand_size} Karten und {rest} weitere Karten sind mehr als die {deck} Karten.",
     ),
-    "DN-FORCE/opener": (
+    "dn-force/opener": (
         "opener must be a seat 0..{last} of the hands given, not {value}.",
         "opener muss ein Platz 0..{last} der angegebenen Hände sein, nicht {value}.",
     ),
-    "DN-FORCE/opener-not-dealt": (
+    "dn-force/opener-not-dealt": (
         "The opener, {opener}, must be dealt a hand (not None).",
         "Der Eröffner, {opener}, muss eine Hand bekommen (nicht None).",
     ),
-    "DN-FORCE/hand-too-big": (
+    "dn-force/hand-too-big": (
         "{player} is given {count} cards, but a hand has {hand_size}.",
         "{player} bekommt {count} Karten, eine Hand hat aber {hand_size}.",
     ),
-    "DN-FORCE/names-need-played": (
+    "dn-force/names-need-played": (
         "Card names need the played pile (played=state.played_cards) to be found in; else give positions.",
         "Kartennamen brauchen den Ablagestapel (played=state.played_cards), um gefunden zu werden; sonst gib "
         "Positionen an.",
     ),
-    "DN-FORCE/nothing-to-shuffle": (
+    "dn-force/nothing-to-shuffle": (
         "With {count} played cards there is nothing under the top card to shuffle.",
         "Bei {count} gespielten Karten liegt unter der obersten nichts zum Mischen.",
     ),
-    "DN-FORCE/too-many-cards-shuffle": (
+    "dn-force/too-many-cards-shuffle": (
         "Only {count} played cards lie under the top card.",
         "Unter der obersten Karte liegen nur {count} gespielte Karten.",
     ),
@@ -235,26 +235,26 @@ ERRORS: dict[str, tuple[str, str]] = {
 # The snapshot's short texts (phase_text, button labels).
 VIEW: dict[str, tuple[str, str]] = {
     "double_down/title": ("Double Down", "Double Down (LOBO 77)"),
-    "DN-VIEW/deal": (
+    "dn-view/deal": (
         "Round {round}: {dealer} shuffles and deals the cards.",
         "Runde {round}: {dealer} mischt und gibt die Karten.",
     ),
-    "DN-VIEW/shuffle": (
+    "dn-view/shuffle": (
         "The draw pile is empty: the played cards under the top card are shuffled.",
         "Der Nachziehstapel ist leer: Die gespielten Karten unter der obersten werden gemischt.",
     ),
-    "DN-VIEW/play": ("{player} plays a card (total {total}).", "{player} spielt eine Karte (Summe {total})."),
-    "DN-VIEW/double-first": (
+    "dn-view/play": ("{player} plays a card (total {total}).", "{player} spielt eine Karte (Summe {total})."),
+    "dn-view/double-first": (
         "{player} owes two cards (2x), the first not a 2x (total {total}).",
         "{player} muss zwei Karten spielen (2x), die erste keine 2x (Summe {total}).",
     ),
-    "DN-VIEW/double-second": (
+    "dn-view/double-second": (
         "{player} owes the second card of the double turn (total {total}).",
         "{player} muss die zweite Karte des Doppelzugs spielen (Summe {total}).",
     ),
-    "DN-VIEW/over": ("{winner} has won the game.", "{winner} hat das Spiel gewonnen."),
-    "DN-VIEW/label-change": ("{change} → {after}", "{change} → {after}"),
-    "DN-VIEW/label-repeat": ("{card} (repeat {total})", "{card} (bleibt {total})"),
+    "dn-view/over": ("{winner} has won the game.", "{winner} hat das Spiel gewonnen."),
+    "dn-view/label-change": ("{change} → {after}", "{change} → {after}"),
+    "dn-view/label-repeat": ("{card} (repeat {total})", "{card} (bleibt {total})"),
 }
 
 TERMS: dict[str, tuple[str, str]] = {

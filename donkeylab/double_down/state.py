@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import Any, Final
 
 from donkeylab.core import Action, Event, IllegalAction, require
+from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
 from donkeylab.double_down.actions import LEGAL_CACHE, Deal, PlayCard, Shuffle, legal_plays
 from donkeylab.double_down.deck import (
@@ -35,9 +36,6 @@ from donkeylab.double_down.rules import Rules
 from donkeylab.double_down.view import DEAL, OVER, PLAYING, SHUFFLING, DoubleDownView
 
 NAME: Final = "double_down"
-# The Deal that sample_chance made last: a permutation by construction, so _deal skips re-checking it
-# (identity, not equality: any other Deal object, e.g. from a save or a test, is checked in full).
-_SAMPLED: list[Action | None] = [None]
 DOUBLE: Final = KIND_INDEX["2x"]
 _RULE_OF_EFFECT: Final = {"add": "DN-PLAY-1", "minus": "DN-MINUS-1", "zero": "DN-ZERO-1"}
 # kind -> (repeats the total, change, name, sign for the sentence, amount, rule ID): one lookup per card played
@@ -83,7 +81,8 @@ class DoubleDownState(DoubleDownView):
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self._phase == DEAL:
-            deal = _SAMPLED[0] = Deal(shuffled_ids(DECK_SIZE, rng))
+            deal = Deal(shuffled_ids(DECK_SIZE, rng))
+            self._vouch((deal,))  # core.trust: a permutation by construction, so _deal skips re-checking it
             return deal
         require(self._phase == SHUFFLING, "DN-DRAW-1", "there is no chance point now")
         return Shuffle(shuffled_ids(len(self._discard) - 1, rng))
@@ -106,7 +105,7 @@ class DoubleDownState(DoubleDownView):
         rule = "DN-ROUND-1" if self._round > 1 else "DN-SETUP-1"
         order = action.order
         # plain ints only: 0.0 == 0 would pass the set test, then fail as an index
-        if action is not _SAMPLED[0] and not (
+        if self._trusted(action) is UNTRUSTED and not (
             len(order) == DECK_SIZE and _all_ints(order) and frozenset(order) == ALL_CARD_IDS
         ):
             raise IllegalAction.of(rule, "DN-SETUP-1/bad-deal")

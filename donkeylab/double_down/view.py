@@ -177,12 +177,12 @@ class DoubleDownView(GameState):
     def _view_phase_text(self, lang: str) -> str:
         phase = self._phase
         if phase == DEAL:
-            return CATALOGUE.render("DN-VIEW/deal", {"round": self._round, "dealer": self._dealer}, lang)
+            return CATALOGUE.render("dn-view/deal", {"round": self._round, "dealer": self._dealer}, lang)
         if phase == SHUFFLING:
-            return CATALOGUE.render("DN-VIEW/shuffle", {}, lang)
+            return CATALOGUE.render("dn-view/shuffle", {}, lang)
         if phase == OVER:
-            return CATALOGUE.render("DN-VIEW/over", {"winner": self._winner}, lang)
-        key = ("DN-VIEW/play", "DN-VIEW/double-second", "DN-VIEW/double-first")[self.pending_double]
+            return CATALOGUE.render("dn-view/over", {"winner": self._winner}, lang)
+        key = ("dn-view/play", "dn-view/double-second", "dn-view/double-first")[self.pending_double]
         return CATALOGUE.render(key, {"player": self._turn, "total": self._total}, lang)
 
     def _view_label(self, action: Action, lang: str) -> str:
@@ -236,9 +236,9 @@ def card_names(lang: str) -> dict[str, str]:
 def card_label(card: str, before: int, after: int, lang: str) -> str:
     """A card's short label in ``lang``: the change and the new total, or the total it repeats."""
     if REPEATS[KIND_INDEX[card]]:
-        return CATALOGUE.render("DN-VIEW/label-repeat", {"card": card, "total": before}, lang)
+        return CATALOGUE.render("dn-view/label-repeat", {"card": card, "total": before}, lang)
     change = f"{'−' if after < before else '+'}{abs(after - before)}"
-    return CATALOGUE.render("DN-VIEW/label-change", {"change": change, "after": after}, lang)
+    return CATALOGUE.render("dn-view/label-change", {"change": change, "after": after}, lang)
 
 
 def _last_play_dict(player: int, card: str, before: int, after: int, lang: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from donkeylab.core import CATALOGUE, IllegalAction, load_state
 from donkeylab.esels_rennen import bots
@@ -82,21 +82,34 @@ def new_game(
     The board is validated (ER-BOARD-2) for the rules played; saves record the name of a packaged board and
     the whole board otherwise, so ``load`` rebuilds the same race.
     """
-    rules = rules or Rules()
+    rules = rules or _DEFAULT_RULES
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise IllegalAction("ER-SETUP-1", CATALOGUE.render("ER-SETUP-1/players", {"players": players}))
-    recorded: str | dict[str, Any]
-    if isinstance(board, str) and board in packaged_boards():
-        the_board, recorded = _packaged(board), board
-    else:
-        the_board = board if isinstance(board, Board) else load_board(board)
-        recorded = the_board.to_dict()
-    return EselsRennenState(players, rules, track_for(the_board, rules), {"board": recorded})
+    if isinstance(board, str) and board in _packaged_names():
+        return EselsRennenState(players, rules, _packaged_track(board, rules), {"board": board})
+    the_board = board if isinstance(board, Board) else load_board(board)
+    return EselsRennenState(players, rules, track_for(the_board, rules), {"board": the_board.to_dict()})
+
+
+_DEFAULT_RULES: Final = Rules()  # frozen: one shared instance saves re-checking the defaults per race
+
+
+# A user's loop calls ``new_game`` once per race: listing the boards folder, and hashing the whole board for the
+# validator's and the explorer's caches, cost ~10x a race's other set-up. Packaged boards never change while
+# the program runs, so their names and their validated track per rule reading are looked up once.
+@lru_cache(maxsize=1)
+def _packaged_names() -> frozenset[str]:
+    return frozenset(packaged_boards())
 
 
 @lru_cache(maxsize=16)
 def _packaged(name: str) -> Board:
     return load_board(name)
+
+
+@lru_cache(maxsize=64)
+def _packaged_track(name: str, rules: Rules) -> Track:
+    return track_for(_packaged(name), rules)
 
 
 def track_for(board: Board, rules: Rules | None = None) -> Track:

@@ -15,6 +15,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from types import ModuleType
 from typing import Any
 
@@ -23,6 +24,7 @@ import numpy as np
 from donkeylab.core import CHANCE, Bot, GameState, RandomBot, rules_from_dict
 from donkeylab.games import GAMES, game_module
 from donkeylab.lab.metrics import game_metrics
+from donkeylab.lab.parallel import StopFlag
 from donkeylab.lab.stats import Estimate, mean_bootstrap, mean_normal, wilson
 from donkeylab.lab.trials import OnBatch, Record, run_trials
 
@@ -166,18 +168,57 @@ def play_game(
     raise RuntimeError(f"{state.game}: no end after {max_actions} actions")
 
 
-def game_trial(spec: ExperimentSpec) -> Callable[[random.Random], Record]:
-    """The per-game trial of ``spec``: play one game, return its metrics record."""
-    module = resolve_game(spec.game)
-    rules = make_rules(module, spec.rules)
-    bots = [make_bot(module, n) for n in spec.seat_bots()]
-    start = module.new_game(spec.players, rules, **spec.setup)
+class GameTrial:
+    """The per-game trial of a spec: play one game, return its metrics record.
 
-    def trial(rng: random.Random) -> Record:
-        final = play_game(start, bots, rng)
-        return game_record(final)
+    Picklable, so a process pool or a cluster can run it: only the spec travels, and each process builds
+    the rules, the bots and the start state once, on its first game. Bots are shared by the games of one
+    process, so a bot must not carry anything from one game to the next (none does).
+    """
 
+    def __init__(self, spec: ExperimentSpec) -> None:
+        self.spec = spec
+        self._built: tuple[GameState, list[Bot]] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"spec": self.spec}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.spec, self._built = state["spec"], None
+
+    def build(self) -> tuple[GameState, list[Bot]]:
+        """The start state and one bot per seat (raises the spec's errors: unknown game, bad rules ...)."""
+        if self._built is None:
+            spec = self.spec
+            module = resolve_game(spec.game)
+            rules = make_rules(module, spec.rules)
+            bots = [make_bot(module, n) for n in spec.seat_bots()]
+            self._built = (module.new_game(spec.players, rules, **spec.setup), bots)
+        return self._built
+
+    def __call__(self, rng: random.Random) -> Record:
+        start, bots = self.build()
+        return game_record(play_game(start, bots, rng))
+
+
+def game_trial(spec: ExperimentSpec) -> GameTrial:
+    """The per-game trial of ``spec`` (checked at once: a bad spec fails here, not in a worker)."""
+    trial = GameTrial(spec)
+    trial.build()
     return trial
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleTrial:
+    """A rule-level trial (``rule_trial``); picklable when ``stop`` and ``measure`` are module-level functions."""
+
+    start: GameState
+    stop: Callable[[GameState], bool]
+    measure: Callable[[GameState], Record]
+    bots: tuple[Bot, ...]
+
+    def __call__(self, rng: random.Random) -> Record:
+        return self.measure(play_game(self.start, self.bots, rng, stop=self.stop))
 
 
 def rule_trial(
@@ -185,14 +226,16 @@ def rule_trial(
     stop: Callable[[GameState], bool],
     measure: Callable[[GameState], Record],
     bots: Sequence[Bot] | None = None,
-) -> Callable[[random.Random], Record]:
+) -> RuleTrial:
     """A rule-level trial through the engine: play from ``start`` until ``stop``, then ``measure`` the state.
 
     For ``run_trials``: e.g. the Hay card after phase 1, or the totals of a round's first plays, answered by
     the engine itself (the source of truth the fast paths are checked against). Default bots: Random.
+    With module-level ``stop`` / ``measure`` functions it runs on worker processes; with lambdas or
+    closures it runs in the calling process (``run_trials`` checks), with the same records.
     """
-    seats = list(bots) if bots is not None else [RandomBot() for _ in range(start.num_players)]
-    return lambda rng: measure(play_game(start, seats, rng, stop=stop))
+    seats = tuple(bots) if bots is not None else tuple(RandomBot() for _ in range(start.num_players))
+    return RuleTrial(start, stop, measure, seats)
 
 
 def game_record(final: GameState) -> Record:
@@ -251,9 +294,34 @@ class ExperimentResult:
         }
 
 
-def run_experiment(spec: ExperimentSpec, on_batch: OnBatch | None = None, progress: bool = False) -> ExperimentResult:
-    """Run ``spec``; ``on_batch`` gets a ``Progress`` after every batch (live plots, widget progress bars)."""
+def run_experiment(
+    spec: ExperimentSpec,
+    on_batch: OnBatch | None = None,
+    progress: bool = False,
+    *,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    stop: StopFlag | None = None,
+) -> ExperimentResult:
+    """Run ``spec``; ``on_batch`` gets a ``Progress`` after every batch (live plots, widget progress bars).
+
+    ``workers`` / ``executor`` / ``stop`` as in ``run_trials``: the records are the same on one core, on
+    every core (``workers=None`` uses them all for a run that would take more than ~2 s) or on a Dask
+    cluster (``executor=distributed.Client(address).get_executor()``). A stopped run holds the games so far.
+    """
     trial = game_trial(spec)
     start = time.perf_counter()
-    records = run_trials(trial, spec.games, spec.seed, spec.batch_size, on_batch, progress, spec.game, "game")
+    records = run_trials(
+        trial,
+        spec.games,
+        spec.seed,
+        spec.batch_size,
+        on_batch,
+        progress,
+        spec.game,
+        "game",
+        workers=workers,
+        executor=executor,
+        stop=stop,
+    )
     return ExperimentResult(spec, records, time.perf_counter() - start)

@@ -404,3 +404,7 @@ register(
         _race_sample,
     )
 )
+
+
+# Simulated-only questions live in their own module; importing it registers them here.
+from donkeylab.lab import questions_games  # noqa: E402, F401

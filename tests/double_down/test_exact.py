@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from fractions import Fraction
 
 import pytest
@@ -184,10 +183,9 @@ def test_dn_bust_1_round_end_within_k_matches_engine_play(players: int) -> None:
     within_4_se(exact.card_law(3, players)["2x"], twos, n)
 
 
-def test_dn_play_1_lesson_tables_shape_and_speed() -> None:
-    start = time.perf_counter()
+def test_dn_play_1_lesson_tables_shape() -> None:
+    """Their build time is a benchmark figure (benchmarks/bench_exact.py), never a test assertion."""
     tables = exact.lesson_tables()
-    assert time.perf_counter() - start < 1.0
     assert set(tables) == {"risk_by_total", "total_after_k_cards", "total_summary", "round_end_within_k"}
     assert len(tables["risk_by_total"]) == 77 and tables["risk_by_total"][19]["doublet"] == Fraction(3, 56)
     for rows in tables.values():

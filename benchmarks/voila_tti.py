@@ -1,0 +1,229 @@
+"""Voila apps in a real browser (issue 10 §5): time to interactive, page weight and Step latency.
+
+One server, started as ``make app`` starts it (``donkeylab.apps.serve.voila_command``: the packaged
+``voila.json``, preheated kernels), serves a copy of ``notebooks/apps`` plus a baseline notebook (one
+ipywidgets slider). For each page, in a fresh browser context (no cache):
+
+- time to interactive: navigation start → the page's control is drawn and clickable (Step for an app, the
+  cards for the gallery, the slider for the baseline);
+- bytes transferred: HTTP bodies (encoded) + websocket frames, both read from Chromium's DevTools protocol;
+- Step latency: a click on Step → the position text changed in the DOM, median and p95 over 50 clicks.
+
+Targets: TTI ≤ 1.5× the baseline's; Step p95 ≤ 100 ms; page weight ≤ baseline + one plotly.js bundle.
+Run: ``.venv/bin/python benchmarks/voila_tti.py [APP ...]`` (Debian chromium at /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CLICKS = 50
+PLOTLY_JS = Path(__import__("plotly").__file__).parent / "package_data" / "plotly.min.js"
+
+BASELINE = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "baseline",
+            "metadata": {},
+            "outputs": [],
+            "source": "import ipywidgets as w\nw.IntSlider(description='baseline')",
+        }
+    ],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+# What "interactive" means per page: a selector that must be visible and enabled.
+READY = {"_baseline": ".widget-slider", "index": ".dl-gallery a"}
+STEP_JS = """async ([n, timeout]) => {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const btn = document.querySelector('.dl-step');
+    const pos = document.querySelector('.dl-pos');
+    if (!btn || !pos) return {error: 'no Step button', out};
+    if (btn.disabled) { document.querySelector('.dl-first')?.click();
+      await new Promise(r => setTimeout(r, 300)); continue; }
+    const before = pos.textContent;
+    const t0 = performance.now();
+    const changed = new Promise((resolve) => {
+      const obs = new MutationObserver(() => { if (pos.textContent !== before) { obs.disconnect(); resolve(true); } });
+      obs.observe(pos, {childList: true, characterData: true, subtree: true});
+      setTimeout(() => { obs.disconnect(); resolve(false); }, timeout);
+    });
+    btn.click();
+    if (await changed) out.push(performance.now() - t0);
+  }
+  return {out};
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    from donkeylab.apps.serve import voila_command
+
+    proc = subprocess.Popen(
+        voila_command(port, folder),
+        cwd=folder,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=2)
+            return proc
+        except OSError:
+            time.sleep(0.3)  # a starting server has no event to wait on
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise RuntimeError("voila did not start")
+
+
+def _cpu_ticks(pgid: int) -> int:
+    """CPU ticks used so far by every process of the server's process group (server and kernels)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # field 5 of /proc/PID/stat: the process group
+            total += int(fields[11]) + int(fields[12])  # utime + stime
+    return total
+
+
+def wait_quiet(pgid: int, limit: float = 120.0) -> None:
+    """Until the server and its kernels use under 5% of a core for 2 s (preheating done), at most ``limit`` s."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        before = _cpu_ticks(pgid)
+        time.sleep(2.0)  # sampling CPU use over an interval: there is no event for "the server is idle"
+        if _cpu_ticks(pgid) - before < 0.05 * 2.0 * os.sysconf("SC_CLK_TCK"):
+            return
+
+
+def measure_page(browser: Any, url: str, ready: str, steps: bool) -> dict[str, Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    counted = {"http": 0, "ws": 0}
+    cdp.on(
+        "Network.loadingFinished", lambda e: counted.__setitem__("http", counted["http"] + int(e["encodedDataLength"]))
+    )
+    cdp.on(
+        "Network.webSocketFrameReceived",
+        lambda e: counted.__setitem__("ws", counted["ws"] + len(e["response"]["payloadData"])),
+    )
+    cdp.on(
+        "Network.webSocketFrameSent",
+        lambda e: counted.__setitem__("ws", counted["ws"] + len(e["response"]["payloadData"])),
+    )
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit", timeout=180_000)
+    page.locator(ready).first.wait_for(state="visible", timeout=180_000)
+    page.wait_for_function(f"() => {{ const b = document.querySelector('{ready}'); return b && !b.disabled; }}")
+    tti = time.perf_counter() - t0
+    result: dict[str, Any] = {"tti_s": tti, "errors": errors}
+    if steps:
+        got = page.evaluate(STEP_JS, [CLICKS, 10_000])
+        lat = got.get("out", [])
+        if lat:
+            result["step_median_ms"] = statistics.median(lat)
+            result["step_p95_ms"] = sorted(lat)[int(0.95 * (len(lat) - 1))]
+            result["steps"] = len(lat)
+    page.wait_for_timeout(1500)  # let the last websocket frames of the page arrive before counting
+    result["mb"] = (counted["http"] + counted["ws"]) / 1e6
+    page.goto("about:blank")  # fires Voila's unload beacon
+    context.close()
+    return result
+
+
+def main(names: list[str]) -> int:
+    from playwright.sync_api import sync_playwright
+
+    from donkeylab.apps import APPS
+
+    apps = names or ["index", *APPS]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "apps"
+        shutil.copytree(ROOT / "notebooks" / "apps", folder)
+        (folder / "_baseline.ipynb").write_text(json.dumps(BASELINE))
+        port = free_port()
+        server = start_server(folder, port)
+        wait_quiet(server.pid)
+        rows: dict[str, dict[str, Any]] = {}
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                for name in ["_baseline", *apps]:
+                    url = f"http://127.0.0.1:{port}/voila/render/{name}.ipynb"
+                    ready = READY.get(name, ".dl-step")
+                    rows[name] = measure_page(browser, url, ready, steps=name not in READY)
+                    print(f"# {name}: {rows[name]}", file=sys.stderr)
+                    wait_quiet(server.pid)  # the preheated pool refills after each page: measure on a calm server
+                browser.close()
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+    report(rows)
+    return 0
+
+
+def report(rows: dict[str, dict[str, Any]]) -> None:
+    base = rows["_baseline"]
+    plotly_mb = PLOTLY_JS.stat().st_size / 1e6 if PLOTLY_JS.exists() else 4.8
+    print(f"baseline: TTI {base['tti_s']:.2f} s, {base['mb']:.2f} MB; one plotly.js bundle = {plotly_mb:.2f} MB")
+    print(
+        "| page | TTI s | × baseline (≤ 1.5) | MB | ≤ baseline + plotly | Step median ms | Step p95 ms | page errors |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for name, r in rows.items():
+        ratio = r["tti_s"] / base["tti_s"]
+        weight_ok = r["mb"] <= base["mb"] + plotly_mb
+        med = f"{r['step_median_ms']:.0f}" if "step_median_ms" in r else "—"
+        p95 = f"{r['step_p95_ms']:.0f}" if "step_p95_ms" in r else "—"
+        print(
+            f"| {name} | {r['tti_s']:.2f} | {ratio:.2f} {'yes' if ratio <= 1.5 else 'NO'} | {r['mb']:.2f} | "
+            f"{'yes' if weight_ok else 'NO'} | {med} | {p95} | {len(r['errors'])} |"
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,322 @@
+"""The widgets of the full-games lesson: the variant table (seeded experiments with a progress bar), the
+three bot games in tabs, and a prediction whose choices switch language.
+
+Kept apart from ``full_games`` (the lesson's texts and page) so each module stays short. Everything a pupil
+reads here exists in English and German.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as w
+
+from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
+from donkeylab.apps.parts import T, Text
+from donkeylab.apps.query import MAX_STEP
+from donkeylab.lab import questions_games as qg
+from donkeylab.lab.experiment import ExperimentResult
+from donkeylab.lab.stats import Estimate
+from donkeylab.lab.trials import Progress
+from donkeylab.widgets.explorer import Explorer
+from donkeylab.widgets.share import ShareLink
+from donkeylab.widgets.stepper import Stepper
+
+MORE_GAMES = 1_000  # per variant, for the "play more games" button (a few seconds in the background)
+
+PLAYING = T("The bots are playing the games for this table…", "Die Bots spielen gerade die Spiele für diese Tabelle …")
+VARIANT_NAMES = {"english": T("English rules", "Englische Regeln"), "german": T("German rules", "Deutsche Regeln")}
+
+
+def mean_text(e: Estimate, lang: str) -> str:
+    """A mean with its 95% CI: ``6.66 (6.60 to 6.73)``."""
+    to = "bis" if lang == "de" else "to"
+    return f"<b>{number(e.value, lang)}</b> ({number(e.low, lang)} {to} {number(e.high, lang)})"
+
+
+def percent_text(e: Estimate, lang: str) -> str:
+    """A rate with its 95% CI in percent: ``32 % (26 % to 39 %)``."""
+    to = "bis" if lang == "de" else "to"
+    return f"<b>{percent(e.value, lang, 0)}</b> ({percent(e.low, lang, 0)} {to} {percent(e.high, lang, 0)})"
+
+
+def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
+    """Both variants side by side: mean rounds, win rate per seat, shared wins, each with its 95% CI."""
+    de = lang == "de"
+    rows = {v: qg.summary(r) for v, r in results.items()}
+    n = len(next(iter(results.values())).records) if results else 0
+    head = "".join(f"<th scope='col'>{VARIANT_NAMES[v].get(lang)}</th>" for v in rows)
+    labels: list[tuple[str, str, bool]] = [
+        ("rounds", "Runden pro Spiel (Mittelwert)" if de else "rounds per game (average)", False)
+    ]
+    players = next(iter(results.values())).spec.players if results else 0
+    for p in range(players):
+        labels.append((f"player {p + 1}", f"Spieler {p + 1} gewinnt" if de else f"player {p + 1} wins", True))
+    labels.append((qg.SHARED, "geteilter Sieg (mehrere gewinnen)" if de else "shared win (several winners)", True))
+    body = ""
+    for key, label, rate in labels:
+        cells = "".join(f"<td>{(percent_text if rate else mean_text)(rows[v][key], lang)}</td>" for v in rows)
+        body += f"<tr><th scope='row'>{label}</th>{cells}</tr>"
+    count = f"{n:,}".replace(",", ".") if de else f"{n:,}"
+    caption = (
+        f"{count} Spiele je Regelsatz; Spiel 1 nutzt bei beiden Regelsätzen dieselben gemischten Karten, Spiel 2 "
+        "auch, und so weiter. In Klammern: das 95-%-Konfidenzintervall"
+        if de
+        else f"{count} games per set of rules; game 1 uses the same shuffled cards with both sets of rules, game 2 "
+        "too, and so on. In brackets: the 95% confidence interval"
+    )
+    diff = qg.paired_difference(results) if results else None
+    foot = ""
+    if diff is not None:
+        what = (
+            "So viele Runden dauerte das englische Spiel länger als das deutsche mit denselben Karten (Mittel)"
+            if de
+            else "How many rounds longer the English game lasted than the German one with the same cards (average)"
+        )
+        foot = f"<p>{what}: {mean_text(diff, lang)}</p>"
+    style = (
+        "<style>.dl-variant-table{border-collapse:collapse;font-size:15px}.dl-variant-table th,"
+        ".dl-variant-table td{border:1px solid #bbb;padding:4px 10px;text-align:left}"
+        ".dl-variant-table caption{caption-side:bottom;font-size:13px;color:#444;text-align:left}</style>"
+    )
+    return (
+        f"{style}<table class='dl-variant-table'><caption>{html.escape(caption)}</caption>"
+        f"<thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>{foot}"
+    )
+
+
+class VariantTable(w.VBox):  # type: ignore[misc]
+    """The english and german variants from seeded ``run_experiment`` runs, with a progress bar while they play.
+
+    ``run(games)`` blocks (a notebook, the tests); ``start(games)`` plays in a background thread (an app page
+    appears at once and fills the table in; the "more games" button). Same ``games``, ``seed`` and
+    ``players`` → the same table. ``on_finished(fn)`` calls ``fn`` after every finished run (at once if one
+    has finished already): the prediction's answer follows the table.
+    """
+
+    def __init__(self, games: int, seed: int, players: int = 4, lang: str = "en", background: bool = False) -> None:
+        self.seed, self.players, self.lang = seed, players, lang
+        self.results: dict[str, ExperimentResult] = {}
+        self.table = w.HTML()
+        self.progress = w.IntProgress(value=0, min=0, max=2 * games, layout=w.Layout(width="260px"))
+        self.status = w.HTML()
+        self.more = w.Button(icon="play", button_style="info", layout=w.Layout(width="auto"))
+        self.more.on_click(lambda _b: self.start(MORE_GAMES))
+        self._runner: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._callbacks: list[Callable[[], None]] = []
+        row = w.HBox([self.more, self.progress, self.status], layout=w.Layout(align_items="center"))
+        super().__init__([self.table, row])
+        self.add_class("dl-variant-box")
+        self.set_lang(lang)
+        if background:
+            self.start(games)
+        else:
+            self.run(games)
+
+    @property
+    def running(self) -> bool:
+        return self._runner is not None and self._runner.is_alive()
+
+    def on_finished(self, fn: Callable[[], None]) -> None:
+        with self._lock:
+            self._callbacks.append(fn)
+            ready = bool(self.results)
+        if ready:
+            fn()
+
+    def run(self, games: int) -> None:
+        """Play ``games`` games of each variant here and now, the progress bar counting them."""
+        self.progress.max, self.progress.value = 2 * games, 0
+        self._show_status()
+        offsets = {"english": 0, "german": games}
+
+        def tick(variant: str) -> Any:
+            def on_batch(p: Progress) -> None:
+                self.progress.value = offsets[variant] + p.done
+                self._show_status()
+
+            return on_batch
+
+        results = qg.variant_results(games, self.seed, self.players, on_batch={v: tick(v) for v in offsets})
+        with self._lock:
+            self.results = results
+            callbacks = list(self._callbacks)
+        self.set_lang(self.lang)
+        for fn in callbacks:
+            fn()
+
+    def start(self, games: int) -> None:
+        """``run(games)`` in a background thread (the page stays usable); a second press while it runs is ignored."""
+        if self.running:
+            return
+        self.more.disabled = True
+
+        def work() -> None:
+            try:
+                self.run(games)
+            except Exception as exc:  # the pupil sees a sentence, the kernel keeps going
+                failed = "Das hat nicht geklappt" if self.lang == "de" else "That did not work"
+                self.status.value = f"<span role='alert'>{failed}: {html.escape(str(exc)[:200])}</span>"
+            finally:
+                self.more.disabled = False
+
+        self._runner = threading.Thread(target=work, name="donkeylab-variant-table", daemon=True)
+        self._runner.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until a background run has ended (True) or ``timeout`` seconds passed (False)."""
+        runner = self._runner
+        if runner is not None:
+            runner.join(timeout)
+        return not self.running
+
+    def _show_status(self) -> None:
+        de = self.lang == "de"
+        done, total = self.progress.value, self.progress.max
+        if done < total:
+            self.status.value = f"{done} {'von' if de else 'of'} {total} {'Spielen gespielt' if de else 'games played'}"
+        else:
+            self.status.value = f"{total} {'Spiele gespielt' if de else 'games played'} ✓"
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        if self.results:
+            self.table.value = table_html(self.results, lang)
+        else:
+            self.table.value = "<p><i>" + PLAYING.get(lang) + "</i></p>"
+        more = f"{MORE_GAMES:,}".replace(",", "." if lang == "de" else ",")
+        self.more.description = f"{more} Spiele je Regelsatz" if lang == "de" else f"Play {more} games of each"
+        self._show_status()
+
+    def __repr__(self) -> str:
+        n = len(next(iter(self.results.values())).records) if self.results else 0
+        return f"VariantTable(games={n}, seed={self.seed}, players={self.players})"
+
+
+class MeasuredPrediction(ChoicePrediction):
+    """A choice prediction whose answer is a measurement that may arrive later (``set_answer``)."""
+
+    def set_answer(self, answer: str | None, answer_text: T) -> None:
+        """A new measured answer (the table finished a run); a revealed answer is redrawn."""
+        self.answer, self.answer_text = answer, answer_text
+        self._draw_result()
+
+
+LOADING = T("Setting up the game…", "Das Spiel wird vorbereitet …")
+
+
+class GameTabs(w.Tab):  # type: ignore[misc]
+    """One tab per game, each a bot game to step through; the tab titles follow the page's language.
+
+    A tab's game is built when the tab is first opened (``makers[name](lang)``): the page appears sooner and
+    sends fewer widgets at load. ``page(name)`` builds one on demand (tests, the notebook).
+    """
+
+    children: tuple[Any, ...]  # the ipywidgets trait, typed for mypy
+
+    def __init__(self, makers: Mapping[str, Callable[[str], Any]], titles: Mapping[str, T], lang: str = "en") -> None:
+        self.makers, self.names, self.lang = dict(makers), dict(titles), lang
+        self.pages: dict[str, Any] = {}
+        super().__init__(children=[Text(LOADING, lang=lang) for _ in self.makers])
+        self.set_lang(lang)
+        self.page(next(iter(self.makers)))
+        self.observe(self._on_select, names="selected_index")
+
+    def page(self, name: str) -> Any:
+        """The game page of tab ``name``, built now if it was not yet."""
+        if name not in self.pages:
+            self.pages[name] = page = self.makers[name](self.lang)
+            children = list(self.children)
+            children[list(self.makers).index(name)] = page
+            self.children = tuple(children)
+        return self.pages[name]
+
+    def _on_select(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None:
+            self.page(list(self.makers)[change["new"]])
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.titles = [self.names[name].get(lang) for name in self.makers]
+        for child in self.children:
+            if hasattr(child, "set_lang"):
+                child.set_lang(lang)
+
+
+class GamePage(w.VBox):  # type: ignore[misc]
+    """A hint and a bot game to step through (every seat a random bot): the Stepper, the game's views, the rule
+    explainer and the event log."""
+
+    def __init__(self, game: str, seed: int, hint: T, lang: str = "en", players: int | None = None, rules: Any = None):
+        self.stepper = Stepper(game, players, seed=seed, rules=rules, lang=lang)
+        self.hint = Text(hint, lang=lang)
+        self.explorer = Explorer(self.stepper, controls=False)
+        super().__init__([self.hint, self.explorer])
+
+    def set_lang(self, lang: str) -> None:
+        self.hint.set_lang(lang)
+        self.stepper.lang = lang
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.stepper!r})"
+
+
+def last_round_start(stepper: Stepper) -> int:
+    """The timeline index where the last round's card phase begins (all six dice on the Hay card)."""
+    states = stepper.match.states
+    phases = [getattr(s, "phase", None) for s in states]
+    starts = [k for k in range(1, len(phases)) if phases[k] == "play" and phases[k - 1] != "play"]
+    return starts[-1] if starts else 0
+
+
+def _rules(variant: str) -> Any:
+    from donkeylab.games import info
+
+    return info("double_donkey").rules(variant=variant)
+
+
+class DonkeyPage(GamePage):
+    """Double Donkey with an English/German switch, set at the start of the last round (where DD-END-1 decides).
+
+    The switch keeps the seed, so the new game starts from the same deal. ``step`` (a link's) overrides the
+    starting position; the share link writes the variant with the step.
+    """
+
+    def __init__(self, seed: int, players: int, variant: str, step: int | None, hint: T, lang: str = "en") -> None:
+        super().__init__("double_donkey", seed, hint, lang, players, _rules(variant))
+        self.variant = w.ToggleButtons(options=self._options(lang), value=variant)
+        self._relabeling = False
+        self.share = ShareLink(self.stepper, {"variant": variant})
+        self.children = [self.hint, self.variant, self.explorer, self.share]
+        self.go_to(step)
+        self.variant.observe(self._on_variant, names="value")
+
+    @staticmethod
+    def _options(lang: str) -> list[tuple[str, str]]:
+        return [(name.get(lang), v) for v, name in VARIANT_NAMES.items()]
+
+    def go_to(self, step: int | None) -> None:
+        """Play the whole game, then stand at ``step`` (None: the start of the last round)."""
+        self.stepper.advance(MAX_STEP)
+        self.stepper.jump(last_round_start(self.stepper) if step is None else min(step, self.stepper.length - 1))
+
+    def _on_variant(self, change: dict[str, Any]) -> None:
+        if self._relabeling or change["new"] is None:
+            return
+        self.stepper.reset(rules=_rules(change["new"]))
+        self.share.extra = {"variant": change["new"]}
+        self.go_to(None)
+
+    def set_lang(self, lang: str) -> None:
+        super().set_lang(lang)
+        keep = self.variant.value
+        self._relabeling = True
+        try:
+            self.variant.options = self._options(lang)
+            self.variant.value = keep
+        finally:
+            self._relabeling = False

@@ -1,0 +1,201 @@
+"""Whole-game lesson questions: no exact answer, every batch a seeded experiment of the real engine.
+
+``double_donkey.variants`` puts the two Double Donkey variants side by side (RULES.md: ``english`` and
+``german`` differ in DD-DICE-3, DD-BIGGEST-2 and DD-END-1): how many rounds a game lasts, or who wins
+(per seat, and how often several players share the win). Nobody knows these numbers exactly — a whole game
+has far too many chance points to enumerate — so the question is *simulated only*: its exact answer is
+empty, and a ``LivePlot`` of it starts with empty axes and fills in batch by batch.
+
+Each batch is ``run_experiment`` on each variant with the same seed (``questions.batch_seed``), so game ``i``
+of a batch draws from the same ``rng_for(seed, i)`` in both variants: both start from the same shuffled
+deal, and the difference between the bars is the rules, not the luck of the deal. Registered into the
+``questions`` registry on import (``LivePlot("double_donkey.variants")`` needs this module imported).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from donkeylab.lab.experiment import ExperimentResult, ExperimentSpec, run_experiment
+from donkeylab.lab.questions import Counts, Exact, Param, Params, Question, register
+from donkeylab.lab.stats import Estimate, mean_normal, wilson
+from donkeylab.lab.trials import OnBatch
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+VARIANTS = ("english", "german")
+MEASURES = ("rounds", "wins")
+SHARED = "shared win"
+DD_BOTS = ("Random", "Cautious", "Greedy")
+
+
+def variant_results(
+    games: int,
+    seed: int | str = 0,
+    players: int = 4,
+    bots: str = "Random",
+    on_batch: Mapping[str, OnBatch] | None = None,
+    batch_size: int = 50,
+) -> dict[str, ExperimentResult]:
+    """``games`` seeded Double Donkey games of each variant; game ``i`` of both starts from the same deal.
+
+    ``on_batch`` may give a progress callback per variant (a page's progress bar).
+    """
+    out = {}
+    for variant in VARIANTS:
+        spec = ExperimentSpec(
+            "double_donkey",
+            players,
+            games,
+            seed=_int_seed(seed),
+            rules={"variant": variant},
+            bots=(bots,),
+            batch_size=batch_size,
+        )
+        out[variant] = run_experiment(spec, (on_batch or {}).get(variant))
+    return out
+
+
+def _int_seed(seed: int | str) -> int:
+    """ExperimentSpec wants an int; a text seed (a link's) is mapped to one the same way every time."""
+    if isinstance(seed, int):
+        return seed
+    from donkeylab.core import rng_for
+
+    return rng_for(seed).getrandbits(63)
+
+
+def shared_wins(result: ExperimentResult) -> int:
+    """Games won by more than one player at once (DD-END-1: several players empty out together)."""
+    return sum(len(r["winners"]) > 1 for r in result.records)
+
+
+def summary(result: ExperimentResult) -> dict[str, Estimate]:
+    """The numbers of the lesson table, each with its 95% CI: mean rounds, win rate per seat, shared wins."""
+    n = len(result.records)
+    rows = {"rounds": mean_normal(result.values("rounds"), "mean rounds")}
+    rows.update({f"player {p + 1}": result.win_rate(p) for p in range(result.spec.players)})
+    rows[SHARED] = wilson(shared_wins(result), n, SHARED)
+    return rows
+
+
+def paired_difference(results: Mapping[str, ExperimentResult]) -> Estimate:
+    """Rounds of english minus rounds of german, deal by deal (game ``i`` of both has the same deal).
+
+    Pairing removes the luck of the deal from the comparison, so its CI is narrower than the two means'.
+    """
+    english, german = (results[v].values("rounds") for v in VARIANTS)
+    return mean_normal(english - german, "english minus german rounds")
+
+
+def shorter_variant(results: Mapping[str, ExperimentResult]) -> str:
+    """``"german"`` / ``"english"`` when the paired difference's 95% CI excludes 0, else ``"same"``."""
+    diff = paired_difference(results)
+    if diff.low > 0:
+        return "german"
+    if diff.high < 0:
+        return "english"
+    return "same"
+
+
+def length_counts(result: ExperimentResult) -> Counts:
+    """How many games lasted each number of rounds (a round: dice on the Hay card, then a card reveal)."""
+    return Counter(int(r["rounds"]) for r in result.records)
+
+
+def win_counts(result: ExperimentResult) -> Counts:
+    """Wins per seat (``"player 1"``, …; a shared win counts for every winner) and the number of shared wins."""
+    counts: Counts = Counter(f"player {p + 1}" for r in result.records for p in r["winners"])
+    counts[SHARED] = shared_wins(result)
+    return counts
+
+
+def _exact(_p: Params) -> Exact:
+    return {}  # whole games: too many chance points to enumerate, simulated only
+
+
+def _sample(size: int, seed: int, p: Params) -> Counts:
+    count = length_counts if p["measure"] == "rounds" else win_counts
+    counts: Counts = Counter()
+    for variant, result in variant_results(size, seed, p["players"], p["bots"]).items():
+        counts.update({(variant, key): c for key, c in count(result).items()})
+    return counts
+
+
+def _keys(counts: Counts | None, p: Params) -> list[Any]:
+    """The x values shared by both variants' bars (a value one variant never reached shows a zero bar)."""
+    if p["measure"] == "wins":
+        return [f"player {s + 1}" for s in range(p["players"])] + [SHARED]
+    seen = sorted({value for _, value in counts or ()})
+    return list(range(seen[0], seen[-1] + 1)) if seen else []
+
+
+# The figure's words in English and German (``language`` parameter): the page around a LivePlot may be German.
+WORDS: dict[str, tuple[str, str]] = {
+    "rounds": ("Double Donkey: how many rounds does a game last?", "Double Donkey: wie viele Runden dauert ein Spiel?"),
+    "wins": ("Double Donkey: who wins?", "Double Donkey: wer gewinnt?"),
+    "sub": (
+        "whole games of the engine, {players} {bots} bots; both variants play the same deals",
+        "ganze Spiele der Engine, {players} {bots}-Bots; beide Varianten spielen dieselben Karten",
+    ),
+    "x_rounds": ("rounds in the game", "Runden im Spiel"),
+    "x_wins": ("winner (a shared win counts for every winner)", "Gewinner (ein geteilter Sieg zählt für jeden)"),
+    "y": ("share of games", "Anteil der Spiele"),
+    "empty": ("No games played yet: press Start", "Noch keine Spiele gespielt: drück Start"),
+    "versus": ("english vs german", "englisch gegen deutsch"),
+    "english": ("english", "englisch"),
+    "german": ("german", "deutsch"),
+    "player": ("player {k}", "Spieler {k}"),
+    SHARED: (SHARED, "geteilter Sieg"),
+}
+
+
+def _say(key: str, lang: str, **data: Any) -> str:
+    return WORDS[key][lang == "de"].format(**data)
+
+
+def _label(key: Any, language: str) -> str:
+    """An x value as the pupil reads it: ``4`` (rounds), ``player 2`` / ``Spieler 2``, ``shared win``."""
+    if isinstance(key, str) and key.startswith("player "):
+        return _say("player", language, k=key.split()[1])
+    return _say(key, language) if key == SHARED else str(key)
+
+
+def _draw(_ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
+    from donkeylab.lab import figures
+
+    language, keys = p["language"], _keys(counts, p)
+    labels, series = [_label(k, language) for k in keys], {}
+    if counts is not None:
+        for variant in VARIANTS:
+            mine = {_label(key, language): c for (v, key), c in counts.items() if v == variant}
+            series[_say(variant, language)] = figures.estimates_from_counts(mine, n, labels)
+    sub = _say("sub", language, players=p["players"], bots=p["bots"])
+    title = f"{_say(p['measure'], language)} {_say('versus', language)}<br><sup>{sub}</sup>"
+    fig = figures.side_by_side(series, title, _say(f"x_{p['measure']}", language), _say("y", language))
+    if counts is None:
+        empty = _say("empty", language)
+        fig.add_annotation(text=empty, showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper")
+        fig.update_layout(yaxis={"range": [0, 1], "title": {"text": _say("y", language)}})
+    return fig
+
+
+VARIANTS_QUESTION = register(
+    Question(
+        "double_donkey.variants",
+        "Double Donkey: english or german rules — which makes games shorter, and who wins?",
+        (
+            Param("measure", "rounds", "rounds: game length; wins: win rate per seat and shared wins", MEASURES),
+            Param("players", 4, "number of players (2-5)", (2, 3, 4, 5), convert=int),
+            Param("bots", "Random", "the bot playing every seat", DD_BOTS),
+            Param("language", "en", "language of the figure's words", ("en", "de")),
+        ),
+        _exact,
+        _draw,
+        _sample,
+        grouped=True,
+    )
+)

@@ -1,0 +1,211 @@
+"""The Angry Donkey lesson without a browser: the forced reveal walked flip by flip, the values table, two flips
+of one colour, exact answers and links."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from donkeylab.apps import APPS, build
+from donkeylab.apps.lessons import angry_flips, dd_flips, dd_parts
+from donkeylab.apps.lessons.page import Lesson, page
+from donkeylab.apps.query import parse_query
+from donkeylab.double_donkey import Rules, build_deck, exact, new_game
+from donkeylab.double_donkey.cards import card_value
+from donkeylab.widgets import CardHands, LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets.share import ShareLink
+from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
+
+BEFORE_AFTER = [  # (player, card, before the flips, after the flips)
+    (0, "DD:light_blue+yellow", 6, 6),
+    (0, "ANGRY:orange", 5, 2),
+    (1, "DD:light_blue+orange", 7, 4),
+    (2, "DD:dark_blue+green", 4, 9),
+    (2, "ANGRY:green", 1, 6),
+]
+
+
+@pytest.fixture(scope="module")
+def lesson() -> Lesson:
+    return angry_flips.parts()
+
+
+def fresh(text: str = "") -> Lesson:
+    return angry_flips.parts(parse_query(text, angry_flips.PARAMS))
+
+
+def shown_event(st: Stepper) -> dict[str, object]:
+    event: dict[str, object] = st.snapshot["events"][st.substep - 1]
+    return event
+
+
+def test_parts_build_in_page_order(lesson: Lesson) -> None:
+    kinds = [type(w).__name__ for w in lesson.step_through]
+    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Folded"]
+    assert isinstance(lesson.step_through[4].children[0], CardHands) and lesson.step_through[4].selected_index is None
+    assert [type(w).__name__ for w in lesson.exact] == ["Rendered", "Text", "Rendered"]
+    box = lesson.step_through[3]
+    assert isinstance(box.children[0].children[1], dd_flips.FlipValues)
+    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3
+    shown = list(walk(page(lesson)))
+    for part in everything(lesson):
+        assert any(part is w for w in shown)
+
+
+def test_dd_play_1_stepper_starts_at_the_reveal(lesson: Lesson) -> None:
+    st = lesson.stepper
+    assert st.index == angry_flips.TELLING_STEP and st.substep == 2
+    assert shown_event(st)["key"] == "DD-PLAY-1/reveal"
+    assert one(lesson, RuleExplainer).rule == "DD-PLAY-1"
+    assert [[c["id"] for c in seat] for seat in st.snapshot["table"]["revealed"]] == [
+        list(p.cards) for p in dd_parts.plays(Rules(), angry_flips.HANDS, angry_flips.PLAYED)
+    ]
+
+
+def test_dd_angry_1_substeps_walk_the_flips_then_the_values() -> None:
+    lesson = fresh()
+    st = lesson.stepper
+    rules = []
+    for _ in range(8):
+        st.step()
+        rules.append(shown_event(st)["rule"])
+    assert rules == ["DD-ANGRY-1", "DD-ANGRY-1"] + ["DD-VALUE-1"] * 5 + ["DD-BIGGEST-1"]
+    assert st.index == angry_flips.TELLING_STEP and one(lesson, RuleExplainer).rule == "DD-BIGGEST-1"
+
+
+def test_dd_angry_1_the_values_table_fills_in_step_by_step() -> None:
+    lesson = fresh()
+    view = one(lesson, dd_flips.FlipValues).view()
+    assert view is not None
+    assert [(r.player, r.kind, r.before, r.after) for r in view.rows] == [
+        (p, k, b, None) for p, k, b, _ in BEFORE_AFTER
+    ]
+    assert [(f.colour, f.before, f.after, f.shown) for f in view.flips] == [
+        ("orange", 5, 2, False),
+        ("green", 1, 6, False),
+    ]
+    assert "Player 2" in one(lesson, dd_flips.FlipValues).value and "?" in one(lesson, dd_flips.FlipValues).value
+    lesson.stepper.step()
+    view = one(lesson, dd_flips.FlipValues).view()
+    assert view is not None and [f.shown for f in view.flips] == [True, False]
+    for _ in range(7):
+        lesson.stepper.step()
+    view = one(lesson, dd_flips.FlipValues).view()
+    assert view is not None
+    assert [(r.player, r.kind, r.before, r.after) for r in view.rows] == BEFORE_AFTER
+    assert view.later and "Player 3" in view.later[0]
+
+
+def test_dd_value_1_values_before_are_the_engines_card_values() -> None:
+    state = dd_state(fresh().stepper, angry_flips.TELLING_STEP - 1)
+    for p, name, before, _ in BEFORE_AFTER:
+        card = next(state.cards[c] for c in state.hands[p] if state.cards[c].kind == name)
+        assert card_value(card, state.dice) == before
+
+
+def test_dd_biggest_1_the_flips_make_player_3_the_biggest_donkey(lesson: Lesson) -> None:
+    assert max(BEFORE_AFTER, key=lambda r: r[2])[0] == 1  # without the flips: Player 2
+    assert dd_state(lesson.stepper).biggest == 2
+
+
+def test_values_table_waits_outside_a_reveal() -> None:
+    st = fresh().stepper
+    st.jump(3)
+    assert dd_flips.reveal_view(st.match, st.index, st.substep) is None
+
+
+def test_dd_dice_3_german_rules_roll_the_last_die_and_reach_the_same_reveal() -> None:
+    st = fresh("variant=german").stepper
+    assert st.index == angry_flips.TELLING_STEP and dd_state(st).biggest == 2
+    assert any(e.key == "DD-DICE-3/placed" for e in st.match.states[12].events)
+
+
+@pytest.mark.parametrize(
+    ("option", "end", "second_key"), [("toggle_per_card", 5, "DD-ANGRY-1"), ("once_per_colour", 2, "DD-ANGRY-1/again")]
+)
+def test_dd_angry_1_two_flips_of_one_colour(option: str, end: int, second_key: str) -> None:
+    state, flips = dd_flips.two_flips(option)
+    assert [e.data["colour"] for e in flips] == ["orange", "orange"] and flips[1].key == second_key
+    assert dd_flips.orange_after(flips) == end
+    assert state.rules.angry_flip == option
+    html = dd_flips.two_flips_html("en")
+    assert "ends on 5." in html and "ends on 2." in html
+
+
+def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
+    before = exact.card_value_distribution(("light_blue", "orange"), (), "random")
+    after = exact.card_value_distribution(("light_blue", "orange"), ("orange",), "random")
+    assert angry_flips.sevens() == (before[7], after[7])
+    assert f"{before[7].numerator}/{before[7].denominator}" in lesson.exact[0].value
+    assert f"{after[7].numerator}/{after[7].denominator}" in lesson.exact[0].value
+    assert "DD-DECK-1" in lesson.exact[0].value
+
+
+def test_live_plot_is_the_flip_question() -> None:
+    lesson = fresh("policy=lowest")
+    assert one(lesson, LivePlot).question == "double_donkey.flip"
+    assert one(lesson, LivePlot).params == {"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "lowest"}
+
+
+def test_dd_deck_1_the_orange_share_depends_on_our_deck() -> None:
+    deck = build_deck("reconstruction")
+    assert angry_flips.orange_cards() == Fraction(18, 57) == Fraction(sum("orange" in c.colour_names for c in deck), 57)
+    answer = angry_flips.exercises()[2][1]
+    assert "18 of 57" in answer.en and "DD-DECK-1" in answer.en and "18 von 57" in answer.de
+
+
+def test_prediction_reveal_shows_guess_and_answer(lesson: Lesson) -> None:
+    pred = lesson.prediction
+    pred.input.value = 7
+    pred.reveal()
+    assert "<b>7</b>" in pred.result.value and "7 − 5 = 2" in pred.result.value
+    assert pred.answer == angry_flips.PREDICTION_ANSWER == 4
+
+
+def test_language_switch_changes_every_text() -> None:
+    lesson = fresh()
+    lesson.switch.value = "de"
+    assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in one(lesson, dd_flips.FlipValues).value
+    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "angry_flip" in lesson.exact[2].value
+    assert (
+        lesson.stepper.lang == "de" and one(lesson, LivePlot).lang == "de" and one(lesson, RuleExplainer).lang == "de"
+    )
+    assert lesson.step_through[4].get_title(0) == angry_flips.HANDS_TITLE.de
+    assert "dreht" in lesson.exact[2].value and "Übungen" in lesson.exercises.value
+
+
+def test_texts_are_bilingual() -> None:
+    for module in (angry_flips, dd_flips):
+        assert_bilingual(module)
+
+
+def test_build_from_a_link_and_from_a_bad_one() -> None:
+    page = build("angry_flips", "seed=9&lang=de&seat=3")
+    (stepper,) = find(page, Stepper)
+    assert stepper.seed == 9 and stepper.lang == "de" and stepper.seat == 2
+    page = build("angry_flips", "seed=banana&policy=sideways")
+    assert "seed=banana" in page.children[0].value and "policy=sideways" in page.children[0].value
+    (stepper,) = find(page, Stepper)
+    assert stepper.seed == 0 and stepper.index == angry_flips.TELLING_STEP
+
+
+def test_share_link_carries_variant_and_policy() -> None:
+    page_ = build("angry_flips", "policy=highest")
+    (share,) = find(page_, ShareLink)
+    query = share.query()
+    assert query["policy"] == "highest" and query["variant"] == "english" and query["players"] == "3"
+
+
+def test_registered_as_a_lesson_app() -> None:
+    info = APPS["angry_flips"]
+    assert info.kind == "lesson" and info.notebook == "angry_flips.ipynb"
+    assert "policy" in info.params
+
+
+def test_dd_play_1_the_forced_round_is_legal_in_the_engine() -> None:
+    rules = Rules()
+    state = new_game(angry_flips.PLAYERS, rules)
+    for action in angry_flips.forced_round(rules, seed=4):
+        state = state.apply(action)
+    assert state.round == 2 and state.biggest == 2

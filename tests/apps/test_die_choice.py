@@ -1,0 +1,212 @@
+"""The die-choice lesson without a browser: the rulebook round at Fran's roll, the what-if, exact answers, links."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from donkeylab.apps import APPS, build
+from donkeylab.apps.lessons import dd_parts, dd_what_if, die_choice
+from donkeylab.apps.lessons.dd_parts import LangButton
+from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
+from donkeylab.apps.lessons.page import Lesson, page
+from donkeylab.apps.query import parse_query
+from donkeylab.double_donkey import exact
+from donkeylab.widgets import DiceTray, LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets.share import ShareLink
+from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
+
+
+@pytest.fixture(scope="module")
+def lesson() -> Lesson:
+    return die_choice.parts()
+
+
+def fresh(text: str = "") -> Lesson:
+    return die_choice.parts(parse_query(text, die_choice.PARAMS))
+
+
+def test_parts_build_in_page_order(lesson: Lesson) -> None:
+    kinds = [type(w).__name__ for w in lesson.step_through]
+    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Text", "WhatIfPanel"]
+    assert lesson.stepper is lesson.step_through[2] and lesson.answer == Fraction(1, 81)
+    box = lesson.step_through[3]
+    assert isinstance(box.children[0].children[0], DiceTray) and isinstance(box.children[1].children[0], RuleExplainer)
+    assert len(lesson.exercises.items) == 3
+    shown = list(walk(page(lesson)))
+    for part in everything(lesson):
+        assert any(part is w for w in shown)
+
+
+def test_dd_dice_2_stepper_starts_at_frans_roll_with_two_forbidden_dice(lesson: Lesson) -> None:
+    st = lesson.stepper
+    assert st.index == die_choice.TELLING_STEP and dd_state(st).phase == "choose" and dd_state(st).roller == 1
+    dice = {d["colour"]: d for d in st.snapshot["table"]["dice"]}
+    assert [c for c, d in dice.items() if d["choosable"]] == ["dark_blue", "orange", "yellow"]
+    for colour in ("green", "purple"):
+        assert dice[colour]["rolled"] == 2 and not dice[colour]["choosable"]
+        assert "2" in dice[colour]["why_not"]
+    assert one(lesson, RuleExplainer).rule == "DD-DICE-2"
+
+
+def test_dd_dice_2_a_click_on_a_forbidden_die_shows_the_rule() -> None:
+    lesson = fresh()
+    assert not one(lesson, DiceTray).click("Choose('green')")
+    assert lesson.stepper.error.startswith("DD-DICE-2") and lesson.stepper.index == die_choice.TELLING_STEP
+    assert one(lesson, DiceTray).click("Choose('yellow')")
+    assert dd_state(lesson.stepper).hay == {"light_blue": 2, "yellow": 3}
+
+
+def test_dd_dice_2_margaret_may_choose_freely_at_step_8() -> None:
+    st = fresh().stepper
+    st.jump(die_choice.FREE_STEP)
+    assert dd_state(st).roller == 3
+    assert all(d["choosable"] for d in st.snapshot["table"]["dice"] if d["rolled"] is not None)
+    assert any(e["key"] == "DD-DICE-2/free" for e in st.snapshot["events"])
+
+
+def test_dd_dice_3_the_rulebook_round_ends_with_the_rulebooks_hay_card() -> None:
+    st = fresh().stepper
+    st.jump(12)
+    assert dd_state(st).hay == {"light_blue": 2, "dark_blue": 3, "orange": 5, "yellow": 2, "green": 2, "purple": 1}
+    assert any(e["key"] == "DD-DICE-3/keep" for e in st.snapshot["events"])
+    assert dd_state(st).phase == "play"
+
+
+def test_dd_dice_3_german_rules_roll_the_last_die() -> None:
+    st = fresh("variant=german").stepper
+    st.jump(12)
+    assert dd_state(st).hay["yellow"] == 2
+    assert any(e["key"] == "DD-DICE-3/placed" for e in st.snapshot["events"])
+
+
+def test_dd_deck_1_fran_gets_the_rulebook_what_if_hand() -> None:
+    state = dd_state(fresh().stepper)
+    assert sorted(state.cards[c].colour_names for c in state.hands[1]) == sorted(exact.RULEBOOK_WHAT_IF["hand"])
+
+
+def test_restart_button_goes_back_to_frans_roll() -> None:
+    lesson = fresh()
+    st = lesson.stepper
+    st.play("Choose('orange')")
+    st.step()
+    assert st.index == die_choice.TELLING_STEP + 2
+    one(lesson, LangButton).click()
+    assert st.index == die_choice.TELLING_STEP and len(st.match) == 13
+
+
+def test_prediction_reveal_shows_guess_and_answer(lesson: Lesson) -> None:
+    pred = lesson.prediction
+    pred.input.value = 0.3
+    assert pred.result.value == ""
+    pred.button.click()
+    assert "0.3" in pred.result.value and "1/81" in pred.result.value
+
+
+def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
+    assert die_choice.prediction_answer() == exact.p_free_choice(4, {2, 5}) == Fraction(1, 81)
+    html = die_choice.free_choice_html("en")
+    assert "<b>1/81</b> ≈ 0.0123" in html
+    for k, m in ((1, 5), (3, 2), (5, 1)):
+        p = exact.p_free_choice(k, range(1, m + 1))
+        assert f"<b>{p.numerator}/{p.denominator}</b>" in html
+    for rule in exact.LAST_DIE:
+        for p in exact.distinct_values_distribution("random", rule).values():
+            assert f"{p.numerator}/{p.denominator}" in html
+    assert "7.4 · 10⁻¹²" in html  # a single number on the Hay card: tiny, never "0.0000"
+    assert "DD-DECK-1" in html
+
+
+def test_live_plot_is_the_distinct_values_question(lesson: Lesson) -> None:
+    assert one(lesson, LivePlot) is lesson.live[1]
+    assert one(lesson, LivePlot).question == "double_donkey.distinct_values"
+    assert one(lesson, LivePlot).params == {"policy": "random", "last_die": "choose"}
+    assert one(fresh("variant=german"), LivePlot).params["last_die"] == "roll"
+
+
+def test_what_if_panel_equals_the_engine_at_frans_roll(lesson: Lesson) -> None:
+    panel: WhatIfPanel = one(lesson, WhatIfPanel)
+    assert panel.wait()
+    pos = panel.position()
+    assert not isinstance(pos, str)
+    key, chooser = pos
+    assert chooser == 1 and panel.result(key) == exact.what_if(**exact.RULEBOOK_WHAT_IF)
+    assert "★" in panel.value and "yellow 3" in panel.value
+
+
+def test_what_if_panel_waits_and_hides_other_hands() -> None:
+    lesson = fresh()
+    st, panel = lesson.stepper, one(lesson, WhatIfPanel)
+    st.step()  # Fran places the orange die: Jan's roll is next, nobody chooses now
+    assert dd_state(st).phase == "roll" and "appears when" in panel.value
+    st.back()
+    st.seat = 0
+    assert "Only Player 2" in panel.value
+    st.seat = 1
+    assert panel.wait() and "★" in panel.value
+
+
+def test_what_if_is_cached_per_position() -> None:
+    first = dd_what_if.cached_what_if(**exact.RULEBOOK_WHAT_IF)
+    assert dd_what_if.cached_what_if(**exact.RULEBOOK_WHAT_IF) is first
+
+
+def test_exercises_answers_come_from_the_engine() -> None:
+    items = die_choice.exercises()
+    assert "1/7776" in items[0][1].en
+    assert str(exact.distinct_values_distribution()[1]) in items[1][1].en
+    means = {c: sum(v * p for v, p in d.items()) for c, d in exact.what_if(**exact.RULEBOOK_WHAT_IF).items()}
+    ranked = sorted(means, key=means.__getitem__)
+    answer = items[2][1].en
+    positions = [answer.index(dd_parts.colour_name(c, "en")) for c in ranked]
+    assert positions == sorted(positions) and ranked[0] == "yellow"
+
+
+def test_language_switch_changes_every_text() -> None:
+    lesson = fresh()
+    lesson.switch.value = "de"
+    assert "Misthaufen-Karte" in lesson.question.value and "Misthaufen-Karte" in lesson.exact[0].value
+    assert (
+        lesson.stepper.lang == "de" and one(lesson, LivePlot).lang == "de" and one(lesson, RuleExplainer).lang == "de"
+    )
+    assert "Übungen" in lesson.exercises.value and "Zeig" in lesson.prediction.button.description
+    assert one(lesson, LangButton).description == die_choice.RESTART.de
+    assert one(lesson, WhatIfPanel).wait() and "Spieler 2" in one(lesson, WhatIfPanel).value
+    lesson.stepper.lang = "en"  # the stepper bar's own menu: the page follows
+    assert lesson.switch.value == "en" and "Hay card" in lesson.question.value
+
+
+def test_texts_are_bilingual() -> None:
+    for module in (die_choice, dd_what_if, dd_parts):
+        assert_bilingual(module)
+
+
+def test_build_from_a_link() -> None:
+    page = build("die_choice", "seed=5&lang=de&step=8")
+    (stepper,) = find(page, Stepper)
+    assert stepper.seed == 5 and stepper.lang == "de" and stepper.index == 8
+    assert "Dieser Link" not in page.children[0].value
+
+
+def test_build_with_a_bad_link_shows_a_note_and_uses_defaults() -> None:
+    page = build("die_choice", "seed=banana&players=3")
+    note = page.children[0].value
+    assert "seed=banana" in note and "players=3" in note
+    (stepper,) = find(page, Stepper)
+    assert stepper.seed == 0 and stepper.index == die_choice.TELLING_STEP
+
+
+def test_share_link_reproduces_the_step() -> None:
+    lesson = fresh("seed=3")
+    lesson.stepper.jump(9)
+    query = "&".join(f"{k}={v}" for k, v in ShareLink(lesson.stepper, {"variant": "english"}).query().items())
+    assert "variant=english" in query
+    again = die_choice.parts(parse_query(query, die_choice.PARAMS)).stepper
+    assert again.index == 9 and again.snapshot == lesson.stepper.snapshot
+
+
+def test_registered_as_a_lesson_app() -> None:
+    info = APPS["die_choice"]
+    assert info.kind == "lesson" and info.notebook == "die_choice.ipynb"
+    assert set(info.params) == {"seed", "players", "step", "lang", "seat", "variant"}

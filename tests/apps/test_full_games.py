@@ -1,0 +1,195 @@
+"""Lesson 5, full games: the page builds, the prediction reveals the measured answer, the table and the
+stepper follow the rules they teach (DD-END-1), and links and the language switch behave."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from donkeylab.apps import APPS, build
+from donkeylab.apps.lessons import full_games as fg
+from donkeylab.apps.lessons.full_widgets import VariantTable, last_round_start, table_html
+from donkeylab.apps.parts import LanguageSwitch
+from donkeylab.apps.query import parse_query
+from donkeylab.lab import questions_games as qg
+from donkeylab.widgets import LivePlot
+
+QUERY = "games=40&seed=3"
+
+
+def built(query: str) -> Any:
+    """The app page for ``query`` once its table (played in the background) is full."""
+    page = build(fg.NAME, query)
+    assert page.lesson.table.wait(300)
+    return page
+
+
+@pytest.fixture(scope="module")
+def page() -> Any:
+    return built(QUERY)
+
+
+@pytest.fixture(scope="module")
+def lesson(page: Any) -> fg.FullGames:
+    lesson: fg.FullGames = page.lesson
+    return lesson
+
+
+def test_registered_as_a_lesson_with_its_link_parameters() -> None:
+    info = APPS[fg.NAME]
+    assert info.kind == "lesson" and info.title.en and info.title.de and info.notebook == "full_games.ipynb"
+    assert {"seed", "lang", "players", "variant", "step", "games"} <= set(info.params)
+
+
+def test_parts_build_in_page_order(page: Any, lesson: fg.FullGames) -> None:
+    assert isinstance(page.children[1], LanguageSwitch)
+    shown = list(page.children)
+    order = [lesson.question, lesson.prediction, lesson.games, lesson.table, lesson.plot, lesson.exercises]
+    assert [shown.index(p) for p in order] == sorted(shown.index(p) for p in order)
+    assert list(lesson.games.makers) == ["double_donkey", "double_down", "esels_rennen"]
+    assert len(lesson.games.children) == 3 and len(lesson.exercises.items) == 3
+
+
+def test_answer_is_the_seeded_experiment(lesson: fg.FullGames) -> None:
+    results = qg.variant_results(40, seed=3)
+    assert lesson.prediction.answer == qg.shorter_variant(results)
+    for variant, result in results.items():
+        assert lesson.table.results[variant].records == result.records
+    assert lesson.table.table.value == table_html(results, "en")
+
+
+def test_prediction_reveal_shows_guess_and_answer(lesson: fg.FullGames) -> None:
+    prediction = lesson.prediction
+    prediction.input.value = "english"
+    prediction.reveal()
+    shown = prediction.result.value
+    assert "Your guess: <b>English rules</b>" in shown
+    assert fg.CHOICES[prediction.answer].en in shown and "With the same cards" in shown
+
+
+def test_dd_end_1_stepper_starts_at_the_last_round(lesson: fg.FullGames) -> None:
+    stepper = lesson.game_stepper("double_donkey")
+    states = stepper.match.states
+    assert stepper.index == last_round_start(stepper) > 0
+    assert states[stepper.index].phase == "play" and states[stepper.index - 1].phase != "play"
+    later = [s.phase for s in states[stepper.index :]]
+    assert set(later) <= {"play", "over"} and later[-1] == "over"  # only card plays until the end
+    assert any(e.rule == "DD-END-1" for e in states[-1].events)
+
+
+def test_dd_end_1_variant_switch_keeps_the_deal(lesson: fg.FullGames) -> None:
+    dd_page = lesson.games.page("double_donkey")
+    stepper = dd_page.stepper
+    deal = stepper.match.states[1].history[0]
+    dd_page.variant.value = "german"
+    try:
+        assert stepper.state.rules.variant == "german"
+        assert stepper.match.states[1].history[0] == deal
+        assert stepper.index == last_round_start(stepper)
+        assert dd_page.share.query()["variant"] == "german"
+    finally:
+        dd_page.variant.value = "english"
+
+
+def test_other_games_are_built_when_their_tab_opens_and_start_at_the_beginning(lesson: fg.FullGames) -> None:
+    tabs = lesson.games
+    assert "double_down" not in tabs.pages and "Setting up" in tabs.children[1].value
+    tabs.selected_index = 1
+    assert tabs.children[1] is tabs.pages["double_down"] and tabs.titles[1] == "Double Down"
+    for game in ("double_down", "esels_rennen"):
+        stepper = lesson.game_stepper(game)
+        assert stepper.index == 0 and stepper.match.can_step()
+
+
+def test_language_switch_changes_the_texts(page: Any, lesson: fg.FullGames) -> None:
+    switch = page.children[1]
+    before = (lesson.question.value, lesson.table.table.value, lesson.games.titles)
+    switch.value = "de"
+    try:
+        assert "Regeln" in lesson.question.value and lesson.question.value != before[0]
+        assert "Runden pro Spiel" in lesson.table.table.value
+        assert lesson.game_stepper("double_donkey").lang == "de" and lesson.plot.lang == "de"
+        assert lesson.games.page("double_donkey").variant.options[0][0] == "Englische Regeln"
+        assert lesson.games.page("double_donkey").variant.value == "english"  # relabelling keeps the game
+        assert "Übungen" in lesson.exercises.value
+        assert lesson.plot.params["language"] == "de" and "Runden" in lesson.plot.figure["layout"]["title"]["text"]
+    finally:
+        switch.value = "en"
+    assert lesson.question.value == before[0] and lesson.table.table.value == before[1]
+
+
+def test_link_sets_seed_language_and_variant() -> None:
+    page = built("seed=5&lang=de&games=20&variant=german&players=3")
+    lesson: fg.FullGames = page.lesson
+    assert lesson.switch.value == "de" and "Regeln" in lesson.question.value
+    stepper = lesson.game_stepper("double_donkey")
+    assert (stepper.seed, stepper.state.num_players, stepper.state.rules.variant) == (5, 3, "german")
+    assert len(lesson.table.results["german"].records) == 20
+    assert lesson.plot.params["players"] == 3 and lesson.plot.params["language"] == "de"
+
+
+def test_link_step_overrides_the_starting_position() -> None:
+    lesson: fg.FullGames = built("games=20&step=7").lesson
+    assert lesson.game_stepper("double_donkey").index == 7
+
+
+def test_bad_link_shows_a_note_and_uses_defaults() -> None:
+    page = built("seed=banana&games=20")
+    assert "seed=banana" in page.children[0].value
+    assert page.lesson.game_stepper("double_donkey").seed == 0
+
+
+def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    real = qg.variant_results
+
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        assert release.wait(60), "the test never released the games"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(qg, "variant_results", gated)
+    lesson = fg.parts(parse_query("games=20&seed=2", fg.PARAMS), background=True)
+    lesson.prediction.input.value = "same"
+    lesson.prediction.reveal()
+    assert lesson.table.running and lesson.prediction.answer is None
+    assert fg.PENDING.en in lesson.prediction.result.value and "bots are playing" in lesson.table.table.value
+    release.set()
+    assert lesson.table.wait(120)
+    assert lesson.prediction.answer == qg.shorter_variant(lesson.table.results)
+    assert "With the same cards" in lesson.prediction.result.value and "Your guess: <b>about the same</b>" in (
+        lesson.prediction.result.value
+    )
+
+
+def test_table_plays_more_games_in_the_background() -> None:
+    table = VariantTable(20, seed=1, players=2)
+    assert table.progress.value == table.progress.max == 40
+    table.start(30)
+    assert table.wait(120)
+    assert len(table.results["english"].records) == 30 and table.progress.value == 60
+    assert "60 games played" in table.status.value and not table.more.disabled
+
+
+def test_live_plots_fill_in_both_variants(lesson: fg.FullGames) -> None:
+    plot = fg.follow_language(LivePlot("double_donkey.variants", n=10, seed=1, batch=5, measure="wins", players=2))
+    plot.run()
+    names = [trace["name"] for trace in plot.figure["data"]]
+    assert plot.done == 10 and names == ["english (n=10, 95% CI)", "german (n=10, 95% CI)"]
+    plot.lang = "de"  # a plot with games keeps them (a new language would start it over)
+    assert plot.done == 10 and plot.params["language"] == "en"
+    assert lesson.plot.params["measure"] == "rounds" and lesson.wins_plot.params["measure"] == "wins"
+    assert lesson.plot.done == 0  # the page does not simulate until Start
+
+
+def test_every_text_has_both_languages() -> None:
+    texts = [fg.QUESTION, fg.DIFFERENCES, fg.PROMPT, fg.MEASURED, fg.PLOT_HINT, fg.NOTICE, *fg.HINTS.values()]
+    texts += [t for pair in fg.EXERCISES for t in pair] + list(fg.HEADINGS.values())
+    for text in texts:
+        assert text.en and text.de and text.en != text.de
+
+
+def test_defaults_parse() -> None:
+    q = parse_query("", fg.PARAMS)
+    assert q["step"] is None and q["games"] == 200 and q["variant"] == "english"
