@@ -169,10 +169,13 @@ class App:
         problems, self.problems = self.problems, []
         assert not problems, "unexpected browser errors:\n" + "\n".join(problems)
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str, full_page: bool = True) -> Path:
         """The whole page as a pupil would scroll through it (Voila's shell scrolls inside #rendered_cells)."""
         self.screens.mkdir(parents=True, exist_ok=True)
         path = self.screens / f"{name}.png"
+        if not full_page:
+            self.page.screenshot(path=str(path))
+            return path
         size = self.page.viewport_size or {"width": 1280, "height": 900}
         height = self.page.evaluate(
             "() => Math.max(...[...document.querySelectorAll('#rendered_cells, #rendered_cells > *')]"

@@ -59,8 +59,7 @@ def test_app_from_the_gallery_renders_steps_and_switches_language(
         step_changes_view_and_event_text(app)
     if APPS[name].kind == "lesson" or app.page.locator(".dl-liveplot").count():
         live_plot_fills_and_stops(app)
-    switch_language(app, "de")
-    app.screenshot(f"{name}-de")
+    switch_language(app, "de")  # the German page is photographed in the link test
     app.assert_no_traceback()
     app.check_console()
 
@@ -127,28 +126,37 @@ def live_plot_run(app: App, plot: Locator) -> bool:
     """Start one plot, wait for simulated bars, Stop it; True when Stop came before the end."""
     plot.scroll_into_view_if_needed()
     handle = plot.element_handle()
-    app.page.wait_for_function("el => (el.querySelector('.js-plotly-plot')?.data || []).length > 0", arg=handle)
+    app.page.wait_for_function("el => Boolean(el.querySelector('.js-plotly-plot')?._fullLayout)", arg=handle)
     toggle = plot.locator("button.dl-liveplot-toggle")
     expect(toggle).to_have_text("Start")
     assert app.page.evaluate(BARS, handle) == 0, "simulated bars before Start"
     toggle.click()
-    expect(toggle).to_have_attribute("aria-pressed", "true")
-    toggle.click(force=True)  # at once: the simulation may be quick
+    expect(toggle).not_to_have_text("Start")  # "Stop" while it runs, "Finished" if it was that quick
+    if toggle.inner_text() == "Stop":
+        toggle.click(force=True)  # at once, no actionability wait: the simulation may be quick
     app.page.wait_for_function(f"el => ({BARS})(el) > 0", arg=handle, timeout=90_000)
     expect(toggle).to_have_attribute("aria-pressed", "false")
     expect(toggle).to_have_text(re.compile("^(Continue|Finished)$"))
-    count = plot.locator(".dl-liveplot-count").inner_text()
+    done, total = trials(plot)
     bar = app.bar()  # two round trips through the same kernel: a simulation still running would move on
     for lang, step in (("de", "Schritt ▶"), ("en", "Step ▶")):
         bar.lang.select_option(lang)
         expect(bar.step_button).to_have_text(step)
-    assert plot.locator(".dl-liveplot-count").inner_text() == count, "the simulation went on after Stop"
-    if toggle.inner_text() == "Finished":
+    assert trials(plot) == (done, total), "the simulation went on after Stop"
+    if done == total:
+        expect(toggle).to_have_text("Finished")
         expect(toggle).to_be_disabled()
         return False
-    done, total = [int(x.replace(",", "")) for x in re.findall(r"[\d,]+", count)[:2]]
-    assert 0 < done < total, count
+    expect(toggle).to_have_text("Continue")
+    assert 0 < done < total
     return True
+
+
+def trials(plot: Locator) -> tuple[int, int]:
+    """(done, n) from the progress line in either language: "1,000 of 5,000 …" / "1.000 von 5.000 …"."""
+    numbers = re.findall(r"\d[\d,.]*", plot.locator(".dl-liveplot-count").inner_text())
+    done, total = (int(re.sub(r"[,.]", "", x)) for x in numbers[:2])
+    return done, total
 
 
 def switch_language(app: App, lang: str) -> None:
@@ -181,7 +189,7 @@ def test_app_bad_link_shows_a_note_and_the_pupil_plays_on(app: App, name: str) -
     expect(note).to_contain_text("seed=banana")
     expect(note).to_contain_text("players=99")
     app.assert_no_traceback()
-    app.screenshot(f"{name}-bad-link")
+    app.screenshot(f"{name}-bad-link", full_page=False)
 
     bar = app.bar()
     if "seed" in info.params and app.page.locator(".dl-teacher-controls").count():
