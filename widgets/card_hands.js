@@ -55,7 +55,9 @@ function seatBox(p, snap, st, palette, ui) {
   const moment = momentOf(snap, st);
   const acting = snap.current_player === p.seat;
   const hand = t.hands[p.seat];
-  const plays = acting ? legalPlays(snap) : [];
+  // While the Stepper walks the events of the last action, the choices wait for its end (as in the bar).
+  const walking = (snap.events || []).length > 1 && st.get("substep") < snap.events.length;
+  const plays = acting && !walking ? legalPlays(snap) : [];
   const box = h("section", { class: `dl-dd-seat${acting ? " dl-acting" : ""}`, "aria-label": p.name });
   const chosen = t.chosen?.[p.seat];
   const head = h("div", { class: "dl-dd-head" },

@@ -92,7 +92,7 @@ function hand(snap, st) {
   if (typeof who !== "number" || !t.hands[who]) return box;
   const legal = new Set((snap.legal || []).map((a) => a.action));
   const mine = snap.current_player === who;
-  box.append(h("div", { class: "dl-caption" }, tr(st, `Hand of ${snap.players[who].name}`, `Hand von ${snap.players[who].name}`), mine ? tr(st, " — click a card to play it", " — klicke eine Karte, um sie zu spielen") : ""));
+  box.append(h("div", { class: "dl-caption" }, tr(st, `Hand of ${snap.players[who].name}`, `Hand von ${snap.players[who].name}`), mine ? tr(st, " — click a card to play it", " — klicke eine Karte, um sie zu spielen") : tr(st, " — wait for your turn", " — warte, bis du dran bist")));
   const cards = h("div", { class: "dl-hand" });
   for (const name of t.hands[who]) {
     const action = `PlayCard('${name}')`;
@@ -100,9 +100,10 @@ function hand(snap, st) {
     const label = (snap.legal || []).find((a) => a.action === action)?.label || name;
     cards.append(
       h("button", {
-        class: `dl-card${ok ? " dl-legal" : ""}${name === "2x" || name === "reverse" || name === "0" || name === "-10" ? " dl-special" : ""}`,
+        class: `dl-card${ok ? " dl-legal" : ""}${mine ? "" : " dl-waiting"}${name === "2x" || name === "reverse" || name === "0" || name === "-10" ? " dl-special" : ""}`,
         type: "button",
-        disabled: !mine,
+        // Not disabled while another player acts: a click then shows the Stepper's "not your turn" sentence.
+        "aria-disabled": mine ? null : "true",
         "data-action": action,
         "aria-label": mine ? tr(st, `play ${label}`, `${label} spielen`) : name,
         title: label,

@@ -1,16 +1,21 @@
-"""Browser harness: a live Voila on a free 127.0.0.1 port (own process group) and Debian Chromium.
+"""Browser harness: the gallery served as ``make app`` serves it, and Debian Chromium driven by Playwright.
 
-Every app test builds on ``voila_url``: it serves ``notebooks/apps`` in tree mode, so a test opens
-``voila_url + "/voila/render/<app>.ipynb"`` or the gallery index at ``voila_url + "/"``.
+One Voila server for the session, started with ``donkeylab.apps.serve.voila_command`` (the packaged
+``voila.json``: preheated kernels that read the query string, no tracebacks, the plotly lab extension left
+out), so the tests see what pupils get. Every test gets an ``App`` (``helpers.py``) over a fresh page; at
+teardown the page leaves for ``about:blank`` so Voila's shutdown beacon releases the page's kernel.
+
+Tests of one kind run for every app before the next kind starts (pytest's default order for parametrised
+tests): a preheated kernel is refilled for an app while the other apps are being tested.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -18,12 +23,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
-# First Voila render on 2 cores: kernel start + imports + notebook run + plotly bundle, 10-20 s.
-expect.set_options(timeout=90_000)
+from tests.browser.helpers import App, Server
+
+# A click's round trip through the kernel on 2 busy cores: up to a few seconds. First renders wait longer
+# (``App.wait_ready``: kernel start + imports + the app's build, 10-45 s on this machine).
+expect.set_options(timeout=30_000)
 
 ROOT = Path(__file__).resolve().parents[2]
+APPS_DIR = ROOT / "notebooks" / "apps"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -51,6 +60,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A laptop-sized window; screenshots are taken of the whole page (``App.screenshot``)."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -59,49 +74,69 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def output_dir(pytestconfig: pytest.Config) -> Path:
+    """pytest-playwright's ``--output`` folder (``.ci-tmp/test-results`` under ``make test``)."""
+    folder = Path(pytestconfig.getoption("--output")).absolute()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def voila(output_dir: Path) -> Iterator[Server]:
+    """The gallery served like ``make app`` (``voila_command``); its log lands in the output folder.
+
+    ``DONKEYLAB_VOILA_ARGS`` appends options (e.g. ``--VoilaConfiguration.default_pool_size=2``) for
+    experiments with the serving settings; the tests themselves never need it.
+    """
+    from donkeylab.apps.serve import voila_command
+
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    cmd = voila_command(port, APPS_DIR) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
+    log_path = output_dir / "voila.log"
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                str(ROOT / "notebooks" / "apps"),
-                "--no-browser",
-                "--Voila.ip=127.0.0.1",
-                f"--port={port}",
-                "--Voila.port_retries=0",
-                "--show_tracebacks=True",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            cwd=ROOT,
-            start_new_session=True,
-        )
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 90
-        while True:  # poll a static file: every GET of a notebook page starts a kernel
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+        server = Server(f"http://127.0.0.1:{port}", log_path)
+        deadline = time.monotonic() + 120
+        while True:  # poll a static file: every GET of a notebook page takes a kernel
             try:
-                urllib.request.urlopen(url + "/voila/static/voila.js", timeout=2)
+                urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2)
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     os.killpg(proc.pid, signal.SIGKILL)
                     raise RuntimeError("voila did not start:\n" + log_path.read_text()) from None
                 time.sleep(0.2)  # polling a server that is starting: there is no event to wait on
-        yield url
+        yield server
         os.killpg(proc.pid, signal.SIGTERM)
         try:
-            proc.wait(15)
+            proc.wait(20)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(5)
 
 
 @pytest.fixture
-def app_page(page: Any) -> Any:
-    """A page with long timeouts and the CDN (unreachable here) short-circuited."""
-    page.set_default_timeout(90_000)
-    page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
-    return page
+def app(page: Page, voila: Server, output_dir: Path) -> Iterator[App]:
+    """A fresh page (own browser context) with console watching; the kernel is released at teardown."""
+    opened = App(page, voila, output_dir / "screens")
+    yield opened
+    opened.leave()
+    opened.check_console()
+
+
+@pytest.fixture(scope="session")
+def gallery_links(browser: Any, voila: Server, output_dir: Path) -> dict[str, str]:
+    """The gallery's card links by app name, each resolved to an absolute URL (read once per session)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        gallery = App(context.new_page(), voila, output_dir / "screens")
+        gallery.open("index.ipynb", ready=".dl-gallery a.dl-card-link")
+        links = gallery.page.eval_on_selector_all(
+            ".dl-gallery a.dl-card-link", "els => els.map(a => [a.getAttribute('href'), a.href])"
+        )
+        gallery.screenshot("index")
+        gallery.leave()
+        gallery.check_console()
+    finally:
+        context.close()
+    return {href.removesuffix(".ipynb"): url for href, url in links}
