@@ -83,16 +83,18 @@ def test_the_address_opens_the_gallery(server: Server) -> None:
 
 
 def test_a_pupil_steps_an_app_over_the_websocket_and_cannot_run_code(server: Server, site: Path) -> None:
-    page = fetch_page(server.url, "/voila/render/double_down.ipynb")
+    page = fetch_page(server.url, "/voila/render/double_down.ipynb?seed=7&step=3")
     assert page.status == 200 and page.kernel_id
     canary = site / "ran.txt"
 
     async def session(kernel_id: str) -> None:
         ks = await KernelSession.open(server.url, kernel_id)
         try:
-            (stepper,) = steppers(await ks.widget_states())
+            states = await ks.widget_states()
+            (stepper,) = steppers(states)
+            assert (states[stepper]["state"]["seed"], states[stepper]["state"]["index"]) == (7, 3)  # the link
             updates = await ks.custom(stepper, {"method": "step"})
-            assert any(u.get("index", 0) >= 1 for u in updates), updates
+            assert any(u.get("index", 0) == 4 or u.get("substep", 0) > 1 for u in updates), updates
             code = f"open({str(canary)!r}, 'w').write('x')"
             run = message("execute_request", {"code": code, "silent": False, "store_history": False})
             await ks.send(run)
