@@ -126,6 +126,15 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=bounded(1, 65535), default=8866)
     sv.add_argument("--public", action="store_true", help="listen on every address; a token is required")
     sv.add_argument("--token", help="the token for --public (default: a random one, printed)")
+    sv.add_argument(
+        "--max-kernels", type=bounded(1, 10_000), help="most pages open at once (default 40, see SECURITY.md)"
+    )
+    sv.add_argument(
+        "--cull-idle",
+        type=bounded(10, 86_400),
+        metavar="SECONDS",
+        help="stop a closed page's kernel after this idle time",
+    )
     sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
     return parser
 
@@ -155,7 +164,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "figure":
         return figure(args.lesson, args.n, args.seed, args.k, args.out)
     if args.command == "serve":
-        return serve(args.dir, args.port, args.dry_run, args.public, args.token)
+        return serve(args)
     return validate_board(args.file)
 
 
@@ -389,28 +398,36 @@ def figure(lesson: str, n: int, seed: int, k: int, out: str | None) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- serve
-def serve(folder: str | None, port: int, dry_run: bool = False, public: bool = False, token: str | None = None) -> int:
-    """Run Voila in the foreground (Ctrl-C stops it) with the settings of ``donkeylab/apps/voila.json``."""
+def serve(args: argparse.Namespace) -> int:
+    """Run the gallery in the foreground (Ctrl-C stops it) with the settings of ``donkeylab/apps/voila.json``."""
     import subprocess
     from pathlib import Path
 
-    from donkeylab.apps.serve import token_of, voila_command
+    from donkeylab.apps.serve import page_urls, token_of, voila_command
 
-    if folder is not None and not Path(folder).is_dir():
-        raise UsageError(f"no app folder {quote(folder)}")
-    if token is not None and not public:
+    if args.dir is not None and not Path(args.dir).is_dir():
+        raise UsageError(f"no app folder {quote(args.dir)}")
+    if args.token is not None and not args.public:
         raise UsageError("--token only makes sense with --public")
-    cmd = voila_command(port, Path(folder) if folder else None, public=public, token=token)
-    if dry_run:
+    folder = Path(args.dir) if args.dir else None
+    limits = {"max_kernels": args.max_kernels, "cull_idle": args.cull_idle}
+    cmd = voila_command(args.port, folder, public=args.public, token=args.token, **limits)
+    verb = "would serve" if args.dry_run else "serving"
+    if args.dry_run:
         print(" ".join(cmd))
-        return 0
-    if public:
-        print(
-            f"serving on every address, port {port}: open http://<this machine's address>:{port}/?token={token_of(cmd)}"
-        )
+    if args.public:
+        print(f"{verb} on every address, port {args.port}; pupils open (the token is required):")
     else:
-        print(f"serving on http://127.0.0.1:{port}/voila/render/index.ipynb (this machine only)")
-    return subprocess.call(cmd)
+        print(f"{verb} on this machine only, port {args.port}; open:")
+    for url in page_urls(args.port, token_of(cmd)):
+        print(f"  {url}")
+    if args.dry_run:
+        return 0
+    proc = subprocess.Popen(cmd)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:  # the server got the same Ctrl-C and stops its kernels: wait for it
+        return proc.wait()
 
 
 if __name__ == "__main__":

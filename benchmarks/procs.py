@@ -1,0 +1,107 @@
+"""Processes of a served gallery, read from /proc: the server started as ``make app`` does, its kernels, their memory.
+
+Used by ``classroom.py``. Kernels run in their own sessions (jupyter_client starts them with ``setsid``), so a
+kill of the server's process group does not reach them: ``stop_server`` stops the server with SIGTERM (it shuts
+its kernels down) and kills whatever is left by pid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+WAIT_S = 300
+
+
+def _proc_children() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError):
+                continue
+            tree.setdefault(ppid, []).append(int(entry.name))
+    return tree
+
+
+def descendants(pid: int) -> list[int]:
+    tree, found, todo = _proc_children(), [], [pid]
+    while todo:
+        kids = tree.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
+def _field_kb(path: Path, name: str) -> int:
+    for line in path.read_text().splitlines():
+        if line.startswith(name + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def kernels(root: int) -> dict[str, tuple[int, int]]:
+    """Kernel id -> (RSS, PSS) in kB of every kernel process under the server."""
+    found = {}
+    for pid in descendants(root):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if not any(b"ipykernel_launcher" in part for part in cmd):
+                continue
+            kid = next(p for p in cmd if b"kernel-" in p).decode().rsplit("kernel-", 1)[1].removesuffix(".json")
+            rss = _field_kb(Path(f"/proc/{pid}/status"), "VmRSS")
+            found[kid] = (rss, _field_kb(Path(f"/proc/{pid}/smaps_rollup"), "Pss"))
+        except (OSError, StopIteration):
+            continue  # the process ended while being read
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(port: int, cull: int, log: Path) -> subprocess.Popen[bytes]:
+    """``make app``'s command (``donkeylab serve``), with the benchmark's short idle-cull time."""
+    cmd = [sys.executable, "-m", "donkeylab.cli", "serve", "--port", str(port), "--cull-idle", str(cull)]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2):
+                return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start:\n" + log.read_text(errors="replace")) from None
+            time.sleep(0.5)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    left = descendants(proc.pid)
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+    for pid in left:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def server_rss_kb(root: int) -> int:
+    """RSS of the Voila server process itself (the ``donkeylab.apps.server`` under ``donkeylab serve``)."""
+    for pid in [root, *descendants(root)]:
+        with contextlib.suppress(OSError):
+            if b"donkeylab.apps.server" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return _field_kb(Path(f"/proc/{pid}/status"), "VmRSS")
+    return 0

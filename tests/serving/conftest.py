@@ -1,0 +1,108 @@
+"""A live classroom server for the serving tests: the command ``donkeylab serve`` runs, on a free 127.0.0.1 port,
+in its own process group, stopped at teardown (with its kernels: they run in their own sessions)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 180  # s: the server imports Voila, Jupyter and our apps package on two busy cores
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def write_notebook(path: Path, *sources: str) -> None:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for src in sources])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+
+
+def children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (the server's kernels), read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def kernel_alive(kernel_id: str) -> bool:
+    """Is there a process running the kernel with this id (its connection file is on its command line)?"""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if f"kernel-{kernel_id}".encode() in (entry / "cmdline").read_bytes():
+                    return True
+            except OSError:
+                continue
+    return False
+
+
+@dataclass
+class Server:
+    url: str
+    port: int
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+def wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:  # a static file: a page GET would start a kernel
+        try:
+            urllib.request.urlopen(url + "/voila/static/voila.js", timeout=5).close()
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start:\n" + log.read_text(errors="replace")) from None
+            time.sleep(0.25)  # polling a server that is starting: there is no event to wait on
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM: the server stops its kernels; whatever is left after 60 s is killed (kernels included)."""
+    kernels = children(proc.pid)
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(30)
+    for pid in kernels + children(proc.pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def run_server(cmd: list[str], port: int, log: Path) -> Iterator[Server]:
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=log.parent, start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_up(url, proc, log)
+        yield Server(url, port, proc, log)
+    finally:
+        stop(proc)

@@ -1,0 +1,98 @@
+"""``donkeylab serve`` builds a safe command: loopback by default, a token for --public, limits that hold."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from donkeylab.apps.kernels import CappedKernelManager
+from donkeylab.apps.serve import CONFIG_DIR, MIN_TOKEN, token_of, voila_command
+from donkeylab.apps.server import app_notebooks, guard_rules, server_full_page
+from donkeylab.cli import main
+from donkeylab.core import CATALOGUE
+
+
+def dry_run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["serve", "--dry-run", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_default_listens_on_this_machine_only(capsys: pytest.CaptureFixture[str]) -> None:
+    out = dry_run(capsys, "--port", "9001")
+    assert "-m donkeylab.apps.server" in out and "--port=9001" in out
+    assert "--Voila.ip=127.0.0.1" in out and "0.0.0.0" not in out and "--token" not in out
+    assert "http://127.0.0.1:9001/voila/render/index.ipynb" in out
+
+
+def test_public_generates_a_token_and_prints_how_to_reach_the_page(capsys: pytest.CaptureFixture[str]) -> None:
+    out = dry_run(capsys, "--public", "--port", "9002")
+    token = re.search(r"--token=(\S+)", out)
+    assert token and len(token.group(1)) >= MIN_TOKEN and "--Voila.ip=0.0.0.0" in out
+    assert f":9002/voila/render/index.ipynb?token={token.group(1)}" in out
+    assert token.group(1) not in dry_run(capsys, "--public")  # a new one each time
+
+
+def test_public_keeps_a_given_token(capsys: pytest.CaptureFixture[str]) -> None:
+    out = dry_run(capsys, "--public", "--token", "a-token-for-class-7b")
+    assert "--token=a-token-for-class-7b" in out and "?token=a-token-for-class-7b" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--public", "--token", "short"], "at least 16"),
+        (["--public", "--token", ""], "at least 16"),
+        (["--public", "--token", "sixteen chars with spaces"], "without spaces"),
+        (["--token", "a-token-for-class-7b"], "only makes sense with --public"),
+        (["--max-kernels", "0"], "at least 1"),
+        (["--cull-idle", "-5"], "at least 1"),
+        (["--port", "0"], "1..65535"),
+    ],
+)
+def test_bad_serve_arguments_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], error: str
+) -> None:
+    assert main(["serve", "--dry-run", *args]) == 2
+    err = capsys.readouterr().err
+    assert error in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_limits_reach_the_command() -> None:
+    cmd = voila_command(9003, Path("."), max_kernels=12, cull_idle=30)
+    assert "--CappedKernelManager.max_kernels=12" in cmd
+    assert "--MappingKernelManager.cull_idle_timeout=30" in cmd and "--MappingKernelManager.cull_interval=30" in cmd
+    assert token_of(cmd) is None
+    public = voila_command(9003, Path("."), public=True, address="127.0.0.1")
+    assert "--Voila.ip=127.0.0.1" in public and token_of(public)
+
+
+def test_voila_json_sets_the_safe_defaults() -> None:
+    config = json.loads((CONFIG_DIR / "voila.json").read_text())
+    voila, conf, culling = config["Voila"], config["VoilaConfiguration"], config["MappingKernelManager"]
+    assert voila["ip"] == "127.0.0.1" and conf["show_tracebacks"] is False
+    assert conf["multi_kernel_manager_class"] == f"{CappedKernelManager.__module__}.{CappedKernelManager.__name__}"
+    assert config["CappedKernelManager"]["max_kernels"] == CappedKernelManager.max_kernels.default_value
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0 and not culling["cull_busy"]
+    assert voila["tornado_settings"] == {"disable_check_xsrf": True}  # the tab-close beacon (SECURITY.md)
+
+
+def test_the_allowlist_names_exactly_the_top_level_notebooks(tmp_path: Path) -> None:
+    for name in ("a.ipynb", "b.ipynb", ".hidden.ipynb", "sub/c.ipynb", "d.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    assert app_notebooks(tmp_path) == ["a.ipynb", "b.ipynb"]
+    render = next(rule[0] for rule in guard_rules("/", ["a.ipynb"]) if "render" in rule[0])
+    for path, refused in [("a.ipynb", False), ("b.ipynb", True), ("a.ipynb/x", True), ("xa.ipynb", True)]:
+        assert bool(re.fullmatch(render, "/voila/render/" + path)) is refused, path
+
+
+def test_the_full_page_speaks_both_languages() -> None:
+    page = server_full_page(25)
+    for key in ("SERVE-FULL-TITLE", "SERVE-FULL"):
+        en, de = CATALOGUE.messages[key].en, CATALOGUE.messages[key].de
+        assert re.findall(r"{\w+}", en) == re.findall(r"{\w+}", de)
+    assert "All 25 places are taken" in page and "Alle 25 Plätze sind belegt" in page
+    assert "lang='de'" in page
