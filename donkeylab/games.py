@@ -108,7 +108,12 @@ def _choices(hint: Any) -> tuple[Any, ...] | None:
 
 
 def _bots(module: types.ModuleType) -> dict[str, type]:
-    bots = importlib.import_module(module.__name__ + ".bots")
+    try:
+        bots = importlib.import_module(module.__name__ + ".bots")
+    except ModuleNotFoundError:  # a game without bots of its own still has the random one
+        from donkeylab.core import RandomBot
+
+        return {"Random": RandomBot}
     return {
         n: v
         for n, v in sorted(vars(bots).items())
@@ -126,7 +131,11 @@ def info(name: str) -> GameInfo:
 @cache
 def _info(name: str) -> GameInfo:
     module = importlib.import_module(GAMES[name])
-    low, high, default = _PLAYERS[name]
+    low, high, default = _PLAYERS.get(name) or (  # a game registered by a test declares its own range
+        getattr(module, "MIN_PLAYERS", 1),
+        getattr(module, "MAX_PLAYERS", 8),
+        getattr(module, "DEFAULT_PLAYERS", 2),
+    )
     return GameInfo(name, module, low, high, default, _options(module.Rules), _bots(module))
 
 

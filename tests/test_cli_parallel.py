@@ -32,8 +32,10 @@ def test_simulate_workers_gives_the_same_records(capsys: pytest.CaptureFixture[s
 
 
 def test_simulate_bad_workers_and_scheduler_are_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*ARGS, "--workers", "0"]) == 2
-    assert "workers must be >= 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main([*ARGS, "--workers", "0"])
+    assert exit_info.value.code == 2
+    assert "--workers: 0 is outside 1..256" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main([*ARGS, "--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"])
     assert "not allowed with argument" in capsys.readouterr().err
