@@ -29,7 +29,7 @@ $(VENV)/.bench: pyproject.toml | $(PY)
 
 ## Serve the Voila gallery of the apps on http://127.0.0.1:$(PORT)/
 app: $(VENV)/.app
-	$(VENV)/bin/donkeylab serve --port $(PORT)
+	$(VENV)/bin/donkeylab serve --preheat --port $(PORT)
 
 ## Lint, type-check and run every test (engines, lab, notebooks, browser)
 test: $(VENV)/.test chromium lint typecheck pytest

@@ -96,7 +96,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
     from donkeylab.apps.serve import voila_command
 
     proc = subprocess.Popen(
-        voila_command(port, folder),
+        voila_command(port, folder, preheat=True),
         cwd=folder,
         start_new_session=True,
         stdout=subprocess.DEVNULL,

@@ -135,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="stop a closed page's kernel after this idle time",
     )
+    sv.add_argument("--preheat", action="store_true", help="keep one kernel per app started in advance (make app)")
     sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
     return parser
 
@@ -411,7 +412,7 @@ def serve(args: argparse.Namespace) -> int:
         raise UsageError("--token only makes sense with --public")
     folder = Path(args.dir) if args.dir else None
     limits = {"max_kernels": args.max_kernels, "cull_idle": args.cull_idle}
-    cmd = voila_command(args.port, folder, public=args.public, token=args.token, **limits)
+    cmd = voila_command(args.port, folder, public=args.public, token=args.token, preheat=args.preheat, **limits)
     verb = "would serve" if args.dry_run else "serving"
     if args.dry_run:
         print(" ".join(cmd))

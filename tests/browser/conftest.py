@@ -91,7 +91,7 @@ def voila(output_dir: Path) -> Iterator[Server]:
     from donkeylab.apps.serve import voila_command
 
     port = _free_port()
-    cmd = voila_command(port, APPS_DIR) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
+    cmd = voila_command(port, APPS_DIR, preheat=True) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
     log_path = output_dir / "voila.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
