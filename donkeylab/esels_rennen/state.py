@@ -156,7 +156,8 @@ class EselsRennenState(GameState):
         assert isinstance(action, Start)
         order = action.order
         ok = type(order) is tuple and all(type(d) is str for d in order) and sorted(order) == sorted(DONKEYS)
-        require(ok, "ER-SETUP-1", f"{action.quoted()} must list red, green, yellow once")
+        if not ok:  # the message only when needed: quoting costs more than the whole setup
+            raise IllegalAction("ER-SETUP-1", f"{action.quoted()} must list red, green, yellow once")
         self._pos = self._track.start_pos(tuple(DONKEY_INDEX[d] for d in action.order))
         self._phase = DEAL
         left, middle, right = (self._track.ids[f] for f in self._track.starts)  # ER-BOARD-2 proves 3 starts
@@ -169,11 +170,11 @@ class EselsRennenState(GameState):
         k = cards_per_player(self.num_players)
         cards = action.cards if type(action.cards) is tuple and all(type(c) is str for c in action.cards) else ()
         ok = len(cards) == k * self.num_players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)
-        require(
-            ok,
-            "ER-SETUP-1",
-            f"{action.quoted()}: deal {k} different order card(s) to each of {self.num_players} players",
-        )
+        if not ok:
+            n = self.num_players
+            raise IllegalAction(
+                "ER-SETUP-1", f"{action.quoted()}: deal {k} different order card(s) to each of {n} players"
+            )
         self._cards = tuple(cards[p * k : (p + 1) * k] for p in range(self.num_players))
         self._hidden = tuple(c for c in CARDS if c not in cards)
         self._phase = RACE
