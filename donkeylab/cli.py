@@ -44,8 +44,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (what was wrong, and where the help is), never the usage block."""
 
     def error(self, message: str) -> NoReturn:
-        text = " ".join(message.split())
-        text = text if len(text) <= 300 else text[:300] + " [...]"  # argparse quotes the whole bad argument
+        text = one_line(message, 300)  # argparse quotes the whole bad argument
         self.exit(2, f"{self.prog}: {text} (see {self.prog} --help)\n")
 
 
@@ -176,9 +175,11 @@ def _fail(command: str, why: object, code: int) -> int:
 
 
 def one_line(text: str, limit: int = 500) -> str:
-    """``text`` on one line of at most ``limit`` characters (a message may quote a path or an argument)."""
+    """``text`` on one line of at most ``limit`` characters (a message may quote a path or an argument), and
+    printable on any stream: an argument with bytes that are not UTF-8 shows them as escapes."""
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit] + " [...]"
+    text = text if len(text) <= limit else text[:limit] + " [...]"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 # ---------------------------------------------------------------------------------------------- simulate
@@ -367,7 +368,7 @@ def validate_board(path: str) -> int:
     except esels_rennen.BoardError as exc:
         print(one_line(f"{quote(path) if len(path) > 200 else path}: INVALID: {exc}"), file=sys.stderr)
         return 1
-    print(f"{path}: OK")
+    print(one_line(f"{path}: OK"))
     print(report)
     return 0
 

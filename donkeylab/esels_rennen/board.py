@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -191,7 +192,16 @@ def _board_from_doc(doc: dict[str, Any]) -> Board:
         raise BoardError(f"'fields' has {len(raw_fields)} entries; a board may have at most {MAX_FIELDS}")
     fields = tuple(_field(i, raw) for i, raw in enumerate(raw_fields))
     _check_unique(fields)
-    return Board(name, fields, reconstruction, note)
+    board = Board(name, fields, reconstruction, note)
+    _CHECKED[id(board)] = board  # the dict holds the board, so its id cannot be reused while listed
+    while len(_CHECKED) > 64:
+        _CHECKED.popitem(last=False)
+    return board
+
+
+# Boards this loader built (so checked): ``recheck`` knows them by identity and returns them at once, which
+# keeps ``new_game`` on a packaged board as cheap as before the recheck existed.
+_CHECKED: OrderedDict[int, Board] = OrderedDict()
 
 
 def recheck(board: object) -> Board:
@@ -199,6 +209,8 @@ def recheck(board: object) -> Board:
     no duplicate fields, at most ``MAX_FIELDS``. Returns the board as the loader would have built it."""
     if not isinstance(board, Board):
         raise BoardError(f"validate_board needs a Board (see load_board), not {type(board).__name__}")
+    if _CHECKED.get(id(board)) is board:
+        return board
     fields = board.fields
     if type(fields) is not tuple or len(fields) > MAX_FIELDS:
         raise BoardError(f"a Board's fields must be a tuple of at most {MAX_FIELDS} Field objects")

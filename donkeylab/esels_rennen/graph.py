@@ -110,14 +110,13 @@ def reachable(
     """The explored graph of one board and option reading, cached: the validator proves on it, ``new_game``
     races on its ``track`` and the exact solver solves it, so a board is explored once per process.
 
-    The least recently used graphs are dropped beyond ``CACHED_POSITIONS`` positions (or ``CACHED_GRAPHS``
-    graphs), so a stream of hostile boards cannot pile up memory. A cached graph is returned whatever
+    The oldest graphs are dropped beyond ``CACHED_POSITIONS`` positions (or ``CACHED_GRAPHS`` graphs), so a
+    stream of hostile boards cannot pile up memory. A cached graph is returned whatever
     ``limit`` asks; callers with a budget check its size.
     """
     key = (board, sand, finish_arrows, orders)
-    graph = _GRAPHS.get(key)
+    graph = _GRAPHS.get(key)  # hashing a board is not free: one lookup per call (oldest out first, not LRU)
     if graph is not None:
-        _GRAPHS.move_to_end(key)
         return graph
     graph = _GRAPHS[key] = explore(Track(board, sand, finish_arrows), orders, limit)
     while len(_GRAPHS) > 1 and (

@@ -63,6 +63,9 @@ USAGE_ERRORS = [
     (["serve", "--port", "0", "--dry-run"], "outside"),
     (["serve", "--port", "70000", "--dry-run"], "outside"),
     (["serve", "--dir", "no/such/folder", "--dry-run"], "no app folder"),
+    # bytes that are not UTF-8 (Python hands them over as lone surrogates): the line shows them escaped
+    (["exact", "--", "--table", "\ud800"], "unrecognized arguments"),
+    (["simulate", "double_down\udcff"], "unknown game"),
     # the command itself
     ([], "required"),
     (["nope"], "invalid choice"),

@@ -80,7 +80,10 @@ def test_boards_with_random_edits(base: dict[str, Any], data: st.DataObject) -> 
 @fuzz(40)
 @given(st.one_of(JSON, VALUES, st.binary(max_size=100)))
 def test_boards_from_nothing(source: Any) -> None:
-    check_loader("board", source if isinstance(source, (str, bytes)) else json.dumps(source, default=repr))
+    if isinstance(source, (str, bytes)):
+        check_loader("board", source)
+    with contextlib.suppress(ValueError):  # json will not write a 5,000-digit int: then there is no text
+        check_loader("board", json.dumps(source, default=repr))
     with contextlib.suppress(er.BoardError):
         er.load_board(source)
 
