@@ -226,6 +226,33 @@ def _deck(spec: Any) -> Any:
     return rules_from_dict(dd.Rules, {"deck": spec})
 
 
+class NeverRaised(DonkeylabError):
+    """The query-string parser raises nothing at all: any exception fails the fuzz test."""
+
+
+def _query_loader(app: str) -> Loader:
+    """An app's link parser: every value comes back within its parameter's range, problems as short sentences."""
+    from donkeylab.apps import APPS
+    from donkeylab.apps.query import parse_query
+
+    params = APPS[app].params
+
+    def check(source: Any, query: Any) -> None:
+        assert set(query.values) == set(params), f"{app}: values {sorted(query.values)}"
+        for name, value in query.values.items():
+            if value != params[name].default:
+                assert params[name].read(str(value if name != "seat" else value + 1)) == value, (name, value)
+        assert all(isinstance(p, str) and len(p) <= 300 for p in query.problems)
+
+    return Loader(lambda text: parse_query(text, params), NeverRaised, check)
+
+
+def _query_loaders() -> dict[str, Loader]:
+    from donkeylab.apps import APPS
+
+    return {f"query:{app}": _query_loader(app) for app in APPS}
+
+
 LOADERS: dict[str, Loader] = {
     "save": Loader(games.load, LoadError, _check_save),
     **{f"save:{name}": Loader(m.load, LoadError, _check_save) for name, m in MODULES.items()},
@@ -233,6 +260,7 @@ LOADERS: dict[str, Loader] = {
     "board dict": Loader(er.load_board, er.BoardError, _check_board),
     "deck": Loader(_deck, LoadError),
     **{f"action:{name}": Loader(m.parse_action, LoadError, _check_action(name)) for name, m in MODULES.items()},
+    **_query_loaders(),
 }
 
 

@@ -144,7 +144,13 @@ def test_action_texts(game: str, seed: int, steps: int, data: st.DataObject) -> 
 QUERY_LOADERS = sorted(name for name in LOADERS if name.startswith("query"))
 
 
-@pytest.mark.parametrize("name", QUERY_LOADERS)  # empty until the apps' query-string loader is registered
+def test_every_app_has_its_query_loader_fuzzed() -> None:
+    from donkeylab.apps import APPS
+
+    assert sorted(f"query:{app}" for app in APPS) == QUERY_LOADERS
+
+
+@pytest.mark.parametrize("name", QUERY_LOADERS)
 @fuzz(60)
 @given(query=query_strings())
 def test_query_strings(name: str, query: str) -> None:
