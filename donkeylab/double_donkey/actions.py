@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import donkeylab.double_donkey.messages  # noqa: F401  (registers the error sentences used below)
-from donkeylab.core import Action, IllegalAction, action_table
+from donkeylab.core import Action, IllegalAction, action_table, quote
 from donkeylab.core import parse_action as _parse
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, is_pips
 
@@ -52,11 +52,11 @@ class Roll(Action):
         given: dict[str, int] = {}
         for colour, value in [*_pairs(values, "DD-DICE-1"), *pips.items()]:
             if type(colour) is not str or colour not in COLOUR_INDEX:
-                raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/colour", {"given": repr(colour), "names": _COLOUR_IDS})
+                raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/colour", {"given": quote(colour), "names": _COLOUR_IDS})
             if colour in given:
                 raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/twice", {"colour": colour})
             if not is_pips(value):
-                raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/pips", {"colour": colour, "given": repr(value)})
+                raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/pips", {"colour": colour, "given": quote(value)})
             given[colour] = value
         if not given:
             raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/empty")
@@ -102,11 +102,11 @@ class RollOff(Action):
         given: dict[int, int] = {}
         for seat, value in _pairs(values, "DD-BIGGEST-2"):
             if type(seat) is not int or seat < 0:
-                raise IllegalAction.of("DD-BIGGEST-2", "DD-BIGGEST-2/seat", {"given": repr(seat)})
+                raise IllegalAction.of("DD-BIGGEST-2", "DD-BIGGEST-2/seat", {"given": quote(seat)})
             if seat in given:
                 raise IllegalAction.of("DD-BIGGEST-2", "DD-BIGGEST-2/twice", {"player": seat})
             if not is_pips(value):
-                raise IllegalAction.of("DD-BIGGEST-2", "DD-BIGGEST-2/pips", {"player": seat, "given": repr(value)})
+                raise IllegalAction.of("DD-BIGGEST-2", "DD-BIGGEST-2/pips", {"player": seat, "given": quote(value)})
             given[seat] = value
         if not given:
             raise IllegalAction.of("DD-BIGGEST-2", "DD-BIGGEST-2/empty")
@@ -132,10 +132,10 @@ def _pairs(values: Any, rule: str) -> list[tuple[Any, Any]]:
     try:
         pairs = list(values)
     except TypeError:
-        raise IllegalAction.of(rule, f"{rule}/pair", {"given": repr(values)}) from None
+        raise IllegalAction.of(rule, f"{rule}/pair", {"given": quote(values)}) from None
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise IllegalAction.of(rule, f"{rule}/pair", {"given": repr(pair)})
+            raise IllegalAction.of(rule, f"{rule}/pair", {"given": quote(pair)})
     return [(k, v) for k, v in pairs]
 
 
@@ -144,10 +144,10 @@ def _card_ids(order: Iterable[int], rule: str) -> tuple[int, ...]:
     try:
         ids = tuple(order)
     except TypeError:
-        raise IllegalAction.of(rule, f"{rule}/ids", {"given": repr(order)}) from None
+        raise IllegalAction.of(rule, f"{rule}/ids", {"given": quote(order)}) from None
     for cid in ids:
         if type(cid) is not int:
-            raise IllegalAction.of(rule, f"{rule}/ids", {"given": repr(cid)})
+            raise IllegalAction.of(rule, f"{rule}/ids", {"given": quote(cid)})
     return ids
 
 

@@ -7,7 +7,7 @@ as fields instead of recomputing them from the Hay card.
 
 from __future__ import annotations
 
-from donkeylab.core import Event, IllegalAction
+from donkeylab.core import Event, IllegalAction, quote
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, is_pips
 from donkeylab.double_donkey.tables import DIE_TERMS, WITHOUT, colour_names, dice_rule
 
@@ -74,7 +74,7 @@ class DiceMixin:
         """DD-DICE-1: ``colour`` names no die, or a die that is already on the Hay card (so not rolled)."""
         if type(colour) is str and colour in COLOUR_INDEX:
             raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/on_hay", {"colour": colour})
-        raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/colour", {"given": repr(colour), "names": ", ".join(COLOURS)})
+        raise IllegalAction.of("DD-DICE-1", "DD-DICE-1/colour", {"given": quote(colour), "names": ", ".join(COLOURS)})
 
     def _place(self, c: int, event: Event) -> list[Event]:
         """Put die ``c`` on the Hay card; then the next player rolls the rest, or phase 2 starts."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from donkeylab.core import IllegalAction
+from donkeylab.core import IllegalAction, quote
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
 from donkeylab.double_down.deck import CARD_KIND, DECK_SIZE, HAND_SIZE, KIND_INDEX, KINDS
 
@@ -22,7 +22,7 @@ NAMES = ", ".join(KINDS)  # one text: the names to type, untranslated ("reverse"
 def _cards(value: object, what: str, rule: str) -> list[object]:
     """A list of cards (a text such as "9" or a whole number); one text alone is not a list of its letters."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise IllegalAction.of(rule, "dn-force/not-a-list", {"what": what, "value": repr(value)})
+        raise IllegalAction.of(rule, "dn-force/not-a-list", {"what": what, "value": quote(value)})
     return list(value)
 
 
@@ -44,7 +44,7 @@ class _Picker:
             if isinstance(item, str):
                 continue
             if type(item) is not int or not 0 <= item < len(self.kinds):
-                data = {"card": repr(item), "last": len(self.kinds) - 1}
+                data = {"card": quote(item), "last": len(self.kinds) - 1}
                 raise IllegalAction.of(self.rule, "dn-force/bad-id", data)
             if item in seen:
                 raise IllegalAction.of(self.rule, "dn-force/twice", {"card": item})
@@ -60,7 +60,7 @@ class _Picker:
             return item  # reserved above: a valid id
         kind = KIND_INDEX.get(str(item), -1)  # reserve() let through only ints and texts
         if kind < 0:
-            raise IllegalAction.of(self.rule, "dn-force/unknown-card", {"card": repr(item), "names": NAMES})
+            raise IllegalAction.of(self.rule, "dn-force/unknown-card", {"card": quote(item), "names": NAMES})
         self.count(kind)
         free = self.free.get(kind, [])
         if not free:
@@ -82,7 +82,7 @@ def deal_order(
 ) -> tuple[int, ...]:
     """The 56 card ids of the ``Deal`` that ``Deal.of`` describes (see its docstring)."""
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 7:
-        raise IllegalAction.of(DEAL_RULE, "dn-force/hand-size", {"value": repr(hand_size)})
+        raise IllegalAction.of(DEAL_RULE, "dn-force/hand-size", {"value": quote(hand_size)})
     top = _cards(order, "order", DEAL_RULE) + _cards(rest, "rest", DEAL_RULE)
     if hands is None:
         dealt: list[list[object]] = []
@@ -110,7 +110,7 @@ def _hands_in_deal_order(hands: list[object], hand_size: int, opener: object) ->
     """Hands are listed by seat (Player 1 first, ``None`` for a seat not dealt to); the deal starts at
     ``opener`` and goes clockwise (rising seat numbers), as the engine deals (DN-SETUP-1, DN-ROUND-1)."""
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < max(len(hands), 1):
-        raise IllegalAction.of(DEAL_RULE, "dn-force/opener", {"value": repr(opener), "last": len(hands) - 1})
+        raise IllegalAction.of(DEAL_RULE, "dn-force/opener", {"value": quote(opener), "last": len(hands) - 1})
     if hands and hands[opener] is None:
         raise IllegalAction.of(DEAL_RULE, "dn-force/opener-not-dealt", {"opener": opener})
     dealt: list[list[object]] = []
@@ -136,7 +136,7 @@ def shuffle_order(order: object = (), played: object = None) -> tuple[int, ...]:
         pile = _cards(played, "played", SHUFFLE_RULE)
         bad = [c for c in pile if not isinstance(c, str) or c not in KIND_INDEX]
         if bad:
-            data = {"card": repr(bad[0]), "names": NAMES}
+            data = {"card": quote(bad[0]), "names": NAMES}
             raise IllegalAction.of(SHUFFLE_RULE, "dn-force/unknown-card", data)
         if len(pile) < 2:
             raise IllegalAction.of(SHUFFLE_RULE, "dn-force/nothing-to-shuffle", {"count": len(pile)})

@@ -192,10 +192,10 @@ def _from_places(places: Mapping[str, object], board: Board | None) -> tuple[str
         place = places.get(colour)
         slot = _slot(place, starts)
         if slot is None:
-            data = {"donkey": colour, "place": repr(place), "allowed": allowed}
+            data = {"donkey": colour, "place": quote(place), "allowed": allowed}
             raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/start_place", data)
         if slot in slots:
-            data = {"donkey": slots[slot], "other": colour, "place": repr(place)}
+            data = {"donkey": slots[slot], "other": colour, "place": quote(place)}
             raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/start_twice", data)
         slots[slot] = colour
     return tuple(slots[i] for i in range(3))
@@ -214,7 +214,7 @@ def _slot(place: object, starts: tuple[str, ...]) -> int | None:
 def _card(value: object) -> str:
     order = _order(value)
     if order is None:
-        raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/card", {"given": repr(value)})
+        raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/card", {"given": quote(value)})
     return card_code(order)
 
 
@@ -230,6 +230,6 @@ def _hand(held: object) -> tuple[str, ...]:
 def _seats_in_order(by_seat: Mapping[Any, object]) -> tuple[object, ...]:
     keys = list(by_seat)
     if sorted(k if isinstance(k, int) and not isinstance(k, bool) else -1 for k in keys) != list(range(len(keys))):
-        data = {"last": len(keys) - 1, "seats": repr(keys)}
+        data = {"last": len(keys) - 1, "seats": quote(keys)}
         raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/seats", data)
     return tuple(by_seat[k] for k in sorted(keys))
