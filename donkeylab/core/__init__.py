@@ -1,6 +1,6 @@
 """Game-independent engine core: the contract every donkeylab game implements (see ARCHITECTURE.md)."""
 
-from donkeylab.core.actions import Action, action_table, parse_action
+from donkeylab.core.actions import Action, action_table, parse_action, quote_action
 from donkeylab.core.chance import CHANCE, DIE_FACES, dice_outcomes, rng_for, roll_dice, shuffled
 from donkeylab.core.errors import DonkeylabError, IllegalAction, LoadError, NotEnumerable, quote
 from donkeylab.core.events import Event
@@ -34,6 +34,7 @@ __all__ = [
     "parse_action",
     "play_random",
     "quote",
+    "quote_action",
     "require",
     "rng_for",
     "roll_dice",

@@ -59,6 +59,12 @@ class Action:
         return f"{type(self).__name__}({args})"
 
 
+def quote_action(action: object) -> str:
+    """An action, or anything passed as one, for an error message with every field capped: one spelling for
+    every engine, because ``str`` of a hostile field (a 5,000-digit int) raises instead of printing."""
+    return action.quoted() if isinstance(action, Action) else quote(action)
+
+
 class _Malformed(Exception):
     """A field value that is not its annotated type in any disguise."""
 

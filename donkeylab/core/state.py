@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
-from donkeylab.core.actions import Action
+from donkeylab.core.actions import Action, quote_action
 from donkeylab.core.chance import CHANCE
-from donkeylab.core.errors import IllegalAction, NotEnumerable, quote
+from donkeylab.core.errors import IllegalAction, NotEnumerable
 from donkeylab.core.events import Event
 from donkeylab.core.trust import NO_VOUCHER, Vouching
 
@@ -182,7 +182,7 @@ class GameState(Vouching, ABC):
     def apply(self, action: Action) -> Self:
         """A new state with ``action`` applied; ``self`` is never changed (also not when it raises)."""
         if self.current_player is None:
-            raise IllegalAction(self.end_rule, f"the game is over; {_quoted(action)} cannot be played")
+            raise IllegalAction(self.end_rule, f"the game is over; {quote_action(action)} cannot be played")
         new = object.__new__(type(self))
         fields = self.__dict__.copy()  # one dict copy, then plain dict writes: the hot path of every rollout
         fields["_parent"] = self
@@ -232,12 +232,7 @@ def check_type(action: Action, expected: type | tuple[type, ...], rule: str, sta
     so its save could not be loaded again."""
     if type(action) not in (expected if isinstance(expected, tuple) else (expected,)):
         names = expected.__name__ if isinstance(expected, type) else "/".join(t.__name__ for t in expected)
-        raise IllegalAction(rule, f"{state.game} expects {names} now, not {_quoted(action)}")
-
-
-def _quoted(action: object) -> str:
-    """An action (or anything passed as one) for an error message, every field capped."""
-    return action.quoted() if isinstance(action, Action) else quote(action)
+        raise IllegalAction(rule, f"{state.game} expects {names} now, not {quote_action(action)}")
 
 
 def play_random(state: GameState, rng: random.Random, max_actions: int = 100_000) -> GameState:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, quote
+from donkeylab.core import CHANCE, Action, Event, GameState, IllegalAction, NotEnumerable, quote, quote_action
 from donkeylab.core.chance import shuffled
 from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_donkey.actions import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle, well_formed
@@ -263,10 +263,10 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
         if phase == "roll" and isinstance(action, (Keep, Reroll)) and len(self._left) == 1:
             self._refuse_last()
         if type(action) not in (expected if isinstance(expected, tuple) else (expected,)):  # exact classes only
-            data = {"action": action.quoted(), "expected": waits_for(phase)}
+            data = {"action": quote_action(action), "expected": waits_for(phase)}
             raise IllegalAction.of(rule, "double_donkey/error/wrong_time", data)
         if not well_formed(action):
-            raise IllegalAction.of(rule, "double_donkey/error/malformed", {"action": action.quoted()})
+            raise IllegalAction.of(rule, "double_donkey/error/malformed", {"action": quote_action(action)})
         if phase == "play":
             assert isinstance(action, Play)
             return self._play(action)

@@ -13,7 +13,7 @@ from bisect import insort
 from operator import itemgetter
 from typing import Any, Final
 
-from donkeylab.core import Action, Event, IllegalAction, quote, require
+from donkeylab.core import Action, Event, IllegalAction, quote, quote_action, require
 from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
 from donkeylab.double_down.actions import LEGAL_CACHE, Deal, PlayCard, Shuffle, legal_plays
@@ -330,7 +330,8 @@ class DoubleDownState(DoubleDownView):
 
 def _wrong_action(action: Action, expected: type[Action], rule: str) -> IllegalAction:
     """Another kind of action than this phase takes (a click on a card at a chance point, a deal mid-round)."""
-    return IllegalAction.of(rule, "DN-PLAY-1/wrong-action", {"expected": expected.__name__, "action": str(action)})
+    data = {"expected": expected.__name__, "action": quote_action(action)}
+    return IllegalAction.of(rule, "DN-PLAY-1/wrong-action", data)
 
 
 def _all_ints(order: tuple[object, ...]) -> bool:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
-from donkeylab.core import CHANCE, Action, Event, IllegalAction, quote
+from donkeylab.core import CHANCE, Action, Event, IllegalAction, quote, quote_action
 from donkeylab.esels_rennen.board import diagram
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import OFF, Track, Turn
@@ -116,7 +116,7 @@ class EselsRennenState(EselsRennenView):
 
     def _start(self, action: Action) -> list[Event]:
         if type(action) is not Start:
-            data = {"expected": "Start", "action": _shown(action)}
+            data = {"expected": "Start", "action": quote_action(action)}
             raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", data)
         order = action.order
         if not (type(order) is tuple and all(type(d) is str for d in order) and sorted(order) == sorted(DONKEYS)):
@@ -129,7 +129,8 @@ class EselsRennenState(EselsRennenView):
 
     def _deal(self, action: Action) -> list[Event]:
         if type(action) is not Deal:
-            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", {"expected": "Deal", "action": _shown(action)})
+            data = {"expected": "Deal", "action": quote_action(action)}
+            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/expects", data)
         k, players = cards_per_player(self.num_players), self.num_players
         cards = action.cards if type(action.cards) is tuple and all(type(c) is str for c in action.cards) else ()
         if not (len(cards) == k * players and len(set(cards)) == len(cards) and set(cards) <= set(CARDS)):
@@ -192,7 +193,7 @@ class EselsRennenState(EselsRennenView):
         if isinstance(action, Pass):
             raise IllegalAction.of("ER-MOVE-3", "ER-MOVE-3/illegal", {"allowed": allowed})
         if not isinstance(action, (Move, Back)):
-            raise IllegalAction.of("ER-MOVE-1", "ER-MOVE-1/kind", {"action": _shown(action)})
+            raise IllegalAction.of("ER-MOVE-1", "ER-MOVE-1/kind", {"action": quote_action(action)})
         rule, why = self._why_illegal(action)
         donkey, to = (v if type(v) is str and len(v) <= 40 else quote(v) for v in (action.donkey, action.to))
         data = {"donkey": donkey, "to": to, "why": f"ER:{why}", "allowed": allowed}
@@ -229,8 +230,3 @@ class EselsRennenState(EselsRennenView):
         podium = "/".join(self.podium) or "-"
         turn = "over" if self._phase == OVER else f"P{self._turn + 1}"
         return f"{where} podium={podium} last={self.last_moved or '-'} turn={turn} cards={cards or '-'}"
-
-
-def _shown(action: object) -> str:
-    """An action (or anything passed as one) quoted for an error message, capped in length."""
-    return action.quoted() if isinstance(action, Action) else quote(action)

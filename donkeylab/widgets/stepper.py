@@ -16,7 +16,8 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from donkeylab.core import Action, Bot, DonkeylabError, GameState, IllegalAction, LoadError, Match
+from donkeylab.core import Action, Bot, DonkeylabError, GameState, IllegalAction, LoadError, Match, quote_action
+from donkeylab.core.errors import clip
 from donkeylab.core.messages import player_name
 from donkeylab.games import GameInfo, info
 from donkeylab.widgets import assets
@@ -211,7 +212,9 @@ class Stepper(anywidget.AnyWidget):
                 self._reject(exc.render(self.lang))
                 return False
             except (LoadError, DonkeylabError, TypeError, ValueError) as exc:
-                self._reject(say("ui/cannot_read", self.lang, text=str(action)[:80], reason=str(exc)[:200]))
+                text = clip(action, 80) if isinstance(action, str) else quote_action(action)[:80]
+                reason = clip(str(exc), 200)
+                self._reject(say("ui/cannot_read", self.lang, text=text, reason=reason))
                 return False
             self._sync(substep=self._first_substep())
             return True

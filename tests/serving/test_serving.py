@@ -8,6 +8,7 @@ level up. The kernel cap is 2 here, so the cap test can fill it; every other tes
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import http.client
 import shutil
 import urllib.error
@@ -106,7 +107,10 @@ def test_a_pupil_steps_an_app_over_the_websocket_and_cannot_run_code(server: Ser
             ks.close()
 
     try:
-        asyncio.run(session(page.kernel_id))
+        # In its own thread: after the browser tests, Playwright's sync API keeps an event loop running in
+        # the main thread, where asyncio.run refuses to start.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, session(page.kernel_id)).result()
         assert not canary.exists()
     finally:
         assert close_page(server.url, page.kernel_id) == 204
