@@ -106,7 +106,7 @@ def random_config(game: str, rng: random.Random) -> Config:
 
 
 def new_state(game: str, config: Config) -> GameState:
-    state: GameState = games.game_module(game).new_game(config.players, config.rules, **config.setup)
+    state: GameState = games.info(game).new_game(config.players, config.rules, **config.setup)
     return state
 
 

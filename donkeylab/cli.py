@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import inspect
 import json
 import os
 import sys
@@ -256,31 +255,31 @@ def check_simulate(args: argparse.Namespace, rules: dict[str, Any]) -> tuple[dic
     """Every argument of ``simulate`` checked before a game is played: a registered game (a name is never
     imported as a module), its player range and rule options, bots that exist for it, and a board file only
     for a game played on one (read here, size-capped; its content is data: exit 1). Returns setup and bots."""
-    from donkeylab.games import game_module
-    from donkeylab.lab.experiment import make_bot, make_rules, split_bots
+    from donkeylab.bot_specs import split_bots
+    from donkeylab.games import info
 
     if args.game not in GAMES:
         raise UsageError(f"unknown game {quote(args.game)}; choose one of {', '.join(GAMES)}")
-    module = game_module(args.game)
+    game = info(args.game)
     setup: dict[str, Any] = {}
     if args.board is not None:
-        if "board" not in inspect.signature(module.new_game).parameters:
+        if "board" not in game.setup:
             raise UsageError(f"--board is for a game played on a board (esels_rennen), not {args.game}")
         setup["board"] = _read_board(args.board).to_dict()
     try:
-        game_rules = make_rules(module, rules)
+        game_rules = game.rules(rules)
     except DonkeylabError as exc:
         raise UsageError(f"--rule/--variant: {exc}") from None
     try:
         bots = split_bots(args.bots)
         for spec in bots:
-            make_bot(module, spec)
+            game.bot(spec)
     except ValueError as exc:
         raise UsageError(f"--bots: {exc}") from None
     if len(bots) not in (0, 1, args.players):
         raise UsageError(f"--bots: give 1 bot for every seat or {args.players} (one per seat), not {len(bots)}")
     try:
-        module.new_game(args.players, game_rules, **setup)
+        game.new_game(args.players, game_rules, **setup)
     except DonkeylabError as exc:
         if "board" in setup:
             raise DataError(f"{args.board}: {exc}") from None
@@ -302,10 +301,9 @@ def _read_board(path: str) -> Any:
 def exact(args: argparse.Namespace) -> int:
     import importlib
 
-    from donkeylab.games import game_module
+    from donkeylab.games import info
 
-    game_module(args.game)  # clear error for an unknown game
-    module = importlib.import_module(GAMES[args.game] + ".exact")
+    module = importlib.import_module(info(args.game).module.__name__ + ".exact")  # info: unknown game error
     if not hasattr(module, "lesson_tables"):
         raise ValueError(f"{args.game} has no exact lesson tables yet")
     start = time.perf_counter()

@@ -1,38 +1,38 @@
 """The games by name: one ``GameInfo`` per game, read by the CLI, the lab and the widgets.
 
 A ``GameInfo`` declares a game's facts once (titles, player range, rule options with their allowed values
-and defaults, bots) and gives uniform access to its engine (``new_game``, ``load``, ``parse_action``), so no
-caller passes engine modules around as ``Any``. It lives above the game packages (core must not know the
-games) and imports an engine only when its info is first asked for.
+and defaults, set-up options, bots) and gives uniform access to its engine (``new_game``, ``load``,
+``parse_action``, ``bot``), so no caller passes engine modules around as ``Any``. It lives above the game
+packages (core must not know the games) and imports an engine only when its info is first asked for.
+
+An engine package offers ``NAME``, ``PLAYERS`` (a ``core.players.PlayerRange``), ``Rules``, ``new_game`` and
+``parse_action``; saves of every game are read by the one ``load`` below (``core.jsonio.load_document``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
 import types
 import typing
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from donkeylab.bot_specs import parse_bot
 from donkeylab.core.actions import Action
 from donkeylab.core.errors import LoadError, quote
-from donkeylab.core.jsonio import load_document, load_state, read_document
+from donkeylab.core.jsonio import load_document, read_document, rules_from_dict
+from donkeylab.core.match import Bot, RandomBot
 from donkeylab.core.messages import CATALOGUE
+from donkeylab.core.players import PlayerRange
 from donkeylab.core.state import GameState
 
 GAMES: dict[str, str] = {
     "double_donkey": "donkeylab.double_donkey",
     "double_down": "donkeylab.double_down",
     "esels_rennen": "donkeylab.esels_rennen",
-}
-
-# Player range and default per game (RULES.md DD-SETUP-2, DN-SETUP-1, ER-SETUP-1).
-_PLAYERS: dict[str, tuple[int, int, int]] = {
-    "double_donkey": (2, 5, 4),
-    "double_down": (2, 8, 4),
-    "esels_rennen": (2, 6, 3),
 }
 
 
@@ -51,11 +51,22 @@ class GameInfo:
 
     name: str
     module: types.ModuleType
-    min_players: int
-    max_players: int
-    default_players: int
+    players: PlayerRange
     options: Mapping[str, RuleOption]
+    setup: tuple[str, ...]  # keyword arguments of new_game beyond players and rules (esels_rennen: board)
     bots: Mapping[str, type]
+
+    @property
+    def min_players(self) -> int:
+        return self.players.low
+
+    @property
+    def max_players(self) -> int:
+        return self.players.high
+
+    @property
+    def default_players(self) -> int:
+        return self.players.default
 
     def title(self, lang: str = "en") -> str:
         return CATALOGUE.render(f"{self.name}/title", {}, lang)
@@ -65,24 +76,40 @@ class GameInfo:
         rules: type = self.module.Rules
         return rules
 
-    def rules(self, **options: Any) -> Any:
-        """The game's ``Rules`` from option values, with the strict checks of a save (``LoadError``)."""
-        from donkeylab.core.jsonio import rules_from_dict
-
-        return rules_from_dict(self.Rules, options)
+    def rules(self, options: Mapping[str, Any] | None = None, /, **more: Any) -> Any:
+        """The game's ``Rules`` from option values (a mapping, keywords or both), checked as strictly as a
+        save's: an unknown option or a value outside its choices is a ``LoadError`` naming it."""
+        return rules_from_dict(self.Rules, {**(options or {}), **more})
 
     def new_game(self, players: int | None = None, rules: Any = None, **setup: Any) -> GameState:
-        state: GameState = self.module.new_game(self.default_players if players is None else players, rules, **setup)
+        """A new game; ``players`` defaults to the game's usual number, ``setup`` takes ``self.setup`` keys."""
+        unknown = sorted(set(setup) - set(self.setup))
+        if unknown:
+            raise ValueError(f"{self.name} takes no set-up option {quote(unknown)}; it takes {list(self.setup)}")
+        count = self.players.default if players is None else players
+        state: GameState = self.module.new_game(count, rules, **setup)
         return state
 
     def load(self, text: str | bytes) -> GameState:
         """A save of this game, rebuilt by replaying its history (``LoadError`` for anything else)."""
-        state: GameState = load_state(text, self.module)
+        state: GameState = load_document(read_document(text), self.module)
         return state
 
     def parse_action(self, text: str) -> Action:
         action: Action = self.module.parse_action(text)
         return action
+
+    def bot(self, spec: str) -> Bot:
+        """A bot from ``Name`` or ``Name(args)`` (``bot_specs``); ``Random`` works for every game."""
+        name, args, kwargs = parse_bot(spec)
+        cls = self.bots.get(name)
+        if cls is None:
+            raise ValueError(f"{self.name} has no bot {quote(name)}; known: {', '.join(self.bots)}")
+        try:
+            bot: Bot = cls(*args, **kwargs)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"bot {quote(spec)}: {exc}") from None
+        return bot
 
 
 def _options(rules_cls: type) -> dict[str, RuleOption]:
@@ -108,41 +135,46 @@ def _choices(hint: Any) -> tuple[Any, ...] | None:
 
 
 def _bots(module: types.ModuleType) -> dict[str, type]:
+    """The bot classes of the game's ``bots`` module (anything with ``act``), with ``Random`` always there."""
     try:
         bots = importlib.import_module(module.__name__ + ".bots")
     except ModuleNotFoundError:  # a game without bots of its own still has the random one
-        from donkeylab.core import RandomBot
-
         return {"Random": RandomBot}
-    return {
+    found = {
         n: v
         for n, v in sorted(vars(bots).items())
         if isinstance(v, type) and v.__module__ == bots.__name__ and callable(getattr(v, "act", None))
     }
+    return found if "Random" in found else {"Random": RandomBot, **found}
+
+
+def _setup(module: types.ModuleType) -> tuple[str, ...]:
+    params = list(inspect.signature(module.new_game).parameters)
+    return tuple(params[2:])
+
+
+def from_module(module: types.ModuleType) -> GameInfo:
+    """The ``GameInfo`` of an engine package (registered or not: the tests' toy game is not)."""
+    players = getattr(module, "PLAYERS", None)
+    if not isinstance(players, PlayerRange):
+        raise TypeError(f"{module.__name__} declares no PLAYERS range (a core.players.PlayerRange)")
+    return GameInfo(module.NAME, module, players, _options(module.Rules), _setup(module), _bots(module))
 
 
 def info(name: str) -> GameInfo:
     """The ``GameInfo`` of a registered game (``ValueError`` naming the choices for anything else)."""
     if not isinstance(name, str) or name not in GAMES:
         raise ValueError(f"unknown game {quote(name)}; choose one of {', '.join(GAMES)}")
-    return _info(name)
+    return _info(name, GAMES[name])
 
 
 @cache
-def _info(name: str) -> GameInfo:
-    module = importlib.import_module(GAMES[name])
-    low, high, default = _PLAYERS.get(name) or (  # a game registered by a test declares its own range
-        getattr(module, "MIN_PLAYERS", 1),
-        getattr(module, "MAX_PLAYERS", 8),
-        getattr(module, "DEFAULT_PLAYERS", 2),
-    )
-    return GameInfo(name, module, low, high, default, _options(module.Rules), _bots(module))
+def _info(name: str, path: str) -> GameInfo:
+    return from_module(importlib.import_module(path))
 
 
-def game_module(name: str) -> Any:
+def game_module(name: str) -> types.ModuleType:
     """The engine package of game ``name`` (``double_donkey``, ``double_down`` or ``esels_rennen``)."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise ValueError(f"unknown game {quote(name)}; choose one of {', '.join(GAMES)}")
     return info(name).module
 
 
@@ -150,10 +182,11 @@ def infos() -> tuple[GameInfo, ...]:
     return tuple(info(n) for n in GAMES)
 
 
-def load(text: str | bytes) -> Any:
-    """Load a save of any game (dispatches on its ``game`` field); any problem is one ``LoadError``."""
+def load(text: str | bytes) -> GameState:
+    """Load a save of any game (its ``game`` field names it); any problem is one ``LoadError``."""
     doc = read_document(text)
     name = doc["game"]
     if name not in GAMES:
         raise LoadError(f"unknown game {quote(name)} in save; known: {', '.join(GAMES)}")
-    return load_document(doc, info(name).module)
+    state: GameState = load_document(doc, info(name).module)
+    return state

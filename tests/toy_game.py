@@ -25,8 +25,10 @@ from donkeylab.core import (
 from donkeylab.core import (
     parse_action as _parse,
 )
+from donkeylab.core.players import PlayerRange
 
 NAME = "toy_race"
+PLAYERS = PlayerRange("Toy race", 1, 4, default=2, rule="TOY-SETUP")
 
 CATALOGUE.add("TOY-STEP", "{player} steps to field {to}.", "{player} geht auf Feld {to}.")
 CATALOGUE.add("TOY-ROLL", "{player} rolls a {pips} and moves to {to}.", "{player} würfelt {pips} und zieht auf {to}.")
@@ -135,9 +137,7 @@ class ToyState(GameState):
 
 
 def new_game(players: int = 2, rules: Rules | None = None) -> ToyState:
-    if not 1 <= players <= 4:
-        raise IllegalAction("TOY-SETUP", f"1-4 players, not {players}")
-    return ToyState(players, rules or Rules())
+    return ToyState(PLAYERS.check(players), rules or Rules())
 
 
 def load(text: str) -> ToyState:

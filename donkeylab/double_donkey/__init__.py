@@ -16,9 +16,7 @@ Engine rulings where the sources leave a choice open:
 
 from __future__ import annotations
 
-import sys
-
-from donkeylab.core import IllegalAction, load_state, quote
+from donkeylab.core import IllegalAction, quote
 from donkeylab.double_donkey import bots
 from donkeylab.double_donkey.actions import (
     ACTIONS,
@@ -32,7 +30,7 @@ from donkeylab.double_donkey.actions import (
     Shuffle,
     parse_action,
 )
-from donkeylab.double_donkey.cards import COLOURS, DECKS, PLAYERS_MAX, PLAYERS_MIN, Card, DeckInfo, build_deck
+from donkeylab.double_donkey.cards import COLOURS, DECKS, PLAYERS, Card, DeckInfo, build_deck
 from donkeylab.double_donkey.rules import Rules
 from donkeylab.double_donkey.state import NAME, DoubleDonkeyState
 
@@ -41,6 +39,7 @@ __all__ = [
     "COLOURS",
     "DECKS",
     "NAME",
+    "PLAYERS",
     "Card",
     "Choose",
     "Deal",
@@ -55,7 +54,6 @@ __all__ = [
     "Shuffle",
     "bots",
     "build_deck",
-    "load",
     "new_game",
     "parse_action",
 ]
@@ -64,10 +62,7 @@ __all__ = [
 def new_game(players: int = 4, rules: Rules | None = None) -> DoubleDonkeyState:
     """DD-SETUP-2: 2-5 players; the first chance point is the deal (DD-SETUP-1)."""
     rules = rules or Rules()
-    if isinstance(players, bool) or not isinstance(players, int) or not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise IllegalAction(
-            "DD-SETUP-2", f"Double Donkey is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {quote(players)}"
-        )
+    players = PLAYERS.check(players)
     if rules.first_player >= players:
         raise IllegalAction(
             "DD-SETUP-2", f"first_player {quote(rules.first_player)} is not a seat of {players} players"
@@ -78,9 +73,3 @@ def new_game(players: int = 4, rules: Rules | None = None) -> DoubleDonkeyState:
             "DD-SETUP-1", f"{players} personal piles of 10 need {10 * players} cards; the deck has {size}"
         )
     return DoubleDonkeyState(players, rules)
-
-
-def load(text: str | bytes) -> DoubleDonkeyState:
-    """Rebuild a saved game (``state.to_json()``) by replaying its history; bad input raises ``LoadError``."""
-    state: DoubleDonkeyState = load_state(text, sys.modules[__name__])
-    return state

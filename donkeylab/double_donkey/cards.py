@@ -15,12 +15,12 @@ from functools import lru_cache
 from typing import Final
 
 from donkeylab.core.errors import quote
+from donkeylab.core.players import PlayerRange
 
 COLOURS: Final[tuple[str, ...]] = ("light_blue", "dark_blue", "orange", "yellow", "green", "purple")
 COLOUR_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 ANGRY_PREFIX: Final = "angry:"
-PLAYERS_MIN: Final = 2
-PLAYERS_MAX: Final = 5
+PLAYERS: Final = PlayerRange("Double Donkey", 2, 5, default=4, rule="DD-SETUP-2")
 PILE_SIZE: Final = 10  # DD-SETUP-1: cards dealt to each personal pile
 # A custom deck (DD-DECK-1) has at most this many cards: five times the printed deck, plenty for a lesson, and
 # a bound on every deal, shuffle and card table a hostile save could ask for.
@@ -89,8 +89,8 @@ def validate_deck(spec: tuple[str, ...]) -> None:
     """Reject a bad custom deck with a message that says which card is wrong and why (DD-DECK-1)."""
     if not isinstance(spec, tuple) or not spec:
         raise ValueError("DD-DECK-1: a deck spec is a non-empty tuple of card strings")
-    if len(spec) < PILE_SIZE * PLAYERS_MIN:
-        raise ValueError(f"DD-DECK-1: a deck needs at least {PILE_SIZE * PLAYERS_MIN} cards, not {len(spec)}")
+    if len(spec) < PILE_SIZE * PLAYERS.low:
+        raise ValueError(f"DD-DECK-1: a deck needs at least {PILE_SIZE * PLAYERS.low} cards, not {len(spec)}")
     if len(spec) > MAX_DECK_CARDS:
         raise ValueError(f"DD-DECK-1: a deck may have at most {MAX_DECK_CARDS} cards, not {len(spec)}")
     for i, card in enumerate(spec):

@@ -17,30 +17,29 @@ Our rulings where RULES.md leaves a gap (each has a test):
 
 from __future__ import annotations
 
-import sys
+from typing import Final
 
-from donkeylab.core import IllegalAction, load_state, quote
+from donkeylab.core import IllegalAction, quote
+from donkeylab.core.players import PlayerRange
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
 from donkeylab.double_down.deck import DECK_SIZE, DECK_SPEC, KINDS
 from donkeylab.double_down.rules import Rules
 from donkeylab.double_down.state import NAME, DoubleDownState
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+PLAYERS: Final = PlayerRange("Double Down", 2, 8, default=4, rule="DN-SETUP-1")
 
 __all__ = [
     "ACTIONS",
     "DECK_SIZE",
     "DECK_SPEC",
     "KINDS",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
     "NAME",
+    "PLAYERS",
     "Deal",
     "DoubleDownState",
     "PlayCard",
     "Rules",
     "Shuffle",
-    "load",
     "new_game",
     "parse_action",
 ]
@@ -49,19 +48,12 @@ __all__ = [
 def new_game(players: int = 4, rules: Rules | None = None, opener: int = 0) -> DoubleDownState:
     """The state before the first deal (DN-SETUP-1); ``opener`` is the seat left of the first dealer."""
     rules = rules or Rules()
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/players", {"count": quote(players)})
+    players = PLAYERS.check(players)
     if players * rules.hand_size > DECK_SIZE:
         raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/deck", {"count": players, "hand_size": rules.hand_size})
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < players:
         raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/opener", {"last": players - 1, "value": quote(opener)})
     return DoubleDownState(players, rules, opener)
-
-
-def load(text: str | bytes) -> DoubleDownState:
-    """A saved game (``state.to_json()``), rebuilt by replaying its history."""
-    state: DoubleDownState = load_state(text, sys.modules[__name__])
-    return state
 
 
 from donkeylab.double_down import bots  # noqa: E402  (bots import the state module above)

@@ -20,10 +20,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Runde 1: {dealer} gibt jedem der {count} Spieler 1 Karte; {pile} Karten bilden den Nachziehstapel. "
         "Die Summe ist 0 und {opener}, links vom Geber, beginnt; gespielt wird im Uhrzeigersinn.",
     ),
-    "DN-SETUP-1/players": (
-        "Double Down needs 2 to 8 players, not {count}.",
-        "Double Down braucht 2 bis 8 Spieler, nicht {count}.",
-    ),
     "DN-ROUND-1": (
         "Round {round}: all cards are gathered and shuffled. {dealer}, who opened the last round, deals {hand_size} "
         "cards to each of the {count} players. The total is 0 again, play runs clockwise and {opener} starts.",

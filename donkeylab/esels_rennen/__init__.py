@@ -7,12 +7,10 @@ JSON file or a board dict; ``load_board`` + ``validate_board`` check any board (
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from donkeylab.core import CATALOGUE, IllegalAction, load_state
 from donkeylab.esels_rennen import bots
 from donkeylab.esels_rennen.board import (
     Arrow,
@@ -30,6 +28,7 @@ from donkeylab.esels_rennen.rules import (
     CARDS,
     DONKEYS,
     NAME,
+    PLAYERS,
     Back,
     Deal,
     Move,
@@ -47,6 +46,7 @@ __all__ = [
     "CARDS",
     "DONKEYS",
     "NAME",
+    "PLAYERS",
     "Arrow",
     "Back",
     "Board",
@@ -63,7 +63,6 @@ __all__ = [
     "bots",
     "card_points",
     "diagram",
-    "load",
     "load_board",
     "new_game",
     "packaged_boards",
@@ -83,8 +82,7 @@ def new_game(
     the whole board otherwise, so ``load`` rebuilds the same race.
     """
     rules = rules or _DEFAULT_RULES
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-        raise IllegalAction("ER-SETUP-1", CATALOGUE.render("ER-SETUP-1/players", {"players": players}))
+    players = PLAYERS.check(players)
     if isinstance(board, str) and board in _packaged_names():
         return EselsRennenState(players, rules, _packaged_track(board, rules), {"board": board})
     the_board = board if isinstance(board, Board) else load_board(board)
@@ -118,9 +116,3 @@ def track_for(board: Board, rules: Rules | None = None) -> Track:
     validate_board(board, rules.sand, rules.finish_arrows, rules.start_order)
     orders = FIXED_ORDER if rules.start_order == "fixed" else ALL_ORDERS
     return reachable(board, rules.sand, rules.finish_arrows, orders).track
-
-
-def load(text: str | bytes) -> EselsRennenState:
-    """Rebuild a saved race (``state.to_json()``) by replaying its history."""
-    state: EselsRennenState = load_state(text, sys.modules[__name__])
-    return state

@@ -45,10 +45,6 @@ _MESSAGES = {
         "Each player draws {per_player} order card(s); {hidden} card(s) stay hidden.",
         "Jeder zieht {per_player} Zielkarte(n); {hidden} Karte(n) bleiben verdeckt.",
     ),
-    "ER-SETUP-1/players": (
-        "Esels-Rennen is for 2 to 6 players, not {players}.",
-        "Esels-Rennen ist für 2 bis 6 Spieler, nicht für {players}.",
-    ),
     "ER-MOVE-1": (
         "{player} moves the {donkey} donkey forward from {frm} to {to}.",
         "{player} zieht den {donkey}en Esel vorwärts von {frm} auf {to}.",

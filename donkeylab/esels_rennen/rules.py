@@ -10,10 +10,12 @@ from typing import Any, Final, Literal
 
 from donkeylab.core import Action, IllegalAction, action_table, quote, rules_to_dict
 from donkeylab.core import parse_action as _parse
+from donkeylab.core.players import PlayerRange
 from donkeylab.esels_rennen.board import COLOURS, Board
 from donkeylab.esels_rennen.messages import card_code
 
 NAME: Final = "esels_rennen"
+PLAYERS: Final = PlayerRange("Esels-Rennen", 2, 6, default=3, rule="ER-SETUP-1")
 DONKEYS: Final = COLOURS
 # The 6 order cards, named by initials in finishing order: "RGY" = red first, green second, yellow third.
 CARDS: Final = tuple(card_code(o) for o in itertools.permutations(DONKEYS))
@@ -92,9 +94,7 @@ class Deal(Action):
         """
         if len(seats) == 1 and isinstance(seats[0], Mapping):
             seats = _seats_in_order(seats[0])
-        players = len(seats)
-        if not 2 <= players <= 6:
-            raise IllegalAction.of("ER-SETUP-1", "ER-SETUP-1/players", {"players": players})
+        players = PLAYERS.check(len(seats))
         k = cards_per_player(players)
         cards: list[str] = []
         for seat, held in enumerate(seats):

@@ -7,22 +7,19 @@ checked. Game ``i`` uses ``rng_for(seed, i)`` for both chance and bots (see ``tr
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import importlib
 import random
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from donkeylab.core import CHANCE, Bot, GameState, RandomBot, quote, rules_from_dict
-from donkeylab.games import GAMES, game_module
+from donkeylab.core import CHANCE, Bot, GameState, RandomBot
+from donkeylab.games import GAMES, GameInfo, from_module, info
 from donkeylab.lab.metrics import game_metrics
 from donkeylab.lab.parallel import StopFlag
 from donkeylab.lab.stats import Estimate, mean_bootstrap, mean_normal, wilson
@@ -74,82 +71,12 @@ class ExperimentSpec:
         return cls(**{**data, "bots": tuple(data.get("bots", ()))})
 
 
-def resolve_game(name: str) -> ModuleType:
-    """The engine module for a registered game name or a dotted module path."""
-    if name in GAMES:
-        module: ModuleType = game_module(name)
-        return module
-    if "." in name:
-        return importlib.import_module(name)
-    fallback: ModuleType = game_module(name)
-    return fallback  # raises the registry's clear "unknown game" error
-
-
-_BOT = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\((.*)\))?\s*$")
-
-
-def _literal(text: str) -> Any:
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, RecursionError, MemoryError):
-        return text  # a bare word such as lowest (or nothing a bot would take: the bot refuses it)
-
-
-def parse_bot(spec: str) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
-    """``"Policy(lowest)"`` → ``("Policy", ("lowest",), {})``; ``"Greedy(limit=5)"`` → keyword arguments."""
-    match = _BOT.match(spec)
-    if match is None:
-        raise ValueError(f"a bot is Name or Name(arg, key=value), not {quote(spec)}")
-    name, inner = match.group(1), (match.group(2) or "").strip()
-    args: list[Any] = []
-    kwargs: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in inner.split(","))):
-        key, sep, value = part.partition("=")
-        if sep:
-            kwargs[key.strip()] = _literal(value.strip())
-        else:
-            args.append(_literal(part))
-    return name, tuple(args), kwargs
-
-
-def split_bots(text: str) -> tuple[str, ...]:
-    """Comma-separated bot specs; commas inside parentheses belong to a bot's arguments. Anything the split
-    would not keep whole (``Policy(``, ``a)b``, nested parentheses) is refused, never silently dropped."""
-    specs = tuple(m.strip() for m in re.findall(r"[^,(]+(?:\([^)]*\))?", text) if m.strip())
-    if re.sub(r"\s|,", "", "".join(specs)) != re.sub(r"\s|,", "", text) or any(s.count("(") > 1 for s in specs):
-        raise ValueError(f"bots are comma-separated Name or Name(arg, key=value), not {quote(text)}")
-    return specs
-
-
-def make_bot(module: ModuleType, spec: str) -> Bot:
-    """A bot of the game's ``bots`` module from ``Name`` or ``Name(args)``; ``Random`` works for any game."""
-    name, args, kwargs = parse_bot(spec)
-    try:
-        bots = importlib.import_module(module.__name__ + ".bots")
-    except ModuleNotFoundError:
-        bots = None
-    cls = getattr(bots, name, None) if bots is not None else None
-    if not (isinstance(cls, type) and callable(getattr(cls, "act", None))):  # not an action class, not a helper
-        cls = None
-    if cls is None:
-        if name == "Random" and not args and not kwargs:
-            return RandomBot()
-        known = ["Random"]
-        if bots is not None:
-            known = sorted(
-                n for n, v in vars(bots).items() if isinstance(v, type) and callable(getattr(v, "act", None))
-            )
-        raise ValueError(f"{module.__name__} has no bot {quote(name)}; known: {', '.join(known)}")
-    try:
-        bot: Bot = cls(*args, **kwargs)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"bot {quote(spec)}: {exc}") from None
-    return bot
-
-
-def make_rules(module: ModuleType, options: Mapping[str, Any]) -> Any:
-    """The game's ``Rules`` from option values, with the same strict checks as loading a save."""
-    return rules_from_dict(module.Rules, dict(options))
+def resolve_game(name: str) -> GameInfo:
+    """The ``GameInfo`` of a registered game name, or of an engine package named by its dotted path (the
+    tests' toy game); the CLI accepts registered names only."""
+    if name in GAMES or "." not in name:
+        return info(name)  # the registry's clear "unknown game" error for a bare unknown name
+    return from_module(importlib.import_module(name))
 
 
 def play_game(
@@ -196,10 +123,9 @@ class GameTrial:
         """The start state and one bot per seat (raises the spec's errors: unknown game, bad rules ...)."""
         if self._built is None:
             spec = self.spec
-            module = resolve_game(spec.game)
-            rules = make_rules(module, spec.rules)
-            bots = [make_bot(module, n) for n in spec.seat_bots()]
-            self._built = (module.new_game(spec.players, rules, **spec.setup), bots)
+            game = resolve_game(spec.game)
+            bots = [game.bot(n) for n in spec.seat_bots()]
+            self._built = (game.new_game(spec.players, game.rules(spec.rules), **spec.setup), bots)
         return self._built
 
     def __call__(self, rng: random.Random) -> Record:

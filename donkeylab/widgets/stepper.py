@@ -127,9 +127,7 @@ class Stepper(anywidget.AnyWidget):
             if spec != "random":
                 raise ValueError(f"bots must be 'random', None or a mapping seat -> bot spec, not {spec!r}")
             return {p: self._info.bots["Random"]() for p in range(players)}
-        from donkeylab.lab.experiment import make_bot
-
-        return {int(p): make_bot(self._info.module, s) for p, s in spec.items()}
+        return {int(p): self._info.bot(s) for p, s in spec.items()}
 
     def _events(self, k: int | None = None) -> int:
         return len(self._match.states[self._match.index if k is None else k].events)

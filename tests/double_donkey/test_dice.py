@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from donkeylab import double_donkey as dd
+from donkeylab import games
 from donkeylab.core import CHANCE, IllegalAction, LoadError
 from donkeylab.double_donkey import Choose, Keep, Reroll, Roll
 from tests import kit
@@ -194,7 +195,7 @@ def test_dd_dice_1_roll_pips_are_ints_1_to_6_and_colours_strings() -> None:
         assert err.value.rule == "DD-DICE-1"
         saved = s.apply(good).to_json()
         with pytest.raises(LoadError, match="step 2"):
-            dd.load(saved.replace(str(good), str(Roll(values))))  # type: ignore[arg-type]
+            games.load(saved.replace(str(good), str(Roll(values))))  # type: ignore[arg-type]
     with pytest.raises(IllegalAction) as err:
         s.apply(Roll(((1, 1), *good.values[1:])))  # type: ignore[arg-type]
     assert err.value.rule == "DD-DICE-1"

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from donkeylab import double_donkey as dd
+from donkeylab import games
 from donkeylab.core import IllegalAction
 from donkeylab.double_donkey import Play, Roll
 from tests.double_donkey.helpers import craft, dealt, fill_hay
@@ -48,7 +48,7 @@ def test_dd_play_1_offered_play_is_checked_against_a_changed_hand() -> None:
     s = fill_hay(dealt(4), **HAY)
     offered = s.legal_actions()
     three = next(p for p in offered if len(p.cards) == 3)
-    other = dd.load(s.to_json())  # the same position rebuilt: its hands are other (equal) tuples
+    other = games.load(s.to_json())  # the same position rebuilt: its hands are other (equal) tuples
     assert other.apply(three).describe() == s.apply(three).describe()
     smaller = craft(s, hands=(s.hands[0][:2], *s.hands[1:]))  # same seat to play, a hand without one card
     with pytest.raises(IllegalAction) as err:

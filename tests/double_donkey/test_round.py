@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from donkeylab import double_donkey as dd
+from donkeylab import games
 from donkeylab.core import CHANCE, IllegalAction, LoadError, NotEnumerable
 from donkeylab.double_donkey import Play, RollOff, Shuffle
 from tests import kit
@@ -283,7 +284,7 @@ def test_dd_biggest_2_roll_off_seats_and_pips_are_ints(values: tuple[tuple[int, 
     good = RollOff(((0, 2), (2, 3)))
     saved = s.apply(good).to_json()
     with pytest.raises(LoadError, match="is illegal"):
-        dd.load(saved.replace(str(good), str(RollOff(values))))
+        games.load(saved.replace(str(good), str(RollOff(values))))
 
 
 @pytest.mark.parametrize("player", ["0", None, 0.0, False, (0,)])

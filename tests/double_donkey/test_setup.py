@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from donkeylab import double_donkey as dd
+from donkeylab import games
 from donkeylab.core import CHANCE, IllegalAction, LoadError, NotEnumerable
 from donkeylab.double_donkey import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle
 from donkeylab.double_donkey.cards import validate_deck
@@ -129,14 +130,14 @@ def test_dd_setup_1_json_round_trip_and_registry() -> None:
     s = dealt(3, dd.Rules(variant="german", deck=dd.DECKS["reconstruction"].cards))
     s = s.apply(roll(s, light_blue=1, dark_blue=2, orange=3, yellow=4, green=5, purple=6)).apply(Choose("green"))
     s = fill_hay(s, light_blue=1, dark_blue=2, orange=3, yellow=4, purple=6).apply(Play(0, (0, 1)))
-    again = dd.load(s.to_json())
+    again = games.load(s.to_json())
     assert again.history == s.history and again.describe() == s.describe()
     assert game_module("double_donkey") is dd
     with pytest.raises(LoadError, match="step"):
-        dd.load(s.to_json().replace("Choose('green')", "Choose('purple')"))
+        games.load(s.to_json().replace("Choose('green')", "Choose('purple')"))
     for bad in ("Choose(5)", "Play(0, 7)", "Play(0, ('a',))", "Roll((1, 2))", "Deal(3)"):
         with pytest.raises(LoadError, match="step 1"):
-            dd.load(s.to_json().replace(str(s.history[0]), bad))
+            games.load(s.to_json().replace(str(s.history[0]), bad))
 
 
 def test_dd_setup_1_actions_round_trip() -> None:

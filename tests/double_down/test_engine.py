@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from donkeylab import double_down as dn
+from donkeylab import games
 from donkeylab.core import CHANCE, IllegalAction, LoadError
 from donkeylab.double_down.deck import shuffled_ids
 from donkeylab.double_down.exact import FULL_DECK
@@ -85,11 +86,11 @@ def test_dn_play_1_snapshot_hides_other_hands_and_the_pile() -> None:
 
 def test_dn_play_1_json_round_trip_and_tampering() -> None:
     s = play(forced(3, [["10"], ["9"], ["3"]]), "10", "9", "3")
-    again = dn.load(s.to_json())
+    again = games.load(s.to_json())
     assert kit.fingerprint(again) == kit.fingerprint(s) and again.tokens == s.tokens
     bad = s.to_json().replace("PlayCard('9')", "PlayCard('76')")
     try:
-        dn.load(bad)
+        games.load(bad)
     except LoadError as exc:
         assert "history step 3" in str(exc) and "DN-PLAY-1" in str(exc)
     else:
@@ -138,4 +139,4 @@ def test_dn_play_1_load_rejects_non_int_ids_and_non_text_cards(old: str, new: st
     else:
         text = text.replace(old, new)
     with pytest.raises(LoadError):
-        dn.load(text)
+        games.load(text)

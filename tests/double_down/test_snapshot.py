@@ -248,7 +248,7 @@ def test_dn_setup_1_wrong_and_bad_actions_error_in_both_languages(where: str, ac
 def test_dn_setup_1_new_game_errors_in_both_languages() -> None:
     with pytest.raises(IllegalAction) as err:
         dn.new_game(9)
-    assert err.value.render("de") == "DN-SETUP-1: Double Down braucht 2 bis 8 Spieler, nicht 9."
+    assert err.value.render("de") == "DN-SETUP-1: Double Down ist für 2 bis 8 Spieler, nicht für 9."
     with pytest.raises(IllegalAction) as err:
         dn.new_game(3, opener=3)
     assert err.value.render("de") == "DN-SETUP-1: Der Eröffner muss ein Platz 0..2 sein, nicht 3."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from donkeylab import esels_rennen as er
+from donkeylab.core import IllegalAction
 from tests.esels_rennen.helpers import keys_of, ladder, place, race, rules_of
 
 
@@ -101,7 +102,7 @@ def test_er_end_1_second_finisher_ends_race_exact_card_wins() -> None:
     assert end.winners == (0,) and end.current_player is None
     assert set(end.positions.values()) == {None}
     assert end.events[-1].text == "The finishing order is red–green–yellow; Player 1 holds that card and wins."
-    with pytest.raises(er.IllegalAction):
+    with pytest.raises(IllegalAction):
         end.apply(er.Pass())
 
 

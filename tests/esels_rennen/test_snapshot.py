@@ -275,8 +275,8 @@ def test_er_setup_1_deal_of_forces_the_deal_in_a_match() -> None:
 @pytest.mark.parametrize(
     ("seats", "key"),
     [
-        (("RGY",), "ER-SETUP-1/players"),
-        (("RGY", "GRY", "YRG", "YGR", "RYG", "GYR", "RGY"), "ER-SETUP-1/players"),
+        (("RGY",), "core/players"),
+        (("RGY", "GRY", "YRG", "YGR", "RYG", "GYR", "RGY"), "core/players"),
         (("RGY", "GRY"), "ER-SETUP-1/hand"),
         ((["RGY", "GRY"], ["YRG", "RGY"]), "ER-SETUP-1/twice"),
         (("RGX", "GRY", "YRG", "YGR"), "ER-SETUP-1/card"),

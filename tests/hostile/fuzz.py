@@ -255,7 +255,7 @@ def _query_loaders() -> dict[str, Loader]:
 
 LOADERS: dict[str, Loader] = {
     "save": Loader(games.load, LoadError, _check_save),
-    **{f"save:{name}": Loader(m.load, LoadError, _check_save) for name, m in MODULES.items()},
+    **{f"save:{name}": Loader(games.info(name).load, LoadError, _check_save) for name in MODULES},
     "board": Loader(er.parse_board, er.BoardError, _check_board),
     "board dict": Loader(er.load_board, er.BoardError, _check_board),
     "deck": Loader(_deck, LoadError),

@@ -89,7 +89,7 @@ def test_er_board_1_a_fifo_or_device_is_refused_unread(tmp_path: Path) -> None:
 
 def test_er_board_1_a_save_may_carry_its_board_inline() -> None:
     state = er.new_game(2, board=ladder())
-    again = er.load(state.to_json())
+    again = games.load(state.to_json())
     assert again.track.board == state.track.board and again.setup["board"] == ladder()
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from donkeylab.core import LoadError
-from donkeylab.lab.experiment import ExperimentSpec, make_bot, resolve_game, run_experiment
+from donkeylab.lab.experiment import ExperimentSpec, resolve_game, run_experiment
 from donkeylab.lab.trials import Progress, run_trials
 
 TOY = "tests.toy_game"
@@ -64,9 +64,9 @@ def test_rule_options_are_checked_like_a_save() -> None:
 
 def test_bad_bot_names_and_counts_are_clear_errors() -> None:
     with pytest.raises(ValueError, match="no bot 'Clever'"):
-        make_bot(resolve_game(TOY), "Clever")
+        resolve_game(TOY).bot("Clever")
     with pytest.raises(ValueError, match=r"known: .*Careful.*Random") as info:
-        make_bot(resolve_game("double_down"), "Clever")
+        resolve_game("double_down").bot("Clever")
     assert "PlayCard" not in str(info.value), "only bot classes are offered"
     with pytest.raises(ValueError, match="one per seat"):
         ExperimentSpec(TOY, players=3, games=1, bots=("Random", "Random"))
@@ -107,15 +107,15 @@ def test_a_saved_result_reruns_to_the_same_records() -> None:
 
 
 def test_bot_specs_with_arguments() -> None:
-    from donkeylab.lab.experiment import parse_bot, split_bots
+    from donkeylab.bot_specs import parse_bot, split_bots
 
     assert parse_bot("Policy(lowest)") == ("Policy", ("lowest",), {})
     assert parse_bot("Greedy(limit=5)") == ("Greedy", (), {"limit": 5})
     assert split_bots("Policy(lowest), Random,Cautious") == ("Policy(lowest)", "Random", "Cautious")
-    bot = make_bot(resolve_game("double_donkey"), "Policy(highest)")
+    bot = resolve_game("double_donkey").bot("Policy(highest)")
     assert bot.policy == "highest"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="policy must be"):
-        make_bot(resolve_game("double_donkey"), "Policy(sideways)")
+        resolve_game("double_donkey").bot("Policy(sideways)")
     with pytest.raises(ValueError, match="Name or Name"):
         parse_bot("Policy(lowest")
 
