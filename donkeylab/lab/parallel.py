@@ -147,9 +147,30 @@ def ordered_batches(
         capacity = workers if workers is not None and pool is None else executor_capacity(executor)
         chunks = _Chunks(done, n, batch_size, capacity, per_trial)
         yield from _remote(executor, trial, seed, chunks, 2 * capacity, stop)
+    except KeyboardInterrupt:
+        if pool is not None:
+            terminate(pool)
+            pool = None
+        raise
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def terminate(pool: ProcessPoolExecutor, timeout: float = 5.0) -> None:
+    """Ctrl-C: the chunks still running are not wanted, so end the workers now rather than wait for them.
+    Waiting (``shutdown(wait=True)``) depends on every worker and on the pool's manager thread answering;
+    an interrupt that lands inside the pool's own bookkeeping can leave one of them stuck, and the terminal
+    would hang. Terminating is bounded: each worker gets SIGTERM, then SIGKILL after ``timeout``."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # the stdlib keeps them there
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout)
 
 
 def _pool_size(workers: int | None, estimate: float, trial: Trial) -> int:

@@ -12,6 +12,7 @@ snapshot contract of ARCHITECTURE.md.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -184,7 +185,10 @@ class RuleExplainer(anywidget.AnyWidget):
             # else: only events the rulebook lacks are shown; the previous rule stays
 
     def close(self) -> None:
-        """Stop following the stepper, then close the widget."""
+        """Stop following the stepper, then close the widget (not at interpreter exit: ipywidgets' registry
+        is gone by then, and the garbage collector's call would only print an ignored AttributeError)."""
+        if sys.is_finalizing():
+            return
         stepper = getattr(self, "_stepper", None)
         if stepper is not None:
             stepper.unobserve(self._follow, names=self._followed)

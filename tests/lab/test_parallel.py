@@ -9,6 +9,7 @@ import pickle
 import random
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import process as cf_process
 from typing import Any
 
 import pytest
@@ -135,6 +136,22 @@ def test_ctrl_c_shuts_the_workers_down_and_propagates() -> None:
     for pid in set(children):
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_ctrl_c_while_the_pool_starts_leaves_no_idle_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C after the workers were forked but before the pool's manager thread exists (the first
+    ``submit``): nobody would ever tell the idle workers to quit, and the program hung at exit joining them.
+    Found by the CLI's Ctrl-C test under load; the interrupt is placed there by hand here."""
+
+    class Interrupted:
+        def __init__(self, *_: Any) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(parallel, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(cf_process, "_ExecutorManagerThread", Interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run_experiment(SPEC, workers=2)
+    assert multiprocessing.active_children() == [], "a forked worker was left waiting for work"
 
 
 def test_a_failing_trial_raises_here_and_leaves_no_workers() -> None:
