@@ -43,9 +43,9 @@ class Gate:
         return Counter({"heads": heads, "tails": size - heads})
 
     def question(self) -> Question:
-        def draw(ex: Any, counts: Any, n: int, _p: Any) -> Any:
+        def draw(ex: Any, counts: Any, n: int, _p: Any, lang: str) -> Any:
             sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-            return figures.exact_vs_simulated(ex, sim, "a coin", "side")
+            return figures.exact_vs_simulated(ex, sim, "a coin", "side", lang=lang)
 
         exact = {"heads": Fraction(1, 2), "tails": Fraction(1, 2)}
         return Question("test.coin", "A fair coin", (), lambda _p: exact, draw, self.sample)
