@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import join_words
+from donkeylab.lab import palette
 
 WORDS: dict[str, tuple[str, str]] = {
     # figures.py: the grammar every figure shares
@@ -135,3 +137,16 @@ def separators(lang: str) -> dict[str, Any]:
     """Layout settings for plotly's own numbers (ticks, hover labels): German gets ``0,25`` and ``1.000``;
     English gets nothing, so an English figure keeps plotly's default exactly."""
     return {"separators": ",."} if lang == "de" else {}
+
+
+def card_name(card: tuple[str, ...], lang: str) -> str:
+    """A Double Donkey card by its colours: "light blue + orange" / "hellblau + orange"."""
+    return " + ".join(c.replace("_", " ") if lang == "en" else palette.style_for(c).name(lang) for c in card)
+
+
+def angry_donkeys(colours: tuple[str, ...], lang: str) -> str:
+    """Who flips: "orange" / "den Wütenden Esel orange" (English names the colour codes, as it always did)."""
+    key = "flip_angry_one" if len(colours) == 1 else "flip_angry_many"
+    if lang == "en":
+        return say(key, lang, colours=", ".join(colours))
+    return say(key, lang, colours=join_words([palette.style_for(c).name(lang) for c in colours], lang, "and"))

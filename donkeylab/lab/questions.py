@@ -29,8 +29,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from donkeylab.core import rng_for
-from donkeylab.core.messages import LANGUAGES, join_words
-from donkeylab.lab.figure_words import number, say
+from donkeylab.core.messages import LANGUAGES
+from donkeylab.lab.figure_words import angry_donkeys, card_name, number, say
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -202,13 +202,6 @@ def _title(main: str, module: Any, lang: str) -> str:
     return f"{main}<br><sup>{say('covers', lang, rules=', '.join(module.RULES_COVERED))}</sup>"
 
 
-def _colour_name(colour: str, lang: str) -> str:
-    """A die colour as the pupil reads it: light blue / hellblau."""
-    from donkeylab.lab import palette
-
-    return palette.style_for(colour).name(lang)
-
-
 def _colours(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(str(c) for c in value)
 
@@ -286,22 +279,9 @@ def _flip_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -
             mine = {v: c for (g, v), c in counts.items() if g == s}
             series[shown[s]] = figures.estimates_from_counts(mine, n, keys)
     title = _title(
-        say("flip_title", lang, card=_card_name(p["card"], lang), angry=_angry(p["angry"], lang)), flips, lang
+        say("flip_title", lang, card=card_name(p["card"], lang), angry=angry_donkeys(p["angry"], lang)), flips, lang
     )
     return figures.side_by_side(series, title, say("flip_axis", lang), exact=exact_series, lang=lang)
-
-
-def _card_name(card: tuple[str, ...], lang: str) -> str:
-    """The card by its colours: "light blue + orange" / "hellblau + orange"."""
-    return " + ".join(c.replace("_", " ") if lang == "en" else _colour_name(c, lang) for c in card)
-
-
-def _angry(colours: tuple[str, ...], lang: str) -> str:
-    """Who flips: "orange" / "den Wütenden Esel orange" (English names the colour codes, as it always did)."""
-    key = "flip_angry_one" if len(colours) == 1 else "flip_angry_many"
-    if lang == "en":
-        return say(key, lang, colours=", ".join(colours))
-    return say(key, lang, colours=join_words([_colour_name(c, lang) for c in colours], lang, "and"))
 
 
 register(
