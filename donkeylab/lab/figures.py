@@ -3,7 +3,9 @@
 One visual grammar everywhere, so a pupil learns it once: simulated values are bars with 95% CI whiskers,
 exact values are black diamonds (or a black line), every figure has a title, axis titles with units and a
 legend. Builders take plain mappings (x → Fraction, x → Estimate) and never run a simulation themselves, so
-widgets can redraw them after every batch.
+widgets can redraw them after every batch. Every builder takes ``lang`` ("en" or "de"): the words it adds
+itself (legend entries, default titles and axes) come from ``figure_words``; the caller's own titles are
+passed in already translated.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from donkeylab.core import CATALOGUE
 from donkeylab.lab import palette
+from donkeylab.lab.figure_words import decimal, number, say, separators
 from donkeylab.lab.stats import Estimate, wilson
 
 Number = float | Fraction | int
@@ -25,7 +29,7 @@ def estimates_from_counts(counts: Mapping[Any, int], n: int, keys: Sequence[Any]
     return {k: wilson(int(counts.get(k, 0)), n, str(k)) for k in (keys if keys is not None else counts)}
 
 
-def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, **extra: Any) -> go.Figure:
+def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, lang: str = "en", **extra: Any) -> go.Figure:
     fig.update_layout(
         title={"text": title},
         xaxis_title=x_title,
@@ -33,6 +37,7 @@ def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, **extra: Any
         legend_title_text="",
         showlegend=True,
         template="plotly_white",
+        **separators(lang),
         **extra,
     )
     return fig
@@ -48,13 +53,15 @@ def _error(est: Sequence[Estimate]) -> dict[str, Any]:
     }
 
 
-def _sim_bar(xs: Sequence[Any], est: Sequence[Estimate], name: str, colour: str, pattern: str = "") -> go.Bar:
+def _sim_bar(
+    xs: Sequence[Any], est: Sequence[Estimate], name: str, colour: str, pattern: str = "", lang: str = "en"
+) -> go.Bar:
     n = est[0].n if est else 0
     return go.Bar(
         x=[str(x) for x in xs],
         y=[e.value for e in est],
         error_y=_error(est),
-        name=f"{name} (n={n:,}, 95% CI)",
+        name=say("sim_bar", lang, name=name, n=number(n, lang)),
         marker={"color": colour, "line": {"color": palette.OUTLINE, "width": 1}, "pattern": {"shape": pattern}},
     )
 
@@ -62,9 +69,7 @@ def _sim_bar(xs: Sequence[Any], est: Sequence[Estimate], name: str, colour: str,
 EXACT_SYMBOLS = ("diamond", "square", "circle", "triangle-up", "cross", "star")
 
 
-def _exact_markers(
-    xs: Sequence[Any], values: Sequence[Number], name: str = "exact", symbol: str = "diamond"
-) -> go.Scatter:
+def _exact_markers(xs: Sequence[Any], values: Sequence[Number], name: str, symbol: str = "diamond") -> go.Scatter:
     return go.Scatter(
         x=[str(x) for x in xs],
         y=[float(v) for v in values],
@@ -81,18 +86,22 @@ def exact_vs_simulated(
     simulated: Mapping[Any, Estimate] | None,
     title: str,
     x_title: str,
-    y_title: str = "probability",
+    y_title: str | None = None,
+    lang: str = "en",
 ) -> go.Figure:
-    """A distribution: simulated bars with Wilson whiskers beside exact diamonds on the same x values."""
+    """A distribution: simulated bars with Wilson whiskers beside exact diamonds on the same x values
+    (``y_title`` None: "probability" in ``lang``)."""
     keys = list(exact) if exact else []
     keys += [k for k in (simulated or {}) if k not in keys]
     fig = go.Figure()
     if simulated:
         xs = [k for k in keys if k in simulated]
-        fig.add_trace(_sim_bar(xs, [simulated[k] for k in xs], "simulated", palette.SIMULATED))
+        sim_name = say("simulated", lang)
+        fig.add_trace(_sim_bar(xs, [simulated[k] for k in xs], sim_name, palette.SIMULATED, lang=lang))
     if exact:
-        fig.add_trace(_exact_markers(list(exact), list(exact.values())))
-    return _layout(fig, title, x_title, y_title, xaxis={"type": "category"})
+        fig.add_trace(_exact_markers(list(exact), list(exact.values()), say("exact", lang)))
+    y_title = say("probability", lang) if y_title is None else y_title
+    return _layout(fig, title, x_title, y_title, lang, xaxis={"type": "category"})
 
 
 def convergence(
@@ -101,10 +110,12 @@ def convergence(
     title: str,
     y_title: str,
     exact: Number | None = None,
+    lang: str = "en",
 ) -> go.Figure:
     """An estimate as N grows, with its 95% CI as a shaded band and the exact value as a black line."""
     fig = go.Figure()
-    fig.add_trace(go.Scatter(x=list(ns), y=[e.high for e in estimates], mode="lines", line={"width": 0}, name="CI"))
+    upper = go.Scatter(x=list(ns), y=[e.high for e in estimates], mode="lines", line={"width": 0}, name=say("ci", lang))
+    fig.add_trace(upper)
     fig.add_trace(
         go.Scatter(
             x=list(ns),
@@ -113,7 +124,7 @@ def convergence(
             line={"width": 0},
             fill="tonexty",
             fillcolor="rgba(0,114,178,0.2)",
-            name="95% confidence band",
+            name=say("ci_band", lang),
         )
     )
     fig.data[0].showlegend = False
@@ -122,7 +133,7 @@ def convergence(
             x=list(ns),
             y=[e.value for e in estimates],
             mode="lines",
-            name="simulated estimate",
+            name=say("estimate", lang),
             line={"color": palette.SERIES[0]},
         )
     )
@@ -130,17 +141,24 @@ def convergence(
         fig.add_hline(y=float(exact), line={"color": palette.EXACT, "dash": "dash"})
         fig.add_trace(
             go.Scatter(
-                x=[None], y=[None], mode="lines", name=exact_label(exact), line={"color": palette.EXACT, "dash": "dash"}
+                x=[None],
+                y=[None],
+                mode="lines",
+                name=exact_label(exact, lang),
+                line={"color": palette.EXACT, "dash": "dash"},
             )
         )
-    return _layout(fig, title, "number of trials N", y_title, xaxis={"type": "log"})
+    return _layout(fig, title, say("trials_axis", lang), y_title, lang, xaxis={"type": "log"})
 
 
-def exact_label(value: Number) -> str:
-    """ "exact = 1/6 ≈ 0.1667"; a Fraction with a long denominator is shown by its decimal only."""
+def exact_label(value: Number, lang: str = "en") -> str:
+    """ "exact = 1/6 ≈ 0.1667" ("exakt = 1/6 ≈ 0,1667"); a Fraction with a long denominator is shown by its
+    decimal only."""
+    rounded = decimal(f"{float(value):.4f}", lang)
     if isinstance(value, Fraction) and value.denominator <= 1000:
-        return f"exact = {value} ≈ {float(value):.4f}" if value.denominator > 1 else f"exact = {value}"
-    return f"exact ≈ {float(value):.4f}"
+        shown = f"{value} ≈ {rounded}" if value.denominator > 1 else str(value)
+        return say("exact_is", lang, value=shown)
+    return say("exact_about", lang, value=rounded)
 
 
 def running_estimates(hits: Sequence[bool | int], points: int = 40) -> tuple[list[int], list[Estimate]]:
@@ -157,35 +175,40 @@ def side_by_side(
     series: Mapping[str, Mapping[Any, Estimate]],
     title: str,
     x_title: str,
-    y_title: str = "probability",
+    y_title: str | None = None,
     exact: Mapping[str, Mapping[Any, Number]] | None = None,
+    lang: str = "en",
 ) -> go.Figure:
     """Variant A vs variant B (or more): grouped simulated bars with whiskers; each series' exact values as
     black markers of its own shape, drawn on top of that series' bars. A series with exact values and no
-    simulated ones (yet: a live plot before its first batch) shows its markers alone."""
+    simulated ones (yet: a live plot before its first batch) shows its markers alone. Series names are shown
+    as given (pass them translated)."""
     fig = go.Figure()
     names = list(series) + [name for name in (exact or {}) if name not in series]
     for i, name in enumerate(names):
         if name in series:
             est = series[name]
             colour, pattern = palette.SERIES[i % len(palette.SERIES)], palette.SERIES_PATTERNS[i % 6]
-            bar = _sim_bar(list(est), list(est.values()), name, colour, pattern)
+            bar = _sim_bar(list(est), list(est.values()), name, colour, pattern, lang)
             bar.offsetgroup = str(i)
             fig.add_trace(bar)
         if exact and name in exact:
             symbol = EXACT_SYMBOLS[i % len(EXACT_SYMBOLS)]
-            marks = _exact_markers(list(exact[name]), list(exact[name].values()), f"{name}: exact", symbol)
+            marks = _exact_markers(
+                list(exact[name]), list(exact[name].values()), say("series_exact", lang, name=name), symbol
+            )
             marks.offsetgroup = str(i)
             fig.add_trace(marks)
     layout = {"barmode": "group", "scattermode": "group", "xaxis": {"type": "category"}}
-    return _layout(fig, title, x_title, y_title, **layout)
+    y_title = say("probability", lang) if y_title is None else y_title
+    return _layout(fig, title, x_title, y_title, lang, **layout)
 
 
 def what_if(
     per_choice: Mapping[str, Mapping[Any, Number]],
     title: str,
     x_title: str,
-    y_title: str = "probability",
+    y_title: str | None = None,
     simulated: Mapping[str, Mapping[Any, Estimate]] | None = None,
     lang: str = "en",
 ) -> go.Figure:
@@ -197,64 +220,78 @@ def what_if(
     fig = go.Figure()
     for key, dist in per_choice.items():
         style = palette.style_for(key)
-        name = f"choose {style.name(lang)}" if lang == "en" else f"{style.name(lang)} wählen"
+        name = say("choose", lang, colour=style.name(lang))
         on_bars = bool(simulated and key in simulated)
         colour = palette.EXACT if on_bars else style.colour
         exact_trace = go.Scatter(
             x=[str(x) for x in dist],
             y=[float(p) for p in dist.values()],
             mode="markers" if on_bars else "lines+markers",
-            name=f"{name}: exact" if on_bars else name,
+            name=say("series_exact", lang, name=name) if on_bars else name,
             line={"color": style.colour, "width": 2},
             marker={"symbol": style.symbol, "size": 10, "color": colour, "line": {"color": "white", "width": 1}},
             offsetgroup=key,
         )
         if simulated and key in simulated:
             est = simulated[key]
-            bar = _sim_bar(list(est), list(est.values()), f"{name}: simulated", style.colour, style.pattern)
+            sim_name = say("series_simulated", lang, name=name)
+            bar = _sim_bar(list(est), list(est.values()), sim_name, style.colour, style.pattern, lang)
             bar.offsetgroup = key
             fig.add_trace(bar)
         fig.add_trace(exact_trace)
     layout = {"xaxis": {"type": "category"}, "barmode": "group", "scattermode": "group" if simulated else None}
-    return _layout(fig, title, x_title, y_title, **{k: v for k, v in layout.items() if v is not None})
+    y_title = say("probability", lang) if y_title is None else y_title
+    return _layout(fig, title, x_title, y_title, lang, **{k: v for k, v in layout.items() if v is not None})
 
 
 def race_orders(
     exact: Mapping[Any, Number],
     simulated: Mapping[Any, Estimate] | None = None,
-    title: str = "Esels-Rennen: probability of each finishing order",
+    title: str | None = None,
+    lang: str = "en",
 ) -> go.Figure:
-    """The six finishing orders (1st-2nd-3rd): exact vs simulated; keys are card codes or donkey tuples."""
+    """The six finishing orders (1st-2nd-3rd): exact vs simulated; keys are card codes or donkey tuples.
+
+    In English a card code stays a code ("RGY"); in German it is spelled out ("rot–grün–gelb"), since the
+    code's letters are the English colours' initials."""
 
     def label(order: tuple[str, ...] | str) -> str:
-        return order if isinstance(order, str) else "-".join(order)
+        if isinstance(order, str):
+            return order if lang == "en" else CATALOGUE.term(order, lang)
+        return "-".join(palette.style_for(donkey).name(lang) for donkey in order)
 
     ex = {label(k): v for k, v in exact.items()}
     sim = {label(k): v for k, v in simulated.items()} if simulated else None
-    return exact_vs_simulated(ex, sim, title, "finishing order (1st-2nd-3rd)", "probability")
+    title = say("race_title", lang) if title is None else title
+    return exact_vs_simulated(ex, sim, title, say("race_axis", lang), say("probability", lang), lang)
 
 
 def risk_by_total(
     rows: Sequence[Mapping[str, Any]],
-    title: str = "Double Down: risk of the next card by running total",
+    title: str | None = None,
     keys: Sequence[str] = ("safe", "doublet", "bust"),
+    lang: str = "en",
 ) -> go.Figure:
-    """Stacked bars per running total: P(safe), P(doublet hit), P(bust) for the next card (exact)."""
+    """Stacked bars per running total: P(safe), P(doublet hit), P(bust) for the next card (exact).
+
+    An outcome in ``figure_words`` (safe, doublet, bust) is named in ``lang``; another key as given."""
     fig = go.Figure()
     for i, key in enumerate(keys):
         colour, pattern = palette.RISK.get(key, (palette.SERIES[i], palette.SERIES_PATTERNS[i]))
+        name = say(key, lang) if key in palette.RISK else key
         fig.add_trace(
             go.Bar(
                 x=[r["total"] for r in rows],
                 y=[float(r[key]) for r in rows],
-                name=key,
+                name=name,
                 marker={"color": colour, "pattern": {"shape": pattern}},
                 text=[str(r[key]) for r in rows],
                 textposition="none",
-                hovertemplate="total %{x}: %{y:.3f} (= %{text})<extra>" + key + "</extra>",
+                hovertemplate=say("risk_hover", lang) + " %{x}: %{y:.3f} (= %{text})<extra>" + name + "</extra>",
             )
         )
-    return _layout(fig, title, "running total before the card (points)", "probability", barmode="stack")
+    title = say("risk_title", lang) if title is None else title
+    return _layout(fig, title, say("risk_axis", lang), say("probability", lang), lang, barmode="stack")
 
 
 def json_safe(value: Any) -> Any:

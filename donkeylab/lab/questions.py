@@ -13,6 +13,10 @@ restarted, or who iterates. The lesson figure for ``(n, seed)`` is the LivePlot'
 Keys: the exact answer maps a value to its ``Fraction``. A question with several distributions in one figure
 (``grouped``: the flip's before/after, the risk per running total) keys them ``(group, value)``; each group
 then sums to 1. Simulated counts use the same keys. plotly is imported only when a figure is built.
+
+Language: keys stay English identifiers (``"before the flip"``); every word a figure shows is looked up in
+``figure_words`` for the ``lang`` passed to ``figure``/``answer`` ("en" or "de"), so a German page shows a
+German figure of the same numbers.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from donkeylab.core import rng_for
+from donkeylab.core.messages import LANGUAGES
+from donkeylab.lab.figure_words import angry_donkeys, card_name, number, say
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -33,7 +39,7 @@ Params = dict[str, Any]
 Exact = dict[Any, Fraction]
 Counts = Counter[Any]
 Sampler = Callable[[int, int, Params], Counts]  # (trials, seed, params) -> counts of one batch
-Drawer = Callable[[Exact, "Counts | None", int, Params], "go.Figure"]
+Drawer = Callable[[Exact, "Counts | None", int, Params, str], "go.Figure"]  # ..., params, lang
 
 V = TypeVar("V")
 
@@ -129,9 +135,19 @@ class Question:
             total.update(counts)
             yield done, Counter(total)
 
-    def figure(self, exact: Exact, counts: Counts | None, n: int, params: Mapping[str, Any] | None = None) -> go.Figure:
-        """Exact markers with simulated bars and 95% CIs (exact only while ``counts`` is None or ``n`` is 0)."""
-        return self.draw(exact, counts if counts is not None and n > 0 else None, n, self.resolve(params))
+    def figure(
+        self,
+        exact: Exact,
+        counts: Counts | None,
+        n: int,
+        params: Mapping[str, Any] | None = None,
+        lang: str = "en",
+    ) -> go.Figure:
+        """Exact markers with simulated bars and 95% CIs (exact only while ``counts`` is None or ``n`` is 0),
+        every word in ``lang``."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
+        return self.draw(exact, counts if counts is not None and n > 0 else None, n, self.resolve(params), lang)
 
     def answer(
         self,
@@ -139,11 +155,12 @@ class Question:
         seed: int | str = 0,
         batch: int = DEFAULT_BATCH,
         params: Mapping[str, Any] | None = None,
+        lang: str = "en",
     ) -> go.Figure:
         """The lesson figure: the exact answer beside the whole simulation of ``n`` trials."""
         last = deque(self.simulate(n, seed, batch, params), maxlen=1)  # only the final counts matter
         done, counts = last[0] if last else (0, None)
-        return self.figure(self.exact(params), counts, done, params)
+        return self.figure(self.exact(params), counts, done, params, lang)
 
 
 def batch_sizes(n: int, batch: int) -> list[int]:
@@ -180,9 +197,9 @@ def names() -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------- the questions
-def _title(main: str, module: Any) -> str:
+def _title(main: str, module: Any, lang: str) -> str:
     """The question as the title, the rules the simulation covers as a small second line."""
-    return f"{main}<br><sup>simulation covers {', '.join(module.RULES_COVERED)}</sup>"
+    return f"{main}<br><sup>{say('covers', lang, rules=', '.join(module.RULES_COVERED))}</sup>"
 
 
 def _colours(value: Any) -> tuple[str, ...]:
@@ -204,13 +221,13 @@ def _distinct_sample(size: int, seed: int, p: Params) -> Counts:
     return Counter(dice.distinct_distribution(size, seed, p["policy"], p["last_die"]))
 
 
-def _distinct_draw(ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
+def _distinct_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
     from donkeylab.lab.fast import dice
 
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-    title = _title(f"Distinct values on the Hay card after phase 1 (policy {p['policy']})", dice)
-    return figures.exact_vs_simulated(ex, sim, title, "distinct values on the Hay card")
+    title = _title(say("distinct_title", lang, policy=say(f"policy/{p['policy']}", lang)), dice, lang)
+    return figures.exact_vs_simulated(ex, sim, title, say("distinct_axis", lang), lang=lang)
 
 
 register(
@@ -249,20 +266,22 @@ def _flip_sample(size: int, seed: int, p: Params) -> Counts:
     )
 
 
-def _flip_draw(ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
+def _flip_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
     from donkeylab.lab.fast import flips
 
-    exact_series = {s: {v: q for (g, v), q in ex.items() if g == s} for s in FLIP_SERIES}
+    shown = {s: say(s, lang) for s in FLIP_SERIES}  # the keys stay English, the legend follows lang
+    exact_series = {shown[s]: {v: q for (g, v), q in ex.items() if g == s} for s in FLIP_SERIES}
     keys = sorted({v for _, v in ex})
     series = {}
     if counts is not None:
         for s in FLIP_SERIES:
             mine = {v: c for (g, v), c in counts.items() if g == s}
-            series[s] = figures.estimates_from_counts(mine, n, keys)
-    name = " + ".join(c.replace("_", " ") for c in p["card"])
-    title = _title(f"Value of the card {name} before and after {', '.join(p['angry'])} flips", flips)
-    return figures.side_by_side(series, title, "card value (points)", exact=exact_series)
+            series[shown[s]] = figures.estimates_from_counts(mine, n, keys)
+    title = _title(
+        say("flip_title", lang, card=card_name(p["card"], lang), angry=angry_donkeys(p["angry"], lang)), flips, lang
+    )
+    return figures.side_by_side(series, title, say("flip_axis", lang), exact=exact_series, lang=lang)
 
 
 register(
@@ -297,14 +316,14 @@ def _total_sample(size: int, seed: int, p: Params) -> Counts:
     return Counter(totals.total_distribution(p["k"], size, seed, p["replacement"]))
 
 
-def _total_draw(ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
+def _total_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
     from donkeylab.lab.fast import totals
 
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-    how = "with" if p["replacement"] else "without"
-    title = _title(f"Double Down: total after {p['k']} cards, drawn {how} replacement", totals)
-    return figures.exact_vs_simulated(ex, sim, title, "running total (points)")
+    how = say("with" if p["replacement"] else "without", lang)
+    title = _title(say("total_title", lang, k=number(p["k"], lang), how=how), totals, lang)
+    return figures.exact_vs_simulated(ex, sim, title, say("total_axis", lang), lang=lang)
 
 
 register(
@@ -329,13 +348,13 @@ def _risk_exact(p: Params) -> Exact:
     return {(t, o): q for t in range(BUST_AT) for o, q in exact.next_card_risk(t).items()}
 
 
-def _risk_draw(ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
+def _risk_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
 
     rows: dict[int, dict[str, Any]] = {}
     for (total, outcome), q in ex.items():
         rows.setdefault(total, {"total": total})[outcome] = q
-    return figures.risk_by_total([rows[t] for t in sorted(rows)])
+    return figures.risk_by_total([rows[t] for t in sorted(rows)], lang=lang)
 
 
 register(
@@ -378,17 +397,15 @@ def _race_sample(size: int, seed: int, p: Params) -> Counts:
     return Counter({"".join(d[0].upper() for d in o): c for o, c in races.order_counts().items()})
 
 
-def _race_draw(ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
+def _race_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
     from donkeylab.lab.fast import race
 
     shown = p["board"]
-    label = f" on board '{shown.name}'" + (
-        " (our reconstruction, not the printed board)" if shown.reconstruction else ""
-    )
-    title = _title(f"Esels-Rennen: probability of each finishing order (random play){label}", race)
+    label = say("on_board", lang, board=shown.name) + (say("reconstruction", lang) if shown.reconstruction else "")
+    title = _title(say("race_question", lang, board=label), race, lang)
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-    return figures.race_orders(ex, sim, title)
+    return figures.race_orders(ex, sim, title, lang)
 
 
 register(

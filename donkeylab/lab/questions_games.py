@@ -10,6 +10,8 @@ Each batch is ``run_experiment`` on each variant with the same seed (``questions
 of a batch draws from the same ``rng_for(seed, i)`` in both variants: both start from the same shuffled
 deal, and the difference between the bars is the rules, not the luck of the deal. Registered into the
 ``questions`` registry on import (``LivePlot("double_donkey.variants")`` needs this module imported).
+Counts are keyed by English identifiers (``"player 1"``, ``"shared win"``); the figure's words follow the
+``lang`` it is drawn in (``figure_words``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from donkeylab.lab.experiment import ExperimentResult, ExperimentSpec, run_experiment
+from donkeylab.lab.figure_words import say
 from donkeylab.lab.questions import Counts, Exact, Param, Params, Question, register
 from donkeylab.lab.stats import Estimate, mean_normal, wilson
 from donkeylab.lab.trials import OnBatch
@@ -133,53 +136,30 @@ def _keys(counts: Counts | None, p: Params) -> list[Any]:
     return list(range(seen[0], seen[-1] + 1)) if seen else []
 
 
-# The figure's words in English and German (``language`` parameter): the page around a LivePlot may be German.
-WORDS: dict[str, tuple[str, str]] = {
-    "rounds": ("Double Donkey: how many rounds does a game last?", "Double Donkey: wie viele Runden dauert ein Spiel?"),
-    "wins": ("Double Donkey: who wins?", "Double Donkey: wer gewinnt?"),
-    "sub": (
-        "whole games of the engine, {players} {bots} bots; both variants play the same deals",
-        "ganze Spiele der Engine, {players} {bots}-Bots; beide Varianten spielen dieselben Karten",
-    ),
-    "x_rounds": ("rounds in the game", "Runden im Spiel"),
-    "x_wins": ("winner (a shared win counts for every winner)", "Gewinner (ein geteilter Sieg zählt für jeden)"),
-    "y": ("share of games", "Anteil der Spiele"),
-    "empty": ("No games played yet: press Start", "Noch keine Spiele gespielt: drück Start"),
-    "versus": ("english vs german", "englisch gegen deutsch"),
-    "english": ("english", "englisch"),
-    "german": ("german", "deutsch"),
-    "player": ("player {k}", "Spieler {k}"),
-    SHARED: (SHARED, "geteilter Sieg"),
-}
-
-
-def _say(key: str, lang: str, **data: Any) -> str:
-    return WORDS[key][lang == "de"].format(**data)
-
-
-def _label(key: Any, language: str) -> str:
+def _label(key: Any, lang: str) -> str:
     """An x value as the pupil reads it: ``4`` (rounds), ``player 2`` / ``Spieler 2``, ``shared win``."""
     if isinstance(key, str) and key.startswith("player "):
-        return _say("player", language, k=key.split()[1])
-    return _say(key, language) if key == SHARED else str(key)
+        return say("variants/player", lang, k=key.split()[1])
+    return say(f"variants/{key}", lang) if key == SHARED else str(key)
 
 
-def _draw(_ex: Exact, counts: Counts | None, n: int, p: Params) -> go.Figure:
+def _draw(_ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
 
-    language, keys = p["language"], _keys(counts, p)
-    labels, series = [_label(k, language) for k in keys], {}
+    keys = _keys(counts, p)
+    labels, series = [_label(k, lang) for k in keys], {}
     if counts is not None:
         for variant in VARIANTS:
-            mine = {_label(key, language): c for (v, key), c in counts.items() if v == variant}
-            series[_say(variant, language)] = figures.estimates_from_counts(mine, n, labels)
-    sub = _say("sub", language, players=p["players"], bots=p["bots"])
-    title = f"{_say(p['measure'], language)} {_say('versus', language)}<br><sup>{sub}</sup>"
-    fig = figures.side_by_side(series, title, _say(f"x_{p['measure']}", language), _say("y", language))
+            mine = {_label(key, lang): c for (v, key), c in counts.items() if v == variant}
+            series[say(f"variants/{variant}", lang)] = figures.estimates_from_counts(mine, n, labels)
+    sub = say("variants/sub", lang, players=p["players"], bots=p["bots"])
+    measure = p["measure"]
+    title = f"{say(f'variants/{measure}', lang)} {say('variants/versus', lang)}<br><sup>{sub}</sup>"
+    y_title = say("variants/y", lang)
+    fig = figures.side_by_side(series, title, say(f"variants/x_{measure}", lang), y_title, lang=lang)
     if counts is None:
-        empty = _say("empty", language)
-        fig.add_annotation(text=empty, showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper")
-        fig.update_layout(yaxis={"range": [0, 1], "title": {"text": _say("y", language)}})
+        fig.add_annotation(text=say("variants/empty", lang), showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper")
+        fig.update_layout(yaxis={"range": [0, 1], "title": {"text": y_title}})
     return fig
 
 
@@ -191,7 +171,6 @@ VARIANTS_QUESTION = register(
             Param("measure", "rounds", "rounds: game length; wins: win rate per seat and shared wins", MEASURES),
             Param("players", 4, "number of players (2-5)", (2, 3, 4, 5), convert=int),
             Param("bots", "Random", "the bot playing every seat", DD_BOTS),
-            Param("language", "en", "language of the figure's words", ("en", "de")),
         ),
         _exact,
         _draw,

@@ -4,7 +4,8 @@ The question (``lab.questions``) does all the work: its exact answer is drawn wh
 ``start()`` simulates in a background thread (the kernel stays free for the next cell) and every batch
 sends ``done`` and the new figure in **one** message. Batch ``b`` draws from a seed derived from
 ``(seed, b)``, so stopping, resuming or running blocking gives the figure the lab's ``lessons`` draw for the
-same ``n`` and ``seed``.
+same ``n`` and ``seed``. ``lang`` is the language of the controls and of every word in the figure: setting it
+redraws the figure in one message with the new controls' words.
 
 Page weight: plotly.js is ~5 MB. A ``go.FigureWidget`` ships it with every instance; here the front end
 gets it once per kernel from one shared ``PlotlyBundle`` widget (its ESM is plotly's own ``plotly.min.js``),
@@ -24,6 +25,7 @@ import traitlets as t
 
 from donkeylab.core import CATALOGUE
 from donkeylab.lab import figures, questions
+from donkeylab.lab.figure_words import number
 from donkeylab.widgets import assets
 
 _TEXTS = {
@@ -51,15 +53,10 @@ def _say(key: str, lang: str, **data: object) -> str:
     return CATALOGUE.render(f"liveplot/{key}", data, lang)
 
 
-def _number(x: int, lang: str) -> str:
-    """25,000 in English, 25.000 in German."""
-    return f"{x:,}" if lang == "en" else f"{x:,}".replace(",", ".")
-
-
 def _texts(lang: str, done: int, n: int) -> dict[str, str]:
     """The words of the front end in ``lang``, the progress line for ``done`` of ``n`` included."""
     words = {k: _say(k, lang) for k in _TEXTS if k not in ("progress", "failed")}
-    words["progress"] = _say("progress", lang, done=_number(done, lang), n=_number(n, lang))
+    words["progress"] = _say("progress", lang, done=number(done, lang), n=number(n, lang))
     return words
 
 
@@ -122,7 +119,7 @@ class LivePlot(anywidget.AnyWidget):
         sync=True
     )
     error = t.Unicode("", help="why the last run failed; empty when fine").tag(sync=True)
-    lang = t.Enum(("en", "de"), "en", help="language of the controls: 'en' or 'de'").tag(sync=True)
+    lang = t.Enum(("en", "de"), "en", help="language of the controls and the figure: 'en' or 'de'").tag(sync=True)
     texts = t.Dict(help="the words of the controls in lang, the progress line included").tag(sync=True)
     bundle = anywidget.WidgetTrait().tag(sync=True)
 
@@ -150,7 +147,7 @@ class LivePlot(anywidget.AnyWidget):
             batch=batch,
             lang=lang,
             simulated=self._question.simulated,
-            figure=self._figure(0),
+            figure=self._figure(0, lang),
             texts=_texts(lang, 0, n),
             bundle=PlotlyBundle.shared(),
         )  # one comm_open message carries the exact figure: it is drawn before any simulation
@@ -223,7 +220,7 @@ class LivePlot(anywidget.AnyWidget):
                 values["n"] = int(n)
             self._resetting = True
             try:
-                self._sync(**values, figure=self._figure(0))
+                self._sync(**values, figure=self._figure(0, self.lang))
             finally:
                 self._resetting = False
 
@@ -236,7 +233,7 @@ class LivePlot(anywidget.AnyWidget):
             for done, counts in self._question.batches(n, seed, batch, params, first=first):
                 with self._lock:
                     self._counts.update(counts)
-                    self._sync(done=done, figure=self._figure(done))
+                    self._sync(done=done, figure=self._figure(done, self.lang))
                 if self._stop.is_set():
                     break
         except Exception as exc:  # the pupil sees a sentence, the kernel keeps going
@@ -246,11 +243,10 @@ class LivePlot(anywidget.AnyWidget):
         return None
 
     # ------------------------------------------------------------------ syncing
-    def _figure(self, done: int) -> dict[str, Any]:
+    def _figure(self, done: int, lang: str) -> dict[str, Any]:
         """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""
-        return figures.figure_json(
-            self._question.figure(self._exact, self._counts if done else None, done, self._params)
-        )
+        counts = self._counts if done else None
+        return figures.figure_json(self._question.figure(self._exact, counts, done, self._params, lang))
 
     def _sync(self, **values: Any) -> None:
         """Set ``values`` and the progress line in one message."""
@@ -259,10 +255,20 @@ class LivePlot(anywidget.AnyWidget):
                 setattr(self, name, value)
             self.texts = _texts(self.lang, self.done, self.n)
 
+    def notify_change(self, change: Any) -> None:
+        """A new ``lang`` goes out in one message with the controls' words and the figure redrawn in it."""
+        if change["name"] == "lang" and self._ready:
+            with self._lock, self.hold_sync():
+                super().notify_change(change)
+        else:
+            super().notify_change(change)
+
     @t.observe("lang")
     def _on_lang(self, _change: dict[str, Any]) -> None:
+        """The figure's words follow the language; its numbers (the counts so far) stay."""
         if self._ready:
-            self._sync()
+            with self._lock:
+                self._sync(figure=self._figure(self.done, self.lang))
 
     @t.observe("n", "seed", "batch")
     def _on_run_setting(self, _change: dict[str, Any]) -> None:

@@ -114,7 +114,7 @@ def test_language_switch_changes_the_texts(page: Any, lesson: fg.FullGames) -> N
         assert lesson.games.page("double_donkey").variant.options[0][0] == "Englische Regeln"
         assert lesson.games.page("double_donkey").variant.value == "english"  # relabelling keeps the game
         assert "Übungen" in lesson.exercises.value
-        assert lesson.plot.params["language"] == "de" and "Runden" in lesson.plot.figure["layout"]["title"]["text"]
+        assert "Runden" in lesson.plot.figure["layout"]["title"]["text"]
     finally:
         switch.value = "en"
     assert lesson.question.value == before[0] and lesson.table.table.value == before[1]
@@ -127,7 +127,8 @@ def test_link_sets_seed_language_and_variant() -> None:
     stepper = lesson.game_stepper("double_donkey")
     assert (stepper.seed, stepper.state.num_players, stepper.state.rules.variant) == (5, 3, "german")
     assert len(lesson.table.results["german"].records) == 20
-    assert lesson.plot.params["players"] == 3 and lesson.plot.params["language"] == "de"
+    assert lesson.plot.params["players"] == 3 and lesson.plot.lang == "de"
+    assert "Runden" in lesson.plot.figure["layout"]["title"]["text"]
 
 
 def test_link_step_overrides_the_starting_position() -> None:
@@ -173,12 +174,13 @@ def test_table_plays_more_games_in_the_background() -> None:
 
 
 def test_live_plots_fill_in_both_variants(lesson: fg.FullGames) -> None:
-    plot = fg.follow_language(LivePlot("double_donkey.variants", n=10, seed=1, batch=5, measure="wins", players=2))
+    plot = LivePlot("double_donkey.variants", n=10, seed=1, batch=5, measure="wins", players=2)
     plot.run()
     names = [trace["name"] for trace in plot.figure["data"]]
     assert plot.done == 10 and names == ["english (n=10, 95% CI)", "german (n=10, 95% CI)"]
-    plot.lang = "de"  # a plot with games keeps them (a new language would start it over)
-    assert plot.done == 10 and plot.params["language"] == "en"
+    plot.lang = "de"  # a plot with games keeps them and speaks German
+    names = [trace["name"] for trace in plot.figure["data"]]
+    assert plot.done == 10 and names == ["englisch (n=10, 95-%-KI)", "deutsch (n=10, 95-%-KI)"]
     assert lesson.plot.params["measure"] == "rounds" and lesson.wins_plot.params["measure"] == "wins"
     assert lesson.plot.done == 0  # the page does not simulate until Start
 

@@ -19,7 +19,7 @@ NAME = "double_donkey.variants"
 def test_registered_with_checked_parameters() -> None:
     q = questions.get(NAME)
     assert NAME in questions.names() and q.simulated and q.grouped
-    assert q.defaults == {"measure": "rounds", "players": 4, "bots": "Random", "language": "en"}
+    assert q.defaults == {"measure": "rounds", "players": 4, "bots": "Random"}
     assert q.resolve({"players": "3"})["players"] == 3
     with pytest.raises(ValueError, match="must be one of"):
         q.resolve({"measure": "speed"})
@@ -106,12 +106,11 @@ def test_figure_puts_both_variants_on_the_same_x_values() -> None:
 
 def test_figure_speaks_german_when_asked() -> None:
     q = questions.get(NAME)
-    params = {"measure": "wins", "players": 2, "language": "de"}
-    assert "drück Start" in q.figure({}, None, 0, params).layout.annotations[0].text
+    params = {"measure": "wins", "players": 2}
+    assert "Drück auf Start" in q.figure({}, None, 0, params, "de").layout.annotations[0].text
     (_, counts), *_ = q.batches(6, seed=4, batch=6, params=params)
-    fig = q.figure({}, counts, 6, params)
-    assert "wer gewinnt" in fig.layout.title.text and fig.layout.xaxis.title.text.startswith("Gewinner")
+    fig = q.figure({}, counts, 6, params, "de")
+    assert "Wer gewinnt" in fig.layout.title.text and fig.layout.xaxis.title.text.startswith("Gewinner")
     assert [t.name.split(" ")[0] for t in fig.data] == ["englisch", "deutsch"]
     assert list(fig.data[0].x) == ["Spieler 1", "Spieler 2", "geteilter Sieg"]
-    for key, (en, de) in qg.WORDS.items():
-        assert en and de, key
+    assert list(q.figure({}, counts, 6, params).data[0].x) == ["player 1", "player 2", qg.SHARED]

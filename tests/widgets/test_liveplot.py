@@ -18,7 +18,7 @@ from donkeylab.core import CATALOGUE
 from donkeylab.lab import figures, lessons, questions
 from donkeylab.lab.questions import Question
 from donkeylab.widgets import LivePlot, PlotlyBundle
-from tests.widgets.helpers import click, record
+from tests.widgets.helpers import click, front_end, record
 
 CHEAP: dict[str, dict[str, Any]] = {
     "double_donkey.distinct_values": {"policy": "highest"},
@@ -43,9 +43,9 @@ class Gate:
         return Counter({"heads": heads, "tails": size - heads})
 
     def question(self) -> Question:
-        def draw(ex: Any, counts: Any, n: int, _p: Any) -> Any:
+        def draw(ex: Any, counts: Any, n: int, _p: Any, lang: str) -> Any:
             sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-            return figures.exact_vs_simulated(ex, sim, "a coin", "side")
+            return figures.exact_vs_simulated(ex, sim, "a coin", "side", lang=lang)
 
         exact = {"heads": Fraction(1, 2), "tails": Fraction(1, 2)}
         return Question("test.coin", "A fair coin", (), lambda _p: exact, draw, self.sample)
@@ -217,3 +217,20 @@ def test_controls_speak_english_and_german() -> None:
         if key.startswith("liveplot/"):
             en, de = ({f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (msg.en, msg.de))
             assert en == de, key
+
+
+def test_the_figure_follows_lang_in_one_message() -> None:
+    plot = LivePlot("double_down.total_after", n=2_000, seed=1, batch=1_000, lang="de", k=2)
+    assert plot.figure["layout"]["title"]["text"].startswith("Double Down: Summe nach 2 Karten")
+    assert [t["name"] for t in plot.figure["data"]] == ["exakt"], "the exact figure is German from the start"
+    plot.run()
+    german = plot.figure
+    assert german["data"][0]["name"] == "simuliert (n=2.000, 95-%-KI)"
+    comm = record(plot)
+    plot.lang = "en"
+    assert [set(m["state"]) for m in comm.updates()] == [{"lang", "texts", "figure"}], "one message"
+    lab = questions.get("double_down.total_after").answer(2_000, 1, 1_000, {"k": 2})
+    assert plot.figure == figures.figure_json(lab), "the counts stay; only the words change"
+    assert plot.figure["layout"]["title"]["text"].startswith("Double Down: total after 2 cards")
+    front_end(plot, lang="de")  # the page's language menu
+    assert plot.figure == german and plot.texts["stop"] == "Stopp" and plot.done == 2_000

@@ -262,13 +262,9 @@ def parts(query: Query | None = None, background: bool = False) -> FullGames:
     }
     tabs = GameTabs(makers, TAB_TITLES, lang)
     plots = [
-        follow_language(
-            LivePlot(
-                "double_donkey.variants", PLOT_GAMES, seed, PLOT_BATCH, lang, measure=m, players=players, language=lang
-            )
-        )
+        LivePlot("double_donkey.variants", PLOT_GAMES, seed, PLOT_BATCH, lang, measure=m, players=players)
         for m in qg.MEASURES
-    ]
+    ]  # a LivePlot's figure follows its lang, games played or not
     lesson = FullGames(
         title=Text(HEADINGS["title"], tag="h2", lang=lang),
         question=Text(T(QUESTION.en + DIFFERENCES.en, QUESTION.de + DIFFERENCES.de), tag="div", lang=lang),
@@ -285,18 +281,6 @@ def parts(query: Query | None = None, background: bool = False) -> FullGames:
     )
     lesson.switch.parts.extend(lesson.widgets())
     return lesson
-
-
-def follow_language(plot: Any) -> Any:
-    """The figure's words follow the page's language (the question's ``language``) while the plot has not
-    started; a plot with games keeps its words, since changing a parameter starts the plot over."""
-
-    def on_lang(change: dict[str, Any]) -> None:
-        if plot.done == 0 and not plot.running and plot.params["language"] != change["new"]:
-            plot.reset(language=change["new"])
-
-    plot.observe(on_lang, names="lang")
-    return plot
 
 
 def _prediction(table: VariantTable, lang: str) -> MeasuredPrediction:

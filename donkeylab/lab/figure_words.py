@@ -1,0 +1,152 @@
+"""Every word of the lab's figures, in English and German (keys ``figure/…`` in the shared catalogue).
+
+A ``LivePlot`` on a German page must not show an English figure: titles, axis titles, legend entries and
+category labels are looked up here by key and language, never written into a figure builder. The English
+texts are the figures' texts from before German existed, so an English figure stays byte for byte the same.
+
+Counts in a figure are written the way the language writes them (``number``: 50,000 / 50.000); German
+figures also get a decimal comma on their axes and hover labels (``separators``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import join_words
+from donkeylab.lab import palette
+
+WORDS: dict[str, tuple[str, str]] = {
+    # figures.py: the grammar every figure shares
+    "probability": ("probability", "Wahrscheinlichkeit"),
+    "exact": ("exact", "exakt"),
+    "simulated": ("simulated", "simuliert"),
+    "sim_bar": ("{name} (n={n}, 95% CI)", "{name} (n={n}, 95-%-KI)"),
+    "series_exact": ("{name}: exact", "{name}: exakt"),
+    "series_simulated": ("{name}: simulated", "{name}: simuliert"),
+    "choose": ("choose {colour}", "{colour} wählen"),
+    "ci": ("CI", "KI"),
+    "ci_band": ("95% confidence band", "95-%-Konfidenzband"),
+    "estimate": ("simulated estimate", "simulierter Schätzwert"),
+    "trials_axis": ("number of trials N", "Anzahl der Durchgänge N"),
+    "exact_is": ("exact = {value}", "exakt = {value}"),
+    "exact_about": ("exact ≈ {value}", "exakt ≈ {value}"),
+    "race_title": (
+        "Esels-Rennen: probability of each finishing order",
+        "Esels-Rennen: Wahrscheinlichkeit jeder Reihenfolge im Ziel",
+    ),
+    "race_axis": ("finishing order (1st-2nd-3rd)", "Reihenfolge im Ziel (1.–2.–3.)"),
+    "risk_title": (
+        "Double Down: risk of the next card by running total",
+        "Double Down: Risiko der nächsten Karte je nach Summe",
+    ),
+    "risk_axis": ("running total before the card (points)", "Summe vor der Karte (Punkte)"),
+    "risk_hover": ("total", "Summe"),
+    "safe": ("safe", "sicher"),
+    "doublet": ("doublet", "Pasch"),
+    "bust": ("bust", "77 oder mehr"),
+    # questions.py: the lesson questions' titles and axes
+    "covers": ("simulation covers {rules}", "simuliert werden die Regeln {rules}"),
+    "distinct_title": (
+        "Distinct values on the Hay card after phase 1 (policy {policy})",
+        "Verschiedene Werte auf der Misthaufen-Karte nach Phase 1 (Strategie: {policy})",
+    ),
+    "distinct_axis": ("distinct values on the Hay card", "verschiedene Werte auf der Misthaufen-Karte"),
+    "policy/random": ("random", "zufällig"),
+    "policy/lowest": ("lowest", "niedrigste Augenzahl"),
+    "policy/highest": ("highest", "höchste Augenzahl"),
+    "flip_title": (
+        "Value of the card {card} before and after {angry} flips",
+        "Wert der Karte {card} vor und nach dem Umdrehen durch {angry}",
+    ),
+    "flip_angry_one": ("{colours}", "den Wütenden Esel {colours}"),
+    "flip_angry_many": ("{colours}", "die Wütenden Esel {colours}"),
+    "flip_axis": ("card value (points)", "Wert der Karte (Punkte)"),
+    "before the flip": ("before the flip", "vor dem Umdrehen"),
+    "after the flip": ("after the flip", "nach dem Umdrehen"),
+    "total_title": (
+        "Double Down: total after {k} cards, drawn {how} replacement",
+        "Double Down: Summe nach {k} Karten, {how} Zurücklegen gezogen",
+    ),
+    "with": ("with", "mit"),
+    "without": ("without", "ohne"),
+    "total_axis": ("running total (points)", "Summe (Punkte)"),
+    "race_question": (
+        "Esels-Rennen: probability of each finishing order (random play){board}",
+        "Esels-Rennen: Wahrscheinlichkeit jeder Reihenfolge im Ziel (zufälliges Ziehen){board}",
+    ),
+    "on_board": (" on board '{board}'", " auf dem Brett „{board}“"),
+    "reconstruction": (
+        " (our reconstruction, not the printed board)",
+        " (unsere Rekonstruktion, nicht das gedruckte Brett)",
+    ),
+    # lessons.py: the figures that are no registered question
+    "estimated": ("estimated probability", "geschätzte Wahrscheinlichkeit"),
+    "what_if_title": (
+        "What if the chooser places this die? Their best card's value after phase 1 (policy {policy})",
+        "Was wäre, wenn der Wählende diesen Würfel legt? Der Wert seiner besten Karte nach Phase 1 "
+        "(Strategie: {policy})",
+    ),
+    "what_if_axis": ("best card value (points)", "Wert der besten Karte (Punkte)"),
+    # questions_games.py: Double Donkey, english vs german rules
+    "variants/rounds": (
+        "Double Donkey: how many rounds does a game last?",
+        "Double Donkey: Wie viele Runden dauert ein Spiel?",
+    ),
+    "variants/wins": ("Double Donkey: who wins?", "Double Donkey: Wer gewinnt?"),
+    "variants/sub": (
+        "whole games of the engine, {players} {bots} bots; both variants play the same deals",
+        "ganze Spiele nach allen Regeln, {players} {bots}-Bots; beide Varianten spielen dieselben Karten",
+    ),
+    "variants/x_rounds": ("rounds in the game", "Runden im Spiel"),
+    "variants/x_wins": (
+        "winner (a shared win counts for every winner)",
+        "Gewinner (ein geteilter Sieg zählt für jeden)",
+    ),
+    "variants/y": ("share of games", "Anteil der Spiele"),
+    "variants/empty": ("No games played yet: press Start", "Noch keine Spiele gespielt: Drück auf Start"),
+    "variants/versus": ("english vs german", "Englische gegen deutsche Regeln"),
+    "variants/english": ("english", "englisch"),
+    "variants/german": ("german", "deutsch"),
+    "variants/player": ("player {k}", "Spieler {k}"),
+    "variants/shared win": ("shared win", "geteilter Sieg"),
+}
+for _key, (_en, _de) in WORDS.items():
+    CATALOGUE.add(f"figure/{_key}", _en, _de)
+
+
+def say(key: str, lang: str, **data: object) -> str:
+    """The figure text ``key`` in ``lang`` with ``data`` filled in as given (an unknown key raises ``KeyError``).
+
+    Not ``CATALOGUE.render``: that translates every value that happens to be a catalogue term, while the
+    values here (series names, colours) are already in ``lang``."""
+    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
+
+
+def number(x: int, lang: str) -> str:
+    """A count as the language writes it: 25,000 in English, 25.000 in German."""
+    return f"{x:,}" if lang == "en" else f"{x:,}".replace(",", ".")
+
+
+def decimal(text: str, lang: str) -> str:
+    """A decimal already formatted in English (``0.1667``) with a decimal comma in German (``0,1667``)."""
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def separators(lang: str) -> dict[str, Any]:
+    """Layout settings for plotly's own numbers (ticks, hover labels): German gets ``0,25`` and ``1.000``;
+    English gets nothing, so an English figure keeps plotly's default exactly."""
+    return {"separators": ",."} if lang == "de" else {}
+
+
+def card_name(card: tuple[str, ...], lang: str) -> str:
+    """A Double Donkey card by its colours: "light blue + orange" / "hellblau + orange"."""
+    return " + ".join(c.replace("_", " ") if lang == "en" else palette.style_for(c).name(lang) for c in card)
+
+
+def angry_donkeys(colours: tuple[str, ...], lang: str) -> str:
+    """Who flips: "orange" / "den Wütenden Esel orange" (English names the colour codes, as it always did)."""
+    key = "flip_angry_one" if len(colours) == 1 else "flip_angry_many"
+    if lang == "en":
+        return say(key, lang, colours=", ".join(colours))
+    return say(key, lang, colours=join_words([palette.style_for(c).name(lang) for c in colours], lang, "and"))

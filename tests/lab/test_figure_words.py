@@ -1,0 +1,189 @@
+"""Every lesson figure speaks the page's language: German figures hold no English word, English ones are unchanged."""
+
+from __future__ import annotations
+
+import re
+import string
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+import pytest
+
+from donkeylab.core import CATALOGUE
+from donkeylab.lab import figure_words, figures, lessons, questions
+from donkeylab.lab.stats import wilson
+
+# Cheap parameters, n and batch per question: small boards and few games, so every figure is quick to draw.
+CHEAP: dict[str, tuple[dict[str, Any], int, int]] = {
+    "double_donkey.distinct_values": ({"policy": "highest"}, 2_000, 1_000),
+    "double_donkey.flip": ({"card": ("light_blue", "orange"), "angry": ("orange", "yellow")}, 2_000, 1_000),
+    "double_down.total_after": ({"k": 2, "replacement": True}, 2_000, 1_000),
+    "esels_rennen.race_orders": ({"board": "tiny_chain"}, 2_000, 1_000),
+    "double_down.risk": ({}, 0, 1),
+    "double_donkey.variants": ({"players": 2, "measure": "wins"}, 4, 4),
+}
+# Words a German figure may share with the English one: names of games, bots and boards, and words German
+# spells the same (orange, Phase, Bots, the Start button).
+SAME_IN_BOTH = {
+    "double",
+    "donkey",
+    "down",
+    "esels",
+    "rennen",
+    "random",
+    "tiny_chain",
+    "orange",
+    "phase",
+    "bots",
+    "start",
+}
+RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
+
+# The English figures as they were before German existed (title, x axis, y axis, legend): they must not change.
+ENGLISH = {
+    "double_donkey.distinct_values": (
+        "Distinct values on the Hay card after phase 1 (policy highest)<br><sup>simulation covers DD-DICE-1, "
+        "DD-DICE-2, DD-DICE-3</sup>",
+        "distinct values on the Hay card",
+        "probability",
+        ("simulated (n=2,000, 95% CI)", "exact"),
+    ),
+    "double_donkey.flip": (
+        "Value of the card light blue + orange before and after orange, yellow flips<br><sup>simulation covers "
+        "DD-ANGRY-1, DD-VALUE-1, DD-DICE-1, DD-DICE-2, DD-DICE-3</sup>",
+        "card value (points)",
+        "probability",
+        (
+            "before the flip (n=2,000, 95% CI)",
+            "before the flip: exact",
+            "after the flip (n=2,000, 95% CI)",
+            "after the flip: exact",
+        ),
+    ),
+    "double_down.total_after": (
+        "Double Down: total after 2 cards, drawn with replacement<br><sup>simulation covers DN-PLAY-1, DN-MINUS-1, "
+        "DN-ZERO-1, DN-REVERSE-1, DN-DOUBLE-1, DN-DOUBLET-1, DN-BUST-1</sup>",
+        "running total (points)",
+        "probability",
+        ("simulated (n=2,000, 95% CI)", "exact"),
+    ),
+    "esels_rennen.race_orders": (
+        "Esels-Rennen: probability of each finishing order (random play) on board 'tiny_chain' (our reconstruction, "
+        "not the printed board)<br><sup>simulation covers ER-MOVE-1, ER-MOVE-2, ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, "
+        "ER-CHAIN-3, ER-FINISH-1, ER-END-1</sup>",
+        "finishing order (1st-2nd-3rd)",
+        "probability",
+        ("simulated (n=2,000, 95% CI)", "exact"),
+    ),
+    "double_down.risk": (
+        "Double Down: risk of the next card by running total",
+        "running total before the card (points)",
+        "probability",
+        ("safe", "doublet", "bust"),
+    ),
+    "double_donkey.variants": (
+        "Double Donkey: who wins? english vs german<br><sup>whole games of the engine, 2 Random bots; both variants "
+        "play the same deals</sup>",
+        "winner (a shared win counts for every winner)",
+        "share of games",
+        ("english (n=4, 95% CI)", "german (n=4, 95% CI)"),
+    ),
+}
+
+
+def answer(name: str, lang: str) -> go.Figure:
+    params, n, batch = CHEAP[name]
+    return questions.get(name).answer(n, 1, batch, params, lang)
+
+
+def texts(fig: go.Figure) -> list[str]:
+    """The texts a pupil reads, in a fixed order: title, axis titles, legend names and annotations."""
+    found = [fig.layout.title.text, fig.layout.xaxis.title.text, fig.layout.yaxis.title.text]
+    return found + [t.name for t in fig.data] + [a.text for a in fig.layout.annotations]
+
+
+def categories(fig: go.Figure) -> set[str]:
+    """The x values that are words ("player 1", "RGY"), not numbers."""
+    return {str(x) for t in fig.data for x in (t.x or ()) if re.search(r"[^\W\d]", str(x))}
+
+
+def words(text: str) -> set[str]:
+    """The words of ``text`` in lower case, without HTML tags and rule IDs (DD-DICE-2 reads the same anywhere)."""
+    text = RULE_ID.sub(" ", re.sub(r"<[^>]+>", " ", text))
+    return {w.lower() for w in re.findall(r"[^\W\d]{2,}", text)}
+
+
+def test_every_registered_question_is_checked() -> None:
+    assert set(questions.names()) == set(CHEAP), "a new question needs cheap parameters in CHEAP"
+
+
+@pytest.mark.parametrize("name", sorted(CHEAP))
+def test_german_figure_has_no_english_word(name: str) -> None:
+    en_fig, de_fig = answer(name, "en"), answer(name, "de")
+    english, german = texts(en_fig), texts(de_fig)
+    english_words = set().union(*map(words, english + sorted(categories(en_fig))))
+    for en, de in zip(english, german, strict=True):
+        if words(en) - SAME_IN_BOTH:
+            assert de != en, f"{name}: {en!r} was not translated"
+        assert not (words(de) & english_words) - SAME_IN_BOTH, f"{name}: English words in {de!r}"
+    for label in categories(de_fig):
+        assert not (words(label) & english_words) - SAME_IN_BOTH, f"{name}: English category {label!r}"
+
+
+@pytest.mark.parametrize("name", sorted(CHEAP))
+def test_english_figure_is_unchanged(name: str) -> None:
+    fig = answer(name, "en")
+    got = (fig.layout.title.text, fig.layout.xaxis.title.text, fig.layout.yaxis.title.text)
+    assert (*got, tuple(t.name for t in fig.data)) == ENGLISH[name]
+    assert fig.layout.separators is None, "plotly's default number format stays"
+
+
+def test_german_figures_write_german_numbers() -> None:
+    fig = answer("double_down.total_after", "de")
+    assert fig.data[0].name == "simuliert (n=2.000, 95-%-KI)" and fig.data[1].name == "exakt"
+    assert fig.layout.separators == ",.", "ticks and hover labels get a decimal comma"
+    assert figure_words.number(50_000, "de") == "50.000" and figure_words.number(50_000, "en") == "50,000"
+    assert figures.exact_label(Fraction(1, 6), "de") == "exakt = 1/6 ≈ 0,1667"
+
+
+def test_words_follow_the_double_donkey_glossary() -> None:
+    """The figures call things what the Double Donkey engine's German texts call them."""
+    title = answer("double_donkey.distinct_values", "de").layout.title.text
+    assert "Misthaufen-Karte" in title and "Misthaufen-Karte" in CATALOGUE.messages["DD-DICE-1/place"].de
+    flip = answer("double_donkey.flip", "de").layout.title.text
+    assert "hellblau + orange" in flip and "die Wütenden Esel orange und gelb" in flip
+    race = answer("esels_rennen.race_orders", "de")
+    assert race.data[0].x[0] == "rot–grün–gelb", "card codes are English initials: spelt out in German"
+
+
+def test_builders_default_words_follow_lang() -> None:
+    dist = {c: {2: Fraction(1, 2)} for c in ("light_blue", "orange")}
+    sim = {c: {2: wilson(5, 10)} for c in dist}
+    names = [t.name for t in figures.what_if(dist, "W", "x", simulated=sim, lang="de").data]
+    assert names == [
+        "hellblau wählen: simuliert (n=10, 95-%-KI)",
+        "hellblau wählen: exakt",
+        "orange wählen: simuliert (n=10, 95-%-KI)",
+        "orange wählen: exakt",
+    ]
+    hits = [i % 3 == 0 for i in range(300)]
+    conv = lessons.convergence(hits, Fraction(1, 3), "Treffer", "de")
+    assert [t.name for t in conv.data][1:] == ["95-%-Konfidenzband", "simulierter Schätzwert", "exakt = 1/3 ≈ 0,3333"]
+    assert conv.layout.yaxis.title.text == "geschätzte Wahrscheinlichkeit"
+    order = figures.race_orders({("red", "green", "yellow"): Fraction(1)}, lang="de")
+    assert list(order.data[0].x) == ["rot-grün-gelb"] and order.layout.yaxis.title.text == "Wahrscheinlichkeit"
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown language"):
+        questions.get("double_down.risk").figure(questions.get("double_down.risk").exact(), None, 0, lang="fr")
+
+
+def test_every_figure_word_has_both_languages_with_the_same_placeholders() -> None:
+    keys = [k for k in CATALOGUE.messages if k.startswith("figure/")]
+    assert len(keys) == len(figure_words.WORDS)
+    for key in keys:
+        msg = CATALOGUE.messages[key]
+        en, de = ({f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (msg.en, msg.de))
+        assert msg.en and msg.de and en == de, key
