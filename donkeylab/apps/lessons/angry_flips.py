@@ -273,7 +273,7 @@ register(
             "Opposite faces, flipped dice, new card values and a new Biggest Donkey.",
             "Gegenüberliegende Seiten, umgedrehte Würfel, neue Kartenwerte und ein neuer Oberesel.",
         ),
-        "😠",
+        "☹",
         PARAMS,
         build,
         kind="lesson",

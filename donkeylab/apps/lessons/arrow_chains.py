@@ -347,7 +347,7 @@ register(
             "Esels-Rennen: chains hop by hop, and is the race fair? Which order card is worth most?",
             "Esels-Rennen: Ketten Sprung für Sprung — ist das Rennen fair? Welche Zielkarte ist am meisten wert?",
         ),
-        "🏁",
+        "➶",
         PARAMS,
         build,
         kind="lesson",

@@ -298,7 +298,7 @@ register(
             "Double Donkeys Misthaufen-Karte: freie Wahl, wie viele verschiedene Zahlen, der beste Würfel für "
             "deine Karten.",
         ),
-        "🎯",
+        "◎",
         PARAMS,
         build,
         kind="lesson",

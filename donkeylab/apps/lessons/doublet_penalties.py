@@ -310,7 +310,7 @@ register(
             "Double Down: how risky is the next card at each total, and which card should you play?",
             "Double Down: Wie riskant ist die nächste Karte bei jeder Summe, und welche Karte spielst du?",
         ),
-        "💥",
+        "⚠",
         PARAMS,
         build,
         kind="lesson",

@@ -325,7 +325,7 @@ register(
             "Bots play all three games; hundreds of Double Donkey games compare the two rule sets.",
             "Bots spielen alle drei Spiele; hunderte Double-Donkey-Spiele vergleichen die zwei Regelsätze.",
         ),
-        "🤖",
+        "⚖",
         PARAMS,
         build,
         kind="lesson",
