@@ -3,7 +3,10 @@
 // Click a donkey, then one of the fields it may move to (or click a field straight away); the engine judges.
 
 const STEP = 46; // px between lattice points
-const LETTER = { red: "R", green: "G", yellow: "Y" };
+// The letter on a donkey, an arrow and an order card, for pupils who cannot tell the colours apart; in German
+// "grün" and "gelb" share their first letter, so they get two.
+const LETTERS = { en: { red: "R", green: "G", yellow: "Y" }, de: { red: "R", green: "Gr", yellow: "Ge" } };
+const letter = (colour, lang) => (LETTERS[lang] || LETTERS.en)[colour] || "?";
 
 function colourName(colour, palette, lang) {
   return (palette[`donkey:${colour}`] || {})[lang] || colour;
@@ -33,7 +36,7 @@ function donkeysAt(snap, st) {
   return where;
 }
 
-function arrowGlyph(p, arrow, palette) {
+function arrowGlyph(p, arrow, palette, lang) {
   const dx = { FL: -1, FR: 1, BL: -1, BR: 1 }[arrow.direction] || 0;
   const dy = arrow.direction.startsWith("B") ? 1 : -1;
   const c = palette[`donkey:${arrow.colour}`] || palette[arrow.colour] || { hex: "#888" };
@@ -43,7 +46,7 @@ function arrowGlyph(p, arrow, palette) {
   const y1 = p.y + dy * 9;
   return s("g", { class: "dl-arrow" },
     s("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke: c.hex, "stroke-width": 5, "marker-end": `url(#dl-head-${arrow.colour})` }),
-    s("text", { x: p.x + (dx > 0 ? -12 : 12), y: p.y + 4, class: "dl-arrow-letter", "text-anchor": "middle" }, LETTER[arrow.colour] || "?"),
+    s("text", { x: p.x + (dx > 0 ? -12 : 12), y: p.y + 4, class: "dl-arrow-letter", "text-anchor": "middle" }, letter(arrow.colour, lang)),
   );
 }
 
@@ -76,7 +79,7 @@ function boardSvg(snap, st, model, state) {
       onclick: () => clickField(id, snap, st, state),
     });
     g.append(s("polygon", { points: `${p.x},${p.y - r} ${p.x + r},${p.y} ${p.x},${p.y + r} ${p.x - r},${p.y}` }));
-    if (f.arrow) g.append(arrowGlyph(p, f.arrow, palette));
+    if (f.arrow) g.append(arrowGlyph(p, f.arrow, palette, snap.lang));
     g.append(s("text", { x: p.x, y: p.y + r - 5, class: "dl-field-id", "text-anchor": "middle" }, id));
     g.append(s("title", {}, `${id}: ${f.kind}${f.arrow ? ` · ${f.arrow.colour} ${f.arrow.direction}` : ""}`));
     svg.append(g);
@@ -106,7 +109,7 @@ function boardSvg(snap, st, model, state) {
       },
     });
     g.append(s("circle", { cx: p.x + offset * 0.3, cy: p.y - 2 + offset * 0.2, r: 13, fill: c.hex }));
-    g.append(s("text", { x: p.x + offset * 0.3, y: p.y + 3 + offset * 0.2, "text-anchor": "middle", class: "dl-donkey-letter" }, LETTER[donkey] || "?"));
+    g.append(s("text", { x: p.x + offset * 0.3, y: p.y + 3 + offset * 0.2, "text-anchor": "middle", class: "dl-donkey-letter" }, letter(donkey, snap.lang)));
     svg.append(g);
   }
   svg.setAttribute("aria-label", tr(st, "race board", "Rennbahn"));
@@ -147,7 +150,7 @@ function side(snap, st, model) {
     const name = snap.players[seat]?.name ?? `#${seat}`;
     const line = h("div", { class: `dl-seat-cards${snap.current_player === seat ? " dl-acting" : ""}` }, h("span", { class: "dl-seat-name" }, name, ": "));
     if (list === null) line.append(h("span", { class: "dl-hidden-card" }, tr(st, "hidden", "verdeckt")));
-    else for (const order of list) line.append(orderCard(order, palette));
+    else for (const order of list) line.append(orderCard(order, palette, snap.lang));
     if (!inside && t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, tr(st, ` ${t.points[seat]} point${t.points[seat] === 1 ? "" : "s"}`, ` ${t.points[seat]} Punkt${t.points[seat] === 1 ? "" : "e"}`)));
     if (!inside && (snap.winners || []).includes(seat)) line.append(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
     cards.append(line);
@@ -156,9 +159,10 @@ function side(snap, st, model) {
   return box;
 }
 
-function orderCard(order, palette) {
+function orderCard(order, palette, lang) {
   const colours = Array.isArray(order) ? order : String(order).split("").map((c) => ({ R: "red", G: "green", Y: "yellow" })[c] || c);
-  return h("span", { class: "dl-order", title: colours.join(" → ") }, ...colours.map((c) => h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${c}`] || {}).hex}` }, LETTER[c] || "")));
+  const title = colours.map((c) => colourName(c, palette, lang)).join(" → ");
+  return h("span", { class: "dl-order", title }, ...colours.map((c) => h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${c}`] || {}).hex}` }, letter(c, lang))));
 }
 
 export default {
