@@ -6,7 +6,8 @@ ipywidgets slider). For each page, in a fresh browser context (no cache):
 
 - time to interactive: navigation start → the page's control is drawn and clickable (Step for an app, the
   cards for the gallery, the slider for the baseline);
-- bytes transferred: HTTP bodies (encoded) + websocket frames, both read from Chromium's DevTools protocol;
+- bytes transferred: HTTP bodies (encoded) + websocket frames, both read from Chromium's DevTools protocol,
+  at load (the weight target) and after the 50 Step clicks (a lesson's live plots stream while it is open);
 - Step latency: a click on Step → the position text changed in the DOM, median and p95 over 50 clicks.
 
 Targets: TTI ≤ 1.5× the baseline's; Step p95 ≤ 100 ms; page weight ≤ baseline + one plotly.js bundle.
@@ -63,6 +64,13 @@ BASELINE = {
 
 # What "interactive" means per page: a selector that must be visible and enabled.
 READY = {"_baseline": ".widget-slider", "index": ".dl-gallery a"}
+# Interactive: the page's control can be clicked. For an app that is any button of the stepper bar: a lesson
+# may open at a position where a pupil must act (Step is disabled then, Back is not).
+READY_JS = """(ready) => {
+  if (ready === '.dl-step') return [...document.querySelectorAll('.dl-stepper button')].some((b) => !b.disabled);
+  const b = document.querySelector(ready);
+  return !!b && !b.disabled;
+}"""
 STEP_JS = """async ([n, timeout]) => {
   const out = [];
   for (let i = 0; i < n; i++) {
@@ -159,9 +167,10 @@ def measure_page(browser: Any, url: str, ready: str, steps: bool) -> dict[str, A
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit", timeout=180_000)
     page.locator(ready).first.wait_for(state="visible", timeout=180_000)
-    page.wait_for_function(f"() => {{ const b = document.querySelector('{ready}'); return b && !b.disabled; }}")
+    page.wait_for_function(READY_JS, arg=ready)
     tti = time.perf_counter() - t0
-    result: dict[str, Any] = {"tti_s": tti, "errors": errors}
+    page.wait_for_timeout(1500)  # the frames of the first render still on their way
+    result: dict[str, Any] = {"tti_s": tti, "errors": errors, "mb_load": (counted["http"] + counted["ws"]) / 1e6}
     if steps:
         got = page.evaluate(STEP_JS, [CLICKS, 10_000])
         lat = got.get("out", [])
@@ -209,19 +218,20 @@ def main(names: list[str]) -> int:
 def report(rows: dict[str, dict[str, Any]]) -> None:
     base = rows["_baseline"]
     plotly_mb = PLOTLY_JS.stat().st_size / 1e6 if PLOTLY_JS.exists() else 4.8
-    print(f"baseline: TTI {base['tti_s']:.2f} s, {base['mb']:.2f} MB; one plotly.js bundle = {plotly_mb:.2f} MB")
+    print(f"baseline: TTI {base['tti_s']:.2f} s, {base['mb_load']:.2f} MB; one plotly.js bundle = {plotly_mb:.2f} MB")
     print(
-        "| page | TTI s | × baseline (≤ 1.5) | MB | ≤ baseline + plotly | Step median ms | Step p95 ms | page errors |"
+        "| page | TTI s | × baseline (≤ 1.5) | MB at load | ≤ baseline + plotly | MB after 50 steps | Step median ms "
+        "| Step p95 ms | page errors |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, r in rows.items():
         ratio = r["tti_s"] / base["tti_s"]
-        weight_ok = r["mb"] <= base["mb"] + plotly_mb
+        weight_ok = r["mb_load"] <= base["mb_load"] + plotly_mb
         med = f"{r['step_median_ms']:.0f}" if "step_median_ms" in r else "—"
         p95 = f"{r['step_p95_ms']:.0f}" if "step_p95_ms" in r else "—"
         print(
-            f"| {name} | {r['tti_s']:.2f} | {ratio:.2f} {'yes' if ratio <= 1.5 else 'NO'} | {r['mb']:.2f} | "
-            f"{'yes' if weight_ok else 'NO'} | {med} | {p95} | {len(r['errors'])} |"
+            f"| {name} | {r['tti_s']:.2f} | {ratio:.2f} {'yes' if ratio <= 1.5 else 'NO'} | {r['mb_load']:.2f} | "
+            f"{'yes' if weight_ok else 'NO'} | {r['mb']:.2f} | {med} | {p95} | {len(r['errors'])} |"
         )
 
 
