@@ -14,10 +14,9 @@ import ipywidgets as w
 from donkeylab.games import GameInfo, RuleOption
 from donkeylab.widgets.explainer import RuleExplainer
 from donkeylab.widgets.messages import say
+from donkeylab.widgets.option_words import DEFAULT, choice_word, option_word
 from donkeylab.widgets.stepper import Stepper
 from donkeylab.widgets.views import VIEWS, EventLog, GameView
-
-DEFAULT = "(default)"
 
 
 class Explorer(w.VBox):  # type: ignore[misc]
@@ -41,7 +40,11 @@ class Explorer(w.VBox):  # type: ignore[misc]
 
 
 class TeacherControls(w.HBox):  # type: ignore[misc]
-    """Seed, number of players and every rule option with choices, applied by "New game"."""
+    """Seed, number of players and every rule option with choices, applied by "New game".
+
+    Option names and values are shown in the page's words (``option_words``) and relabelled when the language
+    changes; the dropdowns' values stay the engine's, so "New game" builds the same rules in either language.
+    """
 
     def __init__(self, stepper: Stepper) -> None:
         self.stepper = stepper
@@ -57,9 +60,11 @@ class TeacherControls(w.HBox):  # type: ignore[misc]
             style=_STYLE,
             layout=_NARROW,
         )
-        current = state.rules.to_dict()
+        shown = _shown_values(info, state.rules.to_dict())
         self.options = {
-            name: _option_dropdown(opt, current.get(name)) for name, opt in info.options.items() if opt.choices
+            name: _option_dropdown(opt, shown[name], info.name, stepper.lang)
+            for name, opt in info.options.items()
+            if opt.choices
         }
         self.new_game = w.Button(description="New game", button_style="primary", icon="refresh")
         self.new_game.on_click(lambda _b: self.apply())
@@ -84,20 +89,41 @@ class TeacherControls(w.HBox):  # type: ignore[misc]
         self.seed.description = "Startwert" if de else "seed"
         self.players.description = "Spieler" if de else "players"
         self.new_game.description = "Neues Spiel" if de else "New game"
+        for name, dropdown in self.options.items():
+            _relabel_dropdown(dropdown, self.stepper.info.name, name, self.stepper.lang)
 
 
 _STYLE = {"description_width": "initial"}
 _NARROW = w.Layout(width="auto", min_width="150px", max_width="260px")
 
 
-def _option_dropdown(option: RuleOption, value: Any) -> w.Dropdown:
+def _shown_values(info: GameInfo, current: dict[str, Any]) -> dict[str, Any]:
+    """What each option's dropdown starts at: the game's value, or ``DEFAULT`` for an option left to the
+    variant (``None`` default) whose value is the variant's own, so an untouched "New game" keeps the rules."""
+    fixed = {k: v for k, v in current.items() if info.options[k].default is not None}
+    by_variant = info.rules(fixed).to_dict()
+    return {k: DEFAULT if info.options[k].default is None and v == by_variant.get(k) else v for k, v in current.items()}
+
+
+def _option_dropdown(option: RuleOption, value: Any, game: str, lang: str) -> w.Dropdown:
+    """An option's choices (first "as the variant says" when its default is left to the variant)."""
     choices = list(option.choices or ())
-    labels: list[tuple[str, Any]] = [(str(c), c) for c in choices]
-    if option.default is None:
-        labels.insert(0, (DEFAULT, DEFAULT))
-    picked = DEFAULT if option.default is None else (value if value in choices else option.default)
-    name = option.name.replace("_", " ")
-    return w.Dropdown(options=labels, value=picked, description=name, style=_STYLE, layout=_NARROW)
+    values = [DEFAULT, *choices] if option.default is None else choices
+    picked = value if value in values else (DEFAULT if option.default is None else option.default)
+    labels = [(choice_word(game, option.name, v, lang), v) for v in values]
+    description = option_word(game, option.name, lang)
+    return w.Dropdown(options=labels, value=picked, description=description, style=_STYLE, layout=_NARROW)
+
+
+def _relabel_dropdown(dropdown: w.Dropdown, game: str, name: str, lang: str) -> None:
+    """New words for the same values: replacing ``options`` resets the selection, so it is put back (nothing
+    observes these values; only "New game" reads them, so no game starts)."""
+    picked = dropdown.value
+    labels = [(choice_word(game, name, value, lang), value) for _label, value in dropdown.options]
+    dropdown.description = option_word(game, name, lang)
+    if labels != list(dropdown.options):
+        dropdown.options = labels
+        dropdown.value = picked
 
 
 def explorer(game: str, *, controls: bool = True, **stepper_kwargs: Any) -> Explorer:
