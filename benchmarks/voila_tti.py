@@ -93,6 +93,15 @@ STEP_JS = """async ([n, timeout]) => {
 }"""
 
 
+def frame_bytes(event: dict[str, Any]) -> int:
+    """A websocket frame's payload size. DevTools gives a binary frame (opcode 2: Jupyter's v1 kernel protocol,
+    widget buffers) base64-encoded, 4/3 of its bytes; a text frame as text."""
+    payload = event["response"]["payloadData"]
+    if event["response"].get("opcode") == 2:
+        return len(payload) * 3 // 4 - payload[-2:].count("=")
+    return len(payload.encode())
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -154,14 +163,8 @@ def measure_page(browser: Any, url: str, ready: str, steps: bool) -> dict[str, A
     cdp.on(
         "Network.loadingFinished", lambda e: counted.__setitem__("http", counted["http"] + int(e["encodedDataLength"]))
     )
-    cdp.on(
-        "Network.webSocketFrameReceived",
-        lambda e: counted.__setitem__("ws", counted["ws"] + len(e["response"]["payloadData"])),
-    )
-    cdp.on(
-        "Network.webSocketFrameSent",
-        lambda e: counted.__setitem__("ws", counted["ws"] + len(e["response"]["payloadData"])),
-    )
+    cdp.on("Network.webSocketFrameReceived", lambda e: counted.__setitem__("ws", counted["ws"] + frame_bytes(e)))
+    cdp.on("Network.webSocketFrameSent", lambda e: counted.__setitem__("ws", counted["ws"] + frame_bytes(e)))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     t0 = time.perf_counter()
