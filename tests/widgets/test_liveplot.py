@@ -238,3 +238,19 @@ def test_the_figure_follows_lang_in_one_message() -> None:
     assert plot.figure["layout"]["title"]["text"].startswith("Double Down: total after 2 cards")
     front_end(plot, lang="de")  # the page's language menu
     assert plot.figure == german and plot.texts["stop"] == "Stopp" and plot.done == 2_000
+
+
+def test_no_widget_syncs_a_binary_trait() -> None:
+    """Voila 0.5 misreads a binary message to a client of the older kernel protocol and loops for minutes
+    (it froze the classroom benchmark's server): every synced trait of ours must travel as JSON."""
+    import ipywidgets
+
+    import donkeylab.widgets as package
+    from donkeylab.widgets.share import ShareLink
+
+    classes = {c for c in vars(package).values() if isinstance(c, type) and issubclass(c, ipywidgets.Widget)}
+    classes.add(ShareLink)
+    assert {LivePlot, PlotlyBundle, ShareLink} <= classes and len(classes) >= 10
+    for cls in classes:
+        for name, trait in cls.class_traits(sync=True).items():
+            assert not isinstance(trait, traitlets.Bytes), f"{cls.__name__}.{name} would be a binary buffer"
