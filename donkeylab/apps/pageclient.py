@@ -113,15 +113,19 @@ class KernelSession:
         self.received.append(msg)
         return msg
 
-    async def until_idle(self, msg_id: str) -> list[dict[str, Any]]:
-        """Every message up to the kernel going idle after ``msg_id`` (the reply to it has been sent)."""
+    async def until_idle(self, msg_id: str, reply: bool = False) -> list[dict[str, Any]]:
+        """Every message up to the kernel going idle after ``msg_id``; with ``reply``, also until the shell
+        reply to it arrived (iopub's idle and the shell reply travel on different channels, in either order)."""
         seen = []
-        while True:
+        idle = replied = False
+        while not (idle and (replied or not reply)):
             msg = await self.next()
             seen.append(msg)
-            parent = msg.get("parent_header", {}).get("msg_id")
-            if parent == msg_id and msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
-                return seen
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            idle = idle or (msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle")
+            replied = replied or msg["msg_type"].endswith("_reply")
+        return seen
 
     async def widget_states(self) -> dict[str, dict[str, Any]]:
         """Every widget model's state, asked for as the front end's widget manager does on connecting."""

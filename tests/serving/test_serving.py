@@ -100,7 +100,7 @@ def test_a_pupil_steps_an_app_over_the_websocket_and_cannot_run_code(server: Ser
             run = message("execute_request", {"code": code, "silent": False, "store_history": False})
             await ks.send(run)
             info = await ks.send(message("kernel_info_request", {}))
-            seen = await ks.until_idle(info)
+            seen = await ks.until_idle(info, reply=True)
             assert any(m["msg_type"] == "kernel_info_reply" for m in seen)
             assert not [m for m in ks.received if m["msg_type"].startswith("execute")]
         finally:
