@@ -162,6 +162,7 @@ def trials(plot: Locator) -> tuple[int, int]:
 def switch_language(app: App, lang: str) -> None:
     """The page's LanguageSwitch (lessons) or the Stepper's language menu (free play) turns the page German."""
     before = app.body_text()
+    phase = app.bar().phase.inner_text().strip()
     switch = app.page.locator(".widget-toggle-button", has_text="Deutsch" if lang == "de" else "English")
     if switch.count():
         switch.first.click()
@@ -172,6 +173,8 @@ def switch_language(app: App, lang: str) -> None:
     expect(bar.pos).to_have_text(re.compile(r"^Schritt \d+ von \d+" if lang == "de" else r"^step \d+ of \d+"))
     log = app.page.locator(".dl-log-box:visible .dl-log-title").first
     expect(log).to_have_text("Was geschah (neuestes unten)" if lang == "de" else "What happened (newest last)")
+    if phase:  # the sentence of the position comes with the kernel's new snapshot, after the button labels
+        expect(bar.phase).not_to_have_text(phase)
     assert app.body_text() != before
 
 
