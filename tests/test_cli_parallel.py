@@ -81,7 +81,7 @@ def test_ctrl_c_stops_simulate_and_its_workers() -> None:
         deadline = time.monotonic() + 60
         while len(_ready_workers(proc.pid)) < 2:  # wait for the condition: both workers are running
             assert proc.poll() is None and time.monotonic() < deadline, "no workers started"
-            time.sleep(0.05)
+            time.sleep(0.05)  # polling /proc for another process's state: there is no event to wait on
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal sends on Ctrl-C: the whole process group
         try:
             _, err = proc.communicate(timeout=20)

@@ -46,6 +46,11 @@ class Catalogue:
             raise ValueError(f"message {key!r} registered twice with different texts")
         self.messages[key] = Message(en, de)
 
+    def add_all(self, messages: Mapping[str, tuple[str, str]], prefix: str = "") -> None:
+        """``add`` for each ``key: (en, de)`` of a module's table, keys under ``prefix`` (e.g. ``"figure/"``)."""
+        for key, (en, de) in messages.items():
+            self.add(prefix + key, en, de)
+
     def add_term(self, term: str, en: str, de: str) -> None:
         """Register a translated word; two games may share a term only with the same translation."""
         if term in self.terms and self.terms[term] != Message(en, de):

@@ -314,8 +314,7 @@ def register() -> None:
     _register_terms()
     for phase, (en, de) in WAITS_FOR.items():
         CATALOGUE.add_term(waits_for(phase), en, de)
-    for key, (en, de) in {**MESSAGES, **ERRORS}.items():
-        CATALOGUE.add(key, en, de)
+    CATALOGUE.add_all({**MESSAGES, **ERRORS})
 
 
 register()

@@ -63,8 +63,7 @@ VIEW_MESSAGES: dict[str, tuple[str, str]] = {
 
 
 def _register() -> None:
-    for key, (en, de) in VIEW_MESSAGES.items():
-        CATALOGUE.add(key, en, de)
+    CATALOGUE.add_all(VIEW_MESSAGES)
 
 
 _register()

@@ -260,7 +260,6 @@ TERMS: dict[str, tuple[str, str]] = {
     "counterclockwise": ("counterclockwise", "gegen den Uhrzeigersinn"),
 }
 
-for _key, (_en, _de) in (MESSAGES | ERRORS | VIEW).items():
-    CATALOGUE.add(_key, _en, _de)
+CATALOGUE.add_all(MESSAGES | ERRORS | VIEW)
 for _term, (_en, _de) in TERMS.items():
     CATALOGUE.add_term(_term, _en, _de)

@@ -178,8 +178,7 @@ _MESSAGES = {
     ),
 }
 
-for key, (en, de) in _MESSAGES.items():
-    CATALOGUE.add(key, en, de)
+CATALOGUE.add_all(_MESSAGES)
 
 # Reasons quoted in the error sentences above (terms ``ER:<reason>``, so they translate and never collide).
 _REASONS = {
@@ -235,5 +234,4 @@ _VIEW = {
     "esels_rennen/label/start": ("start order {order}", "Startreihenfolge {order}"),
     "esels_rennen/label/deal": ("deal {count} order card(s)", "{count} Zielkarte(n) austeilen"),
 }
-for key, (en, de) in _VIEW.items():
-    CATALOGUE.add(key, en, de)
+CATALOGUE.add_all(_VIEW)

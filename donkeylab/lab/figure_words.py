@@ -111,8 +111,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "variants/player": ("player {k}", "Spieler {k}"),
     "variants/shared win": ("shared win", "geteilter Sieg"),
 }
-for _key, (_en, _de) in WORDS.items():
-    CATALOGUE.add(f"figure/{_key}", _en, _de)
+CATALOGUE.add_all(WORDS, prefix="figure/")
 
 
 def say(key: str, lang: str, **data: object) -> str:

@@ -13,7 +13,7 @@ snapshot contract of ARCHITECTURE.md.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import anywidget
@@ -45,8 +45,7 @@ _MESSAGES = {
         "Zitat aus der englischen Spielregel (dazu gibt es keine deutsche Stelle).",
     ),
 }
-for _key, (_en, _de) in _MESSAGES.items():
-    CATALOGUE.add(_key, _en, _de)
+CATALOGUE.add_all(_MESSAGES)
 
 
 def _say(key: str, lang: str) -> str:
@@ -184,10 +183,11 @@ class RuleExplainer(anywidget.AnyWidget):
                 self.clear()  # nothing has happened on screen yet (the start of a game)
             # else: only events the rulebook lacks are shown; the previous rule stays
 
-    def close(self) -> None:
+    def close(self, _finalizing: Callable[[], bool] = sys.is_finalizing) -> None:
         """Stop following the stepper, then close the widget (not at interpreter exit: ipywidgets' registry
-        is gone by then, and the garbage collector's call would only print an ignored AttributeError)."""
-        if sys.is_finalizing():
+        is gone by then, and the garbage collector's call would only print an ignored AttributeError). The
+        check is bound as a default: by then this module's globals, ``sys`` included, may already be None."""
+        if _finalizing is None or _finalizing():
             return
         stepper = getattr(self, "_stepper", None)
         if stepper is not None:

@@ -47,8 +47,7 @@ _TEXTS = {
     "progress_label": ("simulated trials", "simulierte Durchgänge"),
     "failed": ("The simulation stopped with an error: {reason}", "Die Simulation brach mit einem Fehler ab: {reason}"),
 }
-for _key, (_en, _de) in _TEXTS.items():
-    CATALOGUE.add(f"liveplot/{_key}", _en, _de)
+CATALOGUE.add_all(_TEXTS, prefix="liveplot/")
 
 
 def _say(key: str, lang: str, **data: object) -> str:

@@ -21,8 +21,7 @@ _MESSAGES = {
     "ui/bad_setting": ("Setting rejected: {reason}", "Einstellung abgelehnt: {reason}"),
 }
 
-for _key, (_en, _de) in _MESSAGES.items():
-    CATALOGUE.add(_key, _en, _de)
+CATALOGUE.add_all(_MESSAGES)
 
 
 def say(key: str, lang: str, **data: object) -> str:

@@ -107,14 +107,16 @@ def option_key(game: str, name: str, *value: Any) -> str:
 
 def option_word(game: str, name: str, lang: str) -> str:
     """The option's label; its raw name (underscores as spaces) if it has none, which a test forbids."""
-    key = option_key(game, name)
-    return CATALOGUE.render(key, {}, lang) if key in CATALOGUE.messages else name.replace("_", " ")
+    return _word(option_key(game, name), lang, name.replace("_", " "))
 
 
 def choice_word(game: str, name: str, value: Any, lang: str) -> str:
     """The label of one choice of an option (``DEFAULT`` for "as the variant says"); raw if it has none."""
-    key = option_key(game, name, value)
-    return CATALOGUE.render(key, {}, lang) if key in CATALOGUE.messages else str(value)
+    return _word(option_key(game, name, value), lang, str(value))
+
+
+def _word(key: str, lang: str, raw: str) -> str:
+    return CATALOGUE.render(key, {}, lang) if key in CATALOGUE.messages else raw
 
 
 for _game, _options in _WORDS.items():

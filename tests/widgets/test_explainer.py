@@ -207,10 +207,7 @@ def test_close_stops_following() -> None:
 def test_follows_the_real_stepper(game: str) -> None:
     from donkeylab.widgets import Stepper
 
-    try:
-        st = Stepper(game, 3, seed=2)
-    except (KeyError, NotImplementedError) as exc:  # the engine's snapshot views are not merged yet
-        pytest.skip(f"the {game} engine cannot draw a snapshot yet: {exc!r}")
+    st = Stepper(game, 3, seed=2)
     w = RuleExplainer(st)
     for _ in range(40):
         st.step()
