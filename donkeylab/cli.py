@@ -133,7 +133,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="stop a closed page's kernel after this idle time",
     )
-    sv.add_argument("--preheat", action="store_true", help="keep one kernel per app started in advance (make app)")
+    sv.add_argument(
+        "--preheat",
+        nargs="*",
+        metavar="APP=N",
+        help="start kernels in advance: alone, one per app (make app); APP=N, N for the lesson you announce "
+        "(e.g. die_choice=30), on top of --max-kernels",
+    )
+    sv.add_argument(
+        "--orphan-grace",
+        type=bounded(10, 86_400),
+        metavar="SECONDS",
+        help="stop a page's kernel this long after its page lost its connection (default 120)",
+    )
     sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
     return parser
 
@@ -403,15 +415,16 @@ def serve(args: argparse.Namespace) -> int:
     import subprocess
     from pathlib import Path
 
-    from donkeylab.apps.serve import page_urls, token_of, voila_command
+    from donkeylab.apps.serve import page_urls, parse_pools, token_of, voila_command
 
     if args.dir is not None and not Path(args.dir).is_dir():
         raise UsageError(f"no app folder {quote(args.dir)}")
     if args.token is not None and not args.public:
         raise UsageError("--token only makes sense with --public")
     folder = Path(args.dir) if args.dir else None
-    limits = {"max_kernels": args.max_kernels, "cull_idle": args.cull_idle}
-    cmd = voila_command(args.port, folder, public=args.public, token=args.token, preheat=args.preheat, **limits)
+    limits = {"max_kernels": args.max_kernels, "cull_idle": args.cull_idle, "orphan_grace": args.orphan_grace}
+    preheat = False if args.preheat is None else parse_pools(args.preheat)
+    cmd = voila_command(args.port, folder, public=args.public, token=args.token, preheat=preheat, **limits)
     verb = "would serve" if args.dry_run else "serving"
     if args.dry_run:
         print(" ".join(cmd))

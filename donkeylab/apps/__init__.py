@@ -20,6 +20,7 @@ from donkeylab.apps.query import Query, current_query_string, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
 
 log = logging.getLogger(__name__)
+LINK_LOST = "this page could not read its link, so it starts from its defaults: reload the page to apply the link"
 
 __all__ = ["APPS", "AppInfo", "app", "build", "gallery"]
 
@@ -29,6 +30,9 @@ def build(name: str, query_string: str | None = None) -> Any:
     info = APPS[name]
     text = current_query_string() if query_string is None else query_string
     query: Query = parse_query(text, info.params)
+    if text is None:  # a preheated kernel never got its request: say so, never drop a link silently
+        query = Query(query.values, (LINK_LOST,))
+        text = ""
     try:
         return info.build(query)
     except Exception:  # a pupil must see a sentence, not a traceback; the teacher finds it in the log

@@ -1,60 +1,150 @@
-"""A kernel manager with a ceiling: Voila starts a kernel (~170 MB) for every page request and has no limit.
+"""A kernel manager with a ceiling, honest places, and no orphans.
 
-Thirty pupils with a gallery tab and an app tab each, a reload or two, and a forgotten tab are enough to fill a
-small server's memory. ``CappedKernelManager`` refuses ``start_kernel`` once ``max_kernels`` kernels exist or
-are starting, with a 503 that the page handler (``donkeylab.apps.server``) turns into a sentence for the
-pupil. It is chosen in ``voila.json`` (``VoilaConfiguration.multi_kernel_manager_class``); Voila derives its
-own kernel manager from it, so the limit holds for every start, whatever asked for it.
+Voila starts a kernel (~100–170 MB) for every page request and has no limit. ``CappedKernelManager`` (chosen
+in ``voila.json`` through ``VoilaConfiguration.multi_kernel_manager_class``; Voila derives its own manager
+from it, so every start passes here):
+
+- **Places are pupils' pages.** ``max_kernels`` counts kernels that serve a page (running or starting).
+  Preheated kernels waiting in Voila's pool are not places: they come on top, as many as the pools hold
+  (``donkeylab serve --preheat die_choice=30``), and become a place when a pupil's page takes one. A page
+  request beyond the places is refused at once (``ServerFull``: a 503 with a sentence, before any work).
+- **No orphans.** A kernel with no websocket for ``orphan_grace`` seconds is shut down, whatever it is
+  doing: a crashed tab or a closed lid sends no tab-close beacon, and a running simulation counts as
+  activity, so Jupyter's idle culling never stops it (issue 15 §4: one ran at 101 % CPU for minutes).
+  Pool kernels are exempt: they wait for a pupil by design.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from tornado import web
+from tornado import ioloop, web
 from traitlets import Int
+
+PREHEAT_ENV = "VOILA_PREHEAT"  # Voila starts every pool kernel with VOILA_PREHEAT=True in its environment
 
 
 class ServerFull(web.HTTPError):
     """All places are taken: 503, with a ``Retry-After`` hint for the page (the message is for the log)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(
-            503, "all %d kernels are in use (CappedKernelManager.max_kernels)", limit, reason="Server Full"
-        )
+        super().__init__(503, "all %d places are in use (CappedKernelManager.max_kernels)", limit, reason="Server Full")
         self.limit = limit
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """``AsyncMappingKernelManager`` that starts no kernel beyond ``max_kernels`` (running + starting)."""
+    """``AsyncMappingKernelManager`` with ``max_kernels`` pupils' places and orphan culling."""
 
     max_kernels = Int(
         40,
         config=True,
-        help="Most kernels alive at once (one per open page); 0 means no limit. Budget ~170 MB each.",
+        help="Most pupils' pages at once (preheated kernels come on top); 0 means no limit. Budget ~150 MB each.",
+    )
+    orphan_grace = Int(
+        120,
+        config=True,
+        help="Seconds a served kernel may live without any websocket before it is shut down; 0 turns it off.",
     )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._starting: set[str] = set()
+        self._pooled: set[str] = set()  # preheated kernels not yet handed to a page
+        self._alone_since: dict[str, float] = {}  # served kernels without a websocket, since when
+        self._reaper: ioloop.PeriodicCallback | None = None
+
+    def places_used(self) -> int:
+        """Kernels serving (or starting for) a pupil's page: the ones ``max_kernels`` counts."""
+        return len((set(self.list_kernel_ids()) | self._starting) - self._pooled)
 
     def kernel_count(self) -> int:
-        """Kernels running or being started (a start takes seconds; counting it closes the race)."""
+        """Every kernel, pooled ones included (what the machine's memory must hold)."""
         return len(set(self.list_kernel_ids()) | self._starting)
+
+    def full(self) -> bool:
+        return self.max_kernels > 0 and self.places_used() >= self.max_kernels
+
+    def refuse_if_full(self) -> None:
+        """Raise ``ServerFull`` when no place is left (the page handler asks before it takes a pool kernel)."""
+        if self.full():
+            self.log.warning("refusing a page: %d of %d places in use", self.places_used(), self.max_kernels)
+            raise ServerFull(self.max_kernels)
+
+    def handed_out(self, kernel_id: str) -> None:
+        """A pool kernel now serves a page: it takes a place and may become an orphan."""
+        self._pooled.discard(kernel_id)
+        self._alone_since.setdefault(kernel_id, time.monotonic())
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = kwargs.get("kernel_id")
         if kernel_id is not None and kernel_id in self:  # an existing kernel is returned, nothing starts
             result: str = await super().start_kernel(*args, **kwargs)
             return result
-        if self.max_kernels > 0 and self.kernel_count() >= self.max_kernels:
-            self.log.warning("refusing a new kernel: %d of %d in use", self.kernel_count(), self.max_kernels)
-            raise ServerFull(self.max_kernels)
+        pooled = (kwargs.get("env") or {}).get(PREHEAT_ENV) == "True"
+        if not pooled:
+            self.refuse_if_full()
         kernel_id = kwargs["kernel_id"] = kernel_id or self.new_kernel_id()
         self._starting.add(kernel_id)  # checked and reserved before the first await: no two starts pass at once
+        if pooled:
+            self._pooled.add(kernel_id)
+        else:
+            self._alone_since[kernel_id] = time.monotonic()  # its page connects once the notebook ran
+        self._start_reaper()
         try:
             started: str = await super().start_kernel(*args, **kwargs)
             return started
+        except BaseException:
+            self._pooled.discard(kernel_id)
+            self._alone_since.pop(kernel_id, None)
+            raise
         finally:
             self._starting.discard(kernel_id)
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        self._alone_since.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
+        if self._kernel_connections.get(kernel_id, 0) <= 0 and kernel_id not in self._pooled:
+            self._alone_since[kernel_id] = time.monotonic()
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        self._pooled.discard(kernel_id)
+        self._alone_since.pop(kernel_id, None)
+        return super().remove_kernel(kernel_id)
+
+    def orphans(self, now: float | None = None) -> list[str]:
+        """Served kernels that have had no websocket for ``orphan_grace`` seconds."""
+        now = time.monotonic() if now is None else now
+        alive = set(self.list_kernel_ids())
+        return [
+            k
+            for k, since in self._alone_since.items()
+            if k in alive
+            and k not in self._pooled
+            and self._kernel_connections.get(k, 0) <= 0
+            and now - since >= self.orphan_grace
+        ]
+
+    def _start_reaper(self) -> None:
+        if self._reaper is None and self.orphan_grace > 0:
+            every_ms = 1000 * max(1, min(30, self.orphan_grace // 4))
+            self._reaper = ioloop.PeriodicCallback(self._reap, every_ms)
+            self._reaper.start()
+
+    async def _reap(self) -> None:
+        alive = set(self.list_kernel_ids()) | self._starting
+        for gone in [k for k in self._alone_since if k not in alive]:
+            del self._alone_since[gone]
+        for kernel_id in self.orphans():
+            self._alone_since.pop(kernel_id, None)
+            self.log.warning(
+                "shutting down kernel %s: no page has been connected for %d s", kernel_id, self.orphan_grace
+            )
+            try:
+                await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
+            except Exception:  # gone meanwhile: nothing left to stop
+                self.log.debug("orphan %s was already gone", kernel_id, exc_info=True)

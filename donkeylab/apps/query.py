@@ -104,16 +104,54 @@ def make_query(values: Mapping[str, Any], params: Mapping[str, Param]) -> str:
     return urlencode({k: str(v) for k, v in keep.items()})
 
 
-def current_query_string() -> str:
+def current_query_string() -> str | None:
     """The query string of the page this kernel serves ('' outside Voila, e.g. in JupyterLab or nbval).
 
-    With preheated kernels Voila hands the request over later: ``voila.utils.get_query_string`` waits for it.
+    A preheated kernel runs its notebook before any pupil asks for the page, then waits for the request on
+    the server's ``/voila/query/<kernel id>`` socket (``donkeylab.apps.request_info``). Voila's own
+    ``get_query_string`` tries once: a server stall of ~40 s broke the socket's keepalive and the page then
+    silently ignored its link. Here the socket is reopened until the request comes; ``None`` means it never
+    came (the page says so rather than drop the link without a word).
     """
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        from voila.utils import get_query_string
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return os.environ.get("QUERY_STRING", "")
+    request = wait_for_request(request_url())
+    if request is None:
+        return None
+    for key, value in request.items():
+        os.environ[key] = value
+    return request.get("QUERY_STRING", "")
 
-        return get_query_string() or ""
-    return os.environ.get("QUERY_STRING", "")
+
+def request_url() -> str:
+    """Where a preheated kernel asks for its request (the variables Voila gives every pool kernel)."""
+    env = os.environ.get
+    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
+    host = f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:{env('VOILA_APP_PORT', '8866')}"
+    return f"{host}{base}voila/query/{env('VOILA_KERNEL_ID', '')}"
+
+
+def wait_for_request(url: str, give_up_s: float = 86_400.0, retry_s: float = 1.0) -> dict[str, str] | None:
+    """The request info sent on ``url``, reconnecting after any failure until ``give_up_s`` have passed.
+
+    No keepalive pings: a kernel may wait hours for its pupil, and a stalled server must not end the wait.
+    """
+    import json
+    import time
+
+    from websockets.sync.client import connect
+
+    deadline = time.monotonic() + give_up_s
+    while time.monotonic() < deadline:
+        try:
+            with connect(url, open_timeout=30, ping_interval=None, close_timeout=1) as socket:
+                request = json.loads(socket.recv())
+            if isinstance(request, dict):
+                return {str(k): str(v) for k, v in request.items()}
+        except Exception:  # refused, reset, closed by a stall, malformed: ask again
+            pass
+        time.sleep(min(retry_s, max(0.0, deadline - time.monotonic())))
+    return None
 
 
 def _quote(text: str, limit: int = 40) -> str:

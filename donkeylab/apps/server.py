@@ -15,16 +15,30 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+import voila.handler
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from donkeylab.apps.connection import ClassroomConnection
 from donkeylab.apps.kernels import ServerFull
+from donkeylab.apps.page_guard import (
+    NonceStamper,
+    app_params,
+    clean_link,
+    content_security_policy,
+    new_nonce,
+    refused_link_page,
+    unknown_params,
+)
+from donkeylab.apps.request_info import ClassroomRequestInfo
 from donkeylab.core import CATALOGUE
 
 CATALOGUE.add("SERVE-FULL-TITLE", "The class server is full", "Der Klassen-Server ist voll")
@@ -62,7 +76,32 @@ def server_full_page(limit: int) -> str:
 
 
 class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voila's page handler; a full server answers with ``server_full_page`` and ``Retry-After``."""
+    """Voila's page handler, guarded (``page_guard``): only the app's own link parameters, a place left (else
+    ``server_full_page`` with ``Retry-After``, at once), and a Content-Security-Policy with a nonce."""
+
+    link_params: ClassVar[Mapping[str, frozenset[str]]] = {}  # notebook -> the parameters its link may carry
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        query = self.request.query
+        unknown = unknown_params(query, self.link_params.get(path or "", frozenset()))
+        if unknown:
+            self.set_status(400)
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.finish(
+                refused_link_page(unknown, clean_link(self.request.path, query, self.link_params.get(path or "", ())))
+            )
+            return
+        refuse = getattr(self.kernel_manager, "refuse_if_full", None)
+        if refuse is not None:
+            refuse()  # before a pool kernel is taken: a pupil beyond the places is told at once
+        nonce = new_nonce()
+        self.set_header("Content-Security-Policy", content_security_policy(nonce))
+        stamper = NonceStamper(nonce)
+        async for chunk in self.get_generator(path=path):
+            self.write(stamper.feed(chunk))
+            self.flush()
+        self.write(stamper.flush())
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
@@ -86,7 +125,7 @@ def guard_rules(server_url: str, notebooks: Sequence[str]) -> list[tuple[Any, ..
         (DETOUR, Refused),
         (url_path_join(server_url, rf"/voila/render/(?!(?:{apps})$).*"), Refused),
         (url_path_join(server_url, r"/voila/tree/.+"), Refused),
-        (url_path_join(server_url, r"/voila/api/contents/.+"), Refused),
+        (url_path_join(server_url, r"/voila/api/contents(?:/.*)?"), Refused),  # names, sizes, dates: not needed
         (url_path_join(server_url, r"/logout"), Refused),  # Voila's logout page has no template (a 500)
     ]
     if "index.ipynb" in notebooks:
@@ -98,15 +137,34 @@ def guard_rules(server_url: str, notebooks: Sequence[str]) -> list[tuple[Any, ..
     return rules
 
 
+class KernelStatusHandler(KernelHandler):
+    """``/api/kernels/<id>``: a page may read its kernel's status but not stop or restart a kernel by id
+    (an injected script used ``DELETE`` to kill a classmate's kernel; the tab-close beacon has its own route)."""
+
+    def delete(self, *args: Any) -> None:
+        raise web.HTTPError(405)
+
+
 class ClassroomVoila(Voila):  # type: ignore[misc]
-    """Voila with ``guard_rules`` in front of its routes and ``AppPageHandler`` as its page handler."""
+    """Voila with ``guard_rules`` in front of its routes and our handlers in place of four of Voila's:
+    the page (``AppPageHandler``), the preheated kernels' request socket (``ClassroomRequestInfo``), the
+    kernel status route, and the page's websocket (``ClassroomConnection``, bounded)."""
+
+    def init_settings(self) -> dict[str, Any]:
+        self.kernel_websocket_connection_class = ClassroomConnection
+        settings: dict[str, Any] = super().init_settings()
+        return settings
 
     def init_handlers(self) -> list[tuple[Any, ...]]:
-        voila_rules = [
-            (rule[0], AppPageHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
-            for rule in super().init_handlers()
-        ]
-        return guard_rules(self.server_url, app_notebooks(Path(self.root_dir))) + voila_rules
+        ours = {TornadoVoilaHandler: AppPageHandler, RequestInfoSocketHandler: ClassroomRequestInfo}
+        ours[KernelHandler] = KernelStatusHandler
+        voila_rules = [(rule[0], ours.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
+        notebooks = app_notebooks(Path(self.root_dir))
+        AppPageHandler.link_params = app_params(notebooks)
+        ClassroomRequestInfo.kernel_manager = self.kernel_manager
+        ClassroomRequestInfo.on_handed_out = getattr(self.kernel_manager, "handed_out", None)
+        voila.handler.RequestInfoSocketHandler = ClassroomRequestInfo  # Voila's page handler sends through it
+        return guard_rules(self.server_url, notebooks) + voila_rules
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,0 +1,132 @@
+"""The page ↔ kernel websocket, bounded: a pupil's page cannot flood its kernel or grow the server.
+
+jupyter_server's ``ZMQChannelsWebsocketConnection`` forwards every frame a page sends and queues every reply
+in the server until the page reads it. Measured against the classroom server (issue 15 §3): a flood of
+100,000 Back messages in 14 s took the server from 201 to 884 MB for good; a socket that never reads added
+128 MB; closing the flooding tab logged 215,233 tracebacks (164 MB), one per reply that could no longer be
+written; each refused ``execute_request`` logged a warning. ``ClassroomConnection`` bounds each of these:
+
+- **Rate:** each kernel accepts at most ``RATE`` messages per second from its pages (a bucket of ``BURST``);
+  the excess is dropped before it reaches the kernel. A person clicks a few times a second; Play runs in
+  the kernel. The widgets tell the page (``donkeylab.widgets`` limits again, at a lower rate, and say so).
+- **Backlog:** at most ``MAX_BACKLOG`` bytes of replies wait for one page; past that the page is not
+  reading, and its websocket is closed (a real page reconnects and asks for the widgets' state again).
+- **Closed sockets:** replies to a closed page are dropped without a word.
+- **Logs:** a repeated warning is written once with its count, then at every ten-fold count.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from typing import Any, ClassVar
+
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado.iostream import StreamBufferFullError, StreamClosedError
+from tornado.websocket import WebSocketClosedError
+
+RATE = 100.0  # messages per second a kernel accepts from its pages
+BURST = 200  # messages accepted at once after a quiet spell
+MAX_BACKLOG = 8 * 2**20  # bytes of unread replies per page before its websocket is closed
+
+
+class Bucket:
+    """A token bucket: ``take()`` is True while the rate allows one more message."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class OnceLog:
+    """Counts repeated warnings and writes the 1st, 10th, 100th … with the count so far."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def should_log(self, key: str) -> int:
+        """The count to report for this occurrence of ``key``, or 0 when it is not worth a line."""
+        self.counts[key] += 1
+        n = self.counts[key]
+        return n if n == 1 or str(n).rstrip("0") == "1" else 0
+
+
+class ClassroomConnection(ZMQChannelsWebsocketConnection):
+    """``ZMQChannelsWebsocketConnection`` with a rate per kernel, a backlog per page and quiet logs."""
+
+    buckets: ClassVar[dict[str, Bucket]] = {}  # per kernel: every page of a kernel shares its rate
+    notes: ClassVar[OnceLog] = OnceLog()
+
+    def _note(self, key: str, text: str) -> None:
+        count = self.notes.should_log(f"{self.kernel_id}:{key}")
+        if count:
+            self.log.warning("kernel %s: %s (%d so far)", self.kernel_id, text, count)
+
+    def handle_incoming_message(self, incoming_msg: Any) -> None:
+        bucket = self.buckets.setdefault(self.kernel_id, Bucket())
+        if not bucket.take():
+            self._note("rate", f"dropped messages beyond {RATE:.0f} per second")
+            return
+        msg_type = _message_type(incoming_msg)
+        allowed = self.multi_kernel_manager.allowed_message_types
+        if allowed and msg_type is not None and msg_type not in allowed:
+            self._note("type", f"ignored {msg_type[:40]!r} messages from the page")
+            return
+        super().handle_incoming_message(incoming_msg)
+
+    def _on_zmq_reply(self, stream: Any, msg_list: Any) -> None:
+        ws = getattr(self.websocket_handler, "ws_connection", None)
+        if ws is None or ws.is_closing():
+            self._note("closed", "dropped replies to a closed page")
+            return
+        try:
+            ws.stream.max_write_buffer_size = MAX_BACKLOG
+        except AttributeError:  # no stream: the connection is being torn down
+            return
+        try:
+            super()._on_zmq_reply(stream, msg_list)  # type: ignore[no-untyped-call]
+        except StreamBufferFullError:
+            self._note("backlog", f"closed a page that left {MAX_BACKLOG // 2**20} MB of replies unread")
+            self.websocket_handler.close(1008, "too many unread messages")
+        except (WebSocketClosedError, StreamClosedError):
+            self._note("closed", "dropped replies to a closed page")
+
+    def write_message(self, *args: Any, **kwargs: Any) -> Any:
+        future = self.websocket_handler.write_message(*args, **kwargs)
+        future.add_done_callback(_retrieve)  # a write cut off by a closing page is no traceback in the log
+        return future
+
+    def disconnect(self) -> Any:
+        result = super().disconnect()  # type: ignore[no-untyped-call]
+        if self.multi_kernel_manager._kernel_connections.get(self.kernel_id, 0) <= 0:
+            self.buckets.pop(self.kernel_id, None)
+        return result
+
+
+def _retrieve(future: Any) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+def _message_type(frame: Any) -> str | None:
+    """The ``msg_type`` of a frame from the page: JSON text, or binary in the v1 websocket protocol."""
+    try:
+        if isinstance(frame, str):
+            header = json.loads(frame).get("header") or {}
+        else:
+            header = json.loads(deserialize_msg_from_ws_v1(frame)[1][0])  # type: ignore[no-untyped-call]
+        kind = header.get("msg_type")
+    except (ValueError, AttributeError, IndexError, TypeError):
+        return None  # unreadable: jupyter_server decides (and refuses what it cannot parse)
+    return kind if isinstance(kind, str) else None

@@ -1,0 +1,148 @@
+"""What a page request may carry, and the Content-Security-Policy every app page is sent with.
+
+A pupil's link is untrusted: Voila 0.5 wrote ``?theme=`` unescaped into ``<body data-jp-theme-name="…">``,
+so one crafted link ran a script in a classmate's page (and could stop their kernel); ``?template=``
+hung or crashed the request (issue 15 §1). ``voila.json`` turns both overrides off; on top of that
+
+- **only our own parameters pass**: an app's link may carry exactly the parameters of that app
+  (``donkeylab.apps.APPS[name].params``) and ``token``; anything else answers 400 with a sentence in both
+  languages and the same link without the unknown parts, before a kernel is taken;
+- **no script runs that is not ours**: every page is sent with a CSP whose ``script-src`` allows this
+  server's files, the widget modules (``blob:``, how anywidget loads them) and the inline scripts of
+  Voila's template, each stamped with a fresh nonce per response. A script that reaches the page any
+  other way (an injected tag, an ``onerror=`` attribute) does not run.
+
+The nonce is stamped on the template's inline scripts (everything before the cells) and, after it, only on
+the three one-line calls Voila's template makes while the cells arrive (``voila_process(i, n)``,
+``voila_heartbeat()``, ``voila_finish()``). Cell outputs are JSON inside data scripts (escaped by Jinja's
+``tojson``), which a CSP does not need to allow.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import secrets
+from collections.abc import Iterable, Mapping
+from urllib.parse import parse_qsl, urlencode
+
+from donkeylab.core import CATALOGUE
+
+ALWAYS_ALLOWED = frozenset({"token"})  # the server's own login parameter (``--public``)
+MAX_SHOWN = 30  # characters of an unknown parameter quoted back
+
+CATALOGUE.add("SERVE-LINK-TITLE", "This link is not one of ours", "Dieser Link stammt nicht von uns")
+CATALOGUE.add(
+    "SERVE-LINK",
+    "The link carries something this page does not know: {names}. Open the page without it:",
+    "Der Link enthält etwas, das diese Seite nicht kennt: {names}. Öffne die Seite ohne das:",
+)
+
+_SCRIPT_TAG = re.compile(r"<script(?=[\s>])")
+_CELLS = 'id="rendered_cells"'
+_VOILA_CALL = re.compile(
+    r'<script(?: type="text/javascript")?>(\s*(?:voila_process\(\d+, \d+\)|window\.voila_finish\(\);'
+    r"|window\.voila_heartbeat\(\))\s*)</script>"
+)
+
+
+def new_nonce() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def content_security_policy(nonce: str) -> str:
+    """Scripts: ours and the nonce's; nothing framed by other sites; no plugins; no ``<base>`` rewrites."""
+    return "; ".join(
+        [
+            f"script-src 'self' 'nonce-{nonce}' blob: 'unsafe-eval'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "frame-ancestors 'self'",
+            "form-action 'self'",
+        ]
+    )
+
+
+class NonceStamper:
+    """Adds ``nonce="…"`` to the template's inline scripts in a page streamed chunk by chunk.
+
+    Jinja streams a template in pieces (``<script>`` and ``voila_process(`` can come apart), so text is
+    passed on only up to a point where no tag and no script is open; the rest waits for the next chunk.
+    """
+
+    def __init__(self, nonce: str) -> None:
+        self.nonce, self.in_cells, self.pending = nonce, False, ""
+
+    def feed(self, chunk: str) -> str:
+        text = self.pending + chunk
+        cut = _safe_end(text)
+        self.pending = text[cut:]
+        return self._stamp(text[:cut])
+
+    def flush(self) -> str:
+        text, self.pending = self.pending, ""
+        return self._stamp(text)
+
+    def _stamp(self, text: str) -> str:
+        stamp = f'<script nonce="{self.nonce}"'
+        if not self.in_cells:
+            head, sep, tail = text.partition(_CELLS)
+            if not sep:
+                return _SCRIPT_TAG.sub(stamp, text)
+            self.in_cells = True
+            return _SCRIPT_TAG.sub(stamp, head) + sep + self._stamp(tail)
+        return _VOILA_CALL.sub(lambda m: f"{stamp}>{m.group(1)}</script>", text)
+
+
+def _safe_end(text: str) -> int:
+    """Where ``text`` may be cut: before a script not yet closed, else after the last complete tag."""
+    closed = text.rfind("</script>")
+    after = 0 if closed < 0 else closed + len("</script>")
+    opened = text.find("<script", after)
+    if opened >= 0:
+        return opened
+    return text.rfind(">") + 1
+
+
+def unknown_params(query: str, allowed: Iterable[str]) -> list[str]:
+    """The parameter names of ``query`` that are not ``allowed`` (in order, once each)."""
+    known = set(allowed) | ALWAYS_ALLOWED
+    names = [k for k, _ in parse_qsl(query, keep_blank_values=True, max_num_fields=100)]
+    return list(dict.fromkeys(k for k in names if k not in known))
+
+
+def clean_link(path: str, query: str, allowed: Iterable[str]) -> str:
+    """``path`` with only the allowed parameters of ``query``."""
+    known = set(allowed) | ALWAYS_ALLOWED
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True, max_num_fields=100) if k in known]
+    return path + ("?" + urlencode(kept) if kept else "")
+
+
+def refused_link_page(unknown: list[str], clean: str) -> str:
+    """The 400 page: which parts of the link are not ours (quoted short, escaped) and the link without them."""
+    shown = ", ".join(_short(n) for n in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+    href = html.escape(clean, quote=True)
+    parts = []
+    for lang in ("en", "de"):
+        title = html.escape(CATALOGUE.render("SERVE-LINK-TITLE", {}, lang))
+        text = html.escape(CATALOGUE.render("SERVE-LINK", {"names": shown}, lang))
+        parts.append(f"<section lang='{lang}'><h1>{title}</h1><p>{text} <a href=\"{href}\">{href}</a></p></section>")
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>400</title>"
+        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em}</style>"
+        f"</head><body>{''.join(parts)}</body></html>"
+    )
+
+
+def app_params(notebooks: Iterable[str]) -> Mapping[str, frozenset[str]]:
+    """Each served notebook's link parameters: an app's own, none for any other notebook (the gallery)."""
+    import donkeylab.apps  # noqa: F401  (registers every app)
+    from donkeylab.apps.registry import APPS  # the apps' parameters are declared once, by the apps
+
+    params = {f"{name}.ipynb": frozenset(info.params) for name, info in APPS.items()}
+    return {nb: params.get(nb, frozenset()) for nb in notebooks}
+
+
+def _short(name: str) -> str:
+    shown = name.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return "‘" + (shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 1] + "…") + "’"
