@@ -12,6 +12,8 @@ written; each refused ``execute_request`` logged a warning. ``ClassroomConnectio
 - **Backlog:** at most ``MAX_BACKLOG`` bytes of replies wait for one page; past that the page is not
   reading, and its websocket is closed (a real page reconnects and asks for the widgets' state again).
 - **Closed sockets:** replies to a closed page are dropped without a word.
+- **Replays:** a frame sent twice (the same message id) is dropped; the kernel would refuse its signature
+  and log a traceback for each copy.
 - **Logs:** a repeated warning is written once with its count, then at every ten-fold count.
 """
 
@@ -30,6 +32,7 @@ from tornado.websocket import WebSocketClosedError
 RATE = 100.0  # messages per second a kernel accepts from its pages
 BURST = 200  # messages accepted at once after a quiet spell
 MAX_BACKLOG = 8 * 2**20  # bytes of unread replies per page before its websocket is closed
+REMEMBERED_IDS = 1_000  # message ids per page remembered to drop a replayed frame
 
 
 class Bucket:
@@ -78,12 +81,26 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
         if not bucket.take():
             self._note("rate", f"dropped messages beyond {RATE:.0f} per second")
             return
-        msg_type = _message_type(incoming_msg)
+        header = _header(incoming_msg)
+        msg_type, msg_id = header.get("msg_type"), header.get("msg_id")
         allowed = self.multi_kernel_manager.allowed_message_types
-        if allowed and msg_type is not None and msg_type not in allowed:
+        if allowed and isinstance(msg_type, str) and msg_type not in allowed:
             self._note("type", f"ignored {msg_type[:40]!r} messages from the page")
             return
+        if isinstance(msg_id, str) and not self._first_time(msg_id):
+            # a replayed frame: the kernel would refuse its signature with a traceback in the log
+            self._note("replay", "dropped messages sent twice")
+            return
         super().handle_incoming_message(incoming_msg)
+
+    def _first_time(self, msg_id: str) -> bool:
+        seen: dict[str, None] = self.__dict__.setdefault("_seen_ids", {})
+        if msg_id in seen:
+            return False
+        seen[msg_id] = None
+        if len(seen) > REMEMBERED_IDS:
+            del seen[next(iter(seen))]
+        return True
 
     def _on_zmq_reply(self, stream: Any, msg_list: Any) -> None:
         ws = getattr(self.websocket_handler, "ws_connection", None)
@@ -119,14 +136,14 @@ def _retrieve(future: Any) -> None:
         future.exception()
 
 
-def _message_type(frame: Any) -> str | None:
-    """The ``msg_type`` of a frame from the page: JSON text, or binary in the v1 websocket protocol."""
+def _header(frame: Any) -> dict[str, Any]:
+    """The header of a frame from the page: JSON text, or binary in the v1 websocket protocol ({} if unreadable:
+    jupyter_server then decides, and refuses what it cannot parse)."""
     try:
         if isinstance(frame, str):
             header = json.loads(frame).get("header") or {}
         else:
             header = json.loads(deserialize_msg_from_ws_v1(frame)[1][0])  # type: ignore[no-untyped-call]
-        kind = header.get("msg_type")
     except (ValueError, AttributeError, IndexError, TypeError):
-        return None  # unreadable: jupyter_server decides (and refuses what it cannot parse)
-    return kind if isinstance(kind, str) else None
+        return {}
+    return header if isinstance(header, dict) else {}

@@ -141,9 +141,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             del self._alone_since[gone]
         for kernel_id in self.orphans():
             self._alone_since.pop(kernel_id, None)
-            self.log.warning(
-                "shutting down kernel %s: no page has been connected for %d s", kernel_id, self.orphan_grace
-            )
+            self.log.warning("shutting down kernel %s: no page connected for %d s", kernel_id, self.orphan_grace)
             try:
                 await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
             except Exception:  # gone meanwhile: nothing left to stop

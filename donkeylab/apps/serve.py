@@ -83,7 +83,8 @@ def voila_command(
         cmd += ["--VoilaConfiguration.preheat_kernel=True", "--VoilaConfiguration.default_pool_size=1"]
     if isinstance(preheat, Mapping):
         cmd += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pool_config(preheat, folder))}"]
-        cmd.append(f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}")
+        if not any(e.startswith("--VoilaKernelManager.fill_delay=") for e in extra):
+            cmd.append(f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}")
     if orphan_grace is not None:
         cmd.append(f"--CappedKernelManager.orphan_grace={orphan_grace}")
     if max_kernels is not None:

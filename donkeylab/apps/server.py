@@ -141,7 +141,7 @@ class KernelStatusHandler(KernelHandler):
     """``/api/kernels/<id>``: a page may read its kernel's status but not stop or restart a kernel by id
     (an injected script used ``DELETE`` to kill a classmate's kernel; the tab-close beacon has its own route)."""
 
-    def delete(self, *args: Any) -> None:
+    def delete(self, *args: Any, **kwargs: Any) -> None:
         raise web.HTTPError(405)
 
 

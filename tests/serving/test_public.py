@@ -52,7 +52,6 @@ def test_a_page_without_the_token_is_refused_and_starts_no_kernel(server: Server
 @pytest.mark.parametrize(
     ("method", "path"),
     [
-        ("GET", "/voila/api/contents"),
         ("POST", f"/voila/api/shutdown/{FAKE_KERNEL}"),
         ("GET", f"/api/kernels/{FAKE_KERNEL}"),
         ("DELETE", f"/api/kernels/{FAKE_KERNEL}"),

@@ -195,7 +195,7 @@ def test_the_kernel_cap_refuses_with_a_sentence_and_frees_a_place_on_tab_close(s
         body = refused.value.read().decode()
         assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "60"
         assert "All 2 places are taken" in body and "Alle 2 Plätze sind belegt" in body
-        assert "refusing a new kernel: 2 of 2 in use" in server.log_text()
+        assert "refusing a page: 2 of 2 places in use" in server.log_text()
         first = held.pop(0)
         assert first.kernel_id and close_page(server.url, first.kernel_id) == 204  # the beacon, without _xsrf
         assert not kernel_alive(first.kernel_id)
