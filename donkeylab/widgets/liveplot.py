@@ -62,7 +62,6 @@ def _texts(lang: str, done: int, n: int) -> dict[str, str]:
 
 
 @cache
-@cache
 def _plotly_gzip() -> str:
     """plotly's own ``plotly.min.js`` (it sets ``window.Plotly`` when it runs), gzip-compressed and base64-
     encoded once per process: 4.8 MB become 2.0 MB on the websocket (a class of thirty on school Wi-Fi); the
