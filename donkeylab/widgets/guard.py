@@ -31,8 +31,8 @@ from donkeylab.core.errors import quote
 
 MESSAGES_PER_SECOND = 50.0
 BURST = 50.0
-PINGS_PER_SECOND = 2.0  # a page pings once per 5 s per widget that shows the banner
-PING_BURST = 10.0
+PINGS_PER_SECOND = 10.0  # a page pings once per 5 s per Stepper or LivePlot: room for dozens of them
+PING_BURST = 30.0
 QUOTE_CHARS = 40
 MAX_PING = 2**31
 

@@ -4,11 +4,14 @@ limited, and a refused trait goes back to the browser at the kernel's value (``w
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import pytest
+import traitlets
 
-from donkeylab.widgets import EventLog, RuleExplainer, Stepper, guard
+from donkeylab.lab import questions
+from donkeylab.widgets import EventLog, LivePlot, RuleExplainer, Stepper, guard
 from donkeylab.widgets.share import ShareLink
 from tests.widgets.helpers import click, front_end, record
 
@@ -148,3 +151,92 @@ def test_the_lost_kernel_banner_comes_from_the_kernel_in_the_pages_language() ->
     assert st.texts["lost"] == "This page lost its connection to its kernel: reload the page."
     front_end(st, lang="de")
     assert st.texts["lost"] == "Diese Seite hat die Verbindung zu ihrem Kernel verloren: Lade die Seite neu."
+
+
+# ---------------------------------------------------------------------------------------------- LivePlot
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("n", 1e10),
+        ("n", 10**12),
+        ("n", -1),
+        ("n", math.nan),
+        ("n", "5"),
+        ("batch", 10**9),
+        ("batch", 0),
+        ("batch", math.inf),
+        ("seed", math.inf),
+        ("seed", -3),
+        ("n", HUGE),
+    ],
+)
+def test_a_liveplot_refuses_forged_bounds_and_sends_its_value_back(name: str, value: Any) -> None:
+    plot = LivePlot("double_down.total_after", n=2_000, seed=1, batch=1_000, k=2)
+    before = getattr(plot, name)
+    comm = record(plot)
+    front_end(plot, **{name: value})
+    assert getattr(plot, name) == before
+    assert sent_state(comm, name)[-1] == before, "the browser gets the kernel's value back"
+    assert plot.error and len(plot.error) < 250 and plot.done == 0
+
+
+def test_the_refusal_speaks_the_plots_language() -> None:
+    plot = LivePlot("double_down.total_after", n=2_000, seed=1, batch=1_000, lang="de", k=2)
+    front_end(plot, n=10**12)
+    assert plot.error.startswith("1000000") and "Durchgänge wurden abgelehnt" in plot.error
+    assert "1.000.000" in plot.error, "the bound is written the German way"
+
+
+def test_bounds_come_from_the_question() -> None:
+    for name in LivePlot.questions():
+        q = questions.get(name)
+        assert 0 < q.max_batch <= q.max_n and q.max_n // q.max_batch <= questions.MAX_BATCHES * 100
+    variants = questions.get("double_donkey.variants")
+    assert variants.max_batch < questions.MAX_BATCH and variants.max_n < questions.MAX_N
+    plot = LivePlot("double_donkey.variants", n=100, seed=1, batch=10)
+    front_end(plot, batch=51)
+    assert plot.batch == 10 and plot.error
+    front_end(plot, batch=50, n=5_000)
+    assert (plot.batch, plot.n, plot.error) == (50, 5_000, "")
+    with pytest.raises(traitlets.TraitError):
+        LivePlot("double_down.total_after", n=questions.MAX_N + 1)
+
+
+def test_too_many_redraws_are_refused() -> None:
+    plot = LivePlot("double_down.total_after", n=1_000_000, seed=1, batch=10_000, k=2)
+    front_end(plot, batch=1)  # a million redraws
+    assert plot.batch == 10_000 and plot.error
+
+
+def test_a_good_front_end_setting_is_taken() -> None:
+    plot = LivePlot("double_down.total_after", n=2_000, seed=1, batch=1_000, k=2)
+    front_end(plot, n=3_000, seed=5)
+    assert (plot.n, plot.seed, plot.error) == (3_000, 5, "")
+
+
+def test_a_huge_run_builds_nothing_proportional_to_n_up_front() -> None:
+    q = questions.get("double_down.total_after")
+    first = next(iter(q.batches(10**15, seed=1, batch=1_000, params={"k": 2})))  # instant: nothing listed
+    assert first[0] == 1_000
+    last = next(iter(q.batches(10**15 + 7, seed=1, batch=1_000, params={"k": 2}, first=10**12)))
+    assert last[0] == 10**15 + 7
+
+
+def test_stop_from_the_page_takes_effect_within_a_second() -> None:
+    plot = LivePlot("double_donkey.distinct_values", n=questions.MAX_N, seed=1, batch=questions.MAX_BATCH)
+    click(plot, method="start")
+    time.sleep(0.3)
+    asked = time.perf_counter()
+    click(plot, method="stop")
+    assert plot.wait(timeout=5)
+    assert time.perf_counter() - asked < 1.0 and 0 < plot.done < plot.n
+
+
+def test_liveplot_pongs_and_carries_the_lost_banner() -> None:
+    plot = LivePlot("double_down.total_after", n=2_000, seed=1, batch=1_000, k=2)
+    comm = record(plot)
+    click(plot, ping=7)
+    assert [m["content"] for m in comm.messages if m.get("method") == "custom"] == [{"pong": 7}]
+    assert plot.texts["lost"] == guard.say("lost", "en")
+    plot.lang = "de"
+    assert plot.texts["lost"] == guard.say("lost", "de")
