@@ -91,7 +91,7 @@ def _plotly_gzip() -> str:
     return base64.b64encode(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0)).decode("ascii")
 
 
-class PlotlyBundle(anywidget.AnyWidget):
+class PlotlyBundle(PageGuard, anywidget.AnyWidget):
     """plotly.js for the whole page, sent once per kernel; every ``LivePlot`` refers to ``shared()``.
 
     Never displayed: the browser creates its model when the widget is made; its small ESM inflates ``source``

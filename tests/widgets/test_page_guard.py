@@ -11,7 +11,7 @@ import pytest
 import traitlets
 
 from donkeylab.lab import questions
-from donkeylab.widgets import EventLog, LivePlot, RuleExplainer, Stepper, guard
+from donkeylab.widgets import EventLog, LivePlot, PlotlyBundle, RuleExplainer, Stepper, guard
 from donkeylab.widgets.share import ShareLink
 from tests.widgets.helpers import click, front_end, record
 
@@ -95,7 +95,7 @@ def test_kernel_traits_cannot_be_written_by_the_page(name: str) -> None:
 
 def test_views_explainer_and_share_refuse_every_page_write() -> None:
     st = Stepper("double_down", 3, seed=1)
-    for widget in (EventLog(st), RuleExplainer(st), ShareLink(st, {"variant": "x"})):
+    for widget in (EventLog(st), RuleExplainer(st), ShareLink(st, {"variant": "x"}), PlotlyBundle.shared()):
         keys = [k for k in widget.keys if not k.startswith("_") and k not in ("layout", "tabbable", "tooltip")]
         name = keys[-1]
         before = getattr(widget, name)
