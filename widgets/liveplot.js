@@ -1,4 +1,5 @@
-// LivePlot: the exact answer at once, simulated bars filling in batch by batch.
+// LivePlot: the exact answer at once, simulated bars filling in batch by batch (common.js is joined in front:
+// the heartbeat, as a lesson page may have plots and no Stepper).
 // plotly.js is not in this module: the kernel's one PlotlyBundle widget (trait "bundle") carries it and sets
 // window.Plotly when its module runs, so a page with many plots loads plotly.js once.
 
@@ -47,8 +48,10 @@ function render({ model, el, host, signal }) {
   const error = node("div", "dl-liveplot-error", { role: "alert" });
   bar.append(fill);
   controls.append(button, bar, count);
-  root.append(controls, status, plot, error);
+  const banner = lostBanner();
+  root.append(banner, controls, status, plot, error);
   el.replaceChildren(root);
+  const stopBeating = heartbeat(model, banner);
 
   let Plotly = null;
 
@@ -113,6 +116,7 @@ function render({ model, el, host, signal }) {
   });
 
   return () => {
+    stopBeating();
     if (Plotly) Plotly.purge(plot);
   };
 }

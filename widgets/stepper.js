@@ -129,7 +129,13 @@ function stepperBar(st) {
 export default {
   render({ model, el }) {
     const bar = stepperBar(model);
-    el.append(bar.root);
-    return follow(model, bar.draw, ["snapshot", "substep", "error", "notice", "index", "length", "playing", "lang", "seat", "speed"]);
+    const banner = lostBanner();
+    el.append(banner, bar.root);
+    const stopBeating = heartbeat(model, banner);
+    const unfollow = follow(model, bar.draw, ["snapshot", "substep", "error", "notice", "index", "length", "playing", "lang", "seat", "speed"]);
+    return () => {
+      stopBeating();
+      unfollow();
+    };
   },
 };

@@ -45,6 +45,11 @@ V = TypeVar("V")
 
 DEFAULT_N = 100_000
 DEFAULT_BATCH = 10_000
+# A page's bounds (a pupil can forge any number): ~6 us per numpy trial, so a batch of 25,000 takes ~0.15 s
+# (Stop acts between batches) and a whole run at most ~10 s; a run redraws at most MAX_BATCHES times.
+MAX_N = 1_000_000
+MAX_BATCH = 25_000
+MAX_BATCHES = 1_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,6 +81,8 @@ class Question:
     draw: Drawer
     sample: Sampler | None = None  # None: exact only (the figure is the exact one)
     grouped: bool = False
+    max_n: int = MAX_N  # the most trials a widget runs (a page may ask for any number)
+    max_batch: int = MAX_BATCH  # the largest batch: one batch must take well under a second (Stop waits for it)
 
     @property
     def simulated(self) -> bool:
@@ -118,13 +125,12 @@ class Question:
         """Yield ``(trials done, counts of this batch)`` for batches ``first``, ``first + 1``, …: a stopped run
         resumes where it ended. Nothing for an exact-only question."""
         resolved = self.resolve(params)
-        sizes = batch_sizes(n, batch)
+        count = batch_count(n, batch)
         if self.sample is None:
             return
-        done = sum(sizes[:first])
-        for b in range(first, len(sizes)):
-            done += sizes[b]
-            yield done, self.sample(sizes[b], batch_seed(seed, b), resolved)
+        for b in range(first, count):  # sizes computed batch by batch: no list as long as the run
+            size = min(batch, n - b * batch)
+            yield b * batch + size, self.sample(size, batch_seed(seed, b), resolved)
 
     def simulate(
         self, n: int, seed: int | str = 0, batch: int = DEFAULT_BATCH, params: Mapping[str, Any] | None = None
@@ -163,11 +169,16 @@ class Question:
         return self.figure(self.exact(params), counts, done, params, lang)
 
 
-def batch_sizes(n: int, batch: int) -> list[int]:
-    """The sizes of the batches of a run of ``n`` trials (the last one may be smaller)."""
+def batch_count(n: int, batch: int) -> int:
+    """How many batches a run of ``n`` trials has (the last one may be smaller), computed, never listed."""
     if n < 0 or batch < 1:
         raise ValueError(f"need n >= 0 and batch >= 1, not n={n}, batch={batch}")
-    return [min(batch, n - start) for start in range(0, n, batch)]
+    return -(-n // batch)
+
+
+def batch_sizes(n: int, batch: int) -> list[int]:
+    """The sizes of the batches of a run of ``n`` trials (a list: for small runs and tests only)."""
+    return [min(batch, n - b * batch) for b in range(batch_count(n, batch))]
 
 
 def batch_seed(seed: int | str, b: int) -> int:

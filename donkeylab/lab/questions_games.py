@@ -176,5 +176,7 @@ VARIANTS_QUESTION = register(
         _draw,
         _sample,
         grouped=True,
+        max_n=5_000,  # ~15-30 ms per game pair: a whole run ~2 minutes at most
+        max_batch=50,  # ~0.3-0.8 s per batch of 50 (4 players, Random): Stop still acts within about a second
     )
 )

@@ -23,6 +23,7 @@ from donkeylab import rulebook
 from donkeylab.core import CATALOGUE
 from donkeylab.core.messages import LANGUAGES
 from donkeylab.widgets import assets
+from donkeylab.widgets.guard import PageGuard
 
 FOLLOWED = ("snapshot", "substep", "lang")  # the stepper traits the explainer observes (substep is optional)
 
@@ -74,7 +75,7 @@ def _known(rule_id: str) -> bool:
     return True
 
 
-class RuleExplainer(anywidget.AnyWidget):
+class RuleExplainer(PageGuard, anywidget.AnyWidget):
     """The rule card: ``RuleExplainer().show("DD-DICE-2")``, or ``RuleExplainer(stepper)`` to follow a game.
 
     ``lang="de"`` shows the German sentence and, where the German rulebook has one, the German passage.
@@ -82,6 +83,7 @@ class RuleExplainer(anywidget.AnyWidget):
 
     _esm = assets.text("common.js", "explainer.js")
     _css = assets.text("explainer.css")
+    page_writable = frozenset({"lang"})  # everything else is filled in by the kernel
 
     rule = t.Unicode("", help="the rule ID shown, e.g. 'DD-DICE-2' (empty: no rule yet)").tag(sync=True)
     title = t.Unicode("", help="a short name of the rule, in lang").tag(sync=True)
@@ -107,6 +109,12 @@ class RuleExplainer(anywidget.AnyWidget):
             self._followed = [n for n in FOLLOWED if stepper.has_trait(n)]
             stepper.observe(self._follow, names=self._followed)
             self._follow()
+
+    def _page_says(self, text: str) -> None:
+        """The card has no message area: a followed Stepper shows the sentence."""
+        says = getattr(self._stepper, "_page_says", None)
+        if callable(says):
+            says(text)
 
     @property
     def stepper(self) -> Any:

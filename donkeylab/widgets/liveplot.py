@@ -28,7 +28,8 @@ import traitlets as t
 from donkeylab.core import CATALOGUE
 from donkeylab.lab import figures, questions
 from donkeylab.lab.figure_words import number
-from donkeylab.widgets import assets
+from donkeylab.widgets import assets, guard
+from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 
 _TEXTS = {
     "start": ("Start", "Start"),
@@ -46,8 +47,24 @@ _TEXTS = {
     "progress": ("{done} of {n} trials simulated", "{done} von {n} Durchgängen simuliert"),
     "progress_label": ("simulated trials", "simulierte Durchgänge"),
     "failed": ("The simulation stopped with an error: {reason}", "Die Simulation brach mit einem Fehler ab: {reason}"),
+    "bad_n": (
+        "{value} trials were refused: this plot runs 0 to {high} trials, in at most {batches} batches.",
+        "{value} Durchgänge wurden abgelehnt: dieses Diagramm simuliert 0 bis {high} Durchgänge, in höchstens "
+        "{batches} Stapeln.",
+    ),
+    "bad_batch": (
+        "A batch of {value} was refused: a batch here has 1 to {high} trials, at most {batches} batches a run.",
+        "Ein Stapel von {value} wurde abgelehnt: ein Stapel hat hier 1 bis {high} Durchgänge, höchstens "
+        "{batches} Stapel pro Lauf.",
+    ),
+    "bad_seed": (
+        "Seed {value} was refused: a seed is a whole number from 0 to {high}.",
+        "Startwert {value} wurde abgelehnt: ein Startwert ist eine ganze Zahl von 0 bis {high}.",
+    ),
 }
 CATALOGUE.add_all(_TEXTS, prefix="liveplot/")
+_SENTENCES = ("progress", "failed", "bad_n", "bad_batch", "bad_seed")  # with placeholders: not in ``texts``
+MAX_SEED = 2**63 - 1
 
 
 def _say(key: str, lang: str, **data: object) -> str:
@@ -56,12 +73,11 @@ def _say(key: str, lang: str, **data: object) -> str:
 
 def _texts(lang: str, done: int, n: int) -> dict[str, str]:
     """The words of the front end in ``lang``, the progress line for ``done`` of ``n`` included."""
-    words = {k: _say(k, lang) for k in _TEXTS if k not in ("progress", "failed")}
+    words = {k: _say(k, lang) for k in _TEXTS if k not in _SENTENCES} | guard.page_texts(lang)
     words["progress"] = _say("progress", lang, done=number(done, lang), n=number(n, lang))
     return words
 
 
-@cache
 @cache
 def _plotly_gzip() -> str:
     """plotly's own ``plotly.min.js`` (it sets ``window.Plotly`` when it runs), gzip-compressed and base64-
@@ -75,7 +91,7 @@ def _plotly_gzip() -> str:
     return base64.b64encode(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0)).decode("ascii")
 
 
-class PlotlyBundle(anywidget.AnyWidget):
+class PlotlyBundle(PageGuard, anywidget.AnyWidget):
     """plotly.js for the whole page, sent once per kernel; every ``LivePlot`` refers to ``shared()``.
 
     Never displayed: the browser creates its model when the widget is made; its small ESM inflates ``source``
@@ -107,7 +123,7 @@ class PlotlyBundle(anywidget.AnyWidget):
         return f"PlotlyBundle(plotly.js {get_plotlyjs_version()})"
 
 
-class LivePlot(anywidget.AnyWidget):
+class LivePlot(PageGuard, anywidget.AnyWidget):
     """Exact first, simulation filling in: ``LivePlot("double_down.total_after", n=50_000, seed=1, k=4)``.
 
     ``start()`` runs in the background, ``stop()`` ends the run after the batch in progress, ``run()`` blocks
@@ -115,13 +131,18 @@ class LivePlot(anywidget.AnyWidget):
     ``LivePlot.questions()`` lists the question names; each question's parameters are keyword arguments.
     """
 
-    _esm = assets.text("liveplot.js")
+    _esm = assets.text("common.js", "liveplot.js")
     _css = assets.text("liveplot.css")
+    page_writable = frozenset({"n", "seed", "batch", "lang"})  # each bounded by its validator below
 
     question = t.Unicode(help="the lesson question, 'game.question' (see LivePlot.questions())").tag(sync=True)
-    n = t.Int(questions.DEFAULT_N, min=0, help="number of trials to simulate").tag(sync=True)
+    n = t.Int(questions.DEFAULT_N, min=0, help="number of trials to simulate (at most the question's max_n)").tag(
+        sync=True
+    )
     seed = t.Int(0, help="the run's seed: batch b draws from a seed derived from (seed, b)").tag(sync=True)
-    batch = t.Int(questions.DEFAULT_BATCH, min=1, help="trials per batch (one redraw per batch)").tag(sync=True)
+    batch = t.Int(questions.DEFAULT_BATCH, min=1, help="trials per batch (one redraw; at most max_batch)").tag(
+        sync=True
+    )
     done = t.Int(0, help="trials simulated so far (0..n)").tag(sync=True)
     running = t.Bool(False, help="True while a background run is going on").tag(sync=True)
     simulated = t.Bool(True, help="False for an exact-only question: there is nothing to simulate").tag(sync=True)
@@ -285,6 +306,39 @@ class LivePlot(anywidget.AnyWidget):
         """``plot.seed = 4`` (or n, batch) set directly: the counts so far belong to another run, start over."""
         if self._ready and not self._resetting:
             self.reset()
+
+    @t.validate("n")
+    def _valid_n(self, proposal: dict[str, Any]) -> int:
+        """The question's bound (a forged 10**12 would keep a core busy for days) and ``MAX_BATCHES`` redraws."""
+        q, value = self._question, proposal["value"]
+        n = whole_number(value, 0, q.max_n)
+        if n is None or questions.batch_count(n, self.batch) > questions.MAX_BATCHES:
+            raise Refused(self._bounds("bad_n", value, q.max_n))
+        return n
+
+    @t.validate("batch")
+    def _valid_batch(self, proposal: dict[str, Any]) -> int:
+        """No batch runs longer than well under a second: Stop acts between batches."""
+        q, value = self._question, proposal["value"]
+        batch = whole_number(value, 1, q.max_batch)
+        if batch is None or questions.batch_count(self.n, batch) > questions.MAX_BATCHES:
+            raise Refused(self._bounds("bad_batch", value, q.max_batch))
+        return batch
+
+    @t.validate("seed")
+    def _valid_seed(self, proposal: dict[str, Any]) -> int:
+        seed = whole_number(proposal["value"], 0, MAX_SEED)
+        if seed is None:
+            raise Refused(_say("bad_seed", self.lang, value=short(proposal["value"]), high=number(MAX_SEED, self.lang)))
+        return seed
+
+    def _bounds(self, key: str, value: Any, high: int) -> str:
+        lang = self.lang
+        return _say(key, lang, value=short(value), high=number(high, lang), batches=number(questions.MAX_BATCHES, lang))
+
+    def _page_says(self, text: str) -> None:
+        """A refused setting or a flood of messages: the sentence shows where a failed run's does."""
+        self.error = text
 
     @t.validate("question")
     def _valid_question(self, proposal: dict[str, Any]) -> str:

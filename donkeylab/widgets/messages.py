@@ -19,6 +19,22 @@ _MESSAGES = {
     ),
     "ui/bad_bot": ("Bot setting rejected: {reason}", "Bot-Einstellung abgelehnt: {reason}"),
     "ui/bad_setting": ("Setting rejected: {reason}", "Einstellung abgelehnt: {reason}"),
+    "ui/outside_timeline": (
+        "Step {k} is outside the timeline 0..{last}.",
+        "Schritt {k} liegt außerhalb des Spielverlaufs 0..{last}.",
+    ),
+    "ui/bad_seat": (
+        "Seat {seat} is not a seat of this game (0..{last} or the teacher view); the view stays as it was.",
+        "Platz {seat} gibt es in diesem Spiel nicht (0..{last} oder die Lehrer-Sicht); die Sicht bleibt.",
+    ),
+    "ui/bad_speed": (
+        "Speed {speed} was refused: Play runs at {low} to {high} steps per second.",
+        "Tempo {speed} wurde abgelehnt: Abspielen läuft mit {low} bis {high} Schritten pro Sekunde.",
+    ),
+    "ui/bad_seed": (
+        "Seed {seed} was refused: a seed is a whole number from 0 to {high}.",
+        "Startwert {seed} wurde abgelehnt: ein Startwert ist eine ganze Zahl von 0 bis {high}.",
+    ),
 }
 
 CATALOGUE.add_all(_MESSAGES)

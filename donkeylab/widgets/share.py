@@ -12,10 +12,11 @@ import anywidget
 import traitlets as t
 
 from donkeylab.widgets import assets
+from donkeylab.widgets.guard import PageGuard
 from donkeylab.widgets.stepper import Stepper
 
 
-class ShareLink(anywidget.AnyWidget):
+class ShareLink(PageGuard, anywidget.AnyWidget):
     """``ShareLink(stepper, extra={"variant": "german"})``: ?seed=…&players=…&step=…&lang=…&seat=… + extra."""
 
     _esm = assets.text("common.js", "share.js")
@@ -26,6 +27,9 @@ class ShareLink(anywidget.AnyWidget):
 
     def __init__(self, stepper: Stepper, extra: dict[str, Any] | None = None) -> None:
         super().__init__(stepper=stepper, extra={k: str(v) for k, v in (extra or {}).items()})
+
+    def _page_says(self, text: str) -> None:
+        self.stepper._page_says(text)
 
     def query(self) -> dict[str, str]:
         """The query values the button would write now (the Python twin of the browser's link)."""

@@ -9,6 +9,7 @@ Bad input never raises into the notebook: it sets ``error`` to the engine's sent
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -20,16 +21,20 @@ from donkeylab.core import Action, Bot, DonkeylabError, GameState, IllegalAction
 from donkeylab.core.errors import clip
 from donkeylab.core.messages import player_name
 from donkeylab.games import GameInfo, info
-from donkeylab.widgets import assets
+from donkeylab.widgets import assets, guard
+from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 from donkeylab.widgets.messages import say
 
 LOG_SIZE = 12  # events in the log trait: the last few actions; keeps one step's message under ~8 KB
 # Table entries that never change within a game (Esels-Rennen's board): sent once in ``static``, not per step.
 STATIC_KEYS = ("board",)
 Bots = str | Mapping[int, str] | None
+SPEEDS = (0.25, 50.0)  # Play's steps per second: the slider's range and a little more
+MAX_SEED = 2**63 - 1
+MAX_ADVANCE = 10_000  # a saved game's history cap: a link's step=… never walks further
 
 
-class Stepper(anywidget.AnyWidget):
+class Stepper(PageGuard, anywidget.AnyWidget):
     """Step / Back / Play through a game; ``Stepper("double_down", 3, seed=7)`` shows a seeded game.
 
     ``bots="random"`` lets every seat play randomly, ``None`` makes every seat human, and a mapping such as
@@ -38,6 +43,7 @@ class Stepper(anywidget.AnyWidget):
 
     _esm = assets.text("common.js", "stepper.js")
     _css = assets.text("stepper.css")
+    page_writable = frozenset({"lang", "seat", "speed"})  # the bar's menus and slider; all else is the kernel's
 
     game = t.Unicode(help="the game's registry name (double_donkey, double_down, esels_rennen)").tag(sync=True)
     snapshot = t.Dict(help="state.snapshot(seat, lang) of the state at the cursor (see ARCHITECTURE.md)").tag(sync=True)
@@ -62,9 +68,10 @@ class Stepper(anywidget.AnyWidget):
         sync=True
     )
     playing = t.Bool(False, help="True while Play steps on by itself").tag(sync=True)
-    speed = t.Float(2.0, min=0.25, max=50.0, help="Play speed in steps per second").tag(sync=True)
+    speed = t.Float(2.0, min=SPEEDS[0], max=SPEEDS[1], help="Play speed in steps per second").tag(sync=True)
     seed = t.Int(0, help="the seed of the chance and the bots (the same seed replays the same game)").tag(sync=True)
     players = t.Int(0, help="number of players").tag(sync=True)
+    texts = t.Dict(help="words the front end shows on its own, in lang (the lost-kernel banner)").tag(sync=True)
 
     def __init__(
         self,
@@ -169,21 +176,22 @@ class Stepper(anywidget.AnyWidget):
             self._match.forward()
             self._sync()
 
-    def jump(self, k: int) -> None:
-        """To state ``k`` of the timeline (shown whole); out of range sets ``error``."""
+    def jump(self, k: Any) -> None:
+        """To state ``k`` of the timeline (shown whole); anything but a step number in range sets ``error``."""
         with self._lock:
-            try:
-                self._match.jump(int(k))
-            except (IndexError, ValueError, TypeError):
-                self._sync(error=f"step {k!r} is outside the timeline 0..{len(self._match) - 1}")
+            last = len(self._match) - 1
+            step = whole_number(k, 0, last)
+            if step is None:
+                self._reject(say("ui/outside_timeline", self.lang, k=short(k), last=last))
                 return
+            self._match.jump(step)
             self._sync()
 
     def advance(self, actions: int) -> None:
         """``actions`` steps ahead in one go (a link's ``step=…``); stops early at the end or at a human."""
         with self._lock:
             m = self._match
-            for _ in range(max(0, int(actions))):
+            for _ in range(max(0, min(int(actions), MAX_ADVANCE))):
                 if m.index < len(m) - 1:
                     m.forward()
                 elif m.can_step():
@@ -210,7 +218,7 @@ class Stepper(anywidget.AnyWidget):
                 self._reject(exc.render(self.lang))
                 return False
             except (LoadError, DonkeylabError, TypeError, ValueError) as exc:
-                text = clip(action, 80) if isinstance(action, str) else quote_action(action)[:80]
+                text = short(action)[1:-1] if isinstance(action, str) else quote_action(action)[: guard.QUOTE_CHARS]
                 reason = clip(str(exc), 200)
                 self._reject(say("ui/cannot_read", self.lang, text=text, reason=reason))
                 return False
@@ -289,6 +297,7 @@ class Stepper(anywidget.AnyWidget):
                 self.players = self.state.num_players
                 self.log = self._log()
             self.notice = notice if notice is not None else self._waiting()
+            self.texts = guard.page_texts(self.lang)
 
     def _snapshot(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The engine's snapshot at the cursor, with the unchanging table entries split off (cached per view)."""
@@ -330,15 +339,29 @@ class Stepper(anywidget.AnyWidget):
             k -= 1
         return out[::-1]
 
+    @t.validate("seat")
+    def _valid_seat(self, proposal: dict[str, Any]) -> int | None:
+        """None (the teacher) or a seat of this game; refused otherwise, so the page gets the old seat back."""
+        seat = proposal["value"]
+        if seat is None:
+            return None
+        players = self.state.num_players if hasattr(self, "_match") else 10**6
+        if isinstance(seat, bool) or not 0 <= seat < players:
+            raise Refused(say("ui/bad_seat", self.lang, seat=short(seat), last=players - 1))
+        return int(seat)
+
+    @t.validate("speed")
+    def _valid_speed(self, proposal: dict[str, Any]) -> float:
+        """A finite speed in ``SPEEDS`` (NaN passes Float's min/max and would make Play run unthrottled)."""
+        speed = proposal["value"]
+        if not (isinstance(speed, float) and math.isfinite(speed) and SPEEDS[0] <= speed <= SPEEDS[1]):
+            raise Refused(say("ui/bad_speed", self.lang, speed=short(speed), low=SPEEDS[0], high=SPEEDS[1]))
+        return speed
+
     @t.observe("lang", "seat", "substeps")
     def _on_view_change(self, change: dict[str, Any]) -> None:
         if not hasattr(self, "_match"):
             return
-        if change["name"] == "seat" and change["new"] is not None:
-            seat = change["new"]
-            if not 0 <= seat < self.state.num_players:
-                self.seat = change["old"]
-                return
         with self._lock:
             self._sync(substep=self.substep if change["name"] != "substeps" else None)
 
@@ -349,11 +372,20 @@ class Stepper(anywidget.AnyWidget):
             return
         method = content.get("method")
         if method == "play":
-            self.play(str(content.get("action", "")))
+            action = content.get("action")
+            if not isinstance(action, str):
+                self._reject(say("ui/cannot_read", self.lang, text=short(action), reason=type(action).__name__))
+                return
+            self.play(action)
         elif method == "jump":
-            self.jump(content.get("k", 0))
+            self.jump(content.get("k"))
         elif method == "reset":
-            self.reset(seed=_int_or_none(content.get("seed")))
+            seed = content.get("seed")
+            checked = None if seed is None or seed == "" else whole_number(seed, 0, MAX_SEED)
+            if checked is None and not (seed is None or seed == ""):
+                self._reject(say("ui/bad_seed", self.lang, seed=short(seed), high=MAX_SEED))
+                return
+            self.reset(seed=checked)
         elif method in ("step", "back", "forward", "run", "pause"):
             getattr(self, method)()
 
@@ -363,9 +395,7 @@ class Stepper(anywidget.AnyWidget):
             f"step={self.index}/{self.length - 1}, lang={self.lang!r})"
         )
 
-
-def _int_or_none(value: Any) -> int | None:
-    try:
-        return None if value is None or value == "" else int(value)
-    except (TypeError, ValueError):
-        return None
+    def _page_says(self, text: str) -> None:
+        """A refused or dropped page message: the sentence shows where every rejected input does."""
+        with self._lock:
+            self._reject(text)

@@ -14,6 +14,7 @@ import traitlets as t
 
 from donkeylab.lab import palette
 from donkeylab.widgets import assets
+from donkeylab.widgets.guard import PageGuard
 from donkeylab.widgets.stepper import Stepper
 
 
@@ -28,7 +29,7 @@ def palette_json() -> dict[str, dict[str, str]]:
     return {**dice, **donkeys}
 
 
-class GameView(anywidget.AnyWidget):
+class GameView(PageGuard, anywidget.AnyWidget):
     """Base of the views; a subclass names its ESM/CSS and the games it can draw (empty: any game)."""
 
     games: ClassVar[tuple[str, ...]] = ()
@@ -42,6 +43,10 @@ class GameView(anywidget.AnyWidget):
         if self.games and stepper.game not in self.games:
             raise ValueError(f"{type(self).__name__} draws {' or '.join(self.games)}, not {stepper.game}")
         super().__init__(stepper=stepper, palette=palette_json(), **kwargs)
+
+    def _page_says(self, text: str) -> None:
+        """A view's clicks go to its Stepper: so do the sentences about refused page input."""
+        self.model._page_says(text)
 
     @property
     def model(self) -> Stepper:
