@@ -38,7 +38,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     site = tmp_path_factory.mktemp("attacks")
     apps = site / "apps"
     apps.mkdir()
-    for name in ("index", "double_down"):
+    for name in ("index", "double_down", "die_choice"):
         shutil.copy(ROOT / "notebooks" / "apps" / f"{name}.ipynb", apps)
     write_notebook(apps / "hello.ipynb", "print('hello')")
     port = free_port()
@@ -279,3 +279,37 @@ def test_a_kernel_whose_page_vanished_without_a_beacon_is_stopped_after_the_grac
     assert kernel_alive(page.kernel_id)
     wait_for(lambda: not kernel_alive(page.kernel_id), ORPHAN_GRACE_S + 20, "the orphan is stopped")
     assert "no page connected for" in server.log_text()
+
+
+def test_a_forged_frame_cannot_make_a_live_plot_run_for_days(server: Server) -> None:
+    """``n=10**12`` (36 days), ``batch=10**9`` (3 GB) and ``speed=NaN`` written from a raw frame: the kernel
+    keeps its own values and sends them back."""
+    page = fetch_page(server.url, "/voila/render/die_choice.ipynb")
+    assert page.status == 200 and page.kernel_id
+
+    async def forge() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+        ks = await KernelSession.open(server.url, page.kernel_id, timeout=180)
+        try:
+            states = await ks.widget_states()
+            (plot, state), *_ = [
+                (k, v["state"]) for k, v in states.items() if {"question", "n", "batch"} <= set(v["state"])
+            ]
+            update = {"method": "update", "state": {"n": 10**12, "batch": 10**9}, "buffer_paths": []}
+            seen = await ks.until_idle(await ks.send(message("comm_msg", {"comm_id": plot, "data": update})))
+            back = [
+                m["content"]["data"]["state"]
+                for m in seen
+                if m["msg_type"] == "comm_msg"
+                and m["content"].get("comm_id") == plot
+                and m["content"]["data"].get("method") == "update"
+            ]
+            return state, back, states
+        finally:
+            ks.close()
+
+    try:
+        before, sent_back, _ = run(forge)
+        restored = {k: v for update in sent_back for k, v in update.items()}
+        assert restored.get("n") == before["n"] and restored.get("batch") == before["batch"], sent_back
+    finally:
+        close_page(server.url, page.kernel_id)
