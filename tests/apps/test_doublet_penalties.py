@@ -50,6 +50,7 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
     plots = [x for x in parts.live if isinstance(x, LivePlot)]
     assert [(p.question, p.params.get("replacement")) for p in plots] == [
         ("double_down.risk", None),
+        ("double_down.next_card", None),  # the prediction (total 70), simulated
         ("double_down.total_after", False),
         ("double_down.total_after", True),
     ]
