@@ -77,7 +77,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "race_engine_question": (
         "Esels-Rennen: each finishing order in random races played by the game engine{board}",
-        "Esels-Rennen: jede Reihenfolge im Ziel in Zufallsrennen{board}, vom Spielprogramm gespielt",
+        "Esels-Rennen: jede Reihenfolge im Ziel bei Zufallsrennen{board}, vom Spielprogramm gespielt",
     ),
     # questions_checks.py: the next card at one total
     "next_card_title": (

@@ -27,7 +27,19 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 _DECK = SimpleNamespace(RULES_COVERED=("DN-PLAY-1", "DN-MINUS-1", "DN-ZERO-1", "DN-DOUBLET-1", "DN-BUST-1"))
-_ENGINE = SimpleNamespace(RULES_COVERED=("ER-MOVE-1..3", "ER-CHAIN-1..3", "ER-FINISH-1", "ER-END-1"))
+_ENGINE = SimpleNamespace(
+    RULES_COVERED=(
+        "ER-SETUP-1",
+        "ER-MOVE-1",
+        "ER-MOVE-2",
+        "ER-MOVE-3",
+        "ER-CHAIN-1",
+        "ER-CHAIN-2",
+        "ER-CHAIN-3",
+        "ER-FINISH-1",
+        "ER-END-1",
+    )
+)
 OUTCOMES = ("safe", "doublet", "bust")
 
 
