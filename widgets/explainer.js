@@ -8,7 +8,8 @@ function setText(node, value) {
 }
 
 const EXPLAINER_TRAITS = [
-  "rule", "title", "sentence", "passage", "source", "passage_lang", "note", "heading", "hint", "lang",
+  "rule", "title", "sentence", "passage", "source", "passage_lang", "note", "basis_label", "heading", "hint",
+  "lang",
 ];
 
 export default {
@@ -16,10 +17,11 @@ export default {
     const heading = h("div", { class: "dl-rx-heading" });
     const badge = h("span", { class: "dl-rx-badge" });
     const title = h("span", { class: "dl-rx-title" });
+    const basis = h("span", { class: "dl-rx-basis" }); // "our ruling" / "unsere Festlegung", when it is one
     const sentence = h("p", { class: "dl-rx-sentence" });
     const hint = h("p", { class: "dl-rx-hint" });
     const live = h("div", { class: "dl-rx-live", "aria-live": "polite", "aria-atomic": "true" },
-      h("h3", { class: "dl-rx-name" }, badge, title), sentence, hint);
+      h("h3", { class: "dl-rx-name" }, badge, title, basis), sentence, hint);
     const note = h("p", { class: "dl-rx-note" });
     const text = h("p", { class: "dl-rx-passage" });
     const cite = h("cite", { class: "dl-rx-source" });
@@ -37,6 +39,8 @@ export default {
       setText(sentence, model.get("sentence"));
       setText(hint, has ? "" : model.get("hint"));
       setText(note, model.get("note"));
+      setText(basis, model.get("basis_label"));
+      basis.hidden = !has || !model.get("basis_label");
       setText(text, model.get("passage"));
       setText(cite, model.get("source"));
       quote.setAttribute("lang", model.get("passage_lang") || model.get("lang"));

@@ -28,7 +28,7 @@ function numberLine(snap, st) {
     const g = s("g", { class: "dl-doublet" });
     g.append(s("rect", { x: x(d) - 6, y: LINE_Y - 6, width: 12, height: 12, transform: `rotate(45 ${x(d)} ${LINE_Y})` }));
     g.append(s("text", { x: x(d), y: LINE_Y + 36, "text-anchor": "middle" }, String(d)));
-    g.append(s("title", {}, tr(st, `${d} is a doublet: whoever says it loses a token`, `${d} ist ein Pasch: wer ihn sagt, verliert einen Chip`)));
+    g.append(s("title", {}, tr(st, `${d} is a doublet: whoever says it loses a token`, `${d} ist eine Paschzahl: wer sie sagt, verliert einen Chip`)));
     svg.append(g);
   }
   const bust = t.bust ?? 77;
@@ -52,7 +52,7 @@ function numberLine(snap, st) {
   here.append(s("circle", { cx: x(t.total), cy: LINE_Y, r: 17 }));
   here.append(s("text", { x: x(t.total), y: LINE_Y + 6, "text-anchor": "middle" }, String(t.total)));
   svg.append(here);
-  svg.setAttribute("aria-label", tr(st, `Running total ${t.total}; doublets ${(t.doublets || []).join(", ")}; ${bust} or more busts`, `Summe ${t.total}; Pasch-Zahlen ${(t.doublets || []).join(", ")}; ab ${bust} verloren`));
+  svg.setAttribute("aria-label", tr(st, `Running total ${t.total}; doublets ${(t.doublets || []).join(", ")}; ${bust} or more busts`, `Summe ${t.total}; Paschzahlen ${(t.doublets || []).join(", ")}; ab ${bust} verloren`));
   return svg;
 }
 

@@ -55,7 +55,7 @@ _register(
     T("Double Down — play a whole game", "Double Down — ein ganzes Spiel"),
     T(
         "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
-        "Eine Summe, die Pasch-Zahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
+        "Eine Summe, die Paschzahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
     ),
     "Σ",
 )

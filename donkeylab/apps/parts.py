@@ -2,7 +2,8 @@
 
 Every part follows one language switch (``set_lang``), so a lesson app is readable in English or German.
 Texts are given as ``T(en, de)``. Exact answers are shown as a Fraction and a decimal; a Fraction too
-long to read is rounded, with the whole exact value one click away (a folded ``<details>``).
+long to read (more than ``MAX_DIGITS`` digits) is not shown at all: a probability becomes a percentage and
+"about 1 in N", any other value a rounded decimal. A pupil page never shows a number of 1,000 digits.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, NamedTuple
 
 import ipywidgets as w
 
-MAX_DIGITS = 12  # a numerator or denominator longer than this is shown rounded, the exact value folded
+MAX_DIGITS = 12  # a numerator or denominator longer than this is not shown: the value is rounded
 
 
 class T(NamedTuple):
@@ -28,20 +29,33 @@ class T(NamedTuple):
 
 
 def fraction_html(value: Fraction | int | float, digits: int = 4, lang: str = "en") -> str:
-    """``31/216 ≈ 0.1435``; a long Fraction rounded, its exact value in a folded ``<details>``."""
+    """``31/216 ≈ 0.1435``; a Fraction too long to read is rounded: ``≈ 23.0 % (about 1 in 4)`` for a
+    probability, ``≈ 1.3396`` for any other value."""
     point = "," if lang == "de" else "."
-    if not isinstance(value, Fraction):
-        return f"<b>{float(value):.{digits}f}</b>".replace(".", point)
     decimal = f"{float(value):.{digits}f}".replace(".", point)
+    if not isinstance(value, Fraction):
+        return f"<b>{decimal}</b>"
     if value.denominator == 1:
         return f"<b>{value.numerator}</b>"
     num, den = str(value.numerator), str(value.denominator)
     if max(len(num), len(den)) <= MAX_DIGITS:
         return f"<b>{num}/{den}</b> ≈ {decimal}"
-    de = lang == "de"
-    summary = f"exakter Bruch ({len(den)}-stelliger Nenner)" if de else f"exact fraction ({len(den)}-digit denominator)"
-    folded = f"<code style='word-break:break-all'>{num}/{den}</code>"
-    return f"<b>≈ {decimal}</b> <details class='dl-exact-long'><summary>{summary}</summary>{folded}</details>"
+    if not 0 < value < 1:
+        return f"<b>≈ {decimal}</b>"
+    return f"<b>≈ {percent_words(value, lang)}</b>"
+
+
+def percent_words(p: Fraction | float, lang: str = "en") -> str:
+    """A probability as a pupil reads it: ``23.0 % (about 1 in 4)`` / ``23,0 % (etwa 1 von 4)``."""
+    x = float(p)
+    if x < 0.001:
+        shown = "< 0.1 %"
+    else:
+        shown = f"{100 * x:.1f} %"
+    n = f"{round(1 / x):,}" if x > 0 else "∞"
+    if lang == "de":
+        return f"{shown.replace('.', ',')} (etwa 1 von {n.replace(',', '.')})"
+    return f"{shown} (about 1 in {n})"
 
 
 class Text(w.HTML):  # type: ignore[misc]

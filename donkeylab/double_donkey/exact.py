@@ -56,6 +56,19 @@ def p_free_choice(k: int, hay_values: Iterable[int]) -> Fraction:
     return Fraction(len(values), 6) ** k
 
 
+def p_some_free_choice() -> Fraction:
+    """P(at least one roller of a whole phase 1 may choose freely) (DD-DICE-2's exception).
+
+    Only rolls of 2 or more dice count: with one die left there is nothing to choose, and the first roll
+    (an empty Hay card) lets any die be placed anyway. As long as no roll was free, every placed die brought
+    a new value, so with ``k`` dice left the Hay card holds ``m = 6 - k`` values and the roll is free with
+    ``(m/6)^k`` whichever dice were chosen: P(none free) = (1 - (1/6)^5)(1 - (2/6)^4)(1 - (3/6)^3)(1 - (4/6)^2)
+    for every policy and either last-die rule.
+    """
+    none_free = math.prod((1 - p_free_choice(k, range(1, 7 - k))) for k in range(2, 6))
+    return 1 - Fraction(none_free)
+
+
 def _scale(k: int) -> int:
     """Common denominator of one step's probabilities with ``k`` open dice (integers keep the DP fast)."""
     return 12 if k == 1 else 60 * 6**k

@@ -61,21 +61,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "DN-DOUBLET-1": (
         _PLAY + ", a doublet — {player} loses a token ({left} left).",
-        _SPIELT + ", ein Pasch — {player} verliert einen Chip (noch {left}).",
+        _SPIELT + ", eine Paschzahl — {player} verliert einen Chip (noch {left}).",
     ),
     "DN-DOUBLET-1/swimming": (
         _PLAY + ", a doublet — and {player} was already swimming.",
-        _SPIELT + ", ein Pasch — und {player} war schon am Schwimmen.",
+        _SPIELT + ", eine Paschzahl — und {player} war schon am Schwimmen.",
     ),
     "DN-DOUBLET-1/repeat": (
         "{player} plays {card} and repeats {total}, a doublet — with this rule option {player} loses a token "
         "({left} left).",
-        "{player} spielt {card} und wiederholt {total}, einen Pasch — mit dieser Regeloption verliert {player} "
+        "{player} spielt {card} und wiederholt {total}, eine Paschzahl — mit dieser Regeloption verliert {player} "
         "einen Chip (noch {left}).",
     ),
     "DN-DOUBLET-1/repeat-swimming": (
         "{player} plays {card} and repeats {total}, a doublet — and {player} was already swimming.",
-        "{player} spielt {card} und wiederholt {total}, einen Pasch — und {player} war schon am Schwimmen.",
+        "{player} spielt {card} und wiederholt {total}, eine Paschzahl — und {player} war schon am Schwimmen.",
     ),
     "DN-BUST-1": (
         _PLAY + " — 77 or more! {player} loses a token ({left} left) and the round ends.",

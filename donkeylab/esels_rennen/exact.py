@@ -24,6 +24,7 @@ from functools import lru_cache
 from donkeylab.esels_rennen.board import Board
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, RaceGraph, reachable
 from donkeylab.esels_rennen.messages import card_code
+from donkeylab.esels_rennen.race import STOP_RACE_OVER, Turn
 from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, Rules, card_points
 
 
@@ -55,6 +56,8 @@ class RaceOdds:
     expected_turns: Fraction
     expected_passes: Fraction
     chain_lengths: tuple[tuple[int, Fraction], ...]  # hops → expected number of moves with that chain length
+    # Why a move set off no hop (the stop's message key, ``race.STOP_*``) → expected number of such moves.
+    still_moves: tuple[tuple[str, Fraction], ...]
     positions: int
     largest_cycle_class: int  # size of the largest strongly connected set of positions solved as a system
     seconds: float
@@ -103,6 +106,19 @@ def _outcome(graph: RaceGraph, i: int) -> tuple[str, str, str] | None:
     return (a, b, c)
 
 
+def stop_key(turn: Turn) -> str:
+    """Why ``turn``'s chain stopped: the message key of its stop (``race.STOP_*``; the race's end included)."""
+    if turn.over:
+        return STOP_RACE_OVER[1]
+    return turn.records[-1].key
+
+
+def still_shares(odds: RaceOdds) -> dict[str, Fraction]:
+    """Why a move sets off no hop, as shares of all moves (passes are not moves), largest first."""
+    moves = sum((n for _, n in odds.chain_lengths), Fraction(0))
+    return {key: n / moves for key, n in odds.still_moves}
+
+
 def race_odds(board: Board | None = None, rules: Rules | None = None) -> RaceOdds:
     """Exact finishing-order probabilities, expected turns and chain lengths under random play (cached)."""
     return _odds(*_resolve(board, rules))
@@ -117,6 +133,7 @@ def _odds(board: Board, rules: Rules) -> RaceOdds:
     orders: dict[str, Fraction] = dict.fromkeys(CARDS, Fraction(0))
     turns, passes = ExactSum(), ExactSum()
     lengths: defaultdict[int, ExactSum] = defaultdict(ExactSum)
+    still: defaultdict[str, ExactSum] = defaultdict(ExactSum)
     for i, (pos, podium, last) in enumerate(graph.nodes):
         v = visits[i]
         if graph.is_over(i):
@@ -129,11 +146,17 @@ def _odds(board: Board, rules: Rules) -> RaceOdds:
         out = graph.edges[i]
         for hops, n in Counter(h for _, h in out).items():
             lengths[hops].add(v.numerator * n, v.denominator * len(out))
+        for (d, target, _), (_, hops) in zip(track.moves(pos, last), out, strict=True):
+            if hops == 0:  # edges follow the moves' order (graph.explore)
+                still[stop_key(track.resolve(pos, podium, d, target, records=True))].add(
+                    v.numerator, v.denominator * len(out)
+                )
     return RaceOdds(
         order_probability=tuple(orders.items()),
         expected_turns=turns.value(),
         expected_passes=passes.value(),
         chain_lengths=tuple(sorted((h, total.value()) for h, total in lengths.items())),
+        still_moves=tuple(sorted(((k, total.value()) for k, total in still.items()), key=lambda kv: -kv[1])),
         positions=len(graph.nodes),
         largest_cycle_class=largest,
         seconds=time.perf_counter() - began,

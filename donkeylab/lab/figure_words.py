@@ -43,7 +43,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "risk_axis": ("running total before the card (points)", "Summe vor der Karte (Punkte)"),
     "risk_hover": ("total", "Summe"),
     "safe": ("safe", "sicher"),
-    "doublet": ("doublet", "Pasch"),
+    "doublet": ("doublet", "Paschzahl"),
     "bust": ("bust", "77 oder mehr"),
     # questions.py: the lesson questions' titles and axes
     "covers": ("simulation covers {rules}", "simuliert werden die Regeln {rules}"),
@@ -56,11 +56,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "policy/lowest": ("lowest", "niedrigste Augenzahl"),
     "policy/highest": ("highest", "höchste Augenzahl"),
     "flip_title": (
-        "Value of the card {card} before and after {angry} flips",
+        "Value of the card {card} before and after flipping {angry}",
         "Wert der Karte {card} vor und nach dem Umdrehen durch {angry}",
     ),
-    "flip_angry_one": ("{colours}", "den Wütenden Esel {colours}"),
-    "flip_angry_many": ("{colours}", "die Wütenden Esel {colours}"),
+    "flip_angry_one": ("the {colours} die", "den Wütenden Esel {colours}"),
+    "flip_angry_many": ("the {colours} dice", "die Wütenden Esel {colours}"),
     "flip_axis": ("card value (points)", "Wert der Karte (Punkte)"),
     "before the flip": ("before the flip", "vor dem Umdrehen"),
     "after the flip": ("after the flip", "nach dem Umdrehen"),
@@ -75,6 +75,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "Esels-Rennen: probability of each finishing order (random play){board}",
         "Esels-Rennen: Wahrscheinlichkeit jeder Reihenfolge im Ziel (zufälliges Ziehen){board}",
     ),
+    "race_engine_question": (
+        "Esels-Rennen: each finishing order in random races played by the game engine{board}",
+        "Esels-Rennen: jede Reihenfolge im Ziel bei Zufallsrennen{board}, vom Spielprogramm gespielt",
+    ),
+    # questions_checks.py: the next card at one total
+    "next_card_title": (
+        "Double Down: the next card at total {total}, drawn from a full deck",
+        "Double Down: die nächste Karte bei Summe {total}, aus einem vollen Stapel gezogen",
+    ),
+    "next_card_axis": ("what the card does", "was die Karte bewirkt"),
     "on_board": (" on board '{board}'", " auf dem Brett „{board}“"),
     "reconstruction": (
         " (our reconstruction, not the printed board)",
@@ -144,8 +154,8 @@ def card_name(card: tuple[str, ...], lang: str) -> str:
 
 
 def angry_donkeys(colours: tuple[str, ...], lang: str) -> str:
-    """Who flips: "orange" / "den Wütenden Esel orange" (English names the colour codes, as it always did)."""
+    """Who flips: "the orange die" / "den Wütenden Esel orange"."""
     key = "flip_angry_one" if len(colours) == 1 else "flip_angry_many"
     if lang == "en":
-        return say(key, lang, colours=", ".join(colours))
+        return say(key, lang, colours=join_words([c.replace("_", " ") for c in colours], lang, "and"))
     return say(key, lang, colours=join_words([palette.style_for(c).name(lang) for c in colours], lang, "and"))

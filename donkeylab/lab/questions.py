@@ -435,4 +435,4 @@ register(
 
 
 # Simulated-only questions live in their own module; importing it registers them here.
-from donkeylab.lab import questions_games  # noqa: E402, F401
+from donkeylab.lab import questions_checks, questions_games  # noqa: E402, F401

@@ -16,6 +16,7 @@ Counts are keyed by English identifiers (``"player 1"``, ``"shared win"``); the 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from donkeylab.lab.experiment import ExperimentResult, ExperimentSpec, run_experiment
 from donkeylab.lab.figure_words import say
 from donkeylab.lab.questions import Counts, Exact, Param, Params, Question, register
-from donkeylab.lab.stats import Estimate, mean_normal, wilson
+from donkeylab.lab.stats import Z95, Estimate, mean_normal, wilson
 from donkeylab.lab.trials import OnBatch
 
 if TYPE_CHECKING:
@@ -88,10 +89,27 @@ def summary(result: ExperimentResult) -> dict[str, Estimate]:
 def paired_difference(results: Mapping[str, ExperimentResult]) -> Estimate:
     """Rounds of english minus rounds of german, deal by deal (game ``i`` of both has the same deal).
 
-    Pairing removes the luck of the deal from the comparison, so its CI is narrower than the two means'.
+    Pairing removes the luck of the deal shared by the two games of a pair, so this CI is narrower than the
+    CI of the same difference taken without the pairs (``unpaired_difference``). It is not narrower than
+    each variant's own CI: the difference of two noisy numbers is itself noisy.
     """
     english, german = (results[v].values("rounds") for v in VARIANTS)
     return mean_normal(english - german, "english minus german rounds")
+
+
+def unpaired_difference(results: Mapping[str, ExperimentResult]) -> Estimate:
+    """The same difference as if the games were not paired: mean minus mean, ``se = √(se₁² + se₂²)``."""
+    english, german = (mean_normal(results[v].values("rounds")) for v in VARIANTS)
+    value, se = english.value - german.value, math.hypot(english.stderr, german.stderr)
+    return Estimate(
+        "english minus german rounds, unpaired",
+        value,
+        value - Z95 * se,
+        value + Z95 * se,
+        se,
+        min(english.n, german.n),
+        "normal, unpaired",
+    )
 
 
 def shorter_variant(results: Mapping[str, ExperimentResult]) -> str:

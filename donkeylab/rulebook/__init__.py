@@ -52,6 +52,7 @@ class Rule:
     sentences: Message
     passages: tuple[Passage, ...]
     basis: str = "rulebook"
+    why: Message | None = None  # for a ruling or reconstruction: why the passages do not settle it
 
     def title(self, lang: str = "en") -> str:
         """A short name of the rule (2-7 words) in ``lang`` ("en" or "de")."""
@@ -119,6 +120,8 @@ def _parse_rule(rule_id: str, entry: Any) -> Rule:
     basis = entry.get("basis", "rulebook")
     if basis not in BASES:
         raise ValueError(f"{rule_id}: basis must be one of {BASES}, not {basis!r}")
+    if "why" in entry and basis == "rulebook":
+        raise ValueError(f"{rule_id}: 'why' explains a ruling or reconstruction; basis 'rulebook' needs none")
     passages = tuple(_parse_passage(rule_id, p) for p in entry.get("passages") or ())
     if not passages:
         raise ValueError(f"{rule_id}: at least one rulebook passage is needed")
@@ -129,6 +132,7 @@ def _parse_rule(rule_id: str, entry: Any) -> Rule:
         sentences=_bilingual(rule_id, "sentence", entry.get("sentence")),
         passages=passages,
         basis=basis,
+        why=_bilingual(rule_id, "why", entry["why"]) if "why" in entry else None,
     )
 
 

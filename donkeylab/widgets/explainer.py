@@ -41,6 +41,8 @@ _MESSAGES = {
         "Our reconstruction: the rulebook does not describe this. Here are the words we built it on:",
         "Unsere Rekonstruktion: Die Spielregel beschreibt das nicht. Hier sind die Worte, auf denen sie aufbaut:",
     ),
+    "ui/explainer/badge/ruling": ("our ruling", "unsere Festlegung"),
+    "ui/explainer/badge/reconstruction": ("our reconstruction", "unsere Rekonstruktion"),
     "ui/explainer/english_quote": (
         "Quoted from the English rulebook (there is no German passage for this rule).",
         "Zitat aus der englischen Spielregel (dazu gibt es keine deutsche Stelle).",
@@ -92,6 +94,9 @@ class RuleExplainer(PageGuard, anywidget.AnyWidget):
     source = t.Unicode("", help="the seed rulebook file the passage is quoted from").tag(sync=True)
     passage_lang = t.Unicode("", help="language of the passage ('en' or 'de'), for screen readers").tag(sync=True)
     note = t.Unicode("", help="in lang: says when the rule is our ruling or reconstruction, or an English quote").tag(
+        sync=True
+    )
+    basis_label = t.Unicode("", help="in lang: 'our ruling' / 'our reconstruction' beside the badge, else empty").tag(
         sync=True
     )
     heading = t.Unicode("", help="the card's caption, in lang").tag(sync=True)
@@ -156,6 +161,7 @@ class RuleExplainer(PageGuard, anywidget.AnyWidget):
             self.hint = _say("ui/explainer/hint", lang)
             if not self.rule:
                 self.title = self.sentence = self.passage = self.source = self.passage_lang = self.note = ""
+                self.basis_label = ""
                 return
             r = rulebook.rule(self.rule)
             quotes = r.quotes(lang)
@@ -165,12 +171,15 @@ class RuleExplainer(PageGuard, anywidget.AnyWidget):
             self.source = ", ".join(dict.fromkeys(q.source for q in quotes))
             self.passage_lang = quotes[0].lang
             self.note = self._note(r, lang, quotes[0].lang)
+            self.basis_label = "" if r.basis == "rulebook" else _say(f"ui/explainer/badge/{r.basis}", lang)
 
     @staticmethod
     def _note(r: rulebook.Rule, lang: str, quoted: str) -> str:
         notes = []
         if r.basis != "rulebook":
             notes.append(_say(f"ui/explainer/{r.basis}", lang))
+            if r.why is not None:
+                notes.append(r.why.get(lang))
         if quoted != lang:
             notes.append(_say("ui/explainer/english_quote", lang))
         return " ".join(notes)

@@ -5,7 +5,7 @@ reads these words instead. Keys are ``option/<game>/<name>`` and ``option/<game>
 and ``False`` as written by Python), and ``option/<game>/<name>/(default)`` for an option left to its variant
 (Double Donkey's ``None``: the chosen variant picks the value). Every option with choices needs its words:
 tests/widgets/test_explorer.py fails for one without, so a new rule option cannot ship unlabeled. The
-German game terms are the engines' (Misthaufen-Karte, Oberesel, Pasch, Chip, schwimmen, Zielkarte).
+German game terms are the engines' (Misthaufen-Karte, Oberesel, Paschzahl, Chip, schwimmen, Zielkarte).
 """
 
 from __future__ import annotations
@@ -61,12 +61,12 @@ _WORDS: dict[str, dict[str, tuple[str, str, dict[Any, tuple[str, str]]]]] = {
     "double_down": {
         "repeat_doublet_penalty": (
             "repeated doublet",
-            "Wiederholter Pasch",
+            "Wiederholte Paschzahl",
             {False: ("no penalty", "keine Strafe"), True: ("costs a token", "kostet einen Chip")},
         ),
         "negative_doublets": (
             "negative doublets",
-            "Negative Pasche",
+            "Negative Paschzahlen",
             {False: ("no, only 11 … 66", "nein, nur 11 … 66"), True: ("yes, −11 … −66 too", "ja, auch −11 … −66")},
         ),
         "swimming": (

@@ -52,6 +52,7 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
     assert [(p.question, p.params["board"].name) for p in plots] == [
         ("esels_rennen.race_orders", "default"),
         ("esels_rennen.race_orders", "tiny_chain"),
+        ("esels_rennen.race_orders_engine", "default"),  # the engine itself plays: a separate check
     ]
     assert len(parts.exercises.items) == 3 and parts.exercises.value.count("<details>") == 3
     assert set(parts.widgets()) <= set(parts.switch.parts)
@@ -114,12 +115,11 @@ def test_exact_answer_is_the_engines_markov_chain(parts: Lesson) -> None:
     assert len(str(parts.answer.denominator)) > 1000, "the long Fractions this lesson must fold"
 
 
-def test_long_fractions_are_rounded_with_the_exact_value_one_click_away(parts: Lesson) -> None:
+def test_long_fractions_become_a_percentage_and_about_1_in_n(parts: Lesson) -> None:
     orders = lesson.exact_orders("en")
     p = dict(exact.race_odds(load_board("default")).order_probability)["RGY"]
-    assert f"≈ {float(p):.4f}" in orders
-    assert f"<code style='word-break:break-all'>{p.numerator}/{p.denominator}</code>" in orders
-    assert orders.count("<details") == 2 * 2 * len(CARDS), "chance and points on both boards, each folded"
+    assert f"≈ {100 * float(p):.1f} % (about 1 in {round(1 / float(p))})" in orders
+    assert str(p.denominator) not in orders and "<details" not in orders, "no 1,250-digit fraction, folded or not"
 
 
 def test_chain_shares_sum_to_one() -> None:
@@ -194,9 +194,9 @@ def test_bad_link_shows_a_note_and_uses_defaults() -> None:
 def test_german_tables_fold_with_german_words_and_decimal_commas() -> None:
     orders = lesson.exact_orders("de")
     p = dict(exact.race_odds(load_board("default")).order_probability)["RGY"]
-    assert f"≈ {float(p):.4f}".replace(".", ",") in orders
-    assert "exakter Bruch (Nenner mit" in orders and "exact fraction" not in orders
-    assert f"{p.numerator}/{p.denominator}" in orders, "the exact value itself is untouched"
+    assert f"≈ {100 * float(p):.1f} %".replace(".", ",") in orders
+    assert "etwa 1 von" in orders and "about 1 in" not in orders
+    assert str(p.denominator) not in orders, "a 1,250-digit fraction teaches nothing: not shown"
 
 
 def test_headline_names_the_best_and_worst_card_against_a_fair_race() -> None:

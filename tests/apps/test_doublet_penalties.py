@@ -50,6 +50,7 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
     plots = [x for x in parts.live if isinstance(x, LivePlot)]
     assert [(p.question, p.params.get("replacement")) for p in plots] == [
         ("double_down.risk", None),
+        ("double_down.next_card", None),  # the prediction (total 70), simulated
         ("double_down.total_after", False),
         ("double_down.total_after", True),
     ]
@@ -123,7 +124,7 @@ def test_language_switch_changes_every_text() -> None:
     assert "<h3>The exact answer</h3>" in htmls(shown)
     parts.switch.value = "de"
     assert "<h3>Die exakte Antwort</h3>" in htmls(shown)
-    assert parts.question.value != before[0] and "Pasch" in parts.question.value
+    assert parts.question.value != before[0] and "Paschzahl" in parts.question.value
     assert "Übungen" in parts.exercises.value and parts.exact[1].value != before[2]
     assert parts.stepper.lang == "de"
     assert all(p.lang == "de" for p in parts.live if isinstance(p, LivePlot))

@@ -21,6 +21,8 @@ CHEAP: dict[str, tuple[dict[str, Any], int, int]] = {
     "double_down.total_after": ({"k": 2, "replacement": True}, 2_000, 1_000),
     "esels_rennen.race_orders": ({"board": "tiny_chain"}, 2_000, 1_000),
     "double_down.risk": ({}, 0, 1),
+    "double_down.next_card": ({"total": 64}, 2_000, 1_000),
+    "esels_rennen.race_orders_engine": ({"board": "tiny_chain"}, 200, 100),
     "double_donkey.variants": ({"players": 2, "measure": "wins"}, 4, 4),
 }
 # Words a German figure may share with the English one: names of games, bots and boards, and words German
@@ -42,6 +44,21 @@ RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
 
 # The English figures as they were before German existed (title, x axis, y axis, legend): they must not change.
 ENGLISH = {
+    "double_down.next_card": (
+        "Double Down: the next card at total 64, drawn from a full deck<br><sup>simulation covers DN-PLAY-1, "
+        "DN-MINUS-1, DN-ZERO-1, DN-DOUBLET-1, DN-BUST-1</sup>",
+        "what the card does",
+        "probability",
+        ("simulated (n=2,000, 95% CI)", "exact"),
+    ),
+    "esels_rennen.race_orders_engine": (
+        "Esels-Rennen: each finishing order in random races played by the game engine on board 'tiny_chain' (our "
+        "reconstruction, not the printed board)<br><sup>simulation covers ER-SETUP-1, ER-MOVE-1, ER-MOVE-2, "
+        "ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, ER-CHAIN-3, ER-FINISH-1, ER-END-1</sup>",
+        "finishing order (1st-2nd-3rd)",
+        "probability",
+        ("simulated (n=200, 95% CI)", "exact"),
+    ),
     "double_donkey.distinct_values": (
         "Distinct values on the Hay card after phase 1 (policy highest)<br><sup>simulation covers DD-DICE-1, "
         "DD-DICE-2, DD-DICE-3</sup>",
@@ -50,8 +67,8 @@ ENGLISH = {
         ("simulated (n=2,000, 95% CI)", "exact"),
     ),
     "double_donkey.flip": (
-        "Value of the card light blue + orange before and after orange, yellow flips<br><sup>simulation covers "
-        "DD-ANGRY-1, DD-VALUE-1, DD-DICE-1, DD-DICE-2, DD-DICE-3</sup>",
+        "Value of the card light blue + orange before and after flipping the orange and yellow dice<br><sup>"
+        "simulation covers DD-ANGRY-1, DD-VALUE-1, DD-DICE-1, DD-DICE-2, DD-DICE-3</sup>",
         "card value (points)",
         "probability",
         (

@@ -13,7 +13,19 @@ from donkeylab.widgets import RuleExplainer, assets
 from donkeylab.widgets.explainer import latest_rule
 from tests.widgets.helpers import front_end, record
 
-TEXT_TRAITS = ("rule", "title", "sentence", "passage", "source", "passage_lang", "note", "heading", "hint", "lang")
+TEXT_TRAITS = (
+    "rule",
+    "title",
+    "sentence",
+    "passage",
+    "source",
+    "passage_lang",
+    "note",
+    "basis_label",
+    "heading",
+    "hint",
+    "lang",
+)
 
 
 class FakeStepper(t.HasTraits):
@@ -118,6 +130,29 @@ def test_reconstruction_and_ruling_are_labelled_in_both_languages() -> None:
     assert w.note and w.note != ruling
     w.show("DD-DECK-1")
     assert w.note.startswith("Unsere Rekonstruktion")
+
+
+RULINGS = ("DD-BIGGEST-2", "DN-DRAW-1", "DD-DICE-3", "ER-CHAIN-2", "DN-DOUBLE-1")
+
+
+@pytest.mark.parametrize("rule_id", RULINGS)
+def test_a_ruling_says_so_visibly_and_why_in_both_languages(rule_id: str) -> None:
+    r = rulebook.rule(rule_id)
+    assert r.basis == "ruling" and r.why is not None
+    w = RuleExplainer()
+    w.show(rule_id)
+    assert w.basis_label == "our ruling" and w.note.startswith("Our ruling") and r.why.en in w.note
+    w.lang = "de"
+    assert w.basis_label == "unsere Festlegung" and w.note.startswith("Unsere Festlegung") and r.why.de in w.note
+    w.show("DN-ZERO-1")
+    assert w.basis_label == "" and "Festlegung" not in w.note, "a rule the rulebook states has no ruling label"
+
+
+def test_german_biggest_donkey_tie_names_the_english_passage_and_our_ruling() -> None:
+    w = RuleExplainer(lang="de")
+    w.show("DD-BIGGEST-2")
+    assert w.source == "double_donkey.en.txt" and "Zitat aus der englischen Spielregel" in w.note
+    assert "unsere Festlegung" in w.note, "the roll-off a German game applies is ours, and the card says so"
 
 
 @pytest.mark.parametrize("unknown", ["GAME-OVER", "XX-NOPE-1", "DD-DICE-9"])
@@ -230,7 +265,7 @@ def test_every_trait_is_documented() -> None:
 
 def test_explainer_sentences_exist_in_both_languages() -> None:
     keys = [k for k in CATALOGUE.messages if k.startswith("ui/explainer/")]
-    assert len(keys) == 5
+    assert len(keys) == 7
     for key in keys:
         msg = CATALOGUE.messages[key]
         assert msg.en.strip() and msg.de.strip() and msg.en != msg.de

@@ -127,16 +127,21 @@ NOTICE = T(
     "worth 14 minus its old value.</li><li>All flips happen before any card is valued, and your own Angry "
     "Donkey can hurt you: Player 3's green Angry Donkey turned the green 1 into a 6 and made Player 3 the "
     "Biggest Donkey.</li><li>On average the orange flip does not change the light blue/orange card (7 before, "
-    "7 after), but it changes the shape: dice on the Hay card rarely show the same number, so before the flip a "
-    "pair (2 or 12) is rare and 7 is common; the flip turns pairs into 7s and 7s into pairs.</li></ul>",
+    "7 after), but it changes the shape. Dice on the Hay card rarely show the same number, so before the flip a "
+    "pair (light blue and orange equal: a sum of 2, 4, 6, 8, 10 or 12) comes up only about {pair} times in 100, "
+    "a 7 about {seven} times. The flip turns every pair into a 7 (a 3 and a 3 become 3 + 4) and every 7 into a "
+    "pair, so after it a 7 comes up only about {pair} times in 100.</li></ul>",
     "<ul><li>Umdrehen macht aus einem Würfel 7 minus seine Augen: 1↔6, 2↔5, 3↔4. Hoch wird niedrig, niedrig "
     "wird hoch.</li><li>Das Umdrehen ändert jede Karte dieser Farbe. Werden beide Würfel eines Doppelesels "
-    "umgedreht, ist er 14 minus seinen alten Wert wert.</li><li>Alle Würfel werden umgedreht, bevor irgendeine "
-    "Karte gewertet wird, und dein eigener Wütender Esel kann dir schaden: Der grüne Wütende Esel von Spieler "
+    "umgedreht, ist er 14 minus seinen alten Wert wert.</li><li>Erst werden die Würfel aller aufgedeckten "
+    "Wütenden Esel umgedreht, dann werden die Karten gewertet, und dein eigener Wütender Esel kann dir "
+    "schaden: Der grüne Wütende Esel von Spieler "
     "3 machte aus der grünen 1 eine 6 und Spieler 3 zum Oberesel.</li><li>Im Schnitt ändert das Umdrehen von "
-    "Orange die Karte hellblau/orange nicht (7 vorher, 7 nachher), aber die Form: Auf der Misthaufen-Karte "
-    "zeigen Würfel selten dieselbe Zahl, also ist vor dem Umdrehen ein Pasch (2 oder 12) selten und 7 häufig; "
-    "das Umdrehen macht aus Paschen 7er und aus 7ern Pasche.</li></ul>",
+    "Orange die Karte hellblau/orange nicht (7 vorher, 7 nachher), aber die Form. Auf der Misthaufen-Karte "
+    "zeigen Würfel selten dieselbe Zahl, also kommt vor dem Umdrehen ein Pasch (Hellblau und Orange gleich: "
+    "Summe 2, 4, 6, 8, 10 oder 12) nur etwa {pair}-mal in 100 Spielen vor, eine 7 etwa {seven}-mal. Das "
+    "Umdrehen macht aus jedem Pasch eine 7 (aus 3 und 3 wird 3 + 4) und aus jeder 7 einen Pasch, also kommt "
+    "danach eine 7 nur etwa {pair}-mal in 100 vor.</li></ul>",
 )
 TITLE = T("Double Donkey: Angry Donkeys flip dice", "Double Donkey: Wütende Esel drehen Würfel um")
 HANDS_TITLE = T(
@@ -152,6 +157,13 @@ def sevens() -> tuple[Fraction, Fraction]:
     table = FLIP.exact({"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "random"})
     before, after = questions.FLIP_SERIES
     return table[(before, 7)], table[(after, 7)]
+
+
+def notice_text() -> T:
+    """NOTICE with the exact shares (in 100 games) of a pair and of a 7 before the orange flip filled in."""
+    before, after = sevens()  # after the flip, 7s are exactly the pairs from before
+    numbers = {"pair": round(100 * float(after)), "seven": round(100 * float(before))}
+    return T(NOTICE.en.format(**numbers), NOTICE.de.format(**numbers))
 
 
 def orange_cards() -> Fraction:
@@ -243,7 +255,7 @@ def parts(query: Query | None = None) -> Lesson:
         exact=exact_parts,
         answer=sevens(),
         live=[Text(LIVE_INTRO, lang=lang), live],
-        notice=Text(NOTICE, "div", lang),
+        notice=Text(notice_text(), "div", lang),
         exercises=Exercises(exercises(), lang),
         switch=make_switch([], lang),
         problems=problems_box(query, lang),
@@ -268,7 +280,7 @@ PARAMS = {
 register(
     AppInfo(
         NAME,
-        T("Angry Donkey flips", "Wütende Esel drehen um"),
+        T("Angry Donkey flips", "Wütende Esel drehen Würfel um"),
         T(
             "Opposite faces, flipped dice, new card values and a new Biggest Donkey.",
             "Gegenüberliegende Seiten, umgedrehte Würfel, neue Kartenwerte und ein neuer Oberesel.",

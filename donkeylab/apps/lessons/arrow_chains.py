@@ -2,9 +2,9 @@
 
 The step-through stops where one click starts a long chain: on the default board Player 3 moves the yellow
 donkey to d4 and nine hops follow; on the small ``tiny_chain`` board Player 1's green donkey to c1 sets off a
-chain that ends the whole race. The exact answers are ``esels_rennen.exact``'s Markov-chain results under
-random play (their Fractions have ~1,250-digit denominators on the default board: shown rounded, exact one
-click away); both boards are our reconstruction (ER-BOARD-1), which every place showing them says.
+chain that ends the whole race. The exact answers are ``esels_rennen.exact``'s results under random play
+(their Fractions have ~1,250-digit denominators on the default board, so the page shows percentages and
+"about 1 in N" only); both boards are our reconstruction (ER-BOARD-1), which every place showing them says.
 Computing the default board's table takes a second or more, so it is computed once (``race_odds`` caches).
 """
 
@@ -36,6 +36,7 @@ NAME = "arrow_chains"
 PLAYERS = 3
 BOARDS = ("default", "tiny_chain")
 DEAL = (("RGY", "RYG"), ("GRY", "GYR"), ("YRG", "YGR"))  # two order cards each (ER-SETUP-1)
+ENGINE_RACES, ENGINE_BATCH = 10_000, 500  # races the engine plays for the last plot (~1,000 a second)
 
 
 class Telling(NamedTuple):
@@ -117,14 +118,13 @@ def exact_headline(lang: str) -> str:
             f"<p>Wenn alle zufällig ziehen, endet das Rennen auf dem Standardbrett am häufigsten in der Reihenfolge "
             f"<b>{card_words(best, lang)}</b> ({percent(probs[best], lang)} der Rennen), am seltensten in "
             f"<b>{card_words(worst, lang)}</b> ({percent(probs[worst], lang)}). In einem fairen Rennen hätte jede "
-            f"der 6 Reihenfolgen 1/6 ≈ {fair}. Das Rennen ist also nicht fair. Die exakten Brüche stehen in der "
-            "Tabelle (ein Klick).</p>"
+            f"der 6 Reihenfolgen 1/6 ≈ {fair}. Das Rennen ist also nicht fair.</p>"
         )
     return (
         f"<p>If everyone moves at random, the race on the default board most often ends in the order "
         f"<b>{card_words(best, lang)}</b> ({percent(probs[best], lang)} of races) and least often in "
         f"<b>{card_words(worst, lang)}</b> ({percent(probs[worst], lang)}). In a fair race each of the 6 orders "
-        f"would have 1/6 ≈ {fair}. So the race is not fair. The exact fractions are in the table (one click).</p>"
+        f"would have 1/6 ≈ {fair}. So the race is not fair.</p>"
     )
 
 
@@ -195,21 +195,51 @@ STEP_INTROS = {
 }
 LIVE_INTRO = T(
     "The exact chance of each finishing order (dots) and simulated random races (bars), first on the default board, "
-    "then on tiny_chain. Press Start.",
+    "then on tiny_chain. Press Start. The last plot lets the game program itself play random races, move by move, "
+    "on the default board. It shares only the rules of a single move with the calculation behind the dots, so when "
+    "its bars agree with the dots, that checks both.",
     "Die exakte Chance jeder Zielreihenfolge (Punkte) und simulierte Zufallsrennen (Balken), zuerst auf dem "
-    "Standardbrett, dann auf tiny_chain. Drücke Start.",
+    "Standardbrett, dann auf tiny_chain. Drücke Start. Im letzten Diagramm spielt das Spielprogramm selbst "
+    "Zufallsrennen auf dem Standardbrett, Zug für Zug. Mit der Rechnung hinter den Punkten teilt es nur die Regeln "
+    "für einen einzelnen Zug; wenn seine Balken zu den Punkten passen, prüft das also beides.",
 )
 NOTICE = T(
     "The race is not fair: the board's arrows favour some donkeys, so some order cards are worth much more than "
     "others — and another board changes which ones. Most moves set off no chain at all, but now and then one move "
-    "makes many hops; on tiny_chain one first move finishes the race. The exact numbers come from a Markov chain: "
-    "every race position and the chance of moving to each next one, solved exactly.",
+    "makes many hops; on tiny_chain one first move finishes the race. The exact numbers come from listing every "
+    "position a race can reach and the chance of each next move, then solving for the chance of every finish.",
     "Das Rennen ist nicht fair: Die Pfeile des Bretts bevorzugen manche Esel, also sind manche Zielkarten viel "
     "mehr wert als andere — und ein anderes Brett ändert, welche. Die meisten Züge lösen gar keine Kette aus, "
     "aber ab und zu macht ein Zug viele Sprünge; auf tiny_chain beendet ein einziger erster Zug das Rennen. Die "
-    "exakten Zahlen kommen aus einer Markow-Kette: jede Rennstellung und die Chance, in jede nächste zu kommen, "
-    "exakt gelöst.",
+    "exakten Zahlen entstehen so: Man listet jede Stellung auf, die ein Rennen erreichen kann, und die Chance "
+    "jedes nächsten Zugs, und rechnet daraus die Chance jedes Zieleinlaufs aus.",
 )
+# Why a move sets off no hop (``exact.still_shares``): the stop's message key → what the pupil reads.
+STILL_WORDS = {
+    "ER-CHAIN-2/own": T("it lands on an arrow of its own colour", "er landet auf einem Pfeil seiner eigenen Farbe"),
+    "ER-CHAIN-2/off_board": T(
+        "the arrow would push a donkey off the board", "der Pfeil würde einen Esel vom Brett schieben"
+    ),
+    "ER-CHAIN-3": T(
+        "the arrow belongs to a donkey that has already finished", "der Pfeil gehört einem Esel, der schon im Ziel ist"
+    ),
+    "ER-END-1/third": T("the race ends with this move", "das Rennen endet mit diesem Zug"),
+    "ER-CHAIN-2/occupied": T(
+        "the field the arrow points to is taken", "das Feld, auf das der Pfeil zeigt, ist besetzt"
+    ),
+    "ER-CHAIN-1/no_arrow": T("the field has no arrow", "das Feld hat keinen Pfeil"),
+    "ER-FINISH-1/no_arrows": T("it reaches the finish (no finish arrows)", "er erreicht das Ziel (ohne Zielpfeile)"),
+}
+
+
+def still_reasons(board: str = "default") -> dict[str, Fraction]:
+    """Why a move sets off no hop → its share of all moves (exact, random play), largest first."""
+    return exact.still_shares(odds(board))
+
+
+def still_text(lang: str, board: str = "default") -> str:
+    """ "22 % it lands on …, 19 % …" in ``lang`` (shares of all moves, rounded to whole per cent)."""
+    return "; ".join(f"{percent(p, lang, 0)}: {STILL_WORDS[k].get(lang)}" for k, p in still_reasons(board).items())
 
 
 def _answer_text() -> T:
@@ -252,10 +282,10 @@ def exercises(lang: str) -> Exercises:
                 "Welcher Anteil aller Züge löst auf dem Standardbrett gar keinen Kettensprung aus?",
             ),
             T(
-                f"About {percent(still, 'en', 0)}: the moved donkey lands on an arrow of its own colour, or the "
-                "donkey the arrow points at is blocked (ER-CHAIN-2).",
-                f"Etwa {percent(still, 'de', 0)}: Der gezogene Esel landet auf einem Pfeil seiner eigenen Farbe, "
-                "oder der Esel, auf den der Pfeil zeigt, ist blockiert (ER-CHAIN-2).",
+                f"About {percent(still, 'en', 0)} of all moves. Why no donkey hops (shares of all moves): "
+                f"{still_text('en')} (ER-CHAIN-2, ER-CHAIN-3, ER-END-1).",
+                f"Etwa {percent(still, 'de', 0)} aller Züge. Warum kein Esel springt (Anteile an allen Zügen): "
+                f"{still_text('de')} (ER-CHAIN-2, ER-CHAIN-3, ER-END-1).",
             ),
         ),
         (
@@ -309,6 +339,7 @@ def parts(query: Query | None = None) -> Lesson:
         Text(LIVE_INTRO, lang=lang),
         LivePlot("esels_rennen.race_orders", seed=seed, lang=lang, board="default"),
         LivePlot("esels_rennen.race_orders", seed=seed, lang=lang, board="tiny_chain"),
+        LivePlot("esels_rennen.race_orders_engine", ENGINE_RACES, seed, ENGINE_BATCH, lang, board="default"),
     ]
     best = best_card()
     choices = {card: T(card_words(card, "en"), card_words(card, "de")) for card in CARDS}

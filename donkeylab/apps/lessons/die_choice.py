@@ -121,20 +121,35 @@ LIVE_INTRO = T(
     "viele verschiedene Zahlen am Ende auf der Misthaufen-Karte liegen. Die Rauten sind die exakte Antwort.",
 )
 NOTICE = T(
-    "<ul><li>A free choice is rare: with m numbers on the Hay card and k dice rolled it happens with "
-    "probability (m/6)<sup>k</sup>, and that shrinks fast with every extra die.</li><li>Because a new number "
-    "must be taken whenever one is rolled, the Hay card almost always ends with 4 or 5 different numbers; all "
-    "six different happens only about 6 times in 100 games, a single number practically never.</li><li>The "
-    "best die for you is not always the lowest one: it depends on the colours in your hand. In the rulebook "
-    "round Fran took the orange 5, but the yellow 3 would have left her best card lower on average.</li></ul>",
-    "<ul><li>Eine freie Wahl ist selten: Mit m Zahlen auf der Misthaufen-Karte und k geworfenen Würfeln kommt "
-    "sie mit Wahrscheinlichkeit (m/6)<sup>k</sup> vor, und das wird mit jedem weiteren Würfel schnell "
-    "kleiner.</li><li>Weil man eine neue Zahl nehmen muss, sobald eine fällt, liegen am Ende fast immer 4 oder "
-    "5 verschiedene Zahlen auf der Misthaufen-Karte; sechs verschiedene gibt es nur in etwa 6 von 100 "
-    "Spielen, eine einzige Zahl praktisch nie.</li><li>Der beste Würfel für dich ist nicht immer der "
-    "niedrigste: Es kommt auf die Farben in deiner Hand an. In der Beispielrunde nahm Fran die orange 5, aber "
-    "mit der gelben 3 wäre ihre beste Karte im Schnitt niedriger geblieben.</li></ul>",
+    "<ul><li>A free choice is not rare. With m numbers on the Hay card and k dice rolled it happens with "
+    "probability (m/6)<sup>k</sup>: with 4 numbers there and 2 dice rolled that is (4/6)² = 4/9 ≈ 0.44, almost half "
+    "the time. Over a whole phase 1 at least one player may choose freely in about {some} of all games "
+    "(exactly {some_exact}).</li><li>Because a new number must be taken whenever one is rolled, the Hay card "
+    "almost always ends with 4 or 5 different numbers; all six different happens only about 6 times in 100 "
+    "games, a single number practically never.</li><li>The best die for you is not always the lowest one: it "
+    "depends on the colours in your hand. In the rulebook round Fran took the orange 5, but the yellow 3 would "
+    "have left her best card lower on average.</li></ul>",
+    "<ul><li>Eine freie Wahl ist nicht selten. Mit m Zahlen auf der Misthaufen-Karte und k geworfenen Würfeln "
+    "kommt sie mit Wahrscheinlichkeit (m/6)<sup>k</sup> vor: Mit 4 Zahlen dort und 2 geworfenen Würfeln sind "
+    "das (4/6)² = 4/9 ≈ 0,44, fast die Hälfte der Fälle. In einer ganzen Phase 1 darf in etwa {some} aller Spiele "
+    "mindestens ein Spieler frei wählen (genau {some_exact}).</li><li>Weil man eine neue Zahl nehmen muss, "
+    "sobald eine fällt, liegen am Ende fast immer 4 oder 5 verschiedene Zahlen auf der Misthaufen-Karte; sechs "
+    "verschiedene gibt es nur in etwa 6 von 100 Spielen, eine einzige Zahl praktisch nie.</li><li>Der beste "
+    "Würfel für dich ist nicht immer der niedrigste: Es kommt auf die Farben in deiner Hand an. In der "
+    "Beispielrunde nahm Fran die orange 5, aber mit der gelben 3 wäre ihre beste Karte im Schnitt niedriger "
+    "geblieben.</li></ul>",
 )
+
+
+def notice_text() -> T:
+    """NOTICE with the chance of at least one free choice in a phase 1 filled in from ``exact``."""
+    some = exact.p_some_free_choice()
+    return T(
+        NOTICE.en.format(some=f"{round(100 * float(some))} %", some_exact=f"{some} ≈ {decimal(some, 'en')}"),
+        NOTICE.de.format(some=f"{round(100 * float(some))} %", some_exact=f"{some} ≈ {decimal(some, 'de')}"),
+    )
+
+
 TITLE = T("Double Donkey: choosing a die", "Double Donkey: einen Würfel wählen")
 WHAT_IF_HEADING = T("What does a choice do to your cards?", "Was macht eine Wahl mit deinen Karten?")
 
@@ -192,8 +207,14 @@ EXACT = {
         "Freie Wahl mit m = {m} Zahlen auf der Misthaufen-Karte und k = {k} geworfenen Würfeln:",
     ),
     "grid": T(
-        "Every case: rows k dice rolled, columns m numbers on the Hay card.",
-        "Alle Fälle: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte.",
+        "Every case: rows k dice rolled, columns m numbers on the Hay card. There is no row for k = 1: with one "
+        "die left there is nothing to choose.",
+        "Alle Fälle: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte. Eine Zeile für k = 1 "
+        "fehlt: Bei einem einzigen Würfel gibt es nichts zu wählen.",
+    ),
+    "some": T(
+        "At least one free choice in a whole phase 1 (every roll of 2 or more dice counts):",
+        "Mindestens eine freie Wahl in einer ganzen Phase 1 (jeder Wurf mit 2 oder mehr Würfeln zählt):",
     ),
     "distinct": T(
         "How many different numbers end on the Hay card, if every player places a random allowed die:",
@@ -217,7 +238,7 @@ def free_choice_html(lang: str) -> str:
     """The prediction's answer, (m/6)^k for every k and m, and the distinct-values tables (both last-die rules)."""
     say = {key: text.get(lang) for key, text in EXACT.items()}
     rows = []
-    for k in range(1, 6):
+    for k in range(2, 6):  # k = 1 is left out: one die leaves nothing to choose
         cells = "".join(
             f"<td>{probability_html(exact.p_free_choice(k, range(1, m + 1)), lang)}</td>" if m <= 6 - k else "<td></td>"
             for m in range(1, 6)
@@ -236,6 +257,7 @@ def free_choice_html(lang: str) -> str:
         f"{probability_html(prediction_answer(), lang)}</p>"
         f"<p>{say['grid']}</p><table class='dl-lesson-table dl-free-table'><tr><th></th>{head}</tr>"
         f"{''.join(rows)}</table>"
+        f"<p>{say['some']} {probability_html(exact.p_some_free_choice(), lang)}</p>"
         f"<p>{say['distinct']}</p><table class='dl-lesson-table dl-distinct-table'><tr><th>{say['d']}</th>"
         f"<th>{say['choose']}</th><th>{say['roll']}</th></tr>{distinct}</table>"
         f"<p><small>{say['dice_only']} {DECK_NOTE.get(lang)}</small></p>"
@@ -270,7 +292,7 @@ def parts(query: Query | None = None) -> Lesson:
         exact=[Rendered(free_choice_html, lang)],
         answer=prediction_answer(),
         live=[Text(LIVE_INTRO, lang=lang), live],
-        notice=Text(NOTICE, "div", lang),
+        notice=Text(notice_text(), "div", lang),
         exercises=Exercises(exercises(), lang),
         switch=make_switch([], lang),
         problems=problems_box(query, lang),

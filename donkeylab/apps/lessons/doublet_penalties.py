@@ -34,7 +34,7 @@ K_MAX = 5
 LIVE_K = 3
 OUTCOME_WORDS = {
     "safe": T("safe", "sicher"),
-    "doublet": T("doublet (a token lost)", "Pasch (ein Chip weg)"),
+    "doublet": T("doublet (a token lost)", "Paschzahl (ein Chip weg)"),
     "bust": T("77 or more (a token lost, round over)", "77 oder mehr (ein Chip weg, Runde vorbei)"),
 }
 
@@ -79,7 +79,7 @@ def exact_headline(lang: str) -> str:
     if lang == "de":
         return (
             f"<p>Bei Summe {PREDICT_AT} machen {n} der {DECK_SIZE} Karten 77 oder mehr ({bust}), und keine "
-            f"Karte kann einen Pasch machen (66 bräuchte −4). Die Wahrscheinlichkeit, dass die nächste Karte einen "
+            f"Karte kann eine Paschzahl machen (66 bräuchte −4). Die Wahrscheinlichkeit, dass die nächste Karte einen "
             f"Chip kostet: {exact_html(ANSWER, lang)}.</p>"
         )
     return (
@@ -144,29 +144,39 @@ def replacement_rows() -> list[tuple[int, Fraction, Fraction, Fraction, Fraction
 def exact_replacement(lang: str) -> str:
     de = lang == "de"
     head = (
-        ["Karten k", "Pasch: ohne Zurücklegen", "Pasch: mit Zurücklegen", "≥ 77: ohne", "≥ 77: mit"]
+        ["Karten k", "Paschzahl: ohne Zurücklegen", "Paschzahl: mit Zurücklegen", "≥ 77: ohne", "≥ 77: mit"]
         if de
         else ["cards k", "doublet: without replacement", "doublet: with replacement", "≥ 77: without", "≥ 77: with"]
     )
-    rows = [[str(k), *(exact_html(p, lang) for p in ps)] for k, *ps in replacement_rows()]
+    head.append("77 erreicht, Runde vorbei: ohne" if de else "77 reached, round over: without")
+    rows = [
+        [str(k), *(exact_html(p, lang) for p in ps), exact_html(exact.bust_within_k_cards(k), lang)]
+        for k, *ps in replacement_rows()
+    ]
     cap = (
         "Die Summe der ersten k Karten eines gemischten Stapels (ohne Zurücklegen) und das Modell, in dem jede "
-        "Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen)"
+        "Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen). Die Spalten „≥ 77“ zählen die Summe nach "
+        "k Karten so, als ginge die Runde immer weiter; im Spiel endet sie aber sofort bei 77 oder mehr, und eine "
+        "−10 danach holt nichts zurück. Die letzte Spalte zählt das richtig: Wie wahrscheinlich erreicht die Summe "
+        "innerhalb der ersten k Karten 77 oder mehr?"
         if de
         else "The total of the first k cards of a shuffled deck (without replacement) and the model where every card "
-        "is drawn afresh from the full deck (with replacement)"
+        "is drawn afresh from the full deck (with replacement). The “≥ 77” columns count the total after k cards as "
+        "if the round always went on; in a game it ends at once at 77 or more, and a −10 after that saves nothing. "
+        "The last column counts this right: how likely does the total reach 77 or more within the first k cards?"
     )
     return table(head, rows, cap)
 
 
 # ---------------------------------------------------------------------------------------------- texts
-TITLE = T("Doublets and the 77 bust (Double Down)", "Pasch und die 77 (Double Down)")
+TITLE = T("Doublets and the 77 bust (Double Down)", "Paschzahlen und die 77 (Double Down)")
 QUESTION = T(
     "In Double Down every card adds to one running total. Announce 11, 22, 33, 44, 55 or 66 — a doublet — and you "
     "lose a token; reach 77 or more and you lose a token and the round ends. How risky is the next card, and which "
     "card should you play?",
-    "Bei Double Down zählt jede Karte zu einer gemeinsamen Summe. Wer 11, 22, 33, 44, 55 oder 66 ansagt — einen "
-    "Pasch —, verliert einen Chip; wer 77 oder mehr erreicht, verliert einen Chip, und die Runde endet. Wie riskant "
+    "Bei Double Down zählt jede Karte zu einer gemeinsamen Summe. Wer 11, 22, 33, 44, 55 oder 66 ansagt — eine "
+    "Paschzahl —, verliert einen Chip; wer 77 oder mehr erreicht, verliert einen Chip, und die Runde endet. Wie "
+    "riskant "
     "ist die nächste Karte, und welche Karte solltest du spielen?",
 )
 PROMPT = T(
@@ -182,23 +192,28 @@ STEP_INTRO = T(
     "Spieler 1 (ein Zufalls-Bot) weiter.",
 )
 LIVE_INTRO = T(
-    f"First the exact risk at every total (nothing to simulate). Then the total after {LIVE_K} cards, drawn without "
-    "and with replacement: press Start and watch the simulated bars close in on the exact dots.",
-    f"Zuerst das exakte Risiko bei jeder Summe (da gibt es nichts zu simulieren). Dann die Summe nach {LIVE_K} "
-    "Karten, ohne und mit Zurücklegen gezogen: Drücke Start und sieh zu, wie die simulierten Balken an die exakten "
-    "Punkte heranrücken.",
+    f"First the exact risk at every total. Then your prediction, simulated: cards drawn at random at total "
+    f"{PREDICT_AT}, and how often they cost a token. Then the total after {LIVE_K} cards, drawn without and with "
+    "replacement. Press Start and watch the simulated bars close in on the exact dots.",
+    f"Zuerst das exakte Risiko bei jeder Summe. Dann dein Tipp, simuliert: Karten, zufällig bei Summe {PREDICT_AT} "
+    f"gezogen, und wie oft sie einen Chip kosten. Dann die Summe nach {LIVE_K} Karten, ohne und mit Zurücklegen "
+    "gezogen. Drücke Start und sieh zu, wie die simulierten Balken an die exakten Punkte heranrücken.",
 )
 NOTICE = T(
-    "Low totals are dangerous only because of the doublet cards: at 0, the 11 to 66 cost a token at once (6 of 56 "
-    "cards). From 67 on every 10 busts, and at 70 already 3 cards in 7 do. The cards 0, direction change and 2x "
-    "repeat the total: they are always safe, so keep them for a high total. And drawing with or without "
-    "replacement barely changes the total after a few cards — the differences hide in rare totals, such as two "
-    "76s in a row, which a real deck (with one 76) never deals.",
-    "Niedrige Summen sind nur wegen der Pasch-Karten gefährlich: Bei 0 kosten die 11 bis 66 sofort einen Chip (6 "
-    "von 56 Karten). Ab 67 überschreitet jede 10, und bei 70 schon 3 von 7 Karten. Die Karten 0, Richtungswechsel "
-    "und 2x wiederholen die Summe: Sie sind immer sicher, also heb sie für eine hohe Summe auf. Und ob man mit oder "
-    "ohne Zurücklegen zieht, ändert die Summe nach wenigen Karten kaum — die Unterschiede stecken in seltenen "
-    "Summen wie zwei 76 hintereinander, die ein echter Stapel (mit einer 76) nie austeilt.",
+    "At a low total the danger is a doublet, not 77. At 0 the six doublet cards 11 … 66 cost a token (6 of 56 "
+    "cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of 56 cards). At 2 to 9 one number "
+    "card makes 11 (3 copies), and the 76 busts (4 of 56). From 67 on every 10 makes 77 or more, and at 70 "
+    "already 3 cards in 7 do. The cards 0, direction change and 2x repeat the total: they are always safe, so "
+    "keep them for a high total. And drawing with or without replacement barely changes the total after a few "
+    "cards — the differences hide in rare totals, such as two 76s in a row, which a real deck (with one 76) "
+    "never deals.",
+    "Bei einer niedrigen Summe droht eine Paschzahl, nicht die 77. Bei 0 kosten die sechs Paschzahl-Karten "
+    "11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen 11, und die 76 macht 77 "
+    "(9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die 76 macht 77 oder mehr (4 von "
+    "56). Ab 67 macht jede 10 die Summe 77 oder mehr, und bei 70 tun das schon 3 von 7 Karten. Die Karten 0, "
+    "Richtungswechsel und 2x wiederholen die Summe: Sie sind immer sicher, also heb sie für eine hohe Summe auf. "
+    "Und ob man mit oder ohne Zurücklegen zieht, ändert die Summe nach wenigen Karten kaum — die Unterschiede "
+    "stecken in seltenen Summen wie zwei 76 hintereinander, die ein echter Stapel (mit einer 76) nie austeilt.",
 )
 EXERCISES = (
     (
@@ -209,7 +224,7 @@ EXERCISES = (
         T(
             "The six doublet cards 11, 22, 33, 44, 55 and 66: 6/56 = 3/28 ≈ 0.107. No card can reach 77 from 0 "
             "(the 76 makes 76).",
-            "Die sechs Pasch-Karten 11, 22, 33, 44, 55 und 66: 6/56 = 3/28 ≈ 0,107. Keine Karte erreicht von 0 aus "
+            "Die sechs Paschzahl-Karten 11, 22, 33, 44, 55 und 66: 6/56 = 3/28 ≈ 0,107. Keine Karte erreicht von 0 aus "
             "77 (die 76 macht 76).",
         ),
     ),
@@ -218,7 +233,7 @@ EXERCISES = (
         T(
             "Only 0, direction change and 2x (4 + 5 + 4 = 13 cards: 13/56 ≈ 0.232). The −10 makes 66, a doublet "
             "(4/56 = 1/14); every other card makes 77 or more (39/56).",
-            "Nur 0, Richtungswechsel und 2x (4 + 5 + 4 = 13 Karten: 13/56 ≈ 0,232). Die −10 macht 66, einen Pasch "
+            "Nur 0, Richtungswechsel und 2x (4 + 5 + 4 = 13 Karten: 13/56 ≈ 0,232). Die −10 macht 66, eine Paschzahl "
             "(4/56 = 1/14); jede andere Karte macht 77 oder mehr (39/56).",
         ),
     ),
@@ -272,6 +287,7 @@ def parts(query: Query | None = None) -> Lesson:
     live = [
         Text(LIVE_INTRO, lang=lang),
         LivePlot("double_down.risk", lang=lang),
+        LivePlot("double_down.next_card", seed=seed, lang=lang, total=PREDICT_AT),
         LivePlot("double_down.total_after", seed=seed, lang=lang, k=LIVE_K, replacement=False),
         LivePlot("double_down.total_after", seed=seed, lang=lang, k=LIVE_K, replacement=True),
     ]
@@ -305,7 +321,7 @@ def build(query: Query) -> Any:
 register(
     AppInfo(
         NAME,
-        T("Doublets and the 77 bust", "Pasch und die 77"),
+        T("Doublets and the 77 bust", "Paschzahlen und die 77"),
         T(
             "Double Down: how risky is the next card at each total, and which card should you play?",
             "Double Down: Wie riskant ist die nächste Karte bei jeder Summe, und welche Karte spielst du?",

@@ -44,10 +44,12 @@ def _params() -> dict[str, Param]:
 PARAMS = _params()
 
 QUESTION = T(
-    "Double Donkey comes with two sets of rules: the English rulebook's and a German one. They differ in only "
-    "three places (the table below). Bots play the same shuffled cards with both sets of rules, hundreds of "
+    "Double Donkey comes with two sets of rules: the English rulebook's and the German rules (from a German "
+    "description of the game; where it says nothing, we made a ruling). They differ in only three places (the "
+    "table below). Bots play the same shuffled cards with both sets of rules, hundreds of "
     "times. <b>Which rules make the games shorter?</b>",
-    "Double Donkey gibt es mit zwei Regelsätzen: den Regeln der englischen Anleitung und deutschen Regeln. Sie "
+    "Double Donkey gibt es mit zwei Regelsätzen: den Regeln der englischen Anleitung und den deutschen Regeln "
+    "(aus einer deutschen Beschreibung des Spiels; wo sie nichts sagt, haben wir etwas festgelegt). Sie "
     "unterscheiden sich nur an drei Stellen (Tabelle unten). Bots spielen dieselben gemischten Karten mit beiden "
     "Regelsätzen, hunderte Male. <b>Mit welchen Regeln sind die Spiele kürzer?</b>",
 )
@@ -55,14 +57,16 @@ DIFFERENCES = T(
     "<table class='dl-variant-table'><thead><tr><th></th><th>English rules</th><th>German rules</th></tr></thead>"
     "<tbody><tr><th>The last die (DD-DICE-3)</th><td>may be rolled once more, or kept</td><td>is always rolled"
     "</td></tr><tr><th>A tie for the Biggest Donkey (DD-BIGGEST-2)</th><td>the tied player with the fewest cards "
-    "in their own pile gets it; dice only if still tied</td><td>the tied players roll dice at once</td></tr>"
+    "in their own pile gets it; dice only if still tied</td><td>the tied players roll dice at once (our ruling: "
+    "the German text says nothing about ties)</td></tr>"
     "<tr><th>Winning (DD-END-1)</th><td>after the refills: whose hand and own pile are empty wins</td><td>at the "
     "reveal: whoever played their last card wins at once</td></tr></tbody></table>",
     "<table class='dl-variant-table'><thead><tr><th></th><th>Englische Regeln</th><th>Deutsche Regeln</th></tr>"
     "</thead><tbody><tr><th>Der letzte Würfel (DD-DICE-3)</th><td>darf noch einmal geworfen oder behalten werden"
     "</td><td>wird immer geworfen</td></tr><tr><th>Gleichstand um den Oberesel (DD-BIGGEST-2)</th><td>wer von "
     "ihnen die wenigsten Karten im eigenen Stapel hat, bekommt ihn; erst dann wird gewürfelt</td><td>die "
-    "Beteiligten würfeln sofort</td></tr><tr><th>Gewinnen (DD-END-1)</th><td>nach dem Auffüllen: wessen Hand "
+    "Beteiligten würfeln sofort (unsere Festlegung: Der deutsche Text sagt nichts zu Gleichstand)</td></tr>"
+    "<tr><th>Gewinnen (DD-END-1)</th><td>nach dem Auffüllen: wessen Hand "
     "und eigener Stapel leer sind, gewinnt</td><td>beim Aufdecken: wer seine letzte Karte ausgespielt hat, "
     "gewinnt sofort</td></tr></tbody></table>",
 )
@@ -114,42 +118,51 @@ HEADINGS = {
 MEASURED = T(
     "Nobody can compute these numbers exactly: a whole game has far too many dice rolls and shuffles. So the "
     "answer is <b>measured</b> from seeded bot games (the same seed always gives the same table). A 95% "
-    "confidence interval (in brackets) is the range where the true value almost surely lies.",
+    "confidence interval (in brackets) comes from a method that catches the true value in about 95 of 100 "
+    "experiments like this one. In the other 5 it misses, and no one can tell which experiments those are.",
     "Diese Zahlen kann niemand exakt ausrechnen: ein ganzes Spiel hat viel zu viele Würfe und Mischungen. "
     "Darum wird die Antwort aus Bot-Spielen mit festem Startwert <b>gemessen</b> (derselbe Startwert ergibt "
-    "immer dieselbe Tabelle). Ein 95-%-Konfidenzintervall (in Klammern) ist der Bereich, in dem der wahre Wert "
-    "fast sicher liegt.",
+    "immer dieselbe Tabelle). Ein 95-%-Konfidenzintervall (in Klammern) kommt aus einem Verfahren, das den "
+    "wahren Wert in etwa 95 von 100 solchen Experimenten einfängt. In den anderen 5 verfehlt es ihn, und niemand "
+    "weiß, welche Experimente das sind.",
 )
 PLOT_HINT = T(
     "Press <b>Start</b>: bots play 1,000 games with each set of rules, and the bars fill in as they go.",
     "Drück <b>Start</b>: Bots spielen 1.000 Spiele mit jedem Regelsatz, und die Balken wachsen dabei.",
 )
 NOTICE = T(
-    "<ul><li>German games are shorter — by about half a round. Two of the three differences do it, about "
-    "equally. The end (DD-END-1): with the German rules you win the moment your last card is revealed; with "
-    "the English rules you must also get through the refill — if your last card made you the Biggest Donkey, "
-    "you draw a new card from the middle pile (DD-REFILL-1) and play on. And the tie rule (DD-BIGGEST-2): with "
-    "the English rules a tie goes to the player with the fewest cards in their own pile — the one closest to "
-    "winning. The last die (DD-DICE-3) hardly changes the length.</li>"
+    "<ul><li>German games are shorter — by about two thirds of a round. Two of the three differences do it, "
+    "about equally. The end (DD-END-1): with the German rules you win the moment your last card is revealed; "
+    "with the English rules you must also get through the refill — if your last card made you the Biggest "
+    "Donkey, you draw a new card from the middle pile (DD-REFILL-1) and play on. And the tie rule "
+    "(DD-BIGGEST-2): with the English rules a tie goes to the player with the fewest cards in their own pile — "
+    "the one closest to winning. The German tie rule (roll the dice at once) is our ruling, not the German "
+    "text's: that text says nothing about ties. The last die (DD-DICE-3) hardly changes the length.</li>"
     "<li>Game 1 starts from the same cards with both sets of rules, and so does every other game. Comparing "
-    "each game with its twin removes the luck of the cards: that is why the last line under the table has the "
-    "narrowest interval.</li><li>Where two 95% intervals overlap, these games cannot tell the two numbers apart — "
-    "like the win rates of the players. More games make the intervals narrower: press the button under the "
-    "table or Start on a plot, and see whether the shared wins of the two sets of rules come apart.</li></ul>",
-    "<ul><li>Deutsche Spiele sind kürzer — um etwa eine halbe Runde. Das machen zwei der drei Unterschiede, "
-    "etwa gleich stark. Das Ende (DD-END-1): mit den deutschen Regeln gewinnst du, sobald deine letzte Karte "
-    "aufgedeckt ist; mit den englischen Regeln musst du auch noch das Auffüllen überstehen — hat dich deine "
-    "letzte Karte zum Oberesel gemacht, ziehst du eine neue Karte vom Stapel in der Mitte (DD-REFILL-1) und "
-    "spielst weiter. Und die Gleichstand-Regel (DD-BIGGEST-2): mit den englischen Regeln bekommt bei "
-    "Gleichstand der den Oberesel, der die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am "
-    "nächsten ist. Der letzte Würfel (DD-DICE-3) ändert die Länge kaum.</li>"
+    "each game with its twin removes the luck of the cards that both games share. That is why the interval of "
+    "the difference (the line under the table) is narrower than it would be without the pairs.</li>"
+    "<li>Two overlapping 95% intervals do not show that there is no difference: to compare two numbers, look "
+    "at the interval of their difference. If it does not contain 0, the games show a difference. The "
+    "table gives no interval for the difference of two players' win rates, so it does not tell whether one "
+    "seat wins more often. More games make the intervals narrower: press the button under "
+    "the table or Start on a plot.</li></ul>",
+    "<ul><li>Deutsche Spiele sind kürzer — um etwa zwei Drittel einer Runde. Das machen zwei der drei "
+    "Unterschiede, etwa gleich stark. Das Ende (DD-END-1): Mit den deutschen Regeln gewinnst du, sobald deine "
+    "letzte Karte aufgedeckt ist; mit den englischen Regeln musst du auch noch das Auffüllen überstehen — hat "
+    "dich deine letzte Karte zum Oberesel gemacht, ziehst du eine neue Karte vom Stapel in der Mitte "
+    "(DD-REFILL-1) und spielst weiter. Und die Gleichstand-Regel (DD-BIGGEST-2): Mit den englischen Regeln "
+    "bekommt bei Gleichstand der den Oberesel, der die wenigsten Karten im eigenen Stapel hat — also der, der "
+    "dem Sieg am nächsten ist. Die deutsche Gleichstand-Regel (sofort würfeln) ist unsere Festlegung, nicht die "
+    "des deutschen Textes: Der sagt nichts zu Gleichstand. Der letzte Würfel (DD-DICE-3) ändert die Länge "
+    "kaum.</li>"
     "<li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben Karten, und so jedes andere Spiel auch. Vergleicht "
-    "man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg: darum hat die letzte Zeile unter der "
-    "Tabelle das schmalste Intervall.</li><li>Wo sich zwei 95-%-Intervalle überlappen, können diese Spiele "
-    "die beiden Zahlen nicht "
-    "unterscheiden — wie bei den Gewinnchancen der Spieler. Mehr Spiele machen die Intervalle schmaler: drück "
-    "den Knopf unter der Tabelle oder Start bei einem Diagramm und schau, ob sich die geteilten Siege der "
-    "beiden Regelsätze trennen.</li></ul>",
+    "man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg, das beide Spiele teilen. Darum ist das "
+    "Intervall des Unterschieds (die Zeile unter der Tabelle) schmaler, als es ohne die Paare wäre.</li>"
+    "<li>Zwei Intervalle, die sich überlappen, zeigen nicht, dass es keinen Unterschied gibt: Um zwei Zahlen "
+    "zu vergleichen, schau auf das Intervall ihres Unterschieds. Enthält es die 0 nicht, zeigen die Spiele "
+    "einen Unterschied. Für den Unterschied der Gewinnchancen zweier Spieler zeigt die Tabelle kein "
+    "Intervall, also sagt sie nicht, ob ein Platz öfter gewinnt. Mehr Spiele "
+    "machen die Intervalle schmaler: Drück den Knopf unter der Tabelle oder Start bei einem Diagramm.</li></ul>",
 )
 EXERCISES = (
     (

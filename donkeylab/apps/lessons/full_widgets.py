@@ -76,7 +76,15 @@ def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
             if de
             else "How many rounds longer the English game lasted than the German one with the same cards (average)"
         )
-        foot = f"<p>{what}: {mean_text(diff, lang)}</p>"
+        apart = qg.unpaired_difference(results)
+        widths = (
+            f"Breite des Intervalls: {number(diff.high - diff.low, lang)}; ohne die Paare (Mittel minus Mittel) "
+            f"wäre es {number(apart.high - apart.low, lang)} breit"
+            if de
+            else f"Width of the interval: {number(diff.high - diff.low, lang)}; without the pairs (mean minus mean) "
+            f"it would be {number(apart.high - apart.low, lang)} wide"
+        )
+        foot = f"<p>{what}: {mean_text(diff, lang)}</p><p>{widths}.</p>"
     style = (
         "<style>.dl-variant-table{border-collapse:collapse;font-size:15px}.dl-variant-table th,"
         ".dl-variant-table td{border:1px solid #bbb;padding:4px 10px;text-align:left}"

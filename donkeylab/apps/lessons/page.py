@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -169,12 +168,8 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "")
 
 
 def exact_html(value: Fraction | int | float, lang: str) -> str:
-    """``fraction_html`` in the page's language: a decimal comma and a German summary for a folded Fraction."""
-    text = fraction_html(value)
-    if lang != "de":
-        return text
-    text = re.sub(r"(\d)\.(\d)", r"\1,\2", text)  # only decimals contain a dot (the folded code is num/den)
-    return re.sub(r"exact fraction \((\d+)-digit denominator\)", r"exakter Bruch (Nenner mit \1 Stellen)", text)
+    """``fraction_html`` in the page's language (a decimal comma in German; a long Fraction rounded)."""
+    return fraction_html(value, lang=lang)
 
 
 def number(x: Fraction | float, lang: str, digits: int = 2) -> str:

@@ -1,0 +1,191 @@
+"""What the lessons say, pinned: the false sentences of issue 16 are gone, and every figure a page states
+equals the exact modules' value (or an engine simulation, within 4 standard errors)."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from fractions import Fraction
+
+import pytest
+
+from donkeylab.apps.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, full_games
+from donkeylab.apps.parts import fraction_html
+from donkeylab.core import CHANCE
+from donkeylab.double_donkey import Rules, bots
+from donkeylab.double_donkey import exact as dd_exact
+from donkeylab.double_down import exact as dn_exact
+from donkeylab.esels_rennen import exact as er_exact
+from donkeylab.esels_rennen import load_board
+from donkeylab.lab import questions
+from donkeylab.lab.questions_checks import engine_races
+from tests.double_donkey.helpers import dealt
+
+
+def both(text: tuple[str, str]) -> str:
+    return text[0] + "\n" + text[1]
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 1
+def test_free_choice_is_not_called_rare_and_its_figures_are_exact() -> None:
+    notice = both(die_choice.notice_text())
+    assert "A free choice is rare" not in notice and "Eine freie Wahl ist selten" not in notice
+    assert dd_exact.p_free_choice(2, range(1, 5)) == Fraction(4, 9) and "4/9" in notice
+    some = dd_exact.p_some_free_choice()
+    assert some == Fraction(1473727, 2834352)  # the review's figure, reproduced exactly
+    assert f"{round(100 * float(some))} %" in notice and str(some) in notice
+
+
+def test_at_least_one_free_choice_matches_engine_phase_ones() -> None:
+    start, bot, rng, n = dealt(3, Rules()), bots.Policy("random"), random.Random("free"), 1500
+    hits = 0
+    for _ in range(n):
+        s, free = start, False
+        while s.phase in ("roll", "choose", "last"):
+            s = s.apply(s.sample_chance(rng) if s.current_player is CHANCE else bot.act(s, rng))
+            free = free or any(e.key == "DD-DICE-2/free" for e in s.events)
+        hits += free
+    p = float(dd_exact.p_some_free_choice())
+    assert abs(hits / n - p) <= 4 * math.sqrt(p * (1 - p) / n)
+
+
+def test_free_choice_table_has_no_k_1_row() -> None:
+    html = die_choice.free_choice_html("en")
+    assert "k = 1<" not in html and "k = 2<" in html and "nothing to choose" in html
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 2
+def test_pairs_are_any_equal_dice_and_only_angry_donkeys_dice_flip() -> None:
+    notice = angry_flips.notice_text()
+    assert "(2 or 12)" not in notice.en and "(2 oder 12)" not in notice.de
+    assert "2, 4, 6, 8, 10 or 12" in notice.en and "2, 4, 6, 8, 10 oder 12" in notice.de
+    assert "Alle Würfel werden umgedreht" not in notice.de and "aller aufgedeckten" in notice.de
+    before7, after7 = angry_flips.sevens()
+    assert after7 < before7
+    assert f"about {round(100 * float(after7))} times" in notice.en
+    assert f"a 7 about {round(100 * float(before7))} times" in notice.en
+
+
+def test_pair_before_equals_seven_after_exactly() -> None:
+    final = dd_exact.final_hay(("light_blue", "orange"))
+    pair = sum((p for ((lb, o), _, _), p in final.items() if lb == o), Fraction(0))
+    assert pair == angry_flips.sevens()[1]
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 3
+def test_low_totals_are_risky_for_the_stated_reasons() -> None:
+    notice = both(doublet_penalties.NOTICE)
+    assert "only because of the doublet cards" not in notice and "überschreitet jede 10" not in notice
+    risk = {t: dn_exact.next_card_risk(t) for t in (0, 1, 2, 9, 70)}
+    assert risk[0]["doublet"] + risk[0]["bust"] == Fraction(6, 56) and "6 of 56" in notice
+    assert risk[1]["doublet"] == Fraction(8, 56) and risk[1]["bust"] == Fraction(1, 56) and "9 of 56" in notice
+    for t in (2, 9):
+        assert risk[t]["doublet"] == Fraction(3, 56) and risk[t]["bust"] == Fraction(1, 56)
+    assert "(4 of 56)" in notice and "(4 von 56)" in notice
+    assert risk[70]["bust"] == Fraction(3, 7) and Fraction(3, 7) == doublet_penalties.ANSWER
+    assert "3 cards in 7" in notice and "3 von 7" in notice
+
+
+def test_paschzahl_in_german_double_down() -> None:
+    texts = [doublet_penalties.TITLE.de, doublet_penalties.QUESTION.de, doublet_penalties.NOTICE.de]
+    assert all("Paschzahl" in t for t in texts)
+    assert not re.search(r"\bPasch\b", " ".join(texts)), "a bare 'Pasch' is two equal dice (Lesson 2)"
+
+
+def test_bust_column_is_explained_and_the_round_end_counted() -> None:
+    html = doublet_penalties.exact_replacement("en")
+    assert "ends at once at 77 or more" in html and "within the first k cards" in html
+    assert fraction_html(dn_exact.bust_within_k_cards(3)) in html
+    assert "nothing to simulate" not in doublet_penalties.LIVE_INTRO.en
+
+
+def test_the_prediction_at_70_is_simulated() -> None:
+    q = questions.get("double_down.next_card")
+    assert q.exact({"total": 70})["bust"] == Fraction(3, 7)
+    done, counts = list(q.simulate(20_000, seed=3, params={"total": 70}))[-1]
+    p = 3 / 7
+    assert abs((counts["bust"] + counts["doublet"]) / done - p) <= 4 * math.sqrt(p * (1 - p) / done)
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 4
+REVIEW_SHARES = {  # the review's simulation, rounded to whole per cent
+    "ER-CHAIN-2/own": 22,
+    "ER-CHAIN-2/off_board": 19,
+    "ER-CHAIN-3": 6,
+    "ER-END-1/third": 5,
+    "ER-CHAIN-2/occupied": 4,
+}
+
+
+def test_no_hop_reasons_are_all_named_with_exact_shares() -> None:
+    shares = er_exact.still_shares(er_exact.race_odds(load_board("default")))
+    assert {k: round(100 * float(p)) for k, p in shares.items()} == REVIEW_SHARES
+    assert sum(shares.values()) == arrow_chains.chain_shares("default")[0]
+    answer = arrow_chains.exercises("en").items[1][1]
+    for key, pct in REVIEW_SHARES.items():
+        assert f"{pct} %: {arrow_chains.STILL_WORDS[key].en}" in answer.en
+        assert f"{pct} %: {arrow_chains.STILL_WORDS[key].de}" in answer.de
+
+
+def test_engine_races_agree_with_the_exact_shares_and_orders() -> None:
+    races = engine_races(1500, seed=7)
+    exact_shares = er_exact.still_shares(er_exact.race_odds(load_board("default")))
+    for key, p in exact_shares.items():
+        se = math.sqrt(float(p) * (1 - float(p)) / races.moves) * 3  # moves of one race are not independent
+        assert abs(races.still[key] / races.moves - float(p)) <= 4 * se, key
+    orders = dict(er_exact.race_odds(load_board("default")).order_probability)
+    for card, p in orders.items():
+        assert abs(races.orders[card] / 1500 - float(p)) <= 4 * math.sqrt(float(p) * (1 - float(p)) / 1500), card
+
+
+def test_no_pupil_text_shows_a_long_number_or_markov_jargon() -> None:
+    pages = [arrow_chains.exact_orders(lang) + arrow_chains.exact_chains(lang) for lang in ("en", "de")]
+    pages += [both(arrow_chains.NOTICE), arrow_chains.exact_headline("en"), arrow_chains.exact_headline("de")]
+    for page in pages:
+        assert not re.search(r"\d{41,}", page) and not re.search(r"\d{13,}", page), "no fraction over 12 digits"
+    assert "Markov" not in both(arrow_chains.NOTICE) and "Markow" not in both(arrow_chains.NOTICE)
+    assert "about 1 in" in pages[0] and "etwa 1 von" in pages[1]
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 5
+@pytest.fixture(scope="module")
+def results() -> dict:
+    from donkeylab.lab import questions_games as qg
+
+    return qg.variant_results(200, 0, 4, "Random")
+
+
+def test_confidence_intervals_are_read_correctly() -> None:
+    text = both(full_games.MEASURED) + both(full_games.NOTICE)
+    assert "almost surely" not in text and "fast sicher" not in text
+    assert "95 of 100" in text and "95 von 100" in text
+    assert "cannot tell the two numbers apart" not in text and "narrowest interval" not in text
+    assert "do not show that there is no difference" in text and "half a round" not in text
+    assert "two thirds of a round" in text and "zwei Drittel einer Runde" in text
+    assert "our ruling" in full_games.NOTICE.en and "unsere Festlegung" in full_games.NOTICE.de
+    assert "our ruling" in full_games.DIFFERENCES.en and "unsere Festlegung" in full_games.DIFFERENCES.de
+
+
+def test_pairing_narrows_the_difference_and_the_default_page_says_two_thirds(results: dict) -> None:
+    from donkeylab.lab import questions_games as qg
+
+    paired, unpaired = qg.paired_difference(results), qg.unpaired_difference(results)
+    assert round(paired.value, 2) == 0.64 and round(paired.low, 2) == 0.47 and round(paired.high, 2) == 0.80
+    assert abs(paired.value - 2 / 3) < abs(paired.value - 1 / 2), "about two thirds, not half a round"
+    assert paired.high - paired.low < unpaired.high - unpaired.low  # 0.33 against 0.37
+    rows = [qg.summary(results[v])["rounds"] for v in qg.VARIANTS]
+    assert paired.high - paired.low > max(r.high - r.low for r in rows), "not narrower than each row's CI"
+    assert "narrower than the\n    CI of the same difference taken without the pairs" in (
+        qg.paired_difference.__doc__ or ""
+    )
+
+
+def test_titles_have_objects_and_lesson_numbers() -> None:
+    import json
+
+    assert "Würfel um" in angry_flips.TITLE.de
+    for path, n in (("notebooks/03_doublet_penalties.ipynb", 3), ("notebooks/04_arrow_chains.ipynb", 4)):
+        with open(path, encoding="utf-8") as f:
+            first = "".join(json.load(f)["cells"][0]["source"])
+        assert first.startswith(f"# Lesson {n} — ")
