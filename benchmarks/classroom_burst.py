@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -110,7 +111,7 @@ def rows(r: dict[str, Any], args: argparse.Namespace) -> list[Row]:
     errors = [err for _, _, err in r["results"] if err]
     last = max(ready) if ready else float("nan")
     status, extra_s = r["extra"]
-    n = args.pupils
+    n, told = args.pupils, status == 503 and extra_s < 2
     return [
         Row("burst", "preheating before the lesson", r["preheat_s"], "s", note=f"{n} kernels of {args.app}"),
         Row("burst", "pupils interactive", len(ready), "pupils", f"{n}", len(ready) == n),
@@ -118,7 +119,7 @@ def rows(r: dict[str, Any], args: argparse.Namespace) -> list[Row]:
         Row("burst", "interactive p50 (from own click)", took[len(took) // 2] if took else -1, "s"),
         Row("burst", "interactive max (from own click)", took[-1] if took else -1, "s"),
         Row("burst", "all interactive after the first click", last, "s", "<= 30", last <= 30),
-        Row("burst", f"pupil {n + 1}: told the server is full", extra_s, "s", "503 at once", status == 503 and extra_s < 2),
+        Row("burst", f"pupil {n + 1}: told the server is full", extra_s, "s", "503, < 2 s", told),
     ]
 
 
