@@ -45,11 +45,15 @@ def start(port: int, log: Path) -> Any:
             voila_command(port, preheat=True), stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
     deadline = time.monotonic() + 300
-    while fetch_page(f"http://127.0.0.1:{port}", "/voila/static/voila.js", timeout=5).status != 200:
+    while True:
+        try:
+            if fetch_page(f"http://127.0.0.1:{port}", "/voila/static/voila.js", timeout=5).status == 200:
+                return proc
+        except OSError:
+            pass
         if time.monotonic() > deadline or proc.poll() is not None:
             raise RuntimeError("the server did not start")
-        time.sleep(0.5)
-    return proc
+        time.sleep(0.5)  # polling a server that is starting: there is no event to wait on
 
 
 async def flood(base: str, kernel_id: str, frames: int, content: Any, proc: Any) -> tuple[float, int]:

@@ -265,17 +265,24 @@ def test_a_page_beyond_the_places_is_told_at_once_and_preheated_kernels_are_not_
             close_page(server.url, page.kernel_id)
 
 
-def test_a_kernel_whose_page_vanished_without_a_beacon_is_stopped_after_the_grace(server: Server) -> None:
-    page = fetch_page(server.url, "/voila/render/hello.ipynb")
+def test_a_busy_kernel_whose_page_vanished_without_a_beacon_is_stopped_after_the_grace(server: Server) -> None:
+    """The zombie: a long simulation started, then the tab crashed (no beacon). Its output counted as activity,
+    so idle culling never came; the orphan grace does, whatever the kernel is doing."""
+    page = fetch_page(server.url, "/voila/render/die_choice.ipynb")
     assert page.kernel_id
 
-    async def visit_and_vanish() -> None:
-        ks = await KernelSession.open(server.url, page.kernel_id, timeout=60)
-        info = await ks.send(message("kernel_info_request", {}))
-        await ks.until_idle(info, reply=True)
+    async def start_and_vanish() -> None:
+        ks = await KernelSession.open(server.url, page.kernel_id, timeout=180)
+        states = await ks.widget_states()
+        plots = [k for k, v in states.items() if {"question", "n", "running"} <= set(v["state"])]
+        assert plots
+        big = {"method": "update", "state": {"n": 1_000_000}, "buffer_paths": []}  # the lessons' largest n
+        for plot in plots:  # every live plot of the lesson runs
+            await ks.until_idle(await ks.send(message("comm_msg", {"comm_id": plot, "data": big})))
+            await ks.custom(plot, {"method": "start"})
         ks.close()  # a crashed tab: the socket goes, no shutdown beacon
 
-    run(visit_and_vanish)
+    run(start_and_vanish)
     assert kernel_alive(page.kernel_id)
     wait_for(lambda: not kernel_alive(page.kernel_id), ORPHAN_GRACE_S + 20, "the orphan is stopped")
     assert "no page connected for" in server.log_text()
