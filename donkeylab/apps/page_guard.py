@@ -118,20 +118,25 @@ def clean_link(path: str, query: str, allowed: Iterable[str]) -> str:
     return path + ("?" + urlencode(kept) if kept else "")
 
 
+def bilingual_page(status: int, title_key: str, text_key: str, data: dict[str, object], after: str = "") -> str:
+    """A short page in English and German: a catalogue title and sentence (escaped), then ``after`` (HTML)."""
+    parts = []
+    for lang in ("en", "de"):
+        title = html.escape(CATALOGUE.render(title_key, {}, lang))
+        text = html.escape(CATALOGUE.render(text_key, data, lang))
+        parts.append(f"<section lang='{lang}'><h1>{title}</h1><p>{text}{after}</p></section>")
+    return (
+        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{status}</title>"
+        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em}</style>"
+        f"</head><body>{''.join(parts)}</body></html>"
+    )
+
+
 def refused_link_page(unknown: list[str], clean: str) -> str:
     """The 400 page: which parts of the link are not ours (quoted short, escaped) and the link without them."""
     shown = ", ".join(_short(n) for n in unknown[:5]) + (" …" if len(unknown) > 5 else "")
     href = html.escape(clean, quote=True)
-    parts = []
-    for lang in ("en", "de"):
-        title = html.escape(CATALOGUE.render("SERVE-LINK-TITLE", {}, lang))
-        text = html.escape(CATALOGUE.render("SERVE-LINK", {"names": shown}, lang))
-        parts.append(f"<section lang='{lang}'><h1>{title}</h1><p>{text} <a href=\"{href}\">{href}</a></p></section>")
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>400</title>"
-        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em}</style>"
-        f"</head><body>{''.join(parts)}</body></html>"
-    )
+    return bilingual_page(400, "SERVE-LINK-TITLE", "SERVE-LINK", {"names": shown}, f' <a href="{href}">{href}</a>')
 
 
 def app_params(notebooks: Iterable[str]) -> Mapping[str, frozenset[str]]:

@@ -13,7 +13,6 @@ Run as ``python -m donkeylab.apps.server FOLDER [voila options]`` (``donkeylab.a
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -32,6 +31,7 @@ from donkeylab.apps.kernels import ServerFull
 from donkeylab.apps.page_guard import (
     NonceStamper,
     app_params,
+    bilingual_page,
     clean_link,
     content_security_policy,
     new_nonce,
@@ -62,17 +62,8 @@ class Refused(web.RequestHandler):
 
 
 def server_full_page(limit: int) -> str:
-    """The page a pupil sees when every kernel is taken: what happened and what to do, in both languages."""
-    parts = []
-    for lang in ("en", "de"):
-        title = html.escape(CATALOGUE.render("SERVE-FULL-TITLE", {}, lang))
-        text = html.escape(CATALOGUE.render("SERVE-FULL", {"limit": limit}, lang))
-        parts.append(f"<section lang='{lang}'><h1>{title}</h1><p>{text}</p></section>")
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>503</title>"
-        "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em}</style>"
-        f"</head><body>{''.join(parts)}</body></html>"
-    )
+    """The page a pupil sees when every place is taken: what happened and what to do, in both languages."""
+    return bilingual_page(503, "SERVE-FULL-TITLE", "SERVE-FULL", {"limit": limit})
 
 
 class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]

@@ -408,15 +408,29 @@ def _race_sample(size: int, seed: int, p: Params) -> Counts:
     return Counter({"".join(d[0].upper() for d in o): c for o, c in races.order_counts().items()})
 
 
-def _race_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
-    from donkeylab.lab import figures
+def race_orders_figure(question_key: str, covered: Any) -> Any:
+    """The draw function of a finishing-order question: the title ``question_key`` on the board, the rules
+    ``covered`` (a module or namespace with ``RULES_COVERED``) named under it."""
+
+    def draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
+        from donkeylab.lab import figures
+
+        shown = p["board"]
+        label = say("on_board", lang, board=shown.name) + (say("reconstruction", lang) if shown.reconstruction else "")
+        title = _title(say(question_key, lang, board=label), covered() if callable(covered) else covered, lang)
+        sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
+        return figures.race_orders(ex, sim, title, lang)
+
+    return draw
+
+
+def _fast_race() -> Any:
     from donkeylab.lab.fast import race
 
-    shown = p["board"]
-    label = say("on_board", lang, board=shown.name) + (say("reconstruction", lang) if shown.reconstruction else "")
-    title = _title(say("race_question", lang, board=label), race, lang)
-    sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-    return figures.race_orders(ex, sim, title, lang)
+    return race
+
+
+_race_draw = race_orders_figure("race_question", _fast_race)
 
 
 register(

@@ -21,25 +21,32 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from donkeylab.lab.figure_words import number, say
-from donkeylab.lab.questions import Counts, Exact, Param, Params, Question, _board, _race_exact, _title, register
+from donkeylab.lab.questions import (
+    Counts,
+    Exact,
+    Param,
+    Params,
+    Question,
+    _board,
+    _race_exact,
+    _title,
+    race_orders_figure,
+    register,
+)
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 _DECK = SimpleNamespace(RULES_COVERED=("DN-PLAY-1", "DN-MINUS-1", "DN-ZERO-1", "DN-DOUBLET-1", "DN-BUST-1"))
-_ENGINE = SimpleNamespace(
-    RULES_COVERED=(
-        "ER-SETUP-1",
-        "ER-MOVE-1",
-        "ER-MOVE-2",
-        "ER-MOVE-3",
-        "ER-CHAIN-1",
-        "ER-CHAIN-2",
-        "ER-CHAIN-3",
-        "ER-FINISH-1",
-        "ER-END-1",
-    )
-)
+
+
+def _engine_rules() -> SimpleNamespace:
+    """What the engine's races cover: the fast race model's rules and the start (lab.fast loads numpy: late)."""
+    from donkeylab.lab.fast import race
+
+    return SimpleNamespace(RULES_COVERED=("ER-SETUP-1", *race.RULES_COVERED))
+
+
 OUTCOMES = ("safe", "doublet", "bust")
 
 
@@ -137,14 +144,7 @@ def _engine_sample(size: int, seed: int, p: Params) -> Counts:
     return engine_races(size, seed, p["board"], p["rules"]).orders
 
 
-def _engine_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
-    from donkeylab.lab import figures
-
-    shown = p["board"]
-    label = say("on_board", lang, board=shown.name) + (say("reconstruction", lang) if shown.reconstruction else "")
-    title = _title(say("race_engine_question", lang, board=label), _ENGINE, lang)
-    sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-    return figures.race_orders(ex, sim, title, lang)
+_engine_draw = race_orders_figure("race_engine_question", _engine_rules)
 
 
 register(
