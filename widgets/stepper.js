@@ -79,6 +79,12 @@ function stepperBar(st) {
     drawSeats(snap);
     const inside = events.length > 1 && sub < events.length;
     phase.textContent = inside ? `${events[sub - 1]?.text ?? ""}` : snap.phase_text || "";
+    // The labels above follow `lang` at once; the sentence and the choices come with the kernel's snapshot,
+    // a moment later. Each says its own language (for screen readers, and for tests waiting on the kernel).
+    if (snap.lang) {
+      phase.setAttribute("lang", snap.lang);
+      choices.setAttribute("lang", snap.lang);
+    }
     phase.classList.toggle("dl-inside", inside);
     notice.textContent = st.get("notice");
     notice.hidden = !st.get("notice");

@@ -22,6 +22,7 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|There was an error 
 READY = ".dl-stepper .dl-pos:not(:empty)"
 RENDER_MS = 150_000  # a page whose preheated kernel is still being refilled waits for a whole kernel start
 _POS_DONE = re.compile(r"event (\d+) of (\d+)|Ereignis (\d+) von (\d+)")
+STEP_LABEL = {"en": "Step ▶", "de": "Schritt ▶"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,6 +51,22 @@ class Bar:
 
     def text(self) -> str:
         return self.pos.inner_text()
+
+    def drawn_in(self, lang: str) -> None:
+        """Wait until the bar shows the kernel's snapshot in ``lang``, not only its own labels.
+
+        The labels (Step, the position) follow the model's ``lang`` the moment the browser sets it; the phase
+        sentence comes with the kernel's snapshot, a round trip later, and carries the snapshot's language as
+        its ``lang`` attribute. Waiting on the labels alone let a test read the sentence of the previous
+        language (issue 17 §1).
+        """
+        expect(self.step_button).to_have_text(STEP_LABEL[lang])
+        expect(self.phase).to_have_attribute("lang", lang)
+
+    def set_lang(self, lang: str) -> None:
+        """The bar's language menu: pick ``lang`` and wait for the kernel's snapshot in it."""
+        self.lang.select_option(lang)
+        self.drawn_in(lang)
 
     def step(self) -> str:
         """A real click on Step; waits until the position text changes and returns the new one."""

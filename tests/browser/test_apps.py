@@ -139,9 +139,8 @@ def live_plot_run(app: App, plot: Locator) -> bool:
     expect(toggle).to_have_text(re.compile("^(Continue|Finished)$"))
     done, total = trials(plot)
     bar = app.bar()  # two round trips through the same kernel: a simulation still running would move on
-    for lang, step in (("de", "Schritt ▶"), ("en", "Step ▶")):
-        bar.lang.select_option(lang)
-        expect(bar.step_button).to_have_text(step)
+    for lang in ("de", "en"):
+        bar.set_lang(lang)  # waits for the kernel's snapshot, not only for the labels the browser draws at once
     assert trials(plot) == (done, total), "the simulation went on after Stop"
     if done == total:
         expect(toggle).to_have_text("Finished")
@@ -160,20 +159,28 @@ def trials(plot: Locator) -> tuple[int, int]:
 
 
 def switch_language(app: App, lang: str) -> None:
-    """The page's LanguageSwitch (lessons) or the Stepper's language menu (free play) turns the page German."""
+    """The page's LanguageSwitch (lessons) or the Stepper's language menu (free play) turns the page German.
+
+    The page must first be settled in the other language: the kernel's snapshot drawn in it, not only the
+    labels the browser switches at once (an earlier switch's snapshot may still be on its way).
+    """
+    bar = app.bar()
+    bar.drawn_in("en" if lang == "de" else "de")
     before = app.body_text()
-    phase = app.bar().phase.inner_text().strip()
+    phase = bar.phase.inner_text().strip()
     switch = app.page.locator(".widget-toggle-button", has_text="Deutsch" if lang == "de" else "English")
     if switch.count():
         switch.first.click()
     else:
-        app.bar().lang.select_option(lang)
-    bar = app.bar()
-    expect(bar.step_button).to_have_text("Schritt ▶" if lang == "de" else "Step ▶")
+        bar.lang.select_option(lang)
+    bar.drawn_in(lang)
     expect(bar.pos).to_have_text(re.compile(r"^Schritt \d+ von \d+" if lang == "de" else r"^step \d+ of \d+"))
     log = app.page.locator(".dl-log-box:visible .dl-log-title").first
     expect(log).to_have_text("Was geschah (neuestes unten)" if lang == "de" else "What happened (newest last)")
-    if phase:  # the sentence of the position comes with the kernel's new snapshot, after the button labels
+    explainer = app.page.locator(".dl-rx:visible")
+    if explainer.count():  # its own model, updated by its own message: the texts read next must be in lang
+        expect(explainer.first).to_have_attribute("lang", lang)
+    if phase:  # a sentence in the other language, so it must have changed
         expect(bar.phase).not_to_have_text(phase)
     assert app.body_text() != before
 
