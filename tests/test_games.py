@@ -98,3 +98,54 @@ def test_an_unregistered_engine_package_gets_a_record_too() -> None:
         run_experiment(ExperimentSpec("tests.toy_game", players=5, games=1))
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         resolve_game("chess")
+
+
+def _a_non_default_option(gi: games.GameInfo) -> dict[str, object]:
+    for option in gi.options.values():
+        others = [c for c in option.choices or () if c != option.default]
+        if others:
+            return {option.name: others[-1]}
+    raise AssertionError(f"{gi.name} has no option with a choice")
+
+
+@pytest.mark.parametrize("name", games.GAMES)
+def test_new_game_takes_a_mapping_of_rule_options_like_the_record(name: str) -> None:
+    """Issue 17 §6: ``rules={"hand_size": 5}`` once died with an AttributeError deep in the engine."""
+    gi = games.info(name)
+    options = _a_non_default_option(gi)
+    by_dict = gi.module.new_game(3, rules=options)
+    by_rules = gi.module.new_game(3, rules=gi.Rules(**options))
+    assert by_dict.rules == by_rules.rules == gi.rules(options) != gi.Rules()
+    assert by_dict.to_json() == by_rules.to_json()
+    assert gi.module.new_game(3, rules={}).rules == gi.module.new_game(3).rules == gi.Rules()
+    assert gi.new_game(3, options).rules == by_rules.rules  # through the record too
+
+
+@pytest.mark.parametrize("name", games.GAMES)
+def test_new_game_refuses_rules_of_another_kind_with_the_setup_rule(name: str) -> None:
+    gi = games.info(name)
+    other = next(g for g in games.infos() if g.name != name)
+    for bad, words in [
+        (other.Rules(), f"not Rules\\(.*\\(of type {other.name}.Rules\\)"),
+        ("fast", "not 'fast' \\(of type str\\)"),
+        (3, "not 3 \\(of type int\\)"),
+        (False, "not False"),  # no longer quietly the default rules
+        ("x" * 10_000, "not 'xxx"),
+    ]:
+        with pytest.raises(IllegalAction, match=f"The rules of .* are a {name}.Rules or a mapping.*{words}") as err:
+            gi.module.new_game(3, rules=bad)
+        assert err.value.rule == SETUP_RULE[name] and err.value.key == "core/rules"
+        assert len(str(err.value)) < 250 and "Die Regeln von" in err.value.render("de")
+    for bad_map, words in [({"colour": "red"}, "unknown rule option.*'colour'"), ({1: 2}, "unknown rule option")]:
+        with pytest.raises(IllegalAction, match=f"cannot be built from this mapping: {words}") as err:
+            gi.module.new_game(3, rules=bad_map)
+        assert err.value.rule == SETUP_RULE[name] and err.value.key == "core/rules-option"
+    first = next(iter(gi.options))
+    with pytest.raises(IllegalAction, match=f"rule option '{first}' has the wrong type"):
+        gi.module.new_game(3, rules={first: object()})
+
+
+def test_the_toy_game_checks_its_rules_with_the_same_helper() -> None:
+    assert toy_game.new_game(2, {"goal": 3}).rules == toy_game.Rules(goal=3)
+    with pytest.raises(IllegalAction, match=r"TOY-SETUP: The rules of Toy race are a tests\.toy_game\.Rules"):
+        toy_game.new_game(2, "fast")  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ from donkeylab.core import (
     parse_action as _parse,
 )
 from donkeylab.core.players import PlayerRange
+from donkeylab.core.setup import check_rules
 
 NAME = "toy_race"
 PLAYERS = PlayerRange("Toy race", 1, 4, default=2, rule="TOY-SETUP")
@@ -137,7 +138,7 @@ class ToyState(GameState):
 
 
 def new_game(players: int = 2, rules: Rules | None = None) -> ToyState:
-    return ToyState(PLAYERS.check(players), rules or Rules())
+    return ToyState(PLAYERS.check(players), check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule))
 
 
 def load(text: str) -> ToyState:

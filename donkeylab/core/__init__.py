@@ -7,6 +7,7 @@ from donkeylab.core.events import Event
 from donkeylab.core.jsonio import SCHEMA_VERSION, load_state, rules_from_dict, rules_to_dict
 from donkeylab.core.match import Bot, Match, RandomBot, WaitingForHuman
 from donkeylab.core.messages import CATALOGUE, LANGUAGES
+from donkeylab.core.setup import check_rules
 from donkeylab.core.state import GameState, State, check_type, play_random, require
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "State",
     "WaitingForHuman",
     "action_table",
+    "check_rules",
     "check_type",
     "dice_outcomes",
     "load_state",

@@ -16,7 +16,11 @@ Engine rulings where the sources leave a choice open:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from donkeylab.core import IllegalAction, quote
+from donkeylab.core.setup import check_rules
 from donkeylab.double_donkey import bots
 from donkeylab.double_donkey.actions import (
     ACTIONS,
@@ -59,9 +63,10 @@ __all__ = [
 ]
 
 
-def new_game(players: int = 4, rules: Rules | None = None) -> DoubleDonkeyState:
-    """DD-SETUP-2: 2-5 players; the first chance point is the deal (DD-SETUP-1)."""
-    rules = rules or Rules()
+def new_game(players: int = 4, rules: Rules | Mapping[str, Any] | None = None) -> DoubleDonkeyState:
+    """DD-SETUP-2: 2-5 players; the first chance point is the deal (DD-SETUP-1). ``rules`` is a ``Rules``, a
+    mapping of its options or ``None`` (``core.setup.check_rules``)."""
+    rules = check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule)
     players = PLAYERS.check(players)
     if rules.first_player >= players:
         raise IllegalAction(

@@ -17,10 +17,12 @@ Our rulings where RULES.md leaves a gap (each has a test):
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from donkeylab.core import IllegalAction, quote
 from donkeylab.core.players import PlayerRange
+from donkeylab.core.setup import check_rules
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
 from donkeylab.double_down.deck import DECK_SIZE, DECK_SPEC, KINDS
 from donkeylab.double_down.rules import Rules
@@ -45,9 +47,10 @@ __all__ = [
 ]
 
 
-def new_game(players: int = 4, rules: Rules | None = None, opener: int = 0) -> DoubleDownState:
-    """The state before the first deal (DN-SETUP-1); ``opener`` is the seat left of the first dealer."""
-    rules = rules or Rules()
+def new_game(players: int = 4, rules: Rules | Mapping[str, Any] | None = None, opener: int = 0) -> DoubleDownState:
+    """The state before the first deal (DN-SETUP-1); ``opener`` is the seat left of the first dealer.
+    ``rules`` is a ``Rules``, a mapping of its options or ``None`` (``core.setup.check_rules``)."""
+    rules = check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule)
     players = PLAYERS.check(players)
     if players * rules.hand_size > DECK_SIZE:
         raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/deck", {"count": players, "hand_size": rules.hand_size})

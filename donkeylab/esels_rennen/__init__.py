@@ -7,10 +7,12 @@ JSON file or a board dict; ``load_board`` + ``validate_board`` check any board (
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
+from donkeylab.core.setup import check_rules
 from donkeylab.esels_rennen import bots
 from donkeylab.esels_rennen.board import (
     Arrow,
@@ -74,14 +76,16 @@ __all__ = [
 
 
 def new_game(
-    players: int = 3, rules: Rules | None = None, board: str | Path | dict[str, Any] | Board = "default"
+    players: int = 3,
+    rules: Rules | Mapping[str, Any] | None = None,
+    board: str | Path | dict[str, Any] | Board = "default",
 ) -> EselsRennenState:
     """A new race (ER-SETUP-1): 2–6 players; ``board`` is a packaged board name, a path, a dict or a Board.
 
     The board is validated (ER-BOARD-2) for the rules played; saves record the name of a packaged board and
     the whole board otherwise, so ``load`` rebuilds the same race.
     """
-    rules = rules or _DEFAULT_RULES
+    rules = check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule, default=_DEFAULT_RULES)
     players = PLAYERS.check(players)
     if isinstance(board, str) and board in _packaged_names():
         return EselsRennenState(players, rules, _packaged_track(board, rules), {"board": board})
