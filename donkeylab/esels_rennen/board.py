@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from donkeylab.core import LoadError
-from donkeylab.core.errors import quote
+from donkeylab.core.errors import clip, quote
 from donkeylab.core.jsonio import strict_json
 
 BOARD_SCHEMA: Final = "donkeylab.esels_rennen.board/1"
@@ -143,9 +143,17 @@ def load_board(source: str | Path | dict[str, Any]) -> Board:
 
 def read_board_file(path: Path) -> Board:
     """Read a board file: a regular file of at most ``MAX_BOARD_BYTES`` (a device, FIFO or directory is refused
-    before anything is read, and no more than the limit is ever read)."""
+    before anything is read, and no more than the limit is ever read). A path the system cannot name (a NUL
+    byte, a lone surrogate) is a ``BoardError`` like a missing file, never a bare ``ValueError``."""
+    known = ", ".join(packaged_boards())
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
+    except OSError as exc:
+        raise BoardError(f"cannot read board {quote(str(path))} ({exc.strerror}); packaged boards: {known}") from None
+    except ValueError as exc:  # "embedded null byte"; UnicodeEncodeError for a surrogate the file system refuses
+        why = "it holds a NUL byte" if "\0" in str(path) else f"the file system cannot encode it: {clip(str(exc), 80)}"
+        raise BoardError(f"cannot read board {quote(str(path))}: not a valid file name ({why})") from None
+    try:
         with os.fdopen(fd, "rb") as f:
             info = os.fstat(f.fileno())
             if not stat.S_ISREG(info.st_mode):
@@ -156,7 +164,6 @@ def read_board_file(path: Path) -> Board:
                 )
             data = f.read(MAX_BOARD_BYTES + 1)
     except OSError as exc:
-        known = ", ".join(packaged_boards())
         raise BoardError(f"cannot read board {quote(str(path))} ({exc.strerror}); packaged boards: {known}") from None
     if len(data) > MAX_BOARD_BYTES:  # the file grew after the size check
         raise BoardError(f"{quote(str(path))}: more than {MAX_BOARD_BYTES} bytes; a board file may have at most that")

@@ -170,6 +170,38 @@ def test_er_board_2_file_errors(tmp_path: Path) -> None:
         er.validate_board(ladder())  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("a\0b", r"not a valid file name \(it holds a NUL byte\)"),
+        ("a\ud800b", r"not a valid file name \(the file system cannot encode it"),  # no byte has this escape
+        ("x" * 5_000 + "\0", "it holds a NUL byte"),
+    ],
+)
+def test_er_board_1_a_path_the_system_cannot_name_is_a_board_error(name: str, why: str) -> None:
+    """Issue 17 §6: ``load_board(Path("a\\0b"))`` once leaked ``ValueError: embedded null byte``."""
+    for load in (er.load_board, lambda b: er.new_game(3, board=b)):
+        with pytest.raises(er.BoardError, match=f"ER-BOARD-1: cannot read board .*{why}") as err:
+            load(Path(name))
+        assert type(err.value) is er.BoardError and isinstance(err.value, LoadError)
+        assert len(str(err.value)) < 200 and err.value.__suppress_context__
+
+
+def test_er_board_1_a_lone_surrogate_is_a_missing_file_or_a_board_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``"a\\udc80b"`` is byte 0x80 under POSIX's surrogateescape (a missing file); where the file system
+    cannot encode it (Windows, or a stricter encoder) it is refused as a name. Both are one ``BoardError``."""
+    with pytest.raises(er.BoardError, match="cannot read board 'a\\\\udc80b'"):
+        er.load_board(Path("a\udc80b"))
+
+    def strict_open(path: object, *args: object) -> int:
+        str(path).encode("utf-8")  # raises UnicodeEncodeError on any surrogate, as a strict file system would
+        raise AssertionError("not reached")
+
+    with monkeypatch.context() as patched, pytest.raises(er.BoardError, match=r"not a valid file name \(the file"):
+        patched.setattr("donkeylab.esels_rennen.board.os.open", strict_open)
+        er.load_board(Path("a\udc80b"))
+
+
 KINDS = st.sampled_from(["normal", "normal", "normal", "sand", "sand", "finish", "start"])
 STEPS = {"FL": (-1, 1), "FR": (1, 1), "BL": (-1, -1), "BR": (1, -1)}
 
