@@ -5,10 +5,17 @@ the views (``DiceTray``, ``CardHands``, ``RunningTotal``, ``RaceBoard``) draw it
 actions; ``LivePlot`` draws a lesson question's exact answer with the simulation filling in; ``explorer(game)``
 composes the whole page. The front-end halves are the ESM/CSS files in the repository's top-level
 ``widgets/`` folder (``donkeylab/widgets/static`` in a wheel).
+
+``donkeylab.widgets.explorer`` is the *function* ``explorer(game, **kw)``, as the docs name it; its module stays
+importable by name (``from donkeylab.widgets.explorer import explorer, Explorer``). The function shadows the
+module as an attribute of this package (it is bound below, after the module is loaded), so reach the module
+itself through ``from ... import`` or ``sys.modules``, not through ``import donkeylab.widgets.explorer as m``.
 """
 
 from donkeylab.widgets.explainer import RuleExplainer
+from donkeylab.widgets.explorer import Explorer, TeacherControls, explorer
 from donkeylab.widgets.liveplot import LivePlot, PlotlyBundle
+from donkeylab.widgets.share import ShareLink
 from donkeylab.widgets.stepper import Stepper
 from donkeylab.widgets.views import CardHands, DiceTray, EventLog, GameView, RaceBoard, RunningTotal
 
@@ -16,11 +23,15 @@ __all__ = [
     "CardHands",
     "DiceTray",
     "EventLog",
+    "Explorer",
     "GameView",
     "LivePlot",
     "PlotlyBundle",
     "RaceBoard",
     "RuleExplainer",
     "RunningTotal",
+    "ShareLink",
     "Stepper",
+    "TeacherControls",
+    "explorer",
 ]

@@ -69,7 +69,9 @@ class TeacherControls(w.HBox):  # type: ignore[misc]
         self.new_game = w.Button(description="New game", button_style="primary", icon="refresh")
         self.new_game.on_click(lambda _b: self.apply())
         fields = [self.seed, self.players, *self.options.values(), self.new_game]
-        super().__init__(fields, layout=w.Layout(flex_flow="row wrap", gap="4px"))
+        # ipywidgets 8's Layout has no ``gap`` trait (it was dropped with a DeprecationWarning); ``grid_gap``
+        # writes CSS ``grid-gap``, which browsers read as ``gap``, on flex rows too.
+        super().__init__(fields, layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
         self.add_class("dl-teacher-controls")
         stepper.observe(self._relabel, names="lang")
         self._relabel()

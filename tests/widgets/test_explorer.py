@@ -131,3 +131,34 @@ def test_new_game_untouched_keeps_an_option_set_apart_from_the_variant() -> None
     assert controls.options["tie_break"].value == "roll" and controls.options["last_die"].value == DEFAULT
     controls.apply()
     assert stepper.match.states[0].rules == rules
+
+
+def test_donkeylab_widgets_explorer_is_the_function_and_its_module_stays_importable() -> None:
+    """Issue 17 §5: ``from donkeylab.widgets import explorer; explorer(game)`` once said "module is not callable"."""
+    import sys
+
+    import donkeylab.widgets as widgets
+    from donkeylab.widgets import Explorer as PackageExplorer
+    from donkeylab.widgets import ShareLink, explorer
+    from donkeylab.widgets.explorer import explorer as module_explorer
+    from donkeylab.widgets.share import ShareLink as ModuleShareLink
+
+    assert callable(explorer) and explorer is module_explorer is widgets.explorer
+    assert PackageExplorer is Explorer and ShareLink is ModuleShareLink
+    assert {"explorer", "Explorer", "ShareLink"} <= set(widgets.__all__)
+    module = sys.modules["donkeylab.widgets.explorer"]
+    assert module.explorer is explorer and module.TeacherControls is TeacherControls
+    page = explorer("double_down", seed=3, players=3)
+    assert isinstance(page, Explorer) and page.stepper.seed == 3 and page.controls is not None
+    assert module_explorer("esels_rennen", controls=False).controls is None
+
+
+def test_teacher_controls_build_their_row_without_a_deprecation_warning() -> None:
+    """``Layout(gap=...)`` is no trait of ipywidgets 8: it was dropped with a DeprecationWarning (traitlets')."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        controls = TeacherControls(Stepper("double_donkey", seed=1))
+    assert not [c for c in caught if issubclass(c.category, DeprecationWarning)], [str(c.message) for c in caught]
+    assert controls.layout.grid_gap == "4px" and controls.layout.flex_flow == "row wrap"
