@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import Row, print_table
-from benchmarks.procs import descendants, free_port, kernels, stop_server
+from benchmarks.procs import free_port, kernels, stop_server, wait_quiet
 from donkeylab.apps.pageclient import KernelSession, fetch_page, steppers
 
 WAIT_S = 300
@@ -42,31 +42,16 @@ def start(port: int, app: str, pupils: int, log: Path) -> Any:
         return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
 
 
-def cpu_ticks(pids: list[int]) -> int:
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        except (OSError, IndexError):
-            continue
-    return total
-
-
 async def until_preheated(proc: Any, log: Path, pupils: int) -> float:
-    """Until the log says the pool is full and the server tree used < 10 % of a core for 3 s."""
+    """Until the log says the pool is full and the server tree is quiet (``procs.wait_quiet``)."""
     start = time.monotonic()
     while "is filled with" not in log.read_text(errors="replace") or len(kernels(proc.pid)) < pupils:
         if time.monotonic() - start > PREHEAT_DEADLINE_S or proc.poll() is not None:
             raise RuntimeError("the pool did not fill:\n" + log.read_text(errors="replace")[-3000:])
         await asyncio.sleep(1)
-    while True:
-        before = cpu_ticks([proc.pid, *descendants(proc.pid)])
-        await asyncio.sleep(3)
-        if cpu_ticks([proc.pid, *descendants(proc.pid)]) - before < 30:  # 100 ticks per second per core
-            return time.monotonic() - start
-        if time.monotonic() - start > PREHEAT_DEADLINE_S:
-            raise RuntimeError("the machine did not calm down")
+    if not await asyncio.to_thread(wait_quiet, proc.pid, PREHEAT_DEADLINE_S):
+        raise RuntimeError("the machine did not calm down")
+    return time.monotonic() - start
 
 
 async def pupil(base: str, app: str, delay: float) -> tuple[float, float, str | None]:

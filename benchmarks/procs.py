@@ -105,3 +105,26 @@ def server_rss_kb(root: int) -> int:
             if b"donkeylab.apps.server" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 return _field_kb(Path(f"/proc/{pid}/status"), "VmRSS")
     return 0
+
+
+def cpu_ticks(root: int) -> int:
+    """CPU ticks (utime + stime) used so far by ``root`` and every process below it (server and kernels)."""
+    total = 0
+    for pid in [root, *descendants(root)]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended while being read
+        total += int(fields[11]) + int(fields[12])
+    return total
+
+
+def wait_quiet(root: int, limit: float = 120.0) -> bool:
+    """Until ``root``'s tree uses under 5% of a core for 2 s (preheating done), at most ``limit`` s."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        before = cpu_ticks(root)
+        time.sleep(2.0)  # sampling CPU use over an interval: there is no event for "the server is idle"
+        if cpu_ticks(root) - before < 0.05 * 2.0 * os.sysconf("SC_CLK_TCK"):
+            return True
+    return False

@@ -30,6 +30,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.procs import wait_quiet
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -128,29 +132,6 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.3)  # a starting server has no event to wait on
     os.killpg(proc.pid, signal.SIGKILL)
     raise RuntimeError("voila did not start")
-
-
-def _cpu_ticks(pgid: int) -> int:
-    """CPU ticks used so far by every process of the server's process group (server and kernels)."""
-    total = 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid:  # field 5 of /proc/PID/stat: the process group
-            total += int(fields[11]) + int(fields[12])  # utime + stime
-    return total
-
-
-def wait_quiet(pgid: int, limit: float = 120.0) -> None:
-    """Until the server and its kernels use under 5% of a core for 2 s (preheating done), at most ``limit`` s."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        before = _cpu_ticks(pgid)
-        time.sleep(2.0)  # sampling CPU use over an interval: there is no event for "the server is idle"
-        if _cpu_ticks(pgid) - before < 0.05 * 2.0 * os.sysconf("SC_CLK_TCK"):
-            return
 
 
 def measure_page(browser: Any, url: str, ready: str, steps: bool) -> dict[str, Any]:

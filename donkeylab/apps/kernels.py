@@ -59,10 +59,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """Kernels serving (or starting for) a pupil's page: the ones ``max_kernels`` counts."""
         return len((set(self.list_kernel_ids()) | self._starting) - self._pooled)
 
-    def kernel_count(self) -> int:
-        """Every kernel, pooled ones included (what the machine's memory must hold)."""
-        return len(set(self.list_kernel_ids()) | self._starting)
-
     def full(self) -> bool:
         return self.max_kernels > 0 and self.places_used() >= self.max_kernels
 

@@ -26,6 +26,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from urllib.parse import parse_qsl, urlencode
 
+from donkeylab.apps.query import quote_short
 from donkeylab.core import CATALOGUE
 
 ALWAYS_ALLOWED = frozenset({"token"})  # the server's own login parameter (``--public``)
@@ -104,18 +105,13 @@ def _safe_end(text: str) -> int:
     return text.rfind(">") + 1
 
 
-def unknown_params(query: str, allowed: Iterable[str]) -> list[str]:
-    """The parameter names of ``query`` that are not ``allowed`` (in order, once each)."""
+def split_link(query: str, allowed: Iterable[str]) -> tuple[list[str], str]:
+    """The parameter names of ``query`` that are not ``allowed`` (in order, once each), and the query string
+    of the allowed parameters alone (what the refusal page offers as the clean link)."""
     known = set(allowed) | ALWAYS_ALLOWED
-    names = [k for k, _ in parse_qsl(query, keep_blank_values=True, max_num_fields=100)]
-    return list(dict.fromkeys(k for k in names if k not in known))
-
-
-def clean_link(path: str, query: str, allowed: Iterable[str]) -> str:
-    """``path`` with only the allowed parameters of ``query``."""
-    known = set(allowed) | ALWAYS_ALLOWED
-    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True, max_num_fields=100) if k in known]
-    return path + ("?" + urlencode(kept) if kept else "")
+    pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=100)
+    unknown = list(dict.fromkeys(k for k, _ in pairs if k not in known))
+    return unknown, urlencode([(k, v) for k, v in pairs if k in known])
 
 
 def bilingual_page(status: int, title_key: str, text_key: str, data: dict[str, object], after: str = "") -> str:
@@ -134,7 +130,7 @@ def bilingual_page(status: int, title_key: str, text_key: str, data: dict[str, o
 
 def refused_link_page(unknown: list[str], clean: str) -> str:
     """The 400 page: which parts of the link are not ours (quoted short, escaped) and the link without them."""
-    shown = ", ".join(_short(n) for n in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+    shown = ", ".join(f"‘{quote_short(n, MAX_SHOWN)}’" for n in unknown[:5]) + (" …" if len(unknown) > 5 else "")
     href = html.escape(clean, quote=True)
     return bilingual_page(400, "SERVE-LINK-TITLE", "SERVE-LINK", {"names": shown}, f' <a href="{href}">{href}</a>')
 
@@ -146,8 +142,3 @@ def app_params(notebooks: Iterable[str]) -> Mapping[str, frozenset[str]]:
 
     params = {f"{name}.ipynb": frozenset(info.params) for name, info in APPS.items()}
     return {nb: params.get(nb, frozenset()) for nb in notebooks}
-
-
-def _short(name: str) -> str:
-    shown = name.encode("unicode_escape", "backslashreplace").decode("ascii")
-    return "‘" + (shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 1] + "…") + "’"

@@ -85,7 +85,7 @@ def parse_query(text: str | None, params: Mapping[str, Param]) -> Query:
     for key, raw in pairs:
         param = params.get(key)
         if param is None:
-            problems.append(f"‘{_quote(key)}’ is not a setting of this page (ignored)")
+            problems.append(f"‘{quote_short(key)}’ is not a setting of this page (ignored)")
             continue
         if key in seen:
             problems.append(f"‘{key}’ is given twice: the first one counts")
@@ -94,7 +94,7 @@ def parse_query(text: str | None, params: Mapping[str, Param]) -> Query:
         try:
             values[key] = param.read(raw)
         except ValueError as exc:
-            problems.append(f"{key}={_quote(raw)} is not valid ({exc}): using {param.default!r}")
+            problems.append(f"{key}={quote_short(raw)} is not valid ({exc}): using {param.default!r}")
     return Query(values, tuple(problems))
 
 
@@ -154,6 +154,7 @@ def wait_for_request(url: str, give_up_s: float = 86_400.0, retry_s: float = 1.0
     return None
 
 
-def _quote(text: str, limit: int = 40) -> str:
+def quote_short(text: str, limit: int = 40) -> str:
+    """Untrusted text as a pupil may see it again: escaped to ASCII, at most ``limit`` characters."""
     shown = text.encode("unicode_escape", "backslashreplace").decode("ascii")
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"

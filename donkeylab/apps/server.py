@@ -32,11 +32,10 @@ from donkeylab.apps.page_guard import (
     NonceStamper,
     app_params,
     bilingual_page,
-    clean_link,
     content_security_policy,
     new_nonce,
     refused_link_page,
-    unknown_params,
+    split_link,
 )
 from donkeylab.apps.request_info import ClassroomRequestInfo
 from donkeylab.core import CATALOGUE
@@ -74,14 +73,11 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
-        query = self.request.query
-        unknown = unknown_params(query, self.link_params.get(path or "", frozenset()))
+        unknown, kept = split_link(self.request.query, self.link_params.get(path or "", frozenset()))
         if unknown:
             self.set_status(400)
             self.set_header("Content-Type", "text/html; charset=UTF-8")
-            self.finish(
-                refused_link_page(unknown, clean_link(self.request.path, query, self.link_params.get(path or "", ())))
-            )
+            self.finish(refused_link_page(unknown, self.request.path + (f"?{kept}" if kept else "")))
             return
         refuse = getattr(self.kernel_manager, "refuse_if_full", None)
         if refuse is not None:

@@ -225,7 +225,9 @@ def test_a_huge_run_builds_nothing_proportional_to_n_up_front() -> None:
 def test_stop_from_the_page_takes_effect_within_a_second() -> None:
     plot = LivePlot("double_donkey.distinct_values", n=questions.MAX_N, seed=1, batch=questions.MAX_BATCH)
     click(plot, method="start")
-    time.sleep(0.3)
+    deadline = time.monotonic() + 30
+    while plot.done == 0 and time.monotonic() < deadline:  # until the first batch is in: the run is going
+        time.sleep(0.01)  # polling another thread's progress: LivePlot has no event for "a batch is done"
     asked = time.perf_counter()
     click(plot, method="stop")
     assert plot.wait(timeout=5)
