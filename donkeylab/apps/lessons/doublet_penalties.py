@@ -200,14 +200,14 @@ LIVE_INTRO = T(
     "gezogen. Drücke Start und sieh zu, wie die simulierten Balken an die exakten Punkte heranrücken.",
 )
 NOTICE = T(
-    "At a low total the danger is a doublet, not 77. At 0 the six doublet cards 11 … 66 cost a token (6 of 56 "
+    "At a low total the danger is mostly a doublet. At 0 the six doublet cards 11 … 66 cost a token (6 of 56 "
     "cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of 56 cards). At 2 to 9 one number "
     "card makes 11 (3 copies), and the 76 busts (4 of 56). From 67 on every 10 makes 77 or more, and at 70 "
     "already 3 cards in 7 do. The cards 0, direction change and 2x repeat the total: they are always safe, so "
     "keep them for a high total. And drawing with or without replacement barely changes the total after a few "
     "cards — the differences hide in rare totals, such as two 76s in a row, which a real deck (with one 76) "
     "never deals.",
-    "Bei einer niedrigen Summe droht eine Paschzahl, nicht die 77. Bei 0 kosten die sechs Paschzahl-Karten "
+    "Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs Paschzahl-Karten "
     "11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen 11, und die 76 macht 77 "
     "(9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die 76 macht 77 oder mehr (4 von "
     "56). Ab 67 macht jede 10 die Summe 77 oder mehr, und bei 70 tun das schon 3 von 7 Karten. Die Karten 0, "
