@@ -28,9 +28,9 @@ class T(NamedTuple):
         return self.de if lang == "de" else self.en
 
 
-def fraction_html(value: Fraction | int | float, digits: int = 4, lang: str = "en") -> str:
-    """``31/216 ≈ 0.1435``; a Fraction too long to read is rounded: ``≈ 23.0 % (about 1 in 4)`` for a
-    probability, ``≈ 1.3396`` for any other value."""
+def fraction_html(value: Fraction | int | float, digits: int = 4, lang: str = "en", probability: bool = False) -> str:
+    """``31/216 ≈ 0.1435``; a Fraction too long to read is rounded: ``≈ 23.0 % (about 1 in 4)`` when the caller
+    says it is a ``probability``, ``≈ 1.3396`` for any other value (an average of 0.96 points is no 96 %)."""
     point = "," if lang == "de" else "."
     decimal = f"{float(value):.{digits}f}".replace(".", point)
     if not isinstance(value, Fraction):
@@ -40,18 +40,22 @@ def fraction_html(value: Fraction | int | float, digits: int = 4, lang: str = "e
     num, den = str(value.numerator), str(value.denominator)
     if max(len(num), len(den)) <= MAX_DIGITS:
         return f"<b>{num}/{den}</b> ≈ {decimal}"
-    if not 0 < value < 1:
+    if not probability:
         return f"<b>≈ {decimal}</b>"
-    return f"<b>≈ {percent_words(value, lang)}</b>"
+    words = percent_words(value, lang)
+    return f"<b>{html.escape(words)}</b>" if words.startswith("<") else f"<b>≈ {html.escape(words)}</b>"
 
 
 def percent_words(p: Fraction | float, lang: str = "en") -> str:
-    """A probability as a pupil reads it: ``23.0 % (about 1 in 4)`` / ``23,0 % (etwa 1 von 4)``."""
+    """A probability as a pupil reads it: ``23.0 % (about 1 in 4)`` / ``23,0 % (etwa 1 von 4)``; above one
+    half the percentage alone ("about 1 in 1" says nothing)."""
     x = float(p)
     if x < 0.001:
         shown = "< 0.1 %"
     else:
         shown = f"{100 * x:.1f} %"
+    if x > 0.5:
+        return shown.replace(".", ",") if lang == "de" else shown
     n = f"{round(1 / x):,}" if x > 0 else "∞"
     if lang == "de":
         return f"{shown.replace('.', ',')} (etwa 1 von {n.replace(',', '.')})"

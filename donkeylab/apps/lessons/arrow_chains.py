@@ -138,7 +138,7 @@ def exact_orders(lang: str) -> str:
         row = [card_words(card, lang)]
         for board in BOARDS:
             o = odds(board)
-            row += [exact_html(dict(o.order_probability)[card], lang), exact_html(o.expected_points(card), lang)]
+            row += [exact_html(dict(o.order_probability)[card], lang, True), exact_html(o.expected_points(card), lang)]
         rows.append(row)
     cap = (
         "Die Chance jeder Zielreihenfolge und die Punkte, die ihre Karte im Mittel bringt (ER-SCORE-1), "
@@ -157,7 +157,7 @@ def exact_chains(lang: str) -> str:
     head = ["Sprünge der Kette" if de else "hops in the chain"] + [
         f"{board}: " + ("Anteil der Züge" if de else "share of moves") for board in BOARDS
     ]
-    rows = [[str(h), *(exact_html(shares[b].get(h, Fraction(0)), lang) for b in BOARDS)] for h in hops]
+    rows = [[str(h), *(exact_html(shares[b].get(h, Fraction(0)), lang, True) for b in BOARDS)] for h in hops]
     cap = "Wie lang werden die Ketten? (zufälliges Ziehen)" if de else "How long do chains get? (random play)"
     race_head = ["Brett" if de else "board", "Züge pro Rennen im Mittel" if de else "turns per race on average"]
     race_rows = [[board, exact_html(odds(board).expected_turns, lang)] for board in BOARDS]

@@ -72,7 +72,7 @@ def probability_html(x: Fraction, lang: str) -> str:
     """``1/81 ≈ 0.0123`` in the page's language, a tiny one ``≈ 7.4 · 10⁻¹²`` (not "0.0000"); a fraction too
     long to read is left to ``fraction_html`` (rounded, the exact value folded)."""
     if max(len(str(x.numerator)), len(str(x.denominator))) > MAX_DIGITS:
-        return fraction_html(x, lang=lang)
+        return fraction_html(x, lang=lang, probability=True)
     if x.denominator == 1:
         return f"<b>{x.numerator}</b>"
     return f"<b>{x.numerator}/{x.denominator}</b> ≈ {decimal(x, lang, 4)}"

@@ -80,12 +80,12 @@ def exact_headline(lang: str) -> str:
         return (
             f"<p>Bei Summe {PREDICT_AT} machen {n} der {DECK_SIZE} Karten 77 oder mehr ({bust}), und keine "
             f"Karte kann eine Paschzahl machen (66 bräuchte −4). Die Wahrscheinlichkeit, dass die nächste Karte einen "
-            f"Chip kostet: {exact_html(ANSWER, lang)}.</p>"
+            f"Chip kostet: {exact_html(ANSWER, lang, True)}.</p>"
         )
     return (
         f"<p>At total {PREDICT_AT}, {n} of the {DECK_SIZE} cards make 77 or more ({bust}), and no card can "
         f"make a doublet (66 would need −4). The chance that the next card costs a token: "
-        f"{exact_html(ANSWER, lang)}.</p>"
+        f"{exact_html(ANSWER, lang, True)}.</p>"
     )
 
 
@@ -95,7 +95,7 @@ def exact_risk_table(lang: str) -> str:
     rows = []
     for total in RISK_TOTALS:
         risk = exact.next_card_risk(total)
-        rows.append([str(total), *(exact_html(risk[o], lang) for o in exact.OUTCOMES)])
+        rows.append([str(total), *(exact_html(risk[o], lang, True) for o in exact.OUTCOMES)])
     cap = (
         "Die nächste Karte, zufällig aus einem vollen, gemischten Stapel (56 Karten)"
         if de
@@ -150,7 +150,7 @@ def exact_replacement(lang: str) -> str:
     )
     head.append("77 erreicht, Runde vorbei: ohne" if de else "77 reached, round over: without")
     rows = [
-        [str(k), *(exact_html(p, lang) for p in ps), exact_html(exact.bust_within_k_cards(k), lang)]
+        [str(k), *(exact_html(p, lang, True) for p in ps), exact_html(exact.bust_within_k_cards(k), lang, True)]
         for k, *ps in replacement_rows()
     ]
     cap = (
@@ -255,7 +255,7 @@ EXERCISES = (
 def _answer_text() -> T:
     def text(lang: str, cards: str, make: str) -> str:
         busting = _cards_with("bust", PREDICT_AT, lang)
-        return f"{exact_html(ANSWER, lang)} — {percent(ANSWER, lang, 0)} {cards} ({busting}) {make}"
+        return f"{exact_html(ANSWER, lang, True)} — {percent(ANSWER, lang, 0)} {cards} ({busting}) {make}"
 
     return T(text("en", "of the cards", "make 77 or more."), text("de", "der Karten", "machen 77 oder mehr."))
 

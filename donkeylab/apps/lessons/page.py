@@ -167,9 +167,10 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "")
     )
 
 
-def exact_html(value: Fraction | int | float, lang: str) -> str:
-    """``fraction_html`` in the page's language (a decimal comma in German; a long Fraction rounded)."""
-    return fraction_html(value, lang=lang)
+def exact_html(value: Fraction | int | float, lang: str, probability: bool = False) -> str:
+    """``fraction_html`` in the page's language (a decimal comma in German; a long Fraction rounded, as a
+    percentage when it is a ``probability``)."""
+    return fraction_html(value, lang=lang, probability=probability)
 
 
 def number(x: Fraction | float, lang: str, digits: int = 2) -> str:
