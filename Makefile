@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONUNBUFFERED := 1
 
-.PHONY: app test lint typecheck pytest chromium bench playthroughs fuzz soak clean
+.PHONY: app test lint typecheck pytest chromium postgresql bench playthroughs fuzz soak clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -32,7 +32,7 @@ app: $(VENV)/.app
 	$(VENV)/bin/donkeylab serve --preheat --port $(PORT)
 
 ## Lint, type-check and run every test (engines, lab, notebooks, browser)
-test: $(VENV)/.test chromium lint typecheck pytest
+test: $(VENV)/.test chromium postgresql lint typecheck pytest
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then echo "chromium: $$(command -v chromium)"; \
@@ -40,6 +40,15 @@ chromium:
 	  DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; \
 	else echo "chromium is missing: run 'sudo apt-get install -y chromium' (browser tests need it)"; exit 1; fi
+
+## PostgreSQL binaries for the class store's tests (each test session starts its own throwaway cluster)
+postgresql:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
+	  echo "postgresql: $$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null || command -v initdb)"; \
+	elif [ "$$(id -u)" = 0 ]; then echo "installing Debian postgresql for the class store tests"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null; \
+	else echo "postgresql is missing: run 'sudo apt-get install -y postgresql' (class store tests need it)"; exit 1; fi
 
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check .

@@ -1,0 +1,72 @@
+"""Class codes, teacher keys and pupils' pseudonyms: the only identities class mode has.
+
+- A code is 6 characters from an alphabet without 0/O and 1/I (read off a projector, typed on a phone).
+- A teacher key is 192 random bits; the store keeps only its SHA-256 (a key this long needs no slow hash:
+  guessing it is hopeless) and compares digests with ``hmac.compare_digest``.
+- A pupil is a random id their own kernel keeps and a pseudonym the store makes ("Blue Donkey 17"): no
+  name, no address, nothing a pupil typed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # A–Z and 2–9 without O, I (and 0, 1)
+CODE_LENGTH = 6
+CODE_RE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
+PUPIL_RE = re.compile("[0-9a-f]{32}")
+COLOURS = ("Blue", "Orange", "Green", "Yellow", "Purple", "Red", "Pink", "Teal", "Grey", "Gold")
+ANIMALS = ("Donkey", "Mule", "Zebra", "Pony", "Foal")
+COLOURS_DE = ("Blauer", "Oranger", "Grüner", "Gelber", "Lila", "Roter", "Rosa", "Türkiser", "Grauer", "Goldener")
+ANIMALS_DE = ("Esel", "Maulesel", "Zebra", "Pony", "Fohlen")
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def clean_code(text: object) -> str | None:
+    """A code as typed (any case, spaces around) in canonical form, or None when it cannot be one."""
+    if not isinstance(text, str) or len(text) > 20:
+        return None
+    code = text.strip().upper()
+    return code if CODE_RE.fullmatch(code) else None
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def key_matches(key: object, stored_hash: str) -> bool:
+    """Constant-time comparison of a key's digest with the stored one (a wrong type never matches)."""
+    if not isinstance(key, str) or len(key) > 200:
+        key = ""  # still hashed and compared: a refusal takes as long as a wrong key
+    return hmac.compare_digest(key_hash(key), stored_hash)
+
+
+def new_pupil_id() -> str:
+    return secrets.token_hex(16)
+
+
+def pseudonym() -> str:
+    """ "Blue Donkey 17": 10 colours x 5 animals x 99 numbers, so a class of 30 rarely needs a second draw."""
+    return f"{secrets.choice(COLOURS)} {secrets.choice(ANIMALS)} {secrets.randbelow(99) + 1}"
+
+
+def pseudonym_de(name: str) -> str:
+    """The same pseudonym in German ("Blauer Esel 17"); an unknown form is returned as it is."""
+    parts = name.split(" ")
+    if len(parts) == 3 and parts[0] in COLOURS and parts[1] in ANIMALS:
+        colour = COLOURS_DE[COLOURS.index(parts[0])]
+        animal = ANIMALS_DE[ANIMALS.index(parts[1])]
+        if animal in ("Zebra", "Pony", "Fohlen") and colour.endswith("er"):
+            colour = colour[:-2] + "es"  # das Zebra, das Pony, das Fohlen: "Blaues Zebra"
+        return f"{colour} {animal} {parts[2]}"
+    return name

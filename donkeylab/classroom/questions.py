@@ -1,0 +1,91 @@
+"""Which lesson questions a class can answer and pool, with the bounds the store enforces.
+
+Plain data, no engine or UI import: the store checks every value against these bounds before it writes,
+so a forged prediction or an oversized batch never reaches the database. ``lab`` names the lab question
+(``donkeylab.lab.questions``) whose batches the pupils' kernels pool, ``hit`` the outcomes whose share the
+teacher's convergence plot follows; ``tests/classroom`` checks both against the lab.
+
+A prediction is a number in ``(low, high)``; a choice among ``k`` options (an order card) is its index,
+``(0, k - 1)``, with ``whole`` set.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+# The lab's largest batch (``lab.questions.MAX_BATCH``): no batch a pupil's kernel sends may hold more trials.
+BATCH = 25_000
+MAX_BATCH_ID = 100_000  # batch ids run 0..99,999: a kernel numbers run r's batch b as r * 1000 + b
+MAX_OUTCOMES = 64
+MAX_OUTCOME_CHARS = 40
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassQuestion:
+    """One prediction a class makes and the simulation it pools."""
+
+    qid: str
+    low: float
+    high: float
+    lab: str  # the lab question whose batches are pooled
+    params: Mapping[str, object]  # its parameters, as the lesson runs it
+    hit: tuple[str, ...]  # outcomes (as pooled: ``outcome_name(key)``) whose share the convergence plot shows
+    exact: float  # the exact answer of the prediction (what Reveal puts beside the guesses)
+    whole: bool = False  # a choice: only whole numbers
+    batch: int = BATCH
+    choices: tuple[str, ...] = ()  # for a choice: the option each index names (identifiers, not words)
+
+
+_LESSONS: dict[str, dict[str, ClassQuestion]] = {}
+
+
+def _add(lesson: str, *items: ClassQuestion) -> None:
+    _LESSONS[lesson] = {q.qid: q for q in items}
+
+
+# The exact values are the lessons' own answers (checked against the engines in tests/classroom).
+_add(
+    "doublet_penalties",
+    ClassQuestion("token_risk", 0.0, 1.0, "double_down.next_card", {"total": 70}, ("doublet", "bust"), 3 / 7),
+)
+_add(
+    "die_choice",
+    ClassQuestion("free_choice", 0.0, 1.0, "double_donkey.distinct_values", {}, ("6",), 1 / 81),
+)
+_add(
+    "angry_flips",
+    ClassQuestion(
+        "flip_value",
+        0,
+        4,
+        "double_donkey.flip",
+        {},
+        ("after the flip|4",),
+        1.0,
+        whole=True,
+        choices=("2", "4", "5", "7", "9"),
+    ),
+)
+
+
+def outcome_name(key: object) -> str:
+    """How a lab outcome is pooled: ``"bust"``, ``"6"``; a grouped ``("after the flip", 4)``: ``"after the flip|4"``."""
+    if isinstance(key, tuple):
+        return "|".join(str(part) for part in key)
+    return str(key)
+
+
+def lessons() -> list[str]:
+    """The lessons class mode offers."""
+    return list(_LESSONS)
+
+
+def question_specs(lesson: str) -> dict[str, ClassQuestion]:
+    """Every question of ``lesson`` (``KeyError`` for a lesson class mode does not offer)."""
+    return dict(_LESSONS[lesson])
+
+
+def questions(lesson: str) -> dict[str, tuple[float, float]]:
+    """``{question_id: (low, high)}``: the lesson's predictions and their bounds."""
+    return {q.qid: (q.low, q.high) for q in _LESSONS[lesson].values()}

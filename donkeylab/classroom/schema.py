@@ -1,0 +1,147 @@
+"""The class store's tables and engine: SQLAlchemy 2 Core, the same schema on SQLite and PostgreSQL.
+
+- **Versioned:** ``meta`` holds ``schema_version``; ``ensure_schema`` creates the tables on first use and
+  refuses a database written by a newer release (a later release adds its migration from 1 here).
+- **SQLite:** WAL (readers never wait for the writer), a 10 s busy timeout, and writes that start with
+  ``BEGIN IMMEDIATE``: a write takes the lock when it begins, so two writers queue on the busy timeout
+  instead of one failing at once with "database is locked" when it upgrades a read lock.
+- **PostgreSQL:** psycopg 3 (``postgresql://`` becomes ``postgresql+psycopg://``), a small pool with
+  ``pool_pre_ping`` so a restarted server costs one retry, not an error.
+- Nothing holds personal data: pupils are a random id and a pseudonym, answers are numbers, counts are
+  outcome identifiers of the lab's own simulations.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+SCHEMA_VERSION = 1
+metadata = sa.MetaData()
+
+meta = sa.Table(
+    "dl_meta",
+    metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
+)
+classes = sa.Table(
+    "dl_class",
+    metadata,
+    sa.Column("code", sa.String(8), primary_key=True),
+    sa.Column("lesson", sa.String(40), nullable=False),
+    sa.Column("key_hash", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False, index=True),  # Unix seconds; expiry counts from here
+)
+pupils = sa.Table(
+    "dl_pupil",
+    metadata,
+    sa.Column("code", sa.String(8), sa.ForeignKey("dl_class.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("pid", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.UniqueConstraint("code", "name", name="dl_pupil_name"),
+)
+answers = sa.Table(
+    "dl_answer",
+    metadata,
+    sa.Column("code", sa.String(8), primary_key=True),
+    sa.Column("pid", sa.String(32), primary_key=True),
+    sa.Column("qid", sa.String(40), primary_key=True),
+    sa.Column("value", sa.Float, nullable=False),
+    sa.ForeignKeyConstraint(["code", "pid"], ["dl_pupil.code", "dl_pupil.pid"], ondelete="CASCADE"),
+)
+batches = sa.Table(  # one row per counted batch: the key that makes a retried batch count once
+    "dl_batch",
+    metadata,
+    sa.Column("code", sa.String(8), primary_key=True),
+    sa.Column("pid", sa.String(32), primary_key=True),
+    sa.Column("qid", sa.String(40), primary_key=True),
+    sa.Column("batch", sa.Integer, primary_key=True),
+    sa.Column("trials", sa.Integer, nullable=False),
+    sa.Column("counts", sa.Text, nullable=False),  # the batch's counts as JSON (the pool's audit trail)
+    sa.ForeignKeyConstraint(["code", "pid"], ["dl_pupil.code", "dl_pupil.pid"], ondelete="CASCADE"),
+)
+pooled = sa.Table(  # the class's running totals, updated in the transaction that inserts the batch
+    "dl_pool",
+    metadata,
+    sa.Column("code", sa.String(8), sa.ForeignKey("dl_class.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("qid", sa.String(40), primary_key=True),
+    sa.Column("outcome", sa.String(40), primary_key=True),
+    sa.Column("n", sa.BigInteger, nullable=False),
+)
+reveals = sa.Table(
+    "dl_reveal",
+    metadata,
+    sa.Column("code", sa.String(8), sa.ForeignKey("dl_class.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("qid", sa.String(40), primary_key=True),
+)
+CLASS_TABLES = (reveals, pooled, batches, answers, pupils, classes)  # children first: deletes need no cascade
+
+
+def default_url() -> str:
+    """``$DONKEYLAB_CLASS_DB`` (a URL or a file path), else ``class.db`` in the user's data directory."""
+    given = os.environ.get("DONKEYLAB_CLASS_DB", "").strip()
+    if given:
+        return given if "://" in given else f"sqlite:///{Path(given).expanduser().resolve()}"
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "donkeylab"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'class.db'}"
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine for ``url`` with the settings above (no connection is made yet)."""
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"timeout": 10.0, "check_same_thread": False})
+        _sqlite_settings(engine)
+        return engine
+    return sa.create_engine(url, pool_size=2, max_overflow=4, pool_pre_ping=True, pool_recycle=600)
+
+
+def _sqlite_settings(engine: sa.Engine) -> None:
+    @sa.event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # the driver's own BEGIN off: ours below decides DEFERRED/IMMEDIATE
+        cursor = dbapi_conn.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a crash loses no committed transaction's
+        cursor.close()  # consistency, only (on power loss) the last ones
+
+    @sa.event.listens_for(engine, "begin")
+    def _on_begin(conn: sa.Connection) -> None:
+        write = conn.get_execution_options().get("dl_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def ensure_schema(engine: sa.Engine) -> None:
+    """Create the tables on first use and record the version; refuse a newer schema than this code knows."""
+    with engine.connect().execution_options(dl_write=True) as conn, conn.begin():
+        if conn.dialect.name == "postgresql":  # thirty kernels opening at once: one creates, the rest wait
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(7720020)"))
+        metadata.create_all(conn, checkfirst=True)
+        row = conn.execute(sa.select(meta.c.value).where(meta.c.name == "schema_version")).first()
+        if row is None:
+            conn.execute(_insert_ignore(conn, meta, {"name": "schema_version", "value": str(SCHEMA_VERSION)}))
+        elif int(row[0]) > SCHEMA_VERSION:
+            raise RuntimeError(f"the class database has schema {row[0]}; this donkeylab knows {SCHEMA_VERSION}")
+
+
+def _insert_ignore(conn: sa.Connection, table: sa.Table, values: dict[str, Any]) -> Any:
+    return insert_for(conn)(table).values(**values).on_conflict_do_nothing()
+
+
+def insert_for(conn: sa.Connection) -> Any:
+    """The dialect's INSERT with ``on_conflict_do_nothing`` / ``on_conflict_do_update`` (both have them)."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert

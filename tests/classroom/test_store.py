@@ -1,0 +1,207 @@
+"""The class store's contract (issue 20 §1), each test on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from donkeylab.classroom import EXPIRY_S, ClassError, ClassStore, questions
+from donkeylab.classroom.names import ALPHABET, CODE_RE
+from donkeylab.classroom.questions import BATCH
+from donkeylab.classroom.schema import classes
+
+LESSON, QID = "doublet_penalties", "token_risk"
+
+
+def test_round_trip(store: ClassStore) -> None:
+    assert questions(LESSON) == {QID: (0.0, 1.0)}
+    k = store.create_class(LESSON)
+    assert CODE_RE.fullmatch(k.code) and not set(k.code) & set("0O1I") and set(k.code) <= set(ALPHABET)
+    assert len(k.teacher_key) >= 32 and k.teacher_key not in repr(k)
+    a, b = store.join(k.code), store.join(k.code.lower())
+    assert a.id != b.id and a.name != b.name and a.name.split()[1] in ("Donkey", "Mule", "Zebra", "Pony", "Foal")
+    store.answer(k.code, a.id, QID, 0.2)
+    store.answer(k.code, a.id, QID, 0.3)  # the last answer counts
+    store.answer(k.code, b.id, QID, 1)
+    assert store.add_trials(k.code, a.id, QID, 0, {"safe": 6, "bust": 4})
+    assert store.add_trials(k.code, b.id, QID, 0, {"safe": 5, "doublet": 1})
+    r = store.results(k.code, k.teacher_key, QID)
+    assert r == {
+        "pupils": 2,
+        "answered": 2,
+        "answers": [0.3, 1.0],
+        "trials": 16,
+        "counts": {"bust": 4, "doublet": 1, "safe": 11},
+        "revealed": False,
+    }
+    assert store.pooled_trials(k.code, QID) == 16
+    assert not store.revealed(k.code, QID)
+
+
+def test_reveal_locks_the_answers(store: ClassStore) -> None:
+    k = store.create_class(LESSON)
+    p = store.join(k.code)
+    store.answer(k.code, p.id, QID, 0.5)
+    store.reveal(k.code, k.teacher_key, QID)
+    store.reveal(k.code, k.teacher_key, QID)  # twice is fine
+    assert store.revealed(k.code, QID)
+    with pytest.raises(ClassError, match="revealed"):
+        store.answer(k.code, p.id, QID, 0.9)
+    late = store.join(k.code)
+    with pytest.raises(ClassError):
+        store.answer(k.code, late.id, QID, 0.1)
+    r = store.results(k.code, k.teacher_key, QID)
+    assert r["answers"] == [0.5] and r["revealed"]
+    assert store.add_trials(k.code, p.id, QID, 3, {"safe": 1})  # simulating goes on after the reveal
+
+
+def test_a_retried_batch_counts_once(store: ClassStore) -> None:
+    k = store.create_class(LESSON)
+    p = store.join(k.code)
+    assert store.add_trials(k.code, p.id, QID, 7, {"safe": 9, "bust": 1})
+    assert not store.add_trials(k.code, p.id, QID, 7, {"safe": 9, "bust": 1})
+    assert not store.add_trials(k.code, p.id, QID, 7, {"safe": 10})  # same key, other counts: still once
+    assert store.results(k.code, k.teacher_key, QID)["counts"] == {"bust": 1, "safe": 9}
+
+
+def refusals(store: ClassStore, k: Any, p: Any, other: Any) -> list[tuple[str, Any]]:
+    """Every refusal of the contract, as (what, a call that must raise ClassError)."""
+    code, key = k.code, k.teacher_key
+    return [
+        ("unknown code", lambda: store.join("ZZZZZZ")),
+        ("not a code", lambda: store.join("x" * 5000)),
+        ("code of another type", lambda: store.join(12345)),
+        ("wrong key on results", lambda: store.results(code, key + "x", QID)),
+        ("other class's key", lambda: store.reveal(code, other.teacher_key, QID)),
+        ("key of another type", lambda: store.end_class(code, None)),
+        ("unknown pupil", lambda: store.answer(code, "0" * 32, QID, 0.5)),
+        ("pupil id of another type", lambda: store.answer(code, 7, QID, 0.5)),
+        ("unknown question", lambda: store.answer(code, p.id, "flip_value", 1)),
+        ("unknown question on results", lambda: store.results(code, key, "nope")),
+        ("above the range", lambda: store.answer(code, p.id, QID, 1.5)),
+        ("below the range", lambda: store.answer(code, p.id, QID, -0.01)),
+        ("NaN", lambda: store.answer(code, p.id, QID, math.nan)),
+        ("infinity", lambda: store.answer(code, p.id, QID, math.inf)),
+        ("a bool", lambda: store.answer(code, p.id, QID, True)),
+        ("a string", lambda: store.answer(code, p.id, QID, "0.5")),
+        ("negative batch", lambda: store.add_trials(code, p.id, QID, -1, {"safe": 1})),
+        ("batch id too large", lambda: store.add_trials(code, p.id, QID, 10**6, {"safe": 1})),
+        ("batch id not whole", lambda: store.add_trials(code, p.id, QID, 1.5, {"safe": 1})),
+        ("batch larger than the lesson's", lambda: store.add_trials(code, p.id, QID, 1, {"safe": BATCH + 1})),
+        ("a billion trials", lambda: store.add_trials(code, p.id, QID, 2, {"safe": 10**9})),
+        ("negative count", lambda: store.add_trials(code, p.id, QID, 3, {"safe": 5, "bust": -1})),
+        ("count not whole", lambda: store.add_trials(code, p.id, QID, 4, {"safe": 2.5})),
+        ("long outcome name", lambda: store.add_trials(code, p.id, QID, 5, {"s" * 41: 1})),
+        ("empty counts", lambda: store.add_trials(code, p.id, QID, 6, {})),
+        ("too many outcomes", lambda: store.add_trials(code, p.id, QID, 7, {f"o{i}": 1 for i in range(65)})),
+        ("unknown lesson", lambda: store.create_class("nope")),
+    ]
+
+
+def test_every_refusal_is_a_sentence_and_changes_nothing(store: ClassStore) -> None:
+    k, other = store.create_class(LESSON), store.create_class(LESSON)
+    p = store.join(k.code)
+    store.answer(k.code, p.id, QID, 0.25)
+    store.add_trials(k.code, p.id, QID, 0, {"safe": 3})
+    before = store.results(k.code, k.teacher_key, QID)
+    for what, call in refusals(store, k, p, other):
+        with pytest.raises(ClassError) as caught:
+            call()
+        text = str(caught.value)
+        assert text.endswith(".") and " " in text and len(text) < 300, what
+        assert caught.value.render("de") != text, what
+        assert store.results(k.code, k.teacher_key, QID) == before, what
+    store.end_class(other.code, other.teacher_key)
+    for call in (lambda: store.join(other.code), lambda: store.revealed(other.code, QID)):
+        with pytest.raises(ClassError, match="no open class"):
+            call()
+    assert store.results(k.code, k.teacher_key, QID) == before
+
+
+def test_a_choice_is_a_whole_index(store: ClassStore) -> None:
+    assert questions("angry_flips") == {"flip_value": (0, 4)}
+    k = store.create_class("angry_flips")
+    p = store.join(k.code)
+    store.answer(k.code, p.id, "flip_value", 4)
+    for bad in (4.5, 5, -1):
+        with pytest.raises(ClassError, match="options 0 to 4"):
+            store.answer(k.code, p.id, "flip_value", bad)
+    assert store.results(k.code, k.teacher_key, "flip_value")["answers"] == [4.0]
+
+
+def test_data_survives_closing_and_reopening(db_url: str) -> None:
+    first = ClassStore.open(db_url)
+    k = first.create_class(LESSON)
+    p = first.join(k.code)
+    first.answer(k.code, p.id, QID, 0.75)
+    first.add_trials(k.code, p.id, QID, 0, {"safe": 2, "bust": 2})
+    first.reveal(k.code, k.teacher_key, QID)
+    first.close()
+    again = ClassStore.open(db_url)
+    assert again.results(k.code, k.teacher_key, QID) == {
+        "pupils": 1,
+        "answered": 1,
+        "answers": [0.75],
+        "trials": 4,
+        "counts": {"bust": 2, "safe": 2},
+        "revealed": True,
+    }
+    again.close()
+
+
+def test_end_class_deletes_everything(store: ClassStore) -> None:
+    k = store.create_class(LESSON)
+    p = store.join(k.code)
+    store.answer(k.code, p.id, QID, 0.5)
+    store.add_trials(k.code, p.id, QID, 0, {"safe": 2})
+    store.reveal(k.code, k.teacher_key, QID)
+    store.end_class(k.code, k.teacher_key)
+    with store.engine.connect() as conn:
+        from donkeylab.classroom.schema import CLASS_TABLES
+
+        for table in CLASS_TABLES:
+            assert conn.execute(sa.select(sa.func.count()).select_from(table)).scalar_one() == 0, table.name
+
+
+def test_classes_expire_after_a_day_and_are_purged_on_open(db_url: str) -> None:
+    now = [1_000_000.0]
+    first = ClassStore.open(db_url, clock=lambda: now[0])
+    old, fresh = first.create_class(LESSON), None
+    p = first.join(old.code)
+    first.add_trials(old.code, p.id, QID, 0, {"safe": 1})
+    now[0] += EXPIRY_S - 60
+    fresh = first.create_class(LESSON)
+    now[0] += 120  # the first class is now older than 24 h
+    with pytest.raises(ClassError, match="expired"):
+        first.join(old.code)
+    first.close()
+    again = ClassStore.open(db_url, clock=lambda: now[0])
+    with again.engine.connect() as conn:
+        left = [c for (c,) in conn.execute(sa.select(classes.c.code))]
+    assert left == [fresh.code]
+    again.close()
+
+
+def test_a_store_that_cannot_be_reached_is_a_class_error(tmp_path: Any) -> None:
+    with pytest.raises(ClassError, match="cannot be reached"):
+        ClassStore.open(f"sqlite:///{tmp_path}/no/such/dir/class.db")
+    with pytest.raises(ClassError, match="cannot be reached"):
+        ClassStore.open(f"postgresql://postgres@/postgres?host={tmp_path}&connect_timeout=2")
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Any) -> None:
+    store = ClassStore.open(f"sqlite:///{tmp_path / 'c.db'}")
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10000
+    store.close()
+
+
+def test_the_key_is_stored_only_as_a_hash(store: ClassStore) -> None:
+    k = store.create_class(LESSON)
+    with store.engine.connect() as conn:
+        row = conn.execute(sa.select(classes).where(classes.c.code == k.code)).one()
+    assert k.teacher_key not in str(tuple(row)) and len(row.key_hash) == 64
