@@ -15,11 +15,12 @@ from typing import Any
 import ipywidgets as w
 
 import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
-from donkeylab.apps import games_apps  # noqa: F401  (registers the free-play apps)
+from donkeylab.apps import class_mode, games_apps  # noqa: F401  (register class mode and the free-play apps)
 from donkeylab.apps.query import Query, current_query_string, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
 
 log = logging.getLogger(__name__)
+KINDS = {"lesson": "lesson", "game": "free play", "teacher": "for the teacher"}  # a card's kind label
 LINK_LOST = "this page could not read its link, so it starts from its defaults: reload the page to apply the link"
 
 __all__ = ["APPS", "AppInfo", "app", "build", "gallery"]
@@ -67,7 +68,7 @@ def gallery() -> w.HTML:
             f"<span class='dl-card-icon' aria-hidden='true'>{info.icon}</span>"
             f"<span class='dl-card-title'>{html.escape(info.title.en)}</span>"
             f"<span class='dl-card-blurb'>{html.escape(info.blurb.en)}</span>"
-            f"<span class='dl-card-kind'>{'lesson' if info.kind == 'lesson' else 'free play'}</span></a>"
+            f"<span class='dl-card-kind'>{KINDS.get(info.kind, info.kind)}</span></a>"
         )
     style = (
         "<style>.dl-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:14px;"

@@ -35,6 +35,7 @@ class ClassQuestion:
     whole: bool = False  # a choice: only whole numbers
     batch: int = BATCH
     choices: tuple[str, ...] = ()  # for a choice: the option each index names (identifiers, not words)
+    per_trial: int = 1  # outcomes counted per trial (a grouped lab question counts one per group)
 
 
 _LESSONS: dict[str, dict[str, ClassQuestion]] = {}

@@ -136,6 +136,11 @@ class ClassStore:
                     return ClassInfo(code, key, lesson)
         raise RuntimeError("no free class code after 20 draws")
 
+    def lesson(self, code: str, teacher_key: str) -> str:
+        """The lesson class ``code`` runs (what the teacher's link reopens)."""
+        with self._tx(write=False) as conn:
+            return self._teacher(conn, code, teacher_key)[1]
+
     def results(self, code: str, teacher_key: str, qid: str) -> dict[str, Any]:
         """What the dashboard shows for ``qid``: pupils, answered, the answers (sorted, no names), the pooled
         trials and counts, and whether it is revealed."""
@@ -148,11 +153,12 @@ class ClassStore:
             shown = sa.select(reveals.c.qid).where(reveals.c.code == clean, reveals.c.qid == qid)
             given = sorted(v for (v,) in conn.execute(values))
             counts = {outcome: int(n) for outcome, n in conn.execute(pool)}
+            spec = question_specs(lesson)[qid]
             return {
                 "pupils": conn.execute(count).scalar_one(),
                 "answered": len(given),
                 "answers": given,
-                "trials": sum(counts.values()),
+                "trials": sum(counts.values()) // spec.per_trial,
                 "counts": dict(sorted(counts.items())),
                 "revealed": conn.execute(shown).first() is not None,
             }
@@ -213,7 +219,8 @@ class ClassStore:
             if not _whole(batch) or not 0 <= batch < MAX_BATCH_ID:
                 raise ClassError("bad_batch", batch=batch, high=MAX_BATCH_ID - 1)
             clean_counts = _checked_counts(spec, counts)
-            row = {"code": clean, "pid": pid, "qid": qid, "batch": int(batch), "trials": sum(clean_counts.values())}
+            trials = sum(clean_counts.values()) // spec.per_trial
+            row = {"code": clean, "pid": pid, "qid": qid, "batch": int(batch), "trials": trials}
             row["counts"] = json.dumps(clean_counts, sort_keys=True)
             if not _inserted(conn, schema.insert_for(conn)(batches).values(**row), batches.c.batch):
                 return False
@@ -238,9 +245,10 @@ class ClassStore:
         """The class's pooled trials for ``qid`` (a pupil's page shows it; no key needed, no one's data)."""
         with self._tx(write=False) as conn:
             clean, lesson, _hash = self._class(conn, code)
-            self._question(clean, lesson, qid)
+            spec = self._question(clean, lesson, qid)
             total = sa.select(sa.func.coalesce(sa.func.sum(pooled.c.n), 0))
-            return int(conn.execute(total.where(pooled.c.code == clean, pooled.c.qid == qid)).scalar_one())
+            n = int(conn.execute(total.where(pooled.c.code == clean, pooled.c.qid == qid)).scalar_one())
+            return n // spec.per_trial
 
     # ------------------------------------------------------------------ expiry
     def purge_expired(self) -> int:
@@ -298,6 +306,6 @@ def _checked_counts(spec: ClassQuestion, counts: object) -> dict[str, int]:
         if n:
             out[outcome] = int(n)
     total = sum(out.values())
-    if not 0 < total <= spec.batch:
-        raise ClassError("bad_counts", why=f"a batch holds 1 to {spec.batch} trials, not {total}")
+    if not 0 < total <= spec.batch * spec.per_trial:
+        raise ClassError("bad_counts", why=f"a batch holds 1 to {spec.batch} trials, not {total // spec.per_trial}")
     return out

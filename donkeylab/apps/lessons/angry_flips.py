@@ -13,6 +13,7 @@ import functools
 from fractions import Fraction
 from typing import Any
 
+from donkeylab.apps import class_pupil  # class mode (issue 20): the lesson hook, see its docstring
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues, two_flips_html
 from donkeylab.apps.lessons.dd_parts import DECK_NOTE, Folded, LangButton, decimal, kind, probability_html
@@ -269,12 +270,13 @@ def build(query: Query) -> Any:
     """The app page: the lesson's parts under their headings, and a link that reproduces the step."""
     lesson = parts(query)
     lesson.share = ShareLink(lesson.stepper, {"variant": query["variant"], "policy": query["policy"]})
-    return page(lesson)
+    return class_pupil.join_class(NAME, query, lesson, page(lesson))  # class mode (issue 20)
 
 
 PARAMS = {
     **dd_parts.lesson_params(PLAYERS, TELLING_STEP),
     "policy": Param("policy", choice("random", "lowest", "highest"), "random"),
+    **class_pupil.PARAMS,  # class mode (issue 20): ?class=CODE
 }
 
 register(

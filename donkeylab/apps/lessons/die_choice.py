@@ -12,6 +12,7 @@ import functools
 from fractions import Fraction
 from typing import Any
 
+from donkeylab.apps import class_pupil  # class mode (issue 20): the lesson hook, see its docstring
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, colour_name, decimal, probability_html
 from donkeylab.apps.lessons.dd_what_if import WhatIfPanel, cached_what_if
@@ -306,10 +307,10 @@ def build(query: Query) -> Any:
     """The app page: the lesson's parts under their headings, and a link that reproduces the step."""
     lesson = parts(query)
     lesson.share = ShareLink(lesson.stepper, {"variant": query["variant"]})
-    return page(lesson)
+    return class_pupil.join_class(NAME, query, lesson, page(lesson))  # class mode (issue 20)
 
 
-PARAMS = dd_parts.lesson_params(PLAYERS, TELLING_STEP)
+PARAMS = dd_parts.lesson_params(PLAYERS, TELLING_STEP) | class_pupil.PARAMS  # class mode (issue 20): ?class=CODE
 
 register(
     AppInfo(

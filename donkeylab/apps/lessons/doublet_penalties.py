@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from donkeylab.apps import class_pupil  # class mode (issue 20): the lesson hook, see its docstring
 from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, make_switch, page, percent, step_box, table
 from donkeylab.apps.parts import Exercises, Prediction, T, Text
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
@@ -270,7 +271,7 @@ PARAMS: dict[str, Param] = {
         Param("lang", choice("en", "de"), "en"),
         Param("seat", seat_or_teacher(PLAYERS), PUPIL),  # the pupil's eyes; ?seat=teacher shows every hand
     )
-}
+} | class_pupil.PARAMS  # class mode (issue 20): ?class=CODE
 
 
 def parts(query: Query | None = None) -> Lesson:
@@ -315,7 +316,7 @@ def build(query: Query) -> Any:
 
     lesson = parts(query)
     lesson.share = ShareLink(lesson.stepper)
-    return page(lesson)
+    return class_pupil.join_class(NAME, query, lesson, page(lesson))  # class mode (issue 20)
 
 
 register(
