@@ -29,7 +29,9 @@ function histogram(bars, exactBar, exactWord) {
     root.append(svg("rect", { x, y, width: step - 8, height: Math.max(bh, 0.5), fill, "data-count": n }));
     if (n) root.append(svg("text", { x: x + (step - 8) / 2, y: y - 4, "text-anchor": "middle" }, String(n)));
     root.append(svg("text", { x: x + (step - 8) / 2, y: h - bottom + 16, "text-anchor": "middle" }, label));
-    if (i === exactBar) {
+    if (i === exactBar) { // the exact answer's bin, outlined even when nobody guessed it
+      root.append(svg("rect", { x: x - 2, y: top - 6, width: step - 4, height: h - bottom - top + 6, fill: "none",
+        stroke: "#D55E00", "stroke-width": 3, "stroke-dasharray": "6 4", class: "dl-cd-exact-bin" }));
       root.append(svg("text", { x: x + (step - 8) / 2, y: h - 6, "text-anchor": "middle", fill: "#D55E00" }, exactWord));
     }
   });
