@@ -10,6 +10,7 @@ and the browsers close their tabs. Reports sessions served, errors, step latency
 kernel (RSS and PSS from /proc) and how fast the memory comes back. Every wait has a deadline.
 
 Run (needs the test extra and Debian's chromium): ``.venv/bin/python benchmarks/classroom.py``.
+``--class-mode`` runs class mode's figures instead (thirty pupils and a dashboard: ``benchmarks/class_mode.py``).
 """
 
 from __future__ import annotations
@@ -294,6 +295,10 @@ def rows(r: dict[str, Any], args: argparse.Namespace) -> list[Row]:
 
 
 def main() -> int:
+    if "--class-mode" in sys.argv[1:]:  # issue 20: class mode's figures (benchmarks/class_mode.py)
+        from benchmarks.class_mode import main as class_mode_main
+
+        return class_mode_main([a for a in sys.argv[1:] if a != "--class-mode"])
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--sessions", type=int, default=30)
     parser.add_argument("--browsers", type=int, default=3, help="of the sessions, how many are Chromium pages")
