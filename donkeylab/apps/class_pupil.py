@@ -82,6 +82,7 @@ class PupilPart:
         self.revealed = False
         self.alone: str | None = None  # why the lesson works on alone (a catalogue key), or None
         self.locked: float | None = None
+        self.failed_polls = 0
         self.banner = w.HTML()
         self.banner.add_class("dl-class-banner")
         self.lock = w.Button(button_style="success", icon="lock", disabled=True)
@@ -130,18 +131,26 @@ class PupilPart:
         store = self.store
         assert store is not None
         if not self.revealed:
-            self._call(lambda: self._set_revealed(store.revealed(self.code, self.spec.qid)))
+            self._call(lambda: self._set_revealed(store.revealed(self.code, self.spec.qid)), poll=True)
         if self.alone is None and polls % POOL_EVERY == 0:
-            self._call(lambda: self._set_trials(store.pooled_trials(self.code, self.spec.qid)))
+            self._call(lambda: self._set_trials(store.pooled_trials(self.code, self.spec.qid)), poll=True)
 
-    def _call(self, call: Callable[[], object]) -> bool:
-        """Run a store call with bounded retries; a refusal or a store gone for good ends class mode here."""
+    def _call(self, call: Callable[[], object], poll: bool = False) -> bool:
+        """Run a store call with bounded retries; a refusal or a store gone for good ends class mode here.
+
+        A ``poll`` is tried once: the next poll comes a second later anyway, and only ``MAX_FAILED_POLLS`` in a
+        row without the store (a database restarting) send the page on alone."""
         for attempt in range(RETRIES):
             try:
                 call()
+                self.failed_polls = 0
                 return True
             except ClassError as exc:
-                if exc.key == "unreachable" and attempt < RETRIES - 1:
+                if exc.key == "unreachable" and poll:
+                    self.failed_polls += 1
+                    if self.failed_polls < MAX_FAILED_POLLS:
+                        return False
+                elif exc.key == "unreachable" and attempt < RETRIES - 1:
                     threading.Event().wait(1.0 + attempt)  # a worker thread backing off, not a test waiting
                     continue
                 self._refused(exc)

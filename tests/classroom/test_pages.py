@@ -149,3 +149,29 @@ def test_the_hub_points_every_pupil_at_one_postgresql() -> None:
     egress = values["singleuser"]["networkPolicy"]["egress"]
     assert any(port["port"] == 5432 for rule in egress for port in rule["ports"])
     assert ".[app,hub]" in (ROOT / "binder" / "requirements.txt").read_text()
+
+
+def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_retries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from donkeylab.apps.class_pupil import RETRIES, join_class
+    from donkeylab.apps.lessons import doublet_penalties as lesson
+    from donkeylab.apps.lessons.page import page as lesson_page
+    from donkeylab.apps.query import parse_query
+
+    calls: list[str | None] = []
+    real_open = ClassStore.open
+
+    def counting_open(url: str | None = None) -> ClassStore:
+        calls.append(url)
+        return real_open(url)
+
+    monkeypatch.setattr(ClassStore, "open", counting_open)
+    query = parse_query("class=K7Q2XF", lesson.PARAMS)
+    parts = lesson.parts(query)
+    missing = f"sqlite:///{tmp_path}/missing/dir/class.db"
+    page = join_class(lesson.NAME, query, parts, lesson_page(parts), store_url=missing)
+    part = pupil_of(page)
+    until(lambda: part.alone is not None)
+    assert part.alone == "no_store" and len(calls) == RETRIES
+    assert "could not be reached" in page.children[0].value and not part.prediction.button.disabled
