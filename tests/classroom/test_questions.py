@@ -44,3 +44,20 @@ def test_the_store_imports_no_ui() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_class_sentence_is_in_both_languages_with_the_same_placeholders() -> None:
+    import string
+
+    import donkeylab.apps  # noqa: F401  (registers the class mode pages' words)
+    from donkeylab.core import CATALOGUE
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    keys = [k for k in CATALOGUE.messages if k.startswith(("class/", "classmode/"))]
+    assert len(keys) > 40
+    for key in keys:
+        msg = CATALOGUE.messages[key]
+        assert msg.en.strip() and msg.de.strip(), key
+        assert fields(msg.en) == fields(msg.de), key
