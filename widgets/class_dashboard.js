@@ -39,6 +39,7 @@ function histogram(bars, exactBar, exactWord) {
 }
 
 function convergence(series, target, words) {
+  const num = (x) => (words.lang === "de" ? x.replace(".", ",") : x);
   const w = 560, h = 240, left = 48, bottom = 34, top = 12, right = 12;
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img", class: "dl-cd-conv" });
   const ys = series.map((p) => p[1]);
@@ -51,9 +52,9 @@ function convergence(series, target, words) {
   root.append(svg("line", { x1: left, x2: w - right, y1: Y(target), y2: Y(target), stroke: "#D55E00",
     "stroke-dasharray": "6 4", "stroke-width": 2 }));
   root.append(svg("text", { x: w - right, y: Y(target) - 6, "text-anchor": "end", fill: "#D55E00" },
-    `${words.exact_line} ${target.toFixed(3)}`));
+    `${words.exact_line} ${num(target.toFixed(3))}`));
   for (const f of [0, 0.5, 1]) {
-    root.append(svg("text", { x: left - 6, y: Y(high * f) + 4, "text-anchor": "end" }, (high * f).toFixed(2)));
+    root.append(svg("text", { x: left - 6, y: Y(high * f) + 4, "text-anchor": "end" }, num((high * f).toFixed(2))));
   }
   if (series.length) {
     const pts = series.map(([n, p]) => `${X(n).toFixed(1)},${Y(p).toFixed(1)}`).join(" ");
@@ -61,7 +62,7 @@ function convergence(series, target, words) {
     const [n, p] = series[series.length - 1];
     root.append(svg("circle", { cx: X(n), cy: Y(p), r: 5, fill: "#0072B2" }));
     root.append(svg("text", { x: left, y: h - 8 }, `${series[0][0]}`));
-    root.append(svg("text", { x: w - right, y: h - 8, "text-anchor": "end" }, `${n} · ${words.estimate} ${p.toFixed(3)}`));
+    root.append(svg("text", { x: w - right, y: h - 8, "text-anchor": "end" }, `${n} · ${words.estimate} ${num(p.toFixed(3))}`));
   }
   return root;
 }
@@ -94,14 +95,14 @@ export default {
       copy.addEventListener("click", async () => {
         try {
           await navigator.clipboard.writeText(model.get("teacher_link"));
-          copied = T.copied;
+          copied = "copied";
         } catch {
           window.open(model.get("teacher_link"), "_blank", "noopener");
-          copied = T.copy_failed;
+          copied = "copy_failed";
         }
         draw();
       });
-      code.append(el("div", {}, copy, el("span", { class: "dl-cd-copied", role: "status" }, copied)));
+      code.append(el("div", {}, copy, el("span", { class: "dl-cd-copied", role: "status" }, copied ? T[copied] : "")));
 
       const counts = el("div", { class: "dl-cd-counts", role: "status" },
         el("b", { class: "dl-cd-pupils" }, String(model.get("pupils"))), ` ${T.joined} · `,

@@ -82,6 +82,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._answers: list[float] = []
         self._counts: dict[str, int] = {}
+        self._href = ""  # the page's address, kept to remake the links in another language
         super().__init__(code=code, lang=lang, target=target, texts=self._texts(lang), what=self._what_in(lang))
         self.on_msg(self._on_page)
         self.refresh()
@@ -177,6 +178,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     def _on_lang(self, change: dict[str, Any]) -> None:
         with self._lock, self.hold_sync():
             self.texts, self.what = self._texts(change["new"]), self._what_in(change["new"])
+            if self._href and not self.ended:
+                self._links(self._href)
             self.bars = self._bars(self._answers)
             for name, value in self._worded(self.revealed, self.trials, change["new"]).items():
                 setattr(self, name, value)
@@ -218,6 +221,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         base = f"{parts.scheme}://{parts.netloc}{parts.path.removesuffix('class_mode.ipynb')}"
         join = f"{base}{self._lesson}.ipynb?" + urlencode({"class": self.code, "lang": self.lang})
         teacher = f"{base}class_mode.ipynb?" + urlencode({"class": self.code, "key": self._key, "lang": self.lang})
+        self._href = href
         self._set(join_link=join, qr_svg=qr_svg(join), teacher_link=teacher)
 
     def close(self) -> None:

@@ -101,6 +101,9 @@ class PupilPart:
         children = list(self.prediction.children)
         children[children.index(self.prediction.button) : 0] = [self.lock, self.status]
         self.prediction.children = children
+        for plot in self.plots:  # from the start: batches run while joining wait in the queue for the worker
+            self.runs[id(plot)] = (0, 0)
+            plot.observe(lambda ch, plot=plot: self._batch_done(plot, ch["new"]), names="done")
         threading.Thread(target=self._work, args=(store_url,), name="donkeylab-class", daemon=True).start()
 
     def _work(self, store_url: str | None) -> None:
@@ -111,9 +114,6 @@ class PupilPart:
         if not self._call(connect):
             return
         self.lock.disabled = False
-        for plot in self.plots:
-            self.runs[id(plot)] = (0, 0)
-            plot.observe(lambda ch, plot=plot: self._batch_done(plot, ch["new"]), names="done")
         self._draw()
         polls = 0
         while self.alone is None:
@@ -162,7 +162,7 @@ class PupilPart:
         return False
 
     def _refused(self, exc: ClassError) -> None:
-        if exc.key in ("unknown_class", "bad_code"):
+        if exc.key in ("unknown_class", "bad_code", "gone"):
             self._go_alone("ended" if self.pupil is not None else "not_open")
         elif exc.key == "unreachable":
             self._go_alone("no_store")

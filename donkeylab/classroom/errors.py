@@ -65,6 +65,10 @@ _MESSAGES = {
         "This server already has {limit} open classes: end one first.",
         "Dieser Server hat schon {limit} offene Klassen: Beende zuerst eine.",
     ),
+    "gone": (
+        "The class ended while this was being saved: nothing was saved.",
+        "Die Klasse wurde beendet, während das gespeichert wurde: Nichts wurde gespeichert.",
+    ),
     "unreachable": (
         "The class store cannot be reached: {reason}.",
         "Der Klassenspeicher ist nicht erreichbar: {reason}.",

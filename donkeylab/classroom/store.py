@@ -78,6 +78,8 @@ class ClassStore:
         try:
             with self.engine.connect().execution_options(dl_write=write) as conn, conn.begin():
                 yield conn
+        except sa.exc.IntegrityError as exc:  # PostgreSQL: the class ended between our read and our write
+            raise ClassError("gone") from exc
         except sa.exc.OperationalError as exc:  # a lost server, a locked file past the busy timeout
             raise ClassError("unreachable", reason=type(exc.orig or exc).__name__) from exc
 

@@ -145,6 +145,8 @@ def test_a_class_guesses_simulates_and_sees_the_reveal(
     teacher.page.get_by_role("radio", name="Deutsch").or_(teacher.page.get_by_text("Deutsch", exact=True)).first.click()
     expect(teacher.page.locator(".dl-cd-exact")).to_have_text("Die exakte Antwort: 3/7 ≈ 0,429")
     expect(teacher.page.locator(".dl-cd-trials")).to_have_text("Die Klasse hat 300.000 Durchgänge simuliert.")
+    expect(link).to_have_attribute("href", re.compile(rf"\?class={code}&lang=de$"))  # the pupils' link follows
+    expect(teacher.page.locator(".dl-cd-copied")).to_have_text(re.compile("Kopiert"))
     shot(teacher, "class-dashboard-after-reveal-de")
 
     end = teacher.page.locator("button.dl-cd-end")

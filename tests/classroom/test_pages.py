@@ -120,6 +120,7 @@ def test_the_dashboard_follows_the_class_and_refuses_forged_messages(store: Clas
     assert dash.revealed and "3/7" in dash.exact_text and dash.exact_bar == 4
     dash.lang = "de"
     assert "exakte Antwort" in dash.exact_text and dash.bars[3][0] == "0,3–0,4"
+    assert dash.join_link.endswith("lang=de") and dash.teacher_link.endswith("lang=de")
     dash._on_page(None, {"method": "end"}, None)
     assert dash.ended and not store.engine.dispose()  # type: ignore[func-returns-value]
     with pytest.raises(Exception, match="no open class"):
