@@ -23,6 +23,7 @@ from __future__ import annotations
 import html
 import logging
 import queue
+import random
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -39,7 +40,7 @@ POLL_S = 1.0  # the reveal reaches a page within about this long after the teach
 POOL_EVERY = 3  # the banner's pooled count is read every third poll
 RETRIES = 3  # a store call is tried this often (1 s, 2 s apart) before the page gives up on it
 MAX_FAILED_POLLS = 30  # about half a minute without the store: the page goes on alone
-MAX_RUNS = 100  # batch ids are run * 1000 + batch (the store takes ids below 100,000)
+MAX_RUNS = 100  # batch ids are seed slot * 1000 + batch (the store takes ids below 100,000)
 
 
 def read_code(text: str) -> str:
@@ -91,7 +92,9 @@ class PupilPart:
         self.status = w.HTML()
         self.status.add_class("dl-class-status")
         self.jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
-        self.runs: dict[int, tuple[int, int]] = {}  # id(plot) → (run number, last done seen)
+        # (plot, seed) → its slot: batch b of a seed is pooled under slot * 1000 + b, so a pupil who runs the
+        # same seed again adds nothing twice (the same draws are not new evidence).
+        self.slots: dict[tuple[int, int], int] = {}
         self._draw()
 
     # ------------------------------------------------------------------ start and stop
@@ -102,7 +105,9 @@ class PupilPart:
         children[children.index(self.prediction.button) : 0] = [self.lock, self.status]
         self.prediction.children = children
         for plot in self.plots:  # from the start: batches run while joining wait in the queue for the worker
-            self.runs[id(plot)] = (0, 0)
+            # Each pupil simulates with a seed of its own: thirty pupils on the page's default seed would pool
+            # thirty copies of one simulation, and the class's interval would shrink with no new evidence.
+            plot.seed = random.SystemRandom().randrange(1, 2**31)
             plot.observe(lambda ch, plot=plot: self._batch_done(plot, ch["new"]), names="done")
         threading.Thread(target=self._work, args=(store_url,), name="donkeylab-class", daemon=True).start()
 
@@ -227,17 +232,15 @@ class PupilPart:
 
     # ------------------------------------------------------------------ pooling
     def _batch_done(self, plot: Any, done: int) -> None:
-        """A plot finished a batch (``done`` grew) or started over (``done`` fell: the next run)."""
-        run, last = self.runs[id(plot)]
-        if done < last or done == 0:
-            self.runs[id(plot)] = (run + (last > 0), done)
-            return
-        self.runs[id(plot)] = (run, done)
-        if run >= MAX_RUNS:
+        """A plot finished a batch (``done`` grew); ``done`` falling to 0 is the next run starting."""
+        if done <= 0:
             return
         batch, seed, n, params = plot.batch, plot.seed, plot.n, plot.params
+        slot = self.slots.setdefault((id(plot), seed), len(self.slots))
+        if slot >= MAX_RUNS:
+            return
         b = (done - 1) // batch
-        self.send(lambda: self._pool(plot.question, n, seed, batch, params, run * 1000 + b, b))
+        self.send(lambda: self._pool(plot.question, n, seed, batch, params, slot * 1000 + b, b))
 
     def _pool(self, name: str, n: int, seed: int, batch: int, params: dict[str, Any], key: int, b: int) -> None:
         """Recompute batch ``b`` with the lab (the plot's own numbers) and add it to the class's pool once."""

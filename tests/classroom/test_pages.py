@@ -71,6 +71,27 @@ def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> 
     assert "3/7" in part.prediction.result.value and not part.prediction.button.disabled
 
 
+def test_pupils_pool_draws_of_their_own_and_a_rerun_adds_nothing(store: ClassStore) -> None:
+    """Pooling is evidence only if the draws are new: two pupils simulate with different seeds, and a pupil
+    who runs the same seed again adds the same draws, which the pool counts once."""
+    k = store.create_class("doublet_penalties")
+    one = pupil_of(build("doublet_penalties", f"class={k.code}"))
+    two = pupil_of(build("doublet_penalties", f"class={k.code}"))
+    assert one.plots[0].seed != two.plots[0].seed
+    until(lambda: one.pupil is not None)
+    plot = one.plots[0]
+    plot.reset(n=10_000)
+    plot.run()
+    until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 10_000)
+    plot.reset(n=10_000)  # the same seed again: the same draws
+    plot.run()
+    plot.reset(seed=plot.seed + 1, n=10_000)  # new draws
+    plot.run()
+    until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 20_000)
+    until(lambda: one.jobs.empty())  # the worker has taken every queued batch: still 20,000, not 30,000
+    assert store.results(k.code, k.teacher_key, QID)["trials"] == 20_000
+
+
 def test_an_unknown_code_leaves_the_lesson_working_alone(store: ClassStore) -> None:
     page = build("doublet_penalties", "class=ZZZZZZ")
     part = pupil_of(page)
