@@ -135,3 +135,22 @@ function heartbeat(model, banner) {
     model.off("comm:close", onClose);
   };
 }
+
+// ipywidgets' sliders (noUiSlider) give their handle role="slider" but no accessible name, so a screen reader
+// announces a bare "slider" (axe: aria-input-field-name). Name each handle after its slider's label or, for a
+// lesson's prediction, after the question above it. Once per page, whichever view loads first.
+function nameSliderHandles() {
+  if (window.__dlNamesSliders) return;
+  window.__dlNamesSliders = true;
+  const name = () => {
+    for (const handle of document.querySelectorAll(".noUi-handle:not([aria-label])")) {
+      const label = handle.closest(".widget-slider, .widget-hslider")?.querySelector(".widget-label");
+      const prompt = handle.closest(".dl-prediction")?.querySelector("b");
+      const text = (label?.textContent || "").trim() || (prompt?.textContent || "").trim();
+      if (text) handle.setAttribute("aria-label", text.slice(0, 200));
+    }
+  };
+  new MutationObserver(name).observe(document.body, { childList: true, subtree: true });
+  name();
+}
+nameSliderHandles();

@@ -54,7 +54,7 @@ function boardSvg(snap, st, model, state) {
   const t = snap.table;
   const palette = model.get("palette") || {};
   const { pos, width, height } = layout(t.board);
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dl-board", width, height, role: "img" });
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dl-board", width, height, role: "group" });
   const defs = s("defs", {});
   for (const colour of ["red", "green", "yellow"]) {
     const c = palette[`donkey:${colour}`] || { hex: "#888" };

@@ -66,7 +66,7 @@ function seats(snap, st) {
     const swim = (t.swimming || []).includes(p.seat);
     const acting = snap.current_player === p.seat;
     const tokens = t.tokens[p.seat] ?? 0;
-    const chips = h("span", { class: "dl-chips", "aria-label": tr(st, `${tokens} tokens`, `${tokens} Chips`) });
+    const chips = h("span", { class: "dl-chips", role: "img", "aria-label": tr(st, `${tokens} tokens`, `${tokens} Chips`) });
     for (let i = 0; i < 3; i++) chips.append(h("span", { class: i < tokens ? "dl-chip" : "dl-chip dl-chip-lost" }));
     const badges = [];
     if (swim) badges.push(h("span", { class: "dl-badge dl-swim" }, tr(st, "swimming", "schwimmt")));
