@@ -55,3 +55,31 @@ def test_no_page_scrolls_sideways(app: App, gallery_links: dict[str, str], name:
     app.open(gallery_links[name])
     overflow = app.page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{name} at {width}×{height} scrolls sideways by {overflow} px"
+
+
+# Every target a pupil taps, with its size; WCAG 2.5.8 asks 24 px, and the Stepper's buttons (the ones a
+# pupil taps a hundred times a lesson) get the 44 px of the platform guidelines.
+TARGETS_JS = """() => {
+  const seen = [];
+  const sel = 'button, [role=button], a[href], input, select, textarea, [role=slider], [tabindex="0"]';
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
+    if (el.closest('.dl-view') === el) continue;  // a whole view that takes arrow keys is not a tap target
+    const main = !!el.closest('.dl-stepper') && el.tagName === 'BUTTON';
+    seen.push({what: (el.getAttribute('aria-label') || el.textContent || el.className || el.tagName).trim().slice(0, 40),
+               cls: String(el.className).slice(0, 60), w: Math.round(r.width), h: Math.round(r.height), main});
+  }
+  return seen;
+}"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_target_is_big_enough_to_tap(app: App, gallery_links: dict[str, str], name: str) -> None:
+    app.page.set_viewport_size({"width": 1024, "height": 768})
+    app.open(gallery_links[name])
+    targets = app.page.evaluate(TARGETS_JS)
+    small = [t for t in targets if min(t["w"], t["h"]) < (44 if t["main"] else 24)]
+    assert targets, f"{name}: no tap target found"
+    assert not small, f"{name}: targets too small to tap:\n" + "\n".join(map(str, small))
