@@ -133,7 +133,8 @@ export default {
     const draw = () => {
       const snap = st.get("snapshot");
       if (!snap || !snap.table) return;
-      root.replaceChildren(pile(snap, st), numberLine(snap, st), seats(snap, st), hand(snap, st));
+      // The next player's hand replaces this one: a keyboard user keeps the card at the same place.
+      keepFocus(root, "button.dl-card", () => null, () => root.replaceChildren(pile(snap, st), numberLine(snap, st), seats(snap, st), hand(snap, st)));
     };
     return follow(st, draw, ["snapshot", "substep", "lang"]);
   },

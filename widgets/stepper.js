@@ -105,6 +105,12 @@ function stepperBar(st) {
   }
 
   function drawChoices(snap) {
+    // After a choice the buttons change: focus goes to the choice at the same place, or to Step when the
+    // move's sub-steps come first (no choices then).
+    keepFocus(choices, "button", (el) => el.dataset.action, () => fillChoices(snap), () => (step.disabled ? null : step));
+  }
+
+  function fillChoices(snap) {
     const inside = (snap.events || []).length > 1 && st.get("substep") < snap.events.length;
     const legal = inside ? [] : snap.legal || [];
     const atCursorEnd = st.get("index") === st.get("length") - 1;
