@@ -68,7 +68,8 @@ TARGETS_JS = """() => {
     if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
     if (el.closest('.dl-view') === el) continue;  // a whole view that takes arrow keys is not a tap target
     const main = !!el.closest('.dl-stepper') && el.tagName === 'BUTTON';
-    seen.push({what: (el.getAttribute('aria-label') || el.textContent || el.className || el.tagName).trim().slice(0, 40),
+    const what = el.getAttribute('aria-label') || el.textContent || el.className || el.tagName;
+    seen.push({what: what.trim().slice(0, 40),
                cls: String(el.className).slice(0, 60), w: Math.round(r.width), h: Math.round(r.height), main});
   }
   return seen;

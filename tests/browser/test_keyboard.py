@@ -24,7 +24,8 @@ FOCUS_JS = """(selector) => {
     const st = getComputedStyle(el);
     shown = st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2;
   }
-  return {on: el.matches(selector), shown, what: (el.getAttribute('aria-label') || el.textContent || el.tagName).slice(0, 40)};
+  const what = el.getAttribute('aria-label') || el.textContent || el.tagName;
+  return {on: el.matches(selector), shown, what: what.slice(0, 40)};
 }"""
 
 
