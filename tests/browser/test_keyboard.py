@@ -1,4 +1,5 @@
-"""The keyboard alone: a whole Double Down game and an Esels-Rennen move, with Tab and Enter only.
+"""The keyboard alone (a whole Double Down game and an Esels-Rennen move, with Tab and Enter only), and what a
+screen reader hears at each step.
 
 A pupil who cannot use a mouse (or a teacher at a projector with a wireless keyboard) must reach every
 decision with Tab, see where the focus is at every press (WCAG 2.4.7), and never be trapped (2.1.2). The
@@ -83,3 +84,23 @@ def test_an_esels_rennen_move_with_the_keyboard(app: App) -> None:
     app.page.keyboard.press("Enter")
     expect(app.bar().pos).not_to_have_text(f"step {index} of {index}", use_inner_text=True)
     assert app.bar().index() == index + 1, f"moving {donkey!r} with Enter did not play the move"
+
+
+# Every region a screen reader reads out by itself when its text changes.
+LIVE_JS = """() => [...document.querySelectorAll(
+  '[aria-live]:not([aria-live=off]), [role=status], [role=log], [role=alert]')].map(
+  (el) => ({cls: String(el.className), text: el.textContent.trim()}))"""
+
+
+def test_a_step_is_announced_once(app: App) -> None:
+    """After Step the page's one live region says the new event and what comes next; nothing else speaks
+    (a live log read all its entries again at every step)."""
+    app.open("double_down.ipynb", query="seed=2")
+    before = {r["cls"]: r["text"] for r in app.page.evaluate(LIVE_JS)}
+    app.bar().step()
+    newest = app.page.locator(".dl-log-box:visible .dl-log-entry .dl-text").last.inner_text()
+    announce = app.page.locator(".dl-stepper .dl-announce")
+    expect(announce).to_contain_text(newest)
+    after = {r["cls"]: r["text"] for r in app.page.evaluate(LIVE_JS)}
+    spoke = [cls for cls, text in after.items() if text and text != before.get(cls)]
+    assert spoke == [announce.get_attribute("class")], f"more than one voice after a step: {spoke}"
