@@ -3,19 +3,25 @@
 - **Audit:** axe-core (the engine browser vendors' own audits use) runs on every app page in English and
   German at a Chromebook's 1366×768. No violation of impact *serious* or *critical* may remain (WCAG 2.2 AA is
   the target; ``audit`` returns the moderate and minor findings too, for ``benchmarks`` and a curious reader).
+- **Touch:** a tablet context (``has_touch``) plays by tapping; every tap target is at least 24 px, the
+  Stepper's buttons 44 px.
 - **Sizes:** a Chromebook (1366×768), a tablet in landscape (1024×768) and portrait (768×1024). No page may
   scroll sideways: a pupil on a tablet must never have to pan to find the Step button.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from donkeylab.apps import APPS
-from tests.browser.helpers import App
+from tests.browser.helpers import App, Server
 
 NAMES = list(APPS)
 SIZES = {"chromebook": (1366, 768), "tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024)}
@@ -84,3 +90,44 @@ def test_every_target_is_big_enough_to_tap(app: App, gallery_links: dict[str, st
     small = [t for t in targets if min(t["w"], t["h"]) < (44 if t["main"] else 24)]
     assert targets, f"{name}: no tap target found"
     assert not small, f"{name}: targets too small to tap:\n" + "\n".join(map(str, small))
+
+
+@pytest.fixture
+def tablet(browser: Any, voila: Server, output_dir: Path) -> Iterator[App]:
+    """A touch tablet in landscape: taps are touch events (``has_touch``), there is no mouse hover."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True, is_mobile=False)
+    opened = App(context.new_page(), voila, output_dir / "screens")
+    try:
+        yield opened
+        opened.leave()
+        opened.check_console()
+    finally:
+        context.close()
+
+
+def test_a_tablet_plays_by_tapping(tablet: App) -> None:
+    """Step, a hand card in Double Down, and a donkey then its field in Esels-Rennen, all by tap."""
+    tablet.open("double_down.ipynb", query="seed=4")
+    pos = tablet.bar().pos
+    before = pos.inner_text()
+    tablet.bar().step_button.tap()
+    expect(pos).not_to_have_text(before)
+    while not tablet.page.locator("button.dl-card.dl-legal").count():
+        before = pos.inner_text()
+        tablet.bar().step_button.tap()
+        expect(pos).not_to_have_text(before)
+    played = tablet.bar().index()
+    tablet.page.locator("button.dl-card.dl-legal").first.tap()
+    expect(pos).to_contain_text(re.compile(rf"step {played + 1}\b"))
+    assert tablet.bar().index() == played + 1
+
+    tablet.open("esels_rennen.ipynb", query="seed=0")
+    while not tablet.bar().choices.count():
+        before = pos.inner_text()
+        tablet.bar().step_button.tap()
+        expect(pos).not_to_have_text(before)
+    moved = tablet.bar().index()
+    tablet.page.locator(".dl-race [data-donkey][role=button]").first.tap()
+    tablet.page.locator(".dl-race .dl-target").first.tap()
+    expect(pos).to_contain_text(re.compile(rf"step {moved + 1}\b"))
+    assert tablet.bar().index() == moved + 1
