@@ -11,10 +11,19 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** An SVG element, same call shape as h(). */
+/** An SVG element, same call shape as h(). SVG has no <button>: an element given role="button" and an
+ * onclick also answers Enter and Space, as a button does, so the keyboard reaches what the mouse does. */
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   setAttrs(el, attrs);
+  if (attrs.role === "button" && typeof attrs.onclick === "function") {
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      attrs.onclick(ev);
+    });
+  }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
   return el;
 }
@@ -54,6 +63,9 @@ function send(st, content) {
 function keyNav(el, st) {
   el.addEventListener("keydown", (ev) => {
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+    // Space and Enter on a button press that button (a card, a choice), not Play.
+    const pressable = ev.target && (ev.target.tagName === "BUTTON" || ev.target.getAttribute?.("role") === "button");
+    if (pressable && (ev.key === " " || ev.key === "Enter")) return;
     if (ev.key === "ArrowLeft") send(st, { method: "back" });
     else if (ev.key === "ArrowRight") send(st, { method: "step" });
     else if (ev.key === " ") send(st, { method: st.get("playing") ? "pause" : "run" });
@@ -134,4 +146,40 @@ function heartbeat(model, banner) {
     model.off("msg:custom", onMsg);
     model.off("comm:close", onClose);
   };
+}
+
+// ipywidgets' sliders (noUiSlider) give their handle role="slider" but no accessible name, so a screen reader
+// announces a bare "slider" (axe: aria-input-field-name). Name each handle after its slider's label or, for a
+// lesson's prediction, after the question above it. Once per page, whichever view loads first.
+function nameSliderHandles() {
+  if (window.__dlNamesSliders) return;
+  window.__dlNamesSliders = true;
+  const name = () => {
+    for (const handle of document.querySelectorAll(".noUi-handle:not([aria-label])")) {
+      const label = handle.closest(".widget-slider, .widget-hslider")?.querySelector(".widget-label");
+      const prompt = handle.closest(".dl-prediction")?.querySelector("b");
+      const text = (label?.textContent || "").trim() || (prompt?.textContent || "").trim();
+      if (text) handle.setAttribute("aria-label", text.slice(0, 200));
+    }
+  };
+  new MutationObserver(name).observe(document.body, { childList: true, subtree: true });
+  name();
+}
+nameSliderHandles();
+
+/** Redraw `container` with `redraw()` without losing the keyboard's place: if focus was on one of its
+ * `selector` elements, the element with the same `key(el)` (or else the same position) gets it back,
+ * or `fallback()` when none is left. Views and the bar replace their children on each step, which otherwise
+ * drops a keyboard user back to the top of the page after every move. */
+function keepFocus(container, selector, key, redraw, fallback = null) {
+  const active = document.activeElement;
+  const had = active && container.contains(active) && active.matches(selector);
+  const before = had ? [...container.querySelectorAll(selector)].indexOf(active) : -1;
+  const id = had ? key(active) : null;
+  redraw();
+  if (!had) return;
+  const now = [...container.querySelectorAll(selector)];
+  const same = now.find((el) => id !== undefined && id !== null && key(el) === id);
+  const target = same || now[Math.min(before, now.length - 1)] || (fallback && fallback());
+  if (target) target.focus();
 }

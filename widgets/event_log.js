@@ -5,7 +5,7 @@ export default {
   async render({ model, el, host }) {
     const st = await stepperOf(model, host);
     const title = h("div", { class: "dl-log-title" });
-    const list = h("ol", { class: "dl-log", "aria-live": "polite" });
+    const list = h("ol", { class: "dl-log" }); // not live: the Stepper's announcer says each event once
     const root = h("div", { class: "dl-view dl-log-box", tabindex: "0" }, title, list);
     keyNav(root, st);
     el.append(root);

@@ -20,7 +20,8 @@ export default {
     const basis = h("span", { class: "dl-rx-basis" }); // "our ruling" / "unsere Festlegung", when it is one
     const sentence = h("p", { class: "dl-rx-sentence" });
     const hint = h("p", { class: "dl-rx-hint" });
-    const live = h("div", { class: "dl-rx-live", "aria-live": "polite", "aria-atomic": "true" },
+    // Not live: the Stepper's announcer says the event; the why is one Tab/heading away (h3).
+    const live = h("div", { class: "dl-rx-live" },
       h("h3", { class: "dl-rx-name" }, badge, title, basis), sentence, hint);
     const note = h("p", { class: "dl-rx-note" });
     const text = h("p", { class: "dl-rx-passage" });

@@ -87,7 +87,7 @@ function render({ model, el, host, signal }) {
     if (!Plotly) return;
     const fig = model.get("figure") || {};
     Promise.resolve(
-      Plotly.react(plot, fig.data || [], fig.layout || {}, { responsive: true, displaylogo: false }),
+      Plotly.react(plot, fig.data || [], fig.layout || {}, { responsive: true, displaylogo: false, displayModeBar: false }),
     ).catch((err) => {
       console.error("[donkeylab] plotly could not draw the figure", err);
       showStatus(String(err), true);

@@ -54,7 +54,7 @@ function boardSvg(snap, st, model, state) {
   const t = snap.table;
   const palette = model.get("palette") || {};
   const { pos, width, height } = layout(t.board);
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dl-board", width, height, role: "img" });
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dl-board", width, height, role: "group" });
   const defs = s("defs", {});
   for (const colour of ["red", "green", "yellow"]) {
     const c = palette[`donkey:${colour}`] || { hex: "#888" };
@@ -105,6 +105,7 @@ function boardSvg(snap, st, model, state) {
       onclick: (ev) => {
         ev.stopPropagation();
         state.selected = state.selected === donkey ? null : donkey;
+        state.focusTargets = state.selected !== null && ev.type === "keydown";
         state.redraw();
       },
     });
@@ -177,7 +178,11 @@ export default {
       if (!raw || !raw.table) return;
       const snap = { ...raw, table: tableOf(st) };
       if (state.selected && !(snap.table.moves || []).some((m) => m.donkey === state.selected)) state.selected = null;
-      root.replaceChildren(boardSvg(snap, st, model, state), side(snap, st, model));
+      // Choosing a donkey sends the keyboard on to its first target field; otherwise focus stays put.
+      const picked = state.focusTargets;
+      state.focusTargets = false;
+      keepFocus(root, "[tabindex='0'][role='button']", (el) => el.dataset.field || el.dataset.donkey, () => root.replaceChildren(boardSvg(snap, st, model, state), side(snap, st, model)));
+      if (picked) root.querySelector(".dl-target")?.focus();
     };
     state.redraw = draw;
     return follow(st, draw, ["snapshot", "static", "substep", "lang"]);

@@ -66,7 +66,7 @@ function seats(snap, st) {
     const swim = (t.swimming || []).includes(p.seat);
     const acting = snap.current_player === p.seat;
     const tokens = t.tokens[p.seat] ?? 0;
-    const chips = h("span", { class: "dl-chips", "aria-label": tr(st, `${tokens} tokens`, `${tokens} Chips`) });
+    const chips = h("span", { class: "dl-chips", role: "img", "aria-label": tr(st, `${tokens} tokens`, `${tokens} Chips`) });
     for (let i = 0; i < 3; i++) chips.append(h("span", { class: i < tokens ? "dl-chip" : "dl-chip dl-chip-lost" }));
     const badges = [];
     if (swim) badges.push(h("span", { class: "dl-badge dl-swim" }, tr(st, "swimming", "schwimmt")));
@@ -133,7 +133,8 @@ export default {
     const draw = () => {
       const snap = st.get("snapshot");
       if (!snap || !snap.table) return;
-      root.replaceChildren(pile(snap, st), numberLine(snap, st), seats(snap, st), hand(snap, st));
+      // The next player's hand replaces this one: a keyboard user keeps the card at the same place.
+      keepFocus(root, "button.dl-card", () => null, () => root.replaceChildren(pile(snap, st), numberLine(snap, st), seats(snap, st), hand(snap, st)));
     };
     return follow(st, draw, ["snapshot", "substep", "lang"]);
   },

@@ -19,7 +19,7 @@ function stepperBar(st) {
     st.save_changes();
   });
   const speedLabel = h("label", { class: "dl-speed-label" }, h("span", {}), speed);
-  const pos = h("span", { class: "dl-pos", "aria-live": "polite" });
+  const pos = h("span", { class: "dl-pos" });
   const lang = h("select", { class: "dl-lang" }, h("option", { value: "en" }, "English"), h("option", { value: "de" }, "Deutsch"));
   lang.addEventListener("change", () => {
     st.set("lang", lang.value);
@@ -30,13 +30,17 @@ function stepperBar(st) {
     st.set("seat", seat.value === "" ? null : Number(seat.value));
     st.save_changes();
   });
-  const phase = h("div", { class: "dl-phase", "aria-live": "polite" });
+  const phase = h("div", { class: "dl-phase" });
+  // The page's one voice for a screen reader: each step says the event it shows and what comes next, once.
+  // (The log, the position and the explainer are not live: each step would read them all again.)
+  const announce = h("div", { class: "dl-sr-only dl-announce", "aria-live": "polite", "aria-atomic": "true" });
   const notice = h("div", { class: "dl-notice", role: "status" });
   const error = h("div", { class: "dl-error", role: "alert" });
   const choices = h("div", { class: "dl-choices", role: "group" });
   root.append(
     h("div", { class: "dl-row" }, first, back, step, play, speedLabel, pos, h("span", { class: "dl-spacer" }), seat, lang),
     phase,
+    announce,
     notice,
     error,
     choices,
@@ -86,6 +90,10 @@ function stepperBar(st) {
       choices.setAttribute("lang", snap.lang);
     }
     phase.classList.toggle("dl-inside", inside);
+    const shown = events[Math.max(0, Math.min(sub, events.length) - 1)];
+    const said = [shown?.text, inside ? "" : snap.phase_text].filter(Boolean).join(" ");
+    if (announce.textContent !== said) announce.textContent = said;
+    if (snap.lang) announce.setAttribute("lang", snap.lang);
     notice.textContent = st.get("notice");
     notice.hidden = !st.get("notice");
     error.textContent = st.get("error");
@@ -105,6 +113,12 @@ function stepperBar(st) {
   }
 
   function drawChoices(snap) {
+    // After a choice the buttons change: focus goes to the choice at the same place, or to Step when the
+    // move's sub-steps come first (no choices then).
+    keepFocus(choices, "button", (el) => el.dataset.action, () => fillChoices(snap), () => (step.disabled ? null : step));
+  }
+
+  function fillChoices(snap) {
     const inside = (snap.events || []).length > 1 && st.get("substep") < snap.events.length;
     const legal = inside ? [] : snap.legal || [];
     const atCursorEnd = st.get("index") === st.get("length") - 1;

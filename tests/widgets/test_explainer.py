@@ -271,11 +271,13 @@ def test_explainer_sentences_exist_in_both_languages() -> None:
         assert msg.en.strip() and msg.de.strip() and msg.en != msg.de
 
 
-def test_assets_resolve_and_the_esm_has_a_live_region() -> None:
+def test_assets_resolve_and_the_explainer_is_not_a_second_voice() -> None:
+    """The Stepper's announcer says each event once (``tests/browser/test_keyboard.py``); a live explainer
+    made screen readers read the rule card after it on every step."""
     js, css = assets.asset("explainer.js"), assets.asset("explainer.css")
     assert js.is_file() and css.is_file()
     esm = js.read_text(encoding="utf-8")
-    assert "export default" in esm and 'aria-live": "polite"' in esm
+    assert "export default" in esm and "aria-live" not in esm
     assert "export default" in RuleExplainer._esm  # common.js helpers + explainer.js
     with pytest.raises(FileNotFoundError, match=r"nope\.js"):
         assets.asset("nope.js")

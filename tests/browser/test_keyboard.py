@@ -1,0 +1,106 @@
+"""The keyboard alone (a whole Double Down game and an Esels-Rennen move, with Tab and Enter only), and what a
+screen reader hears at each step.
+
+A pupil who cannot use a mouse (or a teacher at a projector with a wireless keyboard) must reach every
+decision with Tab, see where the focus is at every press (WCAG 2.4.7), and never be trapped (2.1.2). The
+tests press keys and read the page; no element is clicked.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.helpers import App
+
+MAX_TABS = 150  # more than every focusable element of a page: reaching this means a trap or a lost target
+# Where the focus is, and whether it shows: an outline on HTML, a thicker stroke on an SVG shape.
+FOCUS_JS = """(selector) => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return {on: false, shown: false, what: 'body'};
+  let shown;
+  if (el instanceof SVGElement) {
+    const shape = el.querySelector('polygon, circle');
+    shown = !!shape && parseFloat(getComputedStyle(shape).strokeWidth) >= 4;
+  } else {
+    const st = getComputedStyle(el);
+    shown = st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2;
+  }
+  const what = el.getAttribute('aria-label') || el.textContent || el.tagName;
+  return {on: el.matches(selector), shown, what: what.slice(0, 40)};
+}"""
+
+
+def tab_to(app: App, selector: str) -> str:
+    """Press Tab until the focus is on an element matching ``selector``; every stop must show its focus."""
+    for _ in range(MAX_TABS):
+        where = app.page.evaluate(FOCUS_JS, selector)
+        if where["on"]:
+            assert where["shown"], f"the focus on {where['what']!r} is not visible"
+            return str(where["what"])
+        if where["what"] != "body":
+            assert where["shown"], f"the focus on {where['what']!r} is not visible"
+        app.page.keyboard.press("Tab")
+    raise AssertionError(f"{MAX_TABS} presses of Tab never reached {selector}: trapped or unreachable")
+
+
+def press_enter(app: App) -> None:
+    """Enter on the focused element; waits until the Stepper shows another position."""
+    pos = app.bar().pos
+    before = pos.inner_text()
+    app.page.keyboard.press("Enter")
+    expect(pos).not_to_have_text(before)
+
+
+def test_a_whole_double_down_game_with_the_keyboard(app: App) -> None:
+    app.open("double_down.ipynb", query="players=2&seed=3")
+    won = app.page.locator(".dl-running-total .dl-badge.dl-win")
+    decisions = 0
+    for _ in range(600):
+        if won.count():
+            break
+        if app.bar().choices.count():
+            tab_to(app, "button.dl-card.dl-legal, button.dl-choice")
+            decisions += 1
+        else:
+            tab_to(app, "button.dl-step:not(:disabled)")
+        press_enter(app)
+    expect(won).to_have_count(1)
+    assert decisions >= 10, f"a whole game took only {decisions} decisions"
+    expect(app.bar().choices).to_have_count(0)  # the game is over: nothing left to decide
+
+
+def test_an_esels_rennen_move_with_the_keyboard(app: App) -> None:
+    app.open("esels_rennen.ipynb", query="seed=0")
+    while not app.bar().choices.count():
+        tab_to(app, "button.dl-step:not(:disabled)")
+        press_enter(app)
+    donkey = tab_to(app, ".dl-race [data-donkey][role=button]")
+    app.page.keyboard.press("Enter")  # selecting a donkey sends the focus on to its first target field
+    field = app.page.locator(".dl-race .dl-target").first
+    expect(field).to_be_focused()
+    where = app.page.evaluate(FOCUS_JS, ".dl-target")
+    assert where["shown"], f"the focus on {where['what']!r} is not visible"
+    index = app.bar().index()
+    app.page.keyboard.press("Enter")
+    expect(app.bar().pos).not_to_have_text(f"step {index} of {index}", use_inner_text=True)
+    assert app.bar().index() == index + 1, f"moving {donkey!r} with Enter did not play the move"
+
+
+# Every region a screen reader reads out by itself when its text changes.
+LIVE_JS = """() => [...document.querySelectorAll(
+  '[aria-live]:not([aria-live=off]), [role=status], [role=log], [role=alert]')].map(
+  (el) => ({cls: String(el.className), text: el.textContent.trim()}))"""
+
+
+def test_a_step_is_announced_once(app: App) -> None:
+    """After Step the page's one live region says the new event and what comes next; nothing else speaks
+    (a live log read all its entries again at every step)."""
+    app.open("double_down.ipynb", query="seed=2")
+    before = {r["cls"]: r["text"] for r in app.page.evaluate(LIVE_JS)}
+    app.bar().step()
+    newest = app.page.locator(".dl-log-box:visible .dl-log-entry .dl-text").last.inner_text()
+    announce = app.page.locator(".dl-stepper .dl-announce")
+    expect(announce).to_contain_text(newest)
+    after = {r["cls"]: r["text"] for r in app.page.evaluate(LIVE_JS)}
+    spoke = [cls for cls, text in after.items() if text and text != before.get(cls)]
+    assert spoke == [announce.get_attribute("class")], f"more than one voice after a step: {spoke}"
