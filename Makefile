@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONUNBUFFERED := 1
 
-.PHONY: app test lint typecheck pytest chromium bench playthroughs fuzz soak clean
+.PHONY: app test lint typecheck pytest chromium site bench playthroughs fuzz soak clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -31,8 +31,12 @@ $(VENV)/.bench: pyproject.toml | $(PY)
 app: $(VENV)/.app
 	$(VENV)/bin/donkeylab serve --preheat --port $(PORT)
 
-## Lint, type-check and run every test (engines, lab, notebooks, browser)
-test: $(VENV)/.test chromium lint typecheck pytest
+## The static site in site/ (Pyodide + Voici, no server); its toolchain is cached in ~/.cache/donkeylab/site
+site: $(VENV)/.app
+	$(VENV)/bin/donkeylab site build site
+
+## Lint, type-check and run every test (engines, lab, notebooks, browser, the static site)
+test: $(VENV)/.test chromium lint typecheck site pytest
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then echo "chromium: $$(command -v chromium)"; \
