@@ -31,9 +31,13 @@ $(VENV)/.bench: pyproject.toml | $(PY)
 app: $(VENV)/.app
 	$(VENV)/bin/donkeylab serve --preheat --port $(PORT)
 
-## The static site in site/ (Pyodide + Voici, no server); its toolchain is cached in ~/.cache/donkeylab/site
-site: $(VENV)/.app
+## The static site in site/ (Pyodide + Voici, no server); its toolchain is cached in ~/.cache/donkeylab/site,
+## and the site is rebuilt only when a source changed
+SITE_SOURCES := pyproject.toml $(shell find donkeylab widgets -name '*.py' -o -name '*.js' -o -name '*.css')
+site/.donkeylab-site: $(VENV)/.app $(SITE_SOURCES)
 	$(VENV)/bin/donkeylab site build site
+
+site: site/.donkeylab-site
 
 ## Lint, type-check and run every test (engines, lab, notebooks, browser, the static site)
 test: $(VENV)/.test chromium lint typecheck site pytest
