@@ -140,9 +140,9 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
             key, chooser = pos
             name = player_name(chooser, self.lang)
             found = self._results.get(key)
-            if found is None:
-                self._submit(key)
+            if found is None:  # the note first: a future already done (cached) redraws inside _submit
                 self.value = f"<p class='dl-what-if-note'>{html.escape(say('computing', self.lang, player=name))}</p>"
+                self._submit(key)
             elif isinstance(found, str):
                 self.value = f"<p class='dl-what-if-note'>{html.escape(say('failed', self.lang, reason=found))}</p>"
             else:
