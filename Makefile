@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONUNBUFFERED := 1
 
-.PHONY: app test lint typecheck pytest chromium postgresql bench playthroughs fuzz soak clean
+.PHONY: app test lint typecheck pytest chromium postgresql site bench playthroughs fuzz soak clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -31,8 +31,16 @@ $(VENV)/.bench: pyproject.toml | $(PY)
 app: $(VENV)/.app
 	$(VENV)/bin/donkeylab serve --preheat --port $(PORT)
 
-## Lint, type-check and run every test (engines, lab, notebooks, browser)
-test: $(VENV)/.test chromium postgresql lint typecheck pytest
+## The static site in site/ (Pyodide + Voici, no server); its toolchain is cached in ~/.cache/donkeylab/site,
+## and the site is rebuilt only when a source changed
+SITE_SOURCES := pyproject.toml $(shell find donkeylab widgets -name '*.py' -o -name '*.js' -o -name '*.css')
+site/.donkeylab-site: $(VENV)/.app $(SITE_SOURCES)
+	$(VENV)/bin/donkeylab site build site
+
+site: site/.donkeylab-site
+
+## Lint, type-check and run every test (engines, lab, notebooks, browser, the static site)
+test: $(VENV)/.test chromium postgresql lint typecheck site pytest
 
 chromium:
 	@if command -v chromium >/dev/null 2>&1; then echo "chromium: $$(command -v chromium)"; \

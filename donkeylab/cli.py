@@ -147,6 +147,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop a page's kernel this long after its page lost its connection (default 120)",
     )
     sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+
+    st = sub.add_parser("site", help="the static site: every app in the browser, no server (see README)")
+    st_sub = st.add_subparsers(dest="site_command", required=True)
+    st_sub.add_parser("build", help="write the site into DIR (fetched tools are cached)").add_argument("dir")
+    ss = st_sub.add_parser("serve", help="serve a built site on 127.0.0.1 and open the browser (a USB stick)")
+    ss.add_argument("dir")
+    ss.add_argument("--port", type=bounded(1, 65535), default=8000)
+    ss.add_argument("--no-browser", action="store_true", help="do not open a browser")
     return parser
 
 
@@ -176,7 +184,22 @@ def _run(args: argparse.Namespace) -> int:
         return figure(args.lesson, args.n, args.seed, args.k, args.out)
     if args.command == "serve":
         return serve(args)
+    if args.command == "site":
+        return site(args)
     return validate_board(args.file)
+
+
+def site(args: argparse.Namespace) -> int:
+    """``site build DIR`` / ``site serve DIR`` (``donkeylab.site``: the build runs in its own venv)."""
+    if args.site_command == "build":
+        from donkeylab.site.build import build
+
+        figures = build(Path(args.dir))
+        print(f"site: {args.dir} ({figures['megabytes']:.1f} MB, built in {figures['seconds']:.0f} s)")
+        return 0
+    from donkeylab.site.serve import serve as serve_site
+
+    return serve_site(Path(args.dir), args.port, not args.no_browser)
 
 
 def _fail(command: str, why: object, code: int) -> int:

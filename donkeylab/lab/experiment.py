@@ -16,12 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-import numpy as np
-
 from donkeylab.core import CHANCE, Bot, GameState, RandomBot
 from donkeylab.games import GAMES, GameInfo, from_module, info
 from donkeylab.lab.metrics import game_metrics
 from donkeylab.lab.parallel import StopFlag
+from donkeylab.lab.pure import have_numpy
 from donkeylab.lab.stats import Estimate, mean_bootstrap, mean_normal, wilson
 from donkeylab.lab.trials import OnBatch, Record, run_trials
 
@@ -184,7 +183,12 @@ class ExperimentResult:
     records: list[Record]
     elapsed: float
 
-    def values(self, key: str) -> np.ndarray[Any, np.dtype[np.float64]]:
+    def values(self, key: str) -> Any:
+        """One metric per game: a float64 numpy array (a list of floats where numpy is missing, the browser)."""
+        if not have_numpy():
+            return [float(r[key]) for r in self.records]
+        import numpy as np
+
         return np.array([r[key] for r in self.records], dtype=np.float64)
 
     def win_rate(self, seat: int) -> Estimate:

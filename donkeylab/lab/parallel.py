@@ -57,7 +57,10 @@ def run_chunk(trial: Trial, seed: int | str, start: int, stop: int) -> list[Reco
 
 
 def cpu_count() -> int:
-    """The cores this process may use (the affinity mask where the platform has one)."""
+    """The cores this process may use (the affinity mask where the platform has one); 1 in the browser
+    (Pyodide, ``sys.platform == "emscripten"``), which can start neither processes nor threads."""
+    if sys.platform == "emscripten":
+        return 1
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return max(1, os.cpu_count() or 1)

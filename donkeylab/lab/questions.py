@@ -3,7 +3,8 @@
 One mechanism serves every place a lesson question appears: ``lessons`` (one call, one figure), the
 ``LivePlot`` widget (exact markers at once, simulated bars filling in batch by batch) and the CLI. Each
 ``Question`` knows its parameters with defaults, computes the exact answer with the engines' ``exact``
-modules, and simulates with the lab's numpy fast paths.
+modules, and simulates with the lab's numpy fast paths (``lab.pure``'s twins where numpy is missing, e.g. in the
+browser: ``fit`` then makes a page's runs ten times smaller).
 
 Reproducibility: batch ``b`` of a run draws only from a seed derived from ``(seed, b)`` (``core.rng_for``), so
 the counts depend on ``(seed, n, batch)`` alone — not on how often a widget redrew, when it was stopped and
@@ -83,6 +84,7 @@ class Question:
     grouped: bool = False
     max_n: int = MAX_N  # the most trials a widget runs (a page may ask for any number)
     max_batch: int = MAX_BATCH  # the largest batch: one batch must take well under a second (Stop waits for it)
+    fast: bool = False  # samples from ``lab.fast`` (``lab.pure`` without numpy): ``fit`` scales a page's run
 
     @property
     def simulated(self) -> bool:
@@ -169,6 +171,31 @@ class Question:
         return self.figure(self.exact(params), counts, done, params, lang)
 
 
+PURE_SCALE = 10  # ``lab.pure`` is ~3-10x slower than numpy, and Pyodide slower again than CPython
+
+
+def fit(question: Question, n: int, batch: int) -> tuple[int, int]:
+    """A page's ``(n, batch)`` for this process: unchanged with numpy; ``PURE_SCALE`` times smaller for a
+    fast-path question without it (the browser), so a batch still takes well under a second (Stop)."""
+    from donkeylab.lab.pure import have_numpy
+
+    if not question.fast or have_numpy():
+        return n, batch
+    return n // PURE_SCALE, max(1, batch // PURE_SCALE)
+
+
+def _sim(name: str) -> Any:
+    """The simulator module ``name`` (``dice``, ``flips``, ``totals``, ``race``): ``lab.fast``'s with numpy,
+    else its pure-Python twin in ``lab.pure`` (same rules covered, other draws for a seed)."""
+    from donkeylab.lab import pure
+
+    if pure.have_numpy():
+        import importlib
+
+        return importlib.import_module(f"donkeylab.lab.fast.{name}")
+    return getattr(pure, name)
+
+
 def batch_count(n: int, batch: int) -> int:
     """How many batches a run of ``n`` trials has (the last one may be smaller), computed, never listed."""
     if n < 0 or batch < 1:
@@ -227,15 +254,16 @@ def _distinct_exact(p: Params) -> Exact:
 
 
 def _distinct_sample(size: int, seed: int, p: Params) -> Counts:
-    from donkeylab.lab.fast import dice
+    from donkeylab.lab import pure
 
-    return Counter(dice.distinct_distribution(size, seed, p["policy"], p["last_die"]))
+    sim = _sim("dice") if pure.have_numpy() else pure
+    return Counter(sim.distinct_distribution(size, seed, p["policy"], p["last_die"]))
 
 
 def _distinct_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
-    from donkeylab.lab.fast import dice
 
+    dice = _sim("dice")
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
     title = _title(say("distinct_title", lang, policy=say(f"policy/{p['policy']}", lang)), dice, lang)
     return figures.exact_vs_simulated(ex, sim, title, say("distinct_axis", lang), lang=lang)
@@ -254,6 +282,7 @@ register(
         _distinct_exact,
         _distinct_draw,
         _distinct_sample,
+        fast=True,
     )
 )
 
@@ -269,9 +298,10 @@ def _flip_exact(p: Params) -> Exact:
 
 
 def _flip_sample(size: int, seed: int, p: Params) -> Counts:
-    from donkeylab.lab.fast import flips
+    from donkeylab.lab import pure
 
-    before, after = flips.flip_distributions(p["card"], p["angry"], size, seed, hay=p["policy"])
+    sim = _sim("flips") if pure.have_numpy() else pure
+    before, after = sim.flip_distributions(p["card"], p["angry"], size, seed, hay=p["policy"])
     return Counter(
         {**{(FLIP_SERIES[0], v): c for v, c in before.items()}, **{(FLIP_SERIES[1], v): c for v, c in after.items()}}
     )
@@ -279,8 +309,8 @@ def _flip_sample(size: int, seed: int, p: Params) -> Counts:
 
 def _flip_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
-    from donkeylab.lab.fast import flips
 
+    flips = _sim("flips")
     shown = {s: say(s, lang) for s in FLIP_SERIES}  # the keys stay English, the legend follows lang
     exact_series = {shown[s]: {v: q for (g, v), q in ex.items() if g == s} for s in FLIP_SERIES}
     keys = sorted({v for _, v in ex})
@@ -308,6 +338,7 @@ register(
         _flip_draw,
         _flip_sample,
         grouped=True,
+        fast=True,
     )
 )
 
@@ -322,15 +353,16 @@ def _total_exact(p: Params) -> Exact:
 
 
 def _total_sample(size: int, seed: int, p: Params) -> Counts:
-    from donkeylab.lab.fast import totals
+    from donkeylab.lab import pure
 
-    return Counter(totals.total_distribution(p["k"], size, seed, p["replacement"]))
+    sim = _sim("totals") if pure.have_numpy() else pure
+    return Counter(sim.total_distribution(p["k"], size, seed, p["replacement"]))
 
 
 def _total_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
-    from donkeylab.lab.fast import totals
 
+    totals = _sim("totals")
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
     how = say("with" if p["replacement"] else "without", lang)
     title = _title(say("total_title", lang, k=number(p["k"], lang), how=how), totals, lang)
@@ -348,6 +380,7 @@ register(
         _total_exact,
         _total_draw,
         _total_sample,
+        fast=True,
     )
 )
 
@@ -395,17 +428,30 @@ def _race_exact(p: Params) -> Exact:
 
 @lru_cache(maxsize=8)
 def _race_arrays(board: Any, rules: Any) -> Any:
+    """The race chain ready to sample: numpy alias tables, or ``pure.RaceWalk`` without numpy."""
     from donkeylab.esels_rennen import exact
+    from donkeylab.lab import pure
+
+    chain = exact.random_play_chain(board, rules)
+    if not pure.have_numpy():
+        return pure.RaceWalk(chain)
     from donkeylab.lab.fast import race
 
-    return race.RaceArrays.from_chain(exact.random_play_chain(board, rules))
+    return race.RaceArrays.from_chain(chain)
 
 
 def _race_sample(size: int, seed: int, p: Params) -> Counts:
-    from donkeylab.lab.fast import race
+    from donkeylab.lab import pure
 
-    races = race.simulate_races(_race_arrays(p["board"], p["rules"]), size, seed)
-    return Counter({"".join(d[0].upper() for d in o): c for o, c in races.order_counts().items()})
+    arrays = _race_arrays(p["board"], p["rules"])
+    orders: Mapping[tuple[str, ...], int]
+    if isinstance(arrays, pure.RaceWalk):
+        orders = arrays.orders(size, seed)
+    else:
+        from donkeylab.lab.fast import race
+
+        orders = race.simulate_races(arrays, size, seed).order_counts()
+    return Counter({"".join(d[0].upper() for d in o): c for o, c in orders.items()})
 
 
 def race_orders_figure(question_key: str, covered: Any) -> Any:
@@ -425,9 +471,7 @@ def race_orders_figure(question_key: str, covered: Any) -> Any:
 
 
 def _fast_race() -> Any:
-    from donkeylab.lab.fast import race
-
-    return race
+    return _sim("race")
 
 
 _race_draw = race_orders_figure("race_question", _fast_race)
@@ -444,6 +488,7 @@ register(
         _race_exact,
         _race_draw,
         _race_sample,
+        fast=True,
     )
 )
 

@@ -42,8 +42,9 @@ _DECK = SimpleNamespace(RULES_COVERED=("DN-PLAY-1", "DN-MINUS-1", "DN-ZERO-1", "
 
 def _engine_rules() -> SimpleNamespace:
     """What the engine's races cover: the fast race model's rules and the start (lab.fast loads numpy: late)."""
-    from donkeylab.lab.fast import race
+    from donkeylab.lab.questions import _sim
 
+    race = _sim("race")
     return SimpleNamespace(RULES_COVERED=("ER-SETUP-1", *race.RULES_COVERED))
 
 
@@ -58,15 +59,19 @@ def _next_exact(p: Params) -> Exact:
 
 
 def _next_sample(size: int, seed: int, p: Params) -> Counts:
-    import numpy as np
-
     from donkeylab.double_down import exact
     from donkeylab.double_down.deck import CARD_KIND, KINDS
+    from donkeylab.lab import pure
 
     outcome = [exact.play_outcome(p["total"], KINDS[k]) for k in CARD_KIND]  # one entry per card of the deck
+    counts: Counts = Counter(dict.fromkeys(OUTCOMES, 0))
+    if not pure.have_numpy():  # the browser: the same draw, one card at a time
+        counts.update(pure.next_card_outcomes(outcome, size, seed))
+        return counts
+    import numpy as np
+
     drawn = np.random.default_rng(seed).integers(0, len(CARD_KIND), size)
     per_card = np.bincount(drawn, minlength=len(CARD_KIND))
-    counts: Counts = Counter(dict.fromkeys(OUTCOMES, 0))
     for card, n in enumerate(per_card.tolist()):
         counts[outcome[card]] += n
     return counts
@@ -91,6 +96,7 @@ register(
         _next_exact,
         _next_draw,
         _next_sample,
+        fast=True,
     )
 )
 

@@ -94,7 +94,7 @@ def paired_difference(results: Mapping[str, ExperimentResult]) -> Estimate:
     each variant's own CI: the difference of two noisy numbers is itself noisy.
     """
     english, german = (results[v].values("rounds") for v in VARIANTS)
-    return mean_normal(english - german, "english minus german rounds")
+    return mean_normal([e - g for e, g in zip(english, german, strict=True)], "english minus german rounds")
 
 
 def unpaired_difference(results: Mapping[str, ExperimentResult]) -> Estimate:

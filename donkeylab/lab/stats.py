@@ -4,17 +4,22 @@ A pupil sees "0.31 (0.29–0.33)" next to the exact Fraction, so the interval ha
 Wilson for proportions (it stays inside [0, 1] and behaves at 0 or N successes, unlike the normal
 approximation), the normal interval for means of many games, and a seeded percentile bootstrap for means of
 skewed metrics (game length) where the normal interval is doubtful at small N.
+
+numpy is the fast path, imported when a mean is taken; without it (the browser) the same formulas run in
+pure Python (the bootstrap then resamples with ``random.Random``: the same seed gives another interval).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import random
+import statistics
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from donkeylab.lab.pure import have_numpy
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
 
@@ -62,13 +67,22 @@ def wilson(successes: int, n: int, name: str = "p", z: float = Z95) -> Estimate:
     return Estimate(name, p, low, high, se, n, "wilson")
 
 
-def _as_array(values: Sequence[float] | npt.NDArray[np.floating]) -> npt.NDArray[np.float64]:
-    return np.asarray(values, dtype=np.float64)
+Values = Sequence[float] | Any  # a sequence of numbers or a numpy array
 
 
-def mean_normal(values: Sequence[float] | npt.NDArray[np.floating], name: str = "mean", z: float = Z95) -> Estimate:
+def mean_normal(values: Values, name: str = "mean", z: float = Z95) -> Estimate:
     """Mean with the normal (CLT) interval ``mean ± z·s/√n``."""
-    x = _as_array(values)
+    if not have_numpy():
+        xs = [float(v) for v in values]
+        n = len(xs)
+        if n == 0:
+            return Estimate(name, math.nan, math.nan, math.nan, math.nan, 0, "normal")
+        m = math.fsum(xs) / n
+        se = statistics.stdev(xs) / math.sqrt(n) if n > 1 else math.inf
+        return Estimate(name, m, m - z * se, m + z * se, se, n, "normal")
+    import numpy as np
+
+    x = np.asarray(values, dtype=np.float64)
     n = int(x.size)
     if n == 0:
         return Estimate(name, math.nan, math.nan, math.nan, math.nan, 0, "normal")
@@ -77,14 +91,13 @@ def mean_normal(values: Sequence[float] | npt.NDArray[np.floating], name: str = 
     return Estimate(name, m, m - z * se, m + z * se, se, n, "normal")
 
 
-def mean_bootstrap(
-    values: Sequence[float] | npt.NDArray[np.floating],
-    name: str = "mean",
-    seed: int = 0,
-    resamples: int = 1000,
-) -> Estimate:
+def mean_bootstrap(values: Values, name: str = "mean", seed: int = 0, resamples: int = 1000) -> Estimate:
     """Mean with a seeded percentile-bootstrap 95% interval (same data and seed → same interval)."""
-    x = _as_array(values)
+    if not have_numpy():
+        return _bootstrap_pure([float(v) for v in values], name, seed, resamples)
+    import numpy as np
+
+    x = np.asarray(values, dtype=np.float64)
     n = int(x.size)
     if n == 0:
         return Estimate(name, math.nan, math.nan, math.nan, math.nan, 0, "bootstrap")
@@ -98,3 +111,22 @@ def mean_bootstrap(
         means[start:stop] = x[idx].mean(axis=1)
     low, high = np.quantile(means, [0.025, 0.975])
     return Estimate(name, float(x.mean()), float(low), float(high), float(means.std(ddof=1)), n, "bootstrap")
+
+
+def _bootstrap_pure(xs: list[float], name: str, seed: int, resamples: int) -> Estimate:
+    """``mean_bootstrap`` without numpy: the same percentiles (numpy's default linear interpolation)."""
+    n = len(xs)
+    if n == 0:
+        return Estimate(name, math.nan, math.nan, math.nan, math.nan, 0, "bootstrap")
+    rng = random.Random(seed)
+    means = sorted(math.fsum(rng.choices(xs, k=n)) / n for _ in range(resamples))
+    low, high = (_quantile(means, q) for q in (0.025, 0.975))
+    spread = statistics.stdev(means) if resamples > 1 else math.nan
+    return Estimate(name, math.fsum(xs) / n, low, high, spread, n, "bootstrap")
+
+
+def _quantile(ordered: list[float], q: float) -> float:
+    pos = q * (len(ordered) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)

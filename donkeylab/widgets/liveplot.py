@@ -1,8 +1,9 @@
 """``LivePlot``: a lesson question's exact answer at once, its simulation filling in batch by batch.
 
 The question (``lab.questions``) does all the work: its exact answer is drawn when the plot is made, then
-``start()`` simulates in a background thread (the kernel stays free for the next cell) and every batch
-sends ``done`` and the new figure in **one** message. Batch ``b`` draws from a seed derived from
+``start()`` simulates in a background thread (the kernel stays free for the next cell; in the browser, which
+has no threads, an asyncio task that gives the loop back after every batch: ``lab.background``) and every
+batch sends ``done`` and the new figure in **one** message. Batch ``b`` draws from a seed derived from
 ``(seed, b)``, so stopping, resuming or running blocking gives the figure the lab's ``lessons`` draw for the
 same ``n`` and ``seed``. ``lang`` is the language of the controls and of every word in the figure: setting it
 redraws the figure in one message with the new controls' words.
@@ -18,6 +19,7 @@ import base64
 import gzip
 import threading
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Any, ClassVar
@@ -26,7 +28,7 @@ import anywidget
 import traitlets as t
 
 from donkeylab.core import CATALOGUE
-from donkeylab.lab import figures, questions
+from donkeylab.lab import background, figures, questions
 from donkeylab.lab.figure_words import number
 from donkeylab.widgets import assets, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
@@ -165,11 +167,13 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
     ) -> None:
         self._ready = self._resetting = False
         self._question = questions.get(question)
+        n, batch = questions.fit(self._question, n, batch)  # smaller runs where numpy is missing (the browser)
         self._params = self._question.resolve(params)
         self._exact = self._question.exact(self._params)
         self._lock = threading.RLock()
         self._stop = threading.Event()
-        self._runner: threading.Thread | None = None
+        self._runner: background.Worker | None = None
+        self._failure: Exception | None = None
         self._counts: Counter[Any] = Counter()
         super().__init__(
             question=question,
@@ -199,13 +203,14 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
     def start(self) -> None:
         """Simulate the remaining trials in a background thread; returns at once."""
         with self._lock:
-            if self._runner is not None and self._runner.is_alive():
-                return
+            runner = self._runner
+            if runner is not None and runner.is_alive() and (background.threads() or not self._stop.is_set()):
+                return  # (a stopped task only waits to see its flag: it counts nothing more, start anew)
             if not self.simulated or self.done >= self.n:
                 return
-            self._stop.clear()
+            self._stop = threading.Event()  # a stopped task still pending sees its own flag set, never this one
             self._sync(running=True, error="")
-            self._runner = threading.Thread(target=self._loop, name="donkeylab-liveplot", daemon=True)
+            self._runner = background.Worker(self._steps, "donkeylab-liveplot")
             self._runner.start()
 
     def stop(self, wait: bool = True) -> None:
@@ -217,7 +222,7 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the background run has ended (True) or ``timeout`` seconds passed (False)."""
         runner = self._runner
-        if runner is not None and runner is not threading.current_thread():
+        if runner is not None:
             runner.join(timeout)
             return not runner.is_alive()
         return True
@@ -230,7 +235,7 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
         self.stop()
         if not self.simulated or self.done >= self.n:
             return
-        self._stop.clear()
+        self._stop = threading.Event()
         self._sync(error="")
         failure = self._loop()
         if failure is not None:
@@ -256,7 +261,16 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
                 self._resetting = False
 
     def _loop(self) -> Exception | None:
-        """Batches from ``done`` on until ``n`` or a stop; each batch is one message (``done`` + figure)."""
+        """The whole run here and now; the error it ended with, if any."""
+        for _ in self._steps():
+            pass
+        return self._failure
+
+    def _steps(self) -> Iterator[float]:
+        """Batches from ``done`` on until ``n`` or a stop; each batch is one message (``done`` + figure) and
+        one unit of background work (a task gives the browser's loop back after it: Stop is read there)."""
+        stop = self._stop
+        self._failure = None
         with self._lock:
             n, seed, batch, params = self.n, self.seed, self.batch, self._params
             first = self.done // batch
@@ -265,13 +279,17 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
                 with self._lock:
                     self._counts.update(counts)
                     self._sync(done=done, figure=self._figure(done, self.lang))
-                if self._stop.is_set():
+                if stop.is_set():
+                    break
+                yield 0.0
+                if stop.is_set():  # Stop was read while the loop had it (a task): no further batch
                     break
         except Exception as exc:  # the pupil sees a sentence, the kernel keeps going
             self._sync(running=False, error=_say("failed", self.lang, reason=str(exc)[:200] or type(exc).__name__))
-            return exc
-        self._sync(running=False)
-        return None
+            self._failure = exc
+            return
+        if self._stop is stop:  # not when a newer run has started meanwhile (a task resuming late)
+            self._sync(running=False)
 
     # ------------------------------------------------------------------ syncing
     def _figure(self, done: int, lang: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import anywidget
@@ -21,6 +21,7 @@ from donkeylab.core import Action, Bot, DonkeylabError, GameState, IllegalAction
 from donkeylab.core.errors import clip
 from donkeylab.core.messages import player_name
 from donkeylab.games import GameInfo, info
+from donkeylab.lab import background
 from donkeylab.widgets import assets, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 from donkeylab.widgets.messages import say
@@ -88,7 +89,7 @@ class Stepper(PageGuard, anywidget.AnyWidget):
     ) -> None:
         self._info: GameInfo = info(game)
         self._lock = threading.RLock()
-        self._runner: threading.Thread | None = None
+        self._runner: background.Worker | None = None
         self._stop = threading.Event()
         self._bots_spec: Bots = bots
         self._cache: tuple[dict[str, Any], dict[str, Any]] | None = None
@@ -249,31 +250,34 @@ class Stepper(PageGuard, anywidget.AnyWidget):
         with self._lock:
             if self._runner is not None and self._runner.is_alive():
                 return
-            self._stop.clear()
+            self._stop = threading.Event()  # a paused task still pending sees its own flag, never this one
             self.playing = True
-            self._runner = threading.Thread(target=self._play_loop, name="donkeylab-stepper-play", daemon=True)
+            # a thread, or in the browser (no threads) an asyncio task: ``lab.background``
+            self._runner = background.Worker(self._play_loop, "donkeylab-stepper-play", self._stop)
             self._runner.start()
 
     def pause(self) -> None:
         """Stop Play after the current step (returns once the background thread has ended)."""
         self._stop.set()
         runner = self._runner
-        if runner is not None and runner is not threading.current_thread():
+        if runner is not None:
             runner.join(timeout=5)
         self._runner = None
         self.playing = False
 
-    def _play_loop(self) -> None:
+    def _play_loop(self) -> Iterator[float]:
+        """One step per unit of work, then a pause of ``1 / speed`` s (cut short by ``pause``)."""
+        stop = self._stop
         try:
-            while not self._stop.is_set():
+            while not stop.is_set():
                 before = (self._match.index, self.substep, len(self._match))
                 self.step()
                 if (self._match.index, self.substep, len(self._match)) == before:
                     break  # the end, or a human must act: ``notice`` says which
-                if self._stop.wait(1.0 / self.speed):
-                    break
+                yield 1.0 / self.speed
         finally:
-            self.playing = False
+            if self._stop is stop:
+                self.playing = False
 
     # ------------------------------------------------------------------ syncing
     def _why_stuck(self) -> str:

@@ -11,7 +11,7 @@ import functools
 import html
 import threading
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +22,7 @@ from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.parts import T
 from donkeylab.core.messages import player_name
 from donkeylab.double_donkey import DoubleDonkeyState, exact
+from donkeylab.lab import background
 
 WhatIf = dict[str, dict[int, Fraction]]
 Key = tuple[Any, ...]
@@ -96,7 +97,11 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
         self.stepper, self.policy, self.lang = stepper, policy, lang
         self._results: dict[Key, WhatIf | str] = {}
         self._pending: dict[Key, Future[WhatIf]] = {}
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="donkeylab-what-if")
+        self._pool: Executor = (  # in the browser (no threads) an asyncio task: ``lab.background``
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="donkeylab-what-if")
+            if background.threads()
+            else background.InlineExecutor()
+        )
         self._lock = threading.RLock()
         self._settled = threading.Condition(self._lock)
         self.add_class("dl-what-if")
@@ -135,9 +140,9 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
             key, chooser = pos
             name = player_name(chooser, self.lang)
             found = self._results.get(key)
-            if found is None:
-                self._submit(key)
+            if found is None:  # the note first: a future already done (cached) redraws inside _submit
                 self.value = f"<p class='dl-what-if-note'>{html.escape(say('computing', self.lang, player=name))}</p>"
+                self._submit(key)
             elif isinstance(found, str):
                 self.value = f"<p class='dl-what-if-note'>{html.escape(say('failed', self.lang, reason=found))}</p>"
             else:
@@ -160,7 +165,10 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
             self._settled.notify_all()
 
     def wait(self, timeout: float | None = 60) -> bool:
-        """Block until every what-if asked for so far is computed and drawn (tests, notebooks)."""
+        """Block until every what-if asked for so far is computed and drawn (tests, notebooks); without threads
+        nothing can be waited for (the work runs on this loop when it is free): whether all is drawn."""
+        if not background.threads():
+            return not self._pending
         with self._settled:
             return self._settled.wait_for(lambda: not self._pending, timeout)
 

@@ -18,6 +18,7 @@ from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
 from donkeylab.apps.parts import T, Text
 from donkeylab.apps.query import MAX_STEP
 from donkeylab.lab import questions_games as qg
+from donkeylab.lab.background import Worker
 from donkeylab.lab.experiment import ExperimentResult
 from donkeylab.lab.stats import Estimate
 from donkeylab.lab.trials import Progress
@@ -113,7 +114,7 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         self.status = w.HTML()
         self.more = w.Button(icon="play", button_style="info", layout=w.Layout(width="auto"))
         self.more.on_click(lambda _b: self.start(MORE_GAMES))
-        self._runner: threading.Thread | None = None
+        self._runner: Worker | None = None
         self._lock = threading.Lock()
         self._callbacks: list[Callable[[], None]] = []
         row = w.HBox([self.more, self.progress, self.status], layout=w.Layout(align_items="center"))
@@ -172,7 +173,7 @@ class VariantTable(w.VBox):  # type: ignore[misc]
             finally:
                 self.more.disabled = False
 
-        self._runner = threading.Thread(target=work, name="donkeylab-variant-table", daemon=True)
+        self._runner = Worker(work, "donkeylab-variant-table")  # a task in the browser (no threads)
         self._runner.start()
 
     def wait(self, timeout: float | None = None) -> bool:

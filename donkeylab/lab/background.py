@@ -1,0 +1,113 @@
+"""Background work that works where threads do not: a daemon thread, or an asyncio task in the browser.
+
+Why: a live plot, Play and the what-if work in the background so the page stays usable, and on a server
+kernel that is a daemon thread. Pyodide (the static site, ``sys.platform == "emscripten"``) cannot start a
+thread ("can't start new thread"), but its event loop is the browser's: a task that gives the loop back
+between two units of work (one batch, one step) lets the kernel read the next message — Stop, Pause, a Step —
+in between, so the page stays responsive and Stop still works.
+
+``Worker(target, name, stop)`` has the part of ``threading.Thread``'s interface the widgets use (``start``,
+``is_alive``, ``join``), so a widget swaps one for the other. ``target()`` may return a generator: each value
+it yields ends one unit of work and is the pause in seconds before the next one (0: none). A thread waits on
+``stop`` (a ``threading.Event``) for that pause, so a pause ends at once when it is set; a task sleeps.
+``InlineExecutor`` is the same for code that submits calls to a ``concurrent.futures`` executor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+from collections.abc import Callable, Generator
+from concurrent.futures import Executor, Future
+from typing import Any
+
+THREADS = sys.platform != "emscripten"  # tests set it False to run the browser's path on CPython
+
+
+def threads() -> bool:
+    """Whether this process can start threads (False in Pyodide, or when a test forces the task path)."""
+    return THREADS
+
+
+def _loop() -> asyncio.AbstractEventLoop:
+    """The loop to run tasks on: the running one (a kernel, a test), else the thread's (Pyodide's WebLoop)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.get_event_loop_policy().get_event_loop()
+
+
+class Worker:
+    """A daemon thread, or (no threads) an asyncio task that gives the loop back after every unit of work."""
+
+    def __init__(self, target: Callable[[], Any], name: str, stop: threading.Event | None = None) -> None:
+        self.target, self.name, self.stop = target, name, stop
+        self._thread: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None  # kept here: the loop holds only a weak reference
+
+    def start(self) -> None:
+        if threads():
+            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+            self._thread.start()
+        else:
+            self._task = _loop().create_task(self._run_async(), name=self.name)
+
+    def _run(self) -> None:
+        steps = self.target()
+        if not isinstance(steps, Generator):
+            return
+        for pause in steps:
+            if pause and pause > 0:
+                if self.stop is not None:
+                    self.stop.wait(pause)
+                else:
+                    time.sleep(pause)
+
+    async def _run_async(self) -> None:
+        await asyncio.sleep(0)  # the call that started us (a click, a page build) finishes first
+        steps = self.target()
+        if not isinstance(steps, Generator):
+            return
+        for pause in steps:
+            await asyncio.sleep(max(0.0, pause or 0.0))
+
+    def is_alive(self) -> bool:
+        if self._thread is not None:
+            return self._thread.is_alive()
+        return self._task is not None and not self._task.done()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for a thread; a task cannot be waited for from the loop it runs on, so this returns at once
+        (the task ends at its next unit of work once its stop flag is set)."""
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+
+
+class InlineExecutor(Executor):
+    """An executor for a process without threads: each call runs as an asyncio task, one at a time, in
+    submission order; its ``Future`` is settled when it has run (callbacks then run on the loop)."""
+
+    def __init__(self) -> None:
+        self._queue: list[tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []
+        self._worker: Worker | None = None
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self._queue.append((future, fn, args, kwargs))
+        if self._worker is None or not self._worker.is_alive():
+            self._worker = Worker(self._drain, "donkeylab-inline")
+            self._worker.start()
+        return future
+
+    def _drain(self) -> Generator[float, None, None]:
+        while self._queue:
+            future, fn, args, kwargs = self._queue.pop(0)
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn(*args, **kwargs))
+                except Exception as exc:  # delivered to the future's owner, as a pool would
+                    future.set_exception(exc)
+            yield 0.0

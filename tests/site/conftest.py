@@ -1,0 +1,103 @@
+"""Harness of the static-site test: ``site/`` served by ``python -m http.server`` on 127.0.0.1, every other host
+blocked and counted, Debian Chromium driven by Playwright.
+
+The site is built by ``make site`` (``make test`` builds it first, cached); ``DONKEYLAB_SITE`` points
+elsewhere. A missing site fails the test (it never skips): the browser test is how we know the site works.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("DONKEYLAB_SITE", ROOT / "site"))
+FIGURES = Path(os.environ.get("DONKEYLAB_SITE_FIGURES", "/tmp/site18-figures.json"))
+expect.set_options(timeout=60_000)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/site" in str(item.fspath):
+            item.add_marker(pytest.mark.site)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} missing: apt-get install -y chromium (or set CHROMIUM_PATH)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """``site/`` over plain HTTP on a free loopback port, as any static host would serve it."""
+    if not (SITE / ".donkeylab-site").exists():
+        pytest.fail(f"no site at {SITE}: run `make site` (or `donkeylab site build {SITE}`) first")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(SITE)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 30
+    while True:  # a condition: the server answers
+        try:
+            urllib.request.urlopen(url + ".donkeylab-site", timeout=2).close()
+            break
+        except OSError:
+            assert time.monotonic() < deadline and server.poll() is None, "http.server did not start"
+            time.sleep(0.05)
+    yield url
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture(scope="session")
+def external() -> list[str]:
+    """Every request that tried to leave the site, over the whole session (must stay empty)."""
+    return []
+
+
+@pytest.fixture
+def context(context: BrowserContext, site_url: str, external: list[str]) -> BrowserContext:
+    """pytest-playwright's fresh context (an empty HTTP cache: a first visit) with every other host blocked."""
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(site_url):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    return context
+
+
+@pytest.fixture
+def errors(page: Page) -> list[str]:
+    """Uncaught errors of the page (a Python traceback from the kernel arrives as one)."""
+    found: list[str] = []
+    page.on("pageerror", lambda e: found.append(str(e)[-2000:]))
+    return found
+
+
+@pytest.fixture(scope="session")
+def figures() -> Iterator[dict[str, Any]]:
+    """Load times and Step latencies measured by the tests, written to ``FIGURES`` for the closing note."""
+    found: dict[str, Any] = {}
+    yield found
+    FIGURES.write_text(json.dumps(found, indent=1) + "\n")

@@ -1,0 +1,189 @@
+"""The static site in Chromium with every other host blocked: the gallery, every app, Step, the exact answers and
+the live plots — Python running in the browser (Pyodide), no server but a static one.
+
+The exact numbers a lesson shows are checked against the same lesson built here in CPython: the engines are
+pure Python and seeded, so the browser must show the same text. Load times and Step latencies are measured
+(in the page: click to redrawn position) and written for the closing note (``conftest.FIGURES``).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from donkeylab.apps import APPS
+from donkeylab.apps.query import parse_query
+
+READY = ".dl-stepper .dl-pos:not(:empty)"
+GAMES = [name for name, info in APPS.items() if info.kind == "game"]
+LESSONS = [name for name, info in APPS.items() if info.kind == "lesson"]
+LINKS = {  # a link per free-play app: seed, players, step and lang all reach the kernel
+    "double_donkey": ("seed=5&players=3&step=2&lang=en", r"^step 2 of 2\b"),
+    "double_down": ("seed=7&players=3&step=3&lang=en", r"^step 3 of 3\b"),
+    "esels_rennen": ("seed=4&players=3&step=2&lang=de", r"^Schritt 2 von 2\b"),
+}
+LESSON_LINK = "seed=3&lang=en"
+SHOTS = os.environ.get("DONKEYLAB_SITE_SHOTS")  # a folder: screenshots of the gallery and of an app
+NUMBER = re.compile(r"\d+/\d+|\d+(?:[.,]\d+)+ ?%?|\d+ ?%")
+STEP_TIMES = """async (n) => {
+  const pos = document.querySelector('.dl-stepper .dl-pos');
+  const button = document.querySelector('.dl-stepper button.dl-step');
+  const times = [];
+  for (let i = 0; i < n && !button.disabled; i++) {
+    const before = pos.textContent;
+    const t0 = performance.now();
+    const changed = new Promise((resolve, reject) => {
+      const obs = new MutationObserver(() => {
+        if (pos.textContent !== before) { obs.disconnect(); resolve(); }
+      });
+      obs.observe(pos, {childList: true, subtree: true, characterData: true});
+      setTimeout(() => { obs.disconnect(); reject(new Error('Step did not answer in 10 s')); }, 10000);
+    });
+    button.click();
+    await changed;
+    times.push(performance.now() - t0);
+  }
+  return times;
+}"""
+
+
+def open_app(page: Page, url: str, name: str, query: str) -> float:
+    """Open an app page and wait for its Stepper to be drawn; seconds from navigation to ready."""
+    began = time.perf_counter()
+    page.goto(f"{url}voici/render/{name}.html?{query}")
+    expect(page.locator(READY).first).to_be_visible(timeout=120_000)
+    return time.perf_counter() - began
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def test_gallery_lists_every_app_and_says_class_mode_needs_a_server(
+    page: Page, site_url: str, external: list[str], errors: list[str]
+) -> None:
+    page.goto(site_url)
+    cards = page.locator("a.dl-card-link")
+    expect(cards).to_have_count(len(APPS))
+    for name, info in APPS.items():
+        card = page.locator(f"a.dl-card-link[data-app='{name}']")
+        expect(card).to_contain_text(info.title.en)
+        assert card.get_attribute("href") == f"voici/render/{name}.html"
+        response = page.request.get(f"{site_url}voici/render/{name}.html")
+        assert response.ok, name
+    expect(page.locator("#dl-class-mode")).to_contain_text("needs a server")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/gallery.png", full_page=True)
+    page.locator("a.dl-card-link[data-app='double_down']").click()  # a card opens its app
+    expect(page.locator(READY).first).to_be_visible(timeout=120_000)
+    assert errors == [] and external == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_free_play_app_follows_its_link_and_steps(
+    page: Page, site_url: str, name: str, external: list[str], errors: list[str], figures: dict[str, Any]
+) -> None:
+    query, position = LINKS[name]
+    first = open_app(page, site_url, name, query)
+    pos = page.locator(".dl-stepper .dl-pos").first
+    expect(pos).to_have_text(re.compile(position))  # step= and lang= reached the kernel
+    seats = page.locator(".dl-stepper select.dl-seat option").all_inner_texts()
+    assert any("3" in s for s in seats) and not any("4" in s for s in seats), seats  # players=3
+    times = page.evaluate(STEP_TIMES, 12)
+    assert len(times) >= 5, times
+    expect(page.locator(".dl-stepper .dl-error").first).to_be_hidden()
+    if SHOTS and name == "double_donkey":
+        page.screenshot(path=f"{SHOTS}/{name}-after-steps.png", full_page=True)
+    second = open_app(page, site_url, name, query)  # again, from the browser's cache
+    figures[name] = {"first_load_s": round(first, 1), "second_load_s": round(second, 1)}
+    figures[name] |= {"step_ms_p95": round(p95(times), 1), "step_ms_median": round(sorted(times)[len(times) // 2], 1)}
+    assert p95(times) < 1_000, times  # a click is answered in the browser, no server round trip
+    assert errors == [] and external == []
+
+
+def expected_numbers(name: str) -> list[str]:
+    """The numbers the lesson's exact answers show, from the same lesson built here in CPython."""
+    import importlib
+
+    module = importlib.import_module(f"donkeylab.apps.lessons.{name}")
+    lesson = module.parts(parse_query(LESSON_LINK, module.PARAMS))
+    texts: list[str] = []
+
+    def walk(widget: Any) -> None:
+        value = getattr(widget, "value", None)
+        if isinstance(value, str) and "<" in value:
+            texts.append(value)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    for part in lesson.exact:
+        walk(part)
+    table = getattr(getattr(lesson, "table", None), "table", None)  # full_games: the seeded variant table
+    if table is not None:
+        walk(table)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", " ".join(texts)))
+    numbers = list(dict.fromkeys(NUMBER.findall(text)))
+    assert numbers, f"{name}: no exact numbers found"
+    return numbers[:15]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_shows_its_exact_answer_and_its_live_plot_runs_and_stops(
+    page: Page, site_url: str, name: str, external: list[str], errors: list[str], figures: dict[str, Any]
+) -> None:
+    first = open_app(page, site_url, name, LESSON_LINK)
+    body = page.locator("body")
+    for number in expected_numbers(name):
+        expect(body).to_contain_text(number)  # waits: the full-games table fills in after the page is drawn
+    live_plot_runs_and_stops(page)
+    second = open_app(page, site_url, name, LESSON_LINK)
+    figures[name] = {"first_load_s": round(first, 1), "second_load_s": round(second, 1)}
+    assert errors == [] and external == []
+
+
+BARS = (
+    "el => (el.querySelector('.js-plotly-plot').data || []).filter(t => t.type === 'bar')"
+    ".flatMap(t => t.y || []).reduce((a, b) => a + b, 0)"
+)
+
+
+def live_plot_runs_and_stops(page: Page) -> None:
+    """The page's first live plot with a Start button: Start, simulated bars appear, Stop, and no trial after."""
+    plot = page.locator(".dl-liveplot").filter(has=page.locator("button.dl-liveplot-toggle:visible")).first
+    plot.scroll_into_view_if_needed()
+    handle = plot.element_handle()
+    page.wait_for_function("el => Boolean(el.querySelector('.js-plotly-plot')?._fullLayout)", arg=handle)
+    toggle = plot.locator("button.dl-liveplot-toggle")
+    expect(toggle).to_have_text("Start")
+    assert page.evaluate(BARS, handle) == 0, "simulated bars before Start"
+    toggle.click()
+    page.wait_for_function(f"el => ({BARS})(el) > 0", arg=handle, timeout=90_000)
+    if toggle.inner_text() == "Stop":
+        toggle.click(force=True)
+    expect(toggle).to_have_text(re.compile("^(Continue|Finished)$"))
+    done = trials(plot)
+    # a kernel round trip after Stop: a Step (or Back, where the lesson waits for the pupil) of its Stepper
+    bar = page.locator(".dl-stepper").filter(has=page.locator("button.dl-step:enabled, button.dl-back:enabled")).first
+    pos = bar.locator(".dl-pos")
+    before = pos.inner_text()
+    bar.locator("button.dl-step:enabled, button.dl-back:enabled").first.click()
+    expect(pos).not_to_have_text(before)
+    assert trials(plot) == done, "the simulation went on after Stop"
+    if toggle.inner_text() == "Continue":
+        assert 0 < done[0] < done[1]
+
+
+def trials(plot: Locator) -> tuple[int, int]:
+    numbers = re.findall(r"\d[\d,.]*", plot.locator(".dl-liveplot-count").inner_text())
+    done, total = (int(re.sub(r"[,.]", "", x)) for x in numbers[:2])
+    return done, total
