@@ -16,16 +16,19 @@ from __future__ import annotations
 import logging
 import threading
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode, urlsplit
 
 import anywidget
 import traitlets as t
 
 from donkeylab.apps.class_words import count_words, number_words, say
-from donkeylab.classroom import ClassError, ClassQuestion, ClassStore, outcome_name
+from donkeylab.classroom import ClassError, ClassQuestion, outcome_name
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
+
+if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
+    from donkeylab.classroom.store import ClassStore
 
 log = logging.getLogger(__name__)
 POLL_S = 1.0

@@ -2,7 +2,7 @@
 
 Link parameters: ``lesson`` (which lesson the class runs), ``lang``, and, for the teacher's own link that
 reopens a running class, ``class`` and ``key``. Without a key the page offers a lesson picker and "Start a
-class"; the dashboard (``ClassDashboard``) then polls the store. The store is ``ClassStore.open()``: embedded
+class"; the dashboard (``ClassDashboard``) then polls the store. The store is ``_open_store()``: embedded
 SQLite beside the server, or ``$DONKEYLAB_CLASS_DB`` (PostgreSQL on a hub, ``deploy/jupyterhub``).
 The pupils' side is ``donkeylab.apps.class_pupil`` (one call in each lesson's page builder).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -22,7 +22,10 @@ from donkeylab.apps.class_words import say
 from donkeylab.apps.parts import T
 from donkeylab.apps.query import Param, Query, choice
 from donkeylab.apps.registry import APPS, AppInfo, problems_box, register
-from donkeylab.classroom import ClassError, ClassStore, lessons, question_specs
+from donkeylab.classroom import ClassError, lessons, question_specs
+
+if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
+    from donkeylab.classroom.store import ClassStore
 
 log = logging.getLogger(__name__)
 NAME = "class_mode"
@@ -95,7 +98,7 @@ def build(query: Query) -> Any:
     def start_class(_button: Any) -> None:
         start.disabled = True
         try:
-            store = ClassStore.open()
+            store = _open_store()
             k = store.create_class(picker.value)
             show(dashboard(store, k.code, k.teacher_key, k.lesson, switch.value))
         except ClassError as exc:
@@ -112,7 +115,7 @@ def build(query: Query) -> Any:
     body.children = [problems_box(query, lang), switch, title, note, start_box]
     if query["class"] and query["key"]:
         try:
-            store = ClassStore.open()
+            store = _open_store()
             lesson = store.lesson(query["class"], query["key"])  # the class's own lesson, whatever the link says
             show(dashboard(store, query["class"], query["key"], lesson, lang))
         except ClassError as exc:
@@ -136,3 +139,10 @@ register(
         kind="teacher",
     )
 )
+
+
+def _open_store(url: str | None = None) -> ClassStore:
+    """``ClassStore.open``, importing the store on first use (the static site has no SQLAlchemy)."""
+    from donkeylab.classroom.store import ClassStore
+
+    return ClassStore.open(url)

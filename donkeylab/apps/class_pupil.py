@@ -26,14 +26,17 @@ import queue
 import random
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from donkeylab.apps.class_words import count_words, number_words, say
 from donkeylab.apps.query import Param
-from donkeylab.classroom import ClassError, ClassQuestion, ClassStore, outcome_name, question_specs
+from donkeylab.classroom import ClassError, ClassQuestion, outcome_name, question_specs
 from donkeylab.classroom.names import clean_code, pseudonym_de
+
+if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
+    from donkeylab.classroom.store import ClassStore
 
 log = logging.getLogger(__name__)
 POLL_S = 1.0  # the reveal reaches a page within about this long after the teacher's click
@@ -113,7 +116,7 @@ class PupilPart:
 
     def _work(self, store_url: str | None) -> None:
         def connect() -> None:
-            self.store = ClassStore.open(store_url)
+            self.store = _open_store(store_url)
             self.pupil = self.store.join(self.code)
 
         if not self._call(connect):
@@ -310,3 +313,10 @@ def _pools(plot: Any, spec: ClassQuestion) -> bool:
     from donkeylab.lab import questions
 
     return bool(plot.params == questions.get(spec.lab).resolve(dict(spec.params)))
+
+
+def _open_store(url: str | None = None) -> ClassStore:
+    """``ClassStore.open``, importing the store on first use (the static site has no SQLAlchemy)."""
+    from donkeylab.classroom.store import ClassStore
+
+    return ClassStore.open(url)

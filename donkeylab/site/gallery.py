@@ -17,12 +17,14 @@ Card = dict[str, str]  # name, icon, title, blurb, kind: an app's gallery card a
 
 
 def cards() -> list[Card]:
-    """Every gallery app as plain data (read where the apps import; the build venv has no plotly)."""
+    """Every gallery app that runs without a server, as plain data (read where the apps import; the build venv
+    has no plotly). Class mode (kind "teacher") needs one store for the whole class: the note says so."""
     from donkeylab.apps import APPS
 
     return [
         {"name": a.name, "icon": a.icon, "title": a.title.en, "blurb": a.blurb.en, "kind": a.kind}
         for a in APPS.values()
+        if a.kind != "teacher"
     ]
 
 
