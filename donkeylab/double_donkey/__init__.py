@@ -17,7 +17,7 @@ Engine rulings where the sources leave a choice open:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from donkeylab.core import IllegalAction, quote
 from donkeylab.core.setup import check_rules
@@ -35,8 +35,12 @@ from donkeylab.double_donkey.actions import (
     parse_action,
 )
 from donkeylab.double_donkey.cards import COLOURS, DECKS, PLAYERS, Card, DeckInfo, build_deck
+from donkeylab.double_donkey.metrics import metrics
 from donkeylab.double_donkey.rules import Rules
 from donkeylab.double_donkey.state import NAME, DoubleDonkeyState
+
+# What the upper layers read off this game (games.GameInfo): the widgets that draw it.
+VIEWS: Final = ("donkeylab.widgets.dice_tray:DiceTray", "donkeylab.widgets.card_hands:CardHands")
 
 __all__ = [
     "ACTIONS",
@@ -44,6 +48,7 @@ __all__ = [
     "DECKS",
     "NAME",
     "PLAYERS",
+    "VIEWS",
     "Card",
     "Choose",
     "Deal",
@@ -58,6 +63,7 @@ __all__ = [
     "Shuffle",
     "bots",
     "build_deck",
+    "metrics",
     "new_game",
     "parse_action",
 ]

@@ -156,7 +156,10 @@ class SnapshotMixin:
 
     # ------------------------------------------------------------------ pieces of the table
     def _view_dice(self, lang: str) -> list[dict[str, Any]]:
-        """The six dice: on the Hay card, rolled, choosable (DD-DICE-2), and why not (DD-DICE-2 / DD-DICE-3)."""
+        """The six dice: on the Hay card, rolled, choosable (DD-DICE-2), and why not (DD-DICE-2 / DD-DICE-3).
+
+        A rolled die carries its ``action`` (``Choose('orange')``, written by the engine): a view sends it on a
+        click, also for a forbidden die, and the engine answers with the rule; no view spells an action."""
         phase, hay, shown, allowed = self._phase, self._hay, self._shown, self._allowed
         dice = []
         for c, colour in enumerate(COLOURS):
@@ -168,7 +171,8 @@ class SnapshotMixin:
                 why_not = CATALOGUE.render(key, {"pips": rolled}, lang)
             name = CATALOGUE.term(colour, lang)
             entry = {"colour": colour, "name": name, "hay": hay[c] or None, "rolled": rolled}
-            dice.append({**entry, "choosable": choosable, "why_not": why_not})
+            action = str(Choose(colour)) if rolled is not None else None
+            dice.append({**entry, "choosable": choosable, "why_not": why_not, "action": action})
         return dice
 
     def _view_cards(self, ids: tuple[int, ...], hay: tuple[int, ...], lang: str) -> list[dict[str, Any]]:

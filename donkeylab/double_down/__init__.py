@@ -25,10 +25,13 @@ from donkeylab.core.players import PlayerRange
 from donkeylab.core.setup import check_rules
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
 from donkeylab.double_down.deck import DECK_SIZE, DECK_SPEC, KINDS
+from donkeylab.double_down.metrics import metrics
 from donkeylab.double_down.rules import Rules
 from donkeylab.double_down.state import NAME, DoubleDownState
 
 PLAYERS: Final = PlayerRange("Double Down", 2, 8, default=4, rule="DN-SETUP-1")
+# What the upper layers read off this game (games.GameInfo): the widget that draws it.
+VIEWS: Final = ("donkeylab.widgets.running_total:RunningTotal",)
 
 __all__ = [
     "ACTIONS",
@@ -37,11 +40,13 @@ __all__ = [
     "KINDS",
     "NAME",
     "PLAYERS",
+    "VIEWS",
     "Deal",
     "DoubleDownState",
     "PlayCard",
     "Rules",
     "Shuffle",
+    "metrics",
     "new_game",
     "parse_action",
 ]

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
+from donkeylab.core.options import RuleOption
 from donkeylab.core.setup import check_rules
 from donkeylab.esels_rennen import bots
 from donkeylab.esels_rennen.board import (
@@ -25,6 +26,7 @@ from donkeylab.esels_rennen.board import (
     parse_board,
 )
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, reachable
+from donkeylab.esels_rennen.metrics import metrics
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
     CARDS,
@@ -49,6 +51,9 @@ __all__ = [
     "DONKEYS",
     "NAME",
     "PLAYERS",
+    "SETUP_OPTIONS",
+    "STATIC_KEYS",
+    "VIEWS",
     "Arrow",
     "Back",
     "Board",
@@ -66,6 +71,7 @@ __all__ = [
     "card_points",
     "diagram",
     "load_board",
+    "metrics",
     "new_game",
     "packaged_boards",
     "parse_action",
@@ -93,7 +99,15 @@ def new_game(
     return EselsRennenState(players, rules, track_for(the_board, rules), {"board": the_board.to_dict()})
 
 
-_DEFAULT_RULES: Final = Rules()  # frozen: one shared instance saves re-checking the defaults per race
+_DEFAULT_RULES: Final = Rules()
+
+# What the upper layers read off this game (games.GameInfo): the widget that draws it, the table entry that
+# never changes within a race (a page gets the board once), and the set-up a link may carry (a packaged board).
+VIEWS: Final = ("donkeylab.widgets.race_board:RaceBoard",)
+STATIC_KEYS: Final = ("board",)
+SETUP_OPTIONS: Final = {
+    "board": RuleOption("board", "default", tuple(sorted(packaged_boards())))
+}  # frozen: one shared instance saves re-checking the defaults per race
 
 
 # A user's loop calls ``new_game`` once per race: listing the boards folder, and hashing the whole board for the

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 
 from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import OptionWords, add_option_words
 
 COLOUR_WORDS = {"red": ("red", "rot"), "green": ("green", "grün"), "yellow": ("yellow", "gelb")}
 DIRECTION_WORDS = {
@@ -235,3 +236,29 @@ _VIEW = {
     "esels_rennen/label/deal": ("deal {count} order card(s)", "{count} Zielkarte(n) austeilen"),
 }
 CATALOGUE.add_all(_VIEW)
+
+
+# The rule options in a pupil's words (the teacher's controls; keys ``option/esels_rennen/<name>[/<value>]``).
+OPTION_WORDS: OptionWords = {
+    "sand": (
+        "sand fields",
+        "Sandfelder",
+        {"zone": ("zone before the finish", "Zone vor dem Ziel"), "start": ("start fields", "Startfelder")},
+    ),
+    "finish_arrows": (
+        "finish field arrows",
+        "Pfeile auf Zielfeldern",
+        {True: ("chain goes on", "Kette geht weiter"), False: ("chain ends", "Kette endet")},
+    ),
+    "start_order": (
+        "start order",
+        "Startaufstellung",
+        {"fixed": ("red, green, yellow", "rot, grün, gelb"), "random": ("by chance", "zufällig")},
+    ),
+    "scoring": (
+        "who wins",
+        "Wer gewinnt",
+        {"exact": ("exact order card", "genaue Zielkarte"), "points": ("most points", "meiste Punkte")},
+    ),
+}
+add_option_words("esels_rennen", OPTION_WORDS)
