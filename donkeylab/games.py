@@ -14,7 +14,9 @@ Optionally, so that no upper layer needs a name switch, it also declares (defaul
 - ``VIEWS`` — the widgets that draw it, as ``"package.module:Class"`` names (the engine imports no widget)
   [none: the Stepper bar alone];
 - ``STATIC_KEYS`` — snapshot ``table`` entries that never change within a game (sent to a page once) [none];
-- ``metrics(final, counts)`` — the lab's per-game measures of a finished game [none].
+- ``metrics(final, counts)`` — the lab's per-game measures of a finished game [none];
+- ``ICON`` — the sign on its gallery card ["▶"]; its card's words are the messages ``<name>/free_play`` and
+  ``<name>/blurb`` [its title, no line].
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class GameInfo:
     views: tuple[str, ...] = ()  # "package.module:Class" of each widget that draws the game
     static_keys: tuple[str, ...] = ()  # table entries that never change within a game
     metrics: Callable[[GameState, Counter[str]], dict[str, Any]] | None = None
+    icon: str = "▶"
 
     @property
     def min_players(self) -> int:
@@ -77,6 +80,11 @@ class GameInfo:
 
     def title(self, lang: str = "en") -> str:
         return CATALOGUE.render(f"{self.name}/title", {}, lang)
+
+    def text(self, key: str, lang: str = "en", default: str = "") -> str:
+        """The game's own message ``<name>/<key>`` in ``lang`` (``default`` when the game has none)."""
+        full = f"{self.name}/{key}"
+        return CATALOGUE.render(full, {}, lang) if full in CATALOGUE.messages else default
 
     @property
     def Rules(self) -> type:
@@ -176,6 +184,7 @@ def from_module(module: types.ModuleType) -> GameInfo:
         views=tuple(getattr(module, "VIEWS", ())),
         static_keys=tuple(getattr(module, "STATIC_KEYS", ())),
         metrics=getattr(module, "metrics", None),
+        icon=str(getattr(module, "ICON", "▶")),
     )
 
 

@@ -40,12 +40,14 @@ from donkeylab.double_donkey.rules import Rules
 from donkeylab.double_donkey.state import NAME, DoubleDonkeyState
 
 # What the upper layers read off this game (games.GameInfo): the widgets that draw it.
+ICON: Final = "⚄"  # the gallery card of its free-play page
 VIEWS: Final = ("donkeylab.widgets.dice_tray:DiceTray", "donkeylab.widgets.card_hands:CardHands")
 
 __all__ = [
     "ACTIONS",
     "COLOURS",
     "DECKS",
+    "ICON",
     "NAME",
     "PLAYERS",
     "VIEWS",

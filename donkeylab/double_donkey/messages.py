@@ -362,3 +362,15 @@ OPTION_WORDS: OptionWords = {
     ),
 }
 add_option_words("double_donkey", OPTION_WORDS)
+
+# The gallery card of the game's free-play page (``apps.games_apps``; the icon is the package's ``ICON``).
+CATALOGUE.add_all(
+    {
+        "free_play": ("Double Donkey — play a whole game", "Double Donkey — ein ganzes Spiel"),
+        "blurb": (
+            "Dice on the Hay card, secret cards, Angry Donkey flips and the Biggest Donkey, step by step.",
+            "Würfel auf die Misthaufen-Karte, geheime Karten, wütende Esel und der Oberesel, Schritt für Schritt.",
+        ),
+    },
+    prefix="double_donkey/",
+)

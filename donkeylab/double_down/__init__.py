@@ -31,12 +31,14 @@ from donkeylab.double_down.state import NAME, DoubleDownState
 
 PLAYERS: Final = PlayerRange("Double Down", 2, 8, default=4, rule="DN-SETUP-1")
 # What the upper layers read off this game (games.GameInfo): the widget that draws it.
+ICON: Final = "Σ"  # the gallery card of its free-play page
 VIEWS: Final = ("donkeylab.widgets.running_total:RunningTotal",)
 
 __all__ = [
     "ACTIONS",
     "DECK_SIZE",
     "DECK_SPEC",
+    "ICON",
     "KINDS",
     "NAME",
     "PLAYERS",

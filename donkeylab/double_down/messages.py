@@ -285,3 +285,15 @@ OPTION_WORDS: OptionWords = {
     ),
 }
 add_option_words("double_down", OPTION_WORDS)
+
+# The gallery card of the game's free-play page (``apps.games_apps``; the icon is the package's ``ICON``).
+CATALOGUE.add_all(
+    {
+        "free_play": ("Double Down — play a whole game", "Double Down — ein ganzes Spiel"),
+        "blurb": (
+            "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
+            "Eine Summe, die Paschzahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
+        ),
+    },
+    prefix="double_down/",
+)

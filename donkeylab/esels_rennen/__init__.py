@@ -49,6 +49,7 @@ from donkeylab.esels_rennen.validate import BoardReport, validate_board
 __all__ = [
     "CARDS",
     "DONKEYS",
+    "ICON",
     "NAME",
     "PLAYERS",
     "SETUP_OPTIONS",
@@ -103,6 +104,7 @@ _DEFAULT_RULES: Final = Rules()
 
 # What the upper layers read off this game (games.GameInfo): the widget that draws it, the table entry that
 # never changes within a race (a page gets the board once), and the set-up a link may carry (a packaged board).
+ICON: Final = "⇗"  # the gallery card of its free-play page
 VIEWS: Final = ("donkeylab.widgets.race_board:RaceBoard",)
 STATIC_KEYS: Final = ("board",)
 SETUP_OPTIONS: Final = {

@@ -262,3 +262,15 @@ OPTION_WORDS: OptionWords = {
     ),
 }
 add_option_words("esels_rennen", OPTION_WORDS)
+
+# The gallery card of the game's free-play page (``apps.games_apps``; the icon is the package's ``ICON``).
+CATALOGUE.add_all(
+    {
+        "free_play": ("Esels-Rennen — play a whole race", "Esels-Rennen — ein ganzes Rennen"),
+        "blurb": (
+            "Three donkeys, arrows and chain reactions on a board you can change.",
+            "Drei Esel, Pfeile und Kettenreaktionen auf einem Brett, das du ändern kannst.",
+        ),
+    },
+    prefix="esels_rennen/",
+)
