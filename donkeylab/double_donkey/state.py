@@ -20,7 +20,6 @@ from donkeylab.double_donkey.dice import DiceMixin
 from donkeylab.double_donkey.messages import waits_for
 from donkeylab.double_donkey.round import RoundMixin
 from donkeylab.double_donkey.rules import Rules
-from donkeylab.double_donkey.snapshot import SnapshotMixin
 from donkeylab.double_donkey.tables import (
     ALL_COLOURS,
     ROLLED,
@@ -30,6 +29,7 @@ from donkeylab.double_donkey.tables import (
     roll_outcomes,
     rolloff_outcomes,
 )
+from donkeylab.double_donkey.view import SnapshotMixin
 
 NAME = "double_donkey"
 
@@ -361,7 +361,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
         self._phase = "refill"
         return self._draw_biggest()
 
-    # ------------------------------------------------------------------ logs (the views: snapshot.py)
+    # ------------------------------------------------------------------ logs (the views: view.py)
     def describe(self) -> str:
         hay = ",".join(str(v) if v else "-" for v in self._hay)
         shown = ",".join(str(v) if v else "-" for v in self._shown)

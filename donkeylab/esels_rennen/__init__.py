@@ -12,9 +12,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from donkeylab.core.options import RuleOption
 from donkeylab.core.setup import check_rules
 from donkeylab.esels_rennen import bots
+from donkeylab.esels_rennen.actions import (
+    Back,
+    Deal,
+    Move,
+    Pass,
+    Start,
+    parse_action,
+)
 from donkeylab.esels_rennen.board import (
     Arrow,
     Board,
@@ -31,17 +38,15 @@ from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
     CARDS,
     DONKEYS,
+    ICON,
     NAME,
     PLAYERS,
-    Back,
-    Deal,
-    Move,
-    Pass,
+    SETUP_OPTIONS,
+    STATIC_KEYS,
+    VIEWS,
     Rules,
-    Start,
     best_points,
     card_points,
-    parse_action,
 )
 from donkeylab.esels_rennen.state import EselsRennenState
 from donkeylab.esels_rennen.validate import BoardReport, validate_board
@@ -100,16 +105,7 @@ def new_game(
     return EselsRennenState(players, rules, track_for(the_board, rules), {"board": the_board.to_dict()})
 
 
-_DEFAULT_RULES: Final = Rules()
-
-# What the upper layers read off this game (games.GameInfo): the widget that draws it, the table entry that
-# never changes within a race (a page gets the board once), and the set-up a link may carry (a packaged board).
-ICON: Final = "⇗"  # the gallery card of its free-play page
-VIEWS: Final = ("donkeylab.widgets.race_board:RaceBoard",)
-STATIC_KEYS: Final = ("board",)
-SETUP_OPTIONS: Final = {
-    "board": RuleOption("board", "default", tuple(sorted(packaged_boards())))
-}  # frozen: one shared instance saves re-checking the defaults per race
+_DEFAULT_RULES: Final = Rules()  # frozen: one shared instance saves re-checking the defaults per race
 
 
 # A user's loop calls ``new_game`` once per race: listing the boards folder, and hashing the whole board for the
@@ -131,8 +127,9 @@ def _packaged_track(name: str, rules: Rules) -> Track:
 
 
 def track_for(board: Board, rules: Rules | None = None) -> Track:
-    """The validated, memoising ``Track`` of ``board`` under ``rules`` (one per board and option reading)."""
-    rules = rules or Rules()
+    """The validated, memoising ``Track`` of ``board`` under ``rules`` (one per board and option reading);
+    ``rules`` as ``new_game`` takes it (``None``: the defaults; a mapping of options; else ``IllegalAction``)."""
+    rules = check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule, default=_DEFAULT_RULES)
     validate_board(board, rules.sand, rules.finish_arrows, rules.start_order)
     orders = FIXED_ORDER if rules.start_order == "fixed" else ALL_ORDERS
     return reachable(board, rules.sand, rules.finish_arrows, orders).track

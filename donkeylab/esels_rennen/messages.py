@@ -201,7 +201,7 @@ _REASONS = {
 for reason, (en, de) in _REASONS.items():
     CATALOGUE.add_term(f"ER:{reason}", en, de)
 
-# What the views show (``snapshot.py``): the title, one sentence per phase, the button labels.
+# What the views show (``view.py``): the title, one sentence per phase, the button labels.
 _VIEW = {
     "esels_rennen/title": ("Esels-Rennen (donkey race)", "Esels-Rennen"),
     "esels_rennen/phase/start": (

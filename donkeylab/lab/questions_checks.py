@@ -21,18 +21,8 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from donkeylab.lab.figure_words import number, say
-from donkeylab.lab.questions import (
-    Counts,
-    Exact,
-    Param,
-    Params,
-    Question,
-    _board,
-    _race_exact,
-    _title,
-    race_orders_figure,
-    register,
-)
+from donkeylab.lab.question_base import Counts, Exact, Param, Params, Question, _title, register
+from donkeylab.lab.questions_race import _board, _race_exact, race_orders_figure
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go

@@ -11,28 +11,28 @@ every field declared here.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any
 
 from donkeylab.core import CATALOGUE, Action, GameState
-from donkeylab.esels_rennen.messages import card_code
-from donkeylab.esels_rennen.race import OFF, Track
-from donkeylab.esels_rennen.rules import (
-    CARD_ORDER,
-    DONKEYS,
+from donkeylab.esels_rennen.actions import (
     Back,
     Deal,
     Move,
     Pass,
     Start,
+)
+from donkeylab.esels_rennen.messages import card_code
+from donkeylab.esels_rennen.race import OFF, Track
+from donkeylab.esels_rennen.rules import (
+    CARD_ORDER,
+    DEAL,
+    DONKEYS,
+    OVER,
+    RACE,
+    START,
     best_points,
     cards_per_player,
 )
-
-# The phases, by name: ``snapshot()["phase"]`` shows them as they are.
-START: Final = "start"
-DEAL: Final = "deal"
-RACE: Final = "race"
-OVER: Final = "over"
 
 
 class EselsRennenView(GameState):
