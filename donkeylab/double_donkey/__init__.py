@@ -1,8 +1,8 @@
 """Double Donkey (Piatnik 2022): dice onto the Hay card, secret cards, Angry Donkey flips, the Biggest Donkey.
 
-Public API (see ARCHITECTURE.md): ``NAME``, ``Rules``, ``new_game``, ``parse_action``, ``load``, the actions,
-``bots`` and ``exact``. Rule IDs DD-* follow seeds/RULES.md; the deck is the DD-DECK-1 reconstruction
-unless ``Rules(deck=...)`` names another.
+Public API (see ARCHITECTURE.md): ``NAME``, ``PLAYERS``, ``PHASES``, ``Rules``, ``new_game``, ``parse_action``,
+the actions, ``bots`` and ``exact`` (saves load through ``donkeylab.games.load``). Rule IDs DD-* follow
+seeds/RULES.md; the deck is the DD-DECK-1 reconstruction unless ``Rules(deck=...)`` names another.
 
 Engine rulings where the sources leave a choice open:
 - Phase 2 is "simultaneous": the players are asked one after another from the round's starter, and
@@ -17,7 +17,7 @@ Engine rulings where the sources leave a choice open:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from donkeylab.core import IllegalAction, quote
 from donkeylab.core.setup import check_rules
@@ -34,14 +34,10 @@ from donkeylab.double_donkey.actions import (
     Shuffle,
     parse_action,
 )
-from donkeylab.double_donkey.cards import COLOURS, DECKS, PLAYERS, Card, DeckInfo, build_deck
+from donkeylab.double_donkey.cards import COLOURS, DECKS, Card, DeckInfo, build_deck
 from donkeylab.double_donkey.metrics import metrics
-from donkeylab.double_donkey.rules import Rules
-from donkeylab.double_donkey.state import NAME, DoubleDonkeyState
-
-# What the upper layers read off this game (games.GameInfo): the widgets that draw it.
-ICON: Final = "⚄"  # the gallery card of its free-play page
-VIEWS: Final = ("donkeylab.widgets.dice_tray:DiceTray", "donkeylab.widgets.card_hands:CardHands")
+from donkeylab.double_donkey.rules import ICON, NAME, PHASES, PLAYERS, VIEWS, Rules
+from donkeylab.double_donkey.state import DoubleDonkeyState
 
 __all__ = [
     "ACTIONS",
@@ -49,6 +45,7 @@ __all__ = [
     "DECKS",
     "ICON",
     "NAME",
+    "PHASES",
     "PLAYERS",
     "VIEWS",
     "Card",

@@ -18,6 +18,7 @@ from typing import Any
 from donkeylab.core import CATALOGUE, Action
 from donkeylab.double_donkey.actions import Choose, Keep, Play, Reroll
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, Card, card_value
+from donkeylab.double_donkey.rules import CHOOSE, LAST, OVER, PLAY, ROLL, ROLLOFF
 
 VIEW_MESSAGES: dict[str, tuple[str, str]] = {
     "double_donkey/title": ("Double Donkey", "Double Donkey"),
@@ -100,16 +101,16 @@ class SnapshotMixin:
         """Who does what now, in one short sentence."""
         phase = self._phase
         data: dict[str, Any] = {}
-        if phase == "roll":
+        if phase == ROLL:
             data = {"player": self._roller, "n": len(self._left)}
             phase = "roll_last" if len(self._left) == 1 else "roll"
         elif phase in ("choose", "last"):
             data = {"player": self._roller}
-        elif phase == "play":
+        elif phase == PLAY:
             data = {"player": self._turn}
-        elif phase == "rolloff":
+        elif phase == ROLLOFF:
             data = {"players": self._tied}
-        elif phase == "over":
+        elif phase == OVER:
             data = {"winners": self._winners}
         return CATALOGUE.render(f"double_donkey/phase/{phase}", data, lang)
 
@@ -138,7 +139,7 @@ class SnapshotMixin:
             "roller": self._roller,
             "starter": self._starter,
             "dice": self._view_dice(lang),
-            "last_die": self._phase == "last",
+            "last_die": self._phase == LAST,
             "hands": [self._view_cards(self._hands[p], hay, lang) if sees[p] else None for p in seats],
             "hand_sizes": [len(h) for h in self._hands],
             "pile_sizes": [len(p) for p in self._piles],
@@ -164,10 +165,10 @@ class SnapshotMixin:
         dice = []
         for c, colour in enumerate(COLOURS):
             rolled = shown[c] or None
-            choosable = phase == "choose" and c in allowed
+            choosable = phase == CHOOSE and c in allowed
             why_not = None
             if rolled is not None and not choosable:
-                key = "DD-DICE-3/why_not" if phase == "last" else "DD-DICE-2/why_not"
+                key = "DD-DICE-3/why_not" if phase == LAST else "DD-DICE-2/why_not"
                 why_not = CATALOGUE.render(key, {"pips": rolled}, lang)
             name = CATALOGUE.term(colour, lang)
             entry = {"colour": colour, "name": name, "hay": hay[c] or None, "rolled": rolled}
