@@ -34,7 +34,16 @@ from donkeylab.double_donkey.actions import (
     Shuffle,
     parse_action,
 )
-from donkeylab.double_donkey.cards import COLOURS, DECKS, Card, DeckInfo, build_deck
+from donkeylab.double_donkey.cards import (
+    COLOUR_INDEX,
+    COLOURS,
+    DECKS,
+    PILE_SIZE,
+    Card,
+    DeckInfo,
+    build_deck,
+    card_value,
+)
 from donkeylab.double_donkey.metrics import metrics
 from donkeylab.double_donkey.rules import ICON, NAME, PHASES, PLAYERS, VIEWS, Rules
 from donkeylab.double_donkey.state import DoubleDonkeyState
@@ -42,10 +51,12 @@ from donkeylab.double_donkey.state import DoubleDonkeyState
 __all__ = [
     "ACTIONS",
     "COLOURS",
+    "COLOUR_INDEX",
     "DECKS",
     "ICON",
     "NAME",
     "PHASES",
+    "PILE_SIZE",
     "PLAYERS",
     "VIEWS",
     "Card",
@@ -62,6 +73,7 @@ __all__ = [
     "Shuffle",
     "bots",
     "build_deck",
+    "card_value",
     "metrics",
     "new_game",
     "parse_action",
