@@ -7,6 +7,16 @@ packages (core must not know the games) and imports an engine only when its info
 
 An engine package offers ``NAME``, ``PLAYERS`` (a ``core.players.PlayerRange``), ``Rules``, ``new_game`` and
 ``parse_action``; saves of every game are read by the one ``load`` below (``core.jsonio.load_document``).
+Optionally, so that no upper layer needs a name switch, it also declares (defaults in brackets):
+
+- ``SETUP_OPTIONS`` — ``{keyword: RuleOption}`` for ``new_game``'s set-up keywords a link may carry
+  (Esels-Rennen's ``board``: its packaged boards) [none: a set-up keyword is for code only];
+- ``VIEWS`` — the widgets that draw it, as ``"package.module:Class"`` names (the engine imports no widget)
+  [none: the Stepper bar alone];
+- ``STATIC_KEYS`` — snapshot ``table`` entries that never change within a game (sent to a page once) [none];
+- ``metrics(final, counts)`` — the lab's per-game measures of a finished game [none];
+- ``ICON`` — the sign on its gallery card ["▶"]; its card's words are the messages ``<name>/free_play`` and
+  ``<name>/blurb`` [its title, no line].
 """
 
 from __future__ import annotations
@@ -16,7 +26,8 @@ import importlib
 import inspect
 import types
 import typing
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -26,23 +37,17 @@ from donkeylab.core.errors import LoadError, quote
 from donkeylab.core.jsonio import load_document, read_document, rules_from_dict
 from donkeylab.core.match import Bot, RandomBot
 from donkeylab.core.messages import CATALOGUE
+from donkeylab.core.options import RuleOption
 from donkeylab.core.players import PlayerRange
 from donkeylab.core.state import GameState
+
+__all__ = ["GAMES", "GameInfo", "RuleOption", "from_module", "game_module", "info", "infos", "load", "register"]
 
 GAMES: dict[str, str] = {
     "double_donkey": "donkeylab.double_donkey",
     "double_down": "donkeylab.double_down",
     "esels_rennen": "donkeylab.esels_rennen",
 }
-
-
-@dataclasses.dataclass(frozen=True)
-class RuleOption:
-    """One rule option: its allowed values (``None`` when free-form, e.g. a custom deck) and default."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...] | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,6 +60,11 @@ class GameInfo:
     options: Mapping[str, RuleOption]
     setup: tuple[str, ...]  # keyword arguments of new_game beyond players and rules (esels_rennen: board)
     bots: Mapping[str, type]
+    setup_options: Mapping[str, RuleOption] = dataclasses.field(default_factory=dict)  # the linkable set-up keys
+    views: tuple[str, ...] = ()  # "package.module:Class" of each widget that draws the game
+    static_keys: tuple[str, ...] = ()  # table entries that never change within a game
+    metrics: Callable[[GameState, Counter[str]], dict[str, Any]] | None = None
+    icon: str = "▶"
 
     @property
     def min_players(self) -> int:
@@ -70,6 +80,11 @@ class GameInfo:
 
     def title(self, lang: str = "en") -> str:
         return CATALOGUE.render(f"{self.name}/title", {}, lang)
+
+    def text(self, key: str, lang: str = "en", default: str = "") -> str:
+        """The game's own message ``<name>/<key>`` in ``lang`` (``default`` when the game has none)."""
+        full = f"{self.name}/{key}"
+        return CATALOGUE.render(full, {}, lang) if full in CATALOGUE.messages else default
 
     @property
     def Rules(self) -> type:
@@ -158,7 +173,27 @@ def from_module(module: types.ModuleType) -> GameInfo:
     players = getattr(module, "PLAYERS", None)
     if not isinstance(players, PlayerRange):
         raise TypeError(f"{module.__name__} declares no PLAYERS range (a core.players.PlayerRange)")
-    return GameInfo(module.NAME, module, players, _options(module.Rules), _setup(module), _bots(module))
+    return GameInfo(
+        module.NAME,
+        module,
+        players,
+        _options(module.Rules),
+        _setup(module),
+        _bots(module),
+        setup_options=dict(getattr(module, "SETUP_OPTIONS", {})),
+        views=tuple(getattr(module, "VIEWS", ())),
+        static_keys=tuple(getattr(module, "STATIC_KEYS", ())),
+        metrics=getattr(module, "metrics", None),
+        icon=str(getattr(module, "ICON", "▶")),
+    )
+
+
+def register(name: str, module_path: str) -> None:
+    """Add a game to the registry by its engine package's dotted path (how a fourth game joins: nothing else
+    above the engines names it). Registering the same game again with the same path is harmless."""
+    if GAMES.get(name, module_path) != module_path:
+        raise ValueError(f"game {quote(name)} is already registered as {GAMES[name]}")
+    GAMES[name] = module_path
 
 
 def info(name: str) -> GameInfo:

@@ -3,22 +3,21 @@
 // The player to act clicks 1–3 cards of their hand, then "Play"; the engine judges the choice.
 
 /** What the walked events have shown so far: card values, the reveal and the Biggest Donkey come one by one. */
-function momentOf(snap, st) {
-  const events = snap.events || [];
-  const sub = st.get("substep");
+function momentOf(moment) {
   const hiddenValues = new Set();
   let revealLater = false;
   let biggestLater = false;
-  events.forEach((e, i) => {
-    if (i < sub) return;
+  for (const e of moment.later) {
     if (e.rule === "DD-VALUE-1" && e.data && e.data.card_id !== undefined) hiddenValues.add(e.data.card_id);
     if (e.key === "DD-PLAY-1/reveal") revealLater = true;
     if (e.rule === "DD-BIGGEST-1" || e.rule === "DD-BIGGEST-2") biggestLater = true;
-  });
+  }
   return { hiddenValues, revealLater, biggestLater };
 }
 
-function cardEl(card, palette, st, opts = {}) {
+function cardEl(v, card, opts = {}) {
+  const { h } = K;
+  const { palette, say } = v;
   const cols = card.colours || [];
   const fill = (c) => (palette[c] || {}).hex || "#ccc";
   const stripes = cols.length === 1 ? `background:${fill(cols[0])}` : `background:linear-gradient(135deg, ${fill(cols[0])} 0 50%, ${fill(cols[1])} 50% 100%)`;
@@ -29,13 +28,13 @@ function cardEl(card, palette, st, opts = {}) {
     type: opts.onclick ? "button" : null,
     "data-card": card.id,
     "aria-pressed": opts.onclick ? (opts.selected ? "true" : "false") : null,
-    "aria-label": `${card.label}: ${card.value ?? tr(st, "value not known yet", "Wert noch offen")}`,
+    "aria-label": `${card.label}: ${card.value ?? say("value_unknown")}`,
     title: card.label,
     onclick: opts.onclick || null,
   },
-  h("span", { class: "dl-dd-colours", style: stripes }, card.angry ? h("span", { class: "dl-angry-face" }, tr(st, "ANGRY", "WÜTEND")) : ""),
+  h("span", { class: "dl-dd-colours", style: stripes }, card.angry ? h("span", { class: "dl-angry-face" }, say("angry")) : ""),
   h("span", { class: "dl-dd-label" }, card.label),
-  h("span", { class: "dl-dd-value", title: tr(st, "points under the dice on the Hay card", "Punkte mit den Würfeln auf der Misthaufen-Karte") }, value),
+  h("span", { class: "dl-dd-value", title: say("value_title") }, value),
   );
   return el;
 }
@@ -50,27 +49,29 @@ function legalPlays(snap) {
     });
 }
 
-function seatBox(p, snap, st, palette, ui) {
+function seatBox(v, p) {
+  const { h } = K;
+  const { snap, st, ui, say } = v;
   const t = snap.table;
-  const moment = momentOf(snap, st);
+  const moment = momentOf(v.moment);
   const acting = snap.current_player === p.seat;
   const hand = t.hands[p.seat];
   // While the Stepper walks the events of the last action, the choices wait for its end (as in the bar).
-  const walking = (snap.events || []).length > 1 && st.get("substep") < snap.events.length;
+  const walking = v.moment.inside;
   const plays = acting && !walking ? legalPlays(snap) : [];
   const box = h("section", { class: `dl-dd-seat${acting ? " dl-acting" : ""}`, "aria-label": p.name });
   const chosen = t.chosen?.[p.seat];
   const head = h("div", { class: "dl-dd-head" },
     h("span", { class: "dl-seat-name" }, p.name),
-    t.biggest === p.seat && !moment.biggestLater ? h("span", { class: "dl-badge dl-biggest" }, tr(st, "★ Biggest Donkey", "★ Oberesel")) : "",
-    (snap.winners || []).includes(p.seat) ? h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")) : "",
-    snap.phase === "play" ? h("span", { class: "dl-badge" }, chosen ? tr(st, "✓ chosen", "✓ gewählt") : tr(st, "choosing…", "wählt…")) : "",
-    h("span", { class: "dl-pile", title: tr(st, "personal pile", "eigener Stapel") }, tr(st, `pile ${t.pile_sizes[p.seat]}`, `Stapel ${t.pile_sizes[p.seat]}`)),
+    t.biggest === p.seat && !moment.biggestLater ? h("span", { class: "dl-badge dl-biggest" }, say("biggest")) : "",
+    (snap.winners || []).includes(p.seat) ? h("span", { class: "dl-badge dl-win" }, say("winner")) : "",
+    snap.phase === "play" ? h("span", { class: "dl-badge" }, say(chosen ? "chosen" : "choosing")) : "",
+    h("span", { class: "dl-pile", title: say("pile_title") }, say("pile", { n: t.pile_sizes[p.seat] })),
   );
   box.append(head);
   const row = h("div", { class: "dl-dd-hand" });
   if (hand === null || hand === undefined) {
-    for (let i = 0; i < t.hand_sizes[p.seat]; i++) row.append(h("div", { class: "dl-dd-card dl-back", "aria-label": tr(st, "hidden card", "verdeckte Karte") }));
+    for (let i = 0; i < t.hand_sizes[p.seat]; i++) row.append(h("div", { class: "dl-dd-card dl-back", "aria-label": say("hidden_card") }));
   } else {
     for (const card of hand) {
       const selected = ui.picked.has(card.id) && acting;
@@ -81,7 +82,7 @@ function seatBox(p, snap, st, palette, ui) {
             ui.redraw();
           }
         : null;
-      row.append(cardEl(card, palette, st, { selected, onclick }));
+      row.append(cardEl(v, card, { selected, onclick }));
     }
   }
   box.append(row);
@@ -96,41 +97,36 @@ function seatBox(p, snap, st, palette, ui) {
       "data-action": action,
       onclick: () => {
         ui.picked.clear();
-        send(st, { method: "play", action });
+        K.send(st, { method: "play", action });
       },
-    }, ids.length ? tr(st, `Play ${ids.length} card(s)`, `${ids.length} Karte(n) spielen`) : tr(st, "Click 1–3 cards, then play", "1–3 Karten anklicken, dann spielen")));
+    }, ids.length ? say("play_n", { n: ids.length }) : say("pick")));
   }
   if (t.chosen_cards && t.chosen_cards[p.seat] && snap.phase === "play") {
-    box.append(h("div", { class: "dl-caption" }, snap.seat === null || snap.seat === undefined ? tr(st, "chosen (only the teacher sees it): ", "gewählt (nur die Lehrkraft sieht es): ") : tr(st, "your choice: ", "deine Wahl: "), ...t.chosen_cards[p.seat].map((c) => cardEl(c, palette, st))));
+    box.append(h("div", { class: "dl-caption" }, say(snap.seat === null || snap.seat === undefined ? "chosen_teacher" : "your_choice"), ...t.chosen_cards[p.seat].map((c) => cardEl(v, c))));
   }
   const revealed = moment.revealLater ? [] : t.revealed?.[p.seat] || [];
-  if (revealed.length) box.append(h("div", { class: "dl-revealed" }, h("span", { class: "dl-caption" }, tr(st, "revealed: ", "aufgedeckt: ")), ...revealed.map((c) => cardEl(c, palette, st, { moment }))));
+  if (revealed.length) box.append(h("div", { class: "dl-revealed" }, h("span", { class: "dl-caption" }, say("revealed")), ...revealed.map((c) => cardEl(v, c, { moment }))));
   return box;
 }
 
+function draw(v) {
+  const { h } = K;
+  const { snap, ui, say } = v;
+  const key = `${v.st.get("index")}:${snap.current_player}`;
+  if (key !== ui.lastKey) ui.picked.clear();
+  ui.lastKey = key;
+  ui.redraw = v.redraw;
+  const t = snap.table;
+  const info = say("info", { round: t.round, draw: t.draw_pile, discard: t.discard, variant: say(`variant_${t.variant}`) });
+  v.root.replaceChildren(h("div", { class: "dl-dd-info" }, info), ...snap.players.map((p) => seatBox(v, p)));
+}
+
+let K; // common.js's helpers (h, s, send, viewWidget, ...), exported by the page's one FrontEndKit widget
+const VIEW = { className: "dl-card-hands", draw, setup: () => ({ picked: new Set(), redraw: null, lastKey: "" }) };
+
 export default {
-  async render({ model, el, host }) {
-    const st = await stepperOf(model, host);
-    const root = h("div", { class: "dl-view dl-card-hands", tabindex: "0" });
-    keyNav(root, st);
-    el.append(root);
-    const ui = { picked: new Set(), redraw: null, lastKey: "" };
-    const draw = () => {
-      const snap = st.get("snapshot");
-      if (!snap || !snap.table) return;
-      const key = `${st.get("index")}:${snap.current_player}`;
-      if (key !== ui.lastKey) ui.picked.clear();
-      ui.lastKey = key;
-      const palette = model.get("palette") || {};
-      const t = snap.table;
-      const seats = snap.seat === null || snap.seat === undefined ? snap.players : snap.players;
-      root.replaceChildren(
-        h("div", { class: "dl-dd-info" },
-          tr(st, `Round ${t.round} · draw pile ${t.draw_pile} · discard pile ${t.discard} · ${t.variant} rules`, `Runde ${t.round} · Nachziehstapel ${t.draw_pile} · Ablage ${t.discard} · ${t.variant === "german" ? "deutsche" : "englische"} Regeln`)),
-        ...seats.map((p) => seatBox(p, snap, st, palette, ui)),
-      );
-    };
-    ui.redraw = draw;
-    return follow(st, draw, ["snapshot", "substep", "lang"]);
+  async render(ctx) {
+    K ??= (await ctx.host.getWidget(ctx.model.get("kit"))).exports;
+    return K.viewWidget(VIEW).render(ctx);
   },
 };

@@ -1,5 +1,9 @@
-// Helpers shared by every donkeylab widget. Python joins this file in front of each widget's own ESM
-// (no JS build step), so these functions are plain module-level declarations, not exports.
+// Helpers shared by every donkeylab widget, loaded once per page: this file is the ESM of the kernel's one
+// FrontEndKit widget (donkeylab/widgets/kit.py), whose initialize() hands these functions to the other
+// widgets as its exports. A widget's own ESM reaches them in one line,
+//   K ??= (await host.getWidget(model.get("kit"))).exports;
+// so nothing is copied into each module and there is no JS build step. Every word a widget shows comes
+// from its `words` trait ({en: {...}, de: {...}}, filled from the kernel's catalogue): no text lives here.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -74,16 +78,21 @@ function keyNav(el, st) {
   });
 }
 
-/** en/de text picked by the stepper's language. */
-function tr(st, en, de) {
-  return st.get("lang") === "de" ? de : en;
+/** The widget's word `key` in language `lang` ({name} placeholders filled from `vars`); the key if missing. */
+function word(model, lang, key, vars = {}) {
+  const words = model.get("words") || {};
+  const text = (words[lang] || words.en || {})[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
-/** The events of the current state that are shown at this sub-step. */
-function shownEvents(st) {
-  const snap = st.get("snapshot") || {};
-  const events = snap.events || [];
-  return events.slice(0, st.get("substep"));
+/** The sub-step moment of a snapshot: the events shown so far, those still to come, the one just shown. */
+function momentAt(snap, substep) {
+  const events = (snap && snap.events) || [];
+  const n = Math.max(0, Math.min(substep ?? events.length, events.length));
+  const shown = events.slice(0, n);
+  const later = events.slice(n);
+  return { shown, later, current: shown.length ? shown[shown.length - 1] : null, inside: later.length > 0 };
 }
 
 /** The snapshot's table with the entries the Stepper sends only once (``static``, e.g. the board). */
@@ -148,24 +157,41 @@ function heartbeat(model, banner) {
   };
 }
 
-// ipywidgets' sliders (noUiSlider) give their handle role="slider" but no accessible name, so a screen reader
-// announces a bare "slider" (axe: aria-input-field-name). Name each handle after its slider's label or, for a
-// lesson's prediction, after the question above it. Once per page, whichever view loads first.
-function nameSliderHandles() {
-  if (window.__dlNamesSliders) return;
-  window.__dlNamesSliders = true;
-  const name = () => {
-    for (const handle of document.querySelectorAll(".noUi-handle:not([aria-label])")) {
-      const label = handle.closest(".widget-slider, .widget-hslider")?.querySelector(".widget-label");
-      const prompt = handle.closest(".dl-prediction")?.querySelector("b");
-      const text = (label?.textContent || "").trim() || (prompt?.textContent || "").trim();
-      if (text) handle.setAttribute("aria-label", text.slice(0, 200));
-    }
+/**
+ * A game view's render(): find the Stepper, make the focusable root (class `className`), let ←/→/space
+ * drive it, and call draw(v) on every change of the stepper traits `traits` (and of the view's `words`).
+ * draw gets v = {st, model, root, snap, table, moment, palette, lang, say(key, vars), ui, redraw}; `ui` is
+ * the view's own state between draws (a selection), made once by setup(). Returns the cleanup.
+ */
+function viewWidget({ className, traits = ["snapshot", "substep", "lang"], draw, setup = () => ({}) }) {
+  return {
+    async render({ model, el, host }) {
+      const st = await stepperOf(model, host);
+      const root = h("div", { class: `dl-view ${className}`, tabindex: "0" });
+      keyNav(root, st);
+      el.append(root);
+      const ui = setup();
+      const redraw = () => {
+        const snap = st.get("snapshot");
+        if (!snap || !snap.table) return;
+        const lang = st.get("lang");
+        draw({
+          st, model, root, snap, ui, redraw, lang,
+          table: tableOf(st),
+          moment: momentAt(snap, st.get("substep")),
+          palette: model.get("palette") || {},
+          say: (key, vars) => word(model, lang, key, vars),
+        });
+      };
+      const unfollow = follow(st, redraw, traits);
+      model.on("change:words", redraw);
+      return () => {
+        unfollow();
+        model.off("change:words", redraw);
+      };
+    },
   };
-  new MutationObserver(name).observe(document.body, { childList: true, subtree: true });
-  name();
 }
-nameSliderHandles();
 
 /** Redraw `container` with `redraw()` without losing the keyboard's place: if focus was on one of its
  * `selector` elements, the element with the same `key(el)` (or else the same position) gets it back,
@@ -183,3 +209,32 @@ function keepFocus(container, selector, key, redraw, fallback = null) {
   const target = same || now[Math.min(before, now.length - 1)] || (fallback && fallback());
   if (target) target.focus();
 }
+
+// ipywidgets' sliders (noUiSlider) give their handle role="slider" but no accessible name, so a screen reader
+// announces a bare "slider" (axe: aria-input-field-name). Name each handle after its slider's label or, for a
+// lesson's prediction, after the question above it. Once per page: the kit is initialized once.
+function nameSliderHandles() {
+  const name = () => {
+    for (const handle of document.querySelectorAll(".noUi-handle:not([aria-label])")) {
+      const label = handle.closest(".widget-slider, .widget-hslider")?.querySelector(".widget-label");
+      const prompt = handle.closest(".dl-prediction")?.querySelector("b");
+      const text = (label?.textContent || "").trim() || (prompt?.textContent || "").trim();
+      if (text) handle.setAttribute("aria-label", text.slice(0, 200));
+    }
+  };
+  new MutationObserver(name).observe(document.body, { childList: true, subtree: true });
+  name();
+}
+
+const KIT = { SVG_NS, h, s, setAttrs, stepperOf, follow, send, keyNav, word, momentAt, tableOf, lostBanner, heartbeat, viewWidget, keepFocus };
+
+export default {
+  // The other widgets wait for this (host.getWidget): what initialize returns is what they receive.
+  initialize() {
+    if (!window.__dlNamesSliders) {
+      window.__dlNamesSliders = true;
+      nameSliderHandles();
+    }
+    return KIT;
+  },
+};

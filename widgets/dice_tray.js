@@ -13,6 +13,7 @@ const PIPS = {
 const PATTERN_SVG = { ".": "dots", x: "cross", "/": "slash", "\\": "back", "-": "hline", "+": "plus" };
 
 function patternDefs() {
+  const { s } = K;
   const d = s("defs", {});
   const add = (id, ...children) => d.append(s("pattern", { id: `dl-pat-${id}`, width: 8, height: 8, patternUnits: "userSpaceOnUse" }, ...children));
   const ink = { stroke: "#0006", "stroke-width": 1.4 };
@@ -27,6 +28,7 @@ function patternDefs() {
 
 /** One die as SVG: colour fill, a texture for colour-blind eyes, black pips (white on dark blue). */
 function dieSvg(colour, pips, palette, size = 54) {
+  const { s } = K;
   const c = palette[colour] || { hex: "#ccc", pattern: "" };
   const svg = s("svg", { viewBox: "-30 -30 60 60", width: size, height: size, class: "dl-die-svg", "aria-hidden": "true" });
   svg.append(patternDefs());
@@ -41,74 +43,76 @@ function dieSvg(colour, pips, palette, size = 54) {
 
 /** The dice as they stood at this sub-step: the latest shown event that carries the six dice (the reveal,
  * then each flip) decides the Hay card; otherwise the table's dice. */
-function diceAt(snap, st) {
+function diceAt(snap, moment) {
   const dice = snap.table.dice.map((d) => ({ ...d }));
-  const shown = (snap.events || []).slice(0, st.get("substep"));
-  const withDice = [...shown].reverse().find((e) => e.data && Array.isArray(e.data.dice) && e.data.dice.length === dice.length);
+  const withDice = [...moment.shown].reverse().find((e) => e.data && Array.isArray(e.data.dice) && e.data.dice.length === dice.length);
   if (withDice) dice.forEach((d, i) => Object.assign(d, { hay: withDice.data.dice[i], rolled: null, choosable: false, why_not: null }));
-  const current = shown[shown.length - 1];
+  const current = moment.current;
   const flipping = current && current.rule === "DD-ANGRY-1" && current.data ? current.data.colour : null;
   return { dice, flipping };
 }
 
-function dieButton(die, snap, st, palette, flipping) {
+function dieButton(v, die, flipping) {
+  const { h } = K;
+  const { snap, st, palette, say } = v;
   const c = palette[die.colour] || {};
   const name = die.name || c[snap.lang] || die.colour;
   const pips = die.hay ?? die.rolled;
   const rolled = die.hay === null && die.rolled !== null;
-  const canClick = rolled && (snap.legal || []).length > 0;
+  const canClick = rolled && (snap.legal || []).length > 0 && Boolean(die.action);
   const cls = ["dl-die"];
   if (rolled && die.choosable) cls.push("dl-choosable");
   if (rolled && !die.choosable) cls.push("dl-blocked");
   if (flipping === die.colour) cls.push("dl-flipping");
   const label = rolled
     ? die.choosable
-      ? tr(st, `place the ${name} die (${pips}) on the Hay card`, `Würfel ${name} (${pips}) auf die Misthaufen-Karte legen`)
+      ? say("place_die", { name, pips })
       : `${name} ${pips}: ${die.why_not || ""}`
-    : `${name}: ${pips ?? tr(st, "not rolled", "nicht gewürfelt")}`;
+    : `${name}: ${pips ?? say("not_rolled")}`;
   const el = h(canClick ? "button" : "div", {
     class: cls.join(" "),
     type: canClick ? "button" : null,
     "data-colour": die.colour,
     "aria-label": label,
     title: label,
-    onclick: canClick ? () => send(st, { method: "play", action: `Choose('${die.colour}')` }) : null,
+    // The engine wrote the action (the table's die carries it); a forbidden die's click shows its rule.
+    onclick: canClick ? () => K.send(st, { method: "play", action: die.action }) : null,
   }, dieSvg(die.colour, pips, palette), h("span", { class: "dl-die-name" }, name));
   if (rolled && !die.choosable && die.why_not) el.append(h("span", { class: "dl-why-not" }, die.why_not));
   return el;
 }
 
+function draw(v) {
+  const { h } = K;
+  const { snap, say } = v;
+  const { dice, flipping } = diceAt(snap, v.moment);
+  const hay = h("div", { class: "dl-hay", "aria-label": say("hay_card_label") });
+  const rolled = h("div", { class: "dl-rolled" });
+  const waiting = h("div", { class: "dl-waiting" });
+  for (const die of dice) {
+    const b = dieButton(v, die, flipping);
+    if (die.hay !== null) hay.append(b);
+    else if (die.rolled !== null) rolled.append(b);
+    else waiting.append(b);
+  }
+  const t = snap.table;
+  const holder = snap.players[t.roller]?.name ?? "";
+  v.root.replaceChildren(
+    h("div", { class: "dl-hay-box" }, h("div", { class: "dl-caption" }, say("hay_card")), hay.childElementCount ? hay : h("div", { class: "dl-empty" }, say("no_die"))),
+    h("div", { class: "dl-rolled-box" },
+      h("div", { class: "dl-caption" }, rolled.childElementCount ? say("rolled_by", { holder }) : say("dice_with", { holder })),
+      rolled.childElementCount ? rolled : waiting.childElementCount ? waiting : h("div", { class: "dl-empty" }, say("all_placed")),
+      t.last_die ? h("div", { class: "dl-last" }, say("last_die")) : "",
+    ),
+  );
+}
+
+let K; // common.js's helpers (h, s, send, viewWidget, ...), exported by the page's one FrontEndKit widget
+const VIEW = { className: "dl-dice-tray", draw };
+
 export default {
-  async render({ model, el, host }) {
-    const st = await stepperOf(model, host);
-    const root = h("div", { class: "dl-view dl-dice-tray", tabindex: "0" });
-    keyNav(root, st);
-    el.append(root);
-    const draw = () => {
-      const snap = st.get("snapshot");
-      if (!snap || !snap.table) return;
-      const palette = model.get("palette") || {};
-      const { dice, flipping } = diceAt(snap, st);
-      const hay = h("div", { class: "dl-hay", "aria-label": tr(st, "the Hay card", "die Misthaufen-Karte") });
-      const rolled = h("div", { class: "dl-rolled" });
-      const waiting = h("div", { class: "dl-waiting" });
-      for (const die of dice) {
-        const b = dieButton(die, snap, st, palette, flipping);
-        if (die.hay !== null) hay.append(b);
-        else if (die.rolled !== null) rolled.append(b);
-        else waiting.append(b);
-      }
-      const t = snap.table;
-      const holder = snap.players[t.roller]?.name ?? "";
-      root.replaceChildren(
-        h("div", { class: "dl-hay-box" }, h("div", { class: "dl-caption" }, tr(st, "Hay card", "Misthaufen-Karte")), hay.childElementCount ? hay : h("div", { class: "dl-empty" }, tr(st, "no die yet", "noch kein Würfel"))),
-        h("div", { class: "dl-rolled-box" },
-          h("div", { class: "dl-caption" }, rolled.childElementCount ? tr(st, `Rolled by ${holder} — click one to place it`, `Gewürfelt von ${holder} — klicke einen, um ihn zu legen`) : tr(st, `Dice with ${holder}`, `Würfel bei ${holder}`)),
-          rolled.childElementCount ? rolled : waiting.childElementCount ? waiting : h("div", { class: "dl-empty" }, tr(st, "All six dice are on the Hay card.", "Alle sechs Würfel liegen auf der Misthaufen-Karte.")),
-          t.last_die ? h("div", { class: "dl-last" }, tr(st, "Last die: keep it or re-roll it once (DD-DICE-3).", "Letzter Würfel: behalten oder einmal neu würfeln (DD-DICE-3).")) : "",
-        ),
-      );
-    };
-    return follow(st, draw, ["snapshot", "substep", "lang"]);
+  async render(ctx) {
+    K ??= (await ctx.host.getWidget(ctx.model.get("kit"))).exports;
+    return K.viewWidget(VIEW).render(ctx);
   },
 };

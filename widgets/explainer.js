@@ -12,8 +12,12 @@ const EXPLAINER_TRAITS = [
   "lang",
 ];
 
+let K; // common.js's helpers (h, ...), exported by the page's one FrontEndKit widget
+
 export default {
-  render({ model, el }) {
+  async render({ model, el, host }) {
+    K ??= (await host.getWidget(model.get("kit"))).exports;
+    const { h } = K;
     const heading = h("div", { class: "dl-rx-heading" });
     const badge = h("span", { class: "dl-rx-badge" });
     const title = h("span", { class: "dl-rx-title" });

@@ -1,5 +1,5 @@
-// LivePlot: the exact answer at once, simulated bars filling in batch by batch (common.js is joined in front:
-// the heartbeat, as a lesson page may have plots and no Stepper).
+// LivePlot: the exact answer at once, simulated bars filling in batch by batch (the heartbeat comes from
+// common.js, the page's one FrontEndKit widget, as a lesson page may have plots and no Stepper).
 // plotly.js is not in this module: the kernel's one PlotlyBundle widget (trait "bundle") carries it and sets
 // window.Plotly when its module runs, so a page with many plots loads plotly.js once.
 
@@ -48,10 +48,10 @@ function render({ model, el, host, signal }) {
   const error = node("div", "dl-liveplot-error", { role: "alert" });
   bar.append(fill);
   controls.append(button, bar, count);
-  const banner = lostBanner();
+  const banner = K.lostBanner();
   root.append(banner, controls, status, plot, error);
   el.replaceChildren(root);
-  const stopBeating = heartbeat(model, banner);
+  const stopBeating = K.heartbeat(model, banner);
 
   let Plotly = null;
 
@@ -121,4 +121,11 @@ function render({ model, el, host, signal }) {
   };
 }
 
-export default { render };
+let K; // common.js's helpers (lostBanner, heartbeat), exported by the page's one FrontEndKit widget
+
+export default {
+  async render(ctx) {
+    K ??= (await ctx.host.getWidget(ctx.model.get("kit"))).exports;
+    return render(ctx);
+  },
+};

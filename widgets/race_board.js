@@ -3,10 +3,9 @@
 // Click a donkey, then one of the fields it may move to (or click a field straight away); the engine judges.
 
 const STEP = 46; // px between lattice points
-// The letter on a donkey, an arrow and an order card, for pupils who cannot tell the colours apart; in German
-// "grün" and "gelb" share their first letter, so they get two.
-const LETTERS = { en: { red: "R", green: "G", yellow: "Y" }, de: { red: "R", green: "Gr", yellow: "Ge" } };
-const letter = (colour, lang) => (LETTERS[lang] || LETTERS.en)[colour] || "?";
+// The letter on a donkey, an arrow and an order card, for pupils who cannot tell the colours apart, is a word
+// of the view (letter_red, ...): in German green and yellow start with the same letter, so they get two.
+const letter = (v, colour) => v.say(`letter_${colour}`);
 
 function colourName(colour, palette, lang) {
   return (palette[`donkey:${colour}`] || {})[lang] || colour;
@@ -25,18 +24,18 @@ function layout(board) {
 }
 
 /** Where each donkey stands at this sub-step: hops not yet shown are undone using their `from` field. */
-function donkeysAt(snap, st) {
+function donkeysAt(snap, moment) {
   const where = { ...(snap.table.donkeys || {}) };
-  const events = snap.events || [];
-  const shown = st.get("substep");
-  for (let i = events.length - 1; i >= shown; i--) {
-    const d = events[i].data || {};
+  for (const e of [...moment.later].reverse()) {
+    const d = e.data || {};
     if (d.donkey && d.from !== undefined) where[d.donkey] = d.from;
   }
   return where;
 }
 
-function arrowGlyph(p, arrow, palette, lang) {
+function arrowGlyph(v, p, arrow) {
+  const { s } = K;
+  const palette = v.palette;
   const dx = { FL: -1, FR: 1, BL: -1, BR: 1 }[arrow.direction] || 0;
   const dy = arrow.direction.startsWith("B") ? 1 : -1;
   const c = palette[`donkey:${arrow.colour}`] || palette[arrow.colour] || { hex: "#888" };
@@ -46,13 +45,14 @@ function arrowGlyph(p, arrow, palette, lang) {
   const y1 = p.y + dy * 9;
   return s("g", { class: "dl-arrow" },
     s("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke: c.hex, "stroke-width": 5, "marker-end": `url(#dl-head-${arrow.colour})` }),
-    s("text", { x: p.x + (dx > 0 ? -12 : 12), y: p.y + 4, class: "dl-arrow-letter", "text-anchor": "middle" }, letter(arrow.colour, lang)),
+    s("text", { x: p.x + (dx > 0 ? -12 : 12), y: p.y + 4, class: "dl-arrow-letter", "text-anchor": "middle" }, letter(v, arrow.colour)),
   );
 }
 
-function boardSvg(snap, st, model, state) {
+function boardSvg(v) {
+  const { s } = K;
+  const { snap, palette, lang, say, ui: state } = v;
   const t = snap.table;
-  const palette = model.get("palette") || {};
   const { pos, width, height } = layout(t.board);
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dl-board", width, height, role: "group" });
   const defs = s("defs", {});
@@ -64,8 +64,8 @@ function boardSvg(snap, st, model, state) {
   svg.append(defs);
   const moves = (t.moves || []).filter((m) => m.donkey === state.selected);
   const targets = new Set(moves.map((m) => m.to));
-  const where = donkeysAt(snap, st);
-  const hop = (snap.events || [])[st.get("substep") - 1];
+  const where = donkeysAt(snap, v.moment);
+  const hop = v.moment.current;
   for (const id of Object.keys(pos)) {
     const p = pos[id];
     const f = p.f;
@@ -75,11 +75,11 @@ function boardSvg(snap, st, model, state) {
       "data-field": id,
       tabindex: targets.has(id) ? "0" : null,
       role: targets.has(id) ? "button" : null,
-      "aria-label": targets.has(id) ? tr(st, `move the ${colourName(state.selected, palette, "en")} donkey to ${id}`, `den Esel ${colourName(state.selected, palette, "de")} nach ${id} ziehen`) : null,
-      onclick: () => clickField(id, snap, st, state),
+      "aria-label": targets.has(id) ? say("move_to", { donkey: colourName(state.selected, palette, lang), field: id }) : null,
+      onclick: () => clickField(v, id),
     });
     g.append(s("polygon", { points: `${p.x},${p.y - r} ${p.x + r},${p.y} ${p.x},${p.y + r} ${p.x - r},${p.y}` }));
-    if (f.arrow) g.append(arrowGlyph(p, f.arrow, palette, snap.lang));
+    if (f.arrow) g.append(arrowGlyph(v, p, f.arrow));
     g.append(s("text", { x: p.x, y: p.y + r - 5, class: "dl-field-id", "text-anchor": "middle" }, id));
     g.append(s("title", {}, `${id}: ${f.kind}${f.arrow ? ` · ${f.arrow.colour} ${f.arrow.direction}` : ""}`));
     svg.append(g);
@@ -101,90 +101,99 @@ function boardSvg(snap, st, model, state) {
       "data-donkey": donkey,
       tabindex: canMove ? "0" : null,
       role: canMove ? "button" : null,
-      "aria-label": tr(st, `${colourName(donkey, palette, "en")} donkey on ${field}`, `Esel ${colourName(donkey, palette, "de")} auf ${field}`),
+      "aria-label": say("donkey_on", { donkey: colourName(donkey, palette, lang), field }),
       onclick: (ev) => {
         ev.stopPropagation();
         state.selected = state.selected === donkey ? null : donkey;
         state.focusTargets = state.selected !== null && ev.type === "keydown";
-        state.redraw();
+        v.redraw();
       },
     });
     g.append(s("circle", { cx: p.x + offset * 0.3, cy: p.y - 2 + offset * 0.2, r: 13, fill: c.hex }));
-    g.append(s("text", { x: p.x + offset * 0.3, y: p.y + 3 + offset * 0.2, "text-anchor": "middle", class: "dl-donkey-letter" }, letter(donkey, snap.lang)));
+    g.append(s("text", { x: p.x + offset * 0.3, y: p.y + 3 + offset * 0.2, "text-anchor": "middle", class: "dl-donkey-letter" }, letter(v, donkey)));
     svg.append(g);
   }
-  svg.setAttribute("aria-label", tr(st, "race board", "Rennbahn"));
+  svg.setAttribute("aria-label", say("board"));
   return svg;
 }
 
-function clickField(id, snap, st, state) {
-  const moves = snap.table.moves || [];
+function clickField(v, id) {
+  const state = v.ui;
+  const moves = v.snap.table.moves || [];
   const fits = moves.filter((m) => m.to === id && (!state.selected || m.donkey === state.selected));
   if (fits.length === 1) {
-    send(st, { method: "play", action: fits[0].action });
-  } else if (state.selected) {
-    // Not a legal target: send the move anyway and let the engine say why (its sentence names the rule).
-    send(st, { method: "play", action: `Move('${state.selected}', '${id}')` });
+    K.send(v.st, { method: "play", action: fits[0].action }); // the engine wrote it (table.moves)
+  } else if (state.selected && (v.snap.table.move_to || {})[state.selected]) {
+    // Not a field this donkey may reach: send the engine's own move form for it, and the engine says why
+    // (its sentence names the rule); the view fills in only the field.
+    K.send(v.st, { method: "play", action: v.snap.table.move_to[state.selected].replace("{to}", id) });
   }
   state.selected = null;
+  v.redraw();
 }
 
 /** The podium as it stood at this sub-step: donkeys whose finish event is not shown yet are not on it. */
-function podiumAt(snap, st) {
-  const events = snap.events || [];
-  const later = new Set(events.slice(st.get("substep")).filter((e) => e.data && e.data.donkey && e.data.to === null).map((e) => e.data.donkey));
+function podiumAt(snap, moment) {
+  const later = new Set(moment.later.filter((e) => e.data && e.data.donkey && e.data.to === null).map((e) => e.data.donkey));
   return (snap.table.podium || []).filter((d) => !later.has(d));
 }
 
-function side(snap, st, model) {
+function side(v) {
+  const { h } = K;
+  const { snap, palette, lang, say } = v;
   const t = snap.table;
-  const inside = st.get("substep") < (snap.events || []).length;
-  const palette = model.get("palette") || {};
+  const inside = v.moment.inside;
   const box = h("div", { class: "dl-race-side" });
-  if (t.reconstruction) box.append(h("div", { class: "dl-reconstruction" }, tr(st, `Board “${t.board_name}”: our reconstruction, not the printed board`, `Brett „${t.board_name}“: unsere Rekonstruktion, nicht das gedruckte Brett`)));
-  const podium = h("ol", { class: "dl-podium", "aria-label": tr(st, "finishing order", "Zieleinlauf") });
-  const shownPodium = podiumAt(snap, st);
-  for (const d of shownPodium) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${d}`] || {}).hex}` }), palette[`donkey:${d}`]?.[snap.lang] || d));
-  box.append(h("div", { class: "dl-caption" }, tr(st, "Finished:", "Im Ziel:")), shownPodium.length ? podium : h("div", { class: "dl-caption" }, "—"));
+  if (t.reconstruction) box.append(h("div", { class: "dl-reconstruction" }, say("reconstruction", { name: t.board_name })));
+  const podium = h("ol", { class: "dl-podium", "aria-label": say("finishing_order") });
+  const shownPodium = podiumAt(snap, v.moment);
+  for (const d of shownPodium) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${d}`] || {}).hex}` }), colourName(d, palette, lang)));
+  box.append(h("div", { class: "dl-caption" }, say("finished")), shownPodium.length ? podium : h("div", { class: "dl-caption" }, "—"));
   const cards = h("div", { class: "dl-order-cards" });
   (t.cards || []).forEach((list, seat) => {
     const name = snap.players[seat]?.name ?? `#${seat}`;
     const line = h("div", { class: `dl-seat-cards${snap.current_player === seat ? " dl-acting" : ""}` }, h("span", { class: "dl-seat-name" }, name, ": "));
-    if (list === null) line.append(h("span", { class: "dl-hidden-card" }, tr(st, "hidden", "verdeckt")));
-    else for (const order of list) line.append(orderCard(order, palette, snap.lang));
-    if (!inside && t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, tr(st, ` ${t.points[seat]} point${t.points[seat] === 1 ? "" : "s"}`, ` ${t.points[seat]} Punkt${t.points[seat] === 1 ? "" : "e"}`)));
-    if (!inside && (snap.winners || []).includes(seat)) line.append(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
+    if (list === null) line.append(h("span", { class: "dl-hidden-card" }, say("hidden")));
+    else for (const order of list) line.append(orderCard(v, order));
+    if (!inside && t.points && t.points[seat] !== null && t.points[seat] !== undefined) line.append(h("span", { class: "dl-points" }, say(t.points[seat] === 1 ? "point" : "points", { n: t.points[seat] })));
+    if (!inside && (snap.winners || []).includes(seat)) line.append(h("span", { class: "dl-badge dl-win" }, say("winner")));
     cards.append(line);
   });
-  box.append(h("div", { class: "dl-caption" }, tr(st, "Order cards:", "Reihenfolge-Karten:")), cards);
+  box.append(h("div", { class: "dl-caption" }, say("order_cards")), cards);
   return box;
 }
 
-function orderCard(order, palette, lang) {
+function orderCard(v, order) {
+  const { h } = K;
+  const { palette, lang } = v;
   const colours = Array.isArray(order) ? order : String(order).split("").map((c) => ({ R: "red", G: "green", Y: "yellow" })[c] || c);
   const title = colours.map((c) => colourName(c, palette, lang)).join(" → ");
-  return h("span", { class: "dl-order", title }, ...colours.map((c) => h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${c}`] || {}).hex}` }, letter(c, lang))));
+  return h("span", { class: "dl-order", title }, ...colours.map((c) => h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${c}`] || {}).hex}` }, letter(v, c))));
 }
 
+function draw(v) {
+  const state = v.ui;
+  const snap = { ...v.snap, table: v.table }; // the board travels once, in the Stepper's `static`
+  if (state.selected && !(snap.table.moves || []).some((m) => m.donkey === state.selected)) state.selected = null;
+  const w = { ...v, snap };
+  // Choosing a donkey by keyboard sends the focus on to its first target field; otherwise focus stays put.
+  const picked = state.focusTargets;
+  state.focusTargets = false;
+  K.keepFocus(v.root, "[tabindex='0'][role='button']", (el) => el.dataset.field || el.dataset.donkey, () => v.root.replaceChildren(boardSvg(w), side(w)));
+  if (picked) v.root.querySelector(".dl-target")?.focus();
+}
+
+let K; // common.js's helpers (h, s, send, viewWidget, ...), exported by the page's one FrontEndKit widget
+const VIEW = {
+  className: "dl-race",
+  traits: ["snapshot", "static", "substep", "lang"],
+  draw,
+  setup: () => ({ selected: null }),
+};
+
 export default {
-  async render({ model, el, host }) {
-    const st = await stepperOf(model, host);
-    const root = h("div", { class: "dl-view dl-race", tabindex: "0" });
-    keyNav(root, st);
-    el.append(root);
-    const state = { selected: null, redraw: null };
-    const draw = () => {
-      const raw = st.get("snapshot");
-      if (!raw || !raw.table) return;
-      const snap = { ...raw, table: tableOf(st) };
-      if (state.selected && !(snap.table.moves || []).some((m) => m.donkey === state.selected)) state.selected = null;
-      // Choosing a donkey sends the keyboard on to its first target field; otherwise focus stays put.
-      const picked = state.focusTargets;
-      state.focusTargets = false;
-      keepFocus(root, "[tabindex='0'][role='button']", (el) => el.dataset.field || el.dataset.donkey, () => root.replaceChildren(boardSvg(snap, st, model, state), side(snap, st, model)));
-      if (picked) root.querySelector(".dl-target")?.focus();
-    };
-    state.redraw = draw;
-    return follow(st, draw, ["snapshot", "static", "substep", "lang"]);
+  async render(ctx) {
+    K ??= (await ctx.host.getWidget(ctx.model.get("kit"))).exports;
+    return K.viewWidget(VIEW).render(ctx);
   },
 };

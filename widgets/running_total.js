@@ -9,9 +9,11 @@ function scale(lo, hi) {
   return (v) => 30 + ((v - lo) / (hi - lo)) * (W - 60);
 }
 
-function numberLine(snap, st) {
+function numberLine(v) {
+  const { s } = K;
+  const { snap, say } = v;
   const t = snap.table;
-  const events = shownEvents(st);
+  const events = v.moment.shown;
   const jump = [...events].reverse().find((e) => e.data && typeof e.data.before === "number" && typeof e.data.after === "number");
   const values = [t.total, -10, 80, ...(t.doublets || [])];
   if (jump) values.push(jump.data.before, jump.data.after);
@@ -28,14 +30,14 @@ function numberLine(snap, st) {
     const g = s("g", { class: "dl-doublet" });
     g.append(s("rect", { x: x(d) - 6, y: LINE_Y - 6, width: 12, height: 12, transform: `rotate(45 ${x(d)} ${LINE_Y})` }));
     g.append(s("text", { x: x(d), y: LINE_Y + 36, "text-anchor": "middle" }, String(d)));
-    g.append(s("title", {}, tr(st, `${d} is a doublet: whoever says it loses a token`, `${d} ist eine Paschzahl: wer sie sagt, verliert einen Chip`)));
+    g.append(s("title", {}, say("doublet_title", { d })));
     svg.append(g);
   }
   const bust = t.bust ?? 77;
   if (bust <= hi) {
     const g = s("g", { class: "dl-bust" });
     g.append(s("rect", { x: x(bust) - 3, y: LINE_Y - 30, width: x(hi) - x(bust) + 3, height: 60 }));
-    g.append(s("text", { x: x(bust) + 4, y: LINE_Y - 34 }, tr(st, `${bust}+: bust`, `${bust}+: verloren`)));
+    g.append(s("text", { x: x(bust) + 4, y: LINE_Y - 34 }, say("bust", { bust })));
     svg.append(g);
   }
   if (jump && jump.data.before !== jump.data.after) {
@@ -52,32 +54,34 @@ function numberLine(snap, st) {
   here.append(s("circle", { cx: x(t.total), cy: LINE_Y, r: 17 }));
   here.append(s("text", { x: x(t.total), y: LINE_Y + 6, "text-anchor": "middle" }, String(t.total)));
   svg.append(here);
-  svg.setAttribute("aria-label", tr(st, `Running total ${t.total}; doublets ${(t.doublets || []).join(", ")}; ${bust} or more busts`, `Summe ${t.total}; Paschzahlen ${(t.doublets || []).join(", ")}; ab ${bust} verloren`));
+  svg.setAttribute("aria-label", say("line_label", { total: t.total, doublets: (t.doublets || []).join(", "), bust }));
   return svg;
 }
 
-function seats(snap, st) {
+function seats(v) {
+  const { h } = K;
+  const { snap, say } = v;
   const t = snap.table;
   const row = h("div", { class: "dl-seats" });
   const arrow = t.direction === -1 ? "↺" : "↻";
-  row.append(h("div", { class: "dl-direction", title: tr(st, "direction of play", "Spielrichtung") }, arrow, " ", t.direction === -1 ? tr(st, "counterclockwise", "gegen den Uhrzeigersinn") : tr(st, "clockwise", "im Uhrzeigersinn")));
+  row.append(h("div", { class: "dl-direction", title: say("direction") }, arrow, " ", say(t.direction === -1 ? "counterclockwise" : "clockwise")));
   for (const p of snap.players) {
     const out = (t.eliminated || []).includes(p.seat);
     const swim = (t.swimming || []).includes(p.seat);
     const acting = snap.current_player === p.seat;
     const tokens = t.tokens[p.seat] ?? 0;
-    const chips = h("span", { class: "dl-chips", role: "img", "aria-label": tr(st, `${tokens} tokens`, `${tokens} Chips`) });
+    const chips = h("span", { class: "dl-chips", role: "img", "aria-label": say("tokens", { n: tokens }) });
     for (let i = 0; i < 3; i++) chips.append(h("span", { class: i < tokens ? "dl-chip" : "dl-chip dl-chip-lost" }));
     const badges = [];
-    if (swim) badges.push(h("span", { class: "dl-badge dl-swim" }, tr(st, "swimming", "schwimmt")));
-    if (out) badges.push(h("span", { class: "dl-badge dl-out" }, tr(st, "out", "raus")));
-    if (acting && t.pending_2x) badges.push(h("span", { class: "dl-badge dl-2x" }, tr(st, `2x: ${t.pending_2x} card(s) to play`, `2x: noch ${t.pending_2x} Karte(n)`)));
-    if ((snap.winners || []).includes(p.seat)) badges.push(h("span", { class: "dl-badge dl-win" }, tr(st, "winner", "Sieger")));
+    if (swim) badges.push(h("span", { class: "dl-badge dl-swim" }, say("swimming")));
+    if (out) badges.push(h("span", { class: "dl-badge dl-out" }, say("out")));
+    if (acting && t.pending_2x) badges.push(h("span", { class: "dl-badge dl-2x" }, say("pending_2x", { n: t.pending_2x })));
+    if ((snap.winners || []).includes(p.seat)) badges.push(h("span", { class: "dl-badge dl-win" }, say("winner")));
     row.append(
       h("div", { class: `dl-seat${acting ? " dl-acting" : ""}${out ? " dl-gone" : ""}`, "aria-current": acting ? "true" : null },
         h("div", { class: "dl-seat-name" }, p.name, acting ? " ◀" : ""),
         chips,
-        h("div", { class: "dl-seat-cards" }, tr(st, `${t.hand_sizes[p.seat]} cards`, `${t.hand_sizes[p.seat]} Karten`)),
+        h("div", { class: "dl-seat-cards" }, say("cards", { n: t.hand_sizes[p.seat] })),
         ...badges,
       ),
     );
@@ -85,17 +89,20 @@ function seats(snap, st) {
   return row;
 }
 
-function hand(snap, st) {
+function hand(v) {
+  const { h } = K;
+  const { snap, st, say } = v;
   const t = snap.table;
   const who = snap.seat !== null && snap.seat !== undefined ? snap.seat : snap.current_player;
   const box = h("div", { class: "dl-hand-box" });
   if (typeof who !== "number" || !t.hands[who]) return box;
   const legal = new Set((snap.legal || []).map((a) => a.action));
   const mine = snap.current_player === who;
-  box.append(h("div", { class: "dl-caption" }, tr(st, `Hand of ${snap.players[who].name}`, `Hand von ${snap.players[who].name}`), mine ? tr(st, " — click a card to play it", " — klicke eine Karte, um sie zu spielen") : tr(st, " — wait for your turn", " — warte, bis du dran bist")));
+  box.append(h("div", { class: "dl-caption" }, say("hand_of", { name: snap.players[who].name }), say(mine ? "click_card" : "wait_turn")));
   const cards = h("div", { class: "dl-hand" });
+  const cardActions = t.card_actions || {};
   for (const name of t.hands[who]) {
-    const action = `PlayCard('${name}')`;
+    const action = cardActions[name];
     const ok = legal.has(action);
     const label = (snap.legal || []).find((a) => a.action === action)?.label || name;
     cards.append(
@@ -105,9 +112,9 @@ function hand(snap, st) {
         // Not disabled while another player acts: a click then shows the Stepper's "not your turn" sentence.
         "aria-disabled": mine ? null : "true",
         "data-action": action,
-        "aria-label": mine ? tr(st, `play ${label}`, `${label} spielen`) : name,
+        "aria-label": mine ? say("play_card", { label }) : name,
         title: label,
-        onclick: () => send(st, { method: "play", action }),
+        onclick: () => K.send(st, { method: "play", action }),
       }, name === "reverse" ? "⇄" : name),
     );
   }
@@ -115,27 +122,28 @@ function hand(snap, st) {
   return box;
 }
 
-function pile(snap, st) {
+function pile(v) {
+  const { h } = K;
+  const { snap, say } = v;
   const t = snap.table;
   return h("div", { class: "dl-pile" },
-    h("span", {}, tr(st, `Round ${t.round}`, `Runde ${t.round}`)),
-    h("span", {}, tr(st, `draw pile: ${t.draw_pile}`, `Nachziehstapel: ${t.draw_pile}`)),
-    h("span", {}, tr(st, `played: ${t.played}`, `gespielt: ${t.played}`), t.top_card ? h("span", { class: "dl-top" }, t.top_card) : ""),
+    h("span", {}, say("round", { n: t.round })),
+    h("span", {}, say("draw_pile", { n: t.draw_pile })),
+    h("span", {}, say("played", { n: t.played }), t.top_card ? h("span", { class: "dl-top" }, t.top_card) : ""),
   );
 }
 
+function draw(v) {
+  // The next player's hand replaces this one: a keyboard user keeps the card at the same place.
+  K.keepFocus(v.root, "button.dl-card", () => null, () => v.root.replaceChildren(pile(v), numberLine(v), seats(v), hand(v)));
+}
+
+let K; // common.js's helpers (h, s, send, viewWidget, ...), exported by the page's one FrontEndKit widget
+const VIEW = { className: "dl-running-total", draw };
+
 export default {
-  async render({ model, el, host }) {
-    const st = await stepperOf(model, host);
-    const root = h("div", { class: "dl-view dl-running-total", tabindex: "0" });
-    keyNav(root, st);
-    el.append(root);
-    const draw = () => {
-      const snap = st.get("snapshot");
-      if (!snap || !snap.table) return;
-      // The next player's hand replaces this one: a keyboard user keeps the card at the same place.
-      keepFocus(root, "button.dl-card", () => null, () => root.replaceChildren(pile(snap, st), numberLine(snap, st), seats(snap, st), hand(snap, st)));
-    };
-    return follow(st, draw, ["snapshot", "substep", "lang"]);
+  async render(ctx) {
+    K ??= (await ctx.host.getWidget(ctx.model.get("kit"))).exports;
+    return K.viewWidget(VIEW).render(ctx);
   },
 };

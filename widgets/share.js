@@ -1,20 +1,21 @@
-// "Copy link": the page address plus the query that reproduces what the Stepper shows now.
+// "Copy link": the page address plus the query that reproduces what the Stepper shows now. The query itself
+// is the Stepper's `link` trait, written by the kernel (donkeylab/lab/links.py, the one place that knows the
+// link's format); this file only puts it after the page's own address.
 
 function linkOf(st, extra) {
   const q = new URLSearchParams();
-  q.set("seed", String(st.get("seed")));
-  q.set("players", String(st.get("players")));
-  q.set("step", String(st.get("index")));
-  q.set("lang", st.get("lang"));
-  const seat = st.get("seat");
-  if (seat !== null && seat !== undefined) q.set("seat", String(seat + 1));
-  for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
+  for (const [k, v] of Object.entries({ ...(extra || {}), ...(st.get("link") || {}) })) q.set(k, String(v));
   return `${window.location.origin}${window.location.pathname}?${q.toString()}`;
 }
 
+let K; // common.js's helpers (h, follow, word, ...), exported by the page's one FrontEndKit widget
+
 export default {
   async render({ model, el, host }) {
-    const st = await stepperOf(model, host);
+    K ??= (await host.getWidget(model.get("kit"))).exports;
+    const { h } = K;
+    const st = await K.stepperOf(model, host);
+    const say = (key) => K.word(model, st.get("lang"), key);
     const field = h("input", { class: "dl-share-url", type: "text", readonly: true });
     const button = h("button", { class: "dl-btn dl-share", type: "button" });
     const done = h("span", { class: "dl-share-done", role: "status" });
@@ -23,18 +24,18 @@ export default {
       field.select();
       try {
         await navigator.clipboard.writeText(field.value);
-        done.textContent = tr(st, "copied", "kopiert");
+        done.textContent = say("copied");
       } catch {
-        done.textContent = tr(st, "select and copy the link", "Link markieren und kopieren");
+        done.textContent = say("select_copy");
       }
     });
     el.append(h("div", { class: "dl-share-row" }, button, field, done));
     const draw = () => {
-      button.textContent = tr(st, "Copy link to this step", "Link zu diesem Schritt kopieren");
-      field.setAttribute("aria-label", tr(st, "link to this step", "Link zu diesem Schritt"));
+      button.textContent = say("copy");
+      field.setAttribute("aria-label", say("field"));
       field.value = linkOf(st, model.get("extra"));
       done.textContent = "";
     };
-    return follow(st, draw, ["index", "seed", "players", "lang", "seat"]);
+    return K.follow(st, draw, ["link", "lang"]);
   },
 };

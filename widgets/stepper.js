@@ -2,6 +2,8 @@
 // notices and errors, and one button per decision open to the player to act. Draws only from traits.
 
 function stepperBar(st) {
+  const { h, send } = K;
+  const say = (key, vars) => K.word(st, st.get("lang"), key, vars);
   const root = h("div", { class: "dl-stepper", tabindex: "0", role: "group" });
   const btn = (cls, method, extra = {}) =>
     h("button", { class: `dl-btn ${cls}`, type: "button", onclick: () => send(st, { method, ...extra }) });
@@ -20,7 +22,7 @@ function stepperBar(st) {
   });
   const speedLabel = h("label", { class: "dl-speed-label" }, h("span", {}), speed);
   const pos = h("span", { class: "dl-pos" });
-  const lang = h("select", { class: "dl-lang" }, h("option", { value: "en" }, "English"), h("option", { value: "de" }, "Deutsch"));
+  const lang = h("select", { class: "dl-lang" }, h("option", { value: "en" }), h("option", { value: "de" }));
   lang.addEventListener("change", () => {
     st.set("lang", lang.value);
     st.save_changes();
@@ -45,7 +47,7 @@ function stepperBar(st) {
     error,
     choices,
   );
-  keyNav(root, st);
+  K.keyNav(root, st);
 
   function draw() {
     const snap = st.get("snapshot") || {};
@@ -59,13 +61,13 @@ function stepperBar(st) {
       el.setAttribute("aria-label", aria || text);
       el.title = aria || text;
     };
-    label(first, "|◀", tr(st, "Back to the start", "Zurück zum Anfang"));
-    label(back, tr(st, "◀ Back", "◀ Zurück"), tr(st, "Back (left arrow)", "Zurück (Pfeil links)"));
-    label(step, tr(st, "Step ▶", "Schritt ▶"), tr(st, "Step (right arrow)", "Schritt (Pfeil rechts)"));
+    label(first, "|◀", say("first_aria"));
+    label(back, say("back"), say("back_aria"));
+    label(step, say("step"), say("step_aria"));
     label(
       play,
-      playing ? tr(st, "❚❚ Pause", "❚❚ Pause") : tr(st, "▶▶ Play", "▶▶ Abspielen"),
-      playing ? tr(st, "Pause (space)", "Pause (Leertaste)") : tr(st, "Play (space)", "Abspielen (Leertaste)"),
+      say(playing ? "pause" : "play"),
+      say(playing ? "pause_aria" : "play_aria"),
     );
     play.setAttribute("aria-pressed", playing ? "true" : "false");
     first.disabled = index === 0 && sub === events.length;
@@ -73,13 +75,15 @@ function stepperBar(st) {
     const atEnd = index === length - 1 && sub >= events.length;
     step.disabled = atEnd && (st.get("notice") !== "" || snap.current_player === null);
     speed.value = String(st.get("speed"));
-    speed.setAttribute("aria-label", tr(st, "Play speed (steps per second)", "Tempo (Schritte pro Sekunde)"));
-    speedLabel.firstChild.textContent = tr(st, "speed ", "Tempo ");
-    let where = tr(st, `step ${index} of ${length - 1}`, `Schritt ${index} von ${length - 1}`);
-    if (events.length > 1) where += tr(st, ` · event ${sub} of ${events.length}`, ` · Ereignis ${sub} von ${events.length}`);
+    speed.setAttribute("aria-label", say("speed_aria"));
+    speedLabel.firstChild.textContent = say("speed");
+    let where = say("position", { index, last: length - 1 });
+    if (events.length > 1) where += say("event", { sub, n: events.length });
     pos.textContent = where;
     lang.value = st.get("lang");
-    lang.setAttribute("aria-label", tr(st, "Language", "Sprache"));
+    lang.setAttribute("aria-label", say("language"));
+    lang.options[0].textContent = say("lang_en");
+    lang.options[1].textContent = say("lang_de");
     drawSeats(snap);
     const inside = events.length > 1 && sub < events.length;
     phase.textContent = inside ? `${events[sub - 1]?.text ?? ""}` : snap.phase_text || "";
@@ -103,19 +107,19 @@ function stepperBar(st) {
 
   function drawSeats(snap) {
     const players = snap.players || [];
-    const want = [["", tr(st, "Teacher view (all cards)", "Lehrer-Sicht (alle Karten)")]].concat(
-      players.map((p) => [String(p.seat), tr(st, `Seen by ${p.name}`, `Sicht von ${p.name}`)]),
+    const want = [["", say("teacher")]].concat(
+      players.map((p) => [String(p.seat), say("seen_by", { name: p.name })]),
     );
     seat.replaceChildren(...want.map(([v, text]) => h("option", { value: v }, text)));
     const current = st.get("seat");
     seat.value = current === null || current === undefined ? "" : String(current);
-    seat.setAttribute("aria-label", tr(st, "Whose eyes", "Wessen Sicht"));
+    seat.setAttribute("aria-label", say("whose"));
   }
 
   function drawChoices(snap) {
     // After a choice the buttons change: focus goes to the choice at the same place, or to Step when the
     // move's sub-steps come first (no choices then).
-    keepFocus(choices, "button", (el) => el.dataset.action, () => fillChoices(snap), () => (step.disabled ? null : step));
+    K.keepFocus(choices, "button", (el) => el.dataset.action, () => fillChoices(snap), () => (step.disabled ? null : step));
   }
 
   function fillChoices(snap) {
@@ -128,8 +132,8 @@ function stepperBar(st) {
       return;
     }
     choices.hidden = false;
-    choices.setAttribute("aria-label", tr(st, "Choices", "Möglichkeiten"));
-    choices.append(h("span", { class: "dl-choices-label" }, atCursorEnd ? tr(st, "Choose: ", "Wähle: ") : tr(st, "Choose (drops the later steps): ", "Wähle (verwirft die späteren Schritte): ")));
+    choices.setAttribute("aria-label", say("choices"));
+    choices.append(h("span", { class: "dl-choices-label" }, say(atCursorEnd ? "choose" : "choose_drop")));
     for (const a of legal) {
       choices.append(
         h("button", {
@@ -146,13 +150,16 @@ function stepperBar(st) {
   return { root, draw };
 }
 
+let K; // common.js's helpers (h, send, follow, heartbeat, ...), exported by the page's one FrontEndKit widget
+
 export default {
-  render({ model, el }) {
+  async render({ model, el, host }) {
+    K ??= (await host.getWidget(model.get("kit"))).exports;
     const bar = stepperBar(model);
-    const banner = lostBanner();
+    const banner = K.lostBanner();
     el.append(banner, bar.root);
-    const stopBeating = heartbeat(model, banner);
-    const unfollow = follow(model, bar.draw, ["snapshot", "substep", "error", "notice", "index", "length", "playing", "lang", "seat", "speed"]);
+    const stopBeating = K.heartbeat(model, banner);
+    const unfollow = K.follow(model, bar.draw, ["snapshot", "substep", "error", "notice", "index", "length", "playing", "lang", "seat", "speed", "words"]);
     return () => {
       stopBeating();
       unfollow();

@@ -44,8 +44,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     """The live dashboard of class ``code`` (the caller holds the key; ``teacher_link`` carries it once the
     page has told the kernel its address)."""
 
-    _esm = assets.text("class_dashboard.js")
-    _css = assets.text("class_dashboard.css")
+    _esm = assets.asset("class_dashboard.js")
+    _css = assets.asset("class_dashboard.css")
 
     lang = t.Enum(("en", "de"), "en", help="the page's language (set by the kernel's language switch)").tag(sync=True)
     texts = t.Dict(help="the page's words in lang").tag(sync=True)

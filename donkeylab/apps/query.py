@@ -9,23 +9,29 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from donkeylab.lab.links import MAX_STEP, Param, choice, integer, seat_or_teacher
+
 MAX_QUERY = 2_000  # characters; a longer query string is ignored whole
-_INT = re.compile(r"-?[0-9]{1,10}")
-MAX_STEP = 5_000  # a link may ask for at most this many steps (a whole game is a few hundred)
 
-
-@dataclasses.dataclass(frozen=True)
-class Param:
-    """One query parameter: its reader (raises ``ValueError`` with a reason) and its default."""
-
-    name: str
-    read: Callable[[str], Any]
-    default: Any = None
+# The link's parameters and their readers are the lab's (``lab.links``: the one place a link's format is
+# written); re-exported here for the apps that declare their own.
+__all__ = [
+    "MAX_QUERY",
+    "MAX_STEP",
+    "Param",
+    "Query",
+    "choice",
+    "current_query_string",
+    "integer",
+    "make_query",
+    "parse_query",
+    "quote_short",
+    "seat_or_teacher",
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,36 +43,6 @@ class Query:
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
-
-
-def integer(low: int, high: int) -> Callable[[str], int]:
-    def read(text: str) -> int:
-        if not _INT.fullmatch(text):
-            raise ValueError(f"a whole number from {low} to {high}")
-        value = int(text)
-        if not low <= value <= high:
-            raise ValueError(f"a whole number from {low} to {high}")
-        return value
-
-    return read
-
-
-def choice(*allowed: str) -> Callable[[str], str]:
-    def read(text: str) -> str:
-        if text not in allowed:
-            raise ValueError(f"one of {', '.join(allowed)}")
-        return text
-
-    return read
-
-
-def seat_or_teacher(players_max: int) -> Callable[[str], int | None]:
-    def read(text: str) -> int | None:
-        if text in ("", "teacher", "all"):
-            return None
-        return integer(1, players_max)(text) - 1  # links count players from 1, like the page does
-
-    return read
 
 
 def parse_query(text: str | None, params: Mapping[str, Param]) -> Query:

@@ -14,7 +14,9 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps.parts import T
-from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, seat_or_teacher
+from donkeylab.apps.query import Param, Query
+from donkeylab.games import info
+from donkeylab.lab.links import game_params
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,24 +47,9 @@ def register(info: AppInfo) -> AppInfo:
 
 
 def common_params(game: str, *, default_players: int | None = None) -> dict[str, Param]:
-    """seed, players, step, lang, seat — what every step-through page can take from its link."""
-    from donkeylab.games import info
-
-    gi = info(game)
-    params = [
-        Param("seed", integer(0, 2**31 - 1), 0),
-        Param("players", integer(gi.min_players, gi.max_players), default_players or gi.default_players),
-        Param("step", integer(0, MAX_STEP), 0),
-        Param("lang", choice("en", "de"), "en"),
-        Param("seat", seat_or_teacher(gi.max_players), None),
-    ]
-    if game == "double_donkey":
-        params.append(Param("variant", choice("english", "german"), "english"))
-    if game == "esels_rennen":
-        from donkeylab.esels_rennen import packaged_boards
-
-        params.append(Param("board", choice(*sorted(packaged_boards())), "default"))
-    return {p.name: p for p in params}
+    """seed, players, step, lang, seat and the game's linkable options — what every step-through page of
+    ``game`` takes from its link, read off its ``GameInfo`` (``lab.links.game_params``)."""
+    return game_params(info(game), default_players=default_players)
 
 
 def problems_box(query: Query, lang: str = "en") -> w.HTML:

@@ -99,3 +99,22 @@ def join_words(words: Sequence[str], lang: str = "en", conj: str = "or") -> str:
 
 
 CATALOGUE: Final = Catalogue()
+
+# A rule option's words, by game: {option: (en, de, {value: (en, de)})}; ``OPTION_DEFAULT`` is the value of an
+# option left to the game's variant (Double Donkey's ``None``: the chosen variant picks the value).
+OptionWords = Mapping[str, tuple[str, str, Mapping[Any, tuple[str, str]]]]
+OPTION_DEFAULT: Final = "(default)"
+
+
+def option_key(game: str, name: str, *value: Any) -> str:
+    """``option/<game>/<name>`` or, with a value, ``option/<game>/<name>/<value>`` (``True``, ``zone``...)."""
+    return "/".join(["option", game, name, *map(str, value)])
+
+
+def add_option_words(game: str, words: OptionWords) -> None:
+    """Register a game's option words (its ``messages`` module does, next to its other sentences): a teacher's
+    controls label every option and value with them, and a test fails for an option or value without."""
+    for name, (en, de, values) in words.items():
+        CATALOGUE.add(option_key(game, name), en, de)
+        for value, (ven, vde) in values.items():
+            CATALOGUE.add(option_key(game, name, value), ven, vde)

@@ -7,14 +7,33 @@ plain JSON (dicts, lists, str, int, float, bool, None) so it can be sent to a br
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from donkeylab.core.chance import CHANCE
+from donkeylab.core.events import Event
 from donkeylab.core.messages import CATALOGUE, LANGUAGES, player_name
 
-if TYPE_CHECKING:
-    from donkeylab.core.state import GameState
+
+class Viewable(Protocol):
+    """What a snapshot reads off a state (``core.state.GameState`` has it all): typed here so that this module
+    never imports the state module, which imports this one for ``snapshot``."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def current_player(self) -> Any: ...
+    @property
+    def winners(self) -> Sequence[int]: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    def legal_actions(self) -> Sequence[Any]: ...
+    def _view_label(self, action: Any, lang: str) -> str: ...
+    def _view_phase_text(self, lang: str) -> str: ...
+    def _view_table(self, seat: int | None, lang: str) -> Mapping[str, Any]: ...
+
 
 SNAPSHOT_KEYS = (
     "game",
@@ -55,18 +74,18 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-def check_view_args(state: GameState, seat: int | None, lang: str) -> None:
+def check_view_args(state: Viewable, seat: int | None, lang: str) -> None:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players):
         raise ValueError(f"seat must be None (teacher view) or 0..{state.num_players - 1}, not {seat!r}")
 
 
-def build_snapshot(state: GameState, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
+def build_snapshot(state: Viewable, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
     """The shared keys (see ARCHITECTURE.md) around the game's own ``table``."""
     check_view_args(state, seat, lang)
     player = state.current_player
-    current: int | str | None = "chance" if player is CHANCE else player  # type: ignore[assignment]
+    current: int | str | None = "chance" if player is CHANCE else player
     sees_choices = isinstance(player, int) and (seat is None or seat == player)
     legal = (
         [{"action": str(a), "label": state._view_label(a, lang)} for a in state.legal_actions()] if sees_choices else []

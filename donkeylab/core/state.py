@@ -18,6 +18,7 @@ from donkeylab.core.actions import Action, quote_action
 from donkeylab.core.chance import CHANCE
 from donkeylab.core.errors import IllegalAction, NotEnumerable
 from donkeylab.core.events import Event
+from donkeylab.core.snapshot import build_snapshot
 from donkeylab.core.trust import NO_VOUCHER, Vouching
 
 Player = int
@@ -116,8 +117,6 @@ class GameState(Vouching, ABC):
         Same top-level keys for every game (see ARCHITECTURE.md); the game fills ``table`` through
         ``_view_table`` and writes the short texts through ``_view_phase_text`` and ``_view_label``.
         """
-        from donkeylab.core.snapshot import build_snapshot
-
         return build_snapshot(self, seat, lang)
 
     def _view_phase_text(self, lang: str) -> str:

@@ -1,8 +1,8 @@
 """Double Donkey (Piatnik 2022): dice onto the Hay card, secret cards, Angry Donkey flips, the Biggest Donkey.
 
-Public API (see ARCHITECTURE.md): ``NAME``, ``Rules``, ``new_game``, ``parse_action``, ``load``, the actions,
-``bots`` and ``exact``. Rule IDs DD-* follow seeds/RULES.md; the deck is the DD-DECK-1 reconstruction
-unless ``Rules(deck=...)`` names another.
+Public API (see ARCHITECTURE.md): ``NAME``, ``PLAYERS``, ``PHASES``, ``Rules``, ``new_game``, ``parse_action``,
+the actions, ``bots`` and ``exact`` (saves load through ``donkeylab.games.load``). Rule IDs DD-* follow
+seeds/RULES.md; the deck is the DD-DECK-1 reconstruction unless ``Rules(deck=...)`` names another.
 
 Engine rulings where the sources leave a choice open:
 - Phase 2 is "simultaneous": the players are asked one after another from the round's starter, and
@@ -34,16 +34,31 @@ from donkeylab.double_donkey.actions import (
     Shuffle,
     parse_action,
 )
-from donkeylab.double_donkey.cards import COLOURS, DECKS, PLAYERS, Card, DeckInfo, build_deck
-from donkeylab.double_donkey.rules import Rules
-from donkeylab.double_donkey.state import NAME, DoubleDonkeyState
+from donkeylab.double_donkey.cards import (
+    COLOUR_INDEX,
+    COLOURS,
+    DECKS,
+    PILE_SIZE,
+    Card,
+    DeckInfo,
+    build_deck,
+    card_value,
+)
+from donkeylab.double_donkey.metrics import metrics
+from donkeylab.double_donkey.rules import ICON, NAME, PHASES, PLAYERS, VIEWS, Rules
+from donkeylab.double_donkey.state import DoubleDonkeyState
 
 __all__ = [
     "ACTIONS",
     "COLOURS",
+    "COLOUR_INDEX",
     "DECKS",
+    "ICON",
     "NAME",
+    "PHASES",
+    "PILE_SIZE",
     "PLAYERS",
+    "VIEWS",
     "Card",
     "Choose",
     "Deal",
@@ -58,6 +73,8 @@ __all__ = [
     "Shuffle",
     "bots",
     "build_deck",
+    "card_value",
+    "metrics",
     "new_game",
     "parse_action",
 ]

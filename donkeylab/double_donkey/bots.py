@@ -8,6 +8,7 @@ highest card: it keeps low dice on the colours of its hand and plays its cheapes
 from __future__ import annotations
 
 import random
+import typing
 from typing import Literal
 
 from donkeylab.core import Action, RandomBot, quote
@@ -16,6 +17,7 @@ from donkeylab.double_donkey.cards import COLOURS, card_value
 from donkeylab.double_donkey.state import DoubleDonkeyState
 
 PolicyName = Literal["random", "lowest", "highest"]
+POLICIES: tuple[PolicyName, ...] = typing.get_args(PolicyName)  # the one list (questions, lesson links)
 
 
 def hand_values(state: DoubleDonkeyState, player: int) -> list[tuple[int, int]]:

@@ -15,12 +15,10 @@ from functools import lru_cache
 from typing import Final
 
 from donkeylab.core.errors import quote
-from donkeylab.core.players import PlayerRange
 
 COLOURS: Final[tuple[str, ...]] = ("light_blue", "dark_blue", "orange", "yellow", "green", "purple")
 COLOUR_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 ANGRY_PREFIX: Final = "angry:"
-PLAYERS: Final = PlayerRange("Double Donkey", 2, 5, default=4, rule="DD-SETUP-2")
 PILE_SIZE: Final = 10  # DD-SETUP-1: cards dealt to each personal pile
 # A custom deck (DD-DECK-1) has at most this many cards: five times the printed deck, plenty for a lesson, and
 # a bound on every deal, shuffle and card table a hostile save could ask for.
@@ -75,22 +73,23 @@ class Card:
         return tuple(COLOURS[c] for c in self.colours)
 
 
-def deck_cards(deck: str | tuple[str, ...]) -> tuple[str, ...]:
+def deck_cards(deck: str | tuple[str, ...], min_cards: int = 0) -> tuple[str, ...]:
     """The card strings of a deck given by name or as a custom spec (validated)."""
     if isinstance(deck, str):
         if deck not in DECKS:
             raise ValueError(f"unknown deck {quote(deck)}; known decks: {', '.join(DECKS)} (or a tuple of card specs)")
         return DECKS[deck].cards
-    validate_deck(deck)
+    validate_deck(deck, min_cards)
     return deck
 
 
-def validate_deck(spec: tuple[str, ...]) -> None:
-    """Reject a bad custom deck with a message that says which card is wrong and why (DD-DECK-1)."""
+def validate_deck(spec: tuple[str, ...], min_cards: int = 0) -> None:
+    """Reject a bad custom deck with a message that says which card is wrong and why (DD-DECK-1); ``Rules``
+    asks for ``min_cards`` = ten cards for each of the fewest players (``rules.PLAYERS``)."""
     if not isinstance(spec, tuple) or not spec:
         raise ValueError("DD-DECK-1: a deck spec is a non-empty tuple of card strings")
-    if len(spec) < PILE_SIZE * PLAYERS.low:
-        raise ValueError(f"DD-DECK-1: a deck needs at least {PILE_SIZE * PLAYERS.low} cards, not {len(spec)}")
+    if len(spec) < min_cards:
+        raise ValueError(f"DD-DECK-1: a deck needs at least {min_cards} cards, not {len(spec)}")
     if len(spec) > MAX_DECK_CARDS:
         raise ValueError(f"DD-DECK-1: a deck may have at most {MAX_DECK_CARDS} cards, not {len(spec)}")
     for i, card in enumerate(spec):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from donkeylab.core import Event, IllegalAction, quote
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, is_pips
+from donkeylab.double_donkey.rules import CHOOSE, LAST, ROLL
 from donkeylab.double_donkey.tables import DIE_TERMS, WITHOUT, colour_names, dice_rule
 
 
@@ -50,7 +51,7 @@ class DiceMixin:
             die = DIE_TERMS[c][shown[c]]
             events = [Event("DD-DICE-1", {"player": player, "die": die}, key="DD-DICE-1/one")]
             return events + self._place(c, Event("DD-DICE-3", {"die": die}, key="DD-DICE-3/placed"))
-        self._phase = "choose"
+        self._phase = CHOOSE
         self._allowed, key, dice, allowed, on_hay = dice_rule(self._hay, colours, shown)
         return [
             Event("DD-DICE-1", {"player": player, "n": len(colours), "dice": dice}),
@@ -85,7 +86,7 @@ class DiceMixin:
         if len(left) > 1:
             self._roller = (self._roller + 1) % self._players
             self._shown = (0,) * 6
-            self._phase = "roll"
+            self._phase = ROLL
             return [event]
         shown = list(self._shown)
         shown[c] = 0
@@ -96,9 +97,9 @@ class DiceMixin:
         data = {"player": self._roller, "colour": COLOURS[left[0]], "pips": shown[left[0]]}
         key = self._last_roll_key
         if key is None:
-            self._phase = "last"
+            self._phase = LAST
             return [event, Event("DD-DICE-3", data)]
-        self._phase = "roll"
+        self._phase = ROLL
         self._shown = (0,) * 6
         return [event, Event("DD-DICE-3", data, key=key)]
 
@@ -114,6 +115,6 @@ class DiceMixin:
                 "DD-DICE-3", {"player": self._roller, "die": DIE_TERMS[c][self._shown[c]]}, key="DD-DICE-3/keep"
             )
             return self._place(c, event)
-        self._phase = "roll"
+        self._phase = ROLL
         self._shown = (0,) * 6
         return [Event("DD-DICE-3", {"player": self._roller}, key="DD-DICE-3/reroll")]

@@ -11,6 +11,7 @@ import itertools
 from functools import lru_cache
 
 from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import OPTION_DEFAULT, OptionWords, add_option_words
 from donkeylab.double_donkey.cards import COLOURS
 
 COLOUR_WORDS: dict[str, tuple[str, str]] = {
@@ -318,3 +319,58 @@ def register() -> None:
 
 
 register()
+
+
+# The rule options in a pupil's words (the teacher's controls; keys ``option/double_donkey/<name>[/<value>]``).
+_VARIANT = ("as the variant says", "wie die Variante sagt")
+OPTION_WORDS: OptionWords = {
+    "variant": ("variant", "Variante", {"english": ("English", "englisch"), "german": ("German", "deutsch")}),
+    "tie_break": (
+        "tie for Biggest Donkey",
+        "Gleichstand um Oberesel",
+        {
+            OPTION_DEFAULT: _VARIANT,
+            "pile_then_roll": ("smaller pile, then roll", "kleinerer Stapel, dann würfeln"),
+            "roll": ("roll-off", "auswürfeln"),
+        },
+    ),
+    "last_die": (
+        "last die",
+        "Letzter Würfel",
+        {
+            OPTION_DEFAULT: _VARIANT,
+            "choose": ("keep or re-roll", "behalten oder neu werfen"),
+            "roll": ("always rolled", "immer werfen"),
+        },
+    ),
+    "end": (
+        "game end",
+        "Spielende",
+        {
+            OPTION_DEFAULT: _VARIANT,
+            "after_refill": ("win after refilling", "Sieg nach dem Nachziehen"),
+            "immediate": ("win at once", "sofortiger Sieg"),
+        },
+    ),
+    "angry_flip": (
+        "Angry Donkey flips",
+        "Wütender Esel dreht",
+        {
+            "toggle_per_card": ("every card flips", "jede Karte dreht"),
+            "once_per_colour": ("once per colour", "einmal pro Farbe"),
+        },
+    ),
+}
+add_option_words("double_donkey", OPTION_WORDS)
+
+# The gallery card of the game's free-play page (``apps.games_apps``; the icon is the package's ``ICON``).
+CATALOGUE.add_all(
+    {
+        "free_play": ("Double Donkey — play a whole game", "Double Donkey — ein ganzes Spiel"),
+        "blurb": (
+            "Dice on the Hay card, secret cards, Angry Donkey flips and the Biggest Donkey, step by step.",
+            "Würfel auf die Misthaufen-Karte, geheime Karten, wütende Esel und der Oberesel, Schritt für Schritt.",
+        ),
+    },
+    prefix="double_donkey/",
+)

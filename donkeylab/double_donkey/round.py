@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from donkeylab.core import Event
 from donkeylab.double_donkey.cards import COLOURS, HAND_SIZE, Card, card_value
+from donkeylab.double_donkey.rules import OVER, ROLL, ROLLOFF, SHUFFLE
 
 
 @lru_cache(maxsize=64)
@@ -134,7 +135,7 @@ class RoundMixin:
             tied = by_pile
         else:
             events = []
-        self._phase = "rolloff"
+        self._phase = ROLLOFF
         self._tied = tied
         events.append(Event("DD-BIGGEST-2", {"tied": tied, "value": top}, key="DD-BIGGEST-2/rolloff"))
         return events
@@ -182,7 +183,7 @@ class RoundMixin:
         while self._need > 0:
             if not self._draw:
                 if self._discard:
-                    self._phase = "shuffle"
+                    self._phase = SHUFFLE
                     return [*events, Event("DD-REFILL-2", {"n": len(self._discard)})]
                 events.append(Event("DD-REFILL-2", {"biggest": biggest}, key="DD-REFILL-2/stop"))
                 break
@@ -202,7 +203,7 @@ class RoundMixin:
         biggest = self._biggest
         assert biggest is not None
         self._round += 1
-        self._phase = "roll"
+        self._phase = ROLL
         self._starter = self._roller = biggest
         self._hay = self._shown = (0,) * len(COLOURS)
         self._left = tuple(range(len(COLOURS)))
@@ -211,6 +212,6 @@ class RoundMixin:
     def _win(self, players: tuple[int, ...], key: str) -> list[Event]:
         """DD-END-1: one sentence per winner (a shared victory names each of them)."""
         self._winners = players
-        self._phase = "over"
+        self._phase = OVER
         keys = [key] + [key if key.endswith("immediate") else "DD-END-1/shared"] * (len(players) - 1)
         return [Event("DD-END-1", {"winner": p, "winners": players}, key=k) for p, k in zip(players, keys, strict=True)]

@@ -1,4 +1,9 @@
-"""Rule options of Double Donkey: the two variants of RULES.md and every named option.
+"""Double Donkey's facts, declared once: name, players, phases, the rule options (the two variants of RULES.md
+and every named option) and what the upper layers read off the game (``games.GameInfo``).
+
+Every engine has this shape: ``rules.py`` (these facts), ``actions.py``, ``state.py``, ``view.py`` (the
+snapshot), ``messages.py``, ``bots.py``, ``exact.py`` (Double Donkey's state is assembled from ``dice.py`` and
+``round.py``, one mixin per phase group).
 
 Options left at ``None`` take the default of the chosen variant in ``__post_init__``, so
 ``Rules(variant="german")`` equals ``Rules(variant="german", tie_break="roll", last_die="roll",
@@ -8,10 +13,21 @@ end="immediate")`` and a saved game records the resolved values (a save never de
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from donkeylab.core import quote, rules_to_dict
-from donkeylab.double_donkey.cards import deck_cards
+from donkeylab.core.players import PlayerRange
+from donkeylab.double_donkey.cards import PILE_SIZE, deck_cards
+
+NAME: Final = "double_donkey"
+PLAYERS: Final = PlayerRange("Double Donkey", 2, 5, default=4, rule="DD-SETUP-2")
+# The phases, by name: ``snapshot()["phase"]`` shows them as they are.
+DEAL, ROLL, CHOOSE, LAST, PLAY = "deal", "roll", "choose", "last", "play"
+REFILL, ROLLOFF, SHUFFLE, OVER = "refill", "rolloff", "shuffle", "over"
+PHASES: Final = (DEAL, ROLL, CHOOSE, LAST, PLAY, REFILL, ROLLOFF, SHUFFLE, OVER)
+# What the upper layers read off this game (games.GameInfo): its gallery icon and the widgets that draw it.
+ICON: Final = "⚄"
+VIEWS: Final = ("donkeylab.widgets.dice_tray:DiceTray", "donkeylab.widgets.card_hands:CardHands")
 
 Variant = Literal["english", "german"]
 TieBreak = Literal["pile_then_roll", "roll"]
@@ -67,7 +83,7 @@ class Rules:
                 )
         if isinstance(self.first_player, bool) or not isinstance(self.first_player, int) or self.first_player < 0:
             raise ValueError(f"first_player must be a seat number 0, 1, ..., not {quote(self.first_player)}")
-        deck_cards(self.deck)  # validates a custom deck (DD-DECK-1) with a clear message
+        deck_cards(self.deck, min_cards=PILE_SIZE * PLAYERS.low)  # a custom deck (DD-DECK-1), with a sentence
 
     def to_dict(self) -> dict[str, Any]:
         return rules_to_dict(self)

@@ -19,8 +19,7 @@ from donkeylab.double_donkey.cards import COLOURS, DECKS, HAND_SIZE, PILE_SIZE, 
 from donkeylab.double_donkey.dice import DiceMixin
 from donkeylab.double_donkey.messages import waits_for
 from donkeylab.double_donkey.round import RoundMixin
-from donkeylab.double_donkey.rules import Rules
-from donkeylab.double_donkey.snapshot import SnapshotMixin
+from donkeylab.double_donkey.rules import CHOOSE, DEAL, LAST, NAME, OVER, PLAY, REFILL, ROLL, ROLLOFF, SHUFFLE, Rules
 from donkeylab.double_donkey.tables import (
     ALL_COLOURS,
     ROLLED,
@@ -30,9 +29,7 @@ from donkeylab.double_donkey.tables import (
     roll_outcomes,
     rolloff_outcomes,
 )
-
-NAME = "double_donkey"
-
+from donkeylab.double_donkey.view import SnapshotMixin
 
 _LAST_OPTIONS: tuple[Action, ...] = (Reroll(), Keep())  # DD-DICE-3 (english): the same two options every time
 
@@ -60,7 +57,7 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
         self._end_immediate = rules.end == "immediate"
         roll_key = "DD-DICE-3/roll" if rules.variant == "german" else "DD-DICE-3/option"  # why it is always rolled
         self._last_roll_key = None if rules.last_die == "choose" else roll_key
-        self._phase = "deal"
+        self._phase = DEAL
         self._round = 1
         self._starter = self._roller = rules.first_player
         self._hay = self._shown = (0,) * 6
@@ -169,13 +166,13 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
     @property
     def current_player(self) -> int | object | None:
         phase = self._phase
-        if phase == "roll":
+        if phase == ROLL:
             return CHANCE
-        if phase == "choose" or phase == "last":
+        if phase in (CHOOSE, LAST):
             return self._roller
-        if phase == "play":
+        if phase == PLAY:
             return self._turn
-        if phase == "over":
+        if phase == OVER:
             return None
         return CHANCE
 
@@ -200,30 +197,30 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
 
     def legal_actions(self) -> tuple[Action, ...]:
         phase = self._phase
-        if phase == "choose":
+        if phase == CHOOSE:
             return choices(self._allowed)
-        if phase == "play":
+        if phase == PLAY:
             p = self._turn
             hand = self._hands[p]
             plays = play_options(p, hand)
             self._vouch(plays)  # core.trust: applying one of exactly these objects skips the DD-PLAY-1 checks
             return plays
-        if phase == "last":
+        if phase == LAST:
             return _LAST_OPTIONS
         if phase in ("roll", "rolloff"):
             return tuple(o for o, _ in self.chance_outcomes())
         return ()
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        if self._phase == "roll":
+        if self._phase == ROLL:
             return roll_outcomes(self._left)
-        if self._phase == "rolloff":
+        if self._phase == ROLLOFF:
             return rolloff_outcomes(self._tied)
         raise NotEnumerable(f"double_donkey: the {self._phase} chance point is a shuffle; sample or force it")
 
     def sample_chance(self, rng: random.Random) -> Action:
         phase, r = self._phase, rng.random
-        if phase == "roll":
+        if phase == ROLL:
             shown, values = [0] * 6, []
             for c in self._left:
                 face = int(6 * r())
@@ -232,26 +229,26 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
             roll = new_roll(tuple(values))
             self._vouch((roll,), tuple(shown))  # core.trust: the roll, and the dice it shows for _rolled
             return roll
-        if phase == "rolloff":
+        if phase == ROLLOFF:
             return RollOff(tuple((p, 1 + int(6 * r())) for p in self._tied))
-        if phase == "deal":
+        if phase == DEAL:
             return Deal(shuffled(rng, range(len(self._cards))))
-        if phase == "shuffle":
+        if phase == SHUFFLE:
             return Shuffle(shuffled(rng, self._discard))
         raise IllegalAction("DD-DICE-1", f"no chance point in phase {phase}")
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> list[Event]:
         phase = self._phase
-        if phase == "roll":  # the hot path first: a roll this very state just drew (core.trust)
+        if phase == ROLL:  # the hot path first: a roll this very state just drew (core.trust)
             shown = self._trusted(action)
             if shown is not UNTRUSTED:
                 return self._rolled(shown)
-        elif phase == "choose" and type(action) is Choose:
+        elif phase == CHOOSE and type(action) is Choose:
             return self._choose(action.colour)
-        elif phase == "last" and action in _LAST_OPTIONS:
+        elif phase == LAST and action in _LAST_OPTIONS:
             return self._last(isinstance(action, Keep))
-        elif phase == "play" and type(action) is Play and type(action.cards) is tuple:
+        elif phase == PLAY and type(action) is Play and type(action.cards) is tuple:
             if self._trusted(action) is not UNTRUSTED:  # one of the options this very state offered
                 return self._chose(action.player, action.cards)
             for c in action.cards:
@@ -260,28 +257,28 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
             else:
                 return self._play(action)
         expected, rule = _EXPECTED[phase]
-        if phase == "roll" and isinstance(action, (Keep, Reroll)) and len(self._left) == 1:
+        if phase == ROLL and isinstance(action, (Keep, Reroll)) and len(self._left) == 1:
             self._refuse_last()
         if type(action) not in (expected if isinstance(expected, tuple) else (expected,)):  # exact classes only
             data = {"action": quote_action(action), "expected": waits_for(phase)}
             raise IllegalAction.of(rule, "double_donkey/error/wrong_time", data)
         if not well_formed(action):
             raise IllegalAction.of(rule, "double_donkey/error/malformed", {"action": quote_action(action)})
-        if phase == "play":
+        if phase == PLAY:
             assert isinstance(action, Play)
             return self._play(action)
-        if phase == "choose":
+        if phase == CHOOSE:
             assert isinstance(action, Choose)
             return self._choose(action.colour)
-        if phase == "roll":
+        if phase == ROLL:
             assert isinstance(action, Roll)
             return self._roll(action.values)
-        if phase == "last":
+        if phase == LAST:
             return self._last(isinstance(action, Keep))
-        if phase == "deal":
+        if phase == DEAL:
             assert isinstance(action, Deal)
             return self._deal(action.order)
-        if phase == "rolloff":
+        if phase == ROLLOFF:
             assert isinstance(action, RollOff)
             seats = tuple(p for p, _ in action.values)
             if seats != self._tied or not all(type(p) is int and is_pips(v) for p, v in action.values):
@@ -299,14 +296,14 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
         self._hands = tuple(pile[:HAND_SIZE] for pile in piles)
         self._piles = tuple(pile[HAND_SIZE:] for pile in piles)
         self._draw = order[PILE_SIZE * self._players :]
-        self._phase = "roll"
+        self._phase = ROLL
         return [
             Event("DD-SETUP-1", {"total": n, "draw": len(self._draw)}),
             Event("DD-SETUP-2", {"player": self._starter}),
         ]
 
     def _start_play(self) -> list[Event]:
-        self._phase = "play"
+        self._phase = PLAY
         self._chosen = (None,) * self._players
         events = [Event("DD-PLAY-1", key="DD-PLAY-1/start")]
         events.extend(
@@ -358,10 +355,10 @@ class DoubleDonkeyState(DiceMixin, RoundMixin, SnapshotMixin, GameState):
         if sorted(order) != sorted(self._discard):
             raise IllegalAction.of("DD-REFILL-2", "DD-REFILL-2/order")
         self._draw, self._discard = order, ()
-        self._phase = "refill"
+        self._phase = REFILL
         return self._draw_biggest()
 
-    # ------------------------------------------------------------------ logs (the views: snapshot.py)
+    # ------------------------------------------------------------------ logs (the views: view.py)
     def describe(self) -> str:
         hay = ",".join(str(v) if v else "-" for v in self._hay)
         shown = ",".join(str(v) if v else "-" for v in self._shown)

@@ -18,30 +18,38 @@ Our rulings where RULES.md leaves a gap (each has a test):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from donkeylab.core import IllegalAction, quote
-from donkeylab.core.players import PlayerRange
 from donkeylab.core.setup import check_rules
+from donkeylab.double_down import bots
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
-from donkeylab.double_down.deck import DECK_SIZE, DECK_SPEC, KINDS
-from donkeylab.double_down.rules import Rules
-from donkeylab.double_down.state import NAME, DoubleDownState
-
-PLAYERS: Final = PlayerRange("Double Down", 2, 8, default=4, rule="DN-SETUP-1")
+from donkeylab.double_down.deck import BUST_AT, DECK_SIZE, DECK_SPEC, DELTA, DOUBLETS, KIND_INDEX, KINDS
+from donkeylab.double_down.metrics import metrics
+from donkeylab.double_down.rules import ICON, NAME, PHASES, PLAYERS, VIEWS, Rules
+from donkeylab.double_down.state import DoubleDownState
 
 __all__ = [
     "ACTIONS",
+    "BUST_AT",
     "DECK_SIZE",
     "DECK_SPEC",
+    "DELTA",
+    "DOUBLETS",
+    "ICON",
     "KINDS",
+    "KIND_INDEX",
     "NAME",
+    "PHASES",
     "PLAYERS",
+    "VIEWS",
     "Deal",
     "DoubleDownState",
     "PlayCard",
     "Rules",
     "Shuffle",
+    "bots",
+    "metrics",
     "new_game",
     "parse_action",
 ]
@@ -57,8 +65,3 @@ def new_game(players: int = 4, rules: Rules | Mapping[str, Any] | None = None, o
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < players:
         raise IllegalAction.of("DN-SETUP-1", "DN-SETUP-1/opener", {"last": players - 1, "value": quote(opener)})
     return DoubleDownState(players, rules, opener)
-
-
-from donkeylab.double_down import bots  # noqa: E402  (bots import the state module above)
-
-__all__ += ["bots"]

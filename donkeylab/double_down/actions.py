@@ -78,12 +78,16 @@ LEGAL_CACHE: Final[tuple[dict[tuple[int, ...], tuple[Action, ...]], ...]] = ({},
 
 def legal_plays(hand: tuple[int, ...], first_of_double: bool) -> tuple[Action, ...]:
     """One ``PlayCard`` per distinct card kind in ``hand`` (DN-PLAY-1), without 2x when it would open a
-    double turn (DN-DOUBLE-1); cached, because the same hands recur all game long."""
+    double turn (DN-DOUBLE-1); cached here (look-up and fill in one place), because the same hands recur all
+    game long."""
+    cache = LEGAL_CACHE[first_of_double]
+    found = cache.get(hand)
+    if found is not None:
+        return found
     kinds = dict.fromkeys(hand)
     if first_of_double:
         kinds.pop(DOUBLE, None)
     actions = tuple(map(PLAY.__getitem__, kinds))
-    cache = LEGAL_CACHE[first_of_double]
     if len(cache) < 100_000:
         cache[hand] = actions
     return actions

@@ -21,6 +21,7 @@ from fractions import Fraction
 from math import comb, perm
 from typing import Literal
 
+from donkeylab.core.setup import check_rules
 from donkeylab.double_down.deck import (
     BUST_AT,
     COUNTS,
@@ -32,7 +33,7 @@ from donkeylab.double_down.deck import (
     REPEATS,
 )
 from donkeylab.double_down.exact_play import card_law, round_end_curve, round_end_within
-from donkeylab.double_down.rules import Rules
+from donkeylab.double_down.rules import PLAYERS, Rules
 
 __all__ = [
     "FULL_DECK",
@@ -63,7 +64,7 @@ def play_outcome(total: int, card: str, rules: Rules | None = None) -> Outcome:
     """What playing ``card`` on ``total`` does to the player: ``"bust"`` (DN-BUST-1), ``"doublet"``
     (DN-DOUBLET-1: a token lost, play goes on) or ``"safe"``. Repeating cards are safe unless the option
     ``repeat_doublet_penalty`` is on and the total already is a doublet."""
-    rules = rules or Rules()
+    rules = check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule)  # None: the defaults
     k = KIND_INDEX[card]
     if REPEATS[k]:
         return "doublet" if rules.repeat_doublet_penalty and total in _doublets(rules) else "safe"

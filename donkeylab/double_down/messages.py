@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import OptionWords, add_option_words
 
 _PLAY = "{player} plays {card}: {before} {op} {amount} = {after}"
 _SPIELT = "{player} spielt {card}: {before} {op} {amount} = {after}"
@@ -263,3 +264,36 @@ TERMS: dict[str, tuple[str, str]] = {
 CATALOGUE.add_all(MESSAGES | ERRORS | VIEW)
 for _term, (_en, _de) in TERMS.items():
     CATALOGUE.add_term(_term, _en, _de)
+
+
+# The rule options in a pupil's words (the teacher's controls; keys ``option/double_down/<name>[/<value>]``).
+OPTION_WORDS: OptionWords = {
+    "repeat_doublet_penalty": (
+        "repeated doublet",
+        "Wiederholte Paschzahl",
+        {False: ("no penalty", "keine Strafe"), True: ("costs a token", "kostet einen Chip")},
+    ),
+    "negative_doublets": (
+        "negative doublets",
+        "Negative Paschzahlen",
+        {False: ("no, only 11 … 66", "nein, nur 11 … 66"), True: ("yes, −11 … −66 too", "ja, auch −11 … −66")},
+    ),
+    "swimming": (
+        "swimming",
+        "Schwimmen",
+        {True: ("swim at 0 tokens", "schwimmen bei 0 Chips"), False: ("out at 0 tokens", "raus bei 0 Chips")},
+    ),
+}
+add_option_words("double_down", OPTION_WORDS)
+
+# The gallery card of the game's free-play page (``apps.games_apps``; the icon is the package's ``ICON``).
+CATALOGUE.add_all(
+    {
+        "free_play": ("Double Down — play a whole game", "Double Down — ein ganzes Spiel"),
+        "blurb": (
+            "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
+            "Eine Summe, die Paschzahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
+        ),
+    },
+    prefix="double_down/",
+)

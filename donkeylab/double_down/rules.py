@@ -1,11 +1,26 @@
-"""Rule options of Double Down (RULES.md DN-*): the defaults are our rulings, the alternatives are named."""
+"""Double Down's facts, declared once: name, players, phases, the rule options (RULES.md DN-*: the defaults
+are our rulings, the alternatives are named) and what the upper layers read off the game (``GameInfo``).
+
+Every engine has this shape: ``rules.py`` (these facts), ``actions.py``, ``state.py``, ``view.py`` (the
+snapshot), ``messages.py``, ``bots.py``, ``exact.py``.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Final
 
 from donkeylab.core import quote, rules_to_dict
+from donkeylab.core.players import PlayerRange
+
+NAME: Final = "double_down"
+PLAYERS: Final = PlayerRange("Double Down", 2, 8, default=4, rule="DN-SETUP-1")
+# The phases, by name: ``snapshot()["phase"]`` shows them as they are.
+DEAL, PLAYING, SHUFFLING, OVER = "deal", "play", "shuffle", "over"
+PHASES: Final = (DEAL, PLAYING, SHUFFLING, OVER)
+# What the upper layers read off this game (games.GameInfo): its gallery icon and the widget that draws it.
+ICON: Final = "Σ"
+VIEWS: Final = ("donkeylab.widgets.running_total:RunningTotal",)
 
 
 @dataclasses.dataclass(frozen=True)

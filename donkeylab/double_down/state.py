@@ -16,7 +16,7 @@ from typing import Any, Final
 from donkeylab.core import Action, Event, IllegalAction, quote, quote_action, require
 from donkeylab.core.trust import UNTRUSTED
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
-from donkeylab.double_down.actions import LEGAL_CACHE, Deal, PlayCard, Shuffle, legal_plays
+from donkeylab.double_down.actions import Deal, PlayCard, Shuffle, legal_plays
 from donkeylab.double_down.deck import (
     ALL_CARD_IDS,
     BUST_AT,
@@ -32,10 +32,9 @@ from donkeylab.double_down.deck import (
     START_TOKENS,
     shuffled_ids,
 )
-from donkeylab.double_down.rules import Rules
-from donkeylab.double_down.view import DEAL, OVER, PLAYING, SHUFFLING, DoubleDownView
+from donkeylab.double_down.rules import DEAL, NAME, OVER, PLAYING, SHUFFLING, Rules
+from donkeylab.double_down.view import DoubleDownView
 
-NAME: Final = "double_down"
 DOUBLE: Final = KIND_INDEX["2x"]
 _RULE_OF_EFFECT: Final = {"add": "DN-PLAY-1", "minus": "DN-MINUS-1", "zero": "DN-ZERO-1"}
 # kind -> (repeats the total, change, name, sign for the sentence, amount, rule ID): one lookup per card played
@@ -78,7 +77,7 @@ class DoubleDownState(DoubleDownView):
             return ()
         hand = self._hands[self._turn]
         first_of_double = self._pending == 2
-        return LEGAL_CACHE[first_of_double].get(hand) or legal_plays(hand, first_of_double)
+        return legal_plays(hand, first_of_double)
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self._phase == DEAL:

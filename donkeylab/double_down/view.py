@@ -14,9 +14,11 @@ from donkeylab.core import CATALOGUE, CHANCE, Action, GameState
 from donkeylab.double_down import messages as _messages  # noqa: F401  (registers the sentences)
 from donkeylab.double_down.actions import PlayCard, Shuffle
 from donkeylab.double_down.deck import BUST_AT, KIND_INDEX, KINDS, REPEATS
+from donkeylab.double_down.rules import DEAL, OVER, PLAYING, SHUFFLING
 
-DEAL, PLAYING, SHUFFLING, OVER = "deal", "play", "shuffle", "over"
 _CARD_NAMES: dict[str, dict[str, str]] = {}  # lang -> card_names(lang)
+# Card name -> its action text (``PlayCard('9')``): a view sends these on a click, so no view spells an action.
+CARD_ACTIONS: dict[str, str] = {kind: str(PlayCard(kind)) for kind in KINDS}
 
 
 class DoubleDownView(GameState):
@@ -219,6 +221,7 @@ class DoubleDownView(GameState):
             "repeat_penalty": self.rules.repeat_doublet_penalty,
             "last_play": None if last is None else _last_play_dict(*last, lang),
             "card_names": card_names(lang),
+            "card_actions": CARD_ACTIONS,
             "draw_pile_cards": list(self.draw_pile) if teacher else None,
             "played_cards": list(self.played_cards) if teacher else None,
         }

@@ -14,6 +14,14 @@ from typing import Any, Final
 
 from donkeylab.core.setup import check_rules
 from donkeylab.esels_rennen import bots
+from donkeylab.esels_rennen.actions import (
+    Back,
+    Deal,
+    Move,
+    Pass,
+    Start,
+    parse_action,
+)
 from donkeylab.esels_rennen.board import (
     Arrow,
     Board,
@@ -25,21 +33,20 @@ from donkeylab.esels_rennen.board import (
     parse_board,
 )
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, reachable
+from donkeylab.esels_rennen.metrics import metrics
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
     CARDS,
     DONKEYS,
+    ICON,
     NAME,
     PLAYERS,
-    Back,
-    Deal,
-    Move,
-    Pass,
+    SETUP_OPTIONS,
+    STATIC_KEYS,
+    VIEWS,
     Rules,
-    Start,
     best_points,
     card_points,
-    parse_action,
 )
 from donkeylab.esels_rennen.state import EselsRennenState
 from donkeylab.esels_rennen.validate import BoardReport, validate_board
@@ -47,8 +54,12 @@ from donkeylab.esels_rennen.validate import BoardReport, validate_board
 __all__ = [
     "CARDS",
     "DONKEYS",
+    "ICON",
     "NAME",
     "PLAYERS",
+    "SETUP_OPTIONS",
+    "STATIC_KEYS",
+    "VIEWS",
     "Arrow",
     "Back",
     "Board",
@@ -66,6 +77,7 @@ __all__ = [
     "card_points",
     "diagram",
     "load_board",
+    "metrics",
     "new_game",
     "packaged_boards",
     "parse_action",
@@ -115,8 +127,9 @@ def _packaged_track(name: str, rules: Rules) -> Track:
 
 
 def track_for(board: Board, rules: Rules | None = None) -> Track:
-    """The validated, memoising ``Track`` of ``board`` under ``rules`` (one per board and option reading)."""
-    rules = rules or Rules()
+    """The validated, memoising ``Track`` of ``board`` under ``rules`` (one per board and option reading);
+    ``rules`` as ``new_game`` takes it (``None``: the defaults; a mapping of options; else ``IllegalAction``)."""
+    rules = check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule, default=_DEFAULT_RULES)
     validate_board(board, rules.sand, rules.finish_arrows, rules.start_order)
     orders = FIXED_ORDER if rules.start_order == "fixed" else ALL_ORDERS
     return reachable(board, rules.sand, rules.finish_arrows, orders).track

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from donkeylab.core.setup import check_rules
 from donkeylab.esels_rennen.board import Board
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, RaceGraph, reachable
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import STOP_RACE_OVER, Turn
-from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, Rules, card_points
+from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, PLAYERS, Rules, card_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +71,8 @@ class RaceOdds:
 def _resolve(board: Board | None, rules: Rules | None) -> tuple[Board, Rules]:
     from donkeylab.esels_rennen import _packaged, track_for
 
-    rules = rules or Rules()
-    board = board or _packaged("default")
+    rules = check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule)  # None: the defaults
+    board = _packaged("default") if board is None else board
     track_for(board, rules)  # validates the board for these rules (ER-BOARD-2) and explores it once
     return board, rules
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 
 from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import OptionWords, add_option_words
 
 COLOUR_WORDS = {"red": ("red", "rot"), "green": ("green", "grün"), "yellow": ("yellow", "gelb")}
 DIRECTION_WORDS = {
@@ -200,7 +201,7 @@ _REASONS = {
 for reason, (en, de) in _REASONS.items():
     CATALOGUE.add_term(f"ER:{reason}", en, de)
 
-# What the views show (``snapshot.py``): the title, one sentence per phase, the button labels.
+# What the views show (``view.py``): the title, one sentence per phase, the button labels.
 _VIEW = {
     "esels_rennen/title": ("Esels-Rennen (donkey race)", "Esels-Rennen"),
     "esels_rennen/phase/start": (
@@ -235,3 +236,41 @@ _VIEW = {
     "esels_rennen/label/deal": ("deal {count} order card(s)", "{count} Zielkarte(n) austeilen"),
 }
 CATALOGUE.add_all(_VIEW)
+
+
+# The rule options in a pupil's words (the teacher's controls; keys ``option/esels_rennen/<name>[/<value>]``).
+OPTION_WORDS: OptionWords = {
+    "sand": (
+        "sand fields",
+        "Sandfelder",
+        {"zone": ("zone before the finish", "Zone vor dem Ziel"), "start": ("start fields", "Startfelder")},
+    ),
+    "finish_arrows": (
+        "finish field arrows",
+        "Pfeile auf Zielfeldern",
+        {True: ("chain goes on", "Kette geht weiter"), False: ("chain ends", "Kette endet")},
+    ),
+    "start_order": (
+        "start order",
+        "Startaufstellung",
+        {"fixed": ("red, green, yellow", "rot, grün, gelb"), "random": ("by chance", "zufällig")},
+    ),
+    "scoring": (
+        "who wins",
+        "Wer gewinnt",
+        {"exact": ("exact order card", "genaue Zielkarte"), "points": ("most points", "meiste Punkte")},
+    ),
+}
+add_option_words("esels_rennen", OPTION_WORDS)
+
+# The gallery card of the game's free-play page (``apps.games_apps``; the icon is the package's ``ICON``).
+CATALOGUE.add_all(
+    {
+        "free_play": ("Esels-Rennen — play a whole race", "Esels-Rennen — ein ganzes Rennen"),
+        "blurb": (
+            "Three donkeys, arrows and chain reactions on a board you can change.",
+            "Drei Esel, Pfeile und Kettenreaktionen auf einem Brett, das du ändern kannst.",
+        ),
+    },
+    prefix="esels_rennen/",
+)

@@ -14,23 +14,29 @@ from functools import lru_cache
 from typing import Any, Final
 
 from donkeylab.core import CHANCE, Action, Event, IllegalAction, quote, quote_action
+from donkeylab.esels_rennen.actions import (
+    Back,
+    Deal,
+    Move,
+    Pass,
+    Start,
+)
 from donkeylab.esels_rennen.board import diagram
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import OFF, Track, Turn
 from donkeylab.esels_rennen.rules import (
     CARDS,
+    DEAL,
     DONKEYS,
     NAME,
-    Back,
-    Deal,
-    Move,
-    Pass,
+    OVER,
+    RACE,
+    START,
     Rules,
-    Start,
     card_holders,
     cards_per_player,
 )
-from donkeylab.esels_rennen.snapshot import DEAL, OVER, RACE, START, EselsRennenView
+from donkeylab.esels_rennen.view import EselsRennenView
 
 DONKEY_INDEX: Final = {d: i for i, d in enumerate(DONKEYS)}
 PASS: Final = Pass()

@@ -21,18 +21,8 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from donkeylab.lab.figure_words import number, say
-from donkeylab.lab.questions import (
-    Counts,
-    Exact,
-    Param,
-    Params,
-    Question,
-    _board,
-    _race_exact,
-    _title,
-    race_orders_figure,
-    register,
-)
+from donkeylab.lab.question_base import Counts, Exact, Param, Params, Question, _title, register, sim_module
+from donkeylab.lab.questions_race import _board, _race_exact, race_orders_figure
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -42,9 +32,7 @@ _DECK = SimpleNamespace(RULES_COVERED=("DN-PLAY-1", "DN-MINUS-1", "DN-ZERO-1", "
 
 def _engine_rules() -> SimpleNamespace:
     """What the engine's races cover: the fast race model's rules and the start (lab.fast loads numpy: late)."""
-    from donkeylab.lab.questions import _sim
-
-    race = _sim("race")
+    race = sim_module("race")
     return SimpleNamespace(RULES_COVERED=("ER-SETUP-1", *race.RULES_COVERED))
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from donkeylab.lab.experiment import ExperimentResult, ExperimentSpec, run_experiment
 from donkeylab.lab.figure_words import say
-from donkeylab.lab.questions import Counts, Exact, Param, Params, Question, register
+from donkeylab.lab.question_base import Counts, Exact, Param, Params, Question, register
 from donkeylab.lab.stats import Z95, Estimate, mean_normal, wilson
 from donkeylab.lab.trials import OnBatch
 

@@ -12,18 +12,25 @@ module as an attribute of this package (it is bound below, after the module is l
 itself through ``from ... import`` or ``sys.modules``, not through ``import donkeylab.widgets.explorer as m``.
 """
 
+from donkeylab.widgets.card_hands import CardHands
+from donkeylab.widgets.dice_tray import DiceTray
+from donkeylab.widgets.event_log import EventLog
 from donkeylab.widgets.explainer import RuleExplainer
 from donkeylab.widgets.explorer import Explorer, TeacherControls, explorer
+from donkeylab.widgets.kit import FrontEndKit
 from donkeylab.widgets.liveplot import LivePlot, PlotlyBundle
+from donkeylab.widgets.race_board import RaceBoard
+from donkeylab.widgets.running_total import RunningTotal
 from donkeylab.widgets.share import ShareLink
 from donkeylab.widgets.stepper import Stepper
-from donkeylab.widgets.views import CardHands, DiceTray, EventLog, GameView, RaceBoard, RunningTotal
+from donkeylab.widgets.views import GameView
 
 __all__ = [
     "CardHands",
     "DiceTray",
     "EventLog",
     "Explorer",
+    "FrontEndKit",
     "GameView",
     "LivePlot",
     "PlotlyBundle",

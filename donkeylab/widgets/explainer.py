@@ -24,6 +24,7 @@ from donkeylab.core import CATALOGUE
 from donkeylab.core.messages import LANGUAGES
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
+from donkeylab.widgets.kit import KitUser
 
 FOLLOWED = ("snapshot", "substep", "lang")  # the stepper traits the explainer observes (substep is optional)
 
@@ -77,14 +78,14 @@ def _known(rule_id: str) -> bool:
     return True
 
 
-class RuleExplainer(PageGuard, anywidget.AnyWidget):
+class RuleExplainer(KitUser, PageGuard, anywidget.AnyWidget):
     """The rule card: ``RuleExplainer().show("DD-DICE-2")``, or ``RuleExplainer(stepper)`` to follow a game.
 
     ``lang="de"`` shows the German sentence and, where the German rulebook has one, the German passage.
     """
 
-    _esm = assets.text("common.js", "explainer.js")
-    _css = assets.text("explainer.css")
+    _esm = assets.asset("explainer.js")
+    _css = assets.asset("explainer.css")
     page_writable = frozenset({"lang"})  # everything else is filled in by the kernel
 
     rule = t.Unicode("", help="the rule ID shown, e.g. 'DD-DICE-2' (empty: no rule yet)").tag(sync=True)
@@ -108,7 +109,7 @@ class RuleExplainer(PageGuard, anywidget.AnyWidget):
             raise TypeError(f"RuleExplainer follows a widget with a 'snapshot' trait, not {type(stepper).__name__}")
         self._stepper: Any = stepper
         self._followed: list[str] = []
-        super().__init__(lang=lang, **kwargs)
+        super().__init__(lang=lang, **self._kit_traits(), **kwargs)
         self._render()
         if stepper is not None:
             self._followed = [n for n in FOLLOWED if stepper.has_trait(n)]

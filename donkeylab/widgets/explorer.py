@@ -11,12 +11,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from donkeylab.core.messages import OPTION_DEFAULT as DEFAULT
 from donkeylab.games import GameInfo, RuleOption
+from donkeylab.widgets.event_log import EventLog
 from donkeylab.widgets.explainer import RuleExplainer
-from donkeylab.widgets.messages import say
-from donkeylab.widgets.option_words import DEFAULT, choice_word, option_word
+from donkeylab.widgets.messages import choice_word, option_word, say
 from donkeylab.widgets.stepper import Stepper
-from donkeylab.widgets.views import VIEWS, EventLog, GameView
+from donkeylab.widgets.views import GameView, views_for
+from donkeylab.widgets.words import ui_word
 
 
 class Explorer(w.VBox):  # type: ignore[misc]
@@ -24,7 +26,7 @@ class Explorer(w.VBox):  # type: ignore[misc]
 
     def __init__(self, stepper: Stepper, *, controls: bool = True) -> None:
         self.stepper = stepper
-        self.views: tuple[GameView, ...] = tuple(cls(stepper) for cls in VIEWS[stepper.game])
+        self.views: tuple[GameView, ...] = tuple(cls(stepper) for cls in views_for(stepper.info))
         self.explainer = RuleExplainer(stepper)
         self.event_log = EventLog(stepper)
         self.controls = TeacherControls(stepper) if controls else None
@@ -42,8 +44,9 @@ class Explorer(w.VBox):  # type: ignore[misc]
 class TeacherControls(w.HBox):  # type: ignore[misc]
     """Seed, number of players and every rule option with choices, applied by "New game".
 
-    Option names and values are shown in the page's words (``option_words``) and relabelled when the language
-    changes; the dropdowns' values stay the engine's, so "New game" builds the same rules in either language.
+    Option names and values are shown in the words of the game's own messages (``option/<game>/...``) and
+    relabelled when the language changes; the dropdowns' values stay the engine's, so "New game" builds the
+    same rules in either language.
     """
 
     def __init__(self, stepper: Stepper) -> None:
@@ -87,10 +90,10 @@ class TeacherControls(w.HBox):  # type: ignore[misc]
         self.stepper.reset(seed=self.seed.value, rules=rules, players=self.players.value)
 
     def _relabel(self, _change: Any = None) -> None:
-        de = self.stepper.lang == "de"
-        self.seed.description = "Startwert" if de else "seed"
-        self.players.description = "Spieler" if de else "players"
-        self.new_game.description = "Neues Spiel" if de else "New game"
+        lang = self.stepper.lang
+        self.seed.description = ui_word("explorer", "seed", lang)
+        self.players.description = ui_word("explorer", "players", lang)
+        self.new_game.description = ui_word("explorer", "new_game", lang)
         for name, dropdown in self.options.items():
             _relabel_dropdown(dropdown, self.stepper.info.name, name, self.stepper.lang)
 

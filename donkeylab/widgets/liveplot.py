@@ -32,6 +32,7 @@ from donkeylab.lab import background, figures, questions
 from donkeylab.lab.figure_words import number
 from donkeylab.widgets import assets, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
+from donkeylab.widgets.kit import KitUser, widget_ref
 
 _TEXTS = {
     "start": ("Start", "Start"),
@@ -101,7 +102,7 @@ class PlotlyBundle(PageGuard, anywidget.AnyWidget):
     2 s, which a 5 MB module can miss on a busy machine — and the plots' front ends wait for ``window.Plotly``.
     """
 
-    _esm = assets.text("plotly_bundle.js")
+    _esm = assets.asset("plotly_bundle.js")
     source = t.Unicode(help="plotly.min.js, gzip + base64; inflated and run once per page by the front end").tag(
         sync=True
     )
@@ -125,7 +126,7 @@ class PlotlyBundle(PageGuard, anywidget.AnyWidget):
         return f"PlotlyBundle(plotly.js {get_plotlyjs_version()})"
 
 
-class LivePlot(PageGuard, anywidget.AnyWidget):
+class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
     """Exact first, simulation filling in: ``LivePlot("double_down.total_after", n=50_000, seed=1, k=4)``.
 
     ``start()`` runs in the background, ``stop()`` ends the run after the batch in progress, ``run()`` blocks
@@ -133,8 +134,8 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
     ``LivePlot.questions()`` lists the question names; each question's parameters are keyword arguments.
     """
 
-    _esm = assets.text("common.js", "liveplot.js")
-    _css = assets.text("liveplot.css")
+    _esm = assets.asset("liveplot.js")
+    _css = assets.asset("liveplot.css")
     page_writable = frozenset({"n", "seed", "batch", "lang"})  # each bounded by its validator below
 
     question = t.Unicode(help="the lesson question, 'game.question' (see LivePlot.questions())").tag(sync=True)
@@ -154,7 +155,7 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
     error = t.Unicode("", help="why the last run failed; empty when fine").tag(sync=True)
     lang = t.Enum(("en", "de"), "en", help="language of the controls and the figure: 'en' or 'de'").tag(sync=True)
     texts = t.Dict(help="the words of the controls in lang, the progress line included").tag(sync=True)
-    bundle = anywidget.WidgetTrait().tag(sync=True)
+    bundle = widget_ref("the kernel's one PlotlyBundle (plotly.js, sent once per page)")
 
     def __init__(
         self,
@@ -185,6 +186,7 @@ class LivePlot(PageGuard, anywidget.AnyWidget):
             figure=self._figure(0, lang),
             texts=_texts(lang, 0, n),
             bundle=PlotlyBundle.shared(),
+            **self._kit_traits(),
         )  # one comm_open message carries the exact figure: it is drawn before any simulation
         self.on_msg(self._on_front_end)
         self._ready = True

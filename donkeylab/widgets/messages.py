@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import option_key
 
 _MESSAGES = {
     "ui/human_to_act": (
@@ -42,3 +43,18 @@ CATALOGUE.add_all(_MESSAGES)
 
 def say(key: str, lang: str, **data: object) -> str:
     return CATALOGUE.render(key, data, lang)
+
+
+def option_word(game: str, name: str, lang: str) -> str:
+    """A rule option's label, from the game's own messages (``core.messages.option_key``); its raw name
+    (underscores as spaces) if the game gives none, which tests/widgets/test_explorer.py forbids."""
+    return _word(option_key(game, name), lang, name.replace("_", " "))
+
+
+def choice_word(game: str, name: str, value: object, lang: str) -> str:
+    """The label of one choice of an option (``OPTION_DEFAULT``: "as the variant says"); raw if it has none."""
+    return _word(option_key(game, name, value), lang, str(value))
+
+
+def _word(key: str, lang: str, raw: str) -> str:
+    return CATALOGUE.render(key, {}, lang) if key in CATALOGUE.messages else raw

@@ -1,7 +1,10 @@
 """``ShareLink``: a "copy link" button that writes the link reproducing what the Stepper shows now.
 
-The browser knows the page address; the Stepper knows seed, players, step, language and seat. The link is
-composed in the browser from both (plus fixed ``extra`` values such as the variant), so it is always current.
+The browser knows the page address; the kernel knows the rest. The query is the Stepper's ``link`` trait,
+which every sync of the Stepper fills from its current game (``lab.links.link_values``: seed, players, step,
+language, seat and the rules' options), so a "New game" with another variant is in the next copied link. A
+lesson adds its own fixed values (``extra``, e.g. its policy); where they name a value the Stepper's link
+carries (a rule option), the Stepper's current one wins.
 """
 
 from __future__ import annotations
@@ -13,31 +16,32 @@ import traitlets as t
 
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
+from donkeylab.widgets.kit import KitUser, widget_ref
 from donkeylab.widgets.stepper import Stepper
 
 
-class ShareLink(PageGuard, anywidget.AnyWidget):
-    """``ShareLink(stepper, extra={"variant": "german"})``: ?seed=…&players=…&step=…&lang=…&seat=… + extra."""
+class ShareLink(KitUser, PageGuard, anywidget.AnyWidget):
+    """``ShareLink(stepper)``: ``?seed=…&players=…&step=…&lang=…&seat=…`` + changed rule options + ``extra``."""
 
-    _esm = assets.text("common.js", "share.js")
-    _css = assets.text("share.css")
+    _esm = assets.asset("share.js")
+    _css = assets.asset("share.css")
+    front_end = "share"
 
-    stepper = anywidget.WidgetTrait().tag(sync=True)
-    extra = t.Dict(help="fixed query values added to every link (e.g. the rule variant)").tag(sync=True)
+    stepper = widget_ref("the Stepper whose view the link reproduces (its link trait)")
+    extra = t.Dict(help="a page's own fixed query values (a lesson's policy), after the Stepper's").tag(sync=True)
 
     def __init__(self, stepper: Stepper, extra: dict[str, Any] | None = None) -> None:
-        super().__init__(stepper=stepper, extra={k: str(v) for k, v in (extra or {}).items()})
+        owned = set(stepper.info.options) | set(stepper.info.setup_options)
+        fixed = {k: str(v) for k, v in (extra or {}).items() if k not in owned}
+        super().__init__(stepper=stepper, extra=fixed, **self._kit_traits())
 
     def _page_says(self, text: str) -> None:
         self.stepper._page_says(text)
 
     def query(self) -> dict[str, str]:
-        """The query values the button would write now (the Python twin of the browser's link)."""
+        """The query values the button writes now (the Python twin of the browser's link)."""
         st: Stepper = self.stepper
-        values = {"seed": str(st.seed), "players": str(st.players), "step": str(st.index), "lang": st.lang}
-        if st.seat is not None:
-            values["seat"] = str(st.seat + 1)
-        return {**values, **self.extra}
+        return {**self.extra, **st.link}
 
     def __repr__(self) -> str:
         return f"ShareLink({self.stepper!r})"

@@ -22,28 +22,29 @@ from donkeylab.core.errors import clip
 from donkeylab.core.messages import player_name
 from donkeylab.games import GameInfo, info
 from donkeylab.lab import background
+from donkeylab.lab.links import link_values
 from donkeylab.widgets import assets, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
+from donkeylab.widgets.kit import KitUser
 from donkeylab.widgets.messages import say
 
 LOG_SIZE = 12  # events in the log trait: the last few actions; keeps one step's message under ~8 KB
-# Table entries that never change within a game (Esels-Rennen's board): sent once in ``static``, not per step.
-STATIC_KEYS = ("board",)
 Bots = str | Mapping[int, str] | None
 SPEEDS = (0.25, 50.0)  # Play's steps per second: the slider's range and a little more
 MAX_SEED = 2**63 - 1
 MAX_ADVANCE = 10_000  # a saved game's history cap: a link's step=… never walks further
 
 
-class Stepper(PageGuard, anywidget.AnyWidget):
+class Stepper(KitUser, PageGuard, anywidget.AnyWidget):
     """Step / Back / Play through a game; ``Stepper("double_down", 3, seed=7)`` shows a seeded game.
 
     ``bots="random"`` lets every seat play randomly, ``None`` makes every seat human, and a mapping such as
     ``{1: "Greedy", 2: "Policy(lowest)"}`` gives single seats a bot (specs as the lab parses them).
     """
 
-    _esm = assets.text("common.js", "stepper.js")
-    _css = assets.text("stepper.css")
+    _esm = assets.asset("stepper.js")
+    _css = assets.asset("stepper.css")
+    front_end = "stepper"
     page_writable = frozenset({"lang", "seat", "speed"})  # the bar's menus and slider; all else is the kernel's
 
     game = t.Unicode(help="the game's registry name (double_donkey, double_down, esels_rennen)").tag(sync=True)
@@ -60,7 +61,9 @@ class Stepper(PageGuard, anywidget.AnyWidget):
     notice = t.Unicode("", help="why Step cannot go on (a human must act, the game is over); empty otherwise").tag(
         sync=True
     )
-    static = t.Dict(help="the snapshot's table entries that never change within a game (e.g. the board)").tag(sync=True)
+    static = t.Dict(help="the table entries the game declares unchanging (GameInfo.static_keys: the board)").tag(
+        sync=True
+    )
     log: t.List[dict[str, Any]] = t.List(help="the latest events up to the cursor: {index, sub, rule, text}").tag(
         sync=True
     )
@@ -73,6 +76,9 @@ class Stepper(PageGuard, anywidget.AnyWidget):
     seed = t.Int(0, help="the seed of the chance and the bots (the same seed replays the same game)").tag(sync=True)
     players = t.Int(0, help="number of players").tag(sync=True)
     texts = t.Dict(help="words the front end shows on its own, in lang (the lost-kernel banner)").tag(sync=True)
+    link = t.Dict(help="the query values a link to this view carries (lab.links: seed, players, step, ...)").tag(
+        sync=True
+    )
 
     def __init__(
         self,
@@ -95,7 +101,7 @@ class Stepper(PageGuard, anywidget.AnyWidget):
         self._cache: tuple[dict[str, Any], dict[str, Any]] | None = None
         self._cache_key: tuple[Any, ...] = ()
         self._setup = setup
-        super().__init__(game=game, lang=lang, seat=seat, substeps=substeps, seed=seed)
+        super().__init__(game=game, lang=lang, seat=seat, substeps=substeps, seed=seed, **self._kit_traits())
         self._match = self._new_match(players, rules, seed)
         self.on_msg(self._on_front_end)
         self._sync()
@@ -302,6 +308,22 @@ class Stepper(PageGuard, anywidget.AnyWidget):
                 self.log = self._log()
             self.notice = notice if notice is not None else self._waiting()
             self.texts = guard.page_texts(self.lang)
+            self.link = self.link_values()
+
+    def link_values(self) -> dict[str, str]:
+        """What a link to this view carries, from the current game's own rules and set-up (a "New game" with
+        another variant changes it at once: no page keeps a copy)."""
+        start = self._match.states[0]
+        return link_values(
+            self._info,
+            start.rules,
+            self._setup,
+            seed=self.seed,
+            players=start.num_players,
+            step=self.index,
+            lang=self.lang,
+            seat=self.seat,
+        )
 
     def _snapshot(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The engine's snapshot at the cursor, with the unchanging table entries split off (cached per view)."""
@@ -309,7 +331,7 @@ class Stepper(PageGuard, anywidget.AnyWidget):
         if self._cache is None or self._cache_key[0] is not key[0] or self._cache_key[1:] != key[1:]:
             snap = self.state.snapshot(self.seat, self.lang)
             table = dict(snap["table"])
-            static = {k: table.pop(k) for k in STATIC_KEYS if k in table}
+            static = {k: table.pop(k) for k in self._info.static_keys if k in table}
             self._cache, self._cache_key = ({**snap, "table": table}, static), key
         return self._cache
 

@@ -1,20 +1,25 @@
-"""The game views: anywidgets that draw a Stepper's ``snapshot`` as SVG and turn clicks into actions.
+"""The game views' base: an anywidget that draws a Stepper's ``snapshot`` and turns clicks into actions.
 
 A view holds no rule and no copy of the state: its only synced data is a reference to the Stepper (the
-browser reads the Stepper's ``snapshot`` directly, so a step is still one message) and the colour palette.
-A click in the browser sends the action's text to the Stepper's ``play``; ``click`` is its Python twin.
+browser reads the Stepper's ``snapshot`` directly, so a step is still one message), the colour palette and
+its words. A click in the browser sends the action's text (written by the engine, in the snapshot) to the
+Stepper's ``play``; ``click`` is its Python twin. Each view is a module of its own with its ESM beside it
+(``dice_tray.py`` + ``widgets/dice_tray.js``, ...); which views a game has, the game declares
+(``GameInfo.views``), and ``views_for`` reads that declaration.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets as t
 
+from donkeylab.games import GameInfo
 from donkeylab.lab import palette
-from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
+from donkeylab.widgets.kit import KitUser, widget_ref
 from donkeylab.widgets.stepper import Stepper
 
 
@@ -29,12 +34,12 @@ def palette_json() -> dict[str, dict[str, str]]:
     return {**dice, **donkeys}
 
 
-class GameView(PageGuard, anywidget.AnyWidget):
-    """Base of the views; a subclass names its ESM/CSS and the games it can draw (empty: any game)."""
+class GameView(KitUser, PageGuard, anywidget.AnyWidget):
+    """Base of the views; a subclass names its ESM/CSS, its words and the games it can draw (empty: any)."""
 
     games: ClassVar[tuple[str, ...]] = ()
 
-    stepper = anywidget.WidgetTrait().tag(sync=True)
+    stepper = widget_ref("the Stepper this view draws (its snapshot, substep and lang)")
     palette = t.Dict(help="colour, pattern and en/de name of every die colour and donkey").tag(sync=True)
 
     def __init__(self, stepper: Stepper, **kwargs: Any) -> None:
@@ -42,7 +47,7 @@ class GameView(PageGuard, anywidget.AnyWidget):
             raise TypeError(f"{type(self).__name__} draws a Stepper, not {type(stepper).__name__}")
         if self.games and stepper.game not in self.games:
             raise ValueError(f"{type(self).__name__} draws {' or '.join(self.games)}, not {stepper.game}")
-        super().__init__(stepper=stepper, palette=palette_json(), **kwargs)
+        super().__init__(stepper=stepper, palette=palette_json(), **self._kit_traits(), **kwargs)
 
     def _page_says(self, text: str) -> None:
         """A view's clicks go to its Stepper: so do the sentences about refused page input."""
@@ -62,53 +67,29 @@ class GameView(PageGuard, anywidget.AnyWidget):
         return f"{type(self).__name__}({self.model!r})"
 
 
-class DiceTray(GameView):
-    """Double Donkey's six dice and the Hay card: which rolled dice may be chosen and, for the others, why not.
-
-    ``DiceTray(Stepper("double_donkey", 4))``; a click on a choosable die plays ``Choose(colour)``.
-    """
-
-    games = ("double_donkey",)
-    _esm = assets.text("common.js", "dice_tray.js")
-    _css = assets.text("views.css", "dice_tray.css")
+def view_class(ref: str) -> type[GameView]:
+    """The view class a game names as ``"package.module:Class"`` (a ``TypeError`` for anything else)."""
+    module_name, _, name = ref.partition(":")
+    cls = getattr(importlib.import_module(module_name), name, None)
+    if not (isinstance(cls, type) and issubclass(cls, GameView)):
+        raise TypeError(f"{ref!r} names no GameView")
+    return cls
 
 
-class CardHands(GameView):
-    """Double Donkey's hands, personal piles and the Biggest Donkey, each card's value under the dice.
-
-    A click on cards in the hand of the player to act selects them; "Play" sends ``Play(player, cards)``.
-    """
-
-    games = ("double_donkey",)
-    _esm = assets.text("common.js", "card_hands.js")
-    _css = assets.text("views.css", "card_hands.css")
+def views_for(info: GameInfo) -> tuple[type[GameView], ...]:
+    """The views the game declares (``GameInfo.views``); a game without any shows the Stepper bar alone."""
+    return tuple(view_class(ref) for ref in info.views)
 
 
-class RunningTotal(GameView):
-    """Double Down's running total on a number line with the doublets and 77, tokens, direction and 2x."""
-
-    games = ("double_down",)
-    _esm = assets.text("common.js", "running_total.js")
-    _css = assets.text("views.css", "running_total.css")
-
-
-class RaceBoard(GameView):
-    """Esels-Rennen's board drawn from its JSON (any valid board), arrows, donkeys and the current chain hop."""
-
-    games = ("esels_rennen",)
-    _esm = assets.text("common.js", "race_board.js")
-    _css = assets.text("views.css", "race_board.css")
-
-
-class EventLog(GameView):
-    """The latest events up to the cursor, each with its rule ID; a click on one jumps to its step."""
-
-    _esm = assets.text("common.js", "event_log.js")
-    _css = assets.text("views.css", "event_log.css")
-
-
-VIEWS: dict[str, tuple[type[GameView], ...]] = {
-    "double_donkey": (DiceTray, CardHands),
-    "double_down": (RunningTotal,),
-    "esels_rennen": (RaceBoard,),
-}
+def __getattr__(name: str) -> Any:
+    """``views.DiceTray`` and the other view classes, as before they had modules of their own."""
+    modules = {
+        "DiceTray": "dice_tray",
+        "CardHands": "card_hands",
+        "RunningTotal": "running_total",
+        "RaceBoard": "race_board",
+        "EventLog": "event_log",
+    }
+    if name in modules:
+        return getattr(importlib.import_module(f"donkeylab.widgets.{modules[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

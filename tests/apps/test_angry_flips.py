@@ -194,7 +194,12 @@ def test_share_link_carries_variant_and_policy() -> None:
     page_ = build("angry_flips", "policy=highest")
     (share,) = find(page_, ShareLink)
     query = share.query()
-    assert query["policy"] == "highest" and query["variant"] == "english" and query["players"] == "3"
+    # The variant comes from the Stepper's current rules; the default one is left out of the link (it is what a
+    # link without it gives).
+    assert query["policy"] == "highest" and "variant" not in query and query["players"] == "3"
+    assert build("angry_flips", "variant=german").children is not None
+    (german,) = find(build("angry_flips", "variant=german"), ShareLink)
+    assert german.query()["variant"] == "german"
 
 
 def test_registered_as_a_lesson_app() -> None:

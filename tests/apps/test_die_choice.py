@@ -13,6 +13,7 @@ from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
 from donkeylab.apps.lessons.page import Lesson, page
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact
+from donkeylab.games import info as games_info
 from donkeylab.widgets import DiceTray, LivePlot, RuleExplainer, Stepper
 from donkeylab.widgets.share import ShareLink
 from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
@@ -201,7 +202,7 @@ def test_share_link_reproduces_the_step() -> None:
     lesson = fresh("seed=3")
     lesson.stepper.jump(9)
     query = "&".join(f"{k}={v}" for k, v in ShareLink(lesson.stepper, {"variant": "english"}).query().items())
-    assert "variant=english" in query
+    assert "variant" not in query  # the default variant: what a link without it gives
     again = die_choice.parts(parse_query(query, die_choice.PARAMS)).stepper
     assert again.index == 9 and again.snapshot == lesson.stepper.snapshot
 
@@ -209,4 +210,6 @@ def test_share_link_reproduces_the_step() -> None:
 def test_registered_as_a_lesson_app() -> None:
     info = APPS["die_choice"]
     assert info.kind == "lesson" and info.notebook == "die_choice.ipynb"
-    assert set(info.params) == {"seed", "players", "step", "lang", "seat", "variant", "class"}  # class: issue 20
+    options = {n for n, o in games_info("double_donkey").options.items() if o.choices}  # variant, tie_break, ...
+    assert set(info.params) == {"seed", "players", "step", "lang", "seat", "class"} | options  # class: issue 20
+    assert "variant" in options

@@ -10,7 +10,7 @@ from donkeylab import double_donkey as dd
 from donkeylab import games
 from donkeylab.core import CHANCE, IllegalAction, LoadError, NotEnumerable
 from donkeylab.double_donkey import Choose, Deal, Keep, Play, Reroll, Roll, RollOff, Shuffle
-from donkeylab.double_donkey.cards import validate_deck
+from donkeylab.double_donkey.cards import PILE_SIZE, validate_deck
 from donkeylab.games import game_module
 from tests.double_donkey.helpers import dealt, fill_hay, roll, texts
 
@@ -112,7 +112,7 @@ def test_dd_deck_1_bad_deck_rejected(deck: object, message: str) -> None:
         dd.Rules(deck=deck)  # type: ignore[arg-type]
     if isinstance(deck, tuple):
         with pytest.raises(ValueError, match="DD-DECK-1"):
-            validate_deck(deck)  # type: ignore[arg-type]
+            validate_deck(deck, min_cards=PILE_SIZE * dd.PLAYERS.low)  # type: ignore[arg-type]  (as Rules asks)
 
 
 def test_dd_setup_2_rules_variants_and_bad_options() -> None:

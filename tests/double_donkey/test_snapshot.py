@@ -22,7 +22,7 @@ TABLE_KEYS = {
     "variant", "round", "roller", "starter", "dice", "last_die", "hands", "hand_sizes", "pile_sizes", "draw_pile",
     "discard", "chosen", "chosen_cards", "revealed", "biggest", "tied", "reveal_dice",
 }  # fmt: skip
-DIE_KEYS = {"colour", "name", "hay", "rolled", "choosable", "why_not"}
+DIE_KEYS = {"colour", "name", "hay", "rolled", "choosable", "why_not", "action"}
 CARD_KEYS = {"id", "colours", "angry", "label", "value"}
 # 48 seeded random games: 2-5 players, both variants, random first player.
 GAMES = [(g, 2 + g % 4, ("english", "german")[g // 4 % 2]) for g in range(48)]
@@ -157,8 +157,11 @@ def test_dd_dice_2_why_not_names_the_value_on_the_hay_card() -> None:
     assert de["phase_text"] == "Spieler 2 legt einen Würfel auf die Misthaufen-Karte"
     dice = {d["colour"]: d for d in en["table"]["dice"]}
     assert dice["light_blue"] == {
-        "colour": "light_blue", "name": "light blue", "hay": 2, "rolled": None, "choosable": False, "why_not": None
+        "colour": "light_blue", "name": "light blue", "hay": 2, "rolled": None, "choosable": False, "why_not": None,
+        "action": None,
     }  # fmt: skip
+    # A rolled die carries its action as the engine writes it, a forbidden one too (a click shows the rule).
+    assert dice["green"]["action"] == "Choose('green')" and dice["orange"]["action"] == "Choose('orange')"
     assert dice["green"]["why_not"] == dice["purple"]["why_not"] == "2 is already on the Hay card"
     assert de["table"]["dice"][4]["why_not"] == "Die 2 liegt schon auf der Misthaufen-Karte"
     assert {c for c, d in dice.items() if d["choosable"]} == {"dark_blue", "orange", "yellow"}

@@ -21,7 +21,7 @@ TABLE_KEYS = {
     "round", "total", "direction", "pending_2x", "tokens", "swimming", "eliminated", "hands", "hand_sizes",
     "draw_pile", "played", "top_card", "doublets", "bust", "opener", "dealer",
     # what a number line needs besides
-    "turn", "remaining", "hand_size", "repeat_penalty", "last_play", "card_names", "draw_pile_cards",
+    "turn", "remaining", "hand_size", "repeat_penalty", "last_play", "card_names", "card_actions", "draw_pile_cards",
     "played_cards",
 }  # fmt: skip
 BIG = dn.Rules(hand_size=7)  # 8 hands of 7 take the whole deck: the first card drawn needs a reshuffle

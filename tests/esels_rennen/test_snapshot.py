@@ -20,6 +20,7 @@ from tests.esels_rennen.helpers import islands, ladder, place, race
 
 TABLE_KEYS = {
     "board",
+    "move_to",
     "board_name",
     "reconstruction",
     "rules",

@@ -9,10 +9,12 @@ import pytest
 
 from donkeylab import double_donkey as dd
 from donkeylab.core import CATALOGUE
+from donkeylab.core.messages import OPTION_DEFAULT as DEFAULT
+from donkeylab.core.messages import option_key
 from donkeylab.games import GameInfo, infos
 from donkeylab.widgets import Stepper
 from donkeylab.widgets.explorer import Explorer, TeacherControls
-from donkeylab.widgets.option_words import DEFAULT, choice_word, option_key, option_word
+from donkeylab.widgets.messages import choice_word, option_word
 from tests.widgets.helpers import front_end
 
 GAMES = [i.name for i in infos()]
@@ -36,7 +38,7 @@ def _labelled() -> list[tuple[str, str, Any]]:
 @pytest.mark.parametrize(("game", "name", "value"), _labelled())
 def test_every_rule_option_and_choice_has_english_and_german_words(game: str, name: str, value: Any) -> None:
     key = option_key(game, name) if value is None else option_key(game, name, value)
-    assert key in CATALOGUE.messages, f"no dropdown words for {key}: add them to widgets/option_words.py"
+    assert key in CATALOGUE.messages, f"no dropdown words for {key}: add them to the game's messages.py (OPTION_WORDS)"
     message = CATALOGUE.messages[key]
     raw = {name, name.replace("_", " "), str(value)}
     assert message.en.strip() and message.de.strip()

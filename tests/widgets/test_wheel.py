@@ -46,7 +46,7 @@ def test_assets_and_apps_resolve_from_a_wheel_in_a_fresh_venv(tmp_path: Path) ->
     probe = (
         "from donkeylab.widgets import Stepper, assets; from donkeylab.apps.serve import apps_dir; "
         "st = Stepper('double_down', 3); "
-        "assert 'stepperBar' in st._esm and 'static' in str(assets.asset('stepper.js')); "
+        "assert 'stepperBar' in str(st._esm) and 'static' in str(assets.asset('stepper.js')); "
         "print(apps_dir())"
     )
     out = subprocess.run([str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path, timeout=120)

@@ -23,6 +23,7 @@ from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, problems_box, register
 from donkeylab.core import Action
 from donkeylab.double_donkey import Rules, build_deck
+from donkeylab.double_donkey.bots import POLICIES
 from donkeylab.lab import questions
 from donkeylab.widgets import CardHands, DiceTray, LivePlot, Stepper
 from donkeylab.widgets.share import ShareLink
@@ -275,7 +276,7 @@ def build(query: Query) -> Any:
 
 PARAMS = {
     **dd_parts.lesson_params(PLAYERS, TELLING_STEP),
-    "policy": Param("policy", choice("random", "lowest", "highest"), "random"),
+    "policy": Param("policy", choice(*POLICIES), "random"),  # the bots' own list (double_donkey.bots)
     **class_pupil.PARAMS,  # class mode (issue 20): ?class=CODE
 }
 

@@ -21,8 +21,7 @@ from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.parts import T
 from donkeylab.core import Event, Match
 from donkeylab.core.messages import join_words, player_name
-from donkeylab.double_donkey import DECKS, DoubleDonkeyState, Rules, new_game
-from donkeylab.double_donkey.cards import card_value
+from donkeylab.double_donkey import DECKS, DoubleDonkeyState, Rules, card_value, new_game
 
 TEXTS: dict[str, T] = {
     "hint": T(

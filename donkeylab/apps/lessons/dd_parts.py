@@ -22,8 +22,19 @@ from donkeylab.apps.parts import MAX_DIGITS, LanguageSwitch, T, fraction_html
 from donkeylab.apps.query import MAX_STEP, Param, choice, integer
 from donkeylab.apps.registry import common_params
 from donkeylab.core import CATALOGUE, Action, rng_for
-from donkeylab.double_donkey import COLOURS, Choose, Deal, Keep, Play, Roll, Rules, build_deck
-from donkeylab.double_donkey.cards import COLOUR_INDEX, PILE_SIZE, Card
+from donkeylab.double_donkey import (
+    COLOUR_INDEX,
+    COLOURS,
+    PILE_SIZE,
+    Card,
+    Choose,
+    Deal,
+    Keep,
+    Play,
+    Roll,
+    Rules,
+    build_deck,
+)
 from donkeylab.widgets.views import palette_json
 
 DECK_NOTE = T(

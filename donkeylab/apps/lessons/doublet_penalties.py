@@ -17,8 +17,7 @@ from donkeylab.apps.parts import Exercises, Prediction, T, Text
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
 from donkeylab.apps.registry import AppInfo, problems_box, register
 from donkeylab.core import CATALOGUE
-from donkeylab.double_down import exact
-from donkeylab.double_down.deck import BUST_AT, DECK_SIZE, DELTA, DOUBLETS, KIND_INDEX, KINDS
+from donkeylab.double_down import BUST_AT, DECK_SIZE, DELTA, DOUBLETS, KIND_INDEX, KINDS, exact
 
 NAME = "doublet_penalties"
 PLAYERS = 2

@@ -299,7 +299,7 @@ class DonkeyPage(GamePage):
         super().__init__("double_donkey", seed, hint, lang, players, _rules(variant))
         self.variant = w.ToggleButtons(options=self._options(lang), value=variant)
         self._relabeling = False
-        self.share = ShareLink(self.stepper, {"variant": variant})
+        self.share = ShareLink(self.stepper)  # the link follows the Stepper's rules (Stepper.link)
         self.children = [self.hint, self.variant, self.explorer, self.share]
         self.go_to(step)
         self.variant.observe(self._on_variant, names="value")
@@ -317,7 +317,6 @@ class DonkeyPage(GamePage):
         if self._relabeling or change["new"] is None:
             return
         self.stepper.reset(rules=_rules(change["new"]))
-        self.share.extra = {"variant": change["new"]}
         self.go_to(None)
 
     def set_lang(self, lang: str) -> None:

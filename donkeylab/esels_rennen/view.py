@@ -11,28 +11,28 @@ every field declared here.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any
 
 from donkeylab.core import CATALOGUE, Action, GameState
-from donkeylab.esels_rennen.messages import card_code
-from donkeylab.esels_rennen.race import OFF, Track
-from donkeylab.esels_rennen.rules import (
-    CARD_ORDER,
-    DONKEYS,
+from donkeylab.esels_rennen.actions import (
     Back,
     Deal,
     Move,
     Pass,
     Start,
+)
+from donkeylab.esels_rennen.messages import card_code
+from donkeylab.esels_rennen.race import OFF, Track
+from donkeylab.esels_rennen.rules import (
+    CARD_ORDER,
+    DEAL,
+    DONKEYS,
+    OVER,
+    RACE,
+    START,
     best_points,
     cards_per_player,
 )
-
-# The phases, by name: ``snapshot()["phase"]`` shows them as they are.
-START: Final = "start"
-DEAL: Final = "deal"
-RACE: Final = "race"
-OVER: Final = "over"
 
 
 class EselsRennenView(GameState):
@@ -144,6 +144,7 @@ class EselsRennenView(GameState):
             "scoring": self.rules.scoring,
             "turns_played": self._turns,
             "moves": self._view_moves(seat),
+            "move_to": self._view_move_to(seat),
             "starts": [track.ids[f] for f in track.starts],
             "sand": [i for i, s in zip(track.ids, track.sand, strict=True) if s],
             "finish": [i for i, f in zip(track.ids, track.finish, strict=True) if f],
@@ -153,6 +154,15 @@ class EselsRennenView(GameState):
     @property
     def _per_player(self) -> int:
         return cards_per_player(self.num_players)
+
+    def _view_move_to(self, seat: int | None) -> dict[str, str]:
+        """Per donkey that may move now, its move to any field as the engine writes it, ``{to}`` left open
+        (``Move('red', '{to}')``): a click on a field no move reaches sends it filled in, and the engine's
+        refusal names the rule (ER-MOVE-1), while no view spells an action."""
+        if self._phase != RACE or (seat is not None and seat != self._turn):
+            return {}
+        movers = sorted({a.donkey for a in self.legal_actions() if isinstance(a, Move)})
+        return {d: str(Move(d, "{to}")) for d in movers}
 
     def _view_moves(self, seat: int | None) -> list[dict[str, Any]]:
         """Every legal move as ``{action, donkey, from, to, back}``: a click on a donkey and a field maps to one."""

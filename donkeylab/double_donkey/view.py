@@ -18,6 +18,7 @@ from typing import Any
 from donkeylab.core import CATALOGUE, Action
 from donkeylab.double_donkey.actions import Choose, Keep, Play, Reroll
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, Card, card_value
+from donkeylab.double_donkey.rules import CHOOSE, LAST, OVER, PLAY, ROLL, ROLLOFF
 
 VIEW_MESSAGES: dict[str, tuple[str, str]] = {
     "double_donkey/title": ("Double Donkey", "Double Donkey"),
@@ -100,16 +101,16 @@ class SnapshotMixin:
         """Who does what now, in one short sentence."""
         phase = self._phase
         data: dict[str, Any] = {}
-        if phase == "roll":
+        if phase == ROLL:
             data = {"player": self._roller, "n": len(self._left)}
             phase = "roll_last" if len(self._left) == 1 else "roll"
         elif phase in ("choose", "last"):
             data = {"player": self._roller}
-        elif phase == "play":
+        elif phase == PLAY:
             data = {"player": self._turn}
-        elif phase == "rolloff":
+        elif phase == ROLLOFF:
             data = {"players": self._tied}
-        elif phase == "over":
+        elif phase == OVER:
             data = {"winners": self._winners}
         return CATALOGUE.render(f"double_donkey/phase/{phase}", data, lang)
 
@@ -138,7 +139,7 @@ class SnapshotMixin:
             "roller": self._roller,
             "starter": self._starter,
             "dice": self._view_dice(lang),
-            "last_die": self._phase == "last",
+            "last_die": self._phase == LAST,
             "hands": [self._view_cards(self._hands[p], hay, lang) if sees[p] else None for p in seats],
             "hand_sizes": [len(h) for h in self._hands],
             "pile_sizes": [len(p) for p in self._piles],
@@ -156,19 +157,23 @@ class SnapshotMixin:
 
     # ------------------------------------------------------------------ pieces of the table
     def _view_dice(self, lang: str) -> list[dict[str, Any]]:
-        """The six dice: on the Hay card, rolled, choosable (DD-DICE-2), and why not (DD-DICE-2 / DD-DICE-3)."""
+        """The six dice: on the Hay card, rolled, choosable (DD-DICE-2), and why not (DD-DICE-2 / DD-DICE-3).
+
+        A rolled die carries its ``action`` (``Choose('orange')``, written by the engine): a view sends it on a
+        click, also for a forbidden die, and the engine answers with the rule; no view spells an action."""
         phase, hay, shown, allowed = self._phase, self._hay, self._shown, self._allowed
         dice = []
         for c, colour in enumerate(COLOURS):
             rolled = shown[c] or None
-            choosable = phase == "choose" and c in allowed
+            choosable = phase == CHOOSE and c in allowed
             why_not = None
             if rolled is not None and not choosable:
-                key = "DD-DICE-3/why_not" if phase == "last" else "DD-DICE-2/why_not"
+                key = "DD-DICE-3/why_not" if phase == LAST else "DD-DICE-2/why_not"
                 why_not = CATALOGUE.render(key, {"pips": rolled}, lang)
             name = CATALOGUE.term(colour, lang)
             entry = {"colour": colour, "name": name, "hay": hay[c] or None, "rolled": rolled}
-            dice.append({**entry, "choosable": choosable, "why_not": why_not})
+            action = str(Choose(colour)) if rolled is not None else None
+            dice.append({**entry, "choosable": choosable, "why_not": why_not, "action": action})
         return dice
 
     def _view_cards(self, ids: tuple[int, ...], hay: tuple[int, ...], lang: str) -> list[dict[str, Any]]:

@@ -1,0 +1,61 @@
+"""``FrontEndKit``: the front-end helpers every donkeylab widget shares, sent to the page once per kernel.
+
+Its ESM is ``widgets/common.js`` (loaded by path, as anywidget loads any module); its ``initialize`` returns
+the helpers (``h``, ``s``, ``follow``, ``viewWidget``, ``momentAt``, ``word``, the heartbeat ...) and anywidget
+hands them to any widget that asks with ``host.getWidget(ref)``. So each widget's own ESM stands alone next
+to its Python class, and the shared code reaches the page once instead of being copied into every module.
+It is never displayed; ``KitUser`` gives a widget the ``kit`` reference and its ``words``.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets as t
+
+from donkeylab.widgets import assets
+from donkeylab.widgets.guard import PageGuard
+from donkeylab.widgets.words import front_end_words
+
+
+def widget_ref(help: str) -> anywidget.WidgetTrait:
+    """A synced reference to another widget, with ``help`` like every other trait (anywidget's
+    ``WidgetTrait`` takes no ``help=``, so it is set the way ``TraitType.__init__`` sets it)."""
+    trait = anywidget.WidgetTrait()
+    trait.help = trait.__doc__ = help
+    trait.metadata["help"] = help
+    return trait.tag(sync=True)
+
+
+class FrontEndKit(PageGuard, anywidget.AnyWidget):
+    """The kernel's one set of front-end helpers (``FrontEndKit.shared()``); it has no trait of its own."""
+
+    _esm = assets.asset("common.js")
+    _shared: ClassVar[FrontEndKit | None] = None
+    _shared_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    @classmethod
+    def shared(cls) -> FrontEndKit:
+        """The kernel's one kit, made on first use (again if it was closed)."""
+        with cls._shared_lock:
+            if cls._shared is None or cls._shared.comm is None:
+                cls._shared = cls()
+            return cls._shared
+
+    def __repr__(self) -> str:
+        return "FrontEndKit()"
+
+
+class KitUser(t.HasTraits):
+    """A widget whose ESM uses the shared helpers and draws its own words (``front_end`` names them)."""
+
+    front_end: ClassVar[str] = ""  # the widget's key in ``words.WORDS``; "" for a widget without words
+
+    kit = widget_ref("the page's FrontEndKit: the shared front-end helpers (common.js)")
+    words = t.Dict(help="the words the front end draws itself: {'en': {key: text}, 'de': {key: text}}").tag(sync=True)
+
+    def _kit_traits(self) -> dict[str, Any]:
+        """The ``kit`` and ``words`` values a subclass passes to ``super().__init__``."""
+        return {"kit": FrontEndKit.shared(), "words": front_end_words(self.front_end) if self.front_end else {}}

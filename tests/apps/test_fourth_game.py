@@ -1,0 +1,69 @@
+"""Proof of one place per game (issue 17 §2): the tests' toy game joins as a fourth game and its free-play page
+renders (Step, Back, the link, the rule explainer) with no edit outside ``tests/toy_game.py`` — which this
+test does not edit either: everything the page needs is read off the toy game's ``GameInfo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from donkeylab import games
+from donkeylab.apps import build
+from donkeylab.apps.games_apps import register_game
+from donkeylab.apps.query import parse_query
+from donkeylab.apps.registry import APPS
+from donkeylab.widgets import Explorer, RuleExplainer, ShareLink, Stepper
+from tests.widgets.helpers import click, front_end
+
+
+@pytest.fixture
+def toy_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch.setitem(games.GAMES, "toy_race", "tests.toy_game")  # games.register, undone after the test
+    register_game("toy_race")
+    yield "toy_race"
+    APPS.pop("toy_race", None)
+
+
+def parts(page: Any) -> tuple[Explorer, ShareLink]:
+    explorer = next(w for w in page.children if isinstance(w, Explorer))
+    share = next(w for w in page.children if isinstance(w, ShareLink))
+    return explorer, share
+
+
+def test_the_toy_game_s_free_play_page_renders_steps_back_and_links(toy_app: str) -> None:
+    app = APPS[toy_app]
+    assert app.kind == "game" and app.title.en == "Toy race" and app.title.de == "Spielzeug-Rennen"
+    assert set(app.params) == {"seed", "players", "step", "lang", "seat"}  # Rules(goal: int) has no choices
+    page = build(toy_app, "seed=3&players=3&step=2&lang=de")
+    explorer, share = parts(page)
+    stepper: Stepper = explorer.stepper
+    assert stepper.game == "toy_race" and stepper.state.num_players == 3 and stepper.index == 2
+    assert explorer.views == () and isinstance(explorer.explainer, RuleExplainer)  # the toy declares no view
+    assert explorer.controls is not None and explorer.controls.options == {}
+    assert stepper.snapshot["lang"] == "de" and stepper.words["de"]["step"] == "Schritt ▶"
+
+    before = stepper.index
+    click(stepper, method="step")
+    click(stepper, method="step")
+    after = (stepper.index, stepper.substep)
+    assert stepper.index > before and stepper.error == ""
+    click(stepper, method="back")
+    assert (stepper.index, stepper.substep) < after and stepper.length > stepper.index  # the future is kept
+    front_end(stepper, seat=1)
+    link = share.query()
+    assert link == {"seed": "3", "players": "3", "step": str(stepper.index), "lang": "de", "seat": "2"}
+
+    query = parse_query("&".join(f"{k}={v}" for k, v in link.items()), app.params)
+    assert not query.problems
+    again, _ = parts(build(toy_app, "&".join(f"{k}={v}" for k, v in link.items())))
+    assert again.stepper.full_snapshot() == stepper.full_snapshot()
+
+
+def test_an_app_page_of_a_game_it_does_not_know_is_a_sentence_not_a_crash(toy_app: str) -> None:
+    """The explainer shows no rule for the toy's own IDs (the rulebook lacks them) and the page still works."""
+    page = build(toy_app, "seed=1&step=4")
+    explorer, _ = parts(page)
+    assert explorer.explainer.rule == "" and explorer.explainer.hint
