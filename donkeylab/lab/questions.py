@@ -107,6 +107,7 @@ def _distinct_sample(size: int, seed: int, p: Params) -> Counts:
 
 def _distinct_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
+
     dice = sim_module("dice")
 
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
@@ -153,6 +154,7 @@ def _flip_sample(size: int, seed: int, p: Params) -> Counts:
 
 def _flip_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
+
     flips = sim_module("flips")
 
     shown = {s: say(s, lang) for s in FLIP_SERIES}  # the keys stay English, the legend follows lang
@@ -204,6 +206,7 @@ def _total_sample(size: int, seed: int, p: Params) -> Counts:
 
 def _total_draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
+
     totals = sim_module("totals")
 
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
