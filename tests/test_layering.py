@@ -9,6 +9,8 @@ the source, so a rule broken by an import deep inside a function fails here as w
 - ``games``, ``bot_specs`` and ``rulebook`` import core and the engines;
 - the lab never imports the widgets, the apps or a widget library;
 - the widgets never import the apps;
+- the class store (``classroom``) imports core, itself and its database drivers — no UI library, no lab;
+- the static site's builder (``site``) sits beside the CLI: it may import the apps, never the CLI;
 - **the apps' rule**: an app module imports the apps, the widgets, the lab, ``games``, core, and an engine only
   through its public face — the package itself (``from donkeylab.double_down import KINDS``) or its ``bots``
   and ``exact`` modules — never an engine's internal modules (``cards``, ``deck``, ``state``, ``view`` ...).
@@ -43,7 +45,7 @@ def layer(path: Path) -> str:
     rel = path.relative_to(ROOT).parts
     if rel[0] in ENGINES:
         return "engine"
-    if rel[0] in ("core", "lab", "widgets", "apps", "rulebook"):
+    if rel[0] in ("core", "lab", "widgets", "apps", "rulebook", "classroom", "site"):
         return rel[0]
     return {"games.py": "games", "bot_specs.py": "games", "cli.py": "cli", "__init__.py": "root"}[rel[0]]
 
@@ -59,6 +61,8 @@ def allowed(path: Path, module: str) -> bool:
             return top in sys.stdlib_module_names or top == "numpy"
         if own == "lab":
             return top not in ("ipywidgets", "anywidget", "IPython", "traitlets")
+        if own == "classroom":
+            return top not in ("ipywidgets", "anywidget", "IPython", "traitlets", "plotly")
         return True
     parts = module.split(".")[1:]
     if not parts:
@@ -74,6 +78,10 @@ def allowed(path: Path, module: str) -> bool:
         return target not in ("widgets", "apps", "cli")
     if own == "widgets":
         return target not in ("apps", "cli")
+    if own == "classroom":
+        return target in ("core", "classroom")
+    if own == "site":
+        return target != "cli"
     if own == "apps":
         if target in ENGINES:
             return len(parts) == 1 or parts[1] in ENGINE_PUBLIC
@@ -105,3 +113,6 @@ def test_the_rule_can_fail(tmp_path: Path) -> None:
     assert not allowed(engine, "donkeylab.lab.stats") and not allowed(engine, "donkeylab.esels_rennen")
     assert not allowed(ROOT / "core" / "x.py", "numpy") and not allowed(ROOT / "lab" / "x.py", "ipywidgets")
     assert not allowed(ROOT / "widgets" / "x.py", "donkeylab.apps.query")
+    assert not allowed(ROOT / "classroom" / "x.py", "donkeylab.widgets") and not allowed(
+        ROOT / "classroom" / "x.py", "ipywidgets"
+    )
