@@ -7,9 +7,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import T
 from donkeylab.apps.query import Query
 from donkeylab.apps.registry import AppInfo, common_params, problems_box, register
+from donkeylab.apps.words import Say, words
 
 
 def build_game(game: str, query: Query) -> Any:
@@ -34,7 +34,36 @@ def build_game(game: str, query: Query) -> Any:
     return w.VBox([problems_box(query, query["lang"]), page, ShareLink(stepper, extra)])
 
 
-def _register(game: str, title: T, blurb: T, icon: str) -> None:
+TEXTS: dict[str, tuple[str, str]] = {
+    "double_donkey.title": (
+        "Double Donkey — play a whole game",
+        "Double Donkey — ein ganzes Spiel",
+    ),
+    "double_donkey.blurb": (
+        "Dice on the Hay card, secret cards, Angry Donkey flips and the Biggest Donkey, step by step.",
+        "Würfel auf die Misthaufen-Karte, geheime Karten, wütende Esel und der Oberesel, Schritt für Schritt.",
+    ),
+    "double_down.title": (
+        "Double Down — play a whole game",
+        "Double Down — ein ganzes Spiel",
+    ),
+    "double_down.blurb": (
+        "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
+        "Eine Summe, die Paschzahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
+    ),
+    "esels_rennen.title": (
+        "Esels-Rennen — play a whole race",
+        "Esels-Rennen — ein ganzes Rennen",
+    ),
+    "esels_rennen.blurb": (
+        "Three donkeys, arrows and chain reactions on a board you can change.",
+        "Drei Esel, Pfeile und Kettenreaktionen auf einem Brett, das du ändern kannst.",
+    ),
+}
+say = words("app/", TEXTS)
+
+
+def _register(game: str, title: Say, blurb: Say, icon: str) -> None:
     def build(query: Query) -> Any:
         return build_game(game, query)
 
@@ -43,28 +72,19 @@ def _register(game: str, title: T, blurb: T, icon: str) -> None:
 
 _register(
     "double_donkey",
-    T("Double Donkey — play a whole game", "Double Donkey — ein ganzes Spiel"),
-    T(
-        "Dice on the Hay card, secret cards, Angry Donkey flips and the Biggest Donkey, step by step.",
-        "Würfel auf die Misthaufen-Karte, geheime Karten, wütende Esel und der Oberesel, Schritt für Schritt.",
-    ),
+    say("double_donkey.title"),
+    say("double_donkey.blurb"),
     "⚄",
 )
 _register(
     "double_down",
-    T("Double Down — play a whole game", "Double Down — ein ganzes Spiel"),
-    T(
-        "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
-        "Eine Summe, die Paschzahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
-    ),
+    say("double_down.title"),
+    say("double_down.blurb"),
     "Σ",
 )
 _register(
     "esels_rennen",
-    T("Esels-Rennen — play a whole race", "Esels-Rennen — ein ganzes Rennen"),
-    T(
-        "Three donkeys, arrows and chain reactions on a board you can change.",
-        "Drei Esel, Pfeile und Kettenreaktionen auf einem Brett, das du ändern kannst.",
-    ),
+    say("esels_rennen.title"),
+    say("esels_rennen.blurb"),
     "⇗",
 )

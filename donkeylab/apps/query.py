@@ -14,6 +14,47 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from donkeylab.apps.words import Say, words
+
+_say = words(
+    "link/",
+    {
+        "too_long": (
+            "the link is too long ({n} characters): using the defaults",
+            "der Link ist zu lang ({n} Zeichen): die Seite nimmt die Standardwerte",
+        ),
+        "too_many": (
+            "the link has too many parts: using the defaults",
+            "der Link hat zu viele Teile: die Seite nimmt die Standardwerte",
+        ),
+        "unknown": (
+            "‘{key}’ is not a setting of this page (ignored)",
+            "‘{key}’ ist keine Einstellung dieser Seite (übergangen)",
+        ),
+        "twice": ("‘{key}’ is given twice: the first one counts", "‘{key}’ steht zweimal da: das erste zählt"),
+        "invalid": (
+            "{key}={raw} is not valid ({why}): using {default}",
+            "{key}={raw} ist ungültig ({why}): die Seite nimmt {default}",
+        ),
+        "whole": ("a whole number from {low} to {high}", "eine ganze Zahl von {low} bis {high}"),
+        "one_of": ("one of {allowed}", "eines von {allowed}"),
+        "lost": (
+            "this page could not read its link, so it starts from its defaults: reload the page to apply the link",
+            "diese Seite konnte ihren Link nicht lesen und beginnt mit den Standardwerten: Lade die Seite neu, "
+            "damit der Link gilt",
+        ),
+    },
+)
+
+
+class BadValue(ValueError):
+    """A reader's refusal with its reason as catalogue words (``str`` of it is the English sentence)."""
+
+    def __init__(self, reason: Say) -> None:
+        super().__init__(reason.get("en"))
+        self.reason = reason
+
+
 MAX_QUERY = 2_000  # characters; a longer query string is ignored whole
 _INT = re.compile(r"-?[0-9]{1,10}")
 MAX_STEP = 5_000  # a link may ask for at most this many steps (a whole game is a few hundred)
@@ -33,7 +74,12 @@ class Query:
     """The values an app starts from, and the problems found in the link (empty when it was fine)."""
 
     values: Mapping[str, Any]
-    problems: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()  # in English, for logs and tests
+    notes: tuple[Say, ...] = ()  # the same problems as catalogue words: the page shows them in its language
+
+    @classmethod
+    def noted(cls, values: Mapping[str, Any], notes: tuple[Say, ...]) -> Query:
+        return cls(values, tuple(n.get("en") for n in notes), notes)
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -42,10 +88,10 @@ class Query:
 def integer(low: int, high: int) -> Callable[[str], int]:
     def read(text: str) -> int:
         if not _INT.fullmatch(text):
-            raise ValueError(f"a whole number from {low} to {high}")
+            raise BadValue(_say("whole", low=low, high=high))
         value = int(text)
         if not low <= value <= high:
-            raise ValueError(f"a whole number from {low} to {high}")
+            raise BadValue(_say("whole", low=low, high=high))
         return value
 
     return read
@@ -54,7 +100,7 @@ def integer(low: int, high: int) -> Callable[[str], int]:
 def choice(*allowed: str) -> Callable[[str], str]:
     def read(text: str) -> str:
         if text not in allowed:
-            raise ValueError(f"one of {', '.join(allowed)}")
+            raise BadValue(_say("one_of", allowed=", ".join(allowed)))
         return text
 
     return read
@@ -75,27 +121,33 @@ def parse_query(text: str | None, params: Mapping[str, Param]) -> Query:
     if not text:
         return Query(values)
     if len(text) > MAX_QUERY:
-        return Query(values, (f"the link is too long ({len(text)} characters): using the defaults",))
-    problems: list[str] = []
+        return Query.noted(values, (_say("too_long", n=len(text)),))
+    problems: list[Say] = []
     try:
         pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=50)
     except ValueError:
-        return Query(values, ("the link has too many parts: using the defaults",))
+        return Query.noted(values, (_say("too_many"),))
     seen: set[str] = set()
     for key, raw in pairs:
         param = params.get(key)
         if param is None:
-            problems.append(f"‘{quote_short(key)}’ is not a setting of this page (ignored)")
+            problems.append(_say("unknown", key=quote_short(key)))
             continue
         if key in seen:
-            problems.append(f"‘{key}’ is given twice: the first one counts")
+            problems.append(_say("twice", key=quote_short(key)))
             continue
         seen.add(key)
         try:
             values[key] = param.read(raw)
         except ValueError as exc:
-            problems.append(f"{key}={quote_short(raw)} is not valid ({exc}): using {param.default!r}")
-    return Query(values, tuple(problems))
+            why = exc.reason if isinstance(exc, BadValue) else quote_short(str(exc))
+            problems.append(_say("invalid", key=key, raw=quote_short(raw), why=why, default=repr(param.default)))
+    return Query.noted(values, tuple(problems))
+
+
+def lost_link(values: Mapping[str, Any]) -> Query:
+    """A preheated kernel that never got its request: the page says so in its language."""
+    return Query.noted(values, (_say("lost"),))
 
 
 def make_query(values: Mapping[str, Any], params: Mapping[str, Param]) -> str:

@@ -83,6 +83,7 @@ class Question:
     grouped: bool = False
     max_n: int = MAX_N  # the most trials a widget runs (a page may ask for any number)
     max_batch: int = MAX_BATCH  # the largest batch: one batch must take well under a second (Stop waits for it)
+    indexed: bool = False  # the sampler reads its first trial's index in ``params["_start"]`` (running estimates)
 
     @property
     def simulated(self) -> bool:
@@ -130,7 +131,8 @@ class Question:
             return
         for b in range(first, count):  # sizes computed batch by batch: no list as long as the run
             size = min(batch, n - b * batch)
-            yield b * batch + size, self.sample(size, batch_seed(seed, b), resolved)
+            given = {**resolved, "_start": b * batch} if self.indexed else resolved
+            yield b * batch + size, self.sample(size, batch_seed(seed, b), given)
 
     def simulate(
         self, n: int, seed: int | str = 0, batch: int = DEFAULT_BATCH, params: Mapping[str, Any] | None = None
@@ -449,4 +451,4 @@ register(
 
 
 # Simulated-only questions live in their own module; importing it registers them here.
-from donkeylab.lab import questions_checks, questions_games  # noqa: E402, F401
+from donkeylab.lab import questions_checks, questions_games, questions_lessons  # noqa: E402, F401

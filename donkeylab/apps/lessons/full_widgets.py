@@ -15,8 +15,9 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
-from donkeylab.apps.parts import T, Text
+from donkeylab.apps.parts import Speaks, Text
 from donkeylab.apps.query import MAX_STEP
+from donkeylab.apps.words import words
 from donkeylab.lab import questions_games as qg
 from donkeylab.lab.experiment import ExperimentResult
 from donkeylab.lab.stats import Estimate
@@ -25,10 +26,30 @@ from donkeylab.widgets.explorer import Explorer
 from donkeylab.widgets.share import ShareLink
 from donkeylab.widgets.stepper import Stepper
 
+TEXTS: dict[str, tuple[str, str]] = {
+    "playing": (
+        "The bots are playing the games for this table…",
+        "Die Bots spielen gerade die Spiele für diese Tabelle …",
+    ),
+    "variant_names.english": (
+        "English rules",
+        "Englische Regeln",
+    ),
+    "variant_names.german": (
+        "German rules",
+        "Deutsche Regeln",
+    ),
+    "loading": (
+        "Setting up the game…",
+        "Das Spiel wird vorbereitet …",
+    ),
+}
+say = words("lesson/full_widgets/", TEXTS)
+
 MORE_GAMES = 1_000  # per variant, for the "play more games" button (a few seconds in the background)
 
-PLAYING = T("The bots are playing the games for this table…", "Die Bots spielen gerade die Spiele für diese Tabelle …")
-VARIANT_NAMES = {"english": T("English rules", "Englische Regeln"), "german": T("German rules", "Deutsche Regeln")}
+PLAYING = say("playing")
+VARIANT_NAMES = {"english": say("variant_names.english"), "german": say("variant_names.german")}
 
 
 def mean_text(e: Estimate, lang: str) -> str:
@@ -208,13 +229,13 @@ class VariantTable(w.VBox):  # type: ignore[misc]
 class MeasuredPrediction(ChoicePrediction):
     """A choice prediction whose answer is a measurement that may arrive later (``set_answer``)."""
 
-    def set_answer(self, answer: str | None, answer_text: T) -> None:
+    def set_answer(self, answer: str | None, answer_text: Speaks) -> None:
         """A new measured answer (the table finished a run); a revealed answer is redrawn."""
         self.answer, self.answer_text = answer, answer_text
         self._draw_result()
 
 
-LOADING = T("Setting up the game…", "Das Spiel wird vorbereitet …")
+LOADING = say("loading")
 
 
 class GameTabs(w.Tab):  # type: ignore[misc]
@@ -226,7 +247,9 @@ class GameTabs(w.Tab):  # type: ignore[misc]
 
     children: tuple[Any, ...]  # the ipywidgets trait, typed for mypy
 
-    def __init__(self, makers: Mapping[str, Callable[[str], Any]], titles: Mapping[str, T], lang: str = "en") -> None:
+    def __init__(
+        self, makers: Mapping[str, Callable[[str], Any]], titles: Mapping[str, Speaks], lang: str = "en"
+    ) -> None:
         self.makers, self.names, self.lang = dict(makers), dict(titles), lang
         self.pages: dict[str, Any] = {}
         super().__init__(children=[Text(LOADING, lang=lang) for _ in self.makers])
@@ -259,7 +282,9 @@ class GamePage(w.VBox):  # type: ignore[misc]
     """A hint and a bot game to step through (every seat a random bot): the Stepper, the game's views, the rule
     explainer and the event log."""
 
-    def __init__(self, game: str, seed: int, hint: T, lang: str = "en", players: int | None = None, rules: Any = None):
+    def __init__(
+        self, game: str, seed: int, hint: Speaks, lang: str = "en", players: int | None = None, rules: Any = None
+    ):
         self.stepper = Stepper(game, players, seed=seed, rules=rules, lang=lang)
         self.hint = Text(hint, lang=lang)
         self.explorer = Explorer(self.stepper, controls=False)
@@ -294,7 +319,7 @@ class DonkeyPage(GamePage):
     starting position; the share link writes the variant with the step.
     """
 
-    def __init__(self, seed: int, players: int, variant: str, step: int | None, hint: T, lang: str = "en") -> None:
+    def __init__(self, seed: int, players: int, variant: str, step: int | None, hint: Speaks, lang: str = "en") -> None:
         super().__init__("double_donkey", seed, hint, lang, players, _rules(variant))
         self.variant = w.ToggleButtons(options=self._options(lang), value=variant)
         self._relabeling = False
