@@ -162,7 +162,8 @@ class Exercises(w.VBox):  # type: ignore[misc]
     @property
     def value(self) -> str:
         """Everything the exercises say now, as one HTML text (what a pupil can read, answers folded)."""
-        return self.title.value + "".join(e.head.value + e.folded.value for e in self.exercises)
+        text: str = self.title.value + "".join(e.head.value + e.folded.value for e in self.exercises)
+        return text
 
     def set_lang(self, lang: str) -> None:
         self.title.value = f"<h3>{say('exercises').get(lang)}</h3>"

@@ -82,7 +82,7 @@ class ProblemsBox(w.HTML):  # type: ignore[misc]
 
     def __init__(self, query: Query, lang: str = "en") -> None:
         super().__init__("")
-        self.notes = query.notes or tuple(_Plain(p) for p in query.problems)
+        self.notes: tuple[Any, ...] = query.notes or tuple(_Plain(p) for p in query.problems)
         self.add_class("dl-link-problems-box")
         self.set_lang(lang)
 

@@ -120,7 +120,7 @@ def _free_hits(size: int, seed: int, p: Params) -> np.ndarray:
     on_hay = np.zeros(7, dtype=bool)
     on_hay[1 : p["m"] + 1] = True
     rolls = np.random.default_rng(seed).integers(1, 7, size=(size, p["k"]))
-    return on_hay[rolls].all(axis=1)  # type: ignore[no-any-return]
+    return np.asarray(on_hay[rolls].all(axis=1), dtype=bool)
 
 
 convergence_question(
@@ -238,8 +238,8 @@ def running_sums(values: np.ndarray, start: int) -> Counts:
     for n in GRID:
         k = min(n - start, size)
         if k > 0:
-            counts[("sum", n)] = float(cum[k - 1])
-            counts[("sq", n)] = float(cum2[k - 1])
+            counts[("sum", n)] = float(cum[k - 1])  # type: ignore[assignment]  # Counter adds floats as well
+            counts[("sq", n)] = float(cum2[k - 1])  # type: ignore[assignment]
     return counts
 
 

@@ -98,7 +98,6 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.field = BoundedText(layout=w.Layout(width="16em"))
         self.check_button = w.Button(button_style="primary", icon="check")
         self.check_button.on_click(lambda _b: self.check())
-        self.field.on_submit(lambda _f: self.check())
         self.show_button = w.Button(icon="lightbulb-o")
         self.show_button.on_click(lambda _b: self.show_solution())
         self.feedback = w.HTML()

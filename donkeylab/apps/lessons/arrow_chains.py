@@ -9,6 +9,7 @@ lengths and the fast simulation go further below.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -28,7 +29,7 @@ from donkeylab.apps.lessons.framework import (
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, number, page, percent, step_box, table
-from donkeylab.apps.parts import Text, by_lang
+from donkeylab.apps.parts import Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import words
@@ -129,8 +130,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
     ),
     "headline": (
-        "If everyone moves at random, the race on the default board ends in these orders:",
-        "Wenn alle zufällig ziehen, endet das Rennen auf dem Standardbrett in diesen Reihenfolgen:",
+        (
+            "If everyone moves at random, the race on the default board ends in these orders. In a fair race each "
+            "order would have 1/6 ≈ 16.7 %."
+        ),
+        (
+            "Wenn alle zufällig ziehen, endet das Rennen auf dem Standardbrett in diesen Reihenfolgen. In einem "
+            "fairen Rennen hätte jede Reihenfolge 1/6 ≈ 16,7 %."
+        ),
     ),
     "headline.after": (
         (
@@ -508,11 +515,15 @@ def _intro(board: str) -> Any:
     return say(f"step_intros.{board}")
 
 
+def _card_in(card: str, lang: str) -> str:
+    return card_words(card, lang)
+
+
 def spec(board: str = "default") -> LessonSpec:
     """The lesson on ``board`` (its step-through's intro names that board's telling move)."""
     best = best_card()
     p = order_probabilities()[best]
-    choices = {card: by_lang(lambda lg, c=card: card_words(c, lg)) for card in CARDS}
+    choices: dict[Any, Speaks] = {card: by_lang(functools.partial(_card_in, card)) for card in CARDS}
     answer = say("answer", card=lambda lg: card_words(best, lg), p=lambda lg: percent(p, lg))
     return LessonSpec(
         NAME,

@@ -360,7 +360,9 @@ def notice_text() -> Say:
 def what_if_ranking(lang: str) -> str:
     """Fran's dice ordered by her average best card (the what-if at step 4)."""
     means = {c: sum(v * p for v, p in d.items()) for c, d in rulebook_what_if().items()}
-    return ", ".join(f"{colour_name(c, lang)} ≈ {decimal(means[c], lang)}" for c in sorted(means, key=means.get))
+    return ", ".join(
+        f"{colour_name(c, lang)} ≈ {decimal(means[c], lang)}" for c in sorted(means, key=means.__getitem__)
+    )
 
 
 def exercises() -> list[Exercise]:

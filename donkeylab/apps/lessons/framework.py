@@ -24,9 +24,10 @@ from typing import Any
 
 from donkeylab.apps.lessons.page import ChoicePrediction, Lesson, Rendered
 from donkeylab.apps.parts import Exercises as ExercisesWidget
-from donkeylab.apps.parts import LanguageSwitch, Prediction, Speaks, Text, words
+from donkeylab.apps.parts import LanguageSwitch, Prediction, Speaks, Text
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
 from donkeylab.apps.registry import common_params, problems_box
+from donkeylab.apps.words import words
 
 say = words(
     "lesson/",

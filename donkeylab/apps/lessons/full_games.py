@@ -37,7 +37,7 @@ from donkeylab.apps.lessons.full_widgets import (
     mean_text,
 )
 from donkeylab.apps.lessons.page import Lesson, page
-from donkeylab.apps.parts import Text, by_lang
+from donkeylab.apps.parts import Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, integer
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, words
@@ -356,7 +356,11 @@ TEXTS: dict[str, tuple[str, str]] = {
 say = words("lesson/full_games/", TEXTS)
 
 
-CHOICES = {"english": VARIANT_NAMES["english"], "german": VARIANT_NAMES["german"], "same": say("choices.same")}
+CHOICES: dict[Any, Speaks] = {
+    "english": VARIANT_NAMES["english"],
+    "german": VARIANT_NAMES["german"],
+    "same": say("choices.same"),
+}
 HINTS = {game: say(f"hints.{game}") for game in ("double_donkey", "double_down", "esels_rennen")}
 TAB_TITLES = {game: say(f"tab_titles.{game}") for game in ("double_donkey", "double_down", "esels_rennen")}
 
