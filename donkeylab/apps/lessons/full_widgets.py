@@ -17,7 +17,7 @@ import ipywidgets as w
 from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
 from donkeylab.apps.parts import Speaks, Text
 from donkeylab.apps.query import MAX_STEP
-from donkeylab.apps.words import words
+from donkeylab.apps.words import span, whole, words
 from donkeylab.lab import questions_games as qg
 from donkeylab.lab.experiment import ExperimentResult
 from donkeylab.lab.stats import Estimate
@@ -43,6 +43,27 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Setting up the game…",
         "Das Spiel wird vorbereitet …",
     ),
+    "rounds": ("rounds per game (average)", "Runden pro Spiel (Mittelwert)"),
+    "player_wins": ("player {n} wins", "Spieler {n} gewinnt"),
+    "shared": ("shared win (several winners)", "geteilter Sieg (mehrere gewinnen)"),
+    "caption": (
+        "{count} games per set of rules; game 1 uses the same shuffled cards with both sets of rules, game 2 too, "
+        "and so on. In brackets: the 95 % confidence interval",
+        "{count} Spiele je Regelsatz; Spiel 1 nutzt bei beiden Regelsätzen dieselben gemischten Karten, Spiel 2 "
+        "auch, und so weiter. In Klammern: das 95-%-Konfidenzintervall",
+    ),
+    "difference": (
+        "How many rounds longer the English game lasted than the German one with the same cards (average)",
+        "So viele Runden dauerte das englische Spiel länger als das deutsche mit denselben Karten (Mittel)",
+    ),
+    "widths": (
+        "Width of the interval: {paired}; without the pairs (mean minus mean) it would be {unpaired} wide",
+        "Breite des Intervalls: {paired}; ohne die Paare (Mittel minus Mittel) wäre es {unpaired} breit",
+    ),
+    "failed": ("That did not work", "Das hat nicht geklappt"),
+    "progress": ("{done} of {total} games played", "{done} von {total} Spielen gespielt"),
+    "done": ("{total} games played ✓", "{total} Spiele gespielt ✓"),
+    "more": ("Play {more} games of each", "{more} Spiele je Regelsatz"),
 }
 say = words("lesson/full_widgets/", TEXTS)
 
@@ -54,57 +75,37 @@ VARIANT_NAMES = {"english": say("variant_names.english"), "german": say("variant
 
 def mean_text(e: Estimate, lang: str) -> str:
     """A mean with its 95% CI: ``6.66 (6.60 to 6.73)``."""
-    to = "bis" if lang == "de" else "to"
-    return f"<b>{number(e.value, lang)}</b> ({number(e.low, lang)} {to} {number(e.high, lang)})"
+    return f"<b>{number(e.value, lang)}</b> ({span(number(e.low, lang), number(e.high, lang), lang)})"
 
 
 def percent_text(e: Estimate, lang: str) -> str:
     """A rate with its 95% CI in percent: ``32 % (26 % to 39 %)``."""
-    to = "bis" if lang == "de" else "to"
-    return f"<b>{percent(e.value, lang, 0)}</b> ({percent(e.low, lang, 0)} {to} {percent(e.high, lang, 0)})"
+    return f"<b>{percent(e.value, lang, 0)}</b> ({span(percent(e.low, lang, 0), percent(e.high, lang, 0), lang)})"
 
 
 def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
     """Both variants side by side: mean rounds, win rate per seat, shared wins, each with its 95% CI."""
-    de = lang == "de"
     rows = {v: qg.summary(r) for v, r in results.items()}
     n = len(next(iter(results.values())).records) if results else 0
     head = "".join(f"<th scope='col'>{VARIANT_NAMES[v].get(lang)}</th>" for v in rows)
-    labels: list[tuple[str, str, bool]] = [
-        ("rounds", "Runden pro Spiel (Mittelwert)" if de else "rounds per game (average)", False)
-    ]
+    labels: list[tuple[str, str, bool]] = [("rounds", say("rounds").get(lang), False)]
     players = next(iter(results.values())).spec.players if results else 0
     for p in range(players):
-        labels.append((f"player {p + 1}", f"Spieler {p + 1} gewinnt" if de else f"player {p + 1} wins", True))
-    labels.append((qg.SHARED, "geteilter Sieg (mehrere gewinnen)" if de else "shared win (several winners)", True))
+        labels.append((f"player {p + 1}", say("player_wins", n=p + 1).get(lang), True))
+    labels.append((qg.SHARED, say("shared").get(lang), True))
     body = ""
     for key, label, rate in labels:
         cells = "".join(f"<td>{(percent_text if rate else mean_text)(rows[v][key], lang)}</td>" for v in rows)
         body += f"<tr><th scope='row'>{label}</th>{cells}</tr>"
-    count = f"{n:,}".replace(",", ".") if de else f"{n:,}"
-    caption = (
-        f"{count} Spiele je Regelsatz; Spiel 1 nutzt bei beiden Regelsätzen dieselben gemischten Karten, Spiel 2 "
-        "auch, und so weiter. In Klammern: das 95-%-Konfidenzintervall"
-        if de
-        else f"{count} games per set of rules; game 1 uses the same shuffled cards with both sets of rules, game 2 "
-        "too, and so on. In brackets: the 95% confidence interval"
-    )
+    caption = say("caption", count=whole(n, lang)).get(lang)
     diff = qg.paired_difference(results) if results else None
     foot = ""
     if diff is not None:
-        what = (
-            "So viele Runden dauerte das englische Spiel länger als das deutsche mit denselben Karten (Mittel)"
-            if de
-            else "How many rounds longer the English game lasted than the German one with the same cards (average)"
-        )
+        what = say("difference").get(lang)
         apart = qg.unpaired_difference(results)
-        widths = (
-            f"Breite des Intervalls: {number(diff.high - diff.low, lang)}; ohne die Paare (Mittel minus Mittel) "
-            f"wäre es {number(apart.high - apart.low, lang)} breit"
-            if de
-            else f"Width of the interval: {number(diff.high - diff.low, lang)}; without the pairs (mean minus mean) "
-            f"it would be {number(apart.high - apart.low, lang)} wide"
-        )
+        widths = say(
+            "widths", paired=number(diff.high - diff.low, lang), unpaired=number(apart.high - apart.low, lang)
+        ).get(lang)
         foot = f"<p>{what}: {mean_text(diff, lang)}</p><p>{widths}.</p>"
     style = (
         "<style>.dl-variant-table{border-collapse:collapse;font-size:15px}.dl-variant-table th,"
@@ -188,7 +189,7 @@ class VariantTable(w.VBox):  # type: ignore[misc]
             try:
                 self.run(games)
             except Exception as exc:  # the pupil sees a sentence, the kernel keeps going
-                failed = "Das hat nicht geklappt" if self.lang == "de" else "That did not work"
+                failed = say("failed").get(self.lang)
                 self.status.value = f"<span role='alert'>{failed}: {html.escape(str(exc)[:200])}</span>"
             finally:
                 self.more.disabled = False
@@ -204,12 +205,9 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         return not self.running
 
     def _show_status(self) -> None:
-        de = self.lang == "de"
         done, total = self.progress.value, self.progress.max
-        if done < total:
-            self.status.value = f"{done} {'von' if de else 'of'} {total} {'Spielen gespielt' if de else 'games played'}"
-        else:
-            self.status.value = f"{total} {'Spiele gespielt' if de else 'games played'} ✓"
+        key = "progress" if done < total else "done"
+        self.status.value = say(key, done=done, total=total).get(self.lang)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -217,8 +215,7 @@ class VariantTable(w.VBox):  # type: ignore[misc]
             self.table.value = table_html(self.results, lang)
         else:
             self.table.value = "<p><i>" + PLAYING.get(lang) + "</i></p>"
-        more = f"{MORE_GAMES:,}".replace(",", "." if lang == "de" else ",")
-        self.more.description = f"{more} Spiele je Regelsatz" if lang == "de" else f"Play {more} games of each"
+        self.more.description = say("more", more=whole(MORE_GAMES, lang)).get(lang)
         self._show_status()
 
     def __repr__(self) -> str:
