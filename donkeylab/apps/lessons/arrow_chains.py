@@ -32,7 +32,7 @@ from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, num
 from donkeylab.apps.parts import Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import words
+from donkeylab.apps.words import whole, words
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen import CARDS, exact, load_board
 
@@ -142,13 +142,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "headline.after": (
         (
             "So the best card is <b>{best}</b>, the worst <b>{worst}</b>. The race is not fair. How do we know "
-            "exactly? The computer lists every position a race can reach (9,436 on this board) and the chance of "
+            "exactly? The computer lists every position a race can reach ({positions} on this board) and the chance of "
             "each next move, and works out the chance of every finish."
         ),
         (
             "Die beste Karte ist also <b>{best}</b>, die schlechteste <b>{worst}</b>. Das Rennen ist nicht fair. "
             "Woher wissen wir das genau? Der Computer listet jede Stellung auf, die ein Rennen erreichen kann "
-            "(9.436 auf diesem Brett), und die Chance jedes nächsten Zugs, und rechnet daraus die Chance jedes "
+            "({positions} auf diesem Brett), und die Chance jedes nächsten Zugs, und rechnet daraus die Chance jedes "
             "Zieleinlaufs aus."
         ),
     ),
@@ -392,8 +392,10 @@ def exact_headline(lang: str) -> str:
     """The six orders, most likely first, as percentages (the exact fractions have ~1,250 digits)."""
     probs = order_probabilities()
     best, worst = best_card(), min(CARDS, key=lambda c: probs[c])
-    after = say("headline.after", best=card_words(best, lang), worst=card_words(worst, lang)).get(lang)
-    return f"<p>{say('headline').get(lang)}</p>{_orders_table(lang)}<p>{after}</p>"
+    positions = whole(odds("default").positions, lang)
+    after = say("headline.after", best=card_words(best, lang), worst=card_words(worst, lang), positions=positions)
+    after_text = after.get(lang)
+    return f"<p>{say('headline').get(lang)}</p>{_orders_table(lang)}<p>{after_text}</p>"
 
 
 def exact_orders(lang: str) -> str:

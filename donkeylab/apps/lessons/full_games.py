@@ -271,8 +271,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "expected value is what this average settles at over very many games) of “English rounds minus German "
             "rounds” after N pairs. The shaded band is the <b>95 % range</b>: at each N it comes from a method "
             "that catches the true average in about 95 of 100 runs like this one. There is no exact line: nobody "
-            "knows the true value. Watch whether the band stays above 0: then the games show that English games "
-            "are longer. Press Start."
+            "knows the true value. Press Start, and look at the band when the run has finished: if it lies above "
+            "0, the games show that English games are longer."
         ),
         (
             "Bots spielen dieselben Karten mit beiden Regeln, Paar für Paar. Die blaue Linie ist der "
@@ -280,8 +280,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Spielen einpendelt) von „englische Runden minus deutsche Runden“ nach N Paaren. Das Band ist der "
             "<b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den wahren Mittelwert in etwa 95 "
             "von 100 solchen Läufen einfängt. Eine exakte Linie gibt es nicht: Niemand kennt den wahren Wert. "
-            "Achte darauf, ob das Band über 0 bleibt: Dann zeigen die Spiele, dass englische Spiele länger sind. "
-            "Drück Start."
+            "Drück Start und schau auf das Band, wenn der Lauf fertig ist: Liegt es über 0, zeigen die Spiele, "
+            "dass englische Spiele länger sind."
         ),
     ),
     "ex2.q": (
@@ -310,13 +310,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex4.q": (
         (
-            "Why it matters: with the German rules your highest card ties with one other player's. Our ruling for "
+            "Why it matters: with the German rules your card ties with one other player's for the highest card. Our "
+            "ruling for "
             "the German rules: both roll a die at once, the higher wins, and a tie is rolled again. How likely do "
             "you become the Biggest Donkey?"
         ),
         (
-            "Warum es zählt: Mit den deutschen Regeln ist deine höchste Karte gleich hoch wie die eines anderen "
-            "Spielers. Unsere Festlegung für die deutschen Regeln: Beide würfeln sofort, der höhere Wurf gewinnt, "
+            "Warum es zählt: Mit den deutschen Regeln ist deine Karte zusammen mit der eines anderen Spielers die "
+            "höchste. Unsere Festlegung für die deutschen Regeln: Beide würfeln sofort, der höhere Wurf gewinnt, "
             "bei Gleichstand wird neu gewürfelt. Wie wahrscheinlich wirst du Oberesel?"
         ),
     ),
