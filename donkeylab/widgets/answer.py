@@ -37,9 +37,10 @@ _TEXTS = {
     "hint": ("Hint: {hint}", "Tipp: {hint}"),
     "solution": ("Solution: {solution}", "Lösung: {solution}"),
     "tolerance": (
-        "Answers within {tolerance} count as correct.",
-        "Antworten bis {tolerance} daneben zählen als richtig.",
+        "An answer within {tolerance} of the exact value counts as correct.",
+        "Eine Antwort, die höchstens {tolerance} vom exakten Wert abweicht, zählt als richtig.",
     ),
+    "exact_only": ("Give the exact number.", "Gib die genaue Zahl an."),
     "not_text": ("Type a number, for example 3/28.", "Gib eine Zahl ein, zum Beispiel 3/28."),
     "too_long": (
         "That answer is too long: a number like 3/28, 0.107 or 10.7 % is enough.",
@@ -57,6 +58,12 @@ CATALOGUE.add_all(_TEXTS, prefix="answer/")
 
 def say(key: str, lang: str, **data: object) -> str:
     return CATALOGUE.render(f"answer/{key}", data, lang)
+
+
+def tolerance_text(tolerance: Fraction, lang: str) -> str:
+    """The exercise's tolerance as a plain decimal (0.00001, never 1e-05), in the language's writing."""
+    text = f"{float(tolerance):.8f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") if lang == "de" else text
 
 
 def shown(value: Fraction, lang: str) -> str:
@@ -101,8 +108,9 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.show_button = w.Button(icon="lightbulb-o")
         self.show_button.on_click(lambda _b: self.show_solution())
         self.feedback = w.HTML()
+        self.rule = w.HTML()  # the tolerance, stated for this exercise
         self.lang = lang
-        super().__init__([w.HBox([self.field, self.check_button, self.show_button]), self.feedback])
+        super().__init__([w.HBox([self.field, self.check_button, self.show_button]), self.rule, self.feedback])
         self.add_class("dl-answer")
         self.set_lang(lang)
 
@@ -128,6 +136,8 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.check_button.description = say("check", lang)
         self.show_button.description = say("show", lang)
         self.field.placeholder = say("placeholder", lang)
+        rule = say("tolerance", lang, tolerance=tolerance_text(self.tolerance, lang)) if self.tolerance else None
+        self.rule.value = f"<small>{rule or say('exact_only', lang)}</small>"
         self._draw()
 
     def feedback_text(self) -> str:

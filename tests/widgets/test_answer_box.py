@@ -72,6 +72,15 @@ def test_a_forged_huge_value_is_cut_and_quoted_short() -> None:
     assert "<script>" not in b.feedback.value
 
 
+def test_the_tolerance_is_stated_in_the_pages_language() -> None:
+    assert "within 0.001 of the exact value" in box().rule.value
+    assert "höchstens 0,001 vom exakten Wert" in box("de").rule.value
+    exact = AnswerBox(Fraction(6), Fraction(0), str, str)
+    assert "exact number" in exact.rule.value
+    tiny = AnswerBox(Fraction(1, 7776), Fraction(1, 100_000), str, str)
+    assert "0.00001" in tiny.rule.value and "e-" not in tiny.rule.value
+
+
 def test_the_language_switch_redraws_the_feedback() -> None:
     b = box()
     answer(b, "3/28")
