@@ -207,3 +207,12 @@ def test_lesson_5_running_average_has_no_exact_line_and_a_narrowing_band() -> No
     ns, est = running_means(counts, done)
     assert ns[-1] == 200 and est[-1].low > 0, "English games are longer, and 200 pairs already show it"
     assert est[-1].high - est[-1].low < est[2].high - est[2].low
+
+
+def test_the_lab_draws_each_headline_in_one_call() -> None:
+    from donkeylab.lab import lessons
+
+    fig = lessons.headline("lesson.token_at", n=5_000, seed=2, lang="de", total=70)
+    assert "Chip" in fig.layout.title.text and fig.data[2].x[-1] == 5_000
+    with pytest.raises(ValueError, match="no lesson headline"):
+        lessons.headline("double_down.risk")
