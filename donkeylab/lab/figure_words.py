@@ -94,16 +94,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "estimated": ("estimated probability", "geschätzte Wahrscheinlichkeit"),
     # questions_lessons.py: each lesson's headline as a running estimate
     "conv_free_choice": (
-        "2 numbers on the Hay card, 4 dice rolled: how often is the choice free? (estimate after N rolls)",
-        "2 Zahlen auf der Misthaufen-Karte, 4 Würfel geworfen: Wie oft ist die Wahl frei? (Schätzung nach N Würfen)",
+        "{m} numbers on the Hay card, {k} dice rolled: how often is the choice free? (estimate after N rolls)",
+        "{m} Zahlen auf der Misthaufen-Karte, {k} Würfel geworfen: Wie oft ist die Wahl frei? "
+        "(Schätzung nach N Würfen)",
     ),
     "conv_seven": (
         "After the orange flip: how often is light blue/orange worth 7? (estimate after N games)",
         "Nach dem Umdrehen von Orange: Wie oft ist hellblau/orange 7 wert? (Schätzung nach N Spielen)",
     ),
     "conv_token": (
-        "At total 70: how often does the next card cost a token? (estimate after N cards)",
-        "Bei Summe 70: Wie oft kostet die nächste Karte einen Chip? (Schätzung nach N Karten)",
+        "At total {total}: how often does the next card cost a token? (estimate after N cards)",
+        "Bei Summe {total}: Wie oft kostet die nächste Karte einen Chip? (Schätzung nach N Karten)",
     ),
     "conv_rounds": (
         "Same deals, both rules: how many rounds longer is the English game? (running average after N pairs)",
