@@ -113,10 +113,10 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "conv_rounds_axis": ("rounds longer (English minus German)", "Runden länger (englisch minus deutsch)"),
     "conv_best_order": (
-        "Random races played by the game program on the default board (our reconstruction): how often do they end "
+        "Random races played by the game program on board '{board}' (our reconstruction): how often do they end "
         "in the most likely order? (after N races)",
-        "Zufallsrennen, vom Spielprogramm auf dem Standardbrett gespielt (unsere Rekonstruktion): Wie "
-        "oft enden sie in der häufigsten Reihenfolge? (nach N Rennen)",
+        "Zufallsrennen, vom Spielprogramm auf dem Brett „{board}“ gespielt (unsere Rekonstruktion): Wie "
+        "oft enden sie mit der häufigsten Reihenfolge? (nach N Rennen)",
     ),
     "what_if_title": (
         "What if the chooser places this die? Their best card's value after phase 1 (policy {policy})",

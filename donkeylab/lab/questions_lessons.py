@@ -88,7 +88,10 @@ def convergence_question(
         from donkeylab.lab import figures
 
         value = ex["p"]
-        title = say(title_key, lang, **{k: v for k, v in p.items() if isinstance(v, int) and not k.startswith("_")})
+        shown = {k: v for k, v in p.items() if isinstance(v, int) and not k.startswith("_")}
+        if "board" in p:
+            shown["board"] = getattr(p["board"], "name", p["board"])
+        title = say(title_key, lang, **shown)
         if counts is None or n == 0:
             return figures.convergence([], [], title, say("estimated", lang), exact=value, lang=lang)
         ns, est = running_estimates(counts, n)
