@@ -88,7 +88,7 @@ def convergence_question(
         from donkeylab.lab import figures
 
         value = ex["p"]
-        shown = {k: v for k, v in p.items() if isinstance(v, int) and not k.startswith("_")}
+        shown: dict[str, Any] = {k: v for k, v in p.items() if isinstance(v, int) and not k.startswith("_")}
         if "board" in p:
             shown["board"] = getattr(p["board"], "name", p["board"])
         title = say(title_key, lang, **shown)
