@@ -127,7 +127,7 @@ async def pupil(i: int, base: str, landed: Landed, pool: ThreadPoolExecutor, out
     out["kernels"].append(kernel)
     lock = page.find(lambda s: "dl-class-lock" in s.get("_dom_classes", ()))
     slider = page.find(lambda s: s.get("_model_name") == "FloatSliderModel" and s.get("max") == 1.0)
-    plot = page.find(lambda s: s.get("question") == "double_down.next_card")
+    plot = page.find(lambda s: s.get("question") == "lesson.token_at")
     await page.until(lambda st: st[lock].get("disabled") is False)  # joined
     out["joined"].append(i)
     if len(out["joined"]) == out["pupils"]:

@@ -16,12 +16,12 @@ import ipywidgets as w
 
 import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
 from donkeylab.apps import class_mode, games_apps  # noqa: F401  (register class mode and the free-play apps)
-from donkeylab.apps.query import Query, current_query_string, parse_query
+from donkeylab.apps.query import Query, current_query_string, lost_link, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
 
 log = logging.getLogger(__name__)
 KINDS = {"lesson": "lesson", "game": "free play", "teacher": "for the teacher"}  # a card's kind label
-LINK_LOST = "this page could not read its link, so it starts from its defaults: reload the page to apply the link"
+LINK_LOST = lost_link({}).problems[0]  # the English sentence (the page shows it in its own language)
 
 __all__ = ["APPS", "AppInfo", "app", "build", "gallery"]
 
@@ -32,7 +32,7 @@ def build(name: str, query_string: str | None = None) -> Any:
     text = current_query_string() if query_string is None else query_string
     query: Query = parse_query(text, info.params)
     if text is None:  # a preheated kernel never got its request: say so, never drop a link silently
-        query = Query(query.values, (LINK_LOST,))
+        query = lost_link(query.values)
         text = ""
     try:
         return info.build(query)

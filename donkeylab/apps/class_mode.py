@@ -19,10 +19,10 @@ import ipywidgets as w
 from donkeylab.apps.class_dashboard import ClassDashboard, pooled_target
 from donkeylab.apps.class_pupil import read_code
 from donkeylab.apps.class_words import say
-from donkeylab.apps.parts import T
 from donkeylab.apps.query import Param, Query, choice
 from donkeylab.apps.registry import APPS, AppInfo, problems_box, register
 from donkeylab.classroom import ClassError, lessons, question_specs
+from donkeylab.core.say import words
 
 if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
     from donkeylab.classroom.store import ClassStore
@@ -31,11 +31,27 @@ log = logging.getLogger(__name__)
 NAME = "class_mode"
 _KEY = re.compile(r"[A-Za-z0-9_-]{20,64}")
 # What each question's pooled estimate is the share of (the convergence plot's title).
-WHAT = {
-    "token_risk": T("the next card costs a token at 70", "die nächste Karte kostet bei 70 einen Chip"),
-    "free_choice": T("all six numbers end on the Hay card", "alle sechs Zahlen landen auf der Misthaufen-Karte"),
-    "flip_value": T("a card worth 4 after the flip", "eine Karte, die nach dem Umdrehen 4 wert ist"),
-}
+_say = words(
+    "classmode/app/",
+    {
+        "token_risk": ("the next card costs a token at 70", "die nächste Karte kostet bei 70 einen Chip"),
+        "free_choice": (
+            "a free choice: 4 dice, 2 numbers on the Hay card",
+            "freie Wahl: 4 Würfel, 2 Zahlen auf der Misthaufen-Karte",
+        ),
+        "flip_seven": (
+            "light blue/orange is worth 7 after the orange flip",
+            "Hellblau/Orange ist nach dem Umdrehen von Orange 7 wert",
+        ),
+        "title": ("Class mode — guess and simulate together", "Klassenmodus — gemeinsam tippen und simulieren"),
+        "blurb": (
+            "For the teacher's screen: the class's guesses, the reveal and everyone's simulations pooled live.",
+            "Für den Bildschirm der Lehrkraft: die Tipps der Klasse, das Aufdecken und alle Simulationen live "
+            "zusammengelegt.",
+        ),
+    },
+)
+WHAT = {qid: _say(qid) for qid in ("token_risk", "free_choice", "flip_seven")}
 
 
 def read_key(text: str) -> str:
@@ -127,12 +143,8 @@ def build(query: Query) -> Any:
 register(
     AppInfo(
         NAME,
-        T("Class mode — guess and simulate together", "Klassenmodus — gemeinsam tippen und simulieren"),
-        T(
-            "For the teacher's screen: the class's guesses, the reveal and everyone's simulations pooled live.",
-            "Für den Bildschirm der Lehrkraft: die Tipps der Klasse, das Aufdecken und alle Simulationen live "
-            "zusammengelegt.",
-        ),
+        _say("title"),
+        _say("blurb"),
         "☷",
         PARAMS,
         build,

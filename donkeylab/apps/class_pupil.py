@@ -25,7 +25,7 @@ import logging
 import queue
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -252,7 +252,10 @@ class PupilPart:
         found = next(iter(questions.get(name).batches(n, seed, batch, params, first=b)), None)
         if found is None:
             return
-        clean = {outcome_name(k): int(v) for k, v in found[1].items()}
+        counts: Mapping[Any, int] = found[1]
+        if "n" in counts and "hits" in counts:  # a running estimate's batch: its trials, hits and misses
+            counts = {"p": counts["hits"], "not": counts["n"] - counts["hits"]}
+        clean = {outcome_name(k): int(v) for k, v in counts.items()}
         store, pid = self.store, self.pupil.id
         assert store is not None
         self._call(lambda: store.add_trials(self.code, pid, self.spec.qid, key, clean))

@@ -12,9 +12,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import T
 from donkeylab.apps.query import Query
 from donkeylab.apps.registry import APPS, AppInfo, common_params, problems_box, register
+from donkeylab.core.say import words
 from donkeylab.games import GAMES, info
 from donkeylab.lab.links import rules_of, setup_of
 
@@ -46,9 +46,13 @@ def register_game(game: str) -> AppInfo:
     def build(query: Query) -> Any:
         return build_game(game, query)
 
-    title = T(*(gi.text("free_play", lang, gi.title(lang)) for lang in ("en", "de")))
-    blurb = T(*(gi.text("blurb", lang) for lang in ("en", "de")))
-    return register(AppInfo(game, title, blurb, gi.icon, common_params(game), build, kind="game"))
+    # The card's words are the game's own messages, registered as this app's catalogue entries.
+    card = {
+        "title": (gi.text("free_play", "en", gi.title("en")), gi.text("free_play", "de", gi.title("de"))),
+        "blurb": (gi.text("blurb", "en"), gi.text("blurb", "de")),
+    }
+    say = words(f"app/{game}/", {k: (en.replace("{", "{{"), de.replace("{", "{{")) for k, (en, de) in card.items()})
+    return register(AppInfo(game, say("title"), say("blurb"), gi.icon, common_params(game), build, kind="game"))
 
 
 for _game in GAMES:

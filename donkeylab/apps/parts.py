@@ -1,71 +1,57 @@
-"""Building blocks of a lesson page: bilingual text, a prediction to commit to, an exact answer, exercises.
+"""Building blocks of a lesson page: text, a prediction to commit to, exercises a pupil answers.
 
 Every part follows one language switch (``set_lang``), so a lesson app is readable in English or German.
-Texts are given as ``T(en, de)``. Exact answers are shown as a Fraction and a decimal; a Fraction too
-long to read (more than ``MAX_DIGITS`` digits) is not shown at all: a probability becomes a percentage and
-"about 1 in N", any other value a rounded decimal. A pupil page never shows a number of 1,000 digits.
+Every text is a ``words.Say`` (a key of the core catalogue with its data); there is no other way to write a
+bilingual sentence here. Numbers go through ``words.probability`` / ``words.value``: a percentage and
+"about 1 in N" first, a fraction second and only when it is short, so a pupil page never shows a number of
+1,000 digits.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, Protocol
 
 import ipywidgets as w
 
-MAX_DIGITS = 12  # a numerator or denominator longer than this is not shown: the value is rounded
+from donkeylab.apps import words as wd
+from donkeylab.apps.words import Say, words
 
 
-class T(NamedTuple):
-    """A text in English and German."""
+class Speaks(Protocol):
+    """Anything with a sentence per language: a ``Say``, or a function of the language."""
 
-    en: str
-    de: str
-
-    def get(self, lang: str) -> str:
-        return self.de if lang == "de" else self.en
+    def get(self, lang: str) -> str: ...
 
 
-def fraction_html(value: Fraction | int | float, digits: int = 4, lang: str = "en", probability: bool = False) -> str:
-    """``31/216 ≈ 0.1435``; a Fraction too long to read is rounded: ``≈ 23.0 % (about 1 in 4)`` when the caller
-    says it is a ``probability``, ``≈ 1.3396`` for any other value (an average of 0.96 points is no 96 %)."""
-    point = "," if lang == "de" else "."
-    decimal = f"{float(value):.{digits}f}".replace(".", point)
-    if not isinstance(value, Fraction):
-        return f"<b>{decimal}</b>"
-    if value.denominator == 1:
-        return f"<b>{value.numerator}</b>"
-    num, den = str(value.numerator), str(value.denominator)
-    if max(len(num), len(den)) <= MAX_DIGITS:
-        return f"<b>{num}/{den}</b> ≈ {decimal}"
-    if not probability:
-        return f"<b>≈ {decimal}</b>"
-    words = percent_words(value, lang)
-    return f"<b>{html.escape(words)}</b>" if words.startswith("<") else f"<b>≈ {html.escape(words)}</b>"
+say = words(
+    "parts/",
+    {
+        "reveal": ("Reveal the answer", "Zeig die Antwort"),
+        "your_guess": ("Your guess", "Dein Tipp"),
+        "the_answer": ("The answer", "Die Antwort"),
+        "exercises": ("Exercises", "Übungen"),
+        "show_answer": ("Show the answer", "Antwort zeigen"),
+        "answer_here": ("Your answer:", "Deine Antwort:"),
+        "why": ("Why it matters in the game", "Warum es im Spiel zählt"),
+    },
+)
 
 
-def percent_words(p: Fraction | float, lang: str = "en") -> str:
-    """A probability as a pupil reads it: ``23.0 % (about 1 in 4)`` / ``23,0 % (etwa 1 von 4)``; above one
-    half the percentage alone ("about 1 in 1" says nothing)."""
-    x = float(p)
-    if x < 0.001:
-        shown = "< 0.1 %"
-    else:
-        shown = f"{100 * x:.1f} %"
-    if x > 0.5:
-        return shown.replace(".", ",") if lang == "de" else shown
-    n = f"{round(1 / x):,}" if x > 0 else "∞"
-    if lang == "de":
-        return f"{shown.replace('.', ',')} (etwa 1 von {n.replace(',', '.')})"
-    return f"{shown} (about 1 in {n})"
+def fraction_html(value: Fraction | int | float, lang: str = "en", probability: bool = False) -> str:
+    """An exact value in bold as a pupil reads it: a probability as ``10.7 % (about 1 in 9; exactly 3/28)``, any
+    other value as ``31/24 ≈ 1.29`` or, when its fraction is long, ``≈ 1.29`` (an average is no percentage)."""
+    if probability:
+        return f"<b>{html.escape(wd.probability(value, lang))}</b>"
+    return f"<b>{html.escape(wd.value(value, lang))}</b>"
 
 
 class Text(w.HTML):  # type: ignore[misc]
     """An HTML paragraph that switches language with the page."""
 
-    def __init__(self, text: T, tag: str = "p", lang: str = "en") -> None:
+    def __init__(self, text: Speaks, tag: str = "p", lang: str = "en") -> None:
         self.text, self.tag = text, tag
         super().__init__()
         self.set_lang(lang)
@@ -74,7 +60,7 @@ class Text(w.HTML):  # type: ignore[misc]
         self.value = f"<{self.tag}>{self.text.get(lang)}</{self.tag}>"
 
     def __repr__(self) -> str:
-        return f"Text({self.text.en[:40]!r})"
+        return f"Text({getattr(self.text, 'key', '')!r})"
 
 
 class Prediction(w.VBox):  # type: ignore[misc]
@@ -82,9 +68,9 @@ class Prediction(w.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        prompt: T,
+        prompt: Speaks,
         answer: Any,
-        answer_text: T,
+        answer_text: Speaks,
         *,
         choices: Sequence[Any] | None = None,
         low: float = 0.0,
@@ -94,8 +80,9 @@ class Prediction(w.VBox):  # type: ignore[misc]
     ) -> None:
         self.prompt, self.answer, self.answer_text = prompt, answer, answer_text
         self.label = w.HTML()
-        if choices is not None:
-            self.input: w.ValueWidget = w.ToggleButtons(options=list(choices), value=None)
+        self.choices = choices
+        if choices is not None:  # a mapping {value: words} shows the words in the page's language
+            self.input: w.ValueWidget = w.ToggleButtons(options=self._options(lang), value=None)
         else:
             self.input = w.FloatSlider(value=(low + high) / 2, min=low, max=high, step=step, readout_format=".2f")
         self.button = w.Button(button_style="warning", icon="eye")
@@ -116,43 +103,84 @@ class Prediction(w.VBox):  # type: ignore[misc]
         self.revealed = True
         self._draw_result()
 
+    def _options(self, lang: str) -> list[Any]:
+        if isinstance(self.choices, Mapping):
+            return [(words.get(lang), value) for value, words in self.choices.items()]
+        return list(self.choices or ())
+
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self.label.value = f"<b>{html.escape(self.prompt.get(lang))}</b>"
-        self.button.description = "Zeig die Antwort" if lang == "de" else "Reveal the answer"
+        if isinstance(self.choices, Mapping) and isinstance(self.input, w.ToggleButtons):
+            kept = self.input.value
+            self.input.options = self._options(lang)
+            self.input.value = kept
+        self.label.value = f"<b>{self.prompt.get(lang)}</b>"
+        self.button.description = say("reveal").get(lang)
         self._draw_result()
 
     def _draw_result(self) -> None:
         if not self.revealed:
             self.result.value = ""
             return
-        de = self.lang == "de"
-        guess = "—" if self.guess is None else html.escape(str(self.guess))
+        named = isinstance(self.choices, Mapping) and self.guess is not None
+        shown = self.choices[self.guess].get(self.lang) if named else self.guess  # type: ignore[index]
+        guess = "—" if shown is None else html.escape(str(shown))
         self.result.value = (
-            f"<div class='dl-reveal'>{'Dein Tipp' if de else 'Your guess'}: <b>{guess}</b> · "
-            f"{'Die Antwort' if de else 'The answer'}: {self.answer_text.get(self.lang)}</div>"
+            f"<div class='dl-reveal'>{say('your_guess').get(self.lang)}: <b>{guess}</b> · "
+            f"{say('the_answer').get(self.lang)}: {self.answer_text.get(self.lang)}</div>"
         )
 
     def __repr__(self) -> str:
-        return f"Prediction({self.prompt.en[:40]!r})"
+        return f"Prediction({getattr(self.prompt, 'key', '')!r})"
 
 
-class Exercises(w.HTML):  # type: ignore[misc]
-    """Numbered exercises, each answer folded away until the pupil opens it."""
+class Exercise(w.VBox):  # type: ignore[misc]
+    """One exercise: its question, and either an answer box (a number to type) or a folded answer."""
 
-    def __init__(self, items: Sequence[tuple[T, T]], lang: str = "en") -> None:
-        self.items = list(items)
-        super().__init__()
+    def __init__(self, number: int, question: Speaks, answer: Speaks, box: Any = None, lang: str = "en") -> None:
+        self.number, self.question, self.answer, self.box = number, question, answer, box
+        self.head = w.HTML()
+        self.folded = w.HTML()
+        super().__init__([self.head, box] if box is not None else [self.head, self.folded])
+        self.add_class("dl-exercise")
         self.set_lang(lang)
 
     def set_lang(self, lang: str) -> None:
-        title = "Übungen" if lang == "de" else "Exercises"
-        show = "Antwort zeigen" if lang == "de" else "Show the answer"
-        rows = "".join(
-            f"<li><p>{q.get(lang)}</p><details><summary>{show}</summary><p>{a.get(lang)}</p></details></li>"
-            for q, a in self.items
+        self.head.value = f"<p><b>{self.number}.</b> {self.question.get(lang)}</p>"
+        self.folded.value = (
+            f"<details><summary>{say('show_answer').get(lang)}</summary><p>{self.answer.get(lang)}</p></details>"
         )
-        self.value = f"<h3>{title}</h3><ol class='dl-exercises'>{rows}</ol>"
+        if self.box is not None:
+            self.box.set_lang(lang)
+
+
+class Exercises(w.VBox):  # type: ignore[misc]
+    """Numbered exercises under one heading; ``items`` are (question, answer) pairs, ``boxes`` the answer
+    box of each (None: the answer is folded away until the pupil opens it)."""
+
+    def __init__(
+        self, items: Sequence[tuple[Speaks, Speaks]], lang: str = "en", boxes: Sequence[Any] | None = None
+    ) -> None:
+        self.items = list(items)
+        boxes = list(boxes) if boxes is not None else [None] * len(self.items)
+        self.title = w.HTML()
+        self.exercises = [
+            Exercise(i + 1, q, a, b, lang) for i, ((q, a), b) in enumerate(zip(self.items, boxes, strict=False))
+        ]
+        super().__init__([self.title, *self.exercises])
+        self.add_class("dl-exercises")
+        self.set_lang(lang)
+
+    @property
+    def value(self) -> str:
+        """Everything the exercises say now, as one HTML text (what a pupil can read, answers folded)."""
+        text: str = self.title.value + "".join(e.head.value + e.folded.value for e in self.exercises)
+        return text
+
+    def set_lang(self, lang: str) -> None:
+        self.title.value = f"<h3>{say('exercises').get(lang)}</h3>"
+        for exercise in self.exercises:
+            exercise.set_lang(lang)
 
     def __repr__(self) -> str:
         return f"Exercises({len(self.items)})"
@@ -175,3 +203,16 @@ class LanguageSwitch(w.ToggleButtons):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"LanguageSwitch({self.value!r})"
+
+
+def by_lang(render: Callable[[str], str]) -> Speaks:
+    """A function of the language used where a ``Say`` is expected (HTML built from catalogue words)."""
+
+    class _Rendered:
+        def get(self, lang: str) -> str:
+            return render(lang)
+
+    return _Rendered()
+
+
+__all__ = ["Exercise", "Exercises", "LanguageSwitch", "Prediction", "Say", "Speaks", "Text", "by_lang", "fraction_html"]

@@ -13,7 +13,37 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from donkeylab.lab.links import MAX_STEP, Param, choice, integer, seat_or_teacher
+from donkeylab.core.say import Say, words
+from donkeylab.lab.links import MAX_STEP, BadValue, Param, choice, integer, seat_or_teacher
+
+_say = words(
+    "link/",
+    {
+        "too_long": (
+            "the link is too long ({n} characters): using the defaults",
+            "der Link ist zu lang ({n} Zeichen): die Seite nimmt die Standardwerte",
+        ),
+        "too_many": (
+            "the link has too many parts: using the defaults",
+            "der Link hat zu viele Teile: die Seite nimmt die Standardwerte",
+        ),
+        "unknown": (
+            "‘{key}’ is not a setting of this page (ignored)",
+            "‘{key}’ ist keine Einstellung dieser Seite (übergangen)",
+        ),
+        "twice": ("‘{key}’ is given twice: the first one counts", "‘{key}’ steht zweimal da: das erste zählt"),
+        "invalid": (
+            "{key}={raw} is not valid ({why}): using {default}",
+            "{key}={raw} ist ungültig ({why}): die Seite nimmt {default}",
+        ),
+        "lost": (
+            "this page could not read its link, so it starts from its defaults: reload the page to apply the link",
+            "diese Seite konnte ihren Link nicht lesen und beginnt mit den Standardwerten: Lade die Seite neu, "
+            "damit der Link gilt",
+        ),
+    },
+)
+
 
 MAX_QUERY = 2_000  # characters; a longer query string is ignored whole
 
@@ -22,11 +52,13 @@ MAX_QUERY = 2_000  # characters; a longer query string is ignored whole
 __all__ = [
     "MAX_QUERY",
     "MAX_STEP",
+    "BadValue",
     "Param",
     "Query",
     "choice",
     "current_query_string",
     "integer",
+    "lost_link",
     "make_query",
     "parse_query",
     "quote_short",
@@ -39,7 +71,12 @@ class Query:
     """The values an app starts from, and the problems found in the link (empty when it was fine)."""
 
     values: Mapping[str, Any]
-    problems: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()  # in English, for logs and tests
+    notes: tuple[Say, ...] = ()  # the same problems as catalogue words: the page shows them in its language
+
+    @classmethod
+    def noted(cls, values: Mapping[str, Any], notes: tuple[Say, ...]) -> Query:
+        return cls(values, tuple(n.get("en") for n in notes), notes)
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -51,27 +88,33 @@ def parse_query(text: str | None, params: Mapping[str, Param]) -> Query:
     if not text:
         return Query(values)
     if len(text) > MAX_QUERY:
-        return Query(values, (f"the link is too long ({len(text)} characters): using the defaults",))
-    problems: list[str] = []
+        return Query.noted(values, (_say("too_long", n=len(text)),))
+    problems: list[Say] = []
     try:
         pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=50)
     except ValueError:
-        return Query(values, ("the link has too many parts: using the defaults",))
+        return Query.noted(values, (_say("too_many"),))
     seen: set[str] = set()
     for key, raw in pairs:
         param = params.get(key)
         if param is None:
-            problems.append(f"‘{quote_short(key)}’ is not a setting of this page (ignored)")
+            problems.append(_say("unknown", key=quote_short(key)))
             continue
         if key in seen:
-            problems.append(f"‘{key}’ is given twice: the first one counts")
+            problems.append(_say("twice", key=quote_short(key)))
             continue
         seen.add(key)
         try:
             values[key] = param.read(raw)
         except ValueError as exc:
-            problems.append(f"{key}={quote_short(raw)} is not valid ({exc}): using {param.default!r}")
-    return Query(values, tuple(problems))
+            why = exc.reason if isinstance(exc, BadValue) else quote_short(str(exc))
+            problems.append(_say("invalid", key=key, raw=quote_short(raw), why=why, default=repr(param.default)))
+    return Query.noted(values, tuple(problems))
+
+
+def lost_link(values: Mapping[str, Any]) -> Query:
+    """A preheated kernel that never got its request: the page says so in its language."""
+    return Query.noted(values, (_say("lost"),))
 
 
 def make_query(values: Mapping[str, Any], params: Mapping[str, Param]) -> str:

@@ -8,13 +8,14 @@ bad link or a failure while building shows a friendly sentence, never a tracebac
 from __future__ import annotations
 
 import dataclasses
+import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import T
 from donkeylab.apps.query import Param, Query
+from donkeylab.core.say import Say, words
 from donkeylab.games import info
 from donkeylab.lab.links import game_params
 
@@ -24,12 +25,12 @@ class AppInfo:
     """A gallery card (title, one line, icon) and how to build the page from a link's query."""
 
     name: str
-    title: T
-    blurb: T
+    title: Say
+    blurb: Say
     icon: str
     params: Mapping[str, Param]
     build: Callable[[Query], Any]
-    kind: str = "lesson"  # "lesson" or "game"
+    kind: str = "lesson"  # "lesson", "game" or "teacher" (class mode)
 
     @property
     def notebook(self) -> str:
@@ -52,18 +53,44 @@ def common_params(game: str, *, default_players: int | None = None) -> dict[str,
     return game_params(info(game), default_players=default_players)
 
 
-def problems_box(query: Query, lang: str = "en") -> w.HTML:
-    """The link's problems as one friendly note (empty when the link was fine)."""
-    if not query.problems:
-        return w.HTML("")
-    head = (
-        "Dieser Link hatte Fehler; die Seite nimmt Standardwerte:"
-        if lang == "de"
-        else ("This link had mistakes; the page uses defaults instead:")
-    )
-    import html
+_say = words(
+    "link/",
+    {
+        "head": (
+            "This link had mistakes; the page uses defaults instead:",
+            "Dieser Link hatte Fehler; die Seite nimmt Standardwerte:",
+        )
+    },
+)
 
-    items = "".join(f"<li>{html.escape(p)}</li>" for p in query.problems)
-    box = w.HTML(f"<div class='dl-link-problems' role='status'>{head}<ul>{items}</ul></div>")
-    box.add_class("dl-link-problems-box")
-    return box
+
+class ProblemsBox(w.HTML):  # type: ignore[misc]
+    """The link's problems as one friendly note in the page's language (empty when the link was fine)."""
+
+    def __init__(self, query: Query, lang: str = "en") -> None:
+        super().__init__("")
+        self.notes: tuple[Any, ...] = query.notes or tuple(_Plain(p) for p in query.problems)
+        self.add_class("dl-link-problems-box")
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        if not self.notes:
+            self.value = ""
+            return
+        items = "".join(f"<li>{html.escape(n.get(lang))}</li>" for n in self.notes)
+        self.value = f"<div class='dl-link-problems' role='status'>{_say('head').get(lang)}<ul>{items}</ul></div>"
+
+
+class _Plain:
+    """A problem given as a plain sentence (a ``Query`` built by hand): shown as it is."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def get(self, lang: str) -> str:
+        return self.text
+
+
+def problems_box(query: Query, lang: str = "en") -> ProblemsBox:
+    """The link's problems as one friendly note (empty when the link was fine)."""
+    return ProblemsBox(query, lang)

@@ -45,27 +45,32 @@ def _add(lesson: str, *items: ClassQuestion) -> None:
     _LESSONS[lesson] = {q.qid: q for q in items}
 
 
+# Each lesson's headline prediction (issue 16 §2) and the running estimate it pools: a convergence question's
+# batch is pooled as {"p": hits, "not": misses}, so the class's share of "p" closes in on the exact value.
 # The exact values are the lessons' own answers (checked against the engines in tests/classroom).
+HIT = ("p",)
 _add(
     "doublet_penalties",
-    ClassQuestion("token_risk", 0.0, 1.0, "double_down.next_card", {"total": 70}, ("doublet", "bust"), 3 / 7),
+    ClassQuestion("token_risk", 0.0, 1.0, "lesson.token_at", {"total": 70}, HIT, 3 / 7),
 )
 _add(
     "die_choice",
-    ClassQuestion("free_choice", 0.0, 1.0, "double_donkey.distinct_values", {}, ("6",), 1 / 81),
+    ClassQuestion("free_choice", 0.0, 1.0, "lesson.free_choice", {"m": 2, "k": 4}, HIT, 1 / 81),
 )
 _add(
     "angry_flips",
+    # "Does the orange flip change how often the card is worth 7?": more / less / same, as indices 0, 1, 2.
+    # The answer is "less" (about 18 % before the flip, about 10 % after); the pool runs P(7 after the flip).
     ClassQuestion(
-        "flip_value",
+        "flip_seven",
         0,
-        4,
-        "double_donkey.flip",
-        {},
-        ("after the flip|4",),
+        2,
+        "lesson.seven_after_flip",
+        {"flipped": True},
+        HIT,
         1.0,
         whole=True,
-        choices=("2", "4", "5", "7", "9"),
+        choices=("more", "less", "same"),
     ),
 )
 

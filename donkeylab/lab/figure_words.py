@@ -92,6 +92,32 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     # lessons.py: the figures that are no registered question
     "estimated": ("estimated probability", "geschätzte Wahrscheinlichkeit"),
+    # questions_lessons.py: each lesson's headline as a running estimate
+    "conv_free_choice": (
+        "{m} numbers on the Hay card, {k} dice rolled: how often is the choice free? (estimate after N rolls)",
+        "{m} Zahlen auf der Misthaufen-Karte, {k} Würfel geworfen: Wie oft ist die Wahl frei? "
+        "(Schätzung nach N Würfen)",
+    ),
+    "conv_seven": (
+        "After the orange flip: how often is light blue/orange worth 7? (estimate after N games)",
+        "Nach dem Umdrehen von Orange: Wie oft ist hellblau/orange 7 wert? (Schätzung nach N Spielen)",
+    ),
+    "conv_token": (
+        "At total {total}: how often does the next card cost a token? (estimate after N cards)",
+        "Bei Summe {total}: Wie oft kostet die nächste Karte einen Chip? (Schätzung nach N Karten)",
+    ),
+    "conv_rounds": (
+        "Same deals, both rules: how many rounds longer is the English game? (running average after N pairs)",
+        "Dieselben Karten, beide Regeln: Wie viele Runden länger dauert das englische Spiel? (laufender Mittelwert "
+        "nach N Paaren)",
+    ),
+    "conv_rounds_axis": ("rounds longer (English minus German)", "Runden länger (englisch minus deutsch)"),
+    "conv_best_order": (
+        "Random races played by the game program on board '{board}' (our reconstruction): how often do they end "
+        "in the most likely order? (after N races)",
+        "Zufallsrennen, vom Spielprogramm auf dem Brett „{board}“ gespielt (unsere Rekonstruktion): Wie "
+        "oft enden sie mit der häufigsten Reihenfolge? (nach N Rennen)",
+    ),
     "what_if_title": (
         "What if the chooser places this die? Their best card's value after phase 1 (policy {policy})",
         "Was wäre, wenn der Wählende diesen Würfel legt? Der Wert seiner besten Karte nach Phase 1 "

@@ -74,6 +74,18 @@ def convergence(hits: Sequence[bool | int], exact: Fraction | float | None, titl
     return figures.convergence(ns, est, title, say("estimated", lang), exact=exact, lang=lang)
 
 
+def headline(name: str, n: int = 100_000, seed: int = 0, lang: str = "en", **params: Any) -> go.Figure:
+    """A lesson's headline as a running estimate with its 95 % band closing in on the exact line: the final
+    figure of the lesson's convergence LivePlot (``questions_lessons``, e.g. ``headline("lesson.token_at",
+    total=70)``). The same grammar as ``convergence``, drawn from seeded batches instead of a list of hits."""
+    if not name.startswith("lesson."):
+        raise ValueError(
+            f"{name!r} is no lesson headline; choose one of {[q for q in questions.names() if q.startswith('lesson.')]}"
+        )
+    question = questions.get(name)
+    return question.answer(n, seed, min(questions.DEFAULT_BATCH, question.max_batch), params=params, lang=lang)
+
+
 def _hay_full(state: Any) -> bool:
     return len(state.hay) == len(flips.COLOURS)
 

@@ -17,11 +17,28 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from donkeylab.core.messages import LANGUAGES
+from donkeylab.core.say import Say, words
 from donkeylab.games import GameInfo, RuleOption
 
 MAX_STEP = 5_000  # a link may ask for at most this many steps (a whole game is a few hundred)
 MAX_SEED = 2**31 - 1
 _INT = re.compile(r"-?[0-9]{1,10}")
+_say = words(
+    "link/",
+    {
+        "whole": ("a whole number from {low} to {high}", "eine ganze Zahl von {low} bis {high}"),
+        "one_of": ("one of {allowed}", "eines von {allowed}"),
+    },
+)
+
+
+class BadValue(ValueError):
+    """A reader's refusal with its reason as catalogue words (``str`` of it is the English sentence), so a
+    German page says in German why a link's value was not taken."""
+
+    def __init__(self, reason: Say) -> None:
+        super().__init__(reason.get("en"))
+        self.reason = reason
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,7 +53,7 @@ class Param:
 def integer(low: int, high: int) -> Callable[[str], int]:
     def read(text: str) -> int:
         if not _INT.fullmatch(text) or not low <= int(text) <= high:
-            raise ValueError(f"a whole number from {low} to {high}")
+            raise BadValue(_say("whole", low=low, high=high))
         return int(text)
 
     return read
@@ -45,7 +62,7 @@ def integer(low: int, high: int) -> Callable[[str], int]:
 def choice(*allowed: str) -> Callable[[str], str]:
     def read(text: str) -> str:
         if text not in allowed:
-            raise ValueError(f"one of {', '.join(allowed)}")
+            raise BadValue(_say("one_of", allowed=", ".join(allowed)))
         return text
 
     return read
@@ -57,7 +74,7 @@ def option_value(option: RuleOption) -> Callable[[str], Any]:
 
     def read(text: str) -> Any:
         if text not in by_text:
-            raise ValueError(f"one of {', '.join(by_text)}")
+            raise BadValue(_say("one_of", allowed=", ".join(by_text)))
         return by_text[text]
 
     return read

@@ -69,6 +69,7 @@ class Question:
     max_n: int = MAX_N  # the most trials a widget runs (a page may ask for any number)
     max_batch: int = MAX_BATCH  # the largest batch: one batch must take well under a second (Stop waits for it)
     fast: bool = False  # samples from ``lab.fast`` (``lab.pure`` without numpy): ``fit`` scales a page's run
+    indexed: bool = False  # the sampler reads its first trial's index in ``params["_start"]`` (running estimates)
 
     @property
     def simulated(self) -> bool:
@@ -116,7 +117,8 @@ class Question:
             return
         for b in range(first, count):  # sizes computed batch by batch: no list as long as the run
             size = min(batch, n - b * batch)
-            yield b * batch + size, self.sample(size, batch_seed(seed, b), resolved)
+            given = {**resolved, "_start": b * batch} if self.indexed else resolved
+            yield b * batch + size, self.sample(size, batch_seed(seed, b), given)
 
     def simulate(
         self, n: int, seed: int | str = 0, batch: int = DEFAULT_BATCH, params: Mapping[str, Any] | None = None

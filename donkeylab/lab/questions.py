@@ -26,7 +26,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from donkeylab.double_donkey.bots import POLICIES
-from donkeylab.lab import questions_checks, questions_games, questions_race  # noqa: F401  (they register theirs)
+from donkeylab.lab import questions_checks, questions_games, questions_lessons, questions_race  # noqa: F401
 from donkeylab.lab.figure_words import angry_donkeys, card_name, number, say
 from donkeylab.lab.question_base import (
     DEFAULT_BATCH,

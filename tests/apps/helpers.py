@@ -7,19 +7,18 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any, cast
 
-from donkeylab.apps.parts import T
+from donkeylab.core import CATALOGUE
 from donkeylab.double_donkey import DoubleDonkeyState
 
 
-def texts_of(module: ModuleType) -> Iterator[tuple[str, T]]:
-    """Every ``T`` a module holds at top level, directly or in a dict (name, text)."""
-    for name, value in vars(module).items():
-        if isinstance(value, T):
-            yield name, value
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                if isinstance(item, T):
-                    yield f"{name}[{key!r}]", item
+def texts_of(module: ModuleType) -> Iterator[tuple[str, tuple[str, str]]]:
+    """Every entry of a lesson module's text table (key, (en, de)), each checked to be in the catalogue."""
+    table = vars(module).get("TEXTS", {})
+    prefix = f"lesson/{module.__name__.rsplit('.', 1)[-1]}/"
+    for key, pair in table.items():
+        message = CATALOGUE.messages[prefix + key]
+        assert (message.en, message.de) == pair, key
+        yield key, pair
 
 
 def placeholders(text: str) -> set[str]:
@@ -30,9 +29,9 @@ def assert_bilingual(module: ModuleType) -> None:
     """Each text exists in English and German, differs between them, and has the same placeholders."""
     found = list(texts_of(module))
     assert found, f"{module.__name__} has no texts"
-    for name, text in found:
-        assert text.en.strip() and text.de.strip(), name
-        assert placeholders(text.en) == placeholders(text.de), name
+    for name, (en, de) in found:
+        assert en.strip() and de.strip(), name
+        assert placeholders(en) == placeholders(de), name
 
 
 def walk(widget: Any) -> Iterator[Any]:
@@ -55,7 +54,7 @@ def dd_state(stepper: Any, index: int | None = None) -> DoubleDonkeyState:
 def everything(lesson: Any) -> list[Any]:
     """Every widget of a ``lessons.page.Lesson``, boxes opened."""
     top = [lesson.title, lesson.question, lesson.prediction, *lesson.step_through, *lesson.exact, *lesson.live]
-    return [w for part in [*top, lesson.notice, lesson.exercises] for w in walk(part)]
+    return [w for part in [*top, lesson.notice, lesson.exercises, *lesson.going_further] for w in walk(part)]
 
 
 def one(lesson: Any, cls: type) -> Any:

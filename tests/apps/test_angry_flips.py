@@ -44,10 +44,11 @@ def test_parts_build_in_page_order(lesson: Lesson) -> None:
     kinds = [type(w).__name__ for w in lesson.step_through]
     assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Folded"]
     assert isinstance(lesson.step_through[4].children[0], CardHands) and lesson.step_through[4].selected_index is None
-    assert [type(w).__name__ for w in lesson.exact] == ["Rendered", "Text", "Rendered"]
+    assert [type(w).__name__ for w in lesson.exact] == ["Rendered"]
+    assert [type(w).__name__ for w in lesson.going_further] == ["Text", "LivePlot", "Text", "Rendered"]
     box = lesson.step_through[3]
     assert isinstance(box.children[0].children[1], dd_flips.FlipValues)
-    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3
+    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 4
     shown = list(walk(page(lesson)))
     for part in everything(lesson):
         assert any(part is w for w in shown)
@@ -144,35 +145,38 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
 
 def test_live_plot_is_the_flip_question() -> None:
     lesson = fresh("policy=lowest")
-    assert one(lesson, LivePlot).question == "double_donkey.flip"
-    assert one(lesson, LivePlot).params == {"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "lowest"}
+    convergence, flip = lesson.live[1], lesson.going_further[1]
+    assert convergence.question == "lesson.seven_after_flip" and convergence.params["flipped"] is True
+    assert flip.question == "double_donkey.flip"
+    assert flip.params == {"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "lowest"}
 
 
 def test_dd_deck_1_the_orange_share_depends_on_our_deck() -> None:
     deck = build_deck("reconstruction")
     assert angry_flips.orange_cards() == Fraction(18, 57) == Fraction(sum("orange" in c.colour_names for c in deck), 57)
-    answer = angry_flips.exercises()[2][1]
+    answer = angry_flips.exercises()[3].solution
     assert "18 of 57" in answer.en and "DD-DECK-1" in answer.en and "18 von 57" in answer.de
 
 
 def test_prediction_reveal_shows_guess_and_answer(lesson: Lesson) -> None:
     pred = lesson.prediction
-    pred.input.value = 7
+    pred.input.value = "more"
     pred.reveal()
-    assert "<b>7</b>" in pred.result.value and "7 − 5 = 2" in pred.result.value
-    assert pred.answer == angry_flips.PREDICTION_ANSWER == 4
+    assert "<b>more often</b>" in pred.result.value and "Less often" in pred.result.value
+    before, after = angry_flips.sevens()
+    assert pred.answer == angry_flips.PREDICTION_ANSWER == "less" and after < before
+    assert f"about {round(100 * float(before))} %" in pred.result.value
 
 
 def test_language_switch_changes_every_text() -> None:
     lesson = fresh()
     lesson.switch.value = "de"
     assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in one(lesson, dd_flips.FlipValues).value
-    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "angry_flip" in lesson.exact[2].value
-    assert (
-        lesson.stepper.lang == "de" and one(lesson, LivePlot).lang == "de" and one(lesson, RuleExplainer).lang == "de"
-    )
+    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "angry_flip" in lesson.going_further[3].value
+    assert lesson.stepper.lang == "de" and one(lesson, RuleExplainer).lang == "de"
+    assert all(plot.lang == "de" for plot in find(lesson.going_further[1], LivePlot) + [lesson.live[1]])
     assert lesson.step_through[4].get_title(0) == angry_flips.HANDS_TITLE.de
-    assert "dreht" in lesson.exact[2].value and "Übungen" in lesson.exercises.value
+    assert "dreht" in lesson.going_further[3].value and "Übungen" in lesson.exercises.value
 
 
 def test_texts_are_bilingual() -> None:

@@ -14,7 +14,7 @@ from donkeylab.apps.lessons.page import Lesson, page
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact
 from donkeylab.games import info as games_info
-from donkeylab.widgets import DiceTray, LivePlot, RuleExplainer, Stepper
+from donkeylab.widgets import DiceTray, RuleExplainer, Stepper
 from donkeylab.widgets.share import ShareLink
 from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
 
@@ -107,23 +107,27 @@ def test_prediction_reveal_shows_guess_and_answer(lesson: Lesson) -> None:
 
 def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
     assert die_choice.prediction_answer() == exact.p_free_choice(4, {2, 5}) == Fraction(1, 81)
+    assert "<b>1.2 % (about 1 in 81; exactly 1/81)</b>" in die_choice.exact_head("en")
+    assert "<b>1,2 % (etwa 1 von 81; genau 1/81)</b>" in die_choice.exact_head("de")
     html = die_choice.free_choice_html("en")
-    assert "<b>1/81</b> ≈ 0.0123" in html
     for k, m in ((2, 4), (3, 2), (5, 1)):  # no k = 1 row: one die leaves nothing to choose
         p = exact.p_free_choice(k, range(1, m + 1))
-        assert f"<b>{p.numerator}/{p.denominator}</b>" in html
+        assert f"exactly {p.numerator}/{p.denominator})</b>" in html
     for rule in exact.LAST_DIE:
         for p in exact.distinct_values_distribution("random", rule).values():
             assert f"{p.numerator}/{p.denominator}" in html
-    assert "7.4 · 10⁻¹²" in html  # a single number on the Hay card: tiny, never "0.0000"
+    assert "less than 0.1 %" in html  # a single number on the Hay card: tiny, never "0.0 %"
     assert "DD-DECK-1" in html
 
 
-def test_live_plot_is_the_distinct_values_question(lesson: Lesson) -> None:
-    assert one(lesson, LivePlot) is lesson.live[1]
-    assert one(lesson, LivePlot).question == "double_donkey.distinct_values"
-    assert one(lesson, LivePlot).params == {"policy": "random", "last_die": "choose"}
-    assert one(fresh("variant=german"), LivePlot).params["last_die"] == "roll"
+def test_live_plots_are_the_headline_and_the_distinct_values_question(lesson: Lesson) -> None:
+    convergence = lesson.live[1]
+    assert convergence.question == "lesson.free_choice" and convergence.params == {"m": 2, "k": 4}
+    assert convergence.figure["data"], "the exact line is drawn before any simulation"
+    distinct = lesson.going_further[2]
+    assert distinct.question == "double_donkey.distinct_values"
+    assert distinct.params == {"policy": "random", "last_die": "choose"}
+    assert fresh("variant=german").going_further[2].params["last_die"] == "roll"
 
 
 def test_what_if_panel_equals_the_engine_at_frans_roll(lesson: Lesson) -> None:
@@ -155,11 +159,11 @@ def test_what_if_is_cached_per_position() -> None:
 
 def test_exercises_answers_come_from_the_engine() -> None:
     items = die_choice.exercises()
-    assert "1/7776" in items[0][1].en
-    assert str(exact.distinct_values_distribution()[1]) in items[1][1].en
+    assert "1/7776" in items[0].solution.en and items[0].exact == Fraction(1, 7776)
+    assert items[1].exact == Fraction(4, 9) and items[1].why
     means = {c: sum(v * p for v, p in d.items()) for c, d in exact.what_if(**exact.RULEBOOK_WHAT_IF).items()}
     ranked = sorted(means, key=means.__getitem__)
-    answer = items[2][1].en
+    answer = items[2].solution.en
     positions = [answer.index(dd_parts.colour_name(c, "en")) for c in ranked]
     assert positions == sorted(positions) and ranked[0] == "yellow"
 
@@ -168,11 +172,10 @@ def test_language_switch_changes_every_text() -> None:
     lesson = fresh()
     lesson.switch.value = "de"
     assert "Misthaufen-Karte" in lesson.question.value and "Misthaufen-Karte" in lesson.exact[0].value
-    assert (
-        lesson.stepper.lang == "de" and one(lesson, LivePlot).lang == "de" and one(lesson, RuleExplainer).lang == "de"
-    )
+    assert lesson.stepper.lang == "de" and lesson.live[1].lang == "de" and one(lesson, RuleExplainer).lang == "de"
+    assert lesson.going_further[2].lang == "de"
     assert "Übungen" in lesson.exercises.value and "Zeig" in lesson.prediction.button.description
-    assert one(lesson, LangButton).description == die_choice.RESTART.de
+    assert one(lesson, LangButton).description == die_choice.say("restart").de
     assert one(lesson, WhatIfPanel).wait() and "Spieler 2" in one(lesson, WhatIfPanel).value
     lesson.stepper.lang = "en"  # the stepper bar's own menu: the page follows
     assert lesson.switch.value == "en" and "Hay card" in lesson.question.value

@@ -14,9 +14,9 @@ from donkeylab import rulebook
 from donkeylab.apps import APPS, build
 from donkeylab.apps.lessons import doublet_penalties as lesson
 from donkeylab.apps.lessons.page import Lesson
-from donkeylab.apps.parts import T
 from donkeylab.double_down import exact
 from donkeylab.widgets import LivePlot, RuleExplainer, RunningTotal, Stepper
+from tests.apps.helpers import assert_bilingual
 
 
 @pytest.fixture(scope="module")
@@ -47,15 +47,16 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
     assert parts.stepper in inside, "the Stepper bar (Step, Back, Play) is on the page"
     assert any(isinstance(x, RunningTotal) for x in inside)
     assert any(isinstance(x, RuleExplainer) for x in inside)
-    plots = [x for x in parts.live if isinstance(x, LivePlot)]
+    plots = [x for x in [*parts.live, *parts.going_further] if isinstance(x, LivePlot)]
     assert [(p.question, p.params.get("replacement")) for p in plots] == [
+        ("lesson.token_at", None),  # the prediction (total 70), simulated as a running estimate
         ("double_down.risk", None),
-        ("double_down.next_card", None),  # the prediction (total 70), simulated
         ("double_down.total_after", False),
         ("double_down.total_after", True),
     ]
-    assert len(parts.exercises.items) == 3
-    assert parts.exercises.value.count("<details>") == 3, "every answer is folded away"
+    assert plots[0].params["total"] == 70
+    assert len(parts.exercises.items) == 4
+    assert sum(e.box is not None for e in parts.exercises.exercises) == 3, "three answers are typed and checked"
     assert set(parts.widgets()) <= set(parts.switch.parts), "the switch reaches every part"
 
 
@@ -119,15 +120,15 @@ def test_exact_risk_table_shows_every_listed_total() -> None:
 
 def test_language_switch_changes_every_text() -> None:
     parts = lesson.parts()
-    before = parts.question.value, parts.exercises.value, parts.exact[1].value
+    before = parts.question.value, parts.exercises.value, parts.going_further[1].value
     shown = lesson.page(parts)
     assert "<h3>The exact answer</h3>" in htmls(shown)
     parts.switch.value = "de"
     assert "<h3>Die exakte Antwort</h3>" in htmls(shown)
     assert parts.question.value != before[0] and "Paschzahl" in parts.question.value
-    assert "Übungen" in parts.exercises.value and parts.exact[1].value != before[2]
+    assert "Übungen" in parts.exercises.value and parts.going_further[1].value != before[2]
     assert parts.stepper.lang == "de"
-    assert all(p.lang == "de" for p in parts.live if isinstance(p, LivePlot))
+    assert all(p.lang == "de" for p in [*parts.live, *parts.going_further] if isinstance(p, LivePlot))
     assert "Zeig" in parts.prediction.button.description
 
 
@@ -136,12 +137,10 @@ def placeholders(text: str) -> set[str]:
 
 
 def test_every_text_exists_in_both_languages() -> None:
-    texts = [v for v in vars(lesson).values() if isinstance(v, T)]
-    texts += [t for pair in lesson.EXERCISES for t in pair] + list(lesson.OUTCOME_WORDS.values())
-    assert len(texts) > 10
-    for text in texts:
-        assert text.en and text.de and text.en != text.de, text
-        assert placeholders(text.en) == placeholders(text.de), text
+    assert len(lesson.TEXTS) > 10
+    assert_bilingual(lesson)
+    for f in (lesson.exact_headline, lesson.exact_risk_table, lesson.exact_hand, lesson.exact_replacement):
+        assert f("en") != f("de")
 
 
 def test_registered_as_a_lesson_app() -> None:
@@ -182,5 +181,5 @@ def test_the_pupil_sees_the_game_as_player_2_unless_the_link_asks_for_the_teache
 
 
 def test_german_exact_table_uses_decimal_commas() -> None:
-    assert "<b>3/28</b> ≈ 0,1071" in lesson.exact_risk_table("de")
-    assert "<b>3/28</b> ≈ 0.1071" in lesson.exact_risk_table("en")
+    assert "<b>10,7 % (etwa 1 von 9; genau 3/28)</b>" in lesson.exact_risk_table("de")
+    assert "<b>10.7 % (about 1 in 9; exactly 3/28)</b>" in lesson.exact_risk_table("en")

@@ -46,10 +46,12 @@ def test_registered_as_a_lesson_with_its_link_parameters() -> None:
 def test_parts_build_in_page_order(page: Any, lesson: fg.FullGames) -> None:
     assert isinstance(page.children[1], LanguageSwitch)
     shown = list(page.children)
-    order = [lesson.question, lesson.prediction, lesson.games, lesson.table, lesson.plot, lesson.exercises]
+    order = [lesson.question, lesson.prediction, lesson.games, lesson.table, lesson.live[1], lesson.exercises]
+    order.append(lesson.plot)  # the other measurements go further, after the exercises
     assert [shown.index(p) for p in order] == sorted(shown.index(p) for p in order)
     assert list(lesson.games.makers) == ["double_donkey", "double_down", "esels_rennen"]
-    assert len(lesson.games.children) == 3 and len(lesson.exercises.items) == 3
+    assert len(lesson.games.children) == 3 and len(lesson.exercises.items) == 4
+    assert lesson.live[1].question == "lesson.rounds_difference" and lesson.live[1].done == 0
 
 
 def test_answer_is_the_seeded_experiment(lesson: fg.FullGames) -> None:
@@ -155,7 +157,7 @@ def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: py
     lesson.prediction.input.value = "same"
     lesson.prediction.reveal()
     assert lesson.table.running and lesson.prediction.answer is None
-    assert fg.PENDING.en in lesson.prediction.result.value and "bots are playing" in lesson.table.table.value
+    assert fg.say("pending").en in lesson.prediction.result.value and "bots are playing" in lesson.table.table.value
     release.set()
     assert lesson.table.wait(120)
     assert lesson.prediction.answer == qg.shorter_variant(lesson.table.results)
@@ -186,10 +188,13 @@ def test_live_plots_fill_in_both_variants(lesson: fg.FullGames) -> None:
 
 
 def test_every_text_has_both_languages() -> None:
-    texts = [fg.QUESTION, fg.DIFFERENCES, fg.PROMPT, fg.MEASURED, fg.PLOT_HINT, fg.NOTICE, *fg.HINTS.values()]
-    texts += [t for pair in fg.EXERCISES for t in pair] + list(fg.HEADINGS.values())
-    for text in texts:
-        assert text.en and text.de and text.en != text.de
+    from donkeylab.apps.lessons import full_widgets
+    from tests.apps.helpers import assert_bilingual
+
+    assert_bilingual(fg)
+    assert_bilingual(full_widgets)
+    for item in fg.EXERCISES:
+        assert item.question.en != item.question.de and item.solution.en != item.solution.de
 
 
 def test_defaults_parse() -> None:

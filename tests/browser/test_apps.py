@@ -116,14 +116,16 @@ def live_plot_fills_and_stops(app: App) -> None:
     )
 
 
-BARS = (
-    "el => (el.querySelector('.js-plotly-plot').data || []).filter(t => t.type === 'bar')"
-    ".flatMap(t => t.y || []).reduce((a, b) => a + b, 0)"
+BARS = (  # simulated bars' heights, plus the points of a running estimate (a convergence plot's lines)
+    "el => (el.querySelector('.js-plotly-plot').data || []).map(t => t.type === 'bar'"
+    " ? (t.y || []).reduce((a, b) => a + b, 0) : (t.x || []).filter(x => x !== null).length)"
+    ".reduce((a, b) => a + b, 0)"
 )
 
 
 def live_plot_run(app: App, plot: Locator) -> bool:
-    """Start one plot, wait for simulated bars, Stop it; True when Stop came before the end."""
+    """Start one plot, wait for simulated bars (or running-estimate points), Stop it; True when Stop came before
+    the end."""
     plot.scroll_into_view_if_needed()
     handle = plot.element_handle()
     app.page.wait_for_function("el => Boolean(el.querySelector('.js-plotly-plot')?._fullLayout)", arg=handle)

@@ -33,8 +33,10 @@ def test_the_exact_answers_are_the_lessons() -> None:
     assert question_specs("doublet_penalties")["token_risk"].exact == float(risk["doublet"] + risk["bust"])
     assert question_specs("die_choice")["free_choice"].exact == float(dd_exact.p_free_choice(4, range(1, 3)))
     assert float(Fraction(1, 81)) == question_specs("die_choice")["free_choice"].exact
-    spec = question_specs("angry_flips")["flip_value"]
-    assert spec.choices[int(spec.exact)] == "4"  # the lesson's answer: 2 + (7 - 5)
+    spec = question_specs("angry_flips")["flip_seven"]
+    before = dd_exact.card_value_distribution(("light_blue", "orange"), (), "random")[7]
+    after = dd_exact.card_value_distribution(("light_blue", "orange"), ("orange",), "random")[7]
+    assert after < before and spec.choices[int(spec.exact)] == "less"  # the lesson's answer
 
 
 def test_the_store_imports_no_ui() -> None:

@@ -79,7 +79,7 @@ def refusals(store: ClassStore, k: Any, p: Any, other: Any) -> list[tuple[str, A
         ("key of another type", lambda: store.end_class(code, None)),
         ("unknown pupil", lambda: store.answer(code, "0" * 32, QID, 0.5)),
         ("pupil id of another type", lambda: store.answer(code, 7, QID, 0.5)),
-        ("unknown question", lambda: store.answer(code, p.id, "flip_value", 1)),
+        ("unknown question", lambda: store.answer(code, p.id, "flip_seven", 1)),
         ("unknown question on results", lambda: store.results(code, key, "nope")),
         ("above the range", lambda: store.answer(code, p.id, QID, 1.5)),
         ("below the range", lambda: store.answer(code, p.id, QID, -0.01)),
@@ -122,14 +122,14 @@ def test_every_refusal_is_a_sentence_and_changes_nothing(store: ClassStore) -> N
 
 
 def test_a_choice_is_a_whole_index(store: ClassStore) -> None:
-    assert questions("angry_flips") == {"flip_value": (0, 4)}
+    assert questions("angry_flips") == {"flip_seven": (0, 2)}  # more, less, same
     k = store.create_class("angry_flips")
     p = store.join(k.code)
-    store.answer(k.code, p.id, "flip_value", 4)
-    for bad in (4.5, 5, -1):
-        with pytest.raises(ClassError, match="options 0 to 4"):
-            store.answer(k.code, p.id, "flip_value", bad)
-    assert store.results(k.code, k.teacher_key, "flip_value")["answers"] == [4.0]
+    store.answer(k.code, p.id, "flip_seven", 2)
+    for bad in (1.5, 3, -1):
+        with pytest.raises(ClassError, match="options 0 to 2"):
+            store.answer(k.code, p.id, "flip_seven", bad)
+    assert store.results(k.code, k.teacher_key, "flip_seven")["answers"] == [2.0]
 
 
 def test_data_survives_closing_and_reopening(db_url: str) -> None:

@@ -24,6 +24,11 @@ CHEAP: dict[str, tuple[dict[str, Any], int, int]] = {
     "double_down.next_card": ({"total": 64}, 2_000, 1_000),
     "esels_rennen.race_orders_engine": ({"board": "tiny_chain"}, 200, 100),
     "double_donkey.variants": ({"players": 2, "measure": "wins"}, 4, 4),
+    "lesson.free_choice": ({"m": 3, "k": 2}, 2_000, 1_000),
+    "lesson.seven_after_flip": ({"flipped": True}, 2_000, 1_000),
+    "lesson.token_at": ({"total": 64}, 2_000, 1_000),
+    "lesson.best_order": ({"board": "tiny_chain"}, 200, 100),
+    "lesson.rounds_difference": ({"players": 2}, 4, 4),
 }
 # Words a German figure may share with the English one: names of games, bots and boards, and words German
 # spells the same (orange, Phase, Bots, the Start button).
@@ -36,6 +41,7 @@ SAME_IN_BOTH = {
     "random",
     "tiny_chain",
     "orange",
+    "minus",
     "phase",
     "bots",
     "start",
@@ -44,6 +50,37 @@ RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
 
 # The English figures as they were before German existed (title, x axis, y axis, legend): they must not change.
 ENGLISH = {
+    "lesson.free_choice": (
+        "3 numbers on the Hay card, 2 dice rolled: how often is the choice free? (estimate after N rolls)",
+        "number of trials N",
+        "estimated probability",
+        ("CI", "95% confidence band", "simulated estimate", "exact = 1/4 ≈ 0.2500"),
+    ),
+    "lesson.seven_after_flip": (
+        "After the orange flip: how often is light blue/orange worth 7? (estimate after N games)",
+        "number of trials N",
+        "estimated probability",
+        ("CI", "95% confidence band", "simulated estimate", "exact ≈ 0.1012"),
+    ),
+    "lesson.token_at": (
+        "At total 64: how often does the next card cost a token? (estimate after N cards)",
+        "number of trials N",
+        "estimated probability",
+        ("CI", "95% confidence band", "simulated estimate", "exact = 9/56 ≈ 0.1607"),
+    ),
+    "lesson.best_order": (
+        "Random races played by the game program on board 'tiny_chain' (our reconstruction): how often do they end "
+        "in the most likely order? (after N races)",
+        "number of trials N",
+        "estimated probability",
+        ("CI", "95% confidence band", "simulated estimate", "exact ≈ 0.3831"),
+    ),
+    "lesson.rounds_difference": (
+        "Same deals, both rules: how many rounds longer is the English game? (running average after N pairs)",
+        "number of trials N",
+        "rounds longer (English minus German)",
+        ("CI", "95% confidence band", "simulated estimate"),
+    ),
     "double_down.next_card": (
         "Double Down: the next card at total 64, drawn from a full deck<br><sup>simulation covers DN-PLAY-1, "
         "DN-MINUS-1, DN-ZERO-1, DN-DOUBLET-1, DN-BUST-1</sup>",
@@ -122,7 +159,7 @@ def texts(fig: go.Figure) -> list[str]:
 
 def categories(fig: go.Figure) -> set[str]:
     """The x values that are words ("player 1", "RGY"), not numbers."""
-    return {str(x) for t in fig.data for x in (t.x or ()) if re.search(r"[^\W\d]", str(x))}
+    return {str(x) for t in fig.data for x in (t.x or ()) if x is not None and re.search(r"[^\W\d]", str(x))}
 
 
 def words(text: str) -> set[str]:

@@ -18,54 +18,88 @@ import ipywidgets as w
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.dd_parts import card_label, chip, colour_name, kind
 from donkeylab.apps.lessons.page import TABLE_STYLE
-from donkeylab.apps.parts import T
+from donkeylab.apps.words import words
 from donkeylab.core import Event, Match
 from donkeylab.core.messages import join_words, player_name
 from donkeylab.double_donkey import DECKS, DoubleDonkeyState, Rules, card_value, new_game
 
-TEXTS: dict[str, T] = {
-    "hint": T(
-        "Step to the moment the cards are revealed: then this table shows every card's value before and after "
-        "the Angry Donkeys turn their dice over.",
-        "Geh bis zu dem Moment, in dem die Karten aufgedeckt werden: Dann zeigt diese Tabelle den Wert jeder "
-        "Karte vor und nach dem Umdrehen der Würfel durch die Wütenden Esel.",
+TEXTS: dict[str, tuple[str, str]] = {
+    "hint": (
+        (
+            "Step to the moment the cards are revealed: then this table shows every card's value before and after "
+            "the Angry Donkeys turn their dice over."
+        ),
+        (
+            "Geh bis zu dem Moment, in dem die Karten aufgedeckt werden: Dann zeigt diese Tabelle den Wert jeder "
+            "Karte vor und nach dem Umdrehen der Würfel durch die Wütenden Esel."
+        ),
     ),
-    "hay": T("Hay card before the flips:", "Misthaufen-Karte vor dem Umdrehen:"),
-    "flips": T("Flips (rule DD-ANGRY-1):", "Umdrehen (Regel DD-ANGRY-1):"),
-    "no_flip": T(
+    "hay": (
+        "Hay card before the flips:",
+        "Misthaufen-Karte vor dem Umdrehen:",
+    ),
+    "flips": (
+        "Flips (rule DD-ANGRY-1):",
+        "Umdrehen (Regel DD-ANGRY-1):",
+    ),
+    "no_flip": (
         "No Angry Donkey was revealed: no die is turned over.",
         "Kein Wütender Esel wurde aufgedeckt: Kein Würfel wird umgedreht.",
     ),
-    "next": T("(press Step)", "(drück Schritt)"),
-    "player": T("player", "Spieler"),
-    "card": T("card", "Karte"),
-    "before": T("before the flips", "vor dem Umdrehen"),
-    "after": T("after the flips", "nach dem Umdrehen"),
-    "highest": T(
+    "next": (
+        "(press Step)",
+        "(drück Schritt)",
+    ),
+    "player": (
+        "player",
+        "Spieler",
+    ),
+    "card": (
+        "card",
+        "Karte",
+    ),
+    "before": (
+        "before the flips",
+        "vor dem Umdrehen",
+    ),
+    "after": (
+        "after the flips",
+        "nach dem Umdrehen",
+    ),
+    "highest": (
         "Before the flips the highest card is worth {value}: {players}.",
         "Vor dem Umdrehen ist die höchste Karte {value} wert: {players}.",
     ),
-    "two_intro": T(
-        "The real game has one Angry Donkey per colour. In a made-up deck with two orange Angry Donkeys, both "
-        "players reveal one while the orange die shows {before}. The rule option angry_flip decides what happens:",
-        "Im echten Spiel gibt es einen Wütenden Esel pro Farbe. In einem ausgedachten Kartenstapel mit zwei "
-        "orangen Wütenden Eseln deckt jeder der beiden Spieler einen auf, während der orange Würfel eine "
-        "{before} zeigt. Die Regel-Option angry_flip entscheidet, was passiert:",
+    "two_intro": (
+        (
+            "The real game has one Angry Donkey per colour. In a made-up deck with two orange Angry Donkeys, both "
+            "players reveal one while the orange die shows {before}. The rule option angry_flip decides what "
+            "happens:"
+        ),
+        (
+            "Im echten Spiel gibt es einen Wütenden Esel pro Farbe. In einem ausgedachten Kartenstapel mit zwei "
+            "orangen Wütenden Eseln deckt jeder der beiden Spieler einen auf, während der orange Würfel eine "
+            "{before} zeigt. Die Regel-Option angry_flip entscheidet, was passiert:"
+        ),
     ),
-    "toggle_per_card": T(
+    "toggle_per_card": (
         "every Angry Donkey turns the die over, so the second one turns it back (our default)",
         "jeder Wütende Esel dreht den Würfel um, der zweite also wieder zurück (unsere Voreinstellung)",
     ),
-    "once_per_colour": T(
+    "once_per_colour": (
         "a colour is turned over only once, however many of its Angry Donkeys appear",
         "eine Farbe wird nur einmal umgedreht, egal wie viele ihrer Wütenden Esel kommen",
     ),
-    "end": T("The orange die ends on {after}.", "Der orange Würfel zeigt am Ende {after}."),
+    "end": (
+        "The orange die ends on {after}.",
+        "Der orange Würfel zeigt am Ende {after}.",
+    ),
 }
+_say = words("lesson/dd_flips/", TEXTS)
 
 
 def say(key: str, lang: str, **data: Any) -> str:
-    return TEXTS[key].get(lang).format(**data)
+    return _say(key, **data).get(lang)
 
 
 @dataclasses.dataclass(frozen=True)

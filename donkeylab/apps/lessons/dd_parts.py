@@ -18,9 +18,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import MAX_DIGITS, LanguageSwitch, T, fraction_html
-from donkeylab.apps.query import MAX_STEP, Param, choice, integer
-from donkeylab.apps.registry import common_params
+from donkeylab.apps.parts import Speaks, fraction_html
+from donkeylab.apps.words import words
 from donkeylab.core import CATALOGUE, Action, rng_for
 from donkeylab.double_donkey import (
     COLOUR_INDEX,
@@ -37,12 +36,22 @@ from donkeylab.double_donkey import (
 )
 from donkeylab.widgets.views import palette_json
 
-DECK_NOTE = T(
-    "The cards dealt here come from our reconstructed deck (rule DD-DECK-1): the publisher does not say how "
-    "many Double Donkeys of each colour pair there are, so we made every colour appear on 17 of them.",
-    "Die Karten hier stammen aus unserem nachgebauten Kartenstapel (Regel DD-DECK-1): Der Verlag verrät nicht, "
-    "wie viele Doppelesel es von jedem Farbpaar gibt, also kommt bei uns jede Farbe auf 17 von ihnen vor.",
-)
+TEXTS: dict[str, tuple[str, str]] = {
+    "deck_note": (
+        (
+            "The cards dealt here come from our reconstructed deck (rule DD-DECK-1): the publisher does not say "
+            "how many Double Donkeys of each colour pair there are, so we made every colour appear on 17 of them."
+        ),
+        (
+            "Die Karten hier stammen aus unserem nachgebauten Kartenstapel (Regel DD-DECK-1): Der Verlag verrät "
+            "nicht, wie viele Doppelesel es von jedem Farbpaar gibt, also kommt bei uns jede Farbe auf 17 von "
+            "ihnen vor."
+        ),
+    ),
+}
+say = words("lesson/dd_parts/", TEXTS)
+
+DECK_NOTE = say("deck_note")
 
 
 def colour_name(colour: str, lang: str) -> str:
@@ -80,13 +89,8 @@ def decimal(x: Fraction | float, lang: str, digits: int = 2) -> str:
 
 
 def probability_html(x: Fraction, lang: str) -> str:
-    """``1/81 ≈ 0.0123`` in the page's language, a tiny one ``≈ 7.4 · 10⁻¹²`` (not "0.0000"); a fraction too
-    long to read is left to ``fraction_html`` (rounded, the exact value folded)."""
-    if max(len(str(x.numerator)), len(str(x.denominator))) > MAX_DIGITS:
-        return fraction_html(x, lang=lang, probability=True)
-    if x.denominator == 1:
-        return f"<b>{x.numerator}</b>"
-    return f"<b>{x.numerator}/{x.denominator}</b> ≈ {decimal(x, lang, 4)}"
+    """A probability in the page's language: ``1.2 % (about 1 in 81; = 1/81)`` (``words.probability``)."""
+    return fraction_html(x, lang=lang, probability=True)
 
 
 def kind(*colours: str) -> str:
@@ -163,30 +167,10 @@ def plays(rules: Rules, hands: Sequence[Sequence[str]], chosen: Sequence[Sequenc
     return out
 
 
-def lesson_params(players: int, telling_step: int) -> dict[str, Param]:
-    """A Double Donkey lesson's link: seed, step, lang, seat and variant as for the free-play app; the number
-    of players is fixed by the lesson's example (a link may repeat it, nothing else), and ``step`` defaults
-    to the telling position."""
-    params = common_params("double_donkey", default_players=players)
-    params["players"] = Param("players", integer(players, players), players)
-    params["step"] = Param("step", integer(0, MAX_STEP), telling_step)
-    params["variant"] = Param("variant", choice("english", "german"), "english")
-    return params
-
-
-def follow_switch(switch: LanguageSwitch, stepper: Any) -> None:
-    """The stepper bar has its own language menu: when it changes, the whole page follows."""
-
-    def changed(change: dict[str, Any]) -> None:
-        switch.value = change["new"]
-
-    stepper.observe(changed, names="lang")
-
-
 class LangButton(w.Button):  # type: ignore[misc]
     """A button whose label switches language with the page (``set_lang``)."""
 
-    def __init__(self, label: T, on_click: Callable[[], None], lang: str = "en", icon: str = "") -> None:
+    def __init__(self, label: Speaks, on_click: Callable[[], None], lang: str = "en", icon: str = "") -> None:
         super().__init__(icon=icon, layout=w.Layout(width="auto", align_self="flex-start"))
         self.label = label
         self.on_click(lambda _b: on_click())
@@ -199,7 +183,7 @@ class LangButton(w.Button):  # type: ignore[misc]
 class Folded(w.Accordion):  # type: ignore[misc]
     """One widget folded under a title that switches language (closed at first)."""
 
-    def __init__(self, title: T, child: Any, lang: str = "en") -> None:
+    def __init__(self, title: Speaks, child: Any, lang: str = "en") -> None:
         super().__init__(children=[child], selected_index=None)
         self.title_text = title
         self.set_lang(lang)

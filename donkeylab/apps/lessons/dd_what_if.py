@@ -19,51 +19,82 @@ import ipywidgets as w
 
 from donkeylab.apps.lessons.dd_parts import chip, colour_name, decimal
 from donkeylab.apps.lessons.page import TABLE_STYLE
-from donkeylab.apps.parts import T
+from donkeylab.apps.words import words
 from donkeylab.core.messages import player_name
 from donkeylab.double_donkey import DoubleDonkeyState, exact
 from donkeylab.lab import background
 
-WhatIf = dict[str, dict[int, Fraction]]
-Key = tuple[Any, ...]
-
-TEXTS: dict[str, T] = {
-    "wait": T(
+TEXTS: dict[str, tuple[str, str]] = {
+    "wait": (
         "The what-if appears when a player is about to place a die on the Hay card.",
         "Die Was-wäre-wenn-Tabelle erscheint, sobald jemand einen Würfel auf die Misthaufen-Karte legen soll.",
     ),
-    "hidden": T(
+    "hidden": (
         "Only {player} may see their own cards: choose the teacher view or {player}'s eyes to see the what-if.",
         "Nur {player} darf die eigenen Karten sehen: Wähle die Lehrer-Sicht oder die Sicht von {player}.",
     ),
-    "empty": T("{player} has no cards in hand.", "{player} hat keine Karten auf der Hand."),
-    "computing": T(
+    "empty": (
+        "{player} has no cards in hand.",
+        "{player} hat keine Karten auf der Hand.",
+    ),
+    "computing": (
         "Working out the exact answer for {player} … (a few seconds at most)",
         "Die exakte Antwort für {player} wird ausgerechnet … (höchstens ein paar Sekunden)",
     ),
-    "head": T(
-        "What if {player} places this die? How low will {player}'s best card be once all six dice lie on the Hay card?",
-        "Was wäre, wenn {player} diesen Würfel legt? Wie niedrig ist dann die beste Karte von {player}, wenn "
-        "alle sechs Würfel auf der Misthaufen-Karte liegen?",
+    "head": (
+        (
+            "What if {player} places this die? How low will {player}'s best card be once all six dice lie on the "
+            "Hay card?"
+        ),
+        (
+            "Was wäre, wenn {player} diesen Würfel legt? Wie niedrig ist dann die beste Karte von {player}, wenn "
+            "alle sechs Würfel auf der Misthaufen-Karte liegen?"
+        ),
     ),
-    "explain": T(
-        "Best card = the lowest card in the hand (an Angry Donkey counts its own die turned over). Everybody "
-        "after this choice places a random allowed die; the other players' Angry Donkeys are left out.",
-        "Beste Karte = die niedrigste Karte auf der Hand (ein Wütender Esel zählt seinen eigenen Würfel "
-        "umgedreht). Alle nach dieser Wahl legen einen zufälligen erlaubten Würfel; Wütende Esel der anderen "
-        "bleiben außen vor.",
+    "explain": (
+        (
+            "Best card = the lowest card in the hand (an Angry Donkey counts its own die turned over). Everybody "
+            "after this choice places a random allowed die; the other players' Angry Donkeys are left out."
+        ),
+        (
+            "Beste Karte = die niedrigste Karte auf der Hand (ein Wütender Esel zählt seinen eigenen Würfel "
+            "umgedreht). Alle nach dieser Wahl legen einen zufälligen erlaubten Würfel; Wütende Esel der anderen "
+            "bleiben außen vor."
+        ),
     ),
-    "die": T("die", "Würfel"),
-    "mean": T("best card on average", "beste Karte im Schnitt"),
-    "chances": T("chance of each best-card value", "Chance für jeden Wert der besten Karte"),
-    "lowest": T("lowest on average", "im Schnitt am niedrigsten"),
-    "exact": T("exact fractions", "exakte Brüche"),
-    "failed": T("The what-if could not be computed: {reason}", "Das Was-wäre-wenn ging schief: {reason}"),
+    "die": (
+        "die",
+        "Würfel",
+    ),
+    "mean": (
+        "best card on average",
+        "beste Karte im Schnitt",
+    ),
+    "chances": (
+        "chance of each best-card value",
+        "Chance für jeden Wert der besten Karte",
+    ),
+    "lowest": (
+        "lowest on average",
+        "im Schnitt am niedrigsten",
+    ),
+    "exact": (
+        "exact fractions",
+        "exakte Brüche",
+    ),
+    "failed": (
+        "The what-if could not be computed: {reason}",
+        "Das Was-wäre-wenn ging schief: {reason}",
+    ),
 }
+_say = words("lesson/dd_what_if/", TEXTS)
+
+WhatIf = dict[str, dict[int, Fraction]]
+Key = tuple[Any, ...]
 
 
 def say(key: str, lang: str, **data: Any) -> str:
-    return TEXTS[key].get(lang).format(**data)
+    return _say(key, **data).get(lang)
 
 
 # ---------------------------------------------------------------------------------------------- the what-if

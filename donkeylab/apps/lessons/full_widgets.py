@@ -15,8 +15,9 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
-from donkeylab.apps.parts import T, Text
+from donkeylab.apps.parts import Speaks, Text
 from donkeylab.apps.query import MAX_STEP
+from donkeylab.apps.words import span, whole, words
 from donkeylab.lab import questions_games as qg
 from donkeylab.lab.background import Worker
 from donkeylab.lab.experiment import ExperimentResult
@@ -26,65 +27,86 @@ from donkeylab.widgets.explorer import Explorer
 from donkeylab.widgets.share import ShareLink
 from donkeylab.widgets.stepper import Stepper
 
+TEXTS: dict[str, tuple[str, str]] = {
+    "playing": (
+        "The bots are playing the games for this table…",
+        "Die Bots spielen gerade die Spiele für diese Tabelle …",
+    ),
+    "variant_names.english": (
+        "English rules",
+        "Englische Regeln",
+    ),
+    "variant_names.german": (
+        "German rules",
+        "Deutsche Regeln",
+    ),
+    "loading": (
+        "Setting up the game…",
+        "Das Spiel wird vorbereitet …",
+    ),
+    "rounds": ("rounds per game (average)", "Runden pro Spiel (Mittelwert)"),
+    "player_wins": ("player {n} wins", "Spieler {n} gewinnt"),
+    "shared": ("shared win (several winners)", "geteilter Sieg (mehrere gewinnen)"),
+    "caption": (
+        "{count} games per set of rules; game 1 uses the same shuffled cards with both sets of rules, game 2 too, "
+        "and so on. In brackets: the 95 % confidence interval",
+        "{count} Spiele je Regelsatz; Spiel 1 nutzt bei beiden Regelsätzen dieselben gemischten Karten, Spiel 2 "
+        "auch, und so weiter. In Klammern: das 95-%-Konfidenzintervall",
+    ),
+    "difference": (
+        "How many rounds longer the English game lasted than the German one with the same cards (average)",
+        "So viele Runden dauerte das englische Spiel länger als das deutsche mit denselben Karten (Mittel)",
+    ),
+    "widths": (
+        "Width of the interval: {paired}; without the pairs (mean minus mean) it would be {unpaired} wide",
+        "Breite des Intervalls: {paired}; ohne die Paare (Mittel minus Mittel) wäre es {unpaired} breit",
+    ),
+    "failed": ("That did not work", "Das hat nicht geklappt"),
+    "progress": ("{done} of {total} games played", "{done} von {total} Spielen gespielt"),
+    "done": ("{total} games played ✓", "{total} Spiele gespielt ✓"),
+    "more": ("Play {more} games of each", "{more} Spiele je Regelsatz"),
+}
+say = words("lesson/full_widgets/", TEXTS)
+
 MORE_GAMES = 1_000  # per variant, for the "play more games" button (a few seconds in the background)
 
-PLAYING = T("The bots are playing the games for this table…", "Die Bots spielen gerade die Spiele für diese Tabelle …")
-VARIANT_NAMES = {"english": T("English rules", "Englische Regeln"), "german": T("German rules", "Deutsche Regeln")}
+PLAYING = say("playing")
+VARIANT_NAMES = {"english": say("variant_names.english"), "german": say("variant_names.german")}
 
 
 def mean_text(e: Estimate, lang: str) -> str:
     """A mean with its 95% CI: ``6.66 (6.60 to 6.73)``."""
-    to = "bis" if lang == "de" else "to"
-    return f"<b>{number(e.value, lang)}</b> ({number(e.low, lang)} {to} {number(e.high, lang)})"
+    return f"<b>{number(e.value, lang)}</b> ({span(number(e.low, lang), number(e.high, lang), lang)})"
 
 
 def percent_text(e: Estimate, lang: str) -> str:
     """A rate with its 95% CI in percent: ``32 % (26 % to 39 %)``."""
-    to = "bis" if lang == "de" else "to"
-    return f"<b>{percent(e.value, lang, 0)}</b> ({percent(e.low, lang, 0)} {to} {percent(e.high, lang, 0)})"
+    return f"<b>{percent(e.value, lang, 0)}</b> ({span(percent(e.low, lang, 0), percent(e.high, lang, 0), lang)})"
 
 
 def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
     """Both variants side by side: mean rounds, win rate per seat, shared wins, each with its 95% CI."""
-    de = lang == "de"
     rows = {v: qg.summary(r) for v, r in results.items()}
     n = len(next(iter(results.values())).records) if results else 0
     head = "".join(f"<th scope='col'>{VARIANT_NAMES[v].get(lang)}</th>" for v in rows)
-    labels: list[tuple[str, str, bool]] = [
-        ("rounds", "Runden pro Spiel (Mittelwert)" if de else "rounds per game (average)", False)
-    ]
+    labels: list[tuple[str, str, bool]] = [("rounds", say("rounds").get(lang), False)]
     players = next(iter(results.values())).spec.players if results else 0
     for p in range(players):
-        labels.append((f"player {p + 1}", f"Spieler {p + 1} gewinnt" if de else f"player {p + 1} wins", True))
-    labels.append((qg.SHARED, "geteilter Sieg (mehrere gewinnen)" if de else "shared win (several winners)", True))
+        labels.append((f"player {p + 1}", say("player_wins", n=p + 1).get(lang), True))
+    labels.append((qg.SHARED, say("shared").get(lang), True))
     body = ""
     for key, label, rate in labels:
         cells = "".join(f"<td>{(percent_text if rate else mean_text)(rows[v][key], lang)}</td>" for v in rows)
         body += f"<tr><th scope='row'>{label}</th>{cells}</tr>"
-    count = f"{n:,}".replace(",", ".") if de else f"{n:,}"
-    caption = (
-        f"{count} Spiele je Regelsatz; Spiel 1 nutzt bei beiden Regelsätzen dieselben gemischten Karten, Spiel 2 "
-        "auch, und so weiter. In Klammern: das 95-%-Konfidenzintervall"
-        if de
-        else f"{count} games per set of rules; game 1 uses the same shuffled cards with both sets of rules, game 2 "
-        "too, and so on. In brackets: the 95% confidence interval"
-    )
+    caption = say("caption", count=whole(n, lang)).get(lang)
     diff = qg.paired_difference(results) if results else None
     foot = ""
     if diff is not None:
-        what = (
-            "So viele Runden dauerte das englische Spiel länger als das deutsche mit denselben Karten (Mittel)"
-            if de
-            else "How many rounds longer the English game lasted than the German one with the same cards (average)"
-        )
+        what = say("difference").get(lang)
         apart = qg.unpaired_difference(results)
-        widths = (
-            f"Breite des Intervalls: {number(diff.high - diff.low, lang)}; ohne die Paare (Mittel minus Mittel) "
-            f"wäre es {number(apart.high - apart.low, lang)} breit"
-            if de
-            else f"Width of the interval: {number(diff.high - diff.low, lang)}; without the pairs (mean minus mean) "
-            f"it would be {number(apart.high - apart.low, lang)} wide"
-        )
+        widths = say(
+            "widths", paired=number(diff.high - diff.low, lang), unpaired=number(apart.high - apart.low, lang)
+        ).get(lang)
         foot = f"<p>{what}: {mean_text(diff, lang)}</p><p>{widths}.</p>"
     style = (
         "<style>.dl-variant-table{border-collapse:collapse;font-size:15px}.dl-variant-table th,"
@@ -168,7 +190,7 @@ class VariantTable(w.VBox):  # type: ignore[misc]
             try:
                 self.run(games)
             except Exception as exc:  # the pupil sees a sentence, the kernel keeps going
-                failed = "Das hat nicht geklappt" if self.lang == "de" else "That did not work"
+                failed = say("failed").get(self.lang)
                 self.status.value = f"<span role='alert'>{failed}: {html.escape(str(exc)[:200])}</span>"
             finally:
                 self.more.disabled = False
@@ -184,12 +206,9 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         return not self.running
 
     def _show_status(self) -> None:
-        de = self.lang == "de"
         done, total = self.progress.value, self.progress.max
-        if done < total:
-            self.status.value = f"{done} {'von' if de else 'of'} {total} {'Spielen gespielt' if de else 'games played'}"
-        else:
-            self.status.value = f"{total} {'Spiele gespielt' if de else 'games played'} ✓"
+        key = "progress" if done < total else "done"
+        self.status.value = say(key, done=done, total=total).get(self.lang)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -197,8 +216,7 @@ class VariantTable(w.VBox):  # type: ignore[misc]
             self.table.value = table_html(self.results, lang)
         else:
             self.table.value = "<p><i>" + PLAYING.get(lang) + "</i></p>"
-        more = f"{MORE_GAMES:,}".replace(",", "." if lang == "de" else ",")
-        self.more.description = f"{more} Spiele je Regelsatz" if lang == "de" else f"Play {more} games of each"
+        self.more.description = say("more", more=whole(MORE_GAMES, lang)).get(lang)
         self._show_status()
 
     def __repr__(self) -> str:
@@ -209,13 +227,13 @@ class VariantTable(w.VBox):  # type: ignore[misc]
 class MeasuredPrediction(ChoicePrediction):
     """A choice prediction whose answer is a measurement that may arrive later (``set_answer``)."""
 
-    def set_answer(self, answer: str | None, answer_text: T) -> None:
+    def set_answer(self, answer: str | None, answer_text: Speaks) -> None:
         """A new measured answer (the table finished a run); a revealed answer is redrawn."""
         self.answer, self.answer_text = answer, answer_text
         self._draw_result()
 
 
-LOADING = T("Setting up the game…", "Das Spiel wird vorbereitet …")
+LOADING = say("loading")
 
 
 class GameTabs(w.Tab):  # type: ignore[misc]
@@ -227,7 +245,9 @@ class GameTabs(w.Tab):  # type: ignore[misc]
 
     children: tuple[Any, ...]  # the ipywidgets trait, typed for mypy
 
-    def __init__(self, makers: Mapping[str, Callable[[str], Any]], titles: Mapping[str, T], lang: str = "en") -> None:
+    def __init__(
+        self, makers: Mapping[str, Callable[[str], Any]], titles: Mapping[str, Speaks], lang: str = "en"
+    ) -> None:
         self.makers, self.names, self.lang = dict(makers), dict(titles), lang
         self.pages: dict[str, Any] = {}
         super().__init__(children=[Text(LOADING, lang=lang) for _ in self.makers])
@@ -260,7 +280,9 @@ class GamePage(w.VBox):  # type: ignore[misc]
     """A hint and a bot game to step through (every seat a random bot): the Stepper, the game's views, the rule
     explainer and the event log."""
 
-    def __init__(self, game: str, seed: int, hint: T, lang: str = "en", players: int | None = None, rules: Any = None):
+    def __init__(
+        self, game: str, seed: int, hint: Speaks, lang: str = "en", players: int | None = None, rules: Any = None
+    ):
         self.stepper = Stepper(game, players, seed=seed, rules=rules, lang=lang)
         self.hint = Text(hint, lang=lang)
         self.explorer = Explorer(self.stepper, controls=False)
@@ -295,7 +317,7 @@ class DonkeyPage(GamePage):
     starting position; the share link writes the variant with the step.
     """
 
-    def __init__(self, seed: int, players: int, variant: str, step: int | None, hint: T, lang: str = "en") -> None:
+    def __init__(self, seed: int, players: int, variant: str, step: int | None, hint: Speaks, lang: str = "en") -> None:
         super().__init__("double_donkey", seed, hint, lang, players, _rules(variant))
         self.variant = w.ToggleButtons(options=self._options(lang), value=variant)
         self._relabeling = False

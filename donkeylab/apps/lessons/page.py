@@ -15,15 +15,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, T, Text, fraction_html
-
-HEADINGS = {
-    "question": T("The question", "Die Frage"),
-    "step": T("Step through it", "Schritt für Schritt"),
-    "exact": T("The exact answer", "Die exakte Antwort"),
-    "live": T("Watch the simulation", "Schau der Simulation zu"),
-    "notice": T("What to notice", "Was dir auffallen sollte"),
-}
+from donkeylab.apps import words as wd
+from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, Speaks, Text, fraction_html
 
 
 class Rendered(w.HTML):  # type: ignore[misc]
@@ -44,10 +37,12 @@ class Rendered(w.HTML):  # type: ignore[misc]
 class ChoicePrediction(Prediction):
     """A prediction among named choices whose labels follow the language (the value stays the same).
 
-    ``choices`` maps each value to its label ``T``; the reveal shows the label the pupil picked.
+    ``choices`` maps each value to its label (catalogue words); the reveal shows the label the pupil picked.
     """
 
-    def __init__(self, prompt: T, answer: Any, answer_text: T, choices: dict[Any, T], lang: str = "en") -> None:
+    def __init__(
+        self, prompt: Speaks, answer: Any, answer_text: Speaks, choices: dict[Any, Speaks], lang: str = "en"
+    ) -> None:
         self.labels = dict(choices)
         super().__init__(prompt, answer, answer_text, choices=list(choices), lang=lang)
 
@@ -80,11 +75,14 @@ class Lesson:
     switch: LanguageSwitch
     problems: w.HTML = dataclasses.field(default_factory=w.HTML)  # what was wrong with the page's link
     share: Any = None  # a ShareLink for the app page, or None
+    going_further: list[Any] = dataclasses.field(default_factory=list)  # the other questions, after the lesson's
+    spec: Any = None  # the framework.LessonSpec it was built from (its section order is the page's)
+    query: Any = None  # the link's Query it was built for (class mode reads ?class= from it)
 
     def widgets(self) -> list[Any]:
         """Every part that speaks (what ``switch`` must reach), in page order, boxes opened, each once."""
         top = [self.title, self.question, self.prediction, self.stepper, *self.step_through, *self.exact]
-        top += [*self.live, self.notice, self.exercises]
+        top += [*self.live, self.notice, self.exercises, *self.going_further, self.problems]
         out: list[Any] = []
         for part in top:
             for widget in _inside(part):
@@ -118,32 +116,47 @@ def step_box(stepper: Any, main: Sequence[Any]) -> w.HBox:
     return body
 
 
-def make_switch(parts: Sequence[Any], lang: str) -> LanguageSwitch:
-    """One switch over ``parts`` (the stepper among them), every part already drawn in ``lang``."""
-    switch = LanguageSwitch(parts, lang=lang)
-    switch.apply(lang)
-    return switch
+DEFAULT_ORDER = {
+    "question": "question",
+    "prediction": "",
+    "step_through": "step",
+    "exact": "exact",
+    "live": "live",
+    "notice": "notice",
+    "exercises": "",
+    "going_further": "further",
+}
 
 
 def page(lesson: Lesson) -> w.VBox:
-    """The app page: the link's problems, the switch, then each part under a heading that switches too."""
+    """The app page of every lesson: the link's problems, the switch, the title, then each part in its
+    spec's section order under a heading that switches too, and the share link."""
+    from donkeylab.apps.lessons.framework import heading_text, headings
+
     lang = lesson.switch.value
-
-    def heading(key: str) -> Text:
-        text = Text(HEADINGS[key], tag="h3", lang=lang)
-        lesson.switch.parts.append(text)
-        return text
-
+    order = headings(lesson.spec) if lesson.spec is not None else DEFAULT_ORDER
     children: list[Any] = [lesson.problems, lesson.switch, lesson.title]
-    children += [heading("question"), lesson.question, lesson.prediction]
-    children += [heading("step"), *lesson.step_through]
-    children += [heading("exact"), *lesson.exact]
-    children += [heading("live"), *lesson.live]
-    children += [heading("notice"), lesson.notice, lesson.exercises]
+    for name, heading in order.items():
+        part = getattr(lesson, name)
+        parts = list(part) if isinstance(part, list) else [part]
+        if not parts:
+            continue
+        if heading:
+            text = heading_text(heading, lang)
+            lesson.switch.parts.append(text)
+            children.append(text)
+        children += parts
     if lesson.share is not None:
         children.append(lesson.share)
     box = w.VBox(children)
     box.add_class("dl-lesson")
+    box.lesson = lesson  # reachable for tests and the teacher's console
+    if lesson.spec is not None and getattr(lesson, "query", None) is not None:
+        from donkeylab.apps import class_pupil
+
+        # Class mode's one hook (issue 20): with ?class=CODE the pupil's banner, lock-in and pooling join
+        # the page; without it (or for a lesson class mode does not offer) the page is returned as it is.
+        return class_pupil.join_class(lesson.spec.name, lesson.query, lesson, box)
     return box
 
 
@@ -168,20 +181,19 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "")
 
 
 def exact_html(value: Fraction | int | float, lang: str, probability: bool = False) -> str:
-    """``fraction_html`` in the page's language (a decimal comma in German; a long Fraction rounded, as a
-    percentage when it is a ``probability``)."""
+    """An exact value as a pupil reads it (``parts.fraction_html``: a probability as a percentage and
+    "about 1 in N" first, a short fraction second; any other value as a short fraction or a decimal)."""
     return fraction_html(value, lang=lang, probability=probability)
 
 
 def number(x: Fraction | float, lang: str, digits: int = 2) -> str:
     """1.34 in English, 1,34 in German."""
-    text = f"{float(x):.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
+    return wd.decimal(x, lang, digits)
 
 
 def percent(p: Fraction | float, lang: str, digits: int = 1) -> str:
     """23.1 % in English, 23,1 % in German."""
-    return f"{number(100 * float(p), lang, digits)} %"
+    return wd.percent(p, lang, digits)
 
 
 def go_to(stepper: Any, step: int) -> None:

@@ -1,0 +1,235 @@
+"""The words of Lesson 2 (Angry Donkey flips), English and German: one table, registered in the core catalogue by the
+lesson module (``words("lesson/angry_flips/", TEXTS)``). Kept apart so the lesson module holds only its logic; a
+translator edits this file alone, and a test checks both languages have the same placeholders."""
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "step_intro": (
+        (
+            "Three players have revealed their cards. Player 1 played the orange Angry Donkey, Player 3 the green "
+            "one. Press Step: first the orange die turns over, then the green die, and only then is every card "
+            "valued. The table below the dice shows each card before and after the flips. Who would have been the "
+            "Biggest Donkey without the flips, and who is it now?"
+        ),
+        (
+            "Drei Spieler haben ihre Karten aufgedeckt. Spieler 1 hat den orangen Wütenden Esel gespielt, Spieler "
+            "3 den grünen. Drück Schritt: Zuerst wird der orange Würfel umgedreht, dann der grüne, und erst danach "
+            "wird jede Karte gewertet. Die Tabelle unter den Würfeln zeigt jede Karte vor und nach dem Umdrehen. "
+            "Wer wäre ohne das Umdrehen Oberesel geworden, und wer ist es jetzt?"
+        ),
+    ),
+    "restart": (
+        "Back to the reveal",
+        "Zurück zum Aufdecken",
+    ),
+    "exact.intro": (
+        (
+            "Over many games (every player places a random allowed die), how likely is the light blue/orange "
+            "Double Donkey worth exactly 7?"
+        ),
+        (
+            "Über viele Spiele (jeder legt einen zufälligen erlaubten Würfel): Wie wahrscheinlich ist der "
+            "Doppelesel hellblau/orange genau 7 wert?"
+        ),
+    ),
+    "exact.before": (
+        "without a flip",
+        "ohne Umdrehen",
+    ),
+    "exact.after": (
+        "after the orange flip",
+        "nach dem Umdrehen von Orange",
+    ),
+    "exact.dice_only": (
+        "These numbers depend only on the dice, not on the cards.",
+        "Diese Zahlen hängen nur von den Würfeln ab, nicht von den Karten.",
+    ),
+    "live_intro": (
+        (
+            "A <b>simulation</b> plays phase 1 many times with random allowed dice, flips orange and checks "
+            "whether the light blue/orange card is worth 7. The blue line is the share after N games, the black "
+            "line the exact value. The shaded band is the <b>95 % range</b>: at each N it comes from a method that "
+            "catches the exact value in about 95 of 100 simulations like this one. Press Start."
+        ),
+        (
+            "Eine <b>Simulation</b> spielt Phase 1 sehr oft mit zufälligen erlaubten Würfeln, dreht Orange um und "
+            "prüft, ob die Karte hellblau/orange 7 wert ist. Die blaue Linie ist der Anteil nach N Spielen, die "
+            "schwarze Linie der exakte Wert. Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem "
+            "Verfahren, das den exakten Wert in etwa 95 von 100 solchen Simulationen einfängt. Drück Start."
+        ),
+    ),
+    "hands_title": (
+        "Everybody's cards (open it after the flips: it shows the values after them at once)",
+        "Alle Karten (öffne das nach dem Umdrehen: Es zeigt sofort die Werte danach)",
+    ),
+    "two_flips_heading": (
+        "Two flips of one colour",
+        "Zweimal dieselbe Farbe umdrehen",
+    ),
+    "exercises": (
+        (
+            "The green die shows 1 and the green Angry Donkey is revealed. What does the die show now, and what is "
+            "the green Angry Donkey worth?"
+        ),
+        (
+            "Der grüne Würfel zeigt 1, und der grüne Wütende Esel wird aufgedeckt. Was zeigt der Würfel jetzt, und "
+            "was ist der grüne Wütende Esel wert?"
+        ),
+    ),
+    "exercises3": (
+        "Both dice of a Double Donkey are flipped. Before, it was worth 5. What is it worth now?",
+        "Beide Würfel eines Doppelesels werden umgedreht. Vorher war er 5 wert. Was ist er jetzt wert?",
+    ),
+    "exercises4": (
+        "14 − 5 = 9: each die becomes 7 minus its pips, so the sum becomes 14 minus the old sum.",
+        "14 − 5 = 9: Jeder Würfel wird zu 7 minus seine Augen, also wird die Summe zu 14 minus die alte.",
+    ),
+    "live_intro_all": (
+        (
+            "The whole picture: the value of the light blue/orange Double Donkey without a flip and after the "
+            "orange flip. The diamonds are exact; the bars fill in as the games are simulated."
+        ),
+        (
+            "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen von "
+            "Orange. Die Rauten sind exakt; die Balken wachsen, während die Spiele simuliert werden."
+        ),
+    ),
+    "title": (
+        "Lesson 2 — Double Donkey: Angry Donkeys flip dice",
+        "Lektion 2 — Double Donkey: Wütende Esel drehen Würfel um",
+    ),
+    "question": (
+        (
+            "Every revealed Angry Donkey turns the die of its colour over: the top face goes to the bottom. "
+            "Opposite faces of a die always add up to 7, so a 5 becomes a 2. <b>Does the orange flip change how "
+            "often the light blue/orange Double Donkey is worth exactly 7?</b> Think of many games, each with its "
+            "own Hay card."
+        ),
+        (
+            "Jeder aufgedeckte Wütende Esel dreht den Würfel seiner Farbe um: Die obere Seite kommt nach unten. "
+            "Gegenüberliegende Seiten eines Würfels ergeben immer zusammen 7, also wird aus einer 5 eine 2. "
+            "<b>Ändert das Umdrehen von Orange, wie oft der Doppelesel hellblau/orange genau 7 wert ist?</b> Denk "
+            "an viele Spiele, jedes mit seiner eigenen Misthaufen-Karte."
+        ),
+    ),
+    "prompt": (
+        (
+            "After the orange flip, is the light blue/orange card worth 7 more often, less often or just as often "
+            "as before?"
+        ),
+        (
+            "Ist die Karte hellblau/orange nach dem Umdrehen von Orange öfter, seltener oder genauso oft 7 wert "
+            "wie vorher?"
+        ),
+    ),
+    "more": (
+        "more often",
+        "öfter",
+    ),
+    "less": (
+        "less often",
+        "seltener",
+    ),
+    "same": (
+        "just as often",
+        "genauso oft",
+    ),
+    "answer": (
+        "Less often: about {before} of games before the flip, about {after} after it.",
+        "Seltener: vorher in etwa {before} der Spiele, nach dem Umdrehen in etwa {after}.",
+    ),
+    "exact.why": (
+        (
+            "Why? After the flip the card is worth light blue + (7 − orange). That is 7 exactly when light blue "
+            "and orange showed the <b>same</b> number before the flip (a 3 and a 3 become 3 + 4). On the Hay card "
+            "equal dice are rare: rule DD-DICE-2 makes the next die show a new number whenever it can. So the dice "
+            "on the Hay card are not <b>independent</b>: what one shows changes what the others are likely to "
+            "show."
+        ),
+        (
+            "Warum? Nach dem Umdrehen ist die Karte hellblau + (7 − orange) wert. Das ist genau dann 7, wenn "
+            "hellblau und orange vorher <b>dieselbe</b> Zahl zeigten (aus 3 und 3 wird 3 + 4). Auf der "
+            "Misthaufen-Karte sind gleiche Würfel selten: Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es "
+            "geht. Die Würfel auf der Misthaufen-Karte sind also nicht <b>unabhängig</b>: Was einer zeigt, ändert, "
+            "was die anderen wahrscheinlich zeigen."
+        ),
+    ),
+    "notice": (
+        (
+            "<ul><li>A flip turns a die into 7 minus its pips: 1↔6, 2↔5, 3↔4.</li><li>Before the flip a 7 comes up "
+            "in about {seven} in 100 games, after it in only about {pair} in 100. The average value stays "
+            "7.</li><li>After the flip every pair (two equal dice: 1 and 1, 2 and 2, … 6 and 6) becomes a 7, and "
+            "every 7 becomes a pair. Pairs are rare on the Hay card, so 7s become rare.</li><li>All flips happen "
+            "before any card is valued, and your own Angry Donkey can hurt you: in the round above Player 3's "
+            "green Angry Donkey made Player 3 the Biggest Donkey.</li></ul>"
+        ),
+        (
+            "<ul><li>Umdrehen macht aus einem Würfel 7 minus seine Augen: 1↔6, 2↔5, 3↔4.</li><li>Vor dem Umdrehen "
+            "kommt eine 7 in etwa {seven} von 100 Spielen vor, danach nur in etwa {pair} von 100. Der Mittelwert "
+            "bleibt 7.</li><li>Nach dem Umdrehen wird jeder Pasch (zwei gleiche Würfel: 1 und 1, 2 und 2, … 6 und "
+            "6) zur 7, und jede 7 wird zum Pasch. Auf der Misthaufen-Karte sind Paschs selten, also werden 7er "
+            "selten.</li><li>Erst werden die Würfel aller aufgedeckten Wütenden Esel umgedreht, dann werden die "
+            "Karten gewertet, und dein eigener Wütender Esel kann dir schaden: In der Runde oben machte der grüne "
+            "Wütende Esel Spieler 3 zum Oberesel.</li></ul>"
+        ),
+    ),
+    "ex1.hint": (
+        "Opposite faces add up to 7.",
+        "Gegenüberliegende Seiten ergeben zusammen 7.",
+    ),
+    "ex1.solution": (
+        (
+            "7 − 1 = 6, and the green Angry Donkey is worth its flipped die: 6. Revealing the Angry Donkey of a "
+            "low die is risky."
+        ),
+        (
+            "7 − 1 = 6, und der grüne Wütende Esel ist seinen umgedrehten Würfel wert: 6. Den Wütenden Esel eines "
+            "niedrigen Würfels aufzudecken ist riskant."
+        ),
+    ),
+    "ex2.hint": (
+        "Each die becomes 7 minus its pips: two dice, so 14 minus the old sum.",
+        "Jeder Würfel wird zu 7 minus seine Augen: zwei Würfel, also 14 minus die alte Summe.",
+    ),
+    "ex3.q": (
+        "Before the flip, how likely is the light blue/orange card worth 7? Give a number (a percentage is fine).",
+        (
+            "Wie wahrscheinlich ist die Karte hellblau/orange vor dem Umdrehen 7 wert? Gib eine Zahl an (Prozent "
+            "geht auch)."
+        ),
+    ),
+    "ex3.hint": (
+        "Look at the exact answer above: the line without a flip.",
+        "Schau in die exakte Antwort oben: die Zeile ohne Umdrehen.",
+    ),
+    "ex3.solution": (
+        "About {p} (exact answer above, without a flip).",
+        "Etwa {p} (exakte Antwort oben, ohne Umdrehen).",
+    ),
+    "ex4.q": (
+        "How many of the {total} cards change their value when the orange die is turned over?",
+        "Wie viele der {total} Karten ändern ihren Wert, wenn der orange Würfel umgedreht wird?",
+    ),
+    "ex4.solution": (
+        (
+            "In our reconstructed deck (rule DD-DECK-1) {doubles} Double Donkeys show orange, plus the orange "
+            "Angry Donkey: {count} of {total} cards. The real split of the Double Donkeys is not published, so in "
+            "the real game the number may differ."
+        ),
+        (
+            "In unserem nachgebauten Kartenstapel (Regel DD-DECK-1) zeigen {doubles} Doppelesel Orange, dazu der "
+            "orange Wütende Esel: {count} von {total} Karten. Die echte Verteilung der Doppelesel ist nicht "
+            "veröffentlicht, im echten Spiel kann die Zahl anders sein."
+        ),
+    ),
+    "app.title": (
+        "Angry Donkey flips",
+        "Wütende Esel drehen Würfel um",
+    ),
+    "app.blurb": (
+        "Does a flip change how often a card is worth 7? Opposite faces, and dice that depend on each other.",
+        (
+            "Ändert Umdrehen, wie oft eine Karte 7 wert ist? Gegenüberliegende Seiten und Würfel, die voneinander "
+            "abhängen."
+        ),
+    ),
+}

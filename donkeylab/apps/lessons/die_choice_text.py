@@ -1,0 +1,222 @@
+"""The words of Lesson 1 (die choice), English and German: one table, registered in the core catalogue by the
+lesson module (``words("lesson/die_choice/", TEXTS)``). Kept apart so the lesson module holds only its logic; a
+translator edits this file alone, and a test checks both languages have the same placeholders."""
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "step_intro": (
+        (
+            "This is the example round of the rulebook: Olivia, Fran, Jan and Margaret are Players 1 to 4. Fran "
+            "(Player 2) has just rolled. The green 2 and the purple 2 may not go on the Hay card, because the "
+            "light blue 2 is already there: the dice tray says why. Click a die to place it, or press Step to see "
+            "the round go on as in the rulebook. Watch step 8: Margaret (Player 4) rolls only numbers that are "
+            "already on the Hay card, so she may choose any die."
+        ),
+        (
+            "Das ist die Beispielrunde aus der Spielregel: Olivia, Fran, Jan und Margaret sind Spieler 1 bis 4. "
+            "Fran (Spieler 2) hat gerade gewürfelt. Die grüne 2 und die lila 2 dürfen nicht auf die "
+            "Misthaufen-Karte, weil die hellblaue 2 schon dort liegt: Die Würfelablage sagt, warum. Klicke einen "
+            "Würfel an, um ihn zu legen, oder drück Schritt, um die Runde wie in der Spielregel weiterlaufen zu "
+            "sehen. Achte auf Schritt 8: Margaret (Spieler 4) würfelt nur Zahlen, die schon auf der "
+            "Misthaufen-Karte liegen, und darf deshalb jeden Würfel nehmen."
+        ),
+    ),
+    "restart": (
+        "Back to Fran's roll",
+        "Zurück zu Frans Wurf",
+    ),
+    "what_if_heading": (
+        "What does a choice do to your cards?",
+        "Was macht eine Wahl mit deinen Karten?",
+    ),
+    "exact.grid": (
+        (
+            "Every case: rows k dice rolled, columns m numbers on the Hay card. There is no row for k = 1: with "
+            "one die left there is nothing to choose."
+        ),
+        (
+            "Alle Fälle: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte. Eine Zeile für k = "
+            "1 fehlt: Bei einem einzigen Würfel gibt es nichts zu wählen."
+        ),
+    ),
+    "exact.some": (
+        "At least one free choice in a whole phase 1 (every roll of 2 or more dice counts):",
+        "Mindestens eine freie Wahl in einer ganzen Phase 1 (jeder Wurf mit 2 oder mehr Würfeln zählt):",
+    ),
+    "exact.distinct": (
+        "How many different numbers end on the Hay card, if every player places a random allowed die:",
+        (
+            "Wie viele verschiedene Zahlen am Ende auf der Misthaufen-Karte liegen, wenn jeder einen zufälligen "
+            "erlaubten Würfel legt:"
+        ),
+    ),
+    "exact.d": (
+        "different numbers",
+        "verschiedene Zahlen",
+    ),
+    "exact.choose": (
+        "last die: keep it or re-roll it (english rules)",
+        "letzter Würfel: behalten oder neu werfen (englische Regel)",
+    ),
+    "exact.roll": (
+        "last die: always rolled (german rules)",
+        "letzter Würfel: wird immer geworfen (deutsche Regel)",
+    ),
+    "exact.dice_only": (
+        "These numbers depend only on the dice, not on the cards.",
+        "Diese Zahlen hängen nur von den Würfeln ab, nicht von den Karten.",
+    ),
+    "title": (
+        "Lesson 1 — Double Donkey: choosing a die",
+        "Lektion 1 — Double Donkey: einen Würfel wählen",
+    ),
+    "question": (
+        (
+            "In phase 1 everybody takes turns: roll the dice that are left and put one of them on the Hay card. "
+            "Rule DD-DICE-2 says: the die must show a number that is not on the Hay card yet. There is one "
+            "exception. If every die you rolled shows a number that is already there, you may choose any die: a "
+            "<b>free choice</b>. <b>Two numbers lie on the Hay card and you roll 4 dice. How likely is a free "
+            "choice?</b> <br><small>A <b>probability</b> says how often something happens in the long run: a "
+            "number from 0 (never) to 1 (always), or 0 % to 100 %.</small>"
+        ),
+        (
+            "In Phase 1 ist reihum jeder dran: Wirf die übrigen Würfel und lege einen davon auf die "
+            "Misthaufen-Karte. Regel DD-DICE-2 sagt: Der Würfel muss eine Zahl zeigen, die noch nicht auf der "
+            "Misthaufen-Karte liegt. Es gibt eine Ausnahme. Zeigen alle geworfenen Würfel Zahlen, die dort schon "
+            "liegen, darfst du jeden Würfel nehmen: eine <b>freie Wahl</b>. <b>Zwei Zahlen liegen auf der "
+            "Misthaufen-Karte, und du wirfst 4 Würfel. Wie wahrscheinlich ist eine freie Wahl?</b> <br><small>Eine "
+            "<b>Wahrscheinlichkeit</b> sagt, wie oft etwas auf lange Sicht passiert: eine Zahl von 0 (nie) bis 1 "
+            "(immer), oder 0 % bis 100 %.</small>"
+        ),
+    ),
+    "prompt": (
+        (
+            "Two numbers lie on the Hay card (say 2 and 5) and you roll 4 dice. How likely do all four show a 2 or "
+            "a 5? Set the slider to your guess (0 = never, 1 = always)."
+        ),
+        (
+            "Zwei Zahlen liegen auf der Misthaufen-Karte (etwa 2 und 5), und du wirfst 4 Würfel. Wie "
+            "wahrscheinlich zeigen alle vier eine 2 oder eine 5? Stell den Regler auf deinen Tipp (0 = nie, 1 = "
+            "immer)."
+        ),
+    ),
+    "answer": (
+        "{p}: (2/6)⁴ = 1/81. That is rarer than most people guess.",
+        "{p}: (2/6)⁴ = 1/81. Das ist seltener, als die meisten tippen.",
+    ),
+    "headline": (
+        (
+            "Each die shows a 2 or a 5 with probability 2/6. The dice are <b>independent</b>: what one die shows "
+            "does not change what another shows. So the four chances multiply: (2/6) · (2/6) · (2/6) · (2/6) = "
+            "(2/6)⁴ = {p}. With m numbers on the Hay card and k dice rolled it is (m/6)<sup>k</sup>."
+        ),
+        (
+            "Jeder Würfel zeigt mit Wahrscheinlichkeit 2/6 eine 2 oder eine 5. Die Würfel sind <b>unabhängig</b>: "
+            "Was ein Würfel zeigt, ändert nichts an dem, was ein anderer zeigt. Also werden die vier Chancen "
+            "multipliziert: (2/6) · (2/6) · (2/6) · (2/6) = (2/6)⁴ = {p}. Mit m Zahlen auf der Misthaufen-Karte "
+            "und k geworfenen Würfeln ist es (m/6)<sup>k</sup>."
+        ),
+    ),
+    "live_intro": (
+        (
+            "A <b>simulation</b> lets the computer do the experiment many times with random numbers: here it rolls "
+            "4 dice again and again and counts the free choices. The blue line is the share of free choices after "
+            "N rolls. The black line is the exact 1/81. The shaded band is the <b>95 % range</b> (a confidence "
+            "interval): at each N it comes from a method that catches the exact value in about 95 of 100 "
+            "simulations like this one. Press Start and watch the band close in on 1/81 as N grows."
+        ),
+        (
+            "Eine <b>Simulation</b> lässt den Computer das Experiment sehr oft mit Zufallszahlen machen: Hier "
+            "wirft er immer wieder 4 Würfel und zählt die freien Wahlen. Die blaue Linie ist der Anteil freier "
+            "Wahlen nach N Würfen. Die schwarze Linie ist das exakte 1/81. Das Band ist der <b>95-%-Bereich</b> "
+            "(ein Konfidenzintervall): Bei jedem N kommt es aus einem Verfahren, das den exakten Wert in etwa 95 "
+            "von 100 solchen Simulationen einfängt. Drück Start und sieh zu, wie sich das Band mit wachsendem N um "
+            "1/81 schließt."
+        ),
+    ),
+    "notice": (
+        (
+            "<ul><li>Four dice must all agree with the Hay card, and each die only has 2 chances in 6. Multiplying "
+            "small chances makes a very small one: about 1 in 81.</li><li>A free choice is not rare in every "
+            "situation. With 4 numbers on the Hay card and 2 dice rolled it is (4/6)² = 4/9, almost half the time. "
+            "Over a whole phase 1, at least one player may choose freely in about {some} of games.</li><li>The "
+            "simulation never hits 1/81 exactly, but with more rolls it gets closer: the band gets "
+            "narrower.</li></ul>"
+        ),
+        (
+            "<ul><li>Vier Würfel müssen alle zur Misthaufen-Karte passen, und jeder Würfel hat nur 2 Chancen von "
+            "6. Multipliziert man kleine Chancen, wird es sehr klein: etwa 1 von 81.</li><li>Eine freie Wahl ist "
+            "nicht in jeder Lage selten. Mit 4 Zahlen auf der Misthaufen-Karte und 2 geworfenen Würfeln sind es "
+            "(4/6)² = 4/9, fast die Hälfte der Fälle. In einer ganzen Phase 1 darf in etwa {some} der Spiele "
+            "mindestens ein Spieler frei wählen.</li><li>Die Simulation trifft 1/81 nie genau, aber mit mehr "
+            "Würfen kommt sie näher: Das Band wird schmaler.</li></ul>"
+        ),
+    ),
+    "ex1.q": (
+        "One number lies on the Hay card and you roll the other 5 dice. How likely may you choose freely?",
+        (
+            "Eine Zahl liegt auf der Misthaufen-Karte, und du wirfst die anderen 5 Würfel. Wie wahrscheinlich "
+            "darfst du frei wählen?"
+        ),
+    ),
+    "ex1.hint": (
+        "Each of the 5 dice must show that one number: 1 chance in 6 each.",
+        "Jeder der 5 Würfel muss genau diese Zahl zeigen: jeweils 1 Chance von 6.",
+    ),
+    "ex1.solution": (
+        "(1/6)⁵ = 1/7776, about 0.013 %: you will almost never see it.",
+        "(1/6)⁵ = 1/7776, etwa 0,013 %: Das siehst du fast nie.",
+    ),
+    "ex2.q": (
+        (
+            "Why it matters: you are the last of four to roll. Four numbers lie on the Hay card and 2 dice are "
+            "left. Only a free choice lets you take the die that suits your cards. How likely is it?"
+        ),
+        (
+            "Warum es zählt: Du würfelst als Letzter von vier. Vier Zahlen liegen auf der Misthaufen-Karte, 2 "
+            "Würfel sind übrig. Nur eine freie Wahl lässt dich den Würfel nehmen, der zu deinen Karten passt. Wie "
+            "wahrscheinlich ist sie?"
+        ),
+    ),
+    "ex2.hint": (
+        "Each die must show one of the 4 numbers: 4 chances in 6, and the two dice are independent.",
+        "Jeder Würfel muss eine der 4 Zahlen zeigen: 4 Chancen von 6, und die zwei Würfel sind unabhängig.",
+    ),
+    "ex2.solution": (
+        "(4/6)² = 16/36 = 4/9, about 44 %: almost every second time you may pick the die for your cards.",
+        "(4/6)² = 16/36 = 4/9, etwa 44 %: Fast jedes zweite Mal darfst du den Würfel für deine Karten nehmen.",
+    ),
+    "ex3.q": (
+        (
+            "In the rulebook round Fran (Player 2) could place the dark blue 4, the orange 5 or the yellow 3. Her "
+            "hand: orange/yellow, dark blue/green and the purple Angry Donkey. Which die leaves her best card "
+            "lowest on average? Use the what-if table at step 4."
+        ),
+        (
+            "In der Beispielrunde konnte Fran (Spieler 2) die dunkelblaue 4, die orange 5 oder die gelbe 3 legen. "
+            "Ihre Hand: orange/gelb, dunkelblau/grün und der lila Wütende Esel. Welcher Würfel lässt ihre beste "
+            "Karte im Schnitt am niedrigsten? Nutze die Was-wäre-wenn-Tabelle bei Schritt 4."
+        ),
+    ),
+    "ex3.solution": (
+        "Average best card: {rank}.",
+        "Beste Karte im Schnitt: {rank}.",
+    ),
+    "further.intro": (
+        (
+            "More about the Hay card: the free choice for every case, and how many different numbers end on the "
+            "Hay card. The plot below simulates whole phases 1."
+        ),
+        (
+            "Mehr zur Misthaufen-Karte: die freie Wahl in jedem Fall, und wie viele verschiedene Zahlen am Ende "
+            "auf der Misthaufen-Karte liegen. Das Diagramm unten simuliert ganze Phasen 1."
+        ),
+    ),
+    "app.title": (
+        "Die choice — when may you pick freely?",
+        "Würfelwahl — wann darfst du frei wählen?",
+    ),
+    "app.blurb": (
+        "Double Donkey's Hay card: how likely is a free choice? Predict, step through, check.",
+        "Double Donkeys Misthaufen-Karte: Wie wahrscheinlich ist eine freie Wahl? Tippen, durchspielen, prüfen.",
+    ),
+}

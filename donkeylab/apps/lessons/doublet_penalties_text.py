@@ -1,0 +1,265 @@
+"""The words of Lesson 3 (doublets and the 77 bust), English and German: one table, registered in the core
+catalogue by the lesson module (``words("lesson/doublet_penalties/", TEXTS)``). Kept apart so the lesson module
+holds only its logic; a translator edits this file alone, and a test checks both languages have the same
+placeholders."""
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "outcome_words.safe": (
+        "safe",
+        "sicher",
+    ),
+    "outcome_words.doublet": (
+        "doublet (a token lost)",
+        "Paschzahl (ein Chip weg)",
+    ),
+    "outcome_words.bust": (
+        "77 or more (a token lost, round over)",
+        "77 oder mehr (ein Chip weg, Runde vorbei)",
+    ),
+    "notice": (
+        (
+            "At a low total the danger is mostly a doublet. At 0 the six doublet cards 11 … 66 cost a token (6 of "
+            "56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of 56 cards). At 2 to 9 "
+            "one number card makes 11 (3 copies), and the 76 busts (4 of 56). From 67 on every 10 makes 77 or "
+            "more, and at 70 already 3 cards in 7 do. The cards 0, direction change and 2x repeat the total: they "
+            "are always safe, so keep them for a high total. And drawing with or without replacement barely "
+            "changes the total after a few cards — the differences hide in rare totals, such as two 76s in a row, "
+            "which a real deck (with one 76) never deals."
+        ),
+        (
+            "Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs Paschzahl-Karten 11 "
+            "… 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen 11, und die 76 macht "
+            "77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die 76 macht 77 oder mehr "
+            "(4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr, und bei 70 tun das schon 3 von 7 Karten. Die "
+            "Karten 0, Richtungswechsel und 2x wiederholen die Summe: Sie sind immer sicher, also heb sie für eine "
+            "hohe Summe auf. Und ob man mit oder ohne Zurücklegen zieht, ändert die Summe nach wenigen Karten kaum "
+            "— die Unterschiede stecken in seltenen Summen wie zwei 76 hintereinander, die ein echter Stapel (mit "
+            "einer 76) nie austeilt."
+        ),
+    ),
+    "exercises": (
+        "The total is 0. Which cards cost a token at once, and how likely is that?",
+        "Die Summe ist 0. Welche Karten kosten sofort einen Chip, und wie wahrscheinlich ist das?",
+    ),
+    "exercises2": (
+        (
+            "The six doublet cards 11, 22, 33, 44, 55 and 66: 6/56 = 3/28 ≈ 0.107. No card can reach 77 from 0 "
+            "(the 76 makes 76)."
+        ),
+        (
+            "Die sechs Paschzahl-Karten 11, 22, 33, 44, 55 und 66: 6/56 = 3/28 ≈ 0,107. Keine Karte erreicht von 0 "
+            "aus 77 (die 76 macht 76)."
+        ),
+    ),
+    "exercises3": (
+        "The total is 76. Which cards are safe?",
+        "Die Summe ist 76. Welche Karten sind sicher?",
+    ),
+    "exercises4": (
+        (
+            "Only 0, direction change and 2x (4 + 5 + 4 = 13 cards: 13/56 ≈ 0.232). The −10 makes 66, a doublet "
+            "(4/56 = 1/14); every other card makes 77 or more (39/56)."
+        ),
+        (
+            "Nur 0, Richtungswechsel und 2x (4 + 5 + 4 = 13 Karten: 13/56 ≈ 0,232). Die −10 macht 66, eine "
+            "Paschzahl (4/56 = 1/14); jede andere Karte macht 77 oder mehr (39/56)."
+        ),
+    ),
+    "exercises5": (
+        "Drawn with replacement, how likely is a total of 152 after 2 cards? And in a real game?",
+        "Mit Zurücklegen gezogen: Wie wahrscheinlich ist nach 2 Karten die Summe 152? Und im echten Spiel?",
+    ),
+    "exercises6": (
+        (
+            "152 = 76 + 76. With replacement: (1/56)² = 1/3136 ≈ 0.0003. In a real game it is impossible: the deck "
+            "has one 76, so it is 0."
+        ),
+        (
+            "152 = 76 + 76. Mit Zurücklegen: (1/56)² = 1/3136 ≈ 0,0003. Im echten Spiel unmöglich: Der Stapel hat "
+            "nur eine 76, also 0."
+        ),
+    ),
+    "title": (
+        "Lesson 3 — Doublets and the 77 bust (Double Down)",
+        "Lektion 3 — Paschzahlen und die 77 (Double Down)",
+    ),
+    "question": (
+        (
+            "In Double Down every card adds to one running total. Announce 11, 22, 33, 44, 55 or 66 (a doublet) "
+            "and you lose a token. Reach 77 or more and you lose a token, and the round ends. <b>The total is 70. "
+            "How likely is it that the next card costs a token?</b> The card is drawn at random from a full deck "
+            "of 56 cards."
+        ),
+        (
+            "Bei Double Down zählt jede Karte zu einer gemeinsamen Summe. Wer 11, 22, 33, 44, 55 oder 66 ansagt "
+            "(eine Paschzahl), verliert einen Chip. Wer 77 oder mehr erreicht, verliert einen Chip, und die Runde "
+            "endet. <b>Die Summe ist 70. Wie wahrscheinlich kostet die nächste Karte einen Chip?</b> Die Karte "
+            "wird zufällig aus einem vollen Stapel mit 56 Karten gezogen."
+        ),
+    ),
+    "prompt": (
+        (
+            "The total is 70. How likely is the next card (drawn at random from a full deck) to cost a token? Set "
+            "the slider to your guess."
+        ),
+        (
+            "Die Summe ist 70. Wie wahrscheinlich kostet die nächste Karte (zufällig aus einem vollen Stapel) "
+            "einen Chip? Stell den Regler auf deinen Tipp."
+        ),
+    ),
+    "answer": (
+        "{p}: {n} of the 56 cards make 77 or more ({cards}).",
+        "{p}: {n} der 56 Karten machen 77 oder mehr ({cards}).",
+    ),
+    "step_intro": (
+        (
+            "The total is 64 and it is your turn as Player 2. Click the 2 in your hand and read why you lose a "
+            "token. Then press Back and try the 22, or a safe card. Step lets Player 1 (a random bot) play on."
+        ),
+        (
+            "Die Summe ist 64, und du bist als Spieler 2 dran. Klicke die 2 in deiner Hand und lies, warum du "
+            "einen Chip verlierst. Drücke dann Zurück und probiere die 22 oder eine sichere Karte. Mit Schritt "
+            "spielt Spieler 1 (ein Zufalls-Bot) weiter."
+        ),
+    ),
+    "headline": (
+        (
+            "At total 70, {n} of the 56 cards make 77 or more ({cards}). No card can make a doublet: 66 would need "
+            "−4, and there is no −4. So the chance that the next card costs a token is {n}/56 = {p}."
+        ),
+        (
+            "Bei Summe 70 machen {n} der 56 Karten 77 oder mehr ({cards}). Keine Karte kann eine Paschzahl machen: "
+            "66 bräuchte −4, und eine −4 gibt es nicht. Die Chance, dass die nächste Karte einen Chip kostet, ist "
+            "also {n}/56 = {p}."
+        ),
+    ),
+    "live_intro": (
+        (
+            "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards that "
+            "cost a token. The blue line is the share after N cards, the black line the exact 3/7. The shaded band "
+            "is the <b>95 % range</b>: at each N it comes from a method that catches the exact value in about 95 "
+            "of 100 simulations like this one. Press Start."
+        ),
+        (
+            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, die "
+            "einen Chip kosten. Die blaue Linie ist der Anteil nach N Karten, die schwarze Linie das exakte 3/7. "
+            "Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den exakten Wert "
+            "in etwa 95 von 100 solchen Simulationen einfängt. Drück Start."
+        ),
+    ),
+    "risk.head": (
+        "total before",
+        "Summe vorher",
+    ),
+    "risk.caption": (
+        "The next card, drawn at random from a full shuffled deck (56 cards)",
+        "Die nächste Karte, zufällig aus einem vollen, gemischten Stapel (56 Karten)",
+    ),
+    "hand.lead": (
+        "In the step-through the total is {total} and Player 2 holds these cards:",
+        "Im Schritt-für-Schritt-Teil ist die Summe {total}, und Spieler 2 hält diese Karten:",
+    ),
+    "repl.k": (
+        "cards k",
+        "Karten k",
+    ),
+    "repl.d_without": (
+        "doublet: without replacement",
+        "Paschzahl: ohne Zurücklegen",
+    ),
+    "repl.d_with": (
+        "doublet: with replacement",
+        "Paschzahl: mit Zurücklegen",
+    ),
+    "repl.b_without": (
+        "≥ 77: without",
+        "≥ 77: ohne",
+    ),
+    "repl.b_with": (
+        "≥ 77: with",
+        "≥ 77: mit",
+    ),
+    "repl.reached": (
+        "77 reached, round over: without",
+        "77 erreicht, Runde vorbei: ohne",
+    ),
+    "repl.caption": (
+        (
+            "The total of the first k cards of a shuffled deck (without replacement) and the model where every "
+            "card is drawn afresh from the full deck (with replacement). The “≥ 77” columns count the total after "
+            "k cards as if the round always went on; in a game it ends at once at 77 or more, and a −10 after that "
+            "saves nothing. The last column counts this right: how likely does the total reach 77 or more within "
+            "the first k cards?"
+        ),
+        (
+            "Die Summe der ersten k Karten eines gemischten Stapels (ohne Zurücklegen) und das Modell, in dem jede "
+            "Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen). Die Spalten „≥ 77“ zählen die Summe "
+            "nach k Karten so, als ginge die Runde immer weiter; im Spiel endet sie aber sofort bei 77 oder mehr, "
+            "und eine −10 danach holt nichts zurück. Die letzte Spalte zählt das richtig: Wie wahrscheinlich "
+            "erreicht die Summe innerhalb der ersten k Karten 77 oder mehr?"
+        ),
+    ),
+    "further.intro": (
+        (
+            "More about the risk: every total, your hand in the step-through, and the total after a few cards. The "
+            "plots show the risk at every total (exact) and the total after 3 cards, drawn without and with "
+            "replacement."
+        ),
+        (
+            "Mehr zum Risiko: jede Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen "
+            "Karten. Die Diagramme zeigen das Risiko bei jeder Summe (exakt) und die Summe nach 3 Karten, ohne und "
+            "mit Zurücklegen gezogen."
+        ),
+    ),
+    "ex1.hint": (
+        "Which cards make 11, 22, … 66 from 0? Count them among the 56.",
+        "Welche Karten machen aus 0 die 11, 22, … 66? Zähl sie unter den 56.",
+    ),
+    "ex2.q": (
+        "The total is 76. How likely is a random card from the full deck safe?",
+        "Die Summe ist 76. Wie wahrscheinlich ist eine zufällige Karte aus dem vollen Stapel sicher?",
+    ),
+    "ex2.hint": (
+        "Only cards that keep the total are safe here: 0, direction change and 2x.",
+        "Sicher sind hier nur Karten, die die Summe behalten: 0, Richtungswechsel und 2x.",
+    ),
+    "ex3.q": (
+        (
+            "Why it matters: the total is 70 and your 5 cards are a random hand from a full deck. How likely is it "
+            "that none of them is safe, so that whatever you play costs a token?"
+        ),
+        (
+            "Warum es zählt: Die Summe ist 70, und deine 5 Karten sind eine zufällige Hand aus einem vollen "
+            "Stapel. Wie wahrscheinlich ist keine davon sicher, sodass jede Karte, die du spielst, einen Chip "
+            "kostet?"
+        ),
+    ),
+    "ex3.hint": (
+        (
+            "24 of the 56 cards cost a token at 70. All 5 cards must be among those 24: the first with chance "
+            "24/56, the second 23/55, and so on."
+        ),
+        (
+            "24 der 56 Karten kosten bei 70 einen Chip. Alle 5 Karten müssen unter diesen 24 sein: die erste mit "
+            "Chance 24/56, die zweite 23/55, und so weiter."
+        ),
+    ),
+    "ex3.solution": (
+        (
+            "(24/56) · (23/55) · (22/54) · (21/53) · (20/52) = {p}. So you almost always hold a safe card at 70: "
+            "keep your 0, direction change and 2x for such moments."
+        ),
+        (
+            "(24/56) · (23/55) · (22/54) · (21/53) · (20/52) = {p}. Bei 70 hast du also fast immer eine sichere "
+            "Karte: Heb deine 0, Richtungswechsel und 2x für solche Momente auf."
+        ),
+    ),
+    "app.title": (
+        "Doublets and the 77 bust",
+        "Paschzahlen und die 77",
+    ),
+    "app.blurb": (
+        "Double Down: at total 70, how likely does the next card cost a token?",
+        "Double Down: Wie wahrscheinlich kostet die nächste Karte bei Summe 70 einen Chip?",
+    ),
+}

@@ -1,0 +1,307 @@
+"""Lessons as data: a ``LessonSpec`` is an ordered list of sections; ``build`` makes every lesson page.
+
+A lesson module describes *what* its page says and shows: the question, the prediction, where the
+step-through starts, the exact answer, the convergence plot of the headline, what to notice, the exercises
+(with the exact value, tolerance, hint and solution of each) and what goes further. ``build(spec, query)``
+turns that into widgets, adds the problems box, the language switch and the share link, and returns a
+``page.Lesson`` (the handles a teacher notebook displays between its own markdown); ``page(lesson)`` stacks
+it under headings in the section order. So a sixth lesson is a data module and its exact function: no
+widget plumbing, no second copy of the assembly.
+
+Why sections are small records with a ``make`` for what only the lesson knows: the step-through of each
+game needs its own views and scripted moves (a ``StepThrough.make`` returns the Stepper and the widgets),
+and Lesson 5's answer is measured by bots, not computed (its ``Custom`` sections build those widgets).
+Everything else — headings, switch, exercises with answer boxes, the convergence LivePlot, the link — is
+built here once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from donkeylab.apps.lessons.page import ChoicePrediction, Lesson, Rendered
+from donkeylab.apps.parts import Exercises as ExercisesWidget
+from donkeylab.apps.parts import LanguageSwitch, Prediction, Speaks, Text
+from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
+from donkeylab.apps.registry import common_params, problems_box
+from donkeylab.apps.words import words
+
+say = words(
+    "lesson/",
+    {
+        "heading.question": ("The question", "Die Frage"),
+        "heading.step": ("Step through it", "Schritt für Schritt"),
+        "heading.exact": ("The exact answer", "Die exakte Antwort"),
+        "heading.live": ("Watch the simulation", "Schau der Simulation zu"),
+        "heading.notice": ("What to notice", "Was dir auffallen sollte"),
+        "heading.further": ("Going further", "Weiter gedacht"),
+        "heading.predict": ("Make your prediction", "Gib deinen Tipp ab"),
+        "heading.watch": ("Watch the bots play", "Schau den Bots beim Spielen zu"),
+        "heading.measured": ("The answer, measured", "Die Antwort, gemessen"),
+    },
+)
+
+
+@dataclasses.dataclass
+class Context:
+    """What the sections of one page share while it is built: the link, the language, the Stepper."""
+
+    query: Query
+    stepper: Any = None
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    @property
+    def lang(self) -> str:
+        return str(self.query["lang"])
+
+    @property
+    def seed(self) -> int:
+        return int(self.query["seed"])
+
+
+@dataclasses.dataclass(frozen=True)
+class Question:
+    """The headline question, in a sentence or two."""
+
+    text: Speaks
+    heading: str = "question"
+
+
+@dataclasses.dataclass(frozen=True)
+class Predict:
+    """Commit to a guess: a slider (``choices`` None) or named choices (value → label)."""
+
+    prompt: Speaks
+    answer: Any
+    answer_text: Speaks
+    choices: Mapping[Any, Speaks] | Sequence[Any] | None = None
+    heading: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class StepThrough:
+    """The game at its telling position: ``make(ctx)`` sets ``ctx.stepper`` and returns the widgets shown
+    after the intro (the Stepper, its views, buttons)."""
+
+    intro: Speaks
+    make: Callable[[Context], list[Any]]
+    heading: str = "step"
+
+
+@dataclasses.dataclass(frozen=True)
+class ExactAnswer:
+    """The headline's exact value and the HTML (functions of the language) that explains it."""
+
+    value: Any
+    parts: Sequence[Callable[[str], str]]
+    heading: str = "exact"
+
+
+@dataclasses.dataclass(frozen=True)
+class Convergence:
+    """The simulation of the headline as a running estimate with its 95 % band (a ``lab.questions_lessons``
+    question), under its intro."""
+
+    intro: Speaks
+    question: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    n: int = 100_000
+    batch: int = 2_000
+    heading: str = "live"
+
+
+@dataclasses.dataclass(frozen=True)
+class Notice:
+    text: Speaks
+    heading: str = "notice"
+
+
+@dataclasses.dataclass(frozen=True)
+class Exercise:
+    """One exercise. With ``exact`` a pupil types a number and an ``AnswerBox`` checks it within
+    ``tolerance`` (hint after the first miss, ``solution`` after the second); without it the answer is a
+    sentence, folded away. ``why``: the exercise ties the numbers to a decision in the game."""
+
+    question: Speaks
+    solution: Speaks
+    exact: Fraction | None = None
+    tolerance: Fraction = Fraction(1, 1000)
+    hint: Speaks | None = None
+    why: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Exercises:
+    items: Sequence[Exercise]
+    heading: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class GoingFurther:
+    """Other questions of the same rules: more exact tables and live plots, after the lesson's own."""
+
+    make: Callable[[Context], list[Any]]
+    heading: str = "further"
+
+
+@dataclasses.dataclass(frozen=True)
+class Custom:
+    """Widgets only this lesson has, filling the ``Lesson`` field ``field`` (e.g. Lesson 5's bot games)."""
+
+    field: str
+    make: Callable[[Context], list[Any]]
+    heading: str = ""
+    shown: bool = True  # False: a handle only (e.g. ``answer``), not placed on the page a second time
+
+
+Section = Question | Predict | StepThrough | ExactAnswer | Convergence | Notice | Exercises | GoingFurther | Custom
+
+
+@dataclasses.dataclass(frozen=True)
+class LessonSpec:
+    """A lesson page as data: its title, its sections in page order, its link and the link's kept values."""
+
+    name: str
+    title: Speaks
+    sections: Sequence[Section]
+    params: Mapping[str, Param]
+    share: Sequence[str] | None = ()  # query values the share link keeps besides the Stepper's; None: no link
+    lesson_class: type[Lesson] = Lesson
+
+
+def lesson_params(
+    game: str,
+    players: int,
+    *,
+    step: int | None = None,
+    seat: Any = None,
+    extra: Sequence[Param] = (),
+    fixed_players: bool = True,
+    drop: Sequence[str] = (),
+) -> dict[str, Param]:
+    """The one link of every lesson: seed, players, step, lang, seat (and the game's variant or board) as
+    for the free-play app. ``fixed_players``: the lesson's example fixes the number of players (a link may
+    repeat it, nothing else); ``step`` is the default step (None: the telling position); ``seat`` the
+    default view; ``extra`` params are added or replace the common ones; ``drop`` removes some."""
+    params = common_params(game, default_players=players)
+    if fixed_players:
+        params["players"] = Param("players", integer(players, players), players)
+    params["step"] = Param("step", integer(0, MAX_STEP), step)
+    params["seat"] = Param("seat", seat_or_teacher(players), seat)
+    if game == "double_donkey":
+        params["variant"] = Param("variant", choice("english", "german"), "english")
+    from donkeylab.apps.class_pupil import PARAMS as CLASS_PARAMS
+
+    params.update(CLASS_PARAMS)  # ?class=CODE: class mode (issue 20); a lesson it does not offer ignores it
+    for param in extra:
+        params[param.name] = param
+    for name in drop:
+        params.pop(name, None)
+    return params
+
+
+def _answer_box(item: Exercise, lang: str) -> Any:
+    from donkeylab.widgets.answer import AnswerBox
+
+    if item.exact is None:
+        return None
+    hint = item.hint or item.solution
+    return AnswerBox(item.exact, item.tolerance, hint.get, item.solution.get, lang=lang)
+
+
+def _prediction(section: Predict, lang: str) -> Prediction:
+    if isinstance(section.choices, Mapping):
+        return ChoicePrediction(section.prompt, section.answer, section.answer_text, dict(section.choices), lang)
+    if section.choices is not None:
+        return Prediction(section.prompt, section.answer, section.answer_text, choices=section.choices, lang=lang)
+    return Prediction(section.prompt, section.answer, section.answer_text, lang=lang)
+
+
+def build(spec: LessonSpec, query: Query | None = None, extra: Mapping[str, Any] | None = None) -> Lesson:
+    """Every widget of ``spec``'s lesson for ``query`` (None: the defaults), each drawn in the link's language;
+    the switch reaches all of them, the stepper bar's own language menu included."""
+    from donkeylab.widgets import LivePlot
+
+    ctx = Context(query or parse_query("", spec.params), extra=dict(extra or {}))
+    lang = ctx.lang
+    fields: dict[str, Any] = {"step_through": [], "exact": [], "live": [], "going_further": [], "answer": None}
+    fields["headings"] = []
+    for section in spec.sections:
+        if isinstance(section, Question):
+            fields["question"] = Text(section.text, "div", lang)
+        elif isinstance(section, Predict):
+            fields["prediction"] = _prediction(section, lang)
+        elif isinstance(section, StepThrough):
+            fields["step_through"] = [Text(section.intro, lang=lang), *section.make(ctx)]
+        elif isinstance(section, ExactAnswer):
+            fields["exact"] = [Rendered(part, lang) for part in section.parts]
+            fields["answer"] = section.value
+        elif isinstance(section, Convergence):
+            plot = LivePlot(section.question, section.n, ctx.seed, section.batch, lang, **section.params)
+            fields["live"] = [Text(section.intro, lang=lang), plot]
+        elif isinstance(section, Notice):
+            fields["notice"] = Text(section.text, "div", lang)
+        elif isinstance(section, Exercises):
+            items = [(item.question, item.solution) for item in section.items]
+            boxes = [_answer_box(item, lang) for item in section.items]
+            fields["exercises"] = ExercisesWidget(items, lang, boxes)
+        elif isinstance(section, GoingFurther):
+            fields["going_further"] = section.make(ctx)
+        elif isinstance(section, Custom):
+            made = section.make(ctx)
+            fields[section.field] = made if section.field in ("step_through", "exact", "live") else made[0]
+    fields.pop("headings")
+    lesson = spec.lesson_class(
+        title=Text(spec.title, "h2", lang),
+        stepper=ctx.stepper,
+        switch=LanguageSwitch([], lang),
+        problems=problems_box(ctx.query, lang),
+        **fields,
+    )
+    lesson.spec = spec
+    lesson.query = ctx.query
+    if spec.share is not None and ctx.stepper is not None:
+        from donkeylab.widgets.share import ShareLink
+
+        lesson.share = ShareLink(ctx.stepper, {k: ctx.query[k] for k in spec.share})
+    lesson.switch.parts.extend(lesson.widgets())
+    if ctx.stepper is not None:
+        follow_switch(lesson.switch, ctx.stepper)
+    return lesson
+
+
+def follow_switch(switch: LanguageSwitch, stepper: Any) -> None:
+    """The stepper bar has its own language menu: when it changes, the whole page follows."""
+
+    def changed(change: dict[str, Any]) -> None:
+        switch.value = change["new"]
+
+    stepper.observe(changed, names="lang")
+
+
+def headings(spec: LessonSpec) -> dict[str, str]:
+    """Lesson field → heading key, in the spec's order (a section with no heading adds none)."""
+    out: dict[str, str] = {}
+    for section in spec.sections:
+        key = {
+            Question: "question",
+            Predict: "prediction",
+            StepThrough: "step_through",
+            ExactAnswer: "exact",
+            Convergence: "live",
+            Notice: "notice",
+            Exercises: "exercises",
+            GoingFurther: "going_further",
+        }.get(type(section))
+        if isinstance(section, Custom):
+            key = section.field if section.shown else None
+        if key is not None:
+            out[key] = section.heading
+    return out
+
+
+def heading_text(key: str, lang: str) -> Text:
+    return Text(say(f"heading.{key}"), tag="h3", lang=lang)

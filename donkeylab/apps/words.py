@@ -1,0 +1,109 @@
+"""The one way an app names a text: a key of the core catalogue (``core.messages.CATALOGUE``) and its data.
+
+A lesson module holds its words in one table ``{key: (en, de)}`` and registers it with ``words(prefix,
+table)``; what it hands to the widgets is a ``Say`` (key + data), rendered in the page's language when the
+page switches. Data values may be functions of the language (a number written 0.25 or 0,25, a colour's
+name): they are called with the language before the template is filled. So the English and the German
+sentence always carry the same facts, and a test checks that both have the same placeholders.
+
+Numbers as a pupil reads them (percentage, "about 1 in N", a short fraction) come from here too: their
+words ("about 1 in", "etwa 1 von") are catalogue entries, never an English string translated afterwards.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from donkeylab.core.say import Say, words
+
+__all__ = [
+    "MAX_DIGITS",
+    "Say",
+    "decimal",
+    "one_in",
+    "percent",
+    "probability",
+    "short_fraction",
+    "span",
+    "value",
+    "whole",
+    "words",
+]
+
+MAX_DIGITS = 12  # a fraction with a longer numerator or denominator is not shown to a pupil
+
+
+_NUMBERS = {
+    "percent": ("{x} %", "{x} %"),
+    "tiny": ("less than 0.1 %", "weniger als 0,1 %"),
+    "one_in": ("about 1 in {n}", "etwa 1 von {n}"),
+    "never": ("never", "nie"),
+    "always": ("always", "immer"),
+    "to": ("{low} to {high}", "{low} bis {high}"),
+    "exactly": ("exactly {fraction}", "genau {fraction}"),
+}
+_say = words("number/", _NUMBERS)
+
+
+def decimal(x: Fraction | float, lang: str, digits: int = 2) -> str:
+    """0.25 in English, 0,25 in German (rounded to ``digits``)."""
+    text = f"{float(x):.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def whole(n: int, lang: str) -> str:
+    """1,250 in English, 1.250 in German."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
+def percent(p: Fraction | float, lang: str, digits: int = 1) -> str:
+    """23.1 % / 23,1 %; a positive share below 0.1 % is "less than 0.1 %" (never "0.0 %")."""
+    x = float(p)
+    if 0 < x < 0.001:
+        return _say("tiny").get(lang)
+    return _say("percent", x=decimal(100 * x, lang, digits)).get(lang)
+
+
+def one_in(p: Fraction | float, lang: str) -> str:
+    """ "about 1 in 81" (None-like "never" for 0); only meaningful up to one half."""
+    x = float(p)
+    if x <= 0:
+        return _say("never").get(lang)
+    return _say("one_in", n=whole(round(1 / x), lang)).get(lang)
+
+
+def short_fraction(p: Fraction) -> str | None:
+    """``3/28`` when numerator and denominator have at most ``MAX_DIGITS`` digits, else None."""
+    if max(len(str(abs(p.numerator))), len(str(p.denominator))) > MAX_DIGITS:
+        return None
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def probability(p: Fraction | float, lang: str) -> str:
+    """A probability as a pupil reads it: percentage and "about 1 in N" first, a short fraction second:
+    ``10.7 % (about 1 in 9; exactly 3/28)``. Above one half no "1 in N"; 0 and 1 are "never" / "always"."""
+    x = float(p)
+    if x == 0:
+        return _say("never").get(lang) + " (0 %)"
+    if x == 1:
+        return _say("always").get(lang) + " (100 %)"
+    head = percent(p, lang)
+    extra = [] if x > 0.5 else [one_in(p, lang)]
+    if isinstance(p, Fraction) and (frac := short_fraction(p)) is not None:
+        extra.append(_say("exactly", fraction=frac).get(lang))
+    return f"{head} ({'; '.join(extra)})" if extra else head
+
+
+def value(x: Fraction | float | int, lang: str, digits: int = 2) -> str:
+    """Any other exact value (an average, a count): a short fraction with its decimal, else the decimal."""
+    if isinstance(x, int) or (isinstance(x, Fraction) and x.denominator == 1):
+        return str(int(x))
+    if isinstance(x, Fraction) and (frac := short_fraction(x)) is not None:
+        return f"{frac} ≈ {decimal(x, lang, digits)}"
+    return f"≈ {decimal(x, lang, digits)}"
+
+
+def span(low: str, high: str, lang: str) -> str:
+    """ "6.60 to 6.73" / "6,60 bis 6,73"."""
+    return _say("to", low=low, high=high).get(lang)
