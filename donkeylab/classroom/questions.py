@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 
 # The lab's largest batch (``lab.questions.MAX_BATCH``): no batch a pupil's kernel sends may hold more trials.
-BATCH = 25_000
+BATCH = 10_000  # trials a batch may carry: the lessons' running estimates use batches of 10,000 (max_batch)
 MAX_BATCH_ID = 100_000  # batch ids run 0..99,999: a kernel numbers run r's batch b as r * 1000 + b
 MAX_OUTCOMES = 64
 MAX_OUTCOME_CHARS = 40

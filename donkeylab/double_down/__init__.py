@@ -24,7 +24,7 @@ from donkeylab.core import IllegalAction, quote
 from donkeylab.core.setup import check_rules
 from donkeylab.double_down import bots
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
-from donkeylab.double_down.deck import BUST_AT, DECK_SIZE, DECK_SPEC, DELTA, DOUBLETS, KIND_INDEX, KINDS
+from donkeylab.double_down.deck import BUST_AT, CARD_KIND, DECK_SIZE, DECK_SPEC, DELTA, DOUBLETS, KIND_INDEX, KINDS
 from donkeylab.double_down.metrics import metrics
 from donkeylab.double_down.rules import ICON, NAME, PHASES, PLAYERS, VIEWS, Rules
 from donkeylab.double_down.state import DoubleDownState
@@ -32,6 +32,7 @@ from donkeylab.double_down.state import DoubleDownState
 __all__ = [
     "ACTIONS",
     "BUST_AT",
+    "CARD_KIND",
     "DECK_SIZE",
     "DECK_SPEC",
     "DELTA",

@@ -133,7 +133,7 @@ def _free_hits(size: int, seed: int, p: Params) -> Sequence[bool]:
     on_hay = np.zeros(7, dtype=bool)
     on_hay[1 : p["m"] + 1] = True
     rolls = np.random.default_rng(seed).integers(1, 7, size=(size, p["k"]))
-    hits: list[bool] = list(on_hay[rolls].all(axis=1).tolist())
+    hits: list[bool] = on_hay[rolls].all(axis=1).tolist()  # type: ignore[assignment]
     return hits
 
 

@@ -62,7 +62,7 @@ def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> 
     until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 30_000)
     r = store.results(k.code, k.teacher_key, QID)
     assert r["answers"] == [0.35] and sum(r["counts"].values()) == 30_000
-    assert r["counts"]["bust"] == plot._counts["bust"]  # the pool holds exactly what the pupil's plot drew
+    assert r["counts"]["p"] == plot._counts["hits"]  # the pool holds exactly what the pupil's plot drew
     plot.run()  # finished: nothing more is pooled
     store.reveal(k.code, k.teacher_key, QID)
     started = time.monotonic()
@@ -130,7 +130,7 @@ def test_the_dashboard_follows_the_class_and_refuses_forged_messages(store: Clas
     assert dash.qr_svg.startswith("<svg") and k.teacher_key in dash.teacher_link
     p = store.join(k.code)
     store.answer(k.code, p.id, QID, 0.3)
-    store.add_trials(k.code, p.id, QID, 0, {"safe": 600, "bust": 400})
+    store.add_trials(k.code, p.id, QID, 0, {"not": 600, "p": 400})
     until(lambda: dash.answered == 1 and dash.trials == 1000)
     assert dash.bars[3] == ["0.3–0.4", 1] and dash.series == [[1000, 0.4]]
     dash._handle_msg({"content": {"data": {"method": "update", "state": {"trials": 10**9}, "buffer_paths": []}}})
@@ -176,7 +176,7 @@ def test_the_hub_points_every_pupil_at_one_postgresql() -> None:
 def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_retries(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from donkeylab.apps.class_pupil import RETRIES, join_class
+    from donkeylab.apps.class_pupil import RETRIES
     from donkeylab.apps.lessons import doublet_penalties as lesson
     from donkeylab.apps.lessons.page import page as lesson_page
     from donkeylab.apps.query import parse_query
@@ -191,8 +191,8 @@ def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_re
     monkeypatch.setattr(ClassStore, "open", counting_open)
     query = parse_query("class=K7Q2XF", lesson.PARAMS)
     parts = lesson.parts(query)
-    missing = f"sqlite:///{tmp_path}/missing/dir/class.db"
-    page = join_class(lesson.NAME, query, parts, lesson_page(parts), store_url=missing)
+    monkeypatch.setenv("DONKEYLAB_CLASS_DB", f"sqlite:///{tmp_path}/missing/dir/class.db")
+    page = lesson_page(parts)  # the lesson page's own hook joins the class (``join_class``)
     part = pupil_of(page)
     until(lambda: part.alone is not None)
     assert part.alone == "no_store" and len(calls) == RETRIES

@@ -35,8 +35,7 @@ from donkeylab.apps.query import Query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import words
 from donkeylab.core import CATALOGUE
-from donkeylab.double_down import exact
-from donkeylab.double_down.deck import BUST_AT, CARD_KIND, DECK_SIZE, DELTA, DOUBLETS, KIND_INDEX, KINDS
+from donkeylab.double_down import BUST_AT, CARD_KIND, DECK_SIZE, DELTA, DOUBLETS, KIND_INDEX, KINDS, exact
 
 say = words("lesson/doublet_penalties/", TEXTS)
 

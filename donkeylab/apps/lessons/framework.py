@@ -28,6 +28,7 @@ from donkeylab.apps.parts import LanguageSwitch, Prediction, Speaks, Text
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
 from donkeylab.apps.registry import common_params, problems_box
 from donkeylab.apps.words import words
+from donkeylab.games import info as games_info
 
 say = words(
     "lesson/",
@@ -187,6 +188,9 @@ def lesson_params(
     repeat it, nothing else); ``step`` is the default step (None: the telling position); ``seat`` the
     default view; ``extra`` params are added or replace the common ones; ``drop`` removes some."""
     params = common_params(game, default_players=players)
+    for option in games_info(game).options:  # a lesson's example fixes the rules; only its variant may change
+        if option != "variant":
+            params.pop(option, None)
     if fixed_players:
         params["players"] = Param("players", integer(players, players), players)
     params["step"] = Param("step", integer(0, MAX_STEP), step)
