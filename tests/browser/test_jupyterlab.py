@@ -117,9 +117,10 @@ def test_lesson_notebook_runs_in_jupyterlab_and_its_widgets_answer(
     plot.scroll_into_view_if_needed()
     handle = plot.element_handle()
     page.wait_for_function("el => (el.querySelector('.js-plotly-plot')?.data || []).length > 0", arg=handle)
+    # The lesson's live plot is a running estimate (lines and a band): simulating adds points to its traces.
+    points = "el => el.querySelector('.js-plotly-plot').data.reduce((n, t) => n + (t.x || []).length, 0)"
+    before = page.evaluate(points, handle)
     plot.locator("button.dl-liveplot-toggle").click()
-    page.wait_for_function(
-        "el => el.querySelector('.js-plotly-plot').data.some(t => t.type === 'bar')", arg=handle, timeout=90_000
-    )
+    page.wait_for_function(f"el => ({points})(el) > {before}", arg=handle, timeout=90_000)
     app.screenshot("jupyterlab-03_doublet_penalties-plot")
     app.check_console()
