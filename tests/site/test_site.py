@@ -153,23 +153,25 @@ def test_lesson_shows_its_exact_answer_and_its_live_plot_runs_and_stops(
     assert errors == [] and external == []
 
 
-BARS = (
-    "el => (el.querySelector('.js-plotly-plot').data || []).filter(t => t.type === 'bar')"
-    ".flatMap(t => t.y || []).reduce((a, b) => a + b, 0)"
+BARS = (  # simulated bars' heights, plus the points of a running estimate (a convergence plot's lines)
+    "el => (el.querySelector('.js-plotly-plot').data || []).map(t => t.type === 'bar'"
+    " ? (t.y || []).reduce((a, b) => a + b, 0) : (t.x || []).filter(x => x !== null).length)"
+    ".reduce((a, b) => a + b, 0)"
 )
 
 
 def live_plot_runs_and_stops(page: Page) -> None:
-    """The page's first live plot with a Start button: Start, simulated bars appear, Stop, and no trial after."""
+    """The page's first live plot with a Start button: Start, simulated bars or estimate points appear, Stop,
+    and no trial after."""
     plot = page.locator(".dl-liveplot").filter(has=page.locator("button.dl-liveplot-toggle:visible")).first
     plot.scroll_into_view_if_needed()
     handle = plot.element_handle()
     page.wait_for_function("el => Boolean(el.querySelector('.js-plotly-plot')?._fullLayout)", arg=handle)
     toggle = plot.locator("button.dl-liveplot-toggle")
     expect(toggle).to_have_text("Start")
-    assert page.evaluate(BARS, handle) == 0, "simulated bars before Start"
+    before = page.evaluate(BARS, handle)  # the exact line's points only: nothing simulated yet
     toggle.click()
-    page.wait_for_function(f"el => ({BARS})(el) > 0", arg=handle, timeout=90_000)
+    page.wait_for_function(f"el => ({BARS})(el) > {before}", arg=handle, timeout=90_000)
     if toggle.inner_text() == "Stop":
         toggle.click(force=True)
     expect(toggle).to_have_text(re.compile("^(Continue|Finished)$"))
