@@ -24,6 +24,10 @@ from donkeylab.widgets import LivePlot, Stepper
 from tests.apps.helpers import one
 
 
+# Saved before any test refuses threads: ``run`` needs one thread of its own (see there).
+_START = threading.Thread.start
+
+
 @pytest.fixture
 def no_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def refuse(_self: threading.Thread) -> None:
@@ -35,7 +39,26 @@ def no_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(asyncio.wait_for(main(), timeout=120))
+    """Run ``main`` on a fresh event loop in a thread of the test's own.
+
+    In a full ``make test`` the browser tests run first, and Playwright's sync API leaves its event loop
+    marked as running in the main thread for the rest of the session, so ``asyncio.run`` there fails with
+    "cannot be called from a running event loop". A thread of our own has no running loop. It is started
+    with the saved ``Thread.start``: every thread the code under test starts is still refused.
+    """
+    failure: list[BaseException] = []
+
+    def body() -> None:
+        try:
+            asyncio.run(asyncio.wait_for(main(), timeout=120))
+        except BaseException as exc:  # re-raised in the test's thread, where pytest reports it
+            failure.append(exc)
+
+    runner = threading.Thread(target=body, name="test-loop")
+    _START(runner)
+    runner.join()
+    if failure:
+        raise failure[0]
 
 
 async def until(condition: Callable[[], bool], seconds: float = 60.0) -> None:
