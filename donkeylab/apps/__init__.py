@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import logging
+import sys
 from typing import Any
 
 import ipywidgets as w
@@ -18,6 +19,7 @@ import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
 from donkeylab.apps import class_mode, games_apps  # noqa: F401  (register class mode and the free-play apps)
 from donkeylab.apps.query import Query, current_query_string, lost_link, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
+from donkeylab.lab.background import settle_imports
 
 log = logging.getLogger(__name__)
 KINDS = {"lesson": "lesson", "game": "free play", "teacher": "for the teacher"}  # a card's kind label
@@ -29,6 +31,7 @@ __all__ = ["APPS", "AppInfo", "app", "build", "gallery"]
 def build(name: str, query_string: str | None = None) -> Any:
     """The page of app ``name`` for ``query_string`` (``None``: the page's own); never raises for a link."""
     info = APPS[name]
+    settle_imports()  # before any of the page's threads (a lazy numpy import raced plotly's lookup)
     text = current_query_string() if query_string is None else query_string
     query: Query = parse_query(text, info.params)
     if text is None:  # a preheated kernel never got its request: say so, never drop a link silently
@@ -50,10 +53,26 @@ def build(name: str, query_string: str | None = None) -> Any:
         return w.VBox([note, page])
 
 
+def log_to_server() -> None:
+    """Send the apps' log records to the kernel process's own stderr, which the server writes to its log.
+
+    In a kernel ``sys.stderr`` is the cell's output stream, so a record written there (Python's last-resort
+    handler) would land on the pupil's page, where Voila hides it, and never in the teacher's server log.
+    """
+    logger = logging.getLogger("donkeylab")
+    if sys.__stderr__ is None or any(getattr(h, "_donkeylab_server", False) for h in logger.handlers):
+        return
+    handler = logging.StreamHandler(sys.__stderr__)
+    handler.setFormatter(logging.Formatter("[donkeylab kernel] %(levelname)s | %(name)s: %(message)s"))
+    handler._donkeylab_server = True  # type: ignore[attr-defined]
+    logger.addHandler(handler)
+
+
 def app(name: str, query_string: str | None = None) -> Any:
     """Build and display app ``name`` (what an app notebook's one code cell calls)."""
     from IPython.display import display
 
+    log_to_server()
     page = build(name, query_string)
     display(page)  # type: ignore[no-untyped-call]
     return None

@@ -31,6 +31,20 @@ def threads() -> bool:
     return THREADS
 
 
+def settle_imports() -> None:
+    """Import numpy (when it is installed) in the calling thread, before a background thread can.
+
+    Why: numpy is imported lazily (the browser has none), so the first import may happen in a worker thread.
+    While it runs, ``sys.modules["numpy"]`` holds a half-made module, and plotly's optional import reads
+    ``sys.modules`` without the import lock: a figure drawn meanwhile in the kernel's main thread failed with
+    "partially initialized module 'numpy' has no attribute 'ndarray'" (Lesson 5's page, whose table's games
+    start in a thread while the page's plots are drawn). Imported here first, no thread ever imports it.
+    """
+    from donkeylab.lab.pure import have_numpy
+
+    have_numpy()
+
+
 def _loop() -> asyncio.AbstractEventLoop:
     """The loop to run tasks on: the running one (a kernel, a test), else the thread's (Pyodide's WebLoop)."""
     try:
@@ -49,6 +63,7 @@ class Worker:
 
     def start(self) -> None:
         if threads():
+            settle_imports()
             self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
             self._thread.start()
         else:
