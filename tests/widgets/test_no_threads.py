@@ -23,7 +23,6 @@ from donkeylab.lab import background
 from donkeylab.widgets import LivePlot, Stepper
 from tests.apps.helpers import one
 
-
 # Saved before any test refuses threads: ``run`` needs one thread of its own (see there).
 _START = threading.Thread.start
 
