@@ -12,6 +12,10 @@ hung or crashed the request (issue 15 §1). ``voila.json`` turns both overrides 
   Voila's template, each stamped with a fresh nonce per response. A script that reaches the page any
   other way (an injected tag, an ``onerror=`` attribute) does not run.
 
+**No request leaves the server**: the template's two Font Awesome stylesheets from a CDN (``voila.js`` already
+bundles the icons) are dropped from the page as it streams. A school's pupils' browsers then contact no third
+party (no address of theirs reaches a CDN), and an offline classroom waits for no unreachable host.
+
 The nonce is stamped on the template's inline scripts (everything before the cells) and, after it, only on
 the three one-line calls Voila's template makes while the cells arrive (``voila_process(i, n)``,
 ``voila_heartbeat()``, ``voila_finish()``). Cell outputs are JSON inside data scripts (escaped by Jinja's
@@ -40,6 +44,7 @@ CATALOGUE.add(
 )
 
 _SCRIPT_TAG = re.compile(r"<script(?=[\s>])")
+_CDN_LINK = re.compile(r"<link[^>]+href=\"https://cdn\.jsdelivr\.net/[^\"]*\"[^>]*/?>\s*")
 _CELLS = 'id="rendered_cells"'
 _VOILA_CALL = re.compile(
     r'<script(?: type="text/javascript")?>(\s*(?:voila_process\(\d+, \d+\)|window\.voila_finish\(\);'
@@ -88,10 +93,11 @@ class NonceStamper:
         stamp = f'<script nonce="{self.nonce}"'
         if not self.in_cells:
             head, sep, tail = text.partition(_CELLS)
+            head = _SCRIPT_TAG.sub(stamp, _CDN_LINK.sub("", head))
             if not sep:
-                return _SCRIPT_TAG.sub(stamp, text)
+                return head
             self.in_cells = True
-            return _SCRIPT_TAG.sub(stamp, head) + sep + self._stamp(tail)
+            return head + sep + self._stamp(tail)
         return _VOILA_CALL.sub(lambda m: f"{stamp}>{m.group(1)}</script>", text)
 
 
@@ -123,6 +129,7 @@ def bilingual_page(status: int, title_key: str, text_key: str, data: dict[str, o
         parts.append(f"<section lang='{lang}'><h1>{title}</h1><p>{text}{after}</p></section>")
     return (
         f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{status}</title>"
+        "<link rel='icon' href='data:,'>"  # no favicon request: the server has none (a 404 in the console)
         "<style>body{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em}</style>"
         f"</head><body>{''.join(parts)}</body></html>"
     )

@@ -8,19 +8,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import time
 from pathlib import Path
 
-from playwright.sync_api import ConsoleMessage, Error, Locator, Page, expect
+from playwright.sync_api import ConsoleMessage, Error, Locator, Page, Request, expect
 
 # Known harmless: the JupyterLab widget extension (built for Lab 4.6) meets Voila's bundled Lab 4.2 core.
 HARMLESS = re.compile(r"(Unsatisfied|No satisfying) version .*(CORE_OUTPUT|shared module)", re.S)
-CDN = "cdn.jsdelivr.net"  # the lab template links a CDN stylesheet; the tests abort that request
+LOCAL = ("about:", "data:", "blob:")  # besides the server's own address, the only URLs a page may request
 # Known, reported to the lead: leaving a Voila page (e.g. gallery → app) sends the kernel-shutdown beacon, which
 # Voila 0.5.13 refuses with 403 for want of an _xsrf cookie (voila #1458); that kernel lives until culled.
 SHUTDOWN_403 = re.compile(r"status of 403 .*/voila/api/shutdown/")
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|There was an error when executing cell|Error in cell")
 READY = ".dl-stepper .dl-pos:not(:empty)"
 RENDER_MS = 150_000  # a page whose preheated kernel is still being refilled waits for a whole kernel start
+RELEASE_S = 30  # a left page's kernel is shut down by its beacon within this (a second or two, measured)
 _POS_DONE = re.compile(r"event (\d+) of (\d+)|Ereignis (\d+) von (\d+)")
 STEP_LABEL = {"en": "Step ▶", "de": "Schritt ▶"}
 
@@ -113,7 +115,9 @@ class App:
         self.screens = screens
         self.problems: list[str] = []
         page.set_default_timeout(30_000)
-        page.route(f"**/{CDN}/**", lambda route: route.abort())
+        # No route here: while Playwright intercepts requests, the tab-close beacon is lost and no kernel is
+        # released (measured). Requests are watched instead: a page may ask only its own server.
+        page.on("request", self._on_request)
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
 
@@ -137,7 +141,9 @@ class App:
         self.assert_no_traceback()
 
     def kernel_id(self) -> str:
-        config = json.loads(self.page.locator("#jupyter-config-data").text_content() or "{}")
+        """The page's kernel, or "" for a page without one (a refusal page): read at once, never waited for."""
+        text = self.page.evaluate("() => document.getElementById('jupyter-config-data')?.textContent || '{}'")
+        config = json.loads(text)
         kernel: str = config.get("kernelId", "")
         return kernel
 
@@ -172,11 +178,16 @@ class App:
         stderr = self.page.locator('[data-mime-type="application/vnd.jupyter.stderr"]')
         assert stderr.count() == 0, f"stderr output on the page: {stderr.all_inner_texts()}"
 
+    def _on_request(self, request: Request) -> None:
+        url = request.url
+        if not url.startswith((self.server.url, *LOCAL)):
+            self.problems.append(f"a request left the server: {request.method} {url[:120]}")
+
     def _on_console(self, msg: ConsoleMessage) -> None:
         if msg.type != "error":
             return
         url = (msg.location or {}).get("url", "")
-        if CDN in url or CDN in msg.text or HARMLESS.search(msg.text):
+        if HARMLESS.search(msg.text):
             return
         if SHUTDOWN_403.search(f"{msg.text} ({url})"):
             return
@@ -206,15 +217,29 @@ class App:
         return path
 
     def leave(self) -> None:
-        """Leave for about:blank so the page's shutdown beacon releases its kernel.
+        """Leave for about:blank, and wait until the page's shutdown beacon has released its kernel.
 
-        Voila 0.5.13 sets no ``_xsrf`` cookie, so its beacon is refused (voila #1458) and every page's kernel
-        lives until culled (15 min). The tests would pile up a kernel per page, so here — and only here, after
-        the test — the page gets the cookie the beacon reads.
+        The beacon is what frees a pupil's place when a tab closes (SECURITY.md; ``voila.json`` lets it in
+        without the ``_xsrf`` cookie Voila 0.5.13 never sets, voila #1458; the cookie set here is harmless).
+        Waiting for the kernel to be gone keeps the server's 40 places free for the next test, and fails a
+        test whose page no longer releases its kernel. (Until 2026-12-02 the tests aborted a CDN route, and
+        while Playwright intercepts requests the beacon is lost: every page's kernel lived until the orphan
+        grace, and a fast run of the audits filled all 40 places.)
         """
         try:
-            if self.page.url.startswith(self.server.url):
-                self.page.context.add_cookies([{"name": "_xsrf", "value": "donkeylab-tests", "url": self.server.url}])
-                self.page.goto("about:blank")
+            if not self.page.url.startswith(self.server.url):
+                return
+            kernel = self.kernel_id()
+            self.page.context.add_cookies([{"name": "_xsrf", "value": "donkeylab-tests", "url": self.server.url}])
+            self.page.goto("about:blank")
         except Error:
-            pass
+            return
+        if kernel:
+            self.wait_released(kernel)
+
+    def wait_released(self, kernel: str) -> None:
+        """Poll the server until ``kernel`` is gone (a kernel's end is an event in another process)."""
+        deadline = time.monotonic() + RELEASE_S
+        while self.page.context.request.get(f"{self.server.url}/api/kernels/{kernel}").status != 404:
+            assert time.monotonic() < deadline, f"kernel {kernel} still runs {RELEASE_S} s after its page was left"
+            time.sleep(0.1)  # polling another process's state: there is no event to wait on

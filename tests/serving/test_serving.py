@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import http.client
+import re
 import shutil
 import urllib.error
 import urllib.request
@@ -78,6 +79,8 @@ def test_the_address_opens_the_gallery(server: Server) -> None:
     try:
         assert page.status == 200 and page.kernel_id
         assert "application/vnd.jupyter.widget-view+json" in page.html
+        # the template's Font Awesome links to a CDN are dropped: a pupil's browser asks no third party
+        assert "cdn.jsdelivr.net" not in page.html and not re.search(r"<link[^>]+https?://", page.html)
     finally:
         if page.kernel_id:
             assert close_page(server.url, page.kernel_id) == 204
