@@ -134,7 +134,8 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         self.table = w.HTML()
         self.progress = w.IntProgress(value=0, min=0, max=2 * games, layout=w.Layout(width="260px"))
         self.status = w.HTML()
-        self.more = w.Button(icon="play", button_style="info", layout=w.Layout(width="auto"))
+        # "primary", not "info": white on Lab's info colour is 3.5:1, under AA's 4.5:1 (axe-core)
+        self.more = w.Button(icon="play", button_style="primary", layout=w.Layout(width="auto"))
         self.more.on_click(lambda _b: self.start(MORE_GAMES))
         self._runner: Worker | None = None
         self._lock = threading.Lock()
