@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 ART ?= .ci-tmp
 PYTEST_ARGS ?=
+# Two workers, one per core; tests/conftest.py keeps the browser tests, the site tests and each test file whole
+WORKERS ?= 2
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONUNBUFFERED := 1
 
@@ -69,7 +71,7 @@ pytest: $(VENV)/.test
 	mkdir -p $(ART)
 	JUPYTER_CONFIG_DIR=$$PWD/$(ART)/jupyter-config JUPYTER_RUNTIME_DIR=$$PWD/$(ART)/jupyter-runtime \
 	IPYTHONDIR=$$PWD/$(ART)/ipython \
-	$(PY) -m pytest tests notebooks --nbval-lax --nbval-current-env --nbval-cell-timeout=300 \
+	$(PY) -m pytest tests notebooks -n $(WORKERS) --nbval-lax --nbval-current-env --nbval-cell-timeout=300 \
 	  --nbval-kernel-startup-timeout=120 --timeout=600 --output=$(ART)/test-results \
 	  --screenshot=only-on-failure $(PYTEST_ARGS); \
 	rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc

@@ -97,6 +97,9 @@ function draw(v) {
   }
   const t = snap.table;
   const holder = snap.players[t.roller]?.name ?? "";
+  // The text alternative: the kernel's sentence of the Hay card and the roll names the whole tray.
+  v.root.setAttribute("role", "group");
+  v.root.setAttribute("aria-label", t.summary ?? say("hay_card"));
   v.root.replaceChildren(
     h("div", { class: "dl-hay-box" }, h("div", { class: "dl-caption" }, say("hay_card")), hay.childElementCount ? hay : h("div", { class: "dl-empty" }, say("no_die"))),
     h("div", { class: "dl-rolled-box" },

@@ -113,7 +113,7 @@ function boardSvg(v) {
     g.append(s("text", { x: p.x + offset * 0.3, y: p.y + 3 + offset * 0.2, "text-anchor": "middle", class: "dl-donkey-letter" }, letter(v, donkey)));
     svg.append(g);
   }
-  svg.setAttribute("aria-label", say("board"));
+  svg.setAttribute("aria-label", t.summary ? `${say("board")}: ${t.summary}` : say("board")); // the kernel's sentence of the race
   return svg;
 }
 

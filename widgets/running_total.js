@@ -54,7 +54,10 @@ function numberLine(v) {
   here.append(s("circle", { cx: x(t.total), cy: LINE_Y, r: 17 }));
   here.append(s("text", { x: x(t.total), y: LINE_Y + 6, "text-anchor": "middle" }, String(t.total)));
   svg.append(here);
-  svg.setAttribute("aria-label", say("line_label", { total: t.total, doublets: (t.doublets || []).join(", "), bust }));
+  // The text alternative: the kernel's sentence of the position (total, direction, who plays, their hand, tokens),
+  // then what the line marks.
+  const line = say("line_label", { total: t.total, doublets: (t.doublets || []).join(", "), bust });
+  svg.setAttribute("aria-label", t.summary ? `${t.summary} ${line}` : line);
   return svg;
 }
 

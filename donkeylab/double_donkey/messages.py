@@ -374,3 +374,16 @@ CATALOGUE.add_all(
     },
     prefix="double_donkey/",
 )
+
+# The dice tray's text alternative (a screen reader's picture of the Hay card and the roll), built per step.
+CATALOGUE.add_all(
+    {
+        "round": ("Round {round}.", "Runde {round}."),
+        "hay": ("Hay card: {dice}.", "Misthaufen-Karte: {dice}."),
+        "hay_empty": ("The Hay card is empty.", "Die Misthaufen-Karte ist leer."),
+        "rolled": ("{player} rolled {dice}.", "{player} hat {dice} gewürfelt."),
+        "with": ("{player} holds the dice to roll.", "{player} hat die Würfel zum Werfen."),
+        "die": ("{name} {pips}", "{name} {pips}"),
+    },
+    prefix="double_donkey/summary/",
+)

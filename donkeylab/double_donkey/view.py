@@ -133,12 +133,14 @@ class SnapshotMixin:
         seats = range(self._players)
         sees = [seat is None or seat == p for p in seats]
         hay, chosen = self._hay, self._chosen
+        dice = self._view_dice(lang)
         return {
             "variant": str(self._rules.variant),
             "round": self._round,
             "roller": self._roller,
             "starter": self._starter,
-            "dice": self._view_dice(lang),
+            "dice": dice,
+            "summary": _dice_summary(self._round, self._roller, dice, lang),
             "last_die": self._phase == LAST,
             "hands": [self._view_cards(self._hands[p], hay, lang) if sees[p] else None for p in seats],
             "hand_sizes": [len(h) for h in self._hands],
@@ -201,3 +203,28 @@ def _card_names(card: Card, lang: str) -> tuple[tuple[str, ...], str, str]:
         name = CATALOGUE.render("double_donkey/label/angry", {"colour": colours[0]}, lang)
         return colours, name, name
     return colours, CATALOGUE.term(card.kind, lang), "+".join(CATALOGUE.term(c, lang) for c in colours)
+
+
+def _dice_summary(round_: int, roller: int | None, dice: list[dict[str, Any]], lang: str) -> str:
+    """The Hay card and the roll in a few sentences, for a screen reader (the dice tray's text alternative):
+    "Round 2. Hay card: light blue 2, orange 5. Player 3 rolled green 4, yellow 6."."""
+    say = CATALOGUE.render
+
+    def listed(key: str) -> str:
+        return ", ".join(
+            say("double_donkey/summary/die", {"name": d["name"], "pips": d[key]}, lang) for d in dice if d[key]
+        )
+
+    parts = [say("double_donkey/summary/round", {"round": round_}, lang)]
+    on_hay = listed("hay")
+    parts.append(
+        say("double_donkey/summary/hay", {"dice": on_hay}, lang)
+        if on_hay
+        else say("double_donkey/summary/hay_empty", {}, lang)
+    )
+    rolled = listed("rolled")
+    if roller is not None and rolled:
+        parts.append(say("double_donkey/summary/rolled", {"player": roller, "dice": rolled}, lang))
+    elif roller is not None and len(on_hay.split(", ")) < len(dice):
+        parts.append(say("double_donkey/summary/with", {"player": roller}, lang))
+    return " ".join(parts)

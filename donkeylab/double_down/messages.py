@@ -251,6 +251,16 @@ VIEW: dict[str, tuple[str, str]] = {
     ),
     "dn-view/over": ("{winner} has won the game.", "{winner} hat das Spiel gewonnen."),
     "dn-view/label-change": ("{change} → {after}", "{change} → {after}"),
+    # The number line's text alternative (a screen reader's whole picture of the position), built per step.
+    "dn-view/summary": (
+        "Total {total}, play runs {direction}.",
+        "Summe {total}, gespielt wird {direction}.",
+    ),
+    "dn-view/summary-turn": ("{player} to play.", "{player} ist dran."),
+    "dn-view/summary-hand": ("{player} holds {cards}.", "{player} hat {cards}."),
+    "dn-view/summary-no-cards": ("no cards", "keine Karten"),
+    "dn-view/summary-tokens": ("Tokens: {tokens}.", "Chips: {tokens}."),
+    "dn-view/summary-seat-tokens": ("{player} {n}", "{player} {n}"),
     "dn-view/label-repeat": ("{card} (repeat {total})", "{card} (bleibt {total})"),
 }
 

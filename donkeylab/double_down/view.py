@@ -222,9 +222,35 @@ class DoubleDownView(GameState):
             "last_play": None if last is None else _last_play_dict(*last, lang),
             "card_names": card_names(lang),
             "card_actions": CARD_ACTIONS,
+            "summary": self._view_summary(seat, lang),
             "draw_pile_cards": list(self.draw_pile) if teacher else None,
             "played_cards": list(self.played_cards) if teacher else None,
         }
+
+    def _view_summary(self, seat: int | None, lang: str) -> str:
+        """The position in a few sentences, for a screen reader (the number line's text alternative): "Total
+        56, play runs clockwise. Player 2 to play. Player 2 holds 0, 10, 10, 76, 2x. Tokens: …". The hand read
+        out is the seat's own (a seat view) or the player to act's (the teacher's view)."""
+        say = CATALOGUE.render
+        way = "clockwise" if self._direction == 1 else "counterclockwise"
+        total = f"{'−' if self._total < 0 else ''}{abs(self._total)}"  # a real minus sign, as the cards print it
+        parts = [say("dn-view/summary", {"total": total, "direction": way}, lang)]
+        turn = self.turn if self._phase == PLAYING else None
+        if turn is not None:
+            parts.append(say("dn-view/summary-turn", {"player": turn}, lang))
+        holder = seat if seat is not None else turn
+        if holder is not None and holder not in self._out:
+            names = card_names(lang)
+            hand = ", ".join(names[KINDS[k]] for k in sorted(self._hands[holder]))
+            cards = hand or say("dn-view/summary-no-cards", {}, lang)
+            parts.append(say("dn-view/summary-hand", {"player": holder, "cards": cards}, lang))
+        tokens = "; ".join(
+            say("dn-view/summary-seat-tokens", {"player": p, "n": n}, lang)
+            for p, n in enumerate(self._tokens)
+            if p not in self._out
+        )
+        parts.append(say("dn-view/summary-tokens", {"tokens": tokens}, lang))
+        return " ".join(parts)
 
 
 def card_names(lang: str) -> dict[str, str]:

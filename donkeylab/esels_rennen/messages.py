@@ -234,6 +234,15 @@ _VIEW = {
     "esels_rennen/label/pass": ("pass", "aussetzen"),
     "esels_rennen/label/start": ("start order {order}", "Startreihenfolge {order}"),
     "esels_rennen/label/deal": ("deal {count} order card(s)", "{count} Zielkarte(n) austeilen"),
+    # The board's text alternative (a screen reader's whole picture of the race), built per step.
+    "esels_rennen/summary/on": ("{donkey} on {field}", "{donkey} auf {field}"),
+    "esels_rennen/summary/finished": ("{donkey} finished in place {place}", "{donkey} im Ziel auf Platz {place}"),
+    "esels_rennen/summary/donkeys": ("{donkeys}.", "{donkeys}."),
+    "esels_rennen/summary/turn": ("{player} to move.", "{player} ist am Zug."),
+    "esels_rennen/summary/cards": (
+        "{player} holds the order card(s) {cards}.",
+        "{player} hat die Zielkarte(n) {cards}.",
+    ),
 }
 CATALOGUE.add_all(_VIEW)
 

@@ -149,7 +149,33 @@ class EselsRennenView(GameState):
             "sand": [i for i, s in zip(track.ids, track.sand, strict=True) if s],
             "finish": [i for i, f in zip(track.ids, track.finish, strict=True) if f],
             "colour_names": {c: CATALOGUE.term(c, lang) for c in DONKEYS},
+            "summary": self._view_summary(seat, names, lang),
         }
+
+    def _view_summary(self, seat: int | None, names: list[list[str] | None], lang: str) -> str:
+        """The race in a few sentences, for a screen reader (the board's text alternative): where each donkey
+        stands or in which place it finished, whose move it is, and the order cards of the seat viewing (or,
+        in the teacher's view, of the player to move)."""
+        say = CATALOGUE.render
+        podium = list(self.podium)
+        where = []
+        for donkey, field in self.positions.items():
+            if field is None:
+                where.append(
+                    say("esels_rennen/summary/finished", {"donkey": donkey, "place": podium.index(donkey) + 1}, lang)
+                )
+            else:
+                where.append(say("esels_rennen/summary/on", {"donkey": donkey, "field": field}, lang))
+        donkeys = say("esels_rennen/summary/donkeys", {"donkeys": "; ".join(where)}, lang)
+        parts = [donkeys[:1].upper() + donkeys[1:]]  # "Red on b2", "Rot auf b2": the colours are lower-case terms
+        turn = self._turn if self._phase not in (START, DEAL, OVER) else None
+        if turn is not None:
+            parts.append(say("esels_rennen/summary/turn", {"player": turn}, lang))
+        holder = seat if seat is not None else turn
+        if holder is not None and holder < len(names) and names[holder]:
+            cards = ", ".join(names[holder] or ())
+            parts.append(say("esels_rennen/summary/cards", {"player": holder, "cards": cards}, lang))
+        return " ".join(parts)
 
     @property
     def _per_player(self) -> int:

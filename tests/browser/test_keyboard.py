@@ -8,6 +8,8 @@ tests press keys and read the page; no element is clicked.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.browser.helpers import App
@@ -104,3 +106,29 @@ def test_a_step_is_announced_once(app: App) -> None:
     after = {r["cls"]: r["text"] for r in app.page.evaluate(LIVE_JS)}
     spoke = [cls for cls, text in after.items() if text and text != before.get(cls)]
     assert spoke == [announce.get_attribute("class")], f"more than one voice after a step: {spoke}"
+
+
+def test_every_view_names_the_position_for_a_screen_reader(app: App) -> None:
+    """Each game view's text alternative is the kernel's sentence of the position, read from Chromium's
+    accessibility tree, and it follows every step (issue 19 §1)."""
+    app.open("double_down.ipynb", query="seed=2")
+    line = app.page.get_by_role("img", name=re.compile(r"^Total -?−?\d+, play runs"))
+    expect(line).to_have_count(1)
+    while "to play" not in (line.get_attribute("aria-label") or ""):  # the page opens at the deal
+        app.bar().step()
+    before = line.get_attribute("aria-label")
+    assert re.search(r"Player \d to play\. Player \d holds [^.]+\. Tokens: Player 1 \d", before or ""), before
+    app.bar().step_to_action_end()
+    app.bar().step()  # a card is played: the total or whose turn it is changes
+    expect(line).not_to_have_attribute("aria-label", before or "")
+    tree = app.page.locator(".dl-running-total").first.aria_snapshot()
+    assert "Total" in tree and "holds" in tree  # the name reaches the tree a reader walks
+    app.bar().set_lang("de")
+    expect(app.page.get_by_role("img", name=re.compile(r"^Summe -?−?\d+, gespielt wird"))).to_have_count(1)
+
+    app.open("esels_rennen.ipynb", query="seed=0")
+    expect(
+        app.page.get_by_role("group", name=re.compile(r"^race board: Red on \w+; green on \w+; yellow on"))
+    ).to_have_count(1)
+    app.open("double_donkey.ipynb", query="seed=1")
+    expect(app.page.get_by_role("group", name=re.compile(r"^Round \d+\. "))).to_have_count(1)

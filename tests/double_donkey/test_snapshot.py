@@ -20,7 +20,7 @@ from tests.double_donkey.helpers import craft, deal_hands, dealt, fill_hay, play
 HAY = {"orange": 3, "light_blue": 2, "dark_blue": 4, "yellow": 5, "green": 1, "purple": 1}
 TABLE_KEYS = {
     "variant", "round", "roller", "starter", "dice", "last_die", "hands", "hand_sizes", "pile_sizes", "draw_pile",
-    "discard", "chosen", "chosen_cards", "revealed", "biggest", "tied", "reveal_dice",
+    "discard", "chosen", "chosen_cards", "revealed", "biggest", "tied", "reveal_dice", "summary",
 }  # fmt: skip
 DIE_KEYS = {"colour", "name", "hay", "rolled", "choosable", "why_not", "action"}
 CARD_KEYS = {"id", "colours", "angry", "label", "value"}
@@ -382,3 +382,17 @@ def test_dd_refill_2_shuffle_of_any_iterable_of_card_ids() -> None:
     with pytest.raises(IllegalAction) as bad_ids:
         Shuffle.of([3, None])  # type: ignore[list-item]
     assert bilingual(bad_ids.value).rule == "DD-REFILL-2"
+
+
+def test_dd_dice_2_summary_states_the_hay_card_and_the_roll_for_a_screen_reader() -> None:
+    """The dice tray's text alternative (issue 19 §1): the round, the Hay card, who rolled what."""
+    s = dealt(3)
+    assert s.snapshot()["table"]["summary"] == "Round 1. The Hay card is empty. Player 1 holds the dice to roll."
+    s = s.apply(roll(s, light_blue=2, dark_blue=2, orange=5, yellow=1, green=6, purple=3)).apply(Choose("orange"))
+    s = s.apply(roll(s, light_blue=4, dark_blue=5, yellow=1, green=6, purple=3))
+    assert s.snapshot()["table"]["summary"] == (
+        "Round 1. Hay card: orange 5. Player 2 rolled light blue 4, dark blue 5, yellow 1, green 6, purple 3."
+    )
+    assert s.snapshot(0, "de")["table"]["summary"] == (
+        "Runde 1. Misthaufen-Karte: orange 5. Spieler 2 hat hellblau 4, dunkelblau 5, gelb 1, grün 6, lila 3 gewürfelt."
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ TABLE_KEYS = {
     "draw_pile", "played", "top_card", "doublets", "bust", "opener", "dealer",
     # what a number line needs besides
     "turn", "remaining", "hand_size", "repeat_penalty", "last_play", "card_names", "card_actions", "draw_pile_cards",
-    "played_cards",
+    "played_cards", "summary",
 }  # fmt: skip
 BIG = dn.Rules(hand_size=7)  # 8 hands of 7 take the whole deck: the first card drawn needs a reshuffle
 
@@ -70,7 +71,7 @@ def _check_table(s: dn.DoubleDownState, t: dict[str, Any]) -> None:
 def _seat_table(teacher: dict[str, Any], seat: int) -> dict[str, Any]:
     """What seat ``seat`` must see: the teacher's table without the other hands and the piles' order."""
     hands = [hand if p == seat else None for p, hand in enumerate(teacher["hands"])]
-    return {**teacher, "hands": hands, "draw_pile_cards": None, "played_cards": None}
+    return {**teacher, "hands": hands, "draw_pile_cards": None, "played_cards": None, "summary": None}
 
 
 def _check_state(s: dn.DoubleDownState) -> None:
@@ -92,7 +93,9 @@ def _check_state(s: dn.DoubleDownState) -> None:
         view = s.snapshot(seat)
         json.dumps(view)
         assert tuple(view) == SNAPSHOT_KEYS and view["seat"] == seat
-        assert view["table"] == _seat_table(en["table"], seat)
+        assert {**view["table"], "summary": None} == _seat_table(en["table"], seat)
+        holders = re.findall(r"(Player \d+) holds", view["table"]["summary"])  # the summary reads out one hand:
+        assert holders in ([], [f"Player {seat + 1}"]) and (holders or seat in s.eliminated)  # the seat's own
         assert view["legal"] == (en["legal"] if seat == player else [])
         assert {k: view[k] for k in SHARED} == {k: en[k] for k in SHARED}
 
@@ -361,3 +364,17 @@ def test_dn_draw_1_shuffle_of_errors_name_the_rule_and_change_nothing(kwargs: di
         s.apply(dn.Shuffle.of(**kwargs))
     assert err.value.rule == "DN-DRAW-1" and err.value.render("en") != err.value.render("de")
     assert kit.fingerprint(s) == before
+
+
+def test_dn_play_1_summary_states_the_position_for_a_screen_reader_and_keeps_hands_hidden() -> None:
+    """The number line's text alternative (issue 19 §1): total, direction, who plays, a hand, the tokens."""
+    s = forced(3, [["9", "2x"], ["76"], ["66", "-10"]])
+    teacher, seat_2, german = s.snapshot()["table"], s.snapshot(1)["table"], s.snapshot(2, lang="de")["table"]
+    assert teacher["summary"].startswith("Total 0, play runs clockwise. Player 1 to play. Player 1 holds ")
+    assert "9, 2x" in teacher["summary"]
+    assert teacher["summary"].endswith("Tokens: Player 1 3; Player 2 3; Player 3 3.")
+    assert "Player 2 holds 0, 0, 0, 0, 76." in seat_2["summary"] and "2x" not in seat_2["summary"]
+    assert german["summary"].startswith("Summe 0, gespielt wird im Uhrzeigersinn. Spieler 1 ist dran.")
+    assert "Spieler 3 hat −10" in german["summary"] and "Chips:" in german["summary"]
+    later = play(s, "9")
+    assert later.snapshot()["table"]["summary"].startswith("Total 9, play runs clockwise. Player 2 to play.")

@@ -39,6 +39,7 @@ TABLE_KEYS = {
     "sand",
     "finish",
     "colour_names",
+    "summary",
 }
 OPTIONS = list(
     itertools.product(("zone", "start"), (True, False), ("fixed", "random"), ("exact", "points"), er.packaged_boards())
@@ -305,3 +306,20 @@ def test_er_setup_1_wrong_chance_actions_are_bilingual_and_leave_the_state() -> 
     with pytest.raises(IllegalAction) as no_chance:
         race("default").chance_outcomes()
     assert no_chance.value.render("de") == "ER-SETUP-1: Jetzt entscheidet nicht der Zufall."
+
+
+def test_er_setup_1_summary_states_the_race_for_a_screen_reader_and_keeps_cards_hidden() -> None:
+    """The board's text alternative (issue 19 §1): where each donkey is, whose move, the viewer's own cards."""
+    dealt = race("default", players=3, deal=("RGY", "RYG", "GRY", "GYR", "YRG", "YGR"))
+    teacher, seat_3, german = (dealt.snapshot()["table"], dealt.snapshot(2)["table"], dealt.snapshot(1, "de")["table"])
+    assert teacher["summary"] == (
+        "Red on b0; green on d0; yellow on f0. Player 1 to move. "
+        "Player 1 holds the order card(s) red–green–yellow, red–yellow–green."
+    )
+    assert seat_3["summary"].endswith("Player 3 holds the order card(s) yellow–red–green, yellow–green–red.")
+    assert "red–green–yellow" not in seat_3["summary"]
+    assert german["summary"].startswith("Rot auf b0; grün auf d0; gelb auf f0. Spieler 1 ist am Zug. Spieler 2 hat")
+    end = Match(dealt, seed=2, bots={p: er.bots.Random() for p in range(3)}).run()
+    assert all(
+        f"{d} finished in place" in end.snapshot()["table"]["summary"].lower() for d in ("red", "green", "yellow")
+    )
