@@ -112,6 +112,11 @@ class PupilPart:
             # thirty copies of one simulation, and the class's interval would shrink with no new evidence.
             plot.seed = random.SystemRandom().randrange(1, 2**31)
             plot.observe(lambda ch, plot=plot: self._batch_done(plot, ch["new"]), names="done")
+        # Once locked in, the stored guess follows the input until the reveal ("you may change it"): a click on
+        # Lock in can overtake the slider's last value on its way to the kernel (ipywidgets holds back a
+        # model's updates while one is unanswered; the click is another widget's message), and the pupil
+        # must end with the value they see stored, not the one before it.
+        self.prediction.input.observe(lambda _c: self._follow(), names="value")
         threading.Thread(target=self._work, args=(store_url,), name="donkeylab-class", daemon=True).start()
 
     def _work(self, store_url: str | None) -> None:
@@ -195,7 +200,7 @@ class PupilPart:
     def lock_in(self) -> None:
         """What "Lock in my guess" does: the prediction's current value, as the question's number, stored."""
         value = self.guess_value()
-        if value is None:
+        if value is None or self.revealed:
             return
         store = self.store
         assert store is not None and self.pupil is not None
@@ -203,6 +208,10 @@ class PupilPart:
         if self._call(lambda: store.answer(self.code, self.pupil.id, self.spec.qid, value)):
             self.locked = value
             self._draw()
+
+    def _follow(self) -> None:
+        if self.locked is not None and not self.revealed and self.guess_value() != self.locked:
+            self.send(self.lock_in)
 
     def guess_value(self) -> float | None:
         """The pupil's input as the store's number: a slider's value, or a choice's index among the options."""

@@ -29,7 +29,11 @@ QID = "token_risk"
 KILLED_AT = 10  # the victim dies inside its 11th batch
 DEADLINE_S = 180
 pytestmark = pytest.mark.slow
-ctx = mp.get_context("fork")  # no engine exists before the fork: each pupil opens its own
+# Pupils start from a fork server, never by forking the test process: that process has threads (the test
+# runner's, a browser driver's), and a child forked mid-lock hung before the barrier; such a child also kept the
+# browser driver's pipe open, so the test session could not end (both seen in a parallel run).
+ctx = mp.get_context("forkserver")
+ctx.set_forkserver_preload(["sqlalchemy", "donkeylab.classroom"])
 
 
 def counts_of(pupil: int, batch: int) -> dict[str, int]:
@@ -71,16 +75,22 @@ def run_class(url: str, victim: int | None) -> tuple[ClassStore, Any, dict[int, 
     ]
     for p in procs:
         p.start()
-    if victim is not None:
-        assert mid.wait(DEADLINE_S), "the victim never reached the middle of its write"
-        os.kill(procs[victim].pid, signal.SIGKILL)
-    reports: dict[int, tuple[str, list[bool]]] = {}
-    for _ in range(PUPILS - (victim is not None)):
-        index, pid, said = out.get(timeout=DEADLINE_S)
-        reports[index] = (pid, said)
-    for p in procs:
-        p.join(timeout=DEADLINE_S)
-        assert p.exitcode is not None, "a pupil process hung"
+    try:
+        if victim is not None:
+            assert mid.wait(DEADLINE_S), "the victim never reached the middle of its write"
+            os.kill(procs[victim].pid, signal.SIGKILL)
+        reports: dict[int, tuple[str, list[bool]]] = {}
+        for _ in range(PUPILS - (victim is not None)):
+            index, pid, said = out.get(timeout=DEADLINE_S)
+            reports[index] = (pid, said)
+        for p in procs:
+            p.join(timeout=DEADLINE_S)
+            assert p.exitcode is not None, "a pupil process hung"
+    finally:  # a failed run leaves no pupil behind
+        for p in procs:
+            if p.is_alive():
+                p.kill()
+                p.join(5)
     if victim is not None:
         assert procs[victim].exitcode == -signal.SIGKILL
     return store, k, reports

@@ -71,6 +71,24 @@ def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> 
     assert "3/7" in part.prediction.result.value and not part.prediction.button.disabled
 
 
+def test_a_slider_value_that_arrives_after_the_lock_in_click_is_stored_too(store: ClassStore) -> None:
+    """The click can overtake the slider's last value on the way to the kernel (ipywidgets holds a model's
+    updates back while one is unanswered): the stored guess follows the input until the reveal."""
+    k = store.create_class("doublet_penalties")
+    part = pupil_of(build("doublet_penalties", f"class={k.code}"))
+    until(lambda: part.pupil is not None)
+    part.prediction.input.value = 0.54
+    part.lock.click()
+    until(lambda: part.locked == 0.54)
+    part.prediction.input.value = 0.55  # the value the pupil saw, arriving after the click
+    until(lambda: store.results(k.code, k.teacher_key, QID)["answers"] == [0.55])
+    until(lambda: "0.55" in part.status.value)
+    store.reveal(k.code, k.teacher_key, QID)
+    until(lambda: part.revealed)
+    part.prediction.input.value = 0.9  # after the reveal nothing changes
+    assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55] and part.locked == 0.55
+
+
 def test_pupils_pool_draws_of_their_own_and_a_rerun_adds_nothing(store: ClassStore) -> None:
     """Pooling is evidence only if the draws are new: two pupils simulate with different seeds, and a pupil
     who runs the same seed again adds the same draws, which the pool counts once."""
