@@ -105,9 +105,13 @@ def live_plot_fills_and_stops(app: App) -> None:
     plots = app.page.locator(".dl-liveplot")
     expect(plots.first).to_be_attached()
     runnable = plots.filter(has=app.page.locator("button.dl-liveplot-toggle:visible"))  # exact-only plots: none
-    assert runnable.count(), "no live plot with a Start button"
-    for i in range(runnable.count()):
-        if live_plot_run(app, runnable.nth(i)):
+    count = runnable.count()
+    assert count, "no live plot with a Start button"
+    # Pin each plot once: the filtered list is looked up anew at every use, and a plot that ran to its end
+    # may change which toggles are visible, so nth(i) could name a plot already run (bars before Start).
+    runnable.evaluate_all("(els) => els.forEach((el, i) => el.setAttribute('data-test-plot', String(i)))")
+    for i in range(count):
+        if live_plot_run(app, app.page.locator(f".dl-liveplot[data-test-plot='{i}']")):
             return
     warnings.warn(
         f"{app.page.url}: every live plot finished before a Stop click reached the kernel, so Stop was not tested "
