@@ -36,6 +36,8 @@ def build_game(game: str, query: Query) -> Any:
         **setup_of(gi, query.values),
     )
     stepper.advance(query["step"])
+    if query.values.get("sub") is not None:
+        stepper.show_events(query["sub"])
     return w.VBox([problems_box(query, query["lang"]), Explorer(stepper), ShareLink(stepper)])
 
 

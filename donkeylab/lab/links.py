@@ -1,6 +1,7 @@
 """The one place that knows a page link's format: ``?seed=7&players=3&step=12&lang=de&seat=1&variant=german``.
 
-A link reproduces what a Stepper shows: the seed, the number of players, the step, the language, whose eyes
+A link reproduces what a Stepper shows: the seed, the number of players, the step (and, inside one action, how
+many of its events are shown: ``sub``, a chain hop or a flip), the language, whose eyes
 (seats counted from 1, as the page names players; no ``seat``: the teacher's view), and every rule option and
 linkable set-up keyword (``GameInfo.options`` / ``GameInfo.setup_options``) that differs from its default.
 ``link_values`` writes it (the Stepper's ``link`` trait, which the page's "copy link" puts after the page
@@ -22,6 +23,7 @@ from donkeylab.games import GameInfo, RuleOption
 
 MAX_STEP = 5_000  # a link may ask for at most this many steps (a whole game is a few hundred)
 MAX_SEED = 2**31 - 1
+MAX_SUB = 1_000  # events shown inside one action (a long chain reaction has a few dozen)
 _INT = re.compile(r"-?[0-9]{1,10}")
 _say = words(
     "link/",
@@ -106,6 +108,7 @@ def game_params(info: GameInfo, *, default_players: int | None = None) -> dict[s
         Param("seed", integer(0, MAX_SEED), 0),
         Param("players", integer(info.min_players, info.max_players), default_players or info.default_players),
         Param("step", integer(0, MAX_STEP), 0),
+        Param("sub", integer(1, MAX_SUB), None),
         Param("lang", choice(*LANGUAGES), "en"),
         Param("seat", seat_or_teacher(info.max_players), None),
     ]
@@ -135,11 +138,14 @@ def link_values(
     step: int,
     lang: str,
     seat: int | None,
+    sub: int | None = None,
 ) -> dict[str, str]:
-    """The query values that reproduce this view: the fixed five, then every option and linkable set-up value
-    that differs from what the link would otherwise give (so a link stays short, and ``rules_of`` of what
-    ``game_params`` reads back gives these very rules)."""
+    """The query values that reproduce this view: the fixed five (and ``sub`` when the view stands inside an
+    action), then every option and linkable set-up value that differs from what the link would otherwise give
+    (so a link stays short, and ``rules_of`` of what ``game_params`` reads back gives these very rules)."""
     values = {"seed": str(seed), "players": str(players), "step": str(step), "lang": lang}
+    if sub is not None:
+        values["sub"] = str(sub)
     if seat is not None:
         values["seat"] = seat_text(seat)
     current = rules.to_dict()

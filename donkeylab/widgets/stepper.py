@@ -22,7 +22,7 @@ from donkeylab.core.errors import clip
 from donkeylab.core.messages import player_name
 from donkeylab.games import GameInfo, info
 from donkeylab.lab import background
-from donkeylab.lab.links import link_values
+from donkeylab.lab.links import MAX_SUB, link_values
 from donkeylab.widgets import assets, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 from donkeylab.widgets.kit import KitUser
@@ -207,6 +207,17 @@ class Stepper(KitUser, PageGuard, anywidget.AnyWidget):
                     break
             self._sync()
 
+    def show_events(self, n: Any) -> None:
+        """Show the first ``n`` events of the current action (a link's ``sub``: a chain hop, a flip); a number
+        outside 1..the action's events is clamped, anything but a whole number sets ``error``."""
+        with self._lock:
+            count = self._events()
+            shown = whole_number(n, 0, MAX_SUB)
+            if shown is None:
+                self._reject(say("ui/outside_timeline", self.lang, k=short(n), last=count))
+                return
+            self._sync(substep=max(1, min(shown, count)) if self.substeps else None)
+
     def play(self, action: Action | str) -> bool:
         """A human's action (or a forced chance outcome) at the cursor; the later future is dropped.
 
@@ -323,6 +334,7 @@ class Stepper(KitUser, PageGuard, anywidget.AnyWidget):
             step=self.index,
             lang=self.lang,
             seat=self.seat,
+            sub=self.substep if self.substeps and 0 < self.substep < self._events() else None,
         )
 
     def _snapshot(self) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -218,3 +218,18 @@ def test_dd_play_1_the_forced_round_is_legal_in_the_engine() -> None:
     for action in angry_flips.forced_round(rules, seed=4):
         state = state.apply(action)
     assert state.round == 2 and state.biggest == 2
+
+
+def test_dd_angry_1_a_link_made_between_two_flips_reopens_between_them() -> None:
+    """Issue 19 §3: the share link of a page stopped after the first flip opens after the first flip."""
+    first = build("angry_flips", "")
+    (stepper,) = find(first, Stepper)
+    while not any(e["rule"] == "DD-ANGRY-1" for e in stepper.snapshot["events"][: stepper.substep]):
+        stepper.step()
+    assert stepper.substep < len(stepper.snapshot["events"]), "the first flip is not the action's last event"
+    (share,) = find(first, ShareLink)
+    query = share.query()
+    assert query["sub"] == str(stepper.substep)
+    (again,) = find(build("angry_flips", "&".join(f"{k}={v}" for k, v in query.items())), Stepper)
+    assert (again.index, again.substep) == (stepper.index, stepper.substep)
+    assert again.snapshot == stepper.snapshot

@@ -133,8 +133,8 @@ def test_the_problems_box_is_german_under_a_german_heading(name: str) -> None:
 def test_lesson_params_is_the_one_link_factory() -> None:
     dd = framework.lesson_params("double_donkey", 4, step=4)
     assert parse_query("players=3", dd).values["players"] == 4 and parse_query("", dd).values["step"] == 4
-    assert set(dd) == {"seed", "players", "step", "lang", "seat", "variant", "class"}  # class: issue 20
-    assert set(full_games.PARAMS) == {"seed", "players", "step", "lang", "variant", "games", "class"}
+    assert set(dd) == {"seed", "players", "step", "sub", "lang", "seat", "variant", "class"}  # class: issue 20
+    assert set(full_games.PARAMS) == {"seed", "players", "step", "sub", "lang", "variant", "games", "class"}
     assert arrow_chains.PARAMS["seat"].default == "pupil"
 
 

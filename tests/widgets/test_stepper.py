@@ -216,3 +216,25 @@ def test_run_plays_to_the_end_and_pause_stops() -> None:
     st.run()
     assert done.wait(60), "Play must stop by itself at the end of the game"
     assert st.state.is_terminal() and not st.playing
+
+
+def test_a_link_inside_an_action_carries_the_sub_step_and_a_page_restores_it() -> None:
+    """Issue 19 §3: a link made mid-chain (a hop of Esels-Rennen) reopens at that hop, not at the action's end."""
+    from donkeylab.apps import build
+    from tests.apps.helpers import find
+
+    st = Stepper("esels_rennen", 3, seed=0)
+    while not (st.substeps and 1 < st.substep < len(st.snapshot["events"])):  # inside a chain, past its move
+        st.step()
+    link = st.link
+    assert link["sub"] == str(st.substep) and link["step"] == str(st.index)
+    page = build("esels_rennen", "&".join(f"{k}={v}" for k, v in link.items()))
+    (again,) = find(page, Stepper)
+    assert (again.index, again.substep, again.link) == (st.index, st.substep, link)
+    assert again.snapshot == st.snapshot
+    # a whole action shows no sub in its link
+    while again.substep < len(again.snapshot["events"]):
+        again.step()
+    assert "sub" not in again.link
+    again.show_events("9x")  # not a number: an error, nothing moves
+    assert again.error and again.substep == len(again.snapshot["events"])

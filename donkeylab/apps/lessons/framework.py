@@ -240,6 +240,8 @@ def build(spec: LessonSpec, query: Query | None = None, extra: Mapping[str, Any]
             fields["prediction"] = _prediction(section, lang)
         elif isinstance(section, StepThrough):
             fields["step_through"] = [Text(section.intro, lang=lang), *section.make(ctx)]
+            if ctx.stepper is not None and ctx.query.values.get("sub") is not None:
+                ctx.stepper.show_events(ctx.query["sub"])  # a link inside an action: a chain hop, a flip
         elif isinstance(section, ExactAnswer):
             fields["exact"] = [Rendered(part, lang) for part in section.parts]
             fields["answer"] = section.value
