@@ -17,6 +17,7 @@ import ipywidgets as w
 
 import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
 from donkeylab.apps import class_mode, games_apps  # noqa: F401  (register class mode and the free-play apps)
+from donkeylab.apps import presenter as presenter
 from donkeylab.apps.query import Query, current_query_string, lost_link, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
 from donkeylab.lab.background import settle_imports
@@ -38,7 +39,7 @@ def build(name: str, query_string: str | None = None) -> Any:
         query = lost_link(query.values)
         text = ""
     try:
-        return info.build(query)
+        return presenter.prepare(info.build(query), query)
     except Exception:  # a pupil must see a sentence, not a traceback; the teacher finds it in the log
         log.exception("app %s failed to build for query %r", name, text[:200])
         retry = parse_query("", info.params)
@@ -74,6 +75,7 @@ def app(name: str, query_string: str | None = None) -> Any:
 
     log_to_server()
     page = build(name, query_string)
+    display(presenter.corner(page))  # type: ignore[no-untyped-call]
     display(page)  # type: ignore[no-untyped-call]
     return None
 

@@ -41,8 +41,12 @@ APPS: dict[str, AppInfo] = {}
 
 
 def register(info: AppInfo) -> AppInfo:
+    """Add an app; every app's link also takes ``big=1``, the presenter view (``apps.presenter``)."""
+    from donkeylab.apps import presenter
+
     if info.name in APPS:
         raise ValueError(f"app {info.name!r} registered twice")
+    info = dataclasses.replace(info, params={**info.params, presenter.PARAM.name: presenter.PARAM})
     APPS[info.name] = info
     return info
 

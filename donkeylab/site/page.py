@@ -67,10 +67,11 @@ class SitePage(w.VBox):  # type: ignore[misc]
         self.link.observe(self._on_read, names="read")
 
     def _on_read(self, change: dict[str, Any]) -> None:
-        from donkeylab.apps import build
+        from donkeylab.apps import build, presenter
 
         if change["new"]:
-            self.children = (build(self.name, self.link.query[:MAX_QUERY]),)
+            page = build(self.name, self.link.query[:MAX_QUERY])
+            self.children = (presenter.corner(page), page)
 
     def __repr__(self) -> str:
         return f"SitePage({self.name!r}, {self.link!r})"

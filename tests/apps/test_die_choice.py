@@ -213,5 +213,15 @@ def test_share_link_reproduces_the_step() -> None:
 def test_registered_as_a_lesson_app() -> None:
     info = APPS["die_choice"]
     assert info.kind == "lesson" and info.notebook == "die_choice.ipynb"
-    assert set(info.params) == {"seed", "players", "step", "sub", "lang", "seat", "variant", "class"}  # class: issue 20
+    assert set(info.params) == {
+        "seed",
+        "players",
+        "step",
+        "sub",
+        "lang",
+        "seat",
+        "variant",
+        "class",
+        "big",
+    }  # class: issue 20
     assert "variant" in games_info("double_donkey").options

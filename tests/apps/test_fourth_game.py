@@ -36,7 +36,15 @@ def parts(page: Any) -> tuple[Explorer, ShareLink]:
 def test_the_toy_game_s_free_play_page_renders_steps_back_and_links(toy_app: str) -> None:
     app = APPS[toy_app]
     assert app.kind == "game" and app.title.en == "Toy race" and app.title.de == "Spielzeug-Rennen"
-    assert set(app.params) == {"seed", "players", "step", "sub", "lang", "seat"}  # Rules(goal: int) has no choices
+    assert set(app.params) == {
+        "seed",
+        "players",
+        "step",
+        "sub",
+        "lang",
+        "seat",
+        "big",
+    }  # Rules(goal: int) has no choices
     page = build(toy_app, "seed=3&players=3&step=2&lang=de")
     explorer, share = parts(page)
     stepper: Stepper = explorer.stepper

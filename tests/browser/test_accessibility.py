@@ -157,3 +157,24 @@ def test_a_tablet_plays_by_tapping(tablet: App) -> None:
     tablet.page.locator(".dl-race .dl-target").first.tap()
     expect(pos).to_contain_text(re.compile(rf"step {moved + 1}\b"))
     assert tablet.bar().index() == moved + 1
+
+
+@pytest.mark.parametrize("name", ["double_down", "arrow_chains"])
+def test_the_presenter_view_enlarges_the_page_for_a_projector(
+    app: App, gallery_links: dict[str, str], name: str
+) -> None:
+    """``?big=1`` opens the page 1.5× larger (a projector's 1920×1080 shows it without sideways scrolling); the
+    corner toggle turns it back, by keyboard too."""
+    app.page.set_viewport_size({"width": 1920, "height": 1080})
+    app.open(gallery_links[name], query="big=1", ready=READY[name])
+    zoom = "() => getComputedStyle(document.querySelector('.dl-big') || document.body).zoom"
+    assert app.page.evaluate(zoom) == "1.5"
+    assert overflow(app) <= 0, f"the presenter view of {name} scrolls sideways by {overflow(app)} px"
+    app.screenshot(f"{name}-presenter", full_page=False)
+    toggle = app.page.locator(".dl-presenter button")
+    expect(toggle).to_have_text(re.compile("Presenter view"))
+    toggle.focus()
+    app.page.keyboard.press("Enter")
+    expect(app.page.locator(".dl-big")).to_have_count(0)
+    app.page.keyboard.press("Enter")
+    expect(app.page.locator(".dl-big")).to_have_count(1)
