@@ -114,7 +114,8 @@ def test_site_page_builds_the_app_for_the_link_the_front_end_sends() -> None:
             "buffers": [],
         }
     )
-    (app,) = page.children
+    corner, app = page.children  # the presenter toggle above the app (issue 19 §2), as on Voila
+    assert corner.toggle.description == "Presenter view"
     from donkeylab.widgets import Stepper
     from tests.apps.helpers import find
 
