@@ -30,7 +30,7 @@ __all__ = [
     "words",
 ]
 
-MAX_DIGITS = 12  # a fraction with a longer numerator or denominator is not shown to a pupil
+MAX_DIGITS = 12  # a fraction of more digits (numerator and denominator together) is not shown to a pupil
 
 
 _NUMBERS = {
@@ -74,8 +74,9 @@ def one_in(p: Fraction | float, lang: str) -> str:
 
 
 def short_fraction(p: Fraction) -> str | None:
-    """``3/28`` when numerator and denominator have at most ``MAX_DIGITS`` digits, else None."""
-    if max(len(str(abs(p.numerator))), len(str(p.denominator))) > MAX_DIGITS:
+    """``3/28`` when numerator and denominator together have at most ``MAX_DIGITS`` digits, else None: a pupil
+    can hold 3/28 or 16/81, not 2009672785/78364164096 (the percentage and "about 1 in 39" say it)."""
+    if len(str(abs(p.numerator))) + len(str(p.denominator)) > MAX_DIGITS:
         return None
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 

@@ -138,8 +138,10 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
     before = exact.card_value_distribution(("light_blue", "orange"), (), "random")
     after = exact.card_value_distribution(("light_blue", "orange"), ("orange",), "random")
     assert angry_flips.sevens() == (before[7], after[7])
-    assert f"{before[7].numerator}/{before[7].denominator}" in lesson.exact[0].value
-    assert f"{after[7].numerator}/{after[7].denominator}" in lesson.exact[0].value
+    shown = lesson.exact[0].value
+    for p in (before[7], after[7]):  # a percentage and "about 1 in N"; fractions of 20 digits are not for pupils
+        assert f"{100 * float(p):.1f} % (about 1 in {round(1 / float(p))})" in shown
+        assert f"{p.numerator}/{p.denominator}" not in shown
     assert "DD-DECK-1" in lesson.exact[0].value
 
 
