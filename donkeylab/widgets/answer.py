@@ -95,9 +95,9 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         hint: Callable[[str], str],
         solution: Callable[[str], str],
         lang: str = "en",
-        close: Fraction | None = None,
+        near: Fraction | None = None,
     ) -> None:
-        self.exact, self.tolerance, self.close = Fraction(exact), Fraction(tolerance), close
+        self.exact, self.tolerance, self.near = Fraction(exact), Fraction(tolerance), near
         self.hint, self.solution = hint, solution
         self.misses = 0
         self.verdict: answers.Verdict | None = None
@@ -116,7 +116,7 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
 
     def check(self) -> answers.Verdict:
         """Read the field, judge it, count a miss (a malformed answer is no miss) and redraw the feedback."""
-        verdict = answers.check(self.field.value, self.exact, self.tolerance, self.close)
+        verdict = answers.check(self.field.value, self.exact, self.tolerance, self.near)
         self.verdict = verdict
         if verdict.outcome == "correct":
             self.solved = True

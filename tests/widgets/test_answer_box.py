@@ -86,3 +86,12 @@ def test_the_language_switch_redraws_the_feedback() -> None:
     answer(b, "3/28")
     b.set_lang("de")
     assert b.feedback_text().startswith("Richtig!")
+
+
+def test_an_answer_box_closes_like_any_widget() -> None:
+    """Its "close enough" bound is `near`: an attribute named `close` hid Widget.close, so a page's boxes
+    could never be closed and every collected one raised in Widget.__del__."""
+    box = AnswerBox(Fraction(3, 28), Fraction(1, 1000), str, str, near=Fraction(1, 100))
+    box.close()
+    assert box.comm is None
+    assert box.near == Fraction(1, 100)
