@@ -84,10 +84,23 @@ def warm(info: AppInfo) -> None:
         log.exception("app %s failed to warm up", info.name)
     finally:
         w.Widget.on_widget_constructed(previous)
-    keep = (FrontEndKit._shared, PlotlyBundle._shared)
+    keep = {id(part) for shared in (FrontEndKit._shared, PlotlyBundle._shared) for part in parts_of(shared)}
     for widget in made:
-        if all(widget is not k for k in keep):
+        if id(widget) not in keep:
             widget.close()
+
+
+def parts_of(widget: w.Widget | None) -> list[w.Widget]:
+    """``widget`` and every widget its traits refer to (its Layout, a box's children), depth first."""
+    if widget is None:
+        return []
+    found = [widget]
+    for name in widget.keys:
+        value = getattr(widget, name)
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, w.Widget):
+                found += parts_of(item)
+    return found
 
 
 def log_to_server() -> None:

@@ -20,8 +20,8 @@ def built(monkeypatch: pytest.MonkeyPatch, name: str, preheat: str) -> tuple[int
     monkeypatch.setenv("VOILA_PREHEAT", preheat)
     seen: list[str] = []
     monkeypatch.setattr(apps, "current_query_string", lambda: seen.append("asked") or "seed=7&lang=de")
-    FrontEndKit.shared()
-    PlotlyBundle.shared()
+    monkeypatch.setattr(FrontEndKit, "_shared", None)  # the page-wide widgets are made by this build
+    monkeypatch.setattr(PlotlyBundle, "_shared", None)
     before = open_widgets()
     apps.build(name)
     return len(open_widgets() - before), seen
@@ -39,6 +39,9 @@ def test_a_preheated_kernel_warms_up_and_leaves_only_the_pupils_page_open(
     hot, asked = built(monkeypatch, name, "True")
     assert warmed == [name] and asked == ["asked"]
     assert hot == cold  # the warm-up's widgets are closed: the page holds the pupil's build only
+    for widget in list(_instances.values()):  # and no open widget refers to a closed one (the page would
+        if widget.comm is not None:  # stay at "Loading widget...": the kit's Layout was closed once)
+            widget.get_state()
 
 
 def test_the_teachers_page_is_not_warmed(monkeypatch: pytest.MonkeyPatch) -> None:
