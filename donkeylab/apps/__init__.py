@@ -77,7 +77,13 @@ def warm(info: AppInfo) -> None:
         return
     made: list[w.Widget] = []
     previous = getattr(w.Widget, "_widget_construction_callback", None)  # ipywidgets keeps one callback: chain it
-    w.Widget.on_widget_constructed(lambda widget: (made.append(widget), previous and previous(widget)))
+
+    def constructed(widget: w.Widget) -> None:
+        made.append(widget)
+        if previous is not None:
+            previous(widget)
+
+    w.Widget.on_widget_constructed(constructed)
     try:
         info.build(parse_query("", info.params))
     except Exception:  # the real build will say what is wrong, to the pupil and in the log

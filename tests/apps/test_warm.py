@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ipywidgets.widgets.widget import _instances
 import pytest
+from ipywidgets.widgets.widget import _instances
 
 import donkeylab.apps as apps
 from donkeylab.widgets.kit import FrontEndKit
