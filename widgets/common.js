@@ -48,9 +48,24 @@ async function stepperOf(model, host) {
   return await host.getModel(ref);
 }
 
-/** Call draw() now and on every change of the stepper traits a view reads; returns the unsubscribe. */
+/** ``fn`` once per burst of calls: one kernel message sets several traits (snapshot, substep, index, log
+ * ...) and Backbone fires a change event for each, so a view drew itself three or four times per Step. */
+function batched(fn) {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      fn();
+    });
+  };
+}
+
+/** Call draw() now and once after every burst of changes of the stepper traits a view reads (the
+ * microtask after the message that changed them); returns the unsubscribe. */
 function follow(st, draw, names = ["snapshot", "substep", "error", "notice", "index", "length", "playing"]) {
-  const handler = () => draw();
+  const handler = batched(draw);
   for (const n of names) st.on(`change:${n}`, handler);
   draw();
   return () => {
@@ -183,11 +198,12 @@ function viewWidget({ className, traits = ["snapshot", "substep", "lang"], draw,
           say: (key, vars) => word(model, lang, key, vars),
         });
       };
+      const soon = batched(redraw);
       const unfollow = follow(st, redraw, traits);
-      model.on("change:words", redraw);
+      model.on("change:words", soon);
       return () => {
         unfollow();
-        model.off("change:words", redraw);
+        model.off("change:words", soon);
       };
     },
   };
@@ -226,7 +242,7 @@ function nameSliderHandles() {
   name();
 }
 
-const KIT = { SVG_NS, h, s, setAttrs, stepperOf, follow, send, keyNav, word, momentAt, tableOf, lostBanner, heartbeat, viewWidget, keepFocus };
+const KIT = { SVG_NS, h, s, setAttrs, stepperOf, batched, follow, send, keyNav, word, momentAt, tableOf, lostBanner, heartbeat, viewWidget, keepFocus };
 
 export default {
   // The other widgets wait for this (host.getWidget): what initialize returns is what they receive.

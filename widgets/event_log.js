@@ -31,7 +31,11 @@ function draw(v) {
     }),
   );
   if (!entries.length) list.append(h("li", { class: "dl-log-empty" }, say("empty")));
-  list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  // The newest entry in sight, inside the list only (scrollIntoView also scrolled the page under a pupil
+  // who was reading above it) and in the next frame, so the page is laid out once, not once per redraw.
+  requestAnimationFrame(() => {
+    list.scrollTop = list.scrollHeight;
+  });
 }
 
 /** The title and the list, made once inside the view's root (the list keeps its scroll position). */
