@@ -31,6 +31,7 @@ READY = {
 }
 SIZES = {"chromebook": (1366, 768), "tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024)}
 BLOCKING = ("serious", "critical")
+SHOWN = ("double_down", "arrow_chains")  # a game and a lesson: screenshots at each size, for the reader
 AXE = Axe()
 
 
@@ -100,6 +101,8 @@ def test_every_page_passes_the_audit_and_fits_every_school_screen(
         resize(app, size)
         if (px := overflow(app)) > 0:
             problems.append(f"at {size} {SIZES[size]} the page scrolls sideways by {px} px")
+        if name in SHOWN:
+            app.screenshot(f"{name}-{lang}-{size}", full_page=False)
         if size == "chromebook":
             blocking = [v for v in audit(app) if v["impact"] in BLOCKING]
             if blocking:
