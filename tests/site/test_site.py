@@ -71,6 +71,20 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def test_a_request_to_any_other_host_is_counted_and_fails(page: Page, site_url: str, external: list[str]) -> None:
+    """The guard of the offline tests can fail: a page (or its worker) reaching for a CDN is seen and refused."""
+    page.goto(site_url)
+    fetched = page.evaluate("""async () => {
+      const worker = new Worker(URL.createObjectURL(new Blob(
+        ["fetch('https://cdn.example.org/w.js').then(() => postMessage('ok'), () => postMessage('refused'))"])));
+      const inWorker = await new Promise(resolve => { worker.onmessage = e => resolve(e.data); });
+      const inPage = await fetch('https://fonts.example.com/a.css').then(() => 'ok', () => 'refused');
+      return [inPage, inWorker];
+    }""")
+    assert fetched == ["refused", "refused"]
+    assert external == ["https://cdn.example.org/w.js", "https://fonts.example.com/a.css"]
+
+
 def test_gallery_lists_every_app_and_says_class_mode_needs_a_server(
     page: Page, site_url: str, external: list[str], errors: list[str]
 ) -> None:
