@@ -75,7 +75,7 @@ pytest: $(VENV)/.test
 	IPYTHONDIR=$$PWD/$(ART)/ipython \
 	$(PY) -m pytest tests notebooks -n $(WORKERS) --nbval-lax --nbval-current-env --nbval-cell-timeout=300 \
 	  --nbval-kernel-startup-timeout=120 --timeout=600 --output=$(ART)/test-results \
-	  --screenshot=only-on-failure $(PYTEST_ARGS); \
+	  --screenshot=only-on-failure --durations=25 $(PYTEST_ARGS); \
 	rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 ## Print benchmark figures (not tests)

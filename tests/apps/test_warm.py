@@ -31,6 +31,7 @@ def built(monkeypatch: pytest.MonkeyPatch, name: str, preheat: str) -> tuple[int
 def test_a_preheated_kernel_warms_up_and_leaves_only_the_pupils_page_open(
     monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
+    earlier = open_widgets()  # other tests' widgets (one process runs many): not this build's to check
     warmed: list[str] = []
     real_warm = apps.warm
     monkeypatch.setattr(apps, "warm", lambda info: warmed.append(info.name) or real_warm(info))
@@ -39,9 +40,8 @@ def test_a_preheated_kernel_warms_up_and_leaves_only_the_pupils_page_open(
     hot, asked = built(monkeypatch, name, "True")
     assert warmed == [name] and asked == ["asked"]
     assert hot == cold  # the warm-up's widgets are closed: the page holds the pupil's build only
-    for widget in list(_instances.values()):  # and no open widget refers to a closed one (the page would
-        if widget.comm is not None:  # stay at "Loading widget...": the kit's Layout was closed once)
-            widget.get_state()
+    for comm_id in open_widgets() - earlier:  # and no open widget refers to a closed one (the page would stay
+        _instances[comm_id].get_state()  # at "Loading widget...": the kit's Layout was closed once)
 
 
 def test_the_teachers_page_is_not_warmed(monkeypatch: pytest.MonkeyPatch) -> None:

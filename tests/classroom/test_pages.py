@@ -172,7 +172,8 @@ def test_the_teacher_starts_a_class_from_the_page(store: ClassStore) -> None:
     start.click()
     dash = page.children[-1]
     assert isinstance(dash, ClassDashboard) and store.lesson(dash.code, dash._key) == "die_choice"
-    dash.close()
+    dash.close()  # its poller stops; the page goes too (an open page holding a closed widget cannot be drawn)
+    page.close()
 
 
 def test_a_wrong_teacher_link_shows_a_note_and_the_start_screen(store: ClassStore) -> None:
