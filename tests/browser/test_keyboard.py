@@ -1,5 +1,5 @@
-"""The keyboard alone (a whole Double Down game and an Esels-Rennen move, with Tab and Enter only), and what a
-screen reader hears at each step.
+"""The keyboard alone (a whole Double Down game, an Esels-Rennen move and a lesson's exercise, with Tab, Enter
+and typing only), and what a screen reader hears at each step.
 
 A pupil who cannot use a mouse (or a teacher at a projector with a wireless keyboard) must reach every
 decision with Tab, see where the focus is at every press (WCAG 2.4.7), and never be trapped (2.1.2). The
@@ -32,9 +32,9 @@ FOCUS_JS = """(selector) => {
 }"""
 
 
-def tab_to(app: App, selector: str) -> str:
+def tab_to(app: App, selector: str, limit: int = MAX_TABS) -> str:
     """Press Tab until the focus is on an element matching ``selector``; every stop must show its focus."""
-    for _ in range(MAX_TABS):
+    for _ in range(limit):
         where = app.page.evaluate(FOCUS_JS, selector)
         if where["on"]:
             assert where["shown"], f"the focus on {where['what']!r} is not visible"
@@ -42,7 +42,7 @@ def tab_to(app: App, selector: str) -> str:
         if where["what"] != "body":
             assert where["shown"], f"the focus on {where['what']!r} is not visible"
         app.page.keyboard.press("Tab")
-    raise AssertionError(f"{MAX_TABS} presses of Tab never reached {selector}: trapped or unreachable")
+    raise AssertionError(f"{limit} presses of Tab never reached {selector}: trapped or unreachable")
 
 
 def press_enter(app: App) -> None:
@@ -86,6 +86,19 @@ def test_an_esels_rennen_move_with_the_keyboard(app: App) -> None:
     app.page.keyboard.press("Enter")
     expect(app.bar().pos).not_to_have_text(f"step {index} of {index}", use_inner_text=True)
     assert app.bar().index() == index + 1, f"moving {donkey!r} with Enter did not play the move"
+
+
+def test_a_lesson_exercise_answered_with_the_keyboard(app: App) -> None:
+    """Lesson 1's first exercise (1/6 to the power 5): Tab down the whole lesson to its answer field, type, Tab
+    to Check, Enter; the feedback is read from the page. A lesson page has far more stops than a game's."""
+    app.open("die_choice.ipynb", ready=".dl-answer input")
+    tab_to(app, ".dl-answer input", limit=4 * MAX_TABS)
+    app.page.keyboard.type("1/7776")
+    box = app.page.locator(".dl-answer").first
+    expect(box.locator("input")).to_be_focused()  # the first box: Tab stops in page order
+    tab_to(app, ".dl-answer button.mod-primary", limit=3)
+    app.page.keyboard.press("Enter")
+    expect(box.locator(".dl-feedback")).to_contain_text("Correct!", timeout=60_000)
 
 
 # Every region a screen reader reads out by itself when its text changes.
