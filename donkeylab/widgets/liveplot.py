@@ -46,7 +46,10 @@ _TEXTS = {
         "Das Diagramm kann nicht gezeichnet werden: plotly.js wurde auf dieser Seite nicht geladen. Lade die "
         "Seite neu; wenn das nicht hilft, sag es deiner Lehrkraft.",
     ),
-    "exact_only": ("Exact answer: there is nothing to simulate.", "Exakte Antwort: hier gibt es nichts zu simulieren."),
+    "exact_only": (
+        "Exact answer, worked out by counting every case: this chart shows no simulation.",
+        "Exakte Antwort, durch Abzählen aller Fälle ausgerechnet: dieses Diagramm zeigt keine Simulation.",
+    ),
     "progress": ("{done} of {n} trials simulated", "{done} von {n} Durchgängen simuliert"),
     "progress_label": ("simulated trials", "simulierte Durchgänge"),
     "failed": ("The simulation stopped with an error: {reason}", "Die Simulation brach mit einem Fehler ab: {reason}"),
@@ -148,7 +151,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
     )
     done = t.Int(0, help="trials simulated so far (0..n)").tag(sync=True)
     running = t.Bool(False, help="True while a background run is going on").tag(sync=True)
-    simulated = t.Bool(True, help="False for an exact-only question: there is nothing to simulate").tag(sync=True)
+    simulated = t.Bool(True, help="False for an exact-only question: its chart shows no simulation").tag(sync=True)
     figure = t.Dict(help="the plotly figure as JSON (data, layout): exact markers, simulated bars with 95% CIs").tag(
         sync=True
     )

@@ -21,6 +21,7 @@ from donkeylab.esels_rennen import exact as er_exact
 from donkeylab.esels_rennen import load_board
 from donkeylab.lab import questions
 from donkeylab.lab.questions_checks import engine_races
+from donkeylab.widgets import liveplot
 from tests.double_donkey.helpers import dealt
 
 
@@ -102,6 +103,13 @@ def test_bust_column_is_explained_and_the_round_end_counted() -> None:
     assert "ends at once at 77 or more" in html and "within the first k cards" in html
     assert fraction_html(dn_exact.bust_within_k_cards(3), probability=True) in html
     assert "nothing to simulate" not in doublet_penalties.say("live_intro").en
+    assert "nothing to simulate" not in liveplot._TEXTS["exact_only"][0]  # every question can be simulated
+
+
+def test_the_interval_width_exercise_does_not_give_its_answer_as_the_example() -> None:
+    question, solution = full_games.say("ex2.q"), full_games.say("ex2.solution")
+    assert solution.en.startswith("1/2:") and solution.de.startswith("1/2:")
+    assert "1/2" not in question.en and "1/2" not in question.de
 
 
 def test_the_prediction_at_70_is_simulated() -> None:

@@ -239,11 +239,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex2.q": (
         (
             "The table used 200 games of each. With 800 games, the intervals get narrower. By what factor does "
-            "their width change (for example 1/2)?"
+            "their width change? Give it as a fraction (2/3 would mean: two thirds as wide)."
         ),
         (
             "Die Tabelle nutzt 200 Spiele je Regelsatz. Mit 800 Spielen werden die Intervalle schmaler. Um welchen "
-            "Faktor ändert sich ihre Breite (zum Beispiel 1/2)?"
+            "Faktor ändert sich ihre Breite? Gib ihn als Bruch an (2/3 hieße: zwei Drittel so breit)."
         ),
     ),
     "ex2.hint": (
