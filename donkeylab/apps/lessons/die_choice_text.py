@@ -139,7 +139,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "small chances makes a very small one: about 1 in 81.</li><li>A free choice is not rare in every "
             "situation. With 4 numbers on the Hay card and 2 dice rolled it is (4/6)² = 4/9, almost half the time. "
             "Over a whole phase 1, at least one player may choose freely in about {some} of games.</li><li>The "
-            "simulation never hits 1/81 exactly, but with more rolls it gets closer: the band gets "
+            "simulation almost never lands exactly on 1/81, but with more rolls it gets closer: the band gets "
             "narrower.</li></ul>"
         ),
         (
@@ -147,7 +147,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "6. Multipliziert man kleine Chancen, wird es sehr klein: etwa 1 von 81.</li><li>Eine freie Wahl ist "
             "nicht in jeder Lage selten. Mit 4 Zahlen auf der Misthaufen-Karte und 2 geworfenen Würfeln sind es "
             "(4/6)² = 4/9, fast die Hälfte der Fälle. In einer ganzen Phase 1 darf in etwa {some} der Spiele "
-            "mindestens ein Spieler frei wählen.</li><li>Die Simulation trifft 1/81 nie genau, aber mit mehr "
+            "mindestens ein Spieler frei wählen.</li><li>Die Simulation trifft 1/81 fast nie genau, aber mit mehr "
             "Würfen kommt sie näher: Das Band wird schmaler.</li></ul>"
         ),
     ),
