@@ -83,11 +83,14 @@ function render({ model, el, host, signal }) {
     status.classList.toggle("dl-liveplot-failed", failed);
   }
 
+  let drawnWidth = 0; // a plot given another width (a turned tablet, the presenter view) wraps its title anew
   function drawFigure() {
     if (!Plotly) return;
     const fig = model.get("figure") || {};
+    drawnWidth = plot.clientWidth;
+    const layout = wrapTitle(fig.layout || {}, drawnWidth);
     Promise.resolve(
-      Plotly.react(plot, fig.data || [], fig.layout || {}, { responsive: true, displaylogo: false, displayModeBar: false }),
+      Plotly.react(plot, fig.data || [], layout, { responsive: true, displaylogo: false, displayModeBar: false }),
     ).catch((err) => {
       console.error("[donkeylab] plotly could not draw the figure", err);
       showStatus(String(err), true);
@@ -101,6 +104,10 @@ function render({ model, el, host, signal }) {
     model.on(`change:${name}`, drawControls);
   }
   model.on("change:figure", drawFigure);
+  const resized = new ResizeObserver(() => {
+    if (Plotly && plot.clientWidth && Math.abs(plot.clientWidth - drawnWidth) > 20) drawFigure();
+  });
+  resized.observe(plot);
 
   showStatus(words().loading || "loading plot…");
   drawControls();
@@ -117,6 +124,7 @@ function render({ model, el, host, signal }) {
 
   return () => {
     stopBeating();
+    resized.disconnect();
     if (Plotly) Plotly.purge(plot);
   };
 }
@@ -129,3 +137,38 @@ export default {
     return render(ctx);
   },
 };
+
+// Plotly never wraps a title: a long one ran off the plot, cut mid-word ("Wie oft enden sie mit der häu").
+// Its plain lines are broken at spaces to what the plot's width holds (about 9 px a character at plotly's 17 px
+// title font), and the top margin grows by a line for each line added; a line with markup (a <sup> subtitle)
+// is left as it is. A plot not laid out yet (width 0) keeps its title until its next draw.
+const CHAR_PX = 9;
+const LINE_PX = 22;
+
+function wrapTitle(layout, width) {
+  const title = layout.title;
+  const text = typeof title === "string" ? title : title && title.text;
+  if (!text || !width) return layout;
+  const chars = Math.max(30, Math.floor((width - 80) / CHAR_PX));
+  const given = text.split("<br>");
+  const lines = given.flatMap((line) => (/<\w/.test(line) ? [line] : wrapLine(line, chars)));
+  if (lines.length === given.length) return layout;
+  const margin = layout.margin || {};
+  const top = (margin.t ?? 100) + LINE_PX * (lines.length - given.length);
+  const base = typeof title === "object" ? title : {};
+  return { ...layout, title: { ...base, text: lines.join("<br>") }, margin: { ...margin, t: top } };
+}
+
+function wrapLine(line, chars) {
+  const lines = [];
+  let current = "";
+  for (const word of line.split(" ")) {
+    if (current && current.length + 1 + word.length > chars) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = current ? `${current} ${word}` : word;
+    }
+  }
+  return current ? [...lines, current] : lines;
+}

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from donkeylab.apps import APPS
@@ -109,7 +110,37 @@ def test_every_page_passes_the_audit_and_fits_every_school_screen(
                 problems.append("serious or critical accessibility violations:\n" + describe(blocking))
         if size == "tablet-landscape":
             problems += small_targets(app)
+        if APPS[name].kind == "lesson":
+            problems += long_titles(app, size)
     assert not problems, f"{name} ({lang}):\n" + "\n".join(problems)
+
+
+# Each drawn plot's title against its plot's box: plotly never wraps a title, and a long one ran off the plot,
+# cut mid-word; liveplot.js wraps it to the width the plot is given, also after a turn of the tablet.
+TITLES_JS = """() => [...document.querySelectorAll('.dl-liveplot .js-plotly-plot')]
+  .filter(p => p.querySelector('.gtitle') && p.getBoundingClientRect().width > 0)
+  .map(p => ({title: p.querySelector('.gtitle').textContent.slice(0, 60),
+              over: Math.round(p.querySelector('.gtitle').getBoundingClientRect().right
+                               - p.getBoundingClientRect().right)}))"""
+
+
+def long_titles(app: App, size: str) -> list[str]:
+    """Plot titles running past their plot, as sentences (waits until a plot is drawn and none runs past)."""
+    check = f"() => {{ const t = ({TITLES_JS})(); return t.length > 0 && t.every(x => x.over <= 1); }}"
+    try:
+        app.page.wait_for_function(check, timeout=20_000)
+    except PlaywrightTimeout:
+        titles = app.page.evaluate(TITLES_JS)
+        return (
+            [f"at {size} no plot was drawn"]
+            if not titles
+            else [
+                f"at {size} a plot's title runs {t['over']} px past its plot: {t['title']!r}"
+                for t in titles
+                if t["over"] > 1
+            ]
+        )
+    return []
 
 
 def small_targets(app: App) -> list[str]:
