@@ -140,10 +140,11 @@ export default {
 
 // Plotly never wraps a title: a long one ran off the plot, cut mid-word ("Wie oft enden sie mit der häu").
 // Its plain lines are broken at spaces to what the plot's width holds (about 9 px a character at plotly's 17 px
-// title font), and the top margin grows by a line for each line added; a line with markup (a <sup> subtitle)
-// is left as it is. A plot not laid out yet (width 0) keeps its title until its next draw.
+// title font), and the top margin grows by a line for each line added; a subtitle (<sup>…</sup>) is wrapped
+// at its smaller size, and a line with other markup is left as it is. A plot not laid out yet (width 0) keeps its title until its next draw.
 const CHAR_PX = 9;
 const LINE_PX = 22;
+const SUP_SCALE = 0.7; // plotly draws <sup> at 70 % of the title's size
 
 function wrapTitle(layout, width) {
   const title = layout.title;
@@ -151,7 +152,11 @@ function wrapTitle(layout, width) {
   if (!text || !width) return layout;
   const chars = Math.max(30, Math.floor((width - 80) / CHAR_PX));
   const given = text.split("<br>");
-  const lines = given.flatMap((line) => (/<\w/.test(line) ? [line] : wrapLine(line, chars)));
+  const lines = given.flatMap((line) => {
+    const sub = /^<sup>([^<]*)<\/sup>$/.exec(line); // a subtitle: smaller type, more characters a line
+    if (sub) return wrapLine(sub[1], Math.floor(chars / SUP_SCALE)).map((part) => `<sup>${part}</sup>`);
+    return /<\w/.test(line) ? [line] : wrapLine(line, chars);
+  });
   if (lines.length === given.length) return layout;
   const margin = layout.margin || {};
   const top = (margin.t ?? 100) + LINE_PX * (lines.length - given.length);
