@@ -138,7 +138,7 @@ export default {
   },
 };
 
-// Plotly never wraps a title: a long one ran off the plot, cut mid-word ("Wie oft enden sie mit der häu").
+// Plotly never wraps a title: a long one ran off the plot, cut mid-word.
 // Its plain lines are broken at spaces to what the plot's width holds (about 9 px a character at plotly's 17 px
 // title font), and the top margin grows by a line for each line added; a subtitle (<sup>…</sup>) is wrapped
 // at its smaller size, and a line with other markup is left as it is. A plot not laid out yet (width 0) keeps its title until its next draw.
