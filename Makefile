@@ -5,10 +5,10 @@ PY := $(VENV)/bin/python
 PORT ?= 8866
 ART ?= .ci-tmp
 PYTEST_ARGS ?=
-# pytest-xdist workers: 0 runs everything in one process (the default: measured green under a CPU hog);
-# WORKERS=2 splits the suite over both cores (tests/conftest.py keeps the browser tests, the site tests and
-# each test file whole), 14 min against ~16 here: the suite is CPU-bound, so the gain is small
-WORKERS ?= 0
+# pytest-xdist workers: one per core, at most 4 (each starts its own Voila server and Chromium for the browser
+# files it takes; tests/conftest.py keeps each test file whole and starts the longest first); WORKERS=0 runs
+# everything in one process
+WORKERS ?= $(shell python3 -c "import os; n = len(os.sched_getaffinity(0)); print(min(n, 4) if n > 1 else 0)")
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONUNBUFFERED := 1
 

@@ -1,10 +1,12 @@
-"""Test-run layout: what must share one pytest-xdist worker (``make test`` runs two, one per core).
+"""Test-run layout: what one pytest-xdist worker takes whole (``make test`` runs one worker per core, up to 4).
 
-Why: a browser test's session fixtures (one Voila server with its preheated kernels, one Chromium) are costly,
-so all browser tests run in one worker and start them once; the static-site tests likewise; a notebook's cells
-run in order in one kernel, so each notebook stays whole. Every other test file is a unit of its own that goes
-to whichever worker is free. (xdist's own ``--dist loadgroup`` does not group under pytest 9 here: the test
-ids it rewrites are not the ones it schedules, measured; so the grouping is this scheduler's.)
+A test file is the unit: its tests share module fixtures, and a notebook's cells run in order in one kernel.
+The browser tests' session fixtures (a Voila server with its preheated kernels, a Chromium) start once per
+worker that takes a browser file, so both cores run browser tests: one worker holding them all (the first
+layout) left the other core idle for the last ~3 minutes of the run, measured. A static-site test is a unit of
+its own: its server is a plain ``http.server``, and each test's cost is its own Pyodide start.
+(xdist's own ``--dist loadgroup`` does not group under pytest 9 here: the test ids it rewrites are not the ones
+it schedules, measured; so the grouping is this scheduler's.)
 """
 
 from __future__ import annotations
@@ -13,20 +15,43 @@ from typing import Any
 
 import pytest
 
-GROUPS = {"tests/browser/": "browser", "tests/site/": "site"}
+ONE_BY_ONE = ("tests/site/",)  # folders whose tests are units of their own
+# The longest units first (measured, ``--durations``), so no long file starts last while the other core idles;
+# every other file keeps its place after them. xdist's own reordering sorts by the number of tests, which put
+# the few-but-long browser files last.
+LONG_FIRST = (
+    "tests/browser/test_accessibility.py",  # ~2 min
+    "tests/browser/test_apps.py",  # ~1.5 min
+    "tests/serving/test_attacks.py",
+    "tests/browser/",
+    "tests/site/",
+    "tests/classroom/test_load.py",
+    "tests/widgets/test_wheel.py",
+)
+
+
+def rank(nodeid: str) -> int:
+    """Where a test's unit starts: the index of the first ``LONG_FIRST`` prefix it has, after them the rest."""
+    return next((i for i, prefix in enumerate(LONG_FIRST) if nodeid.startswith(prefix)), len(LONG_FIRST))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Long units first, in a stable sort: a file's own order (apps varying fastest) stays as written."""
+    items.sort(key=lambda item: rank(item.nodeid))
 
 
 def scope_of(nodeid: str) -> str:
-    """The unit a worker takes whole: a group's name, else the test's file (a notebook is a file too)."""
-    for prefix, group in GROUPS.items():
-        if nodeid.startswith(prefix):
-            return group
+    """The unit a worker takes whole: the test's file (a notebook is a file too), or the test itself."""
+    if nodeid.startswith(ONE_BY_ONE):
+        return nodeid
     return nodeid.split("::", 1)[0]
 
 
 @pytest.hookimpl(optionalhook=True)  # a plain run without xdist (-p no:xdist) has no such hook
 def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
     from xdist.scheduler import LoadScopeScheduling
+
+    config.option.loadscopereorder = False  # the collection's order (``LONG_FIRST``) is the schedule
 
     class GroupScheduling(LoadScopeScheduling):  # type: ignore[misc]
         def _split_scope(self, nodeid: str) -> str:

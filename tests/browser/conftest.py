@@ -92,7 +92,7 @@ def voila(output_dir: Path) -> Iterator[Server]:
 
     port = _free_port()
     cmd = voila_command(port, APPS_DIR, preheat=True) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
-    log_path = output_dir / "voila.log"
+    log_path = output_dir / f"voila-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"  # a server per worker
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
         server = Server(f"http://127.0.0.1:{port}", log_path)
