@@ -42,7 +42,10 @@ def test_assets_and_apps_resolve_from_a_wheel_in_a_fresh_venv(tmp_path: Path) ->
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", f"{wheel}[widgets]"], check=True, timeout=600)
+    # --no-compile: byte-compiling plotly's thousands of modules was most of this test's ~35 s; the probe
+    # imports a few dozen modules, compiled as they are imported
+    install = [str(py), "-m", "pip", "install", "-q", "--no-compile", f"{wheel}[widgets]"]
+    subprocess.run(install, check=True, timeout=600)
     probe = (
         "from donkeylab.widgets import Stepper, assets; from donkeylab.apps.serve import apps_dir; "
         "st = Stepper('double_down', 3); "
