@@ -102,7 +102,10 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.misses = 0
         self.verdict: answers.Verdict | None = None
         self.solved = self.solution_shown = False
-        self.field = BoundedText(layout=w.Layout(width="16em"))
+        # The value goes to the kernel when the field is left (or Enter), not per keystroke: ipywidgets holds a
+        # model's update back while its previous one awaits the kernel, but sends a click at once, so under load
+        # Check overtook the last keystroke and judged "1/777" for a typed "1/7776" (seen in a fresh run).
+        self.field = BoundedText(layout=w.Layout(width="16em"), continuous_update=False)
         self.check_button = w.Button(button_style="primary", icon="check")
         self.check_button.on_click(lambda _b: self.check())
         self.show_button = w.Button(icon="lightbulb-o")
