@@ -68,7 +68,35 @@ def corner(page: Any) -> w.Box:
             page.remove_class(BIG_CLASS)
 
     toggle.observe(show, names="value")
+    follow_language(page, toggle)
     box = w.Box([toggle, style])
     box.add_class("dl-presenter")
     box.toggle = toggle  # reachable for tests and the teacher's console
     return box
+
+
+def follow_language(page: w.Widget, toggle: w.ToggleButton) -> None:
+    """Relabel ``toggle`` whenever the page changes language: a page opened in German and switched to English
+    showed "Beamer-Ansicht" above an English page (found by the audit's screenshots). The page's language lives
+    in its Steppers' ``lang`` and in its English / Deutsch switch (a lesson's, the teacher's); all are watched.
+    """
+
+    def relabel(change: dict[str, Any]) -> None:
+        if change["new"] in ("en", "de"):
+            toggle.description = say("label").get(change["new"])
+            toggle.tooltip = say("tooltip").get(change["new"])
+
+    for widget in walk(page):
+        if isinstance(widget, w.ToggleButtons) and set(widget._options_values) == {"en", "de"}:
+            widget.observe(relabel, names="value")
+        elif widget.has_trait("lang"):
+            widget.observe(relabel, names="lang")
+
+
+def walk(widget: w.Widget) -> list[w.Widget]:
+    """``widget`` and every widget inside it (boxes, tabs and accordions hold theirs as ``children``)."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        if isinstance(child, w.Widget):
+            found += walk(child)
+    return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from ipywidgets import ToggleButtons
 
 from donkeylab.apps import APPS, build, presenter
 
@@ -27,3 +28,19 @@ def test_without_big_the_page_is_normal_size_and_every_app_takes_the_parameter()
     assert all("big" in info.params for info in APPS.values())
     noted = build("double_down", "big=yes")  # not 0 or 1: the page says so and starts normal
     assert presenter.BIG_CLASS not in noted._dom_classes and "big" in noted.children[0].value
+
+
+@pytest.mark.parametrize(
+    ("name", "switch"), [("double_down", "stepper"), ("die_choice", "page"), ("class_mode", "page")]
+)
+def test_the_toggle_speaks_the_language_the_page_is_switched_to(name: str, switch: str) -> None:
+    """Opened in German, switched to English by the page's own control: the toggle follows (it once stayed German)."""
+    page = build(name, "lang=de")
+    toggle = presenter.corner(page).toggle
+    assert toggle.description == "Beamer-Ansicht"
+    widgets = presenter.walk(page)
+    if switch == "stepper":
+        next(x for x in widgets if x.has_trait("lang")).lang = "en"
+    else:
+        next(x for x in widgets if isinstance(x, ToggleButtons) and "de" in x._options_values).value = "en"
+    assert toggle.description == "Presenter view" and "projector" in toggle.tooltip

@@ -148,6 +148,26 @@ class App:
         return kernel
 
     # ------------------------------------------------------------------ parts of the page
+    def switch_language(self, lang: str) -> None:
+        """The page's own switch to ``lang``, waited for until the kernel has redrawn the page in it.
+
+        A lesson's or the teacher's page has one English / Deutsch switch (``LanguageSwitch``), a free-play page
+        the Stepper's language menu. A page with a Stepper is settled when its bar shows the kernel's snapshot in
+        ``lang`` (``Bar.drawn_in``); the teacher's page when its heading has changed.
+        """
+        switch = self.page.locator(".widget-toggle-button", has_text="Deutsch" if lang == "de" else "English")
+        stepper = self.page.locator(".dl-stepper:visible")
+        heading = self.page.locator("#rendered_cells h2").first
+        before = heading.inner_text() if not stepper.count() else ""
+        if switch.count():
+            switch.first.click()
+        else:
+            self.bar().lang.select_option(lang)
+        if stepper.count():
+            self.bar().drawn_in(lang)
+        else:
+            expect(heading).not_to_have_text(before)
+
     def bar(self) -> Bar:
         """The first visible Stepper bar (a lesson may keep more in hidden tabs)."""
         return Bar(self.page.locator(".dl-stepper:visible").first)

@@ -176,12 +176,7 @@ def switch_language(app: App, lang: str) -> None:
     bar.drawn_in("en" if lang == "de" else "de")
     before = app.body_text()
     phase = bar.phase.inner_text().strip()
-    switch = app.page.locator(".widget-toggle-button", has_text="Deutsch" if lang == "de" else "English")
-    if switch.count():
-        switch.first.click()
-    else:
-        bar.lang.select_option(lang)
-    bar.drawn_in(lang)
+    app.switch_language(lang)
     expect(bar.pos).to_have_text(re.compile(r"^Schritt \d+ von \d+" if lang == "de" else r"^step \d+ of \d+"))
     log = app.page.locator(".dl-log-box:visible .dl-log-title").first
     expect(log).to_have_text("Was geschah (neuestes unten)" if lang == "de" else "What happened (newest last)")
