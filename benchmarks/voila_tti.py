@@ -76,8 +76,20 @@ READY_JS = """(ready) => {
   const b = document.querySelector(ready);
   return !!b && !b.disabled;
 }"""
+# Every websocket message's arrival time, kept by the page (an init script): ``STEP_JS`` splits a Step into the
+# kernel's reply reaching the page, the widgets' JS changing the text, and the paint.
+WS_TIMES_JS = """(() => {
+  const Native = window.WebSocket;
+  window.__dlFrames = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => window.__dlFrames.push(performance.now()));
+    }
+  };
+})()"""
 STEP_JS = """async ([n, timeout]) => {
-  const out = [];
+  const out = [], dom = [], reply = [];
   for (let i = 0; i < n; i++) {
     const btn = document.querySelector('.dl-step');
     const pos = document.querySelector('.dl-pos');
@@ -86,8 +98,11 @@ STEP_JS = """async ([n, timeout]) => {
       await new Promise(r => setTimeout(r, 300)); continue; }
     const before = pos.textContent;
     const t0 = performance.now();
+    let tDom = 0;
     const changed = new Promise((resolve) => {
-      const obs = new MutationObserver(() => { if (pos.textContent !== before) { obs.disconnect(); resolve(true); } });
+      const obs = new MutationObserver(() => {
+        if (pos.textContent !== before) { tDom = performance.now(); obs.disconnect(); resolve(true); }
+      });
       obs.observe(pos, {childList: true, characterData: true, subtree: true});
       setTimeout(() => { obs.disconnect(); resolve(false); }, timeout);
     });
@@ -96,8 +111,12 @@ STEP_JS = """async ([n, timeout]) => {
     // Redrawn means painted: two animation frames after the DOM change, as the issue measures it.
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     out.push(performance.now() - t0);
+    dom.push(tDom - t0);
+    // the kernel's reply: the last websocket message that arrived before the text changed (with WS_TIMES_JS)
+    const frames = (window.__dlFrames || []).filter((t) => t >= t0 && t <= tDom);
+    if (frames.length) reply.push(frames[frames.length - 1] - t0);
   }
-  return {out};
+  return {out, dom, reply};
 }"""
 
 
