@@ -34,6 +34,7 @@ from donkeylab.apps.class_words import count_words, number_words, say
 from donkeylab.apps.query import Param
 from donkeylab.classroom import ClassError, ClassQuestion, outcome_name, question_specs
 from donkeylab.classroom.names import clean_code, pseudonym_de
+from donkeylab.widgets.drawn import Drawn
 
 if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
     from donkeylab.classroom.store import ClassStore
@@ -70,7 +71,7 @@ def join_class(lesson_name: str, query: Any, lesson: Any, page: Any, store_url: 
     part = PupilPart(code, next(iter(specs.values())), lesson.prediction, list(lesson.live), lesson.switch.value)
     lesson.switch.parts.append(part)
     part.start(store_url)
-    page.children = (part.banner, *page.children)
+    page.children = (part.banner, *page.children, part.drawn)
     return page
 
 
@@ -89,6 +90,9 @@ class PupilPart:
         self.failed_polls = 0
         self.banner = w.HTML()
         self.banner.add_class("dl-class-banner")
+        # The worker thread changes the banner, status and buttons at any moment, also while the page is still
+        # creating its widgets (an update then is dropped): once the page has drawn them, their state again.
+        self.drawn = Drawn(self._resend)
         self.lock = w.Button(button_style="success", icon="lock", disabled=True)
         self.lock.add_class("dl-class-lock")
         self.lock.on_click(lambda _b: self.send(self.lock_in))
@@ -302,6 +306,11 @@ class PupilPart:
             self.prediction.button.description = self._reveal_words()
         elif self.alone is None:
             self.prediction.button.description = say("wait_reveal", lang)
+
+    def _resend(self) -> None:
+        """The state of every widget the worker thread changes, sent again (the page has drawn them now)."""
+        for widget in (self.banner, self.status, self.lock, self.prediction.button):
+            widget.send_state()
 
     def _shown(self, value: float) -> str:
         if self.spec.whole:

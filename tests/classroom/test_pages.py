@@ -216,3 +216,39 @@ def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_re
     until(lambda: part.alone is not None)
     assert part.alone == "no_store" and len(calls) == RETRIES
     assert "could not be reached" in page.children[0].value and not part.prediction.button.disabled
+
+
+class Sent:
+    """A comm stand-in that records the state updates a widget sends."""
+
+    kernel = "a kernel"  # ipywidgets sends only through a comm that has one
+    comm_id = "recorded"
+
+    def __init__(self) -> None:
+        self.states: list[dict[str, Any]] = []
+
+    def send(self, data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
+        if isinstance(data, dict) and data.get("method") == "update":
+            self.states.append(data["state"])
+
+    def on_msg(self, callback: Any) -> None: ...
+    def on_close(self, callback: Any) -> None: ...
+    def close(self, *args: Any, **kwargs: Any) -> None: ...
+
+
+def test_a_page_that_has_drawn_its_widgets_gets_the_class_state_again(store: ClassStore) -> None:
+    """The join ends on the worker thread, maybe while the page still creates its widgets (an update then is
+    dropped by Voila's manager): the page's "drawn" message brings the banner, status and buttons again."""
+    page = build("doublet_penalties", "class=ZZZZZZ")
+    part = pupil_of(page)
+    assert page.children[-1] is part.drawn  # drawn last: its render runs once the page's models exist
+    until(lambda: part.alone is not None)
+    comms = {name: Sent() for name in ("banner", "status", "lock")}
+    for name, comm in comms.items():
+        getattr(part, name).comm = comm
+    forged = [{"drawn": 2}, {"drawn": 1, "more": 1}, "drawn", {}]
+    for content in [*forged, {"drawn": 1}]:
+        part.drawn._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    assert [len(c.states) for c in comms.values()] == [1, 1, 1]  # only the one true message, once each
+    assert "not open" in comms["banner"].states[0]["value"]
+    assert comms["lock"].states[0]["layout"] == f"IPY_MODEL_{part.lock.layout.model_id}"
