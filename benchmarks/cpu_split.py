@@ -23,6 +23,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.procs import process_ticks
+
 HZ = os.sysconf("SC_CLK_TCK")
 # The first pattern that matches a command line names its kind (most specific first).
 KINDS = (
@@ -49,11 +53,8 @@ def kind_of(pid: int) -> str | None:
 
 
 def cpu_seconds(pid: int) -> float | None:
-    try:
-        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return (int(fields[11]) + int(fields[12])) / HZ  # utime + stime
+    ticks = process_ticks(pid)
+    return None if ticks is None else ticks / HZ
 
 
 def sample(seen: dict[int, tuple[str, float]], totals: Counter[str], first: bool) -> None:

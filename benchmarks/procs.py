@@ -107,16 +107,18 @@ def server_rss_kb(root: int) -> int:
     return 0
 
 
+def process_ticks(pid: int) -> int | None:
+    """CPU ticks (utime + stime) process ``pid`` has used so far; None if it has ended."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None  # the process ended while being read
+    return int(fields[11]) + int(fields[12])
+
+
 def cpu_ticks(root: int) -> int:
     """CPU ticks (utime + stime) used so far by ``root`` and every process below it (server and kernels)."""
-    total = 0
-    for pid in [root, *descendants(root)]:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # the process ended while being read
-        total += int(fields[11]) + int(fields[12])
-    return total
+    return sum(process_ticks(pid) or 0 for pid in [root, *descendants(root)])
 
 
 def wait_quiet(root: int, limit: float = 120.0) -> bool:
