@@ -5,6 +5,12 @@ One Voila server for the session, started with ``donkeylab.apps.serve.voila_comm
 out), so the tests see what pupils get. Every test gets an ``App`` (``helpers.py``) over a fresh page; at
 teardown the page leaves for ``about:blank`` so Voila's shutdown beacon releases the page's kernel.
 
+The pages of a worker are tabs of one Chromium profile on disk (``profile``), as a pupil's browser is: the
+second page of the session takes Voila's and plotly's scripts from the HTTP cache, compiled (V8's code
+cache). A fresh in-memory context per test, pytest-playwright's default, compiled them again for every page:
+an arrow_chains page cost 4.6 s of Chromium CPU that way and 2.5–3.0 s in the profile, measured. A test that
+needs its own device (the tablet) or several pupils (class mode) still makes its own context of ``browser``.
+
 Tests of one kind run for every app before the next kind starts (pytest's default order for parametrised
 tests): a preheated kernel is refilled for an app while the other apps are being tested.
 """
@@ -23,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
 from tests.browser.helpers import App, Server
 
@@ -60,10 +66,42 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+VIEWPORT = {"width": 1280, "height": 900}  # a laptop-sized window; screenshots take the whole page
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test, so the ``app`` fixture can photograph a page whose test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """A laptop-sized window; screenshots are taken of the whole page (``App.screenshot``)."""
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+    """A laptop-sized window for the contexts tests make themselves; screenshots take the whole page."""
+    return {**browser_context_args, "viewport": VIEWPORT}
+
+
+@pytest.fixture(scope="session")
+def profile(
+    playwright: Playwright, browser_type_launch_args: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BrowserContext]:
+    """The worker's Chromium with a profile on disk: one tab per test, sharing the HTTP and code caches."""
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"), **browser_type_launch_args, viewport=VIEWPORT
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(profile: BrowserContext) -> Iterator[Page]:
+    """A new tab of the worker's profile, its cookies cleared (``App.leave`` sets one); closed after the test."""
+    profile.clear_cookies()
+    tab = profile.new_page()
+    yield tab
+    tab.close()
 
 
 def _free_port() -> int:
@@ -116,20 +154,24 @@ def voila(output_dir: Path) -> Iterator[Server]:
 
 
 @pytest.fixture
-def app(page: Page, voila: Server, output_dir: Path) -> Iterator[App]:
-    """A fresh page (own browser context) with console watching; the kernel is released at teardown."""
+def app(page: Page, voila: Server, output_dir: Path, request: pytest.FixtureRequest) -> Iterator[App]:
+    """A fresh tab with console watching; the kernel is released at teardown, after a screenshot of the page
+    as the failing test left it (``failed/<test>.png``; leaving first would photograph a blank page)."""
     opened = App(page, voila, output_dir / "screens")
     yield opened
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        opened.screenshot_failure(request.node.name)
     opened.leave()
     opened.check_console()
 
 
 @pytest.fixture(scope="session")
-def gallery_links(browser: Any, voila: Server, output_dir: Path) -> dict[str, str]:
+def gallery_links(profile: BrowserContext, voila: Server, output_dir: Path) -> dict[str, str]:
     """The gallery's card links by app name, each resolved to an absolute URL (read once per session)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = profile.new_page()
     try:
-        gallery = App(context.new_page(), voila, output_dir / "screens")
+        gallery = App(tab, voila, output_dir / "screens")
         gallery.open("index.ipynb", ready=".dl-gallery a.dl-card-link")
         links = gallery.page.eval_on_selector_all(
             ".dl-gallery a.dl-card-link", "els => els.map(a => [a.getAttribute('href'), a.href])"
@@ -138,5 +180,5 @@ def gallery_links(browser: Any, voila: Server, output_dir: Path) -> dict[str, st
         gallery.leave()
         gallery.check_console()
     finally:
-        context.close()
+        tab.close()
     return {href.removesuffix(".ipynb"): url for href, url in links}

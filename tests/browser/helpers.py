@@ -5,6 +5,7 @@ Everything waits on a condition in the page (``expect``, ``wait_for_function``),
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
@@ -235,6 +236,13 @@ class App:
         finally:
             self.page.set_viewport_size(size)
         return path
+
+    def screenshot_failure(self, test: str) -> None:
+        """What the page showed when its test failed, in ``failed/`` beside the screens; never raises."""
+        folder = self.screens.parent / "failed"
+        folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(Error):  # a page that crashed: the test's own error says more
+            self.page.screenshot(path=str(folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', test)[:120]}.png"))
 
     def leave(self) -> None:
         """Leave for about:blank, and wait until the page's shutdown beacon has released its kernel.
