@@ -23,6 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import Row, print_table
-from benchmarks.procs import free_port, kernels, server_rss_kb, start_server, stop_server
+from benchmarks.procs import free_port, kernels, server_rss_kb, start_server, stop_server, wait_pools_filled
 from benchmarks.voila_tti import STEP_JS, WS_TIMES_JS
 from donkeylab.apps.pageclient import KERNEL_ID, KernelSession, close_page, fetch_page, steppers
 
@@ -219,9 +220,11 @@ async def classroom(args: argparse.Namespace) -> dict[str, Any]:
 
     port, log = free_port(), Path(tempfile.mkdtemp(prefix="classroom-")) / "server.log"
     load_before = os.getloadavg()[0]
-    proc = start_server(port, args.cull, log)
-    base = f"http://127.0.0.1:{port}"
     run, pupils = Run(args.sessions, args.steps, args.think), cast(args.sessions, args.browsers)
+    pools = class_pools(pupils) if args.preheat else None
+    proc = start_server(port, args.cull, log, pools)
+    pools_s = wait_pools_filled(log, pools) if pools else None
+    base = f"http://127.0.0.1:{port}"
     peak = {"kernels": 0, "rss_kb": 0}
 
     async def sample() -> None:
@@ -271,7 +274,17 @@ async def classroom(args: argparse.Namespace) -> dict[str, Any]:
         "cull_s": cull_s,
         "left": left,
         "load": (load_before, os.getloadavg()[0]),
+        "pools": pools,
+        "pools_s": pools_s,
     }
+
+
+def class_pools(pupils: list[Pupil]) -> dict[str, int]:
+    """A kernel ready for every page the class will open, as a teacher preheats the announced lesson
+    (``donkeylab serve --preheat APP=N``): each pupil's app, and the gallery for the Chromium pupils."""
+    pools = Counter(p.app for p in pupils)
+    browsers = sum(p.kind == "browser" for p in pupils)
+    return {"index": browsers, **pools} if browsers else dict(pools)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -369,6 +382,12 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=15, help="clicks per pupil")
     parser.add_argument("--think", type=float, default=2.0, help="seconds between a pupil's clicks")
     parser.add_argument("--arrival", type=float, default=2.0, help="seconds between two pupils arriving")
+    parser.add_argument(
+        "--preheat",
+        action="store_true",
+        help="start the server with a preheated kernel for every page the class opens (the class setup of "
+        "SECURITY.md) and let the first pupil arrive once the pools are full",
+    )
     parser.add_argument("--cull", type=int, default=20, help="idle seconds before a disconnected kernel is culled")
     args = parser.parse_args()
     result = asyncio.run(classroom(args))
@@ -378,6 +397,9 @@ def main() -> int:
         f"{args.think} s, one arriving every {args.arrival} s; {os.cpu_count()} cores, "
         f"load {load[0]:.1f} → {load[1]:.1f}"
     )
+    if result["pools"]:
+        pools = " ".join(f"{app}={n}" for app, n in result["pools"].items())
+        print(f"# preheated before the first pupil: --preheat {pools} (filled in {result['pools_s']:.0f} s)")
     table = rows(result, args)
     print_table(table)
     for error in result["errors"]:

@@ -70,9 +70,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, cull: int, log: Path) -> subprocess.Popen[bytes]:
-    """``make app``'s command (``donkeylab serve``), with the benchmark's short idle-cull time."""
+def start_server(port: int, cull: int, log: Path, preheat: dict[str, int] | None = None) -> subprocess.Popen[bytes]:
+    """``make app``'s command (``donkeylab serve``), with the benchmark's short idle-cull time; ``preheat``
+    gives pool sizes by app, as a teacher starts the server for an announced lesson (``--preheat APP=N``)."""
     cmd = [sys.executable, "-m", "donkeylab.cli", "serve", "--port", str(port), "--cull-idle", str(cull)]
+    if preheat:
+        cmd += ["--preheat", *(f"{app}={n}" for app, n in preheat.items())]
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + WAIT_S
@@ -84,6 +87,18 @@ def start_server(port: int, cull: int, log: Path) -> subprocess.Popen[bytes]:
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the server did not start:\n" + log.read_text(errors="replace")) from None
             time.sleep(0.5)
+
+
+def wait_pools_filled(log: Path, pools: dict[str, int], limit: float = WAIT_S) -> float:
+    """Seconds until the server's log says every named pool is full (Voila logs "Kernel pool of X is filled")."""
+    began = time.monotonic()
+    while True:
+        text = log.read_text(errors="replace")
+        if all(f"Kernel pool of {app}.ipynb is filled" in text for app in pools):
+            return time.monotonic() - began
+        if time.monotonic() - began > limit:
+            raise RuntimeError(f"the preheated pools were not filled in {limit} s")
+        time.sleep(0.5)  # a log written by another process: there is no event to wait on
 
 
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
