@@ -8,6 +8,11 @@ and adds up each process's CPU time (user + system, since the previous sample) u
 command line. A process that lives less than one sample interval is counted from its last sample only; on a
 run of minutes that loses little.
 
+On a virtual machine the host may take CPU from this one ("steal", the 8th field of ``/proc/stat``'s cpu line):
+the same run then takes longer and, since a process's counters are charged for part of it, more CPU. The
+script prints the steal during the command and a speed probe (a fixed Python loop) before and after; runs are
+comparable only when these are alike (here one loop ran 1.6x slower at one hour of an afternoon than at another).
+
 Run: ``python3 benchmarks/cpu_split.py -- make test`` (on a fresh clone: ``git clone -q . /tmp/f && cd /tmp/f
 && python3 benchmarks/cpu_split.py -- make test``). Standard library only: it runs before the venv exists.
 """
@@ -76,6 +81,21 @@ def sample(seen: dict[int, tuple[str, float]], totals: Counter[str], first: bool
         seen[pid] = (kind, now)
 
 
+def steal_seconds() -> float:
+    """CPU time the hypervisor gave to others while this machine's processes wanted it, all cores together."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) / HZ if len(fields) > 8 else 0.0
+
+
+def probe() -> float:
+    """Seconds for a fixed pure-Python loop: how fast this machine's CPU is right now."""
+    began = time.perf_counter()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.perf_counter() - began
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--every", type=float, default=0.5, help="seconds between two samples of /proc")
@@ -86,6 +106,7 @@ def main() -> int:
         parser.error("name a command after --, e.g. -- make test")
     seen: dict[int, tuple[str, float]] = {}
     totals: Counter[str] = Counter()
+    speed_before, stolen = probe(), steal_seconds()
     sample(seen, totals, first=True)
     start = time.monotonic()
     proc = subprocess.Popen(command)
@@ -93,10 +114,15 @@ def main() -> int:
         time.sleep(args.every)  # sampling another process tree's counters: there is no event to wait on
         sample(seen, totals, first=False)
     wall = time.monotonic() - start
+    stolen = steal_seconds() - stolen
     total = sum(totals.values())
     print(
         f"# {' '.join(command)}: exit {proc.returncode}, {wall:.0f} s wall, {total:.0f} s CPU "
         f"({total / wall / os.cpu_count() * 100 if os.cpu_count() else 0:.0f} % of {os.cpu_count()} cores)",
+        file=sys.stderr,
+    )
+    print(
+        f"# steal {stolen:.0f} s (all cores); speed probe {speed_before:.2f} s before, {probe():.2f} s after",
         file=sys.stderr,
     )
     for kind, seconds in totals.most_common():
