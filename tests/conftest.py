@@ -30,6 +30,23 @@ LONG_FIRST = (
 )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """In the controller (or a run without workers): a folder for the run's one Voila server, before the
+    workers start (``tests/browser/shared_server.py``)."""
+    if not hasattr(config, "workerinput"):
+        from tests.browser import shared_server
+
+        shared_server.reserve()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """After every worker has finished: the shared Voila server stops."""
+    if not hasattr(config, "workerinput"):
+        from tests.browser import shared_server
+
+        shared_server.stop()
+
+
 def rank(nodeid: str) -> int:
     """Where a test's unit starts: the index of the first ``LONG_FIRST`` prefix it has, after them the rest."""
     return next((i for i, prefix in enumerate(LONG_FIRST) if nodeid.startswith(prefix)), len(LONG_FIRST))

@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
+from tests.browser import shared_server
 from tests.browser.helpers import App, Server
 
 # A click's round trip through the kernel on 2 busy cores: up to a few seconds. First renders wait longer
@@ -119,38 +120,51 @@ def output_dir(pytestconfig: pytest.Config) -> Path:
     return folder
 
 
+def launch(cmd: list[str], log_path: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], Server]:
+    """Start a Voila server (its own process group, its log in ``log_path``) and wait until it answers."""
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env, start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port_of(cmd)}", log_path)
+    deadline = time.monotonic() + 120
+    while True:  # poll a static file: every GET of a notebook page takes a kernel
+        try:
+            urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2)
+            return proc, server
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                os.killpg(proc.pid, signal.SIGKILL)
+                raise RuntimeError("voila did not start:\n" + log_path.read_text()) from None
+            time.sleep(0.2)  # polling a server that is starting: there is no event to wait on
+
+
+def port_of(cmd: list[str]) -> int:
+    return int(next(part for part in cmd if part.startswith("--port=")).split("=", 1)[1])
+
+
 @pytest.fixture(scope="session")
 def voila(output_dir: Path) -> Iterator[Server]:
-    """The gallery served like ``make app`` (``voila_command``); its log lands in the output folder.
+    """The gallery served like ``make app`` (``voila_command``), one server for all workers of the run
+    (``shared_server``); its log lands in the output folder.
 
     ``DONKEYLAB_VOILA_ARGS`` appends options (e.g. ``--VoilaConfiguration.default_pool_size=2``) for
     experiments with the serving settings; the tests themselves never need it.
     """
     from donkeylab.apps.serve import voila_command
 
-    port = _free_port()
-    cmd = voila_command(port, APPS_DIR, preheat=True) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
-    log_path = output_dir / f"voila-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"  # a server per worker
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
-        server = Server(f"http://127.0.0.1:{port}", log_path)
-        deadline = time.monotonic() + 120
-        while True:  # poll a static file: every GET of a notebook page takes a kernel
-            try:
-                urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    raise RuntimeError("voila did not start:\n" + log_path.read_text()) from None
-                time.sleep(0.2)  # polling a server that is starting: there is no event to wait on
-        yield server
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+    cmd = voila_command(_free_port(), APPS_DIR, preheat=True) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
+
+    def start() -> tuple[int, Server]:
+        proc, server = launch(cmd, output_dir / "voila.log")
+        return proc.pid, server
+
+    shared = shared_server.server(start)
+    if shared is not None:  # the controller stops it when the run ends
+        yield shared
+        return
+    proc, own = launch(cmd, output_dir / f"voila-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log")
+    yield own
+    shared_server.stop_group(proc.pid)
+    proc.wait(5)
 
 
 @pytest.fixture

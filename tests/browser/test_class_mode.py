@@ -13,18 +13,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import APPS_DIR, ROOT, _free_port
+from tests.browser.conftest import APPS_DIR, _free_port, launch
 from tests.browser.helpers import App, Server
+from tests.browser.shared_server import stop_group
 
 LESSON = "doublet_penalties"
 PUPILS = 3
@@ -39,27 +37,10 @@ def class_server(output_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     port = _free_port()
     cmd = voila_command(port, APPS_DIR, preheat={LESSON: PUPILS, "class_mode": 1})
     env = {**os.environ, "DONKEYLAB_CLASS_DB": str(tmp_path_factory.mktemp("class") / "class.db")}
-    log_path = output_dir / "voila-class.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env, start_new_session=True)
-        server = Server(f"http://127.0.0.1:{port}", log_path)
-        deadline = time.monotonic() + 120
-        while True:  # a static file: a notebook GET would take a kernel
-            try:
-                urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    raise RuntimeError("voila did not start:\n" + log_path.read_text()) from None
-                time.sleep(0.2)  # a server that is starting has no event to wait on
-        yield server
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+    proc, server = launch(cmd, output_dir / "voila-class.log", env)
+    yield server
+    stop_group(proc.pid)
+    proc.wait(5)
 
 
 def new_app(browser: Browser, server: Server, output_dir: Path) -> App:

@@ -107,9 +107,11 @@ LIVE_JS = """() => [...document.querySelectorAll(
   (el) => ({cls: String(el.className), text: el.textContent.trim()}))"""
 
 
-def test_a_step_is_announced_once(app: App) -> None:
-    """After Step the page's one live region says the new event and what comes next; nothing else speaks
-    (a live log read all its entries again at every step)."""
+def test_a_step_is_announced_once_and_every_view_names_the_position(app: App) -> None:
+    """After Step the page's one live region says the new event and what comes next; nothing else speaks (a live
+    log read all its entries again at every step). Each game view's text alternative is the kernel's sentence of
+    the position, read from Chromium's accessibility tree, and it follows every step (issue 19 §1). One page of
+    Double Down for both, then the other two games' views."""
     app.open("double_down.ipynb", query="seed=2")
     before = {r["cls"]: r["text"] for r in app.page.evaluate(LIVE_JS)}
     app.bar().step()
@@ -120,20 +122,15 @@ def test_a_step_is_announced_once(app: App) -> None:
     spoke = [cls for cls, text in after.items() if text and text != before.get(cls)]
     assert spoke == [announce.get_attribute("class")], f"more than one voice after a step: {spoke}"
 
-
-def test_every_view_names_the_position_for_a_screen_reader(app: App) -> None:
-    """Each game view's text alternative is the kernel's sentence of the position, read from Chromium's
-    accessibility tree, and it follows every step (issue 19 §1)."""
-    app.open("double_down.ipynb", query="seed=2")
     line = app.page.get_by_role("img", name=re.compile(r"^Total -?−?\d+, play runs"))
     expect(line).to_have_count(1)
     while "to play" not in (line.get_attribute("aria-label") or ""):  # the page opens at the deal
         app.bar().step()
-    before = line.get_attribute("aria-label")
-    assert re.search(r"Player \d to play\. Player \d holds [^.]+\. Tokens: Player 1 \d", before or ""), before
+    label = line.get_attribute("aria-label")
+    assert re.search(r"Player \d to play\. Player \d holds [^.]+\. Tokens: Player 1 \d", label or ""), label
     app.bar().step_to_action_end()
     app.bar().step()  # a card is played: the total or whose turn it is changes
-    expect(line).not_to_have_attribute("aria-label", before or "")
+    expect(line).not_to_have_attribute("aria-label", label or "")
     tree = app.page.locator(".dl-running-total").first.aria_snapshot()
     assert "Total" in tree and "holds" in tree  # the name reaches the tree a reader walks
     app.bar().set_lang("de")
