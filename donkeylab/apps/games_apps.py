@@ -38,7 +38,9 @@ def build_game(game: str, query: Query) -> Any:
     stepper.advance(query["step"])
     if query.values.get("sub") is not None:
         stepper.show_events(query["sub"])
-    return w.VBox([problems_box(query, query["lang"]), Explorer(stepper), ShareLink(stepper)])
+    problems = problems_box(query, query["lang"])
+    stepper.observe(lambda change: problems.set_lang(change["new"]), names="lang")  # the page's one language menu
+    return w.VBox([problems, Explorer(stepper), ShareLink(stepper)])
 
 
 def register_game(game: str) -> AppInfo:
