@@ -34,15 +34,21 @@ def assert_bilingual(module: ModuleType) -> None:
         assert placeholders(en) == placeholders(de), name
 
 
-def walk(widget: Any) -> Iterator[Any]:
-    """The widget and everything inside it (boxes' children)."""
-    yield widget
+def walk(widget: Any) -> list[Any]:
+    """The widget and everything inside it (boxes' children), depth first: the one walk of the app tests."""
+    found = [widget]
     for child in getattr(widget, "children", ()):
-        yield from walk(child)
+        found += walk(child)
+    return found
 
 
 def find(page: Any, cls: type) -> list[Any]:
     return [w for w in walk(page) if isinstance(w, cls)]
+
+
+def first(page: Any, cls: type) -> Any:
+    """The first widget of ``cls`` in ``page``, depth first."""
+    return next(x for x in walk(page) if isinstance(x, cls))
 
 
 def dd_state(stepper: Any, index: int | None = None) -> DoubleDonkeyState:

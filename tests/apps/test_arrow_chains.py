@@ -16,23 +16,12 @@ from donkeylab.apps.lessons import arrow_chains as lesson
 from donkeylab.apps.lessons.page import ChoicePrediction, Lesson
 from donkeylab.esels_rennen import CARDS, exact, load_board
 from donkeylab.widgets import LivePlot, RaceBoard, RuleExplainer, Stepper
-from tests.apps.helpers import assert_bilingual
+from tests.apps.helpers import assert_bilingual, first, walk
 
 
 @pytest.fixture(scope="module")
 def parts() -> Lesson:
     return lesson.parts()
-
-
-def walk(widget: Any) -> list[Any]:
-    found = [widget]
-    for child in getattr(widget, "children", ()):
-        found += walk(child)
-    return found
-
-
-def first(page: Any, cls: type) -> Any:
-    return next(x for x in walk(page) if isinstance(x, cls))
 
 
 def htmls(page: Any) -> list[str]:

@@ -16,24 +16,12 @@ from donkeylab.apps.lessons import doublet_penalties as lesson
 from donkeylab.apps.lessons.page import Lesson
 from donkeylab.double_down import exact
 from donkeylab.widgets import LivePlot, RuleExplainer, RunningTotal, Stepper
-from tests.apps.helpers import assert_bilingual
+from tests.apps.helpers import assert_bilingual, first, walk
 
 
 @pytest.fixture(scope="module")
 def parts() -> Lesson:
     return lesson.parts()
-
-
-def walk(widget: Any) -> list[Any]:
-    """Every widget inside ``widget`` (itself included), depth first."""
-    found = [widget]
-    for child in getattr(widget, "children", ()):
-        found += walk(child)
-    return found
-
-
-def first(page: Any, cls: type) -> Any:
-    return next(x for x in walk(page) if isinstance(x, cls))
 
 
 def htmls(page: Any) -> list[str]:

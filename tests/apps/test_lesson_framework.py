@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -24,6 +23,7 @@ from donkeylab.esels_rennen import exact as er_exact
 from donkeylab.esels_rennen import load_board
 from donkeylab.lab import questions
 from donkeylab.widgets.answer import AnswerBox
+from tests.apps.helpers import walk
 
 MODULES = {m.NAME: m for m in (die_choice, angry_flips, doublet_penalties, arrow_chains, full_games)}
 SPECS = {
@@ -33,12 +33,6 @@ SPECS = {
     "arrow_chains": arrow_chains.spec(),
     "full_games": full_games.LESSON,
 }
-
-
-def walk(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from walk(child)
 
 
 def page_text(page: Any) -> str:
