@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import ioloop, web
 from traitlets import Int
@@ -69,9 +70,18 @@ class CappedKernelManager(AsyncMappingKernelManager):
             raise ServerFull(self.max_kernels)
 
     def handed_out(self, kernel_id: str) -> None:
-        """A pool kernel now serves a page: it takes a place and may become an orphan."""
+        """A pool kernel now serves a page: it takes a place, may become an orphan, and its idle time starts now.
+
+        Its last activity was the end of its preheating, perhaps long before the lesson. Voila guards a kernel
+        from the idle culler only while it sits in the pool, so the culler saw a kernel just handed to a page,
+        with no websocket yet, as idle since then and shut it down before the page connected: that pupil's page
+        waited for ever (the classroom benchmark with ``--preheat``, 2026-12-03).
+        """
         self._pooled.discard(kernel_id)
         self._alone_since.setdefault(kernel_id, time.monotonic())
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = utcnow()
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = kwargs.get("kernel_id")
