@@ -223,7 +223,7 @@ async def classroom(args: argparse.Namespace) -> dict[str, Any]:
     run, pupils = Run(args.sessions, args.steps, args.think), cast(args.sessions, args.browsers)
     pools = class_pools(pupils) if args.preheat else None
     proc = start_server(port, args.cull, log, pools)
-    pools_s = wait_pools_filled(log, pools) if pools else None
+    pools_s = wait_pools_filled(proc.pid, log, pools) if pools else None
     base = f"http://127.0.0.1:{port}"
     peak = {"kernels": 0, "rss_kb": 0}
 
@@ -399,7 +399,7 @@ def main() -> int:
     )
     if result["pools"]:
         pools = " ".join(f"{app}={n}" for app, n in result["pools"].items())
-        print(f"# preheated before the first pupil: --preheat {pools} (filled in {result['pools_s']:.0f} s)")
+        print(f"# preheated before the first pupil: --preheat {pools} (ready in {result['pools_s']:.0f} s)")
     table = rows(result, args)
     print_table(table)
     for error in result["errors"]:
