@@ -120,20 +120,29 @@ def output_dir(pytestconfig: pytest.Config) -> Path:
     return folder
 
 
-def launch(cmd: list[str], log_path: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], Server]:
-    """Start a Voila server (its own process group, its log in ``log_path``) and wait until it answers."""
+def launch(
+    cmd: list[str],
+    log_path: Path,
+    env: dict[str, str] | None = None,
+    ready: str = "/voila/static/voila.js",
+    cwd: Path = ROOT,
+) -> tuple[subprocess.Popen[bytes], Server]:
+    """Start a server (its own process group, its log in ``log_path``) and wait until ``ready`` answers.
+
+    Voila's default ``ready`` is a static file: every GET of a notebook page would take a kernel.
+    """
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env, start_new_session=True)
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=cwd, env=env, start_new_session=True)
     server = Server(f"http://127.0.0.1:{port_of(cmd)}", log_path)
     deadline = time.monotonic() + 120
-    while True:  # poll a static file: every GET of a notebook page takes a kernel
+    while True:
         try:
-            urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2)
+            urllib.request.urlopen(server.url + ready, timeout=2)
             return proc, server
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 os.killpg(proc.pid, signal.SIGKILL)
-                raise RuntimeError("voila did not start:\n" + log_path.read_text()) from None
+                raise RuntimeError(f"{cmd[2]} did not start:\n" + log_path.read_text()) from None
             time.sleep(0.2)  # polling a server that is starting: there is no event to wait on
 
 

@@ -11,19 +11,16 @@ import json
 import os
 import secrets
 import shutil
-import signal
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ROOT, _free_port
+from tests.browser.conftest import ROOT, _free_port, launch
 from tests.browser.helpers import RENDER_MS, App, Bar, Server
+from tests.browser.shared_server import stop_group
 
 LESSON = ROOT / "notebooks" / "03_doublet_penalties.ipynb"
 
@@ -59,27 +56,10 @@ def lab(tmp_path_factory: pytest.TempPathFactory, output_dir: Path) -> Iterator[
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
-    log_path = output_dir / "jupyterlab.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=home, env=env, start_new_session=True)
-        server = Server(f"http://127.0.0.1:{port}", log_path)
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    raise RuntimeError("jupyter lab did not start:\n" + log_path.read_text()) from None
-                time.sleep(0.2)  # polling a server that is starting: there is no event to wait on
-        yield server, token
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+    proc, server = launch(cmd, output_dir / "jupyterlab.log", env, ready=f"/api/status?token={token}", cwd=home)
+    yield server, token
+    stop_group(proc.pid)
+    proc.wait(5)
 
 
 def test_lesson_notebook_runs_in_jupyterlab_and_its_widgets_answer(
