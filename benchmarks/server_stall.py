@@ -47,7 +47,7 @@ def main() -> int:
     args = parser.parse_args()
     port, log = free_port(), Path(tempfile.mkdtemp(prefix="stall-")) / "server.log"
     with open(log, "wb") as out:
-        cmd = voila_command(port, preheat={"double_down": 1}, extra=["--VoilaKernelManager.fill_delay=1"])
+        cmd = voila_command(port, preheat={"double_down": 1}, extra=["--CappedKernelManager.pool_refill_after=1"])
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -12,11 +12,18 @@ from it, so every start passes here):
   doing: a crashed tab or a closed lid sends no tab-close beacon, and a running simulation counts as
   activity, so Jupyter's idle culling never stops it (issue 15 §4: one ran at 101 % CPU for minutes).
   Pool kernels are exempt: they wait for a pupil by design.
+- **A class's pool is spent, not refilled, while the class is in.** Voila refills a pool after each page takes
+  a kernel (``fill_delay`` later). For a pool named for a lesson (``--preheat die_choice=30``) that started 30
+  kernels in the middle of the lesson, and the pupils' Steps waited for the CPU (the classroom benchmark: p95
+  541 ms instead of ~55 ms); a late pupil even waited for a refill still in its delay. Here a named pool
+  refills once no pupil's page is open, or after ``pool_refill_after`` seconds in which no page took one of
+  its kernels; a pupil arriving after the pool is spent gets a kernel started for them, as without a pool.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from jupyter_server._tz import utcnow
@@ -24,6 +31,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import ioloop, web
 from traitlets import Int
 
+CLASS_GONE_S = 60  # no page open this long after a pool's last take: its class has gone, the pool refills
 PREHEAT_ENV = "VOILA_PREHEAT"  # Voila starts every pool kernel with VOILA_PREHEAT=True in its environment
 
 
@@ -49,12 +57,60 @@ class CappedKernelManager(AsyncMappingKernelManager):
         help="Seconds a served kernel may live without any websocket before it is shut down; 0 turns it off.",
     )
 
+    pool_refill_after = Int(
+        2700,
+        config=True,
+        help="Seconds without a page taking a kernel from a named pool before it refills while pages are open.",
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._starting: set[str] = set()
         self._pooled: set[str] = set()  # preheated kernels not yet handed to a page
         self._alone_since: dict[str, float] = {}  # served kernels without a websocket, since when
         self._reaper: ioloop.PeriodicCallback | None = None
+        self._owed: dict[str, tuple[float, dict[str, Any]]] = {}  # named pool -> (last take, its refill's kwargs)
+        self._refiller: ioloop.PeriodicCallback | None = None
+        voila_fill: Callable[..., None] | None = getattr(self, "fill_if_needed", None)  # Voila's derived manager
+        if voila_fill is not None:
+            self._voila_fill = voila_fill
+            self.fill_if_needed = self._fill_or_owe
+
+    def _fill_or_owe(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        """Voila's ``fill_if_needed``, except the refill after a take from a named pool: that one is owed.
+
+        Voila asks for a refill with ``delay=None`` right after a page took a kernel; the fills at start-up and
+        ours pass ``delay=0``.
+        """
+        named = notebook_name is not None and notebook_name in getattr(self, "kernel_pools_config", {})
+        if delay is not None or not named:
+            self._voila_fill(delay=delay, notebook_name=notebook_name, **kwargs)
+            return
+        self._owed[notebook_name] = (time.monotonic(), kwargs)
+        if self._refiller is None:
+            every_ms = 1000 * max(1, min(10, self.pool_refill_after // 4))
+            self._refiller = ioloop.PeriodicCallback(self.pay_refills, every_ms)
+            self._refiller.start()
+
+    def pay_refills(self, now: float | None = None) -> list[str]:
+        """Refill the named pools whose class has gone (no page served for a minute after the last take) or
+        has not taken a kernel for ``pool_refill_after`` seconds; returns their names.
+
+        The minute covers the moment a page has taken a pool kernel but not yet received it: it is no place yet.
+        """
+        now = time.monotonic() if now is None else now
+        gone = self.places_used() == 0
+        settle = min(CLASS_GONE_S, self.pool_refill_after)
+        due = [
+            nb
+            for nb, (taken, _) in self._owed.items()
+            if now - taken >= self.pool_refill_after or (gone and now - taken >= settle)
+        ]
+        for notebook_name in due:
+            _, kwargs = self._owed.pop(notebook_name)
+            self.log.info("refilling the pool of %s: %s", notebook_name, "no page open" if gone else "quiet")
+            self._voila_fill(delay=0, notebook_name=notebook_name, **kwargs)
+        return due
 
     def places_used(self) -> int:
         """Kernels serving (or starting for) a pupil's page: the ones ``max_kernels`` counts."""

@@ -23,7 +23,6 @@ _APP_DIRS = (Path(__file__).parent / "notebooks", Path(__file__).resolve().paren
 MIN_TOKEN = 16  # characters; a public server's token is the only thing between a stranger and its kernels
 GALLERY = "/voila/render/index.ipynb"
 MAX_POOL = 200  # preheated kernels for one app (each ~100 MB, started before the lesson)
-REFILL_DELAY_S = 30  # a named pool refills after the class has arrived, not while it arrives
 
 
 def apps_dir() -> Path:
@@ -54,8 +53,9 @@ def voila_command(
     server to 127.0.0.1); ``extra`` are further Voila/traitlets options. ``preheat=True`` keeps one kernel
     per app started in advance (``make app``: a teacher's first page ~3 s sooner); a mapping such as
     ``{"die_choice": 30}`` keeps that many for the lesson a teacher announces, and none for the others
-    (a class arriving at once, SECURITY.md). Preheated kernels come on top of ``max_kernels`` (pupils'
-    places). ``orphan_grace`` (seconds) is how long a served kernel lives without its page.
+    (a class arriving at once; it spends the pool, see ``CappedKernelManager``). Preheated kernels come on
+    top of ``max_kernels`` (pupils' places). ``orphan_grace`` (seconds) is how long a served kernel lives
+    without its page.
     """
     if not 1 <= port <= 65535:
         raise ValueError(f"port must be 1..65535, not {port}")
@@ -83,8 +83,6 @@ def voila_command(
         cmd += ["--VoilaConfiguration.preheat_kernel=True", "--VoilaConfiguration.default_pool_size=1"]
     if isinstance(preheat, Mapping):
         cmd += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pool_config(preheat, folder))}"]
-        if not any(e.startswith("--VoilaKernelManager.fill_delay=") for e in extra):
-            cmd.append(f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}")
     if orphan_grace is not None:
         cmd.append(f"--CappedKernelManager.orphan_grace={orphan_grace}")
     if max_kernels is not None:

@@ -42,7 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         shutil.copy(ROOT / "notebooks" / "apps" / f"{name}.ipynb", apps)
     write_notebook(apps / "hello.ipynb", "print('hello')")
     port = free_port()
-    refill = ["--VoilaKernelManager.fill_delay=1"]  # the class-sized pools refill after 30 s; here at once
+    refill = ["--CappedKernelManager.pool_refill_after=1"]  # a class's pool refills once it has gone; here at once
     cmd = voila_command(
         port, apps, max_kernels=MAX_PLACES, preheat={"double_down": 1}, orphan_grace=ORPHAN_GRACE_S, extra=refill
     )

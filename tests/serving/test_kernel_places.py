@@ -1,10 +1,15 @@
-"""``CappedKernelManager`` without a server: what happens to a preheated kernel when a pupil's page takes it."""
+"""``CappedKernelManager`` without a server: what happens to a preheated kernel when a pupil's page takes it,
+and to the pool it came from."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 from jupyter_server._tz import utcnow
 
@@ -48,3 +53,55 @@ def test_a_pool_kernel_handed_to_a_page_is_not_culled_before_the_page_connects()
     kernel.last_activity = utcnow() - timedelta(seconds=30)  # the page never connected and 30 s went by
     run_now(manager.cull_kernel_if_idle("k1"))
     assert stopped == ["k1"]
+
+
+class PoolsManager(CappedKernelManager):
+    """Stands in for Voila's derived manager: its pools' config and the ``fill_if_needed`` it defines."""
+
+    kernel_pools_config: ClassVar[dict[str, dict[str, int]]] = {
+        "default": {"pool_size": 0},
+        "die_choice.ipynb": {"pool_size": 30},
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.fills: list[tuple[float | None, str | None]] = []
+        super().__init__(**kwargs)
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        self.fills.append((delay, notebook_name))
+
+
+def in_a_loop(job: Callable[[], Any]) -> Any:
+    """Run ``job`` inside a running event loop of its own thread (the refill check is a periodic callback)."""
+
+    async def main() -> Any:
+        return job()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
+
+
+def test_a_named_pool_is_refilled_once_its_class_has_gone_not_while_pupils_take_its_kernels() -> None:
+    manager = PoolsManager(pool_refill_after=2700)
+    manager._kernels["served"] = SimpleNamespace()  # a pupil's page, open
+
+    def take_and_check() -> list[Any]:
+        manager.fill_if_needed(delay=0, notebook_name="die_choice.ipynb")  # the start-up fill passes through
+        manager.fill_if_needed(notebook_name="index.ipynb")  # the default pool: Voila's refill, as before
+        for _ in range(3):
+            manager.fill_if_needed(notebook_name="die_choice.ipynb", path="")  # a page took a kernel
+        assert manager.fills == [(0, "die_choice.ipynb"), (None, "index.ipynb")]
+        assert manager._refiller is not None
+        manager._refiller.stop()
+        return [manager.pay_refills(now) for now in (time.monotonic() + 600, time.monotonic() + 2800)]
+
+    early, late = in_a_loop(take_and_check)
+    assert early == []  # ten minutes on, a page is still open: no kernel starts during the lesson
+    assert late == ["die_choice.ipynb"]  # 45 minutes without a take: refilled while the page stays open
+    assert manager.fills[-1] == (0, "die_choice.ipynb")
+    assert len(manager.fills) == 3  # one refill for the three takes: Voila tops the pool up to its size
+
+    del manager._kernels["served"]  # the class has gone
+    manager._owed["die_choice.ipynb"] = (time.monotonic(), {})
+    assert manager.pay_refills(time.monotonic() + 10) == []  # a page may be receiving the kernel just taken
+    assert manager.pay_refills(time.monotonic() + 61) == ["die_choice.ipynb"]
