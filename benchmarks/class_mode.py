@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.classroom import Figure, percentile
+from benchmarks.classroom_report import Figure, percentile
 from benchmarks.common import Row, print_table
 from benchmarks.procs import cpu_ticks, free_port, kernels, start_server, stop_server
 from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message

@@ -81,6 +81,29 @@ def sample(seen: dict[int, tuple[str, float]], totals: Counter[str], first: bool
         seen[pid] = (kind, now)
 
 
+class CpuLog:
+    """Cumulative CPU seconds by kind, sampled by ``take()``: the CPU of a window of a run (``between``),
+    e.g. while a class arrives against once it is in (``benchmarks/classroom.py``)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, tuple[str, float]] = {}
+        self.totals: Counter[str] = Counter()
+        sample(self.seen, self.totals, first=True)
+        self.marks: list[tuple[float, Counter[str]]] = [(time.monotonic(), Counter())]
+
+    def take(self) -> None:
+        sample(self.seen, self.totals, first=False)
+        self.marks.append((time.monotonic(), self.totals.copy()))
+
+    def between(self, start: float, end: float) -> tuple[float, Counter[str]]:
+        """The samples nearest to ``start`` and ``end`` (monotonic): the seconds between them and the CPU used."""
+        first = min(self.marks, key=lambda m: abs(m[0] - start))
+        last = min(self.marks, key=lambda m: abs(m[0] - end))
+        used = last[1].copy()
+        used.subtract(first[1])
+        return last[0] - first[0], +used
+
+
 def steal_seconds() -> float:
     """CPU time the hypervisor gave to others while this machine's processes wanted it, all cores together."""
     fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()

@@ -82,15 +82,18 @@ class CappedKernelManager(AsyncMappingKernelManager):
         Voila asks for a refill with ``delay=None`` right after a page took a kernel; the fills at start-up and
         ours pass ``delay=0``.
         """
-        named = notebook_name is not None and notebook_name in getattr(self, "kernel_pools_config", {})
-        if delay is not None or not named:
+        pools = getattr(self, "kernel_pools_config", {})
+        if delay is not None or notebook_name is None or notebook_name not in pools:
             self._voila_fill(delay=delay, notebook_name=notebook_name, **kwargs)
             return
         self._owed[notebook_name] = (time.monotonic(), kwargs)
         if self._refiller is None:
             every_ms = 1000 * max(1, min(10, self.pool_refill_after // 4))
-            self._refiller = ioloop.PeriodicCallback(self.pay_refills, every_ms)
+            self._refiller = ioloop.PeriodicCallback(self._pay_due, every_ms)
             self._refiller.start()
+
+    def _pay_due(self) -> None:
+        self.pay_refills()
 
     def pay_refills(self, now: float | None = None) -> list[str]:
         """Refill the named pools whose class has gone (no page served for a minute after the last take) or
