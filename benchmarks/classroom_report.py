@@ -88,7 +88,8 @@ def split_rows(pupils: list[Pupil]) -> list[Row]:
     same click as timed from Playwright's driver (what this benchmark reported before 2026-12-03: the
     driver's round trips too)."""
     all_in = max(p.loaded_at for p in pupils)
-    clicks = [(t, s) for p in pupils for t, s in zip(p.clicked_at, p.split, strict=True)]
+    browsers = [p for p in pupils if p.kind == "browser"]
+    clicks = [(t, s) for p in browsers for t, s in zip(p.clicked_at, p.split, strict=True)]
     found = []
     for phase, split in (
         ("while arriving", [s for t, s in clicks if t < all_in]),
