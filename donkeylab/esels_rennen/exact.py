@@ -7,7 +7,8 @@ position, ``v = start + Qᵀ v``, is computed strongly connected component by co
 (singletons directly, each cyclic component by exact fraction-free sparse elimination). Everything else follows from
 ``v``: the chance of each finishing order is the visits of its finished node, the expected number of turns
 is the sum of visits of unfinished positions, the chain-length distribution weighs each move by visits.
-Results are cached per board and rules.
+Results are cached per board and rules; the packaged boards' odds under the default rules are solved once and
+shipped (``odds_table``).
 
 ``random_play_chain`` exposes the same chain for the lab's numpy fast path (see ``RaceChain``).
 """
@@ -17,12 +18,13 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
 
 from donkeylab.core.setup import check_rules
-from donkeylab.esels_rennen.board import Board
+from donkeylab.esels_rennen import odds_table
+from donkeylab.esels_rennen.board import Board, load_board, packaged_boards
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, RaceGraph, reachable
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.race import STOP_RACE_OVER, Turn
@@ -127,6 +129,25 @@ def race_odds(board: Board | None = None, rules: Rules | None = None) -> RaceOdd
 
 @lru_cache(maxsize=4)
 def _odds(board: Board, rules: Rules) -> RaceOdds:
+    began = time.perf_counter()
+    stored = odds_table.read(board.name) if rules == Rules() and _is_packaged(board) else None
+    if stored is not None:
+        return RaceOdds(**{**stored, "seconds": time.perf_counter() - began})
+    return solve_odds(board, rules)
+
+
+def _is_packaged(board: Board) -> bool:
+    return board.name in packaged_boards() and board == load_board(board.name)
+
+
+def odds_fields(odds: RaceOdds) -> dict[str, object]:
+    """``odds`` as a dict of its fields, as ``odds_table`` stores it (without the seconds it took)."""
+    return {f.name: getattr(odds, f.name) for f in fields(odds) if f.name != "seconds"}
+
+
+def solve_odds(board: Board, rules: Rules | None = None) -> RaceOdds:
+    """Solve the race's chain for ``board`` and ``rules`` (defaults if None), never reading a stored table."""
+    board, rules = _resolve(board, rules)
     began = time.perf_counter()
     graph = _graph(board, rules)
     track = graph.track
