@@ -37,7 +37,7 @@ app: $(VENV)/.app
 
 ## The static site in site/ (Pyodide + Voici, no server); its toolchain is cached in ~/.cache/donkeylab/site,
 ## and the site is rebuilt only when a source changed
-SITE_SOURCES := pyproject.toml $(shell find donkeylab widgets -name '*.py' -o -name '*.js' -o -name '*.css')
+SITE_SOURCES := pyproject.toml $(shell find donkeylab widgets -name '*.py' -o -name '*.js' -o -name '*.css' -o -name '*.json')
 site/.donkeylab-site: $(VENV)/.app $(SITE_SOURCES)
 	$(VENV)/bin/donkeylab site build site
 
