@@ -27,11 +27,11 @@ from tests.apps.helpers import walk
 
 MODULES = {m.NAME: m for m in (die_choice, angry_flips, doublet_penalties, arrow_chains, full_games)}
 SPECS = {
-    "die_choice": die_choice.LESSON,
-    "angry_flips": angry_flips.LESSON,
-    "doublet_penalties": doublet_penalties.LESSON,
+    "die_choice": die_choice.spec(),
+    "angry_flips": angry_flips.spec(),
+    "doublet_penalties": doublet_penalties.spec(),
     "arrow_chains": arrow_chains.spec(),
-    "full_games": full_games.LESSON,
+    "full_games": full_games.spec(),
 }
 
 
@@ -134,7 +134,7 @@ def test_lesson_params_is_the_one_link_factory() -> None:
 
 # ---------------------------------------------------------------------------------------------- the headlines
 def test_headline_numbers_are_the_exact_modules() -> None:
-    assert die_choice.LESSON.sections[3].value == dd_exact.p_free_choice(4, [1, 2]) == Fraction(1, 81)
+    assert die_choice.spec().sections[3].value == dd_exact.p_free_choice(4, [1, 2]) == Fraction(1, 81)
     before, after = angry_flips.sevens()
     assert round(100 * float(before)) == 18 and round(100 * float(after)) == 10
     final = dd_exact.final_hay(("light_blue", "orange"))

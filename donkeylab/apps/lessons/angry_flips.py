@@ -174,32 +174,42 @@ PARAMS = lesson_params(
     step=TELLING_STEP,
     extra=[Param("policy", choice("random", "lowest", "highest"), "random")],
 )
-LESSON = LessonSpec(
-    NAME,
-    say("title"),
-    [
-        Question(say("question")),
-        Predict(
-            say("prompt"),
-            PREDICTION_ANSWER,
-            say("answer", before=lambda lg: percent(sevens()[0], lg, 0), after=lambda lg: percent(sevens()[1], lg, 0)),
-            {"more": say("more"), "less": say("less"), "same": say("same")},
-        ),
-        StepThrough(say("step_intro"), step_through),
-        ExactAnswer(sevens(), [exact_html]),
-        Convergence(say("live_intro"), "lesson.seven_after_flip", {"flipped": True}, n=100_000),
-        Notice(notice_text()),
-        Exercises(exercises()),
-        GoingFurther(going_further),
-    ],
-    PARAMS,
-    share=("variant", "policy"),
-)
+
+
+@functools.cache
+def spec() -> LessonSpec:
+    """The lesson, built on first use: its exact answers are computed then, not when the module is
+    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
+    return LessonSpec(
+        NAME,
+        say("title"),
+        [
+            Question(say("question")),
+            Predict(
+                say("prompt"),
+                PREDICTION_ANSWER,
+                say(
+                    "answer",
+                    before=lambda lg: percent(sevens()[0], lg, 0),
+                    after=lambda lg: percent(sevens()[1], lg, 0),
+                ),
+                {"more": say("more"), "less": say("less"), "same": say("same")},
+            ),
+            StepThrough(say("step_intro"), step_through),
+            ExactAnswer(sevens(), [exact_html]),
+            Convergence(say("live_intro"), "lesson.seven_after_flip", {"flipped": True}, n=100_000),
+            Notice(notice_text()),
+            Exercises(exercises()),
+            GoingFurther(going_further),
+        ],
+        PARAMS,
+        share=("variant", "policy"),
+    )
 
 
 def parts(query: Query | None = None) -> Lesson:
     """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at the reveal."""
-    return build_lesson(LESSON, query)
+    return build_lesson(spec(), query)
 
 
 def build(query: Query) -> Any:

@@ -186,27 +186,33 @@ def going_further(ctx: Context) -> list[Any]:
 
 
 PARAMS = lesson_params("double_donkey", PLAYERS, step=TELLING_STEP)
-LESSON = LessonSpec(
-    NAME,
-    say("title"),
-    [
-        Question(say("question")),
-        Predict(say("prompt"), prediction_answer(), say("answer", p=lambda lg: percent(prediction_answer(), lg))),
-        StepThrough(say("step_intro"), step_through),
-        ExactAnswer(prediction_answer(), [exact_head]),
-        Convergence(say("live_intro"), "lesson.free_choice", {"m": PREDICTION_M, "k": PREDICTION_K}, n=100_000),
-        Notice(notice_text()),
-        Exercises(exercises()),
-        GoingFurther(going_further),
-    ],
-    PARAMS,
-    share=("variant",),
-)
+
+
+@functools.cache
+def spec() -> LessonSpec:
+    """The lesson, built on first use: its exact answers are computed then, not when the module is
+    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
+    return LessonSpec(
+        NAME,
+        say("title"),
+        [
+            Question(say("question")),
+            Predict(say("prompt"), prediction_answer(), say("answer", p=lambda lg: percent(prediction_answer(), lg))),
+            StepThrough(say("step_intro"), step_through),
+            ExactAnswer(prediction_answer(), [exact_head]),
+            Convergence(say("live_intro"), "lesson.free_choice", {"m": PREDICTION_M, "k": PREDICTION_K}, n=100_000),
+            Notice(notice_text()),
+            Exercises(exercises()),
+            GoingFurther(going_further),
+        ],
+        PARAMS,
+        share=("variant",),
+    )
 
 
 def parts(query: Query | None = None) -> Lesson:
     """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at Fran's roll."""
-    return build_lesson(LESSON, query)
+    return build_lesson(spec(), query)
 
 
 def build(query: Query) -> Any:

@@ -9,6 +9,7 @@ and the total after k cards (with and without replacement) go further below.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -208,26 +209,32 @@ def going_further(ctx: Context) -> list[Any]:
 
 
 PARAMS = lesson_params("double_down", PLAYERS, seat=PUPIL)
-LESSON = LessonSpec(
-    NAME,
-    say("title"),
-    [
-        Question(say("question")),
-        Predict(say("prompt"), ANSWER, say("answer", **_headline_data())),
-        StepThrough(say("step_intro"), step_through),
-        ExactAnswer(ANSWER, [exact_headline]),
-        Convergence(say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000),
-        Notice(say("notice")),
-        Exercises(exercises()),
-        GoingFurther(going_further),
-    ],
-    PARAMS,
-)
+
+
+@functools.cache
+def spec() -> LessonSpec:
+    """The lesson, built on first use: its exact answers are computed then, not when the module is
+    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
+    return LessonSpec(
+        NAME,
+        say("title"),
+        [
+            Question(say("question")),
+            Predict(say("prompt"), ANSWER, say("answer", **_headline_data())),
+            StepThrough(say("step_intro"), step_through),
+            ExactAnswer(ANSWER, [exact_headline]),
+            Convergence(say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000),
+            Notice(say("notice")),
+            Exercises(exercises()),
+            GoingFurther(going_further),
+        ],
+        PARAMS,
+    )
 
 
 def parts(query: Query | None = None) -> Lesson:
     """The widgets of the lesson in page order, built for ``query`` (defaults when None)."""
-    return build_lesson(LESSON, query)
+    return build_lesson(spec(), query)
 
 
 def build(query: Query) -> Any:

@@ -11,6 +11,7 @@ prediction are this lesson's own ``Custom`` sections.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -167,24 +168,32 @@ EXERCISES = [
     Exercise(say("exercises5"), say("exercises6")),
     Exercise(say("ex4.q"), say("ex4.solution"), Fraction(1, 2), Fraction(5, 1000), say("ex4.hint"), why=True),
 ]
-LESSON = LessonSpec(
-    NAME,
-    say("title"),
-    [
-        Question(by_lang(lambda lg: "".join(say(k).get(lg) for k in ("question", "question.how_sure", "differences")))),
-        Custom("prediction", _prediction, heading="predict"),
-        Custom("step_through", _games, heading="watch"),
-        Custom("exact", _measured, heading="measured"),
-        Custom("answer", lambda ctx: [_table(ctx)], shown=False),
-        Convergence(say("live_intro"), "lesson.rounds_difference", {"players": 4}, n=2_000, batch=100),
-        Notice(say("notice")),
-        Exercises(EXERCISES),
-        GoingFurther(_further),
-    ],
-    PARAMS,
-    share=None,
-    lesson_class=FullGames,
-)
+
+
+@functools.cache
+def spec() -> LessonSpec:
+    """The lesson, built on first use: its exact answers are computed then, not when the module is
+    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
+    return LessonSpec(
+        NAME,
+        say("title"),
+        [
+            Question(
+                by_lang(lambda lg: "".join(say(k).get(lg) for k in ("question", "question.how_sure", "differences")))
+            ),
+            Custom("prediction", _prediction, heading="predict"),
+            Custom("step_through", _games, heading="watch"),
+            Custom("exact", _measured, heading="measured"),
+            Custom("answer", lambda ctx: [_table(ctx)], shown=False),
+            Convergence(say("live_intro"), "lesson.rounds_difference", {"players": 4}, n=2_000, batch=100),
+            Notice(say("notice")),
+            Exercises(EXERCISES),
+            GoingFurther(_further),
+        ],
+        PARAMS,
+        share=None,
+        lesson_class=FullGames,
+    )
 
 
 def parts(query: Query | None = None, background: bool = False) -> FullGames:
@@ -193,7 +202,7 @@ def parts(query: Query | None = None, background: bool = False) -> FullGames:
     ``background``: the table's games are played in a background thread (an app page appears at once; the
     prediction's answer arrives with the table). Without it the table is full when ``parts`` returns.
     """
-    lesson = build_lesson(LESSON, query, extra={"bg": background})
+    lesson = build_lesson(spec(), query, extra={"bg": background})
     assert isinstance(lesson, FullGames)
     return lesson
 
