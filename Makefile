@@ -11,6 +11,10 @@ PYTEST_ARGS ?=
 WORKERS ?= $(shell python3 -c "import os; n = len(os.sched_getaffinity(0)); print(min(n, 4) if n > 1 else 0)")
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONUNBUFFERED := 1
+# Bytecode caches on, whatever the caller's environment says (this machine sets PYTHONDONTWRITEBYTECODE=1):
+# without them every kernel, pytest worker and CLI run compiled donkeylab and the tests from source again
+# (pytest's collection: 12 s → 7 s per worker; a kernel's import of the apps: 0.74 → 0.59 s)
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: app test lint typecheck pytest chromium postgresql site bench playthroughs fuzz soak clean
 
