@@ -195,7 +195,7 @@ async def classroom(args: argparse.Namespace) -> dict[str, Any]:
     load_before = os.getloadavg()[0]
     run, pupils = Run(args.sessions, args.steps, args.think), cast(args.sessions, args.browsers)
     pools = class_pools(pupils) if args.preheat else None
-    proc = start_server(port, args.cull, log, pools)
+    proc = start_server(port, args.cull, log, pools, nice=-args.pupils_nice)
     pools_s = wait_pools_filled(proc.pid, log, pools) if pools else None
     base = f"http://127.0.0.1:{port}"
     peak = {"kernels": 0, "rss_kb": 0}
@@ -286,7 +286,17 @@ def main() -> int:
         "SECURITY.md) and let the first pupil arrive once the pools are full",
     )
     parser.add_argument("--cull", type=int, default=20, help="idle seconds before a disconnected kernel is culled")
+    parser.add_argument(
+        "--pupils-nice",
+        type=int,
+        default=0,
+        help="run the pupils (Chromium, the headless clients) at this niceness and the server and its kernels at "
+        "0, as in a class where every pupil's device is their own (needs root: the server's priority is raised "
+        "back); 0: everything shares the cores alike",
+    )
     args = parser.parse_args()
+    if args.pupils_nice:
+        os.nice(args.pupils_nice)  # this process, and the Playwright driver and Chromium it starts
     speed = probe()
     result = asyncio.run(classroom(args))
     load = result["load"]
@@ -294,6 +304,7 @@ def main() -> int:
         f"# classroom: {args.sessions} pupils ({args.browsers} in Chromium), {args.steps} clicks each every "
         f"{args.think} s, one arriving every {args.arrival} s; {os.cpu_count()} cores, "
         f"load {load[0]:.1f} → {load[1]:.1f}; speed probe {speed:.2f} s (benchmarks/cpu_split.py)"
+        + (f"; pupils at nice {args.pupils_nice}, the server at 0" if args.pupils_nice else "")
     )
     if result["pools"]:
         pools = " ".join(f"{app}={n}" for app, n in result["pools"].items())

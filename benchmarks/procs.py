@@ -70,14 +70,18 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, cull: int, log: Path, preheat: dict[str, int] | None = None) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, cull: int, log: Path, preheat: dict[str, int] | None = None, nice: int = 0
+) -> subprocess.Popen[bytes]:
     """``make app``'s command (``donkeylab serve``), with the benchmark's short idle-cull time; ``preheat``
-    gives pool sizes by app, as a teacher starts the server for an announced lesson (``--preheat APP=N``)."""
+    gives pool sizes by app, as a teacher starts the server for an announced lesson (``--preheat APP=N``);
+    ``nice`` is added to the server's niceness (negative: back up from a benchmark that lowered its own)."""
     cmd = [sys.executable, "-m", "donkeylab.cli", "serve", "--port", str(port), "--cull-idle", str(cull)]
     if preheat:
         cmd += ["--preheat", *(f"{app}={n}" for app, n in preheat.items())]
     with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        renice = (lambda: os.nice(nice)) if nice else None
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=renice)
     deadline = time.monotonic() + WAIT_S
     while True:
         try:
