@@ -30,6 +30,7 @@ from donkeylab.apps.lessons.framework import (
     Question,
     StepThrough,
     lesson_params,
+    lesson_spec,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import Lesson, Rendered, page, percent, step_box
@@ -176,10 +177,8 @@ PARAMS = lesson_params(
 )
 
 
-@functools.cache
+@lesson_spec
 def spec() -> LessonSpec:
-    """The lesson, built on first use: its exact answers are computed then, not when the module is
-    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
     return LessonSpec(
         NAME,
         say("title"),

@@ -31,6 +31,7 @@ from donkeylab.apps.lessons.framework import (
     Question,
     StepThrough,
     lesson_params,
+    lesson_spec,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import TABLE_STYLE, Lesson, Rendered, page, percent, step_box
@@ -188,10 +189,8 @@ def going_further(ctx: Context) -> list[Any]:
 PARAMS = lesson_params("double_donkey", PLAYERS, step=TELLING_STEP)
 
 
-@functools.cache
+@lesson_spec
 def spec() -> LessonSpec:
-    """The lesson, built on first use: its exact answers are computed then, not when the module is
-    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
     return LessonSpec(
         NAME,
         say("title"),

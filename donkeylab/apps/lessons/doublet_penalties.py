@@ -9,7 +9,6 @@ and the total after k cards (with and without replacement) go further below.
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -28,6 +27,7 @@ from donkeylab.apps.lessons.framework import (
     Question,
     StepThrough,
     lesson_params,
+    lesson_spec,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, page, step_box, table
@@ -211,10 +211,8 @@ def going_further(ctx: Context) -> list[Any]:
 PARAMS = lesson_params("double_down", PLAYERS, seat=PUPIL)
 
 
-@functools.cache
+@lesson_spec
 def spec() -> LessonSpec:
-    """The lesson, built on first use: its exact answers are computed then, not when the module is
-    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
     return LessonSpec(
         NAME,
         say("title"),

@@ -18,6 +18,7 @@ built here once.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -171,6 +172,13 @@ class LessonSpec:
     params: Mapping[str, Param]
     share: Sequence[str] | None = ()  # query values the share link keeps besides the Stepper's; None: no link
     lesson_class: type[Lesson] = Lesson
+
+
+def lesson_spec(make: Callable[[], LessonSpec]) -> Callable[[], LessonSpec]:
+    """A lesson module's ``spec()``, built on first use and kept. Its exact answers are computed then, not when
+    the module is imported: ``donkeylab.apps`` imports every lesson, in every kernel of every app and in Pyodide
+    (angry_flips' answer alone cost 0.5 s of each import)."""
+    return functools.cache(make)
 
 
 def lesson_params(

@@ -11,7 +11,6 @@ prediction are this lesson's own ``Custom`` sections.
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +25,7 @@ from donkeylab.apps.lessons.framework import (
     Notice,
     Question,
     lesson_params,
+    lesson_spec,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.full_games_text import TEXTS
@@ -170,10 +170,8 @@ EXERCISES = [
 ]
 
 
-@functools.cache
+@lesson_spec
 def spec() -> LessonSpec:
-    """The lesson, built on first use: its exact answers are computed then, not when the module is
-    imported (``donkeylab.apps`` imports every lesson, in every kernel and in Pyodide)."""
     return LessonSpec(
         NAME,
         say("title"),
