@@ -212,6 +212,9 @@ class PupilPart:
         if self._call(lambda: store.answer(self.code, self.pupil.id, self.spec.qid, value)):
             self.locked = value
             self._draw()
+            # The slider's last value may have arrived while this answer was being stored: _follow saw no lock
+            # yet then, and the page kept the older guess for good (fresh run 31). Follow it now.
+            self._follow()
 
     def _follow(self) -> None:
         if self.locked is not None and not self.revealed and self.guess_value() != self.locked:

@@ -89,6 +89,33 @@ def test_a_slider_value_that_arrives_after_the_lock_in_click_is_stored_too(store
     assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55] and part.locked == 0.55
 
 
+def test_a_slider_value_that_arrives_while_the_lock_in_is_being_stored_is_stored_too(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The slider's last value can arrive while the click's answer is on its way to the store (the pupil's
+    worker thread): it must be stored after it, not dropped because no lock was recorded yet."""
+    k = store.create_class("doublet_penalties")
+    part = pupil_of(build("doublet_penalties", f"class={k.code}"))
+    until(lambda: part.pupil is not None)
+    entered, release = threading.Event(), threading.Event()
+    assert part.store is not None
+    answer = part.store.answer
+
+    def slow_answer(*args: Any) -> Any:
+        entered.set()
+        release.wait(10)
+        return answer(*args)
+
+    monkeypatch.setattr(part.store, "answer", slow_answer)
+    part.prediction.input.value = 0.53
+    part.lock.click()
+    assert entered.wait(10)  # the worker has read 0.53 and is storing it
+    part.prediction.input.value = 0.55  # the value the pupil saw, arriving meanwhile
+    release.set()
+    until(lambda: store.results(k.code, k.teacher_key, QID)["answers"] == [0.55])
+    until(lambda: part.locked == 0.55 and "0.55" in part.status.value)
+
+
 def test_pupils_pool_draws_of_their_own_and_a_rerun_adds_nothing(store: ClassStore) -> None:
     """Pooling is evidence only if the draws are new: two pupils simulate with different seeds, and a pupil
     who runs the same seed again adds the same draws, which the pool counts once."""
