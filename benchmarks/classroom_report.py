@@ -47,17 +47,27 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def all_in(pupils: list[Pupil]) -> float:
+    """When the whole class is in: the last pupil's page was ready (monotonic)."""
+    return max(p.loaded_at for p in pupils)
+
+
+def by_phase(pupils: list[Pupil], clicks: list[tuple[float, Any]]) -> tuple[tuple[str, list[Any]], ...]:
+    """``(click time, figure)`` pairs split into the class's two phases: while pupils arrive, once all are in."""
+    end = all_in(pupils)
+    return (
+        ("while arriving", [x for t, x in clicks if t < end]),
+        ("class in", [x for t, x in clicks if t >= end]),
+    )
+
+
 def phase_rows(pupils: list[Pupil]) -> list[Row]:
     """Step p95 (ms) in the class's two phases: while pupils still arrive (every arrival is a kernel start and a
     page build, seconds of CPU each, on the same cores as everyone's clicks) and once the whole class is in."""
-    all_in = max(p.loaded_at for p in pupils)
     found = []
     for kind, what in (("browser", "Chromium pages"), ("headless", "headless pupils")):
         clicks = [(t, s) for p in pupils if p.kind == kind for t, s in zip(p.clicked_at, p.steps, strict=True)]
-        for phase, chosen in (
-            ("while arriving", [s for t, s in clicks if t < all_in]),
-            ("class in", [s for t, s in clicks if t >= all_in]),
-        ):
+        for phase, chosen in by_phase(pupils, clicks):
             value = percentile(chosen, 0.95) * 1000
             target = ("<= 100", value <= 100) if kind == "browser" else ("", None)
             found.append(
@@ -70,9 +80,9 @@ def cpu_rows(r: dict[str, Any]) -> list[Row]:
     """How busy the cores are in the class's two phases, and with what (the kinds of ``cpu_split``): a Step
     waits for a core when the page loads of arriving pupils keep both busy."""
     cpu, began, stepped_at = r["cpu"]
-    all_in = max(p.loaded_at for p in r["pupils"])
+    middle = all_in(r["pupils"])
     found = []
-    for phase, start, end in (("while arriving", began, all_in), ("class in", all_in, stepped_at)):
+    for phase, start, end in (("while arriving", began, middle), ("class in", middle, stepped_at)):
         seconds, used = cpu.between(start, end)
         busy = sum(used.values()) / max(seconds, 1e-9)
         found.append(Figure("cpu", f"cores busy {phase}", busy, "cores", note=f"of {os.cpu_count()}, {seconds:.0f} s"))
@@ -87,14 +97,10 @@ def split_rows(pupils: list[Pupil]) -> list[Row]:
     """Where a Chromium page's Step spends its time (p95 of each part, ms) in the class's two phases, and the
     same click as timed from Playwright's driver (what this benchmark reported before 2026-12-03: the
     driver's round trips too)."""
-    all_in = max(p.loaded_at for p in pupils)
     browsers = [p for p in pupils if p.kind == "browser"]
     clicks = [(t, s) for p in browsers for t, s in zip(p.clicked_at, p.split, strict=True)]
     found = []
-    for phase, split in (
-        ("while arriving", [s for t, s in clicks if t < all_in]),
-        ("class in", [s for t, s in clicks if t >= all_in]),
-    ):
+    for phase, split in by_phase(pupils, clicks):
         parts = {
             "click → kernel's reply at the page": [r for r, _, _ in split if r == r],
             "reply → position text changed": [d - r for r, d, _ in split if r == r],

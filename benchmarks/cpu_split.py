@@ -91,9 +91,11 @@ class CpuLog:
         sample(self.seen, self.totals, first=True)
         self.marks: list[tuple[float, Counter[str]]] = [(time.monotonic(), Counter())]
 
-    def take(self) -> None:
+    def take(self, mark: bool = True) -> None:
+        """Add every process's CPU since the last sample; ``mark`` keeps the totals of this moment for ``between``."""
         sample(self.seen, self.totals, first=False)
-        self.marks.append((time.monotonic(), self.totals.copy()))
+        if mark:
+            self.marks.append((time.monotonic(), self.totals.copy()))
 
     def between(self, start: float, end: float) -> tuple[float, Counter[str]]:
         """The samples nearest to ``start`` and ``end`` (monotonic): the seconds between them and the CPU used."""
@@ -127,17 +129,16 @@ def main() -> int:
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("name a command after --, e.g. -- make test")
-    seen: dict[int, tuple[str, float]] = {}
-    totals: Counter[str] = Counter()
     speed_before, stolen = probe(), steal_seconds()
-    sample(seen, totals, first=True)
+    log = CpuLog()
     start = time.monotonic()
     proc = subprocess.Popen(command)
     while proc.poll() is None:
         time.sleep(args.every)  # sampling another process tree's counters: there is no event to wait on
-        sample(seen, totals, first=False)
+        log.take(mark=False)
     wall = time.monotonic() - start
     stolen = steal_seconds() - stolen
+    totals = log.totals
     total = sum(totals.values())
     print(
         f"# {' '.join(command)}: exit {proc.returncode}, {wall:.0f} s wall, {total:.0f} s CPU "

@@ -133,7 +133,7 @@ def _odds(board: Board, rules: Rules) -> RaceOdds:
     stored = odds_table.read(board.name) if rules == Rules() and _is_packaged(board) else None
     if stored is not None:
         return RaceOdds(**{**stored, "seconds": time.perf_counter() - began})
-    return solve_odds(board, rules)
+    return _solve(board, rules)
 
 
 def _is_packaged(board: Board) -> bool:
@@ -147,7 +147,10 @@ def odds_fields(odds: RaceOdds) -> dict[str, object]:
 
 def solve_odds(board: Board, rules: Rules | None = None) -> RaceOdds:
     """Solve the race's chain for ``board`` and ``rules`` (defaults if None), never reading a stored table."""
-    board, rules = _resolve(board, rules)
+    return _solve(*_resolve(board, rules))
+
+
+def _solve(board: Board, rules: Rules) -> RaceOdds:
     began = time.perf_counter()
     graph = _graph(board, rules)
     track = graph.track
