@@ -42,7 +42,7 @@ KINDS = (
     ("pytest-xdist workers", re.compile(r"python[\d.]* -u -c import sys;exec\(eval")),
     ("pytest", re.compile(r"pytest")),
     ("multiprocessing workers", re.compile(r"multiprocessing|python[\d.]* -B -c from m")),
-    ("pip", re.compile(r"pip install")),
+    ("pip, uv (the venv)", re.compile(r"pip install|/uv pip")),
     ("Playwright's Node drivers", re.compile(r"\bnode\b")),
     ("PostgreSQL", re.compile(r"postgres")),
     ("ruff, mypy", re.compile(r"ruff|mypy")),
