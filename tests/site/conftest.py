@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request, expect
+from playwright.sync_api import BrowserContext, Page, Playwright, Request, expect
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -78,17 +78,36 @@ def external() -> list[str]:
     return []
 
 
+@pytest.fixture(scope="session")
+def site_profile(
+    playwright: Playwright, browser_type_launch_args: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BrowserContext]:
+    """The worker's Chromium for the site, with a profile on disk and every other host blocked (its own: the
+    browser tests' ``profile`` reaches other hosts' names)."""
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("site-profile"), **browser_type_launch_args
+    )
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def context(context: BrowserContext, site_url: str, external: list[str]) -> BrowserContext:
-    """pytest-playwright's fresh context (an empty HTTP cache: a first visit); every request that leaves the
-    site is counted (``OFFLINE`` makes it fail)."""
+def page(site_profile: BrowserContext, site_url: str, external: list[str]) -> Iterator[Page]:
+    """A new tab of the worker's site profile, as a pupil's browser
+    opens one app after another: the worker's first site page is a first visit, the next ones take Pyodide,
+    the wheels and the compiled wasm from the caches (a fresh context per test cost each page ~6 s more of
+    Chromium CPU, measured). Every request of the test that leaves the site is counted (``OFFLINE`` makes it
+    fail); the profile's service worker is included, since its requests reach the context, not the page."""
 
     def count(request: Request) -> None:
         if not request.url.startswith((site_url, *LOCAL)):
             external.append(request.url)
 
-    context.on("request", count)
-    return context
+    site_profile.on("request", count)
+    tab = site_profile.new_page()
+    yield tab
+    tab.close()
+    site_profile.remove_listener("request", count)
 
 
 @pytest.fixture
@@ -101,7 +120,8 @@ def errors(page: Page) -> list[str]:
 
 @pytest.fixture(scope="session")
 def figures() -> Iterator[dict[str, Any]]:
-    """Load times and Step latencies measured by the tests, written to ``FIGURES`` for the closing note."""
+    """Load times and Step latencies measured by the tests, written to ``FIGURES``. A load is a first visit only
+    for a worker's first site page; ``benchmarks/site_load.py`` measures first and second loads properly."""
     found: dict[str, Any] = {}
     yield found
     if found:  # each xdist worker measured some apps: one file for all (for figures, ``-n 0`` is quieter)

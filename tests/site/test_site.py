@@ -32,10 +32,6 @@ LINKS = {  # a link per free-play app: seed, players, step and lang all reach th
 }
 LESSON_LINK = "seed=3&lang=en"
 SHOTS = os.environ.get("DONKEYLAB_SITE_SHOTS")  # a folder: screenshots of the gallery and of an app
-# A second load (from the browser's cache) is timed for every app when DONKEYLAB_SITE_FIGURES names the figures'
-# file; not in `make test`: each costs a Pyodide start (~8 s of both cores), and benchmarks/site_load.py
-# measures first and second loads in a real browser profile.
-RELOADED = set(APPS) if os.environ.get("DONKEYLAB_SITE_FIGURES") else set()
 NUMBER = re.compile(r"\d+/\d+|\d+(?:[.,]\d+)+ ?%?|\d+ ?%")
 STEP_TIMES = """async (n) => {
   const pos = document.querySelector('.dl-stepper .dl-pos');
@@ -115,7 +111,7 @@ def test_free_play_app_follows_its_link_and_steps(
     page: Page, site_url: str, name: str, external: list[str], errors: list[str], figures: dict[str, Any]
 ) -> None:
     query, position = LINKS[name]
-    first = open_app(page, site_url, name, query)
+    loaded = open_app(page, site_url, name, query)
     pos = page.locator(".dl-stepper .dl-pos").first
     expect(pos).to_have_text(re.compile(position))  # step= and lang= reached the kernel
     seats = page.locator(".dl-stepper select.dl-seat option").all_inner_texts()
@@ -125,10 +121,11 @@ def test_free_play_app_follows_its_link_and_steps(
     expect(page.locator(".dl-stepper .dl-error").first).to_be_hidden()
     if SHOTS and name == "double_donkey":
         page.screenshot(path=f"{SHOTS}/{name}-after-steps.png", full_page=True)
-    figures[name] = {"first_load_s": round(first, 1)}
-    if name in RELOADED:  # again, from the browser's cache
-        figures[name]["second_load_s"] = round(open_app(page, site_url, name, query), 1)
-    figures[name] |= {"step_ms_p95": round(p95(times), 1), "step_ms_median": round(sorted(times)[len(times) // 2], 1)}
+    figures[name] = {
+        "load_s": round(loaded, 1),
+        "step_ms_p95": round(p95(times), 1),
+        "step_ms_median": round(sorted(times)[len(times) // 2], 1),
+    }
     assert p95(times) < 1_000, times  # a click is answered in the browser, no server round trip
     assert errors == [] and external == []
 
@@ -163,14 +160,12 @@ def expected_numbers(name: str) -> list[str]:
 def test_lesson_shows_its_exact_answer_and_its_live_plot_runs_and_stops(
     page: Page, site_url: str, name: str, external: list[str], errors: list[str], figures: dict[str, Any]
 ) -> None:
-    first = open_app(page, site_url, name, LESSON_LINK)
+    loaded = open_app(page, site_url, name, LESSON_LINK)
     body = page.locator("body")
     for number in expected_numbers(name):
         expect(body).to_contain_text(number)  # waits: the full-games table fills in after the page is drawn
     live_plot_runs_and_stops(page)
-    figures[name] = {"first_load_s": round(first, 1)}
-    if name in RELOADED:  # again, from the browser's cache
-        figures[name]["second_load_s"] = round(open_app(page, site_url, name, LESSON_LINK), 1)
+    figures[name] = {"load_s": round(loaded, 1)}
     assert errors == [] and external == []
 
 
