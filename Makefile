@@ -16,7 +16,7 @@ export PYTHONUNBUFFERED := 1
 # (pytest's collection: 12 s → 7 s per worker; a kernel's import of the apps: 0.74 → 0.59 s)
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: app test lint typecheck pytest chromium postgresql site bench playthroughs fuzz soak clean
+.PHONY: app test lint typecheck pytest system chromium postgresql site bench playthroughs fuzz soak clean
 
 # The venv's packages are installed by uv (from PyPI, into the venv, bootstrapped by the venv's own pip): on
 # this machine pip took ~57 s for `.[test]` (resolving, unpacking and byte-compiling plotly's thousands of
@@ -32,7 +32,8 @@ $(VENV)/.app: pyproject.toml | $(PY)
 	$(UV_INSTALL) -e '.[app]'
 	touch $@
 
-$(VENV)/.test: pyproject.toml | $(PY)
+# After .app (the test extras include the app's): ``make -j`` must not run two installs into one venv at once
+$(VENV)/.test: pyproject.toml | $(VENV)/.app
 	$(UV_INSTALL) -e '.[test]'
 	$(UV) pip check -q --python $(PY)
 	touch $@
@@ -53,27 +54,27 @@ site/.donkeylab-site: $(VENV)/.app $(SITE_SOURCES)
 
 site: site/.donkeylab-site
 
-## Lint, type-check and run every test (engines, lab, notebooks, browser, the static site). Lint, the type check
-## and the site build are independent: they run side by side (one after another they took ~20 s of the run)
-test: $(VENV)/.test chromium postgresql
-	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck site
+## Lint, type-check and run every test (engines, lab, notebooks, browser, the static site). The Debian packages
+## install while the venv does (both mostly wait on downloads); lint, the type check and the site build are
+## independent and run side by side (one after another they took ~20 s of the run)
+test:
+	$(MAKE) --no-print-directory -j4 --output-sync=target system lint typecheck site
 	$(MAKE) --no-print-directory pytest
 
-chromium:
-	@if command -v chromium >/dev/null 2>&1; then echo "chromium: $$(command -v chromium)"; \
-	elif [ "$$(id -u)" = 0 ]; then echo "installing Debian chromium for the browser tests"; \
+## The Debian packages the tests need, in one apt-get (as root) for those missing: chromium for the browser
+## tests, postgresql's binaries for the class store's tests (each test session starts its own throwaway cluster)
+system:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || \
+	  missing="$$missing postgresql"; \
+	if [ -z "$$missing" ]; then echo "chromium and postgresql: installed"; \
+	elif [ "$$(id -u)" = 0 ]; then echo "installing Debian$$missing for the tests"; \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; \
-	else echo "chromium is missing: run 'sudo apt-get install -y chromium' (browser tests need it)"; exit 1; fi
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing >/dev/null; \
+	else echo "missing for the tests:$$missing; run 'sudo apt-get install -y$$missing'"; exit 1; fi
 
-## PostgreSQL binaries for the class store's tests (each test session starts its own throwaway cluster)
-postgresql:
-	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
-	  echo "postgresql: $$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null || command -v initdb)"; \
-	elif [ "$$(id -u)" = 0 ]; then echo "installing Debian postgresql for the class store tests"; \
-	  DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null; \
-	else echo "postgresql is missing: run 'sudo apt-get install -y postgresql' (class store tests need it)"; exit 1; fi
+chromium postgresql: system
 
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check .

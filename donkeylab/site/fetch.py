@@ -34,10 +34,19 @@ def venv_python(cfg: SiteConfig) -> Path:
     log(f"making the build venv {venv} (once for these pins)")
     shutil.rmtree(venv, ignore_errors=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, *cfg.toolchain], check=True)
+    subprocess.run([*installer(python), *cfg.toolchain], check=True)
     (venv / ".complete").write_text("\n".join(cfg.toolchain) + "\n")
     return python
+
+
+def installer(python: Path) -> list[str]:
+    """The command that installs into ``python``'s venv: uv when it stands beside the running interpreter (the
+    venvs ``make`` builds have it; the toolchain took ~30 s with pip here, resolving and byte-compiling, and ~4 s
+    with uv), else that venv's pip."""
+    uv = Path(sys.executable).parent / "uv"
+    if uv.exists():
+        return [str(uv), "pip", "install", "-q", "--python", str(python)]
+    return [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
 
 
 def pyodide_core(cfg: SiteConfig) -> Path:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from donkeylab.site import config, gallery, wheels
+from donkeylab.site import config, fetch, gallery, wheels
 from donkeylab.site.page import PageLink, SitePage
 
 
@@ -35,6 +35,16 @@ def test_every_pin_is_exact_and_in_one_place() -> None:
     assert all("==" in pin for pin in (*cfg.toolchain, *cfg.wheels))
     assert "jupyterlite-pyodide-kernel==0.7.0" in cfg.toolchain and "voici-core==0.10.0" in cfg.toolchain
     assert cfg.key() == config.load().key() != cfg.key("other")
+
+
+def test_the_toolchain_is_installed_with_uv_beside_the_interpreter_else_with_pip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "venv" / "bin" / "python"
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))
+    assert fetch.installer(target)[:4] == [str(target), "-m", "pip", "install"]
+    (tmp_path / "uv").touch()
+    assert fetch.installer(target) == [str(tmp_path / "uv"), "pip", "install", "-q", "--python", str(target)]
 
 
 def test_lock_names_the_shipped_wheels_with_their_hashes_and_shipped_dependencies(tmp_path: Path) -> None:
