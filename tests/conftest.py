@@ -20,8 +20,7 @@ ONE_BY_ONE = ("tests/site/",)  # folders whose tests are units of their own
 # every other file keeps its place after them. xdist's own reordering sorts by the number of tests, which put
 # the few-but-long browser files last.
 LONG_FIRST = (
-    "tests/browser/test_accessibility.py",  # ~2 min
-    "tests/browser/test_apps.py",  # ~1.5 min
+    "tests/browser/test_apps.py",  # ~3 min
     "tests/serving/test_attacks.py",
     "tests/browser/",
     "tests/site/",

@@ -71,7 +71,7 @@ function seatBox(v, p) {
   box.append(head);
   const row = h("div", { class: "dl-dd-hand" });
   if (hand === null || hand === undefined) {
-    for (let i = 0; i < t.hand_sizes[p.seat]; i++) row.append(h("div", { class: "dl-dd-card dl-back", "aria-label": say("hidden_card") }));
+    for (let i = 0; i < t.hand_sizes[p.seat]; i++) row.append(h("div", { class: "dl-dd-card dl-back", role: "img", "aria-label": say("hidden_card") }));
   } else {
     for (const card of hand) {
       const selected = ui.picked.has(card.id) && acting;

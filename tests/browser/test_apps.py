@@ -7,7 +7,9 @@
   text, a click on one of the Stepper's choices applies it, and a live plot (where the page has one) gains
   simulated bars and its Stop button stops it;
 - the page's own "copy link" (or the same query typed by hand) opens a second page, with no note, in exactly
-  the state the first reached.
+  the state the first reached; that page, opened at a tablet's portrait size, then gets the accessibility
+  audit and the school screen sizes of ``screens.py`` in German and English (``test_accessibility.py`` says
+  what they check; a page load of their own cost each app a kernel and a page build more).
 
 New apps are covered as they are registered; app-specific clicks live in ``test_game_clicks.py``.
 """
@@ -24,6 +26,7 @@ from playwright.sync_api import Locator, expect
 
 from donkeylab.apps import APPS
 from tests.browser.helpers import App
+from tests.browser.screens import every_size_in_both_languages, resize
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [name for name, info in APPS.items() if info.kind != "teacher"]  # class mode: test_class_mode.py
@@ -249,19 +252,23 @@ def switch_language(app: App, lang: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_app_copied_link_reproduces_the_state(app: App, name: str) -> None:
-    """The link copied in the previous test opens a new page (another kernel) in exactly that state.
+def test_app_copied_link_reproduces_the_state_and_the_page_fits_every_school_screen(app: App, name: str) -> None:
+    """The link copied in the previous test opens a new page (another kernel) in exactly that state; that page
+    passes the audit and fits every school screen size, in German (the link's language) and in English.
 
     A separate test so the two loads of one app are apart: the app's preheated kernel is refilled meanwhile.
     """
     if name not in REACHED:
         pytest.skip("no state to reproduce: the first test of this app failed before it copied the link")
     link, state = REACHED[name]
+    resize(app, "tablet-portrait")
     app.open(link)
     expect(app.page.locator(".dl-link-problems")).to_have_count(0)
     expect_state(app, state)
     app.screenshot(f"{name}-link")
     assert f"Using pre-heated kernel: {app.kernel_id()}" in app.server.log(), "the link was not served preheated"
+    problems = every_size_in_both_languages(app, name)
+    assert not problems, f"{name}:\n" + "\n".join(problems)
     app.check_console()
 
 
