@@ -9,7 +9,9 @@
 - the page's own "copy link" (or the same query typed by hand) opens a second page, with no note, in exactly
   the state the first reached; that page, opened at a tablet's portrait size, then gets the accessibility
   audit and the school screen sizes of ``screens.py`` in German and English (``test_accessibility.py`` says
-  what they check; a page load of their own cost each app a kernel and a page build more).
+  what they check; a page load of their own cost each app a kernel and a page build more); on a lesson the
+  pupil then answers the first exercise, wrong and then right (``answers.py``; die_choice also in German with
+  a decimal comma).
 
 New apps are covered as they are registered; app-specific clicks live in ``test_game_clicks.py``.
 """
@@ -25,6 +27,7 @@ import pytest
 from playwright.sync_api import Locator, expect
 
 from donkeylab.apps import APPS
+from tests.browser import answers
 from tests.browser.helpers import App
 from tests.browser.screens import every_size_in_both_languages, resize
 
@@ -254,7 +257,8 @@ def switch_language(app: App, lang: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_app_copied_link_reproduces_the_state_and_the_page_fits_every_school_screen(app: App, name: str) -> None:
     """The link copied in the previous test opens a new page (another kernel) in exactly that state; that page
-    passes the audit and fits every school screen size, in German (the link's language) and in English.
+    passes the audit and fits every school screen size, in German (the link's language) and in English, and a
+    lesson's first exercise takes a wrong answer, then the right one.
 
     A separate test so the two loads of one app are apart: the app's preheated kernel is refilled meanwhile.
     """
@@ -267,8 +271,12 @@ def test_app_copied_link_reproduces_the_state_and_the_page_fits_every_school_scr
     expect_state(app, state)
     app.screenshot(f"{name}-link")
     assert f"Using pre-heated kernel: {app.kernel_id()}" in app.server.log(), "the link was not served preheated"
+    if name == "die_choice":
+        answers.a_decimal_comma_in_german(app)
     problems = every_size_in_both_languages(app, name)
     assert not problems, f"{name}:\n" + "\n".join(problems)
+    if APPS[name].kind == "lesson":  # every lesson has its first answers in answers.FIRST_ANSWER
+        answers.the_first_exercise(app, name)
     app.check_console()
 
 

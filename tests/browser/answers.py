@@ -1,13 +1,13 @@
-"""Every lesson in a real browser: a pupil types an answer into the first answer box, presses Check and reads
-the feedback — a wrong answer first (not yet, with the hint), then the right one (correct). One lesson also in
-German, with a German number. Everything waits on the page's text, never on a clock."""
+"""A pupil answers a lesson's exercises in a real browser: types into an answer box, presses Check and reads the
+feedback. ``test_apps.py`` does it on the page each lesson's copied link opens (a page load of its own cost each
+lesson a kernel and a page build more): the first exercise, a wrong answer first (not yet, with the hint), then
+the right one (correct); one lesson also in German, with a German number. Everything waits on the page's text,
+never on a clock."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
-from donkeylab.apps import APPS
 from tests.browser.helpers import App
 
 # The first typed exercise of each lesson: a wrong answer, the right one in the pupil's own writing.
@@ -33,10 +33,8 @@ def answer(app: App, index: int, text: str) -> str:
     return feedback.inner_text()
 
 
-@pytest.mark.parametrize("name", list(FIRST_ANSWER))
-def test_a_pupil_answers_the_first_exercise(app: App, name: str) -> None:
-    assert APPS[name].kind == "lesson"
-    app.open(APPS[name].notebook, ready=".dl-answer input")
+def the_first_exercise(app: App, name: str) -> None:
+    """A wrong answer to the lesson's first exercise, then the right one, in English."""
     wrong, right = FIRST_ANSWER[name]
     box = app.page.locator(".dl-answer").first
     answer(app, 0, wrong)
@@ -45,11 +43,10 @@ def test_a_pupil_answers_the_first_exercise(app: App, name: str) -> None:
     answer(app, 0, right)
     expect(box.locator(".dl-feedback")).to_contain_text("Correct!", timeout=FEEDBACK_MS)
     app.assert_no_traceback()
-    app.check_console()
 
 
-def test_a_german_pupil_answers_with_a_decimal_comma(app: App) -> None:
-    app.open(APPS["die_choice"].notebook, "lang=de", ready=".dl-answer input")
+def a_decimal_comma_in_german(app: App) -> None:
+    """die_choice's second exercise answered on the German page with a German number, then with words."""
     box = app.page.locator(".dl-answer").nth(1)  # (4/6)² = 4/9, the "why" exercise
     expect(box.locator("button").first).to_have_text("Prüfen")
     answer(app, 1, "44,4 %")
@@ -57,4 +54,3 @@ def test_a_german_pupil_answers_with_a_decimal_comma(app: App) -> None:
     answer(app, 1, "vier Neuntel")
     expect(box.locator(".dl-feedback")).to_contain_text("kann ich nicht als Zahl lesen", timeout=FEEDBACK_MS)
     app.assert_no_traceback()
-    app.check_console()
