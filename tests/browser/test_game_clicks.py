@@ -84,6 +84,8 @@ def test_double_donkey_blocked_die_says_dd_dice_2_free_die_goes_to_the_hay_card_
     app.open("double_donkey.ipynb", f"seed=0&step={k}")
     bar = app.bar()
     expect(bar.pos).to_have_text(at_pos(k))
+    # the table's text alternative states the position (test_keyboard.py checks the other views' alternatives)
+    expect(app.page.get_by_role("group", name=re.compile(r"^Round \d+\. "))).to_have_count(1)
     app.page.locator(f".dl-rolled .dl-die.dl-blocked[data-colour='{blocked}']").click()
     expect(bar.error).to_have_text(sentence)
     expect(bar.pos).to_have_text(at_pos(k))

@@ -72,7 +72,11 @@ def test_a_whole_double_down_game_with_the_keyboard(app: App) -> None:
 
 
 def test_an_esels_rennen_move_with_the_keyboard(app: App) -> None:
+    """Step to the first choice, then a donkey and its field by Tab and Enter. The race board's text alternative
+    names every donkey's field (the Esels-Rennen part of the text-alternative test below)."""
     app.open("esels_rennen.ipynb", query="seed=0")
+    board = app.page.get_by_role("group", name=re.compile(r"^race board: Red on \w+; green on \w+; yellow on"))
+    expect(board).to_have_count(1)
     while not app.bar().choices.count():
         tab_to(app, "button.dl-step:not(:disabled)")
         press_enter(app)
@@ -111,7 +115,8 @@ def test_a_step_is_announced_once_and_every_view_names_the_position(app: App) ->
     """After Step the page's one live region says the new event and what comes next; nothing else speaks (a live
     log read all its entries again at every step). Each game view's text alternative is the kernel's sentence of
     the position, read from Chromium's accessibility tree, and it follows every step (issue 19 §1). One page of
-    Double Down for both, then the other two games' views."""
+    Double Down for both; the other two games' views are checked on pages their tests open anyway (the race
+    board in ``test_an_esels_rennen_move_with_the_keyboard``, Double Donkey's table in ``test_game_clicks.py``)."""
     app.open("double_down.ipynb", query="seed=2")
     before = {r["cls"]: r["text"] for r in app.page.evaluate(LIVE_JS)}
     app.bar().step()
@@ -135,10 +140,3 @@ def test_a_step_is_announced_once_and_every_view_names_the_position(app: App) ->
     assert "Total" in tree and "holds" in tree  # the name reaches the tree a reader walks
     app.bar().set_lang("de")
     expect(app.page.get_by_role("img", name=re.compile(r"^Summe -?−?\d+, gespielt wird"))).to_have_count(1)
-
-    app.open("esels_rennen.ipynb", query="seed=0")
-    expect(
-        app.page.get_by_role("group", name=re.compile(r"^race board: Red on \w+; green on \w+; yellow on"))
-    ).to_have_count(1)
-    app.open("double_donkey.ipynb", query="seed=1")
-    expect(app.page.get_by_role("group", name=re.compile(r"^Round \d+\. "))).to_have_count(1)
