@@ -83,11 +83,13 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(VENV)/bin/mypy
 
+# nbval runs the teaching notebooks; the app pages of notebooks/apps/ run in the browser tests, through Voila as
+# pupils get them (every page, several times), so a plain kernel of their own for each (~2 s of CPU) is left out
 pytest: $(VENV)/.test
 	mkdir -p $(ART)
 	JUPYTER_CONFIG_DIR=$$PWD/$(ART)/jupyter-config JUPYTER_RUNTIME_DIR=$$PWD/$(ART)/jupyter-runtime \
 	IPYTHONDIR=$$PWD/$(ART)/ipython \
-	$(PY) -m pytest tests notebooks -n $(WORKERS) --nbval-lax --nbval-current-env --nbval-cell-timeout=300 \
+	$(PY) -m pytest tests notebooks --ignore=notebooks/apps -n $(WORKERS) --nbval-lax --nbval-current-env --nbval-cell-timeout=300 \
 	  --nbval-kernel-startup-timeout=120 --timeout=600 --output=$(ART)/test-results \
 	  --screenshot=only-on-failure --durations=25 $(PYTEST_ARGS); \
 	rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
