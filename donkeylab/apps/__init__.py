@@ -23,7 +23,7 @@ from donkeylab.apps.query import Query, current_query_string, lost_link, parse_q
 from donkeylab.apps.registry import APPS, AppInfo
 from donkeylab.lab.background import settle_imports
 from donkeylab.widgets.kit import FrontEndKit
-from donkeylab.widgets.liveplot import PlotlyBundle
+from donkeylab.widgets.plotly_bundle import PlotlyBundle
 
 log = logging.getLogger(__name__)
 KINDS = {"lesson": "lesson", "game": "free play", "teacher": "for the teacher"}  # a card's kind label

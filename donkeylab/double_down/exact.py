@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from functools import cache
 from math import comb, perm
 from typing import Literal
 
@@ -152,7 +153,8 @@ def total_distribution_with_replacement(k: int) -> dict[int, Fraction]:
     return {s: Fraction(w, denom) for s, w in sorted(counts.items())}
 
 
-def _shuffled_deck_plays(k: int) -> list[tuple[Fraction, Fraction]]:
+@cache
+def _shuffled_deck_plays(k: int) -> tuple[tuple[Fraction, Fraction], ...]:
     """Per card j = 1..k of a shuffled deck: (P(the total first reaches 77 at card j), P(card j announces a
     doublet 11…66 while no bust came before)). DP over the multiset of cards taken from each class, counting
     ordered card sequences whose running totals all stayed below 77; counts over (56)_j are probabilities.
@@ -182,7 +184,7 @@ def _shuffled_deck_plays(k: int) -> list[tuple[Fraction, Fraction]]:
         ways = perm(DECK_SIZE, j)
         out.append((Fraction(busted, ways), Fraction(doublets, ways)))
         alive = dict(nxt)
-    return out
+    return tuple(out)
 
 
 def bust_within_k_cards(k: int) -> Fraction:

@@ -18,7 +18,8 @@ from donkeylab.widgets.event_log import EventLog
 from donkeylab.widgets.explainer import RuleExplainer
 from donkeylab.widgets.explorer import Explorer, TeacherControls, explorer
 from donkeylab.widgets.kit import FrontEndKit
-from donkeylab.widgets.liveplot import LivePlot, PlotlyBundle
+from donkeylab.widgets.liveplot import LivePlot
+from donkeylab.widgets.plotly_bundle import PlotlyBundle
 from donkeylab.widgets.race_board import RaceBoard
 from donkeylab.widgets.running_total import RunningTotal
 from donkeylab.widgets.share import ShareLink

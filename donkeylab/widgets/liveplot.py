@@ -9,20 +9,18 @@ same ``n`` and ``seed``. ``lang`` is the language of the controls and of every w
 redraws the figure in one message with the new controls' words.
 
 Page weight: plotly.js is ~5 MB. A ``go.FigureWidget`` ships it with every instance; here the front end
-gets it once per kernel from one shared ``PlotlyBundle`` widget (its ESM is plotly's own ``plotly.min.js``),
-and every LivePlot only sends the figure's JSON.
+gets it once per kernel from one shared ``PlotlyBundle`` widget (``plotly_bundle.py``), and every LivePlot
+only sends the figure's JSON.
 """
 
 from __future__ import annotations
 
-import base64
-import gzip
+import json
 import threading
 from collections import Counter
-from collections.abc import Iterator
-from functools import cache
-from importlib import resources
-from typing import Any, ClassVar
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any
 
 import anywidget
 import traitlets as t
@@ -33,6 +31,7 @@ from donkeylab.lab.figure_words import number
 from donkeylab.widgets import assets, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 from donkeylab.widgets.kit import KitUser, widget_ref
+from donkeylab.widgets.plotly_bundle import PlotlyBundle
 
 _TEXTS = {
     "start": ("Start", "Start"),
@@ -84,49 +83,27 @@ def _texts(lang: str, done: int, n: int) -> dict[str, str]:
     return words
 
 
-@cache
-def _plotly_gzip() -> str:
-    """plotly's own ``plotly.min.js`` (it sets ``window.Plotly`` when it runs), gzip-compressed and base64-
-    encoded once per process: 4.8 MB become 2.0 MB on the websocket (a class of thirty on school Wi-Fi); the
-    browser inflates it with its built-in ``DecompressionStream``.
-
-    Text, not a binary buffer: Voila 0.5's websocket handler misreads a binary message sent to a client of the
-    older kernel protocol (it takes the legacy header for a 64-bit count of offsets and loops for minutes),
-    which froze the whole server in the classroom benchmark."""
-    source = resources.files("plotly") / "package_data" / "plotly.min.js"
-    return base64.b64encode(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0)).decode("ascii")
+def _params_key(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...] | None:
+    """``params`` as a cache key, or None when a value is not hashable."""
+    key = tuple(sorted(params.items()))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
-class PlotlyBundle(PageGuard, anywidget.AnyWidget):
-    """plotly.js for the whole page, sent once per kernel; every ``LivePlot`` refers to ``shared()``.
+@lru_cache(maxsize=256)
+def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str) -> str:
+    """The exact-only figure of ``question`` as JSON text, once per process.
 
-    Never displayed: the browser creates its model when the widget is made; its small ESM inflates ``source``
-    (plotly.min.js, gzipped) into a ``<script>`` without waiting for it — anywidget gives a module's initialisation only
-    2 s, which a 5 MB module can miss on a busy machine — and the plots' front ends wait for ``window.Plotly``.
+    Each plot starts with it, and building it goes through plotly's validators (~50 ms a plot): a lesson's four
+    plots cost 0.2 s of the pupil's wait, as a preheated kernel builds the page after the request came. The
+    text is parsed again for each plot, so no two widgets share one mutable dict.
     """
-
-    _esm = assets.asset("plotly_bundle.js")
-    source = t.Unicode(help="plotly.min.js, gzip + base64; inflated and run once per page by the front end").tag(
-        sync=True
-    )
-    _shared: ClassVar[PlotlyBundle | None] = None
-    _shared_lock: ClassVar[threading.Lock] = threading.Lock()
-
-    def __init__(self) -> None:
-        super().__init__(source=_plotly_gzip())
-
-    @classmethod
-    def shared(cls) -> PlotlyBundle:
-        """The kernel's one bundle, made on first use (again if it was closed)."""
-        with cls._shared_lock:
-            if cls._shared is None or cls._shared.comm is None:
-                cls._shared = cls()
-            return cls._shared
-
-    def __repr__(self) -> str:
-        from plotly.offline import get_plotlyjs_version
-
-        return f"PlotlyBundle(plotly.js {get_plotlyjs_version()})"
+    q = questions.get(question)
+    resolved = dict(params)
+    return json.dumps(figures.figure_json(q.figure(q.exact(resolved), None, 0, resolved, lang)))
 
 
 class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
@@ -299,6 +276,11 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
     # ------------------------------------------------------------------ syncing
     def _figure(self, done: int, lang: str) -> dict[str, Any]:
         """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""
+        if not done:
+            key = _params_key(self._params)
+            if key is not None:
+                fresh: dict[str, Any] = json.loads(_exact_figure(self._question.name, key, lang))
+                return fresh
         counts = self._counts if done else None
         return figures.figure_json(self._question.figure(self._exact, counts, done, self._params, lang))
 

@@ -10,6 +10,7 @@ import pytest
 
 from donkeylab.apps import APPS, build
 from donkeylab.apps.lessons import full_games as fg
+from donkeylab.apps.lessons import full_widgets
 from donkeylab.apps.lessons.full_widgets import VariantTable, last_round_start, table_html
 from donkeylab.apps.parts import LanguageSwitch
 from donkeylab.apps.query import parse_query
@@ -153,6 +154,7 @@ def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: py
         return real(*args, **kwargs)
 
     monkeypatch.setattr(qg, "variant_results", gated)
+    monkeypatch.setattr(full_widgets, "_played", {})  # none of another test's tables
     lesson = fg.parts(parse_query("games=20&seed=2", fg.PARAMS), background=True)
     lesson.prediction.input.value = "same"
     lesson.prediction.reveal()
@@ -173,6 +175,28 @@ def test_table_plays_more_games_in_the_background() -> None:
     assert table.wait(120)
     assert len(table.results["english"].records) == 30 and table.progress.value == 60
     assert "60 games played" in table.status.value and not table.more.disabled
+
+
+def test_a_second_page_with_the_same_games_does_not_play_them_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A preheated kernel builds its page once before the pupil's request: the pupil's page reuses that table."""
+    played: list[tuple[Any, ...]] = []
+    real = qg.variant_results
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        played.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(qg, "variant_results", counted)
+    monkeypatch.setattr(full_widgets, "_played", {})
+    first, second = VariantTable(20, seed=7, players=2), VariantTable(20, seed=7, players=2)
+    assert len(played) == 1 and second.results == first.results
+    assert second.progress.value == second.progress.max == 40 and "40 games played" in second.status.value
+    VariantTable(20, seed=8, players=2)
+    VariantTable(21, seed=7, players=2)
+    assert len(played) == 3, "another seed or number of games is played"
+    for seed in range(full_widgets.PLAYED_KEPT + 2):
+        full_widgets.remember((1, seed, 2), first.results)
+    assert len(full_widgets._played) == full_widgets.PLAYED_KEPT
 
 
 def test_live_plots_fill_in_both_variants(lesson: fg.FullGames) -> None:

@@ -47,3 +47,23 @@ def test_building_a_page_imports_numpy_first() -> None:
         """
     )
     assert out == "False True"
+
+
+def test_a_worker_or_the_what_if_panel_gives_the_main_thread_the_gil_back_within_a_millisecond() -> None:
+    """A Step's reply waited up to 5 ms (Python's default switch interval) each time it took the GIL back from
+    the what-if panel's computing thread: Lesson 1's Step p95 rose to 82-119 ms (benchmarks/README.md)."""
+    out = _fresh(
+        """
+        import sys
+        from donkeylab.lab.background import SWITCH_S, Worker
+        from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
+        from donkeylab.widgets import Stepper
+        before = sys.getswitchinterval()
+        Worker(lambda: None, "probe").start()
+        after_worker = sys.getswitchinterval()
+        sys.setswitchinterval(before)
+        WhatIfPanel(Stepper("double_donkey", 2, seed=1))
+        print(before > SWITCH_S, after_worker == SWITCH_S, sys.getswitchinterval() == SWITCH_S)
+        """
+    )
+    assert out == "True True True"

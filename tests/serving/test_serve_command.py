@@ -83,6 +83,17 @@ def test_voila_json_sets_the_safe_defaults() -> None:
     assert voila["tornado_settings"] == {"disable_check_xsrf": True}  # the tab-close beacon (SECURITY.md)
 
 
+def test_voila_json_refills_a_pool_after_the_page_has_loaded() -> None:
+    """A refill (a kernel start, its imports and a warm page build) once landed in the very page load that took
+    the kernel, on the same two cores (benchmarks/README.md, 2026-12-04); voila.json delays it past the load."""
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    config = json.loads((CONFIG_DIR / "voila.json").read_text())
+    manager = voila_kernel_manager_factory(CappedKernelManager, True, 1)
+    assert "fill_delay" in manager.class_trait_names(config=True)
+    assert 2 <= config[manager.__name__]["fill_delay"] <= 5  # past a page load, and a second pupil waits no longer
+
+
 def test_the_allowlist_names_exactly_the_top_level_notebooks(tmp_path: Path) -> None:
     for name in ("a.ipynb", "b.ipynb", ".hidden.ipynb", "sub/c.ipynb", "d.py"):
         (tmp_path / name).parent.mkdir(exist_ok=True)

@@ -183,11 +183,36 @@ def test_one_plotly_bundle_per_process_shared_by_every_plot() -> None:
     assert a.bundle is b.bundle is PlotlyBundle.shared()
     assert isinstance(a.bundle, PlotlyBundle)
     assert a.get_state()["bundle"] == f"anywidget:{a.bundle.model_id}"
+    a.bundle.fill()
     source = gzip.decompress(base64.b64decode(a.bundle.source))
     assert "window.Plotly = Plotly;" in source.decode(), "the bundle carries plotly.js itself"
     assert len(a.bundle.source) < 0.45 * len(source), "gzipped: about 2.0 of 4.8 MB go over the websocket"
     assert len(a.bundle._esm) < 5_000, "its module is small: it starts at once and runs plotly.js as a script"
     assert len(a._esm) < 50_000 and "Plotly.newPlot" not in a._esm, "plotly.js is not in a plot's own module"
+
+
+def test_the_bundle_is_sent_when_the_page_asks_and_only_once() -> None:
+    bundle = PlotlyBundle()
+    assert bundle.source == "" and len(json.dumps(bundle.get_state())) < 10_000, "not in the page's first state"
+    comm = record(bundle)
+    click(bundle, ask="something else")
+    assert bundle.source == "" and not comm.updates()
+    click(bundle, ask="source")
+    assert [list(u["state"]) for u in comm.updates()] == [["source"]]
+    assert len(comm.updates()[0]["state"]["source"]) > 1_000_000
+    for _ in range(3):
+        click(bundle, ask="source")  # a forged page asking again: no second 2 MB
+    assert len(comm.updates()) == 1
+
+
+def test_the_exact_figure_is_built_once_and_never_shared_between_plots() -> None:
+    a = LivePlot("double_down.total_after", n=1_000, k=2, lang="de")
+    b = LivePlot("double_down.total_after", n=1_000, k=2, lang="de")
+    assert a.figure == b.figure and a.figure is not b.figure
+    q = questions.get("double_down.total_after")
+    params = q.resolve({"k": 2})
+    assert a.figure == figures.figure_json(q.figure(q.exact(params), None, 0, params, "de")), "as built without cache"
+    assert LivePlot("double_down.total_after", n=1_000, k=3, lang="de").figure != a.figure
 
 
 def test_a_closed_bundle_is_made_again() -> None:

@@ -128,6 +128,7 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
         self.stepper, self.policy, self.lang = stepper, policy, lang
         self._results: dict[Key, WhatIf | str] = {}
         self._pending: dict[Key, Future[WhatIf]] = {}
+        background.responsive()  # a Step's reply never waits long for the computing thread's GIL
         self._pool: Executor = (  # in the browser (no threads) an asyncio task: ``lab.background``
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="donkeylab-what-if")
             if background.threads()

@@ -69,6 +69,8 @@ TEXTS: dict[str, tuple[str, str]] = {
 say = words("lesson/full_widgets/", TEXTS)
 
 MORE_GAMES = 1_000  # per variant, for the "play more games" button (a few seconds in the background)
+PLAYED_KEPT = 8  # tables of played games kept per kernel (a few hundred kB each)
+_played: dict[tuple[int, int | str, int], dict[str, ExperimentResult]] = {}  # (games, seed, players) -> results
 
 PLAYING = say("playing")
 VARIANT_NAMES = {"english": say("variant_names.english"), "german": say("variant_names.german")}
@@ -117,6 +119,18 @@ def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
         f"{style}<table class='dl-variant-table'><caption>{html.escape(caption)}</caption>"
         f"<thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>{foot}"
     )
+
+
+def remember(key: tuple[int, int | str, int], results: dict[str, ExperimentResult]) -> None:
+    """Keep a played table for the next page of this kernel with the same games, seed and players.
+
+    Seeded games give the same table every time, and a preheated kernel builds its page once before the
+    pupil's request (``apps.warm``): without this, the pupil's page played the same 400 games again in the
+    background while the browser was still loading it, on the same two cores (~1 s of CPU).
+    """
+    if len(_played) >= PLAYED_KEPT:
+        _played.pop(next(iter(_played)))
+    _played[key] = results
 
 
 class VariantTable(w.VBox):  # type: ignore[misc]
@@ -173,7 +187,14 @@ class VariantTable(w.VBox):  # type: ignore[misc]
 
             return on_batch
 
-        results = qg.variant_results(games, self.seed, self.players, on_batch={v: tick(v) for v in offsets})
+        key = (games, self.seed, self.players)
+        results = _played.get(key)
+        if results is None:
+            results = qg.variant_results(games, self.seed, self.players, on_batch={v: tick(v) for v in offsets})
+            remember(key, results)
+        else:
+            self.progress.value = self.progress.max
+            self._show_status()
         with self._lock:
             self.results = results
             callbacks = list(self._callbacks)

@@ -1,0 +1,79 @@
+"""``PlotlyBundle``: plotly.js for a whole page, sent once per kernel, after the page has been drawn.
+
+Every ``LivePlot`` refers to the one bundle (``PlotlyBundle.shared()``); a ``go.FigureWidget`` would ship
+the ~5 MB of plotly.js with every instance. Its front end is ``widgets/plotly_bundle.js``.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import threading
+from functools import cache
+from importlib import resources
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets as t
+
+from donkeylab.widgets import assets
+from donkeylab.widgets.guard import PageGuard
+
+
+@cache
+def _plotly_gzip() -> str:
+    """plotly's own ``plotly.min.js`` (it sets ``window.Plotly`` when it runs), gzip-compressed and base64-
+    encoded once per process: 4.8 MB become 2.0 MB on the websocket (a class of thirty on school Wi-Fi); the
+    browser inflates it with its built-in ``DecompressionStream``.
+
+    Text, not a binary buffer: Voila 0.5's websocket handler misreads a binary message sent to a client of the
+    older kernel protocol (it takes the legacy header for a 64-bit count of offsets and loops for minutes),
+    which froze the whole server in the classroom benchmark."""
+    source = resources.files("plotly") / "package_data" / "plotly.min.js"
+    return base64.b64encode(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0)).decode("ascii")
+
+
+class PlotlyBundle(PageGuard, anywidget.AnyWidget):
+    """plotly.js for the whole page, sent once per kernel; every ``LivePlot`` refers to ``shared()``.
+
+    Never displayed: the browser creates its model when the widget is made. ``source`` starts empty and is
+    filled when the page asks for it (``{"ask": "source"}``), which its small ESM does once the page has been
+    drawn: in the page's first state the 2 MB made every lesson page slower to become usable (the kernel's
+    reply with all widget states, its parse, the base64 decode, all before the first widget; measured 2026-12-04
+    in ``benchmarks/voila_tti.py``), for plots further down the page. The ESM then inflates ``source`` into a
+    ``<script>`` without waiting for it (anywidget gives a module's initialisation only 2 s, which a 5 MB module
+    can miss on a busy machine), and the plots' front ends wait for ``window.Plotly``. Asking twice sends
+    nothing more: the trait already holds the value, so a forged page cannot make its kernel send 2 MB again.
+    """
+
+    _esm = assets.asset("plotly_bundle.js")
+    source = t.Unicode(
+        "", help="plotly.min.js, gzip + base64, once the page asked for it; inflated and run once per page"
+    ).tag(sync=True)
+    _shared: ClassVar[PlotlyBundle | None] = None
+    _shared_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_msg(self._on_ask)
+
+    def _on_ask(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("ask") == "source":
+            self.fill()
+
+    def fill(self) -> None:
+        """Put plotly.js into ``source`` (the page's request; a test's). A second call sends nothing."""
+        self.source = _plotly_gzip()
+
+    @classmethod
+    def shared(cls) -> PlotlyBundle:
+        """The kernel's one bundle, made on first use (again if it was closed)."""
+        with cls._shared_lock:
+            if cls._shared is None or cls._shared.comm is None:
+                cls._shared = cls()
+            return cls._shared
+
+    def __repr__(self) -> str:
+        from plotly.offline import get_plotlyjs_version
+
+        return f"PlotlyBundle(plotly.js {get_plotlyjs_version()})"
