@@ -4,6 +4,7 @@
 
 const W = 760;
 const LINE_Y = 120;
+const MARKER_R = 17; // the total's marker, a circle on the line
 
 function scale(lo, hi) {
   return (v) => 30 + ((v - lo) / (hi - lo)) * (W - 60);
@@ -24,6 +25,8 @@ function numberLine(v) {
   svg.append(s("line", { x1: x(lo), x2: x(hi), y1: LINE_Y, y2: LINE_Y, class: "dl-axis" }));
   for (let v = Math.ceil(lo / 10) * 10; v <= hi; v += 10) {
     svg.append(s("line", { x1: x(v), x2: x(v), y1: LINE_Y - 5, y2: LINE_Y + 5, class: "dl-tick" }));
+    // A label the total's marker would cover is left out (the marker shows its own number): it hid the "0".
+    if (Math.abs(x(v) - x(t.total)) < MARKER_R + 6) continue;
     svg.append(s("text", { x: x(v), y: LINE_Y + 20, class: "dl-tick-label", "text-anchor": "middle" }, String(v)));
   }
   for (const d of t.doublets || []) {
@@ -51,7 +54,7 @@ function numberLine(v) {
     s("defs", {}, s("marker", { id: "dl-arrowhead", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" }, s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "dl-arrowhead" }))),
   );
   const here = s("g", { class: "dl-total" });
-  here.append(s("circle", { cx: x(t.total), cy: LINE_Y, r: 17 }));
+  here.append(s("circle", { cx: x(t.total), cy: LINE_Y, r: MARKER_R }));
   here.append(s("text", { x: x(t.total), y: LINE_Y + 6, "text-anchor": "middle" }, String(t.total)));
   svg.append(here);
   // The text alternative: the kernel's sentence of the position (total, direction, who plays, their hand, tokens),

@@ -53,8 +53,24 @@ def press_enter(app: App) -> None:
     expect(pos).not_to_have_text(before)
 
 
+def labels_under_the_total(app: App) -> list[str]:
+    """The number line's tick labels that the total's marker covers, as drawn."""
+    found: list[str] = app.page.evaluate(
+        """() => {
+          const c = document.querySelector('.dl-running-total .dl-total circle').getBoundingClientRect();
+          return [...document.querySelectorAll('.dl-running-total .dl-tick-label')].filter((t) => {
+            const r = t.getBoundingClientRect();
+            return r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom;
+          }).map((t) => t.textContent);
+        }"""
+    )
+    return found
+
+
 def test_a_whole_double_down_game_with_the_keyboard(app: App) -> None:
     app.open("double_down.ipynb", query="players=2&seed=3")
+    expect(app.page.locator(".dl-running-total .dl-total")).to_have_text("0")
+    assert labels_under_the_total(app) == [], "the total's marker covers a number of the line (it hid the 0)"
     won = app.page.locator(".dl-running-total .dl-badge.dl-win")
     decisions = 0
     for _ in range(600):
