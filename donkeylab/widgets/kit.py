@@ -10,7 +10,7 @@ It is never displayed; ``KitUser`` gives a widget the ``kit`` reference and its 
 from __future__ import annotations
 
 import threading
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import anywidget
 import traitlets as t
@@ -29,20 +29,33 @@ def widget_ref(help: str) -> anywidget.WidgetTrait:
     return trait.tag(sync=True)
 
 
-class FrontEndKit(PageGuard, anywidget.AnyWidget):
-    """The kernel's one set of front-end helpers (``FrontEndKit.shared()``); it has no trait of its own."""
+class OnePerKernel:
+    """A widget a page needs once, however many widgets refer to it (the front-end kit, plotly.js).
 
-    _esm = assets.asset("common.js")
-    _shared: ClassVar[FrontEndKit | None] = None
+    ``shared()`` makes it on first use, and again if it was closed; each subclass has its own.
+    """
+
+    _shared: ClassVar[Any] = None
     _shared_lock: ClassVar[threading.Lock] = threading.Lock()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._shared, cls._shared_lock = None, threading.Lock()
+
     @classmethod
-    def shared(cls) -> FrontEndKit:
-        """The kernel's one kit, made on first use (again if it was closed)."""
+    def shared(cls) -> Self:
+        """The kernel's one instance, made on first use (again if it was closed)."""
         with cls._shared_lock:
             if cls._shared is None or cls._shared.comm is None:
                 cls._shared = cls()
-            return cls._shared
+            made: Self = cls._shared
+            return made
+
+
+class FrontEndKit(OnePerKernel, PageGuard, anywidget.AnyWidget):
+    """The kernel's one set of front-end helpers (``FrontEndKit.shared()``); it has no trait of its own."""
+
+    _esm = assets.asset("common.js")
 
     def __repr__(self) -> str:
         return "FrontEndKit()"

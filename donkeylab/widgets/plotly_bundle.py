@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import base64
 import gzip
-import threading
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any
 
 import anywidget
 import traitlets as t
 
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
+from donkeylab.widgets.kit import OnePerKernel
 
 
 @cache
@@ -33,7 +33,7 @@ def _plotly_gzip() -> str:
     return base64.b64encode(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0)).decode("ascii")
 
 
-class PlotlyBundle(PageGuard, anywidget.AnyWidget):
+class PlotlyBundle(OnePerKernel, PageGuard, anywidget.AnyWidget):
     """plotly.js for the whole page, sent once per kernel; every ``LivePlot`` refers to ``shared()``.
 
     Never displayed: the browser creates its model when the widget is made. ``source`` starts empty and is
@@ -50,8 +50,6 @@ class PlotlyBundle(PageGuard, anywidget.AnyWidget):
     source = t.Unicode(
         "", help="plotly.min.js, gzip + base64, once the page asked for it; inflated and run once per page"
     ).tag(sync=True)
-    _shared: ClassVar[PlotlyBundle | None] = None
-    _shared_lock: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self) -> None:
         super().__init__()
@@ -64,14 +62,6 @@ class PlotlyBundle(PageGuard, anywidget.AnyWidget):
     def fill(self) -> None:
         """Put plotly.js into ``source`` (the page's request; a test's). A second call sends nothing."""
         self.source = _plotly_gzip()
-
-    @classmethod
-    def shared(cls) -> PlotlyBundle:
-        """The kernel's one bundle, made on first use (again if it was closed)."""
-        with cls._shared_lock:
-            if cls._shared is None or cls._shared.comm is None:
-                cls._shared = cls()
-            return cls._shared
 
     def __repr__(self) -> str:
         from plotly.offline import get_plotlyjs_version
