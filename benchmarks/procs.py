@@ -103,6 +103,11 @@ def start_server(
             time.sleep(0.5)
 
 
+def pool_fills(log: Path, app: str) -> int:
+    """How often the server's ``log`` says the pool of ``app`` is filled (at start, and after each refill)."""
+    return log.read_text(errors="replace").count(f"Kernel pool of {app}.ipynb is filled")
+
+
 def wait_pools_filled(root: int, log: Path, pools: dict[str, int], limit: float = WAIT_S) -> float:
     """Seconds until every named pool is full and its kernels have run their notebooks.
 
@@ -111,7 +116,7 @@ def wait_pools_filled(root: int, log: Path, pools: dict[str, int], limit: float 
     its kernels use less than a tenth of a core over two seconds.
     """
     began = time.monotonic()
-    while not all(f"Kernel pool of {app}.ipynb is filled" in log.read_text(errors="replace") for app in pools):
+    while not all(pool_fills(log, app) for app in pools):
         if time.monotonic() - began > limit:
             raise RuntimeError(f"the preheated pools were not filled in {limit} s")
         time.sleep(0.5)  # a log written by another process: there is no event to wait on

@@ -29,7 +29,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,7 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.procs import served_env, wait_quiet
+from benchmarks.procs import free_port, pool_fills, served_env, wait_quiet
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -137,13 +136,6 @@ def frame_bytes(event: dict[str, Any]) -> int:
     return len(payload.encode())
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def start_server(folder: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
     from donkeylab.apps.serve import voila_command
 
@@ -167,16 +159,11 @@ def start_server(folder: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise RuntimeError("voila did not start")
 
 
-def refills(log: Path, name: str) -> int:
-    """How often the server has logged the pool of page ``name`` as filled (at start and after each take)."""
-    return log.read_text(errors="replace").count(f"Kernel pool of {name}.ipynb is filled")
-
-
 def settle(server: subprocess.Popen[bytes], log: Path, name: str, before: int) -> None:
     """Until page ``name``'s pool has its kernel again and the server is quiet: Voila refills a pool
     ``fill_delay`` seconds after a page took its kernel, and that refill must not land in the next page."""
     deadline = time.monotonic() + 120
-    while refills(log, name) <= before and time.monotonic() < deadline:
+    while pool_fills(log, name) <= before and time.monotonic() < deadline:
         time.sleep(0.5)  # a log written by another process: there is no event to wait on
     wait_quiet(server.pid)
 
@@ -243,13 +230,13 @@ def main(argv: list[str]) -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                 url = f"http://127.0.0.1:{port}/voila/render/{{}}.ipynb"
-                before = refills(log, "_baseline")
+                before = pool_fills(log, "_baseline")
                 measure_page(browser, url.format("_baseline"), READY["_baseline"], steps=False)  # warm-up: dropped
                 settle(server, log, "_baseline", before)
                 for round_ in range(args.rounds):
                     for name in names:
                         ready = READY.get(name, ".dl-step")
-                        before = refills(log, name)
+                        before = pool_fills(log, name)
                         got = measure_page(browser, url.format(name), ready, steps=round_ == 0 and name not in READY)
                         loads[name].append(got)
                         print(f"# round {round_ + 1} {name}: {got}", file=sys.stderr)

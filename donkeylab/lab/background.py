@@ -10,7 +10,8 @@ in between, so the page stays responsive and Stop still works.
 ``is_alive``, ``join``), so a widget swaps one for the other. ``target()`` may return a generator: each value
 it yields ends one unit of work and is the pause in seconds before the next one (0: none). A thread waits on
 ``stop`` (a ``threading.Event``) for that pause, so a pause ends at once when it is set; a task sleeps.
-``InlineExecutor`` is the same for code that submits calls to a ``concurrent.futures`` executor.
+``executor(name)`` is the same for code that submits calls to a ``concurrent.futures`` executor: a
+one-thread pool, or an ``InlineExecutor``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 THREADS = sys.platform != "emscripten"  # tests set it False to run the browser's path on CPython
@@ -114,6 +115,15 @@ class Worker:
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
+
+
+def executor(name: str) -> Executor:
+    """One worker for submitted calls (the what-if panel): a thread, made ``responsive()`` as a ``Worker`` is,
+    or an ``InlineExecutor`` where there are no threads."""
+    if not threads():
+        return InlineExecutor()
+    responsive()
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
 
 
 class InlineExecutor(Executor):

@@ -94,6 +94,12 @@ def _params_key(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...] | None
 
 
 @lru_cache(maxsize=256)
+def _exact_of(question: str, params: tuple[tuple[str, Any], ...]) -> Any:
+    """``question``'s exact answer for ``params``, once per process (read, never changed, by the plots)."""
+    return questions.get(question).exact(dict(params))
+
+
+@lru_cache(maxsize=256)
 def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str) -> str:
     """The exact-only figure of ``question`` as JSON text, once per process.
 
@@ -101,9 +107,9 @@ def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str)
     plots cost 0.2 s of the pupil's wait, as a preheated kernel builds the page after the request came. The
     text is parsed again for each plot, so no two widgets share one mutable dict.
     """
-    q = questions.get(question)
     resolved = dict(params)
-    return json.dumps(figures.figure_json(q.figure(q.exact(resolved), None, 0, resolved, lang)))
+    figure = questions.get(question).figure(_exact_of(question, params), None, 0, resolved, lang)
+    return json.dumps(figures.figure_json(figure))
 
 
 class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
@@ -150,7 +156,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         self._question = questions.get(question)
         n, batch = questions.fit(self._question, n, batch)  # smaller runs where numpy is missing (the browser)
         self._params = self._question.resolve(params)
-        self._exact = self._question.exact(self._params)
+        self._exact = self._exact_for(self._params)
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._runner: background.Worker | None = None
@@ -227,7 +233,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         """Start over with the exact answer only: another seed, another n or other question parameters."""
         self.stop()
         resolved = self._question.resolve({**self._params, **params})  # bad input raises, nothing changed
-        exact = self._question.exact(resolved) if resolved != self._params else self._exact
+        exact = self._exact_for(resolved) if resolved != self._params else self._exact
         with self._lock:
             self._params, self._exact = resolved, exact
             self._counts = Counter()
@@ -274,13 +280,17 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
             self._sync(running=False)
 
     # ------------------------------------------------------------------ syncing
+    def _exact_for(self, params: Mapping[str, Any]) -> Any:
+        """The exact answer for resolved ``params``: kept per process when they can be a key."""
+        key = _params_key(params)
+        return self._question.exact(params) if key is None else _exact_of(self._question.name, key)
+
     def _figure(self, done: int, lang: str) -> dict[str, Any]:
         """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""
-        if not done:
-            key = _params_key(self._params)
-            if key is not None:
-                fresh: dict[str, Any] = json.loads(_exact_figure(self._question.name, key, lang))
-                return fresh
+        key = _params_key(self._params) if not done else None
+        if key is not None:
+            fresh: dict[str, Any] = json.loads(_exact_figure(self._question.name, key, lang))
+            return fresh
         counts = self._counts if done else None
         return figures.figure_json(self._question.figure(self._exact, counts, done, self._params, lang))
 

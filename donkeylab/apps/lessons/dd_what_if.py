@@ -11,7 +11,7 @@ import functools
 import html
 import threading
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from fractions import Fraction
 from typing import Any
 
@@ -128,12 +128,7 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
         self.stepper, self.policy, self.lang = stepper, policy, lang
         self._results: dict[Key, WhatIf | str] = {}
         self._pending: dict[Key, Future[WhatIf]] = {}
-        background.responsive()  # a Step's reply never waits long for the computing thread's GIL
-        self._pool: Executor = (  # in the browser (no threads) an asyncio task: ``lab.background``
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="donkeylab-what-if")
-            if background.threads()
-            else background.InlineExecutor()
-        )
+        self._pool: Executor = background.executor("donkeylab-what-if")  # in the browser: an asyncio task
         self._lock = threading.RLock()
         self._settled = threading.Condition(self._lock)
         self.add_class("dl-what-if")
