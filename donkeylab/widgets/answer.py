@@ -1,10 +1,14 @@
 """``AnswerBox``: a pupil types an answer, presses Check and reads "correct", "close" or "not yet".
 
-The reading and the checking are ``lab.answers`` (pure, tested without widgets); this module is the box and
-its words. Plain ipywidgets (a text field, two buttons, an HTML line): nothing to draw that needs JS.
+The reading and the checking are ``lab.answers`` (pure, tested without widgets; one rule for every box: the
+exact value or a rounding of it that keeps two significant digits); this module is the box and its words.
+Plain ipywidgets (a text field, two buttons, an HTML line): nothing to draw that needs JS.
 
 Feedback follows the lesson's rule: a hint after the first miss, the worked solution after the second (or
-when the pupil asks for it). A malformed answer gets a sentence and does not count as a miss. The page is
+when the pupil asks for it). A known wrong answer (an exercise's ``mistakes``) gets its own hint at once: it
+says what that answer got wrong. A malformed answer, or a probability typed without its % sign, gets a
+sentence and does not count as a miss. Right and wrong are told by a mark (✓ / ✗) and the words, with a
+colour beside them, never by colour alone (``FEEDBACK_STYLE``; every pair of colours ≥ 4.5:1). The page is
 untrusted: the field's value is cut to ``MAX_FIELD`` characters in the kernel (a forged 5 MB value never
 reaches the parser) and a sentence quotes at most ``answers.QUOTE_CHARS`` characters of it.
 """
@@ -12,7 +16,7 @@ reaches the parser) and a sentence quotes at most ``answers.QUOTE_CHARS`` charac
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -27,29 +31,45 @@ MAX_FIELD = 200  # characters the kernel keeps of the field; answers.parse refus
 _TEXTS = {
     "check": ("Check", "Prüfen"),
     "show": ("Show the solution", "Lösung zeigen"),
-    "placeholder": ("e.g. 3/28, 0.107 or 10.7 %", "z. B. 3/28, 0,107 oder 10,7 %"),
+    # a number no exercise has as its answer (3/28 was Lesson 3's first answer)
+    "placeholder": ("e.g. 3/8, 0.375 or 37.5 %", "z. B. 3/8, 0,375 oder 37,5 %"),
     "correct": ("Correct! {value} is right.", "Richtig! {value} stimmt."),
     "close": (
         "Close: {value} is near, but not near enough. Check your rounding or your last step.",
         "Knapp: {value} ist nah dran, aber nicht nah genug. Prüf das Runden oder deinen letzten Schritt.",
     ),
+    "more_digits": (
+        "Close: {value} is rounded too much. Keep at least two digits (not counting zeros at the front).",
+        "Knapp: {value} ist zu stark gerundet. Behalte mindestens zwei Ziffern (Nullen vorne zählen nicht).",
+    ),
     "not_yet": ("Not yet: {value} is not the answer.", "Noch nicht: {value} ist nicht die Antwort."),
+    "percent_sign": (
+        "{value} is more than 1, but a probability is never more than 1. If you mean {value} %, type the % sign.",
+        "{value} ist mehr als 1, aber eine Wahrscheinlichkeit ist nie größer als 1. Wenn du {value} % meinst, "
+        "schreib das %-Zeichen dazu.",
+    ),
     "hint": ("Hint: {hint}", "Tipp: {hint}"),
     "solution": ("Solution: {solution}", "Lösung: {solution}"),
+    "rounding": (
+        "A fraction counts, and so does a rounded decimal or percentage with at least two digits, not counting "
+        "zeros at the front: 0.38, 38 % and 0.0038 count, 0.4 does not.",
+        "Ein Bruch zählt, und auch eine gerundete Dezimal- oder Prozentzahl mit mindestens zwei Ziffern, ohne "
+        "die Nullen vorne: 0,38, 38 % und 0,0038 zählen, 0,4 nicht.",
+    ),
     "tolerance": (
-        "An answer within {tolerance} of the exact value counts as correct.",
-        "Eine Antwort, die höchstens {tolerance} vom exakten Wert abweicht, zählt als richtig.",
+        "An answer within {tolerance} of the exact value counts as correct too.",
+        "Eine Antwort, die höchstens {tolerance} vom exakten Wert abweicht, zählt auch als richtig.",
     ),
     "exact_only": ("Give the exact number.", "Gib die genaue Zahl an."),
-    "not_text": ("Type a number, for example 3/28.", "Gib eine Zahl ein, zum Beispiel 3/28."),
+    "not_text": ("Type a number, for example 3/8.", "Gib eine Zahl ein, zum Beispiel 3/8."),
     "too_long": (
-        "That answer is too long: a number like 3/28, 0.107 or 10.7 % is enough.",
-        "Diese Antwort ist zu lang: Eine Zahl wie 3/28, 0,107 oder 10,7 % reicht.",
+        "That answer is too long: a number like 3/8, 0.375 or 37.5 % is enough.",
+        "Diese Antwort ist zu lang: Eine Zahl wie 3/8, 0,375 oder 37,5 % reicht.",
     ),
     "empty": ("Type your answer first.", "Gib zuerst deine Antwort ein."),
     "unreadable": (
-        "“{text}” is not a number I can read. Write it like 3/28, 0.107 or 10.7 %.",
-        "„{text}“ kann ich nicht als Zahl lesen. Schreib sie wie 3/28, 0,107 oder 10,7 %.",
+        "“{text}” is not a number I can read. Write it like 3/8, 0.375, 37.5 % or 1 in 8.",
+        "„{text}“ kann ich nicht als Zahl lesen. Schreib sie wie 3/8, 0,375, 37,5 % oder 1 von 8.",
     ),
     "divide_by_zero": ("“{text}” divides by zero.", "„{text}“ teilt durch null."),
 }
@@ -60,15 +80,23 @@ def say(key: str, lang: str, **data: object) -> str:
     return CATALOGUE.render(f"answer/{key}", data, lang)
 
 
+# Ink and background of the feedback per outcome, each pair ≥ 4.5:1 (WCAG AA; tests/widgets/test_answer_box.py
+# computes it); the mark and the words carry the verdict, the colour only repeats it.
+COLOURS: dict[str, tuple[str, str]] = {
+    "correct": ("#1b5e20", "#e8f5e9"),
+    "close": ("#9b1c1c", "#fdecea"),
+    "mistake": ("#9b1c1c", "#fdecea"),
+    "not_yet": ("#9b1c1c", "#fdecea"),
+    "percent_sign": ("#8a4b00", "#fff4e5"),
+    "malformed": ("#8a4b00", "#fff4e5"),
+}
+MARKS = {"correct": "✓", "close": "✗", "mistake": "✗", "not_yet": "✗"}
+Mistakes = Sequence[tuple[Fraction, Callable[[str], str]]]
+
+
 def tolerance_text(tolerance: Fraction, lang: str) -> str:
     """The exercise's tolerance as a plain decimal (0.00001, never 1e-05), in the language's writing."""
     text = f"{float(tolerance):.8f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") if lang == "de" else text
-
-
-def shown(value: Fraction, lang: str) -> str:
-    """The value the pupil typed, said back rounded (a pupil's 0.1070000001 is not quoted in full)."""
-    text = f"{float(value):.4g}"
     return text.replace(".", ",") if lang == "de" else text
 
 
@@ -82,10 +110,12 @@ class BoundedText(w.Text):  # type: ignore[misc]
 
 
 class AnswerBox(w.VBox):  # type: ignore[misc]
-    """One exercise's answer field: ``AnswerBox(Fraction(3, 28), Fraction(1, 1000), hint, solution)``.
+    """One exercise's answer field: ``AnswerBox(Fraction(3, 28), Fraction(0), hint, solution)``.
 
     ``hint`` and ``solution`` are functions of the language (a lesson's catalogue entries). ``tolerance``
-    is absolute in the answer's units. ``check()`` and ``show_solution()`` are what the buttons do.
+    is an extra absolute slack in the answer's units (0: the one rounding rule of ``lab.answers`` alone).
+    ``mistakes``: known wrong answers, each with its own hint (a function of the language), shown at once
+    when the pupil types that answer. ``check()`` and ``show_solution()`` are what the buttons do.
     """
 
     def __init__(
@@ -96,11 +126,14 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         solution: Callable[[str], str],
         lang: str = "en",
         near: Fraction | None = None,
+        mistakes: Mistakes = (),
     ) -> None:
         self.exact, self.tolerance, self.near = Fraction(exact), Fraction(tolerance), near
         self.hint, self.solution = hint, solution
+        self.mistakes = [(Fraction(value), why) for value, why in mistakes]
         self.misses = 0
         self.verdict: answers.Verdict | None = None
+        self.typed = ""  # the text the verdict judged, said back in the feedback
         self.solved = self.solution_shown = False
         # The value goes to the kernel when the field is left (or Enter), not per keystroke: ipywidgets holds a
         # model's update back while its previous one awaits the kernel, but sends a click at once, so under load
@@ -111,19 +144,22 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.show_button = w.Button(icon="lightbulb-o")
         self.show_button.on_click(lambda _b: self.show_solution())
         self.feedback = w.HTML()
-        self.rule = w.HTML()  # the tolerance, stated for this exercise
+        self.rule = w.HTML()  # what counts as right, stated for this exercise
         self.lang = lang
         super().__init__([w.HBox([self.field, self.check_button, self.show_button]), self.rule, self.feedback])
         self.add_class("dl-answer")
         self.set_lang(lang)
 
     def check(self) -> answers.Verdict:
-        """Read the field, judge it, count a miss (a malformed answer is no miss) and redraw the feedback."""
-        verdict = answers.check(self.field.value, self.exact, self.tolerance, self.near)
+        """Read the field, judge it, count a miss (a malformed answer or a missing % sign is no miss) and
+        redraw the feedback."""
+        self.typed = str(self.field.value)
+        known = [value for value, _ in self.mistakes]
+        verdict = answers.check(self.typed, self.exact, self.tolerance, self.near, known)
         self.verdict = verdict
         if verdict.outcome == "correct":
             self.solved = True
-        elif verdict.outcome != "malformed":
+        elif verdict.outcome not in ("malformed", "percent_sign"):
             self.misses += 1
             if self.misses >= 2:
                 self.solution_shown = True
@@ -139,22 +175,30 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.check_button.description = say("check", lang)
         self.show_button.description = say("show", lang)
         self.field.placeholder = say("placeholder", lang)
-        rule = say("tolerance", lang, tolerance=tolerance_text(self.tolerance, lang)) if self.tolerance else None
-        self.rule.value = f"<small>{rule or say('exact_only', lang)}</small>"
+        whole = self.exact.denominator == 1
+        rule = [say("exact_only" if whole else "rounding", lang)]
+        if self.tolerance:
+            rule.append(say("tolerance", lang, tolerance=tolerance_text(self.tolerance, lang)))
+        self.rule.value = f"<small>{' '.join(rule)}</small>"
         self._draw()
 
     def feedback_text(self) -> str:
-        """The feedback as plain sentences (what the HTML line shows), for tests and notebooks."""
+        """The feedback as plain sentences (what the HTML line shows, without the mark), for tests and
+        notebooks."""
         lang, parts = self.lang, []
         verdict = self.verdict
+        said = answers.quote(self.typed)
         if verdict is not None:
             if verdict.outcome == "malformed":
-                key = verdict.problem.removeprefix("answer/")
-                parts.append(say(key, lang, text=answers.quote(str(self.field.value))))
+                parts.append(say(verdict.problem.removeprefix("answer/"), lang, text=said))
+            elif verdict.outcome == "mistake":
+                assert verdict.mistake is not None
+                parts.append(say("not_yet", lang, value=said))
+                parts.append(say("hint", lang, hint=self.mistakes[verdict.mistake][1](lang)))
             else:
-                assert verdict.value is not None
-                parts.append(say(verdict.outcome, lang, value=shown(verdict.value, lang)))
-                if verdict.outcome != "correct" and self.misses >= 1 and not self.solution_shown:
+                key = verdict.problem.removeprefix("answer/") or verdict.outcome
+                parts.append(say(key, lang, value=said))
+                if verdict.outcome in ("close", "not_yet") and self.misses >= 1 and not self.solution_shown:
                     parts.append(say("hint", lang, hint=self.hint(lang)))
         if self.solution_shown:
             parts.append(say("solution", lang, solution=self.solution(lang)))
@@ -162,8 +206,15 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
 
     def _draw(self) -> None:
         outcome = "" if self.verdict is None else self.verdict.outcome
-        lines = "".join(f"<p>{html.escape(line)}</p>" for line in self.feedback_text().split("\n") if line)
-        self.feedback.value = f"<div class='dl-feedback dl-{outcome or 'none'}' role='status'>{lines}</div>"
+        lines = [html.escape(line) for line in self.feedback_text().split("\n") if line]
+        if lines and outcome in MARKS:
+            lines[0] = f"<span class='dl-mark' aria-hidden='true'>{MARKS[outcome]}</span> {lines[0]}"
+        ink, paper = COLOURS.get(outcome, ("inherit", "transparent"))
+        style = f"color:{ink};background:{paper};padding:2px 8px;border-radius:4px" if outcome else ""
+        body = "".join(f"<p>{line}</p>" for line in lines)
+        self.feedback.value = (
+            f"<div class='dl-feedback dl-{outcome or 'none'}' role='status' style='{style}'>{body}</div>"
+        )
 
     def __repr__(self) -> str:
         return f"AnswerBox({self.exact})"

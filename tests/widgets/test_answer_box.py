@@ -1,20 +1,27 @@
 """The answer box: feedback in both languages, the hint after the first miss, the solution after the second
-(or on request), malformed input as a sentence, and a forged field cut in the kernel."""
+(or on request), a known wrong answer's own hint at once, a missing % sign told without a miss, ✓ / ✗ with a
+colour of enough contrast, malformed input as a sentence, and a forged field cut in the kernel."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from donkeylab.widgets.answer import MAX_FIELD, AnswerBox
+import pytest
+
+from donkeylab.widgets.answer import COLOURS, MARKS, MAX_FIELD, AnswerBox
+
+SEVENTH = {"en": "1/7 counts 8 cards: the 76 makes 76 from 0.", "de": "1/7 zählt 8 Karten: Die 76 macht aus 0 die 76."}
 
 
 def box(lang: str = "en") -> AnswerBox:
     return AnswerBox(
         Fraction(3, 28),
-        Fraction(1, 1000),
+        Fraction(0),
         {"en": "Count the doublet cards.", "de": "Zähl die Paschzahl-Karten."}.get,
         {"en": "6/56 = 3/28.", "de": "6/56 = 3/28."}.get,
         lang=lang,
+        mistakes=[(Fraction(1, 7), SEVENTH.get)],
     )
 
 
@@ -35,7 +42,7 @@ def test_a_miss_gives_the_hint_and_the_second_the_solution() -> None:
     first = answer(b, "0.3")
     assert first.startswith("Not yet: 0.3") and "Hint: Count the doublet cards." in first
     assert "Solution" not in first
-    second = answer(b, "11 %")
+    second = answer(b, "10 %")
     assert second.startswith("Close") and "Solution: 6/56 = 3/28." in second and b.misses == 2
 
 
@@ -47,8 +54,8 @@ def test_the_solution_on_request() -> None:
 
 def test_german_feedback_and_german_numbers() -> None:
     b = box("de")
-    assert b.check_button.description == "Prüfen" and "0,107" in b.field.placeholder
-    assert answer(b, "10,7 %").startswith("Richtig! 0,107 stimmt.")
+    assert b.check_button.description == "Prüfen" and "0,375" in b.field.placeholder
+    assert answer(b, "10,7 %").startswith("Richtig! 10,7 % stimmt.")
     b2 = box("de")
     assert answer(b2, "0,3").startswith("Noch nicht: 0,3") and "Tipp: Zähl" in b2.feedback_text()
 
@@ -57,9 +64,10 @@ def test_malformed_input_is_a_sentence_and_no_miss() -> None:
     b = box()
     text = answer(b, "three twenty-eighths")
     assert "is not a number I can read" in text and b.misses == 0 and "Traceback" not in text
-    assert "<" not in b.feedback.value.split("role='status'>")[1].replace("<p>", "").replace("</p>", "").replace(
-        "</div>", ""
-    ), "the pupil's text is escaped"
+    b.field.value = "<b>3</b>"
+    b.check()
+    body = re.sub(r"</?(p|div)[^>]*>", "", b.feedback.value)
+    assert "<b>" not in body and "&lt;b&gt;" in body, "the pupil's text is escaped"
 
 
 def test_a_forged_huge_value_is_cut_and_quoted_short() -> None:
@@ -72,13 +80,85 @@ def test_a_forged_huge_value_is_cut_and_quoted_short() -> None:
     assert "<script>" not in b.feedback.value
 
 
-def test_the_tolerance_is_stated_in_the_pages_language() -> None:
-    assert "within 0.001 of the exact value" in box().rule.value
-    assert "höchstens 0,001 vom exakten Wert" in box("de").rule.value
+def test_the_rule_is_stated_in_the_pages_language() -> None:
+    assert "at least two digits" in box().rule.value and "0.4 does not" in box().rule.value
+    assert "mindestens zwei Ziffern" in box("de").rule.value and "0,4 nicht" in box("de").rule.value
     exact = AnswerBox(Fraction(6), Fraction(0), str, str)
-    assert "exact number" in exact.rule.value
+    assert "exact number" in exact.rule.value and "two digits" not in exact.rule.value
     tiny = AnswerBox(Fraction(1, 7776), Fraction(1, 100_000), str, str)
     assert "0.00001" in tiny.rule.value and "e-" not in tiny.rule.value
+
+
+def test_the_example_is_no_exercises_answer() -> None:
+    """Issue 35: the example "3/28, 0.107 or 10.7 %" was Lesson 3's first answer."""
+    from donkeylab.apps.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, full_games
+
+    answers = {
+        b.exact
+        for m in (die_choice, angry_flips, doublet_penalties, arrow_chains, full_games)
+        for b in (e.box for e in m.parts().exercises.exercises)
+        if b is not None
+    }
+    shown = box().field.placeholder
+    assert Fraction(3, 8) not in answers and "3/8" in shown and "3/28" not in shown
+
+
+def test_a_known_wrong_answer_gets_its_own_hint_at_once() -> None:
+    b = box()
+    text = answer(b, "1/7")
+    assert text.startswith("Not yet: 1/7") and f"Hint: {SEVENTH['en']}" in text and b.misses == 1
+    assert "Count the doublet cards" not in text, "the hint aimed at the answer, not the general one"
+    german = box("de")
+    assert f"Tipp: {SEVENTH['de']}" in answer(german, "14,3 %")
+
+
+@pytest.mark.parametrize(("typed", "exact"), [("18", Fraction(9, 50)), ("1.1", Fraction(23, 2067))])
+def test_a_missing_percent_sign_is_told_and_is_no_miss(typed: str, exact: Fraction) -> None:
+    b = AnswerBox(exact, Fraction(0), str, str)
+    text = answer(b, typed)
+    assert f"If you mean {typed} %, type the % sign." in text and b.misses == 0
+    assert answer(b, typed + " %").startswith("Correct!")
+    german = AnswerBox(exact, Fraction(0), str, str, lang="de")
+    assert "schreib das %-Zeichen dazu" in answer(german, typed.replace(".", ","))
+
+
+def test_the_pages_own_one_in_n_is_accepted() -> None:
+    b = AnswerBox(Fraction(1, 81), Fraction(0), str, str)
+    assert answer(b, "1 in 81").startswith("Correct! 1 in 81 is right.")
+    german = AnswerBox(Fraction(1, 81), Fraction(0), str, str, lang="de")
+    assert answer(german, "etwa 1 von 81").startswith("Richtig!")
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(ink: str, paper: str) -> float:
+    high, low = sorted((_luminance(ink), _luminance(paper)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize(
+    ("typed", "outcome", "mark"),
+    [("3/28", "correct", "✓"), ("0.3", "not_yet", "✗"), ("10 %", "close", "✗"), ("1/7", "mistake", "✗")],
+)
+def test_right_and_wrong_have_a_mark_and_a_colour_not_colour_alone(typed: str, outcome: str, mark: str) -> None:
+    b = box()
+    answer(b, typed)
+    html = b.feedback.value
+    assert b.verdict is not None and b.verdict.outcome == outcome and MARKS[outcome] == mark
+    assert f">{mark}</span>" in html, "a mark beside the words"
+    ink, paper = COLOURS[outcome]
+    assert f"color:{ink};background:{paper}" in html
+    assert contrast(ink, paper) >= 4.5 and contrast(ink, "#ffffff") >= 4.5
+
+
+def test_every_feedback_colour_has_enough_contrast() -> None:
+    assert set(MARKS) <= set(COLOURS)
+    for outcome, (ink, paper) in COLOURS.items():
+        assert contrast(ink, paper) >= 4.5, outcome
 
 
 def test_the_language_switch_redraws_the_feedback() -> None:

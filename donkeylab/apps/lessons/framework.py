@@ -123,16 +123,20 @@ class Notice:
 
 @dataclasses.dataclass(frozen=True)
 class Exercise:
-    """One exercise. With ``exact`` a pupil types a number and an ``AnswerBox`` checks it within
-    ``tolerance`` (hint after the first miss, ``solution`` after the second); without it the answer is a
-    sentence, folded away. ``why``: the exercise ties the numbers to a decision in the game."""
+    """One exercise. With ``exact`` a pupil types a number and an ``AnswerBox`` checks it by the one rule of
+    every box (the exact value, or a rounding of it that keeps two significant digits; ``tolerance`` adds an
+    absolute slack, none by default); hint after the first miss, ``solution`` after the second. Without
+    ``exact`` the answer is a sentence, folded away. ``why``: the exercise ties the numbers to a decision in
+    the game. ``mistakes``: the exercise's known wrong answers, each with the hint aimed at it (the lesson's
+    own misconception: 1/6 for dice that are not independent), shown as soon as a pupil types that answer."""
 
     question: Speaks
     solution: Speaks
     exact: Fraction | None = None
-    tolerance: Fraction = Fraction(1, 1000)
+    tolerance: Fraction = Fraction(0)
     hint: Speaks | None = None
     why: bool = False
+    mistakes: Sequence[tuple[Fraction, Speaks]] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -221,7 +225,8 @@ def _answer_box(item: Exercise, lang: str) -> Any:
     if item.exact is None:
         return None
     hint = item.hint or item.solution
-    return AnswerBox(item.exact, item.tolerance, hint.get, item.solution.get, lang=lang)
+    mistakes = [(value, why.get) for value, why in item.mistakes]
+    return AnswerBox(item.exact, item.tolerance, hint.get, item.solution.get, lang=lang, mistakes=mistakes)
 
 
 def _prediction(section: Predict, lang: str) -> Prediction:
