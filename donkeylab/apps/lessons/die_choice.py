@@ -31,12 +31,11 @@ from donkeylab.apps.lessons.framework import (
     Question,
     StepThrough,
     lesson_params,
-    lesson_spec,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import TABLE_STYLE, Lesson, Rendered, page, percent, step_box
 from donkeylab.apps.parts import Text
-from donkeylab.apps.query import Query
+from donkeylab.apps.query import Query, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, words
 from donkeylab.core import Action
@@ -90,10 +89,11 @@ def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING
         stepper.advance(step - (len(match) - 1))
 
 
-def rulebook_what_if() -> dict[str, dict[int, Fraction]]:
-    """Fran's what-if at step 4 (the rulebook position): the same cached call the what-if panel makes."""
+def rulebook_what_if(last_die: exact.LastDie = "choose") -> dict[str, dict[int, Fraction]]:
+    """Fran's what-if at step 4 (the rulebook position) under the page's last-die rule: the same cached call
+    the what-if panel makes (it reads the rule off the Stepper, so ``?variant=german`` shows other decimals)."""
     rulebook = exact.RULEBOOK_WHAT_IF
-    return cached_what_if(rulebook["hay"], rulebook["rolled"], rulebook["hand"], "random", "choose")
+    return cached_what_if(rulebook["hay"], rulebook["rolled"], rulebook["hand"], "random", last_die)
 
 
 def prediction_answer() -> Fraction:
@@ -141,21 +141,45 @@ def notice_text() -> Say:
 
 
 @functools.cache
-def what_if_ranking(lang: str) -> str:
-    """Fran's dice ordered by her average best card (the what-if at step 4)."""
-    means = {c: sum(v * p for v, p in d.items()) for c, d in rulebook_what_if().items()}
+def what_if_ranking(lang: str, last_die: exact.LastDie = "choose") -> str:
+    """Fran's dice ordered by her average best card (the what-if at step 4, under the page's last-die rule)."""
+    means = {c: sum(v * p for v, p in d.items()) for c, d in rulebook_what_if(last_die).items()}
     return ", ".join(
         f"{colour_name(c, lang)} ≈ {decimal(means[c], lang)}" for c in sorted(means, key=means.__getitem__)
     )
 
 
-def exercises() -> list[Exercise]:
-    """Two numbers to type (one a game decision) and the what-if reading."""
-    one, four = exact.p_free_choice(5, [1]), exact.p_free_choice(2, range(1, 5))
+def may_choose_with_two_dice(hay: int = 4) -> tuple[Fraction, Fraction]:
+    """With ``hay`` numbers on the Hay card and 2 dice rolled: P(a free choice) (both dice show numbers already
+    there, DD-DICE-2's exception) and P(both dice show new numbers, so both are allowed). The pupil may
+    choose the die in either case; only exactly one new die forces the choice."""
+    old = exact.p_free_choice(2, range(1, hay + 1))
+    both_new = exact.p_free_choice(2, range(1, 6 - hay + 1))  # (new/6)²: the same power, with the new numbers
+    return old, both_new
+
+
+def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
+    """Two numbers to type (one a game decision: may you pick the die that suits your cards?) and the what-if
+    reading; each typed one with the feedback aimed at its classic wrong answers."""
+    one = exact.p_free_choice(5, [1])
+    free, both_new = may_choose_with_two_dice()
     return [
-        Exercise(say("ex1.q"), say("ex1.solution"), one, Fraction(1, 100_000), say("ex1.hint")),
-        Exercise(say("ex2.q"), say("ex2.solution"), four, Fraction(5, 1000), say("ex2.hint"), why=True),
-        Exercise(say("ex3.q"), say("ex3.solution", rank=what_if_ranking)),
+        Exercise(
+            say("ex1.q"),
+            say("ex1.solution"),
+            one,
+            hint=say("ex1.hint"),
+            mistakes=((Fraction(1, 6), say("ex1.one_die")), (Fraction(5, 6), say("ex1.added"))),
+        ),
+        Exercise(
+            say("ex2.q"),
+            say("ex2.solution"),
+            free + both_new,
+            hint=say("ex2.hint"),
+            why=True,
+            mistakes=((free, say("ex2.free_only")), (both_new, say("ex2.new_only"))),
+        ),
+        Exercise(say("ex3.q"), say("ex3.solution", rank=lambda lg: what_if_ranking(lg, last_die))),
     ]
 
 
@@ -189,8 +213,11 @@ def going_further(ctx: Context) -> list[Any]:
 PARAMS = lesson_params("double_donkey", PLAYERS, step=TELLING_STEP)
 
 
-@lesson_spec
-def spec() -> LessonSpec:
+@functools.cache
+def spec(variant: str = "english") -> LessonSpec:
+    """The lesson under ``variant``'s rules (built once per variant: the what-if answer depends on the last-die
+    rule, and a ``?variant=german`` page must state the German numbers)."""
+    rules = Rules(variant=variant)  # type: ignore[arg-type]
     return LessonSpec(
         NAME,
         say("title"),
@@ -201,7 +228,7 @@ def spec() -> LessonSpec:
             ExactAnswer(prediction_answer(), [exact_head]),
             Convergence(say("live_intro"), "lesson.free_choice", {"m": PREDICTION_M, "k": PREDICTION_K}, n=100_000),
             Notice(notice_text()),
-            Exercises(exercises()),
+            Exercises(exercises(rules.last_die or "choose")),
             GoingFurther(going_further),
         ],
         PARAMS,
@@ -211,7 +238,8 @@ def spec() -> LessonSpec:
 
 def parts(query: Query | None = None) -> Lesson:
     """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at Fran's roll."""
-    return build_lesson(spec(), query)
+    query = query or parse_query("", PARAMS)
+    return build_lesson(spec(query["variant"]), query)
 
 
 def build(query: Query) -> Any:

@@ -7,9 +7,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "This is the example round of the rulebook: Olivia, Fran, Jan and Margaret are Players 1 to 4. Fran "
             "(Player 2) has just rolled. The green 2 and the purple 2 may not go on the Hay card, because the "
-            "light blue 2 is already there: the dice tray says why. Click a die to place it, or press Step to see "
-            "the round go on as in the rulebook. Watch step 8: Margaret (Player 4) rolls only numbers that are "
-            "already on the Hay card, so she may choose any die."
+            "light blue 2 is already there: the dice tray says why. Click a die to place it, or press Step to "
+            "see the round go on as in the rulebook. Watch step 8: Margaret (Player 4) rolls only numbers that "
+            "are already on the Hay card, so she may choose any die. The card beside the game names the rule "
+            "behind each step and quotes the rulebook; names like DD-DICE-2 are our labels for the rulebook's "
+            "rules (DD stands for Double Donkey)."
         ),
         (
             "Das ist die Beispielrunde aus der Spielregel: Olivia, Fran, Jan und Margaret sind Spieler 1 bis 4. "
@@ -17,7 +19,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Misthaufen-Karte, weil die hellblaue 2 schon dort liegt: Die Würfelablage sagt, warum. Klicke einen "
             "Würfel an, um ihn zu legen, oder drück Schritt, um die Runde wie in der Spielregel weiterlaufen zu "
             "sehen. Achte auf Schritt 8: Margaret (Spieler 4) würfelt nur Zahlen, die schon auf der "
-            "Misthaufen-Karte liegen, und darf deshalb jeden Würfel nehmen."
+            "Misthaufen-Karte liegen, und darf deshalb jeden Würfel nehmen. Die Karte neben dem Spiel nennt die "
+            "Regel hinter jedem Schritt und zitiert die Spielregel; Namen wie DD-DICE-2 sind unsere Kürzel für "
+            "die Regeln der Spielregel (DD steht für Double Donkey)."
         ),
     ),
     "restart": (
@@ -34,8 +38,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "one die left there is nothing to choose."
         ),
         (
-            "Alle Fälle: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte. Eine Zeile für k = "
-            "1 fehlt: Bei einem einzigen Würfel gibt es nichts zu wählen."
+            "Alle Fälle: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte. Eine Zeile für k "
+            "= 1 fehlt: Bei einem einzigen Würfel gibt es nichts zu wählen."
         ),
     ),
     "exact.some": (
@@ -54,11 +58,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "verschiedene Zahlen",
     ),
     "exact.choose": (
-        "last die: keep it or re-roll it (english rules)",
+        "last die: keep it or re-roll it (English rules)",
         "letzter Würfel: behalten oder neu werfen (englische Regel)",
     ),
     "exact.roll": (
-        "last die: always rolled (german rules)",
+        "last die: always rolled (German rules)",
         "letzter Würfel: wird immer geworfen (deutsche Regel)",
     ),
     "exact.dice_only": (
@@ -72,31 +76,32 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
             "In phase 1 everybody takes turns: roll the dice that are left and put one of them on the Hay card. "
-            "Rule DD-DICE-2 says: the die must show a number that is not on the Hay card yet. There is one "
-            "exception. If every die you rolled shows a number that is already there, you may choose any die: a "
-            "<b>free choice</b>. <b>Two numbers lie on the Hay card and you roll 4 dice. How likely is a free "
-            "choice?</b> <br><small>A <b>probability</b> says how often something happens in the long run: a "
-            "number from 0 (never) to 1 (always), or 0 % to 100 %.</small>"
+            "The rulebook says (our label for this rule is DD-DICE-2): the die must show a number that is not on "
+            "the Hay card yet. There is one exception. If every die you rolled shows a number that is already "
+            "there, you may choose any die: a <b>free choice</b>. <b>Two numbers lie on the Hay card and you "
+            "roll 4 dice. What is the probability of a free choice?</b> <br><small>A <b>probability</b> says how "
+            "often something happens in the long run: a number from 0 (never) to 1 (always), or 0 % to 100 "
+            "%.</small>"
         ),
         (
             "In Phase 1 ist reihum jeder dran: Wirf die übrigen Würfel und lege einen davon auf die "
-            "Misthaufen-Karte. Regel DD-DICE-2 sagt: Der Würfel muss eine Zahl zeigen, die noch nicht auf der "
-            "Misthaufen-Karte liegt. Es gibt eine Ausnahme. Zeigen alle geworfenen Würfel Zahlen, die dort schon "
-            "liegen, darfst du jeden Würfel nehmen: eine <b>freie Wahl</b>. <b>Zwei Zahlen liegen auf der "
-            "Misthaufen-Karte, und du wirfst 4 Würfel. Wie wahrscheinlich ist eine freie Wahl?</b> <br><small>Eine "
-            "<b>Wahrscheinlichkeit</b> sagt, wie oft etwas auf lange Sicht passiert: eine Zahl von 0 (nie) bis 1 "
-            "(immer), oder 0 % bis 100 %.</small>"
+            "Misthaufen-Karte. Die Spielregel sagt (unser Kürzel für diese Regel ist DD-DICE-2): Der Würfel muss "
+            "eine Zahl zeigen, die noch nicht auf der Misthaufen-Karte liegt. Es gibt eine Ausnahme. Zeigen alle "
+            "geworfenen Würfel Zahlen, die dort schon liegen, darfst du jeden Würfel nehmen: eine <b>freie "
+            "Wahl</b>. <b>Zwei Zahlen liegen auf der Misthaufen-Karte, und du wirfst 4 Würfel. Wie groß ist die "
+            "Wahrscheinlichkeit für eine freie Wahl?</b> <br><small>Eine <b>Wahrscheinlichkeit</b> sagt, wie oft "
+            "etwas auf lange Sicht passiert: eine Zahl von 0 (nie) bis 1 (immer), oder 0 % bis 100 %.</small>"
         ),
     ),
     "prompt": (
         (
-            "Two numbers lie on the Hay card (say 2 and 5) and you roll 4 dice. How likely do all four show a 2 or "
-            "a 5? Set the slider to your guess (0 = never, 1 = always)."
+            "Two numbers lie on the Hay card (say 2 and 5) and you roll 4 dice. What is the probability that all "
+            "four show a 2 or a 5? Set the slider to your guess (0 = never, 1 = always)."
         ),
         (
-            "Zwei Zahlen liegen auf der Misthaufen-Karte (etwa 2 und 5), und du wirfst 4 Würfel. Wie "
-            "wahrscheinlich zeigen alle vier eine 2 oder eine 5? Stell den Regler auf deinen Tipp (0 = nie, 1 = "
-            "immer)."
+            "Zwei Zahlen liegen auf der Misthaufen-Karte (etwa 2 und 5), und du wirfst 4 Würfel. Wie groß ist "
+            "die Wahrscheinlichkeit, dass alle vier eine 2 oder eine 5 zeigen? Stell den Regler auf deinen Tipp "
+            "(0 = nie, 1 = immer)."
         ),
     ),
     "answer": (
@@ -106,61 +111,84 @@ TEXTS: dict[str, tuple[str, str]] = {
     "headline": (
         (
             "Each die shows a 2 or a 5 with probability 2/6. The dice are <b>independent</b>: what one die shows "
-            "does not change what another shows. So the four chances multiply: (2/6) · (2/6) · (2/6) · (2/6) = "
-            "(2/6)⁴ = {p}. With m numbers on the Hay card and k dice rolled it is (m/6)<sup>k</sup>."
+            "does not change what another shows. So the four probabilities multiply: (2/6) · (2/6) · (2/6) · "
+            "(2/6) = (2/6)⁴ = {p}. With m numbers on the Hay card and k dice rolled it is (m/6)<sup>k</sup>."
         ),
         (
-            "Jeder Würfel zeigt mit Wahrscheinlichkeit 2/6 eine 2 oder eine 5. Die Würfel sind <b>unabhängig</b>: "
-            "Was ein Würfel zeigt, ändert nichts an dem, was ein anderer zeigt. Also werden die vier Chancen "
-            "multipliziert: (2/6) · (2/6) · (2/6) · (2/6) = (2/6)⁴ = {p}. Mit m Zahlen auf der Misthaufen-Karte "
-            "und k geworfenen Würfeln ist es (m/6)<sup>k</sup>."
+            "Jeder Würfel zeigt mit Wahrscheinlichkeit 2/6 eine 2 oder eine 5. Die Würfel sind "
+            "<b>unabhängig</b>: Was ein Würfel zeigt, ändert nichts an dem, was ein anderer zeigt. Also werden "
+            "die vier Wahrscheinlichkeiten multipliziert: (2/6) · (2/6) · (2/6) · (2/6) = (2/6)⁴ = {p}. Mit m "
+            "Zahlen auf der Misthaufen-Karte und k geworfenen Würfeln ist es (m/6)<sup>k</sup>."
         ),
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> lets the computer do the experiment many times with random numbers: here it rolls "
-            "4 dice again and again and counts the free choices. The blue line is the share of free choices after "
-            "N rolls. The black line is the exact 1/81. The shaded band is the <b>95 % range</b> (a confidence "
-            "interval): at each N it comes from a method that catches the exact value in about 95 of 100 "
-            "simulations like this one. Press Start and watch the band close in on 1/81 as N grows."
+            "A <b>simulation</b> lets the computer do the experiment many times with random numbers: here it "
+            "rolls 4 dice again and again and counts the free choices. The blue line is the share of free "
+            "choices after N rolls. The black line is the exact 1/81. The shaded band is the <b>95 % range</b> "
+            "(a confidence interval): at each N it comes from a method that catches the exact value in about 95 "
+            "of 100 simulations like this one. Press Start and watch the band close in on 1/81 as N grows."
         ),
         (
             "Eine <b>Simulation</b> lässt den Computer das Experiment sehr oft mit Zufallszahlen machen: Hier "
             "wirft er immer wieder 4 Würfel und zählt die freien Wahlen. Die blaue Linie ist der Anteil freier "
             "Wahlen nach N Würfen. Die schwarze Linie ist das exakte 1/81. Das Band ist der <b>95-%-Bereich</b> "
             "(ein Konfidenzintervall): Bei jedem N kommt es aus einem Verfahren, das den exakten Wert in etwa 95 "
-            "von 100 solchen Simulationen einfängt. Drück Start und sieh zu, wie sich das Band mit wachsendem N um "
-            "1/81 schließt."
+            "von 100 solchen Simulationen einfängt. Drück Start und sieh zu, wie sich das Band mit wachsendem N "
+            "um 1/81 schließt."
         ),
     ),
     "notice": (
         (
-            "<ul><li>Four dice must all agree with the Hay card, and each die only has 2 chances in 6. Multiplying "
-            "small chances makes a very small one: about 1 in 81.</li><li>A free choice is not rare in every "
-            "situation. With 4 numbers on the Hay card and 2 dice rolled it is (4/6)² = 4/9, almost half the time. "
-            "Over a whole phase 1, at least one player may choose freely in about {some} of games.</li><li>The "
-            "simulation almost never lands exactly on 1/81, but with more rolls it gets closer: the band gets "
-            "narrower.</li></ul>"
+            "<ul><li>Four dice must all agree with the Hay card, and each die only has 2 chances in 6. "
+            "Multiplying small chances makes a very small one: about 1 in 81.</li><li>A free choice is not rare "
+            "in every situation. With 4 numbers on the Hay card and 2 dice rolled it is (4/6)² = 4/9, almost "
+            "half the time. In about {some} of rounds, at least one player may choose freely during phase "
+            "1.</li><li>The simulation almost never lands exactly on 1/81, but with more rolls it gets closer: "
+            "the band gets narrower.</li></ul>"
         ),
         (
-            "<ul><li>Vier Würfel müssen alle zur Misthaufen-Karte passen, und jeder Würfel hat nur 2 Chancen von "
-            "6. Multipliziert man kleine Chancen, wird es sehr klein: etwa 1 von 81.</li><li>Eine freie Wahl ist "
-            "nicht in jeder Lage selten. Mit 4 Zahlen auf der Misthaufen-Karte und 2 geworfenen Würfeln sind es "
-            "(4/6)² = 4/9, fast die Hälfte der Fälle. In einer ganzen Phase 1 darf in etwa {some} der Spiele "
-            "mindestens ein Spieler frei wählen.</li><li>Die Simulation trifft 1/81 fast nie genau, aber mit mehr "
-            "Würfen kommt sie näher: Das Band wird schmaler.</li></ul>"
+            "<ul><li>Vier Würfel müssen alle zur Misthaufen-Karte passen, und jeder Würfel schafft das nur mit "
+            "der Wahrscheinlichkeit 2/6. Multipliziert man kleine Wahrscheinlichkeiten, wird das Ergebnis sehr "
+            "klein: etwa 1 von 81.</li><li>Eine freie Wahl ist nicht in jeder Lage selten. Mit 4 Zahlen auf der "
+            "Misthaufen-Karte und 2 geworfenen Würfeln sind es (4/6)² = 4/9, fast die Hälfte der Fälle. In etwa "
+            "{some} der Runden darf in Phase 1 mindestens ein Spieler frei wählen.</li><li>Die Simulation trifft "
+            "1/81 fast nie genau, aber mit mehr Würfen kommt sie näher: Das Band wird schmaler.</li></ul>"
         ),
     ),
     "ex1.q": (
-        "One number lies on the Hay card and you roll the other 5 dice. How likely may you choose freely?",
         (
-            "Eine Zahl liegt auf der Misthaufen-Karte, und du wirfst die anderen 5 Würfel. Wie wahrscheinlich "
-            "darfst du frei wählen?"
+            "One number lies on the Hay card and you roll the other 5 dice. What is the probability that you may "
+            "choose freely?"
+        ),
+        (
+            "Eine Zahl liegt auf der Misthaufen-Karte, und du wirfst die anderen 5 Würfel. Wie groß ist die "
+            "Wahrscheinlichkeit, dass du frei wählen darfst?"
         ),
     ),
     "ex1.hint": (
         "Each of the 5 dice must show that one number: 1 chance in 6 each.",
-        "Jeder der 5 Würfel muss genau diese Zahl zeigen: jeweils 1 Chance von 6.",
+        "Jeder der 5 Würfel muss genau diese Zahl zeigen, jeder mit der Wahrscheinlichkeit 1/6.",
+    ),
+    "ex1.one_die": (
+        (
+            "1/6 is the probability for one die. All 5 dice must show that number, so multiply: (1/6) · (1/6) · "
+            "… five times."
+        ),
+        (
+            "1/6 ist die Wahrscheinlichkeit für einen Würfel. Alle 5 Würfel müssen diese Zahl zeigen, also "
+            "multipliziere: (1/6) · (1/6) · … fünfmal."
+        ),
+    ),
+    "ex1.added": (
+        (
+            "5/6 adds the five dice's probabilities. But all five must show the number at the same time: "
+            "multiply them, don't add."
+        ),
+        (
+            "5/6 addiert die Wahrscheinlichkeiten der fünf Würfel. Aber alle fünf müssen die Zahl gleichzeitig "
+            "zeigen: Multipliziere sie, statt sie zu addieren."
+        ),
     ),
     "ex1.solution": (
         "(1/6)⁵ = 1/7776, about 0.013 %: you will almost never see it.",
@@ -168,33 +196,73 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.q": (
         (
-            "Why it matters: you are the last of four to roll. Four numbers lie on the Hay card and 2 dice are "
-            "left. Only a free choice lets you take the die that suits your cards. How likely is it?"
+            "Why it matters: in a game of four you started phase 1, so the 5th roll is yours again. Four numbers "
+            "lie on the Hay card and you roll the 2 dice that are left. You would like to place the die that "
+            "suits your cards. What is the probability that you may choose which of the two dice to place?"
         ),
         (
-            "Warum es zählt: Du würfelst als Letzter von vier. Vier Zahlen liegen auf der Misthaufen-Karte, 2 "
-            "Würfel sind übrig. Nur eine freie Wahl lässt dich den Würfel nehmen, der zu deinen Karten passt. Wie "
-            "wahrscheinlich ist sie?"
+            "Warum es zählt: In einem Spiel zu viert hast du Phase 1 begonnen, also ist der 5. Wurf wieder "
+            "deiner. Vier Zahlen liegen auf der Misthaufen-Karte, und du wirfst die 2 übrigen Würfel. Du "
+            "möchtest den Würfel legen, der zu deinen Karten passt. Wie groß ist die Wahrscheinlichkeit, dass du "
+            "dir aussuchen darfst, welchen der beiden Würfel du legst?"
         ),
     ),
     "ex2.hint": (
-        "Each die must show one of the 4 numbers: 4 chances in 6, and the two dice are independent.",
-        "Jeder Würfel muss eine der 4 Zahlen zeigen: 4 Chancen von 6, und die zwei Würfel sind unabhängig.",
+        (
+            "Each die shows one of the 4 numbers with probability 4/6, a new number with 2/6. If both dice show "
+            "numbers already there, the choice is free; if both show new numbers, both are allowed; if exactly "
+            "one shows a new number, you must take that one."
+        ),
+        (
+            "Jeder Würfel zeigt mit der Wahrscheinlichkeit 4/6 eine der 4 Zahlen, mit 2/6 eine neue. Zeigen "
+            "beide Würfel Zahlen, die schon daliegen, ist die Wahl frei; zeigen beide neue Zahlen, sind beide "
+            "erlaubt; zeigt genau einer eine neue Zahl, musst du diesen nehmen."
+        ),
+    ),
+    "ex2.free_only": (
+        (
+            "4/9 is only the free choice: both dice show numbers already on the Hay card. If both dice show new "
+            "numbers, both are allowed too: add that case."
+        ),
+        (
+            "4/9 ist nur die freie Wahl: Beide Würfel zeigen Zahlen, die schon auf der Misthaufen-Karte liegen. "
+            "Zeigen beide Würfel neue Zahlen, sind auch beide erlaubt: Zähl diesen Fall dazu."
+        ),
+    ),
+    "ex2.new_only": (
+        (
+            "1/9 is only the case where both dice show new numbers. If both show numbers already on the Hay "
+            "card, the choice is free too: add that case."
+        ),
+        (
+            "1/9 ist nur der Fall, in dem beide Würfel neue Zahlen zeigen. Zeigen beide Zahlen, die schon auf "
+            "der Misthaufen-Karte liegen, ist die Wahl auch frei: Zähl diesen Fall dazu."
+        ),
     ),
     "ex2.solution": (
-        "(4/6)² = 16/36 = 4/9, about 44 %: almost every second time you may pick the die for your cards.",
-        "(4/6)² = 16/36 = 4/9, etwa 44 %: Fast jedes zweite Mal darfst du den Würfel für deine Karten nehmen.",
+        (
+            "Both dice show old numbers: (4/6)² = 4/9, a free choice. Both show new numbers: (2/6)² = 1/9, and "
+            "both are allowed. Together 4/9 + 1/9 = 5/9, about 56 %. Only when exactly one die is new (4/9) must "
+            "you take that one."
+        ),
+        (
+            "Beide Würfel zeigen alte Zahlen: (4/6)² = 4/9, eine freie Wahl. Beide zeigen neue Zahlen: (2/6)² = "
+            "1/9, und beide sind erlaubt. Zusammen 4/9 + 1/9 = 5/9, etwa 56 %. Nur wenn genau ein Würfel neu ist "
+            "(4/9), musst du diesen nehmen."
+        ),
     ),
     "ex3.q": (
         (
-            "In the rulebook round Fran (Player 2) could place the dark blue 4, the orange 5 or the yellow 3. Her "
-            "hand: orange/yellow, dark blue/green and the purple Angry Donkey. Which die leaves her best card "
-            "lowest on average? Use the what-if table at step 4."
+            "In the rulebook round Fran (Player 2) could place the dark blue 4, the orange 5 or the yellow 3. "
+            "The rulebook does not show her cards, so suppose her hand is orange/yellow, dark blue/green and the "
+            "purple Angry Donkey. Which die leaves her best card lowest on average? Use the what-if table at "
+            "step 4."
         ),
         (
-            "In der Beispielrunde konnte Fran (Spieler 2) die dunkelblaue 4, die orange 5 oder die gelbe 3 legen. "
-            "Ihre Hand: orange/gelb, dunkelblau/grün und der lila Wütende Esel. Welcher Würfel lässt ihre beste "
-            "Karte im Schnitt am niedrigsten? Nutze die Was-wäre-wenn-Tabelle bei Schritt 4."
+            "In der Beispielrunde konnte Fran (Spieler 2) die dunkelblaue 4, die orange 5 oder die gelbe 3 "
+            "legen. Die Spielregel zeigt ihre Karten nicht. Nimm an, sie hat orange/gelb, dunkelblau/grün und "
+            "den lila Wütenden Esel auf der Hand. Welcher Würfel lässt ihre beste Karte im Schnitt am "
+            "niedrigsten? Nutze die Was-wäre-wenn-Tabelle bei Schritt 4."
         ),
     ),
     "ex3.solution": (

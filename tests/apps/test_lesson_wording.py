@@ -1,0 +1,126 @@
+"""Issue 35 §1, lesson by lesson: the false statements are gone, every number a changed sentence states is the
+engine's (its exact modules, or the engine's own chance outcomes and legal moves), the feedback aims at each
+exercise's classic wrong answer, and the German reads as German."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from donkeylab.apps.lessons import dd_parts, die_choice
+from donkeylab.apps.lessons import framework as fw
+from donkeylab.core import CHANCE
+from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
+
+
+def both(text: Any) -> str:
+    return text.get("en") + "\n" + text.get("de")
+
+
+def exercises_of(spec: fw.LessonSpec) -> list[fw.Exercise]:
+    return list(next(s for s in spec.sections if isinstance(s, fw.Exercises)).items)
+
+
+def box_of(module: Any, index: int, lang: str = "en") -> Any:
+    """The answer box the page builds for the lesson's exercise ``index`` (through the framework)."""
+    return fw._answer_box(exercises_of(module.spec())[index], lang)
+
+
+def answer(box: Any, text: str) -> str:
+    box.field.value = text
+    box.check()
+    return str(box.feedback_text())
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 1
+def fifth_roll() -> Any:
+    """A 4-player phase 1 after four placed dice with four different numbers: the 5th roll is next."""
+    rules = Rules()
+    state = new_game(4, rules).apply(dd_parts.forced_deal(rules, [[], [], [], []], 0))
+    placed = [("light_blue", 1), ("dark_blue", 2), ("orange", 3), ("yellow", 4)]
+    for i, (colour, _) in enumerate(placed):
+        pips = dict(placed[i:]) | {c: 6 for c in COLOURS if c not in dict(placed)}
+        state = state.apply(dd_parts.roll(**pips)).apply(Choose(colour))
+    return state
+
+
+def test_lesson_1_may_choose_the_die_with_a_free_choice_or_two_new_numbers() -> None:
+    """The engine's own chance outcomes and legal moves at the 5th roll: free 4/9, both dice new 1/9 (both
+    allowed), exactly one new 4/9 (forced). "Only a free choice lets you take the die" was false."""
+    state = fifth_roll()
+    assert state.current_player is CHANCE and len(state.hay) == 4
+    cases: dict[str, Fraction] = {"free": Fraction(0), "either": Fraction(0), "forced": Fraction(0)}
+    for roll, p in state.chance_outcomes():
+        rolled = state.apply(roll)
+        assert rolled.current_player == 0, "the 5th roll of four players is the starting player's"
+        chooses = [a for a in rolled.legal_actions() if isinstance(a, Choose)]
+        if any(e.key == "DD-DICE-2/free" for e in rolled.events):
+            cases["free"] += p
+        else:
+            cases["either" if len(chooses) == 2 else "forced"] += p
+    assert cases == {"free": Fraction(4, 9), "either": Fraction(1, 9), "forced": Fraction(4, 9)}
+    free, both_new = die_choice.may_choose_with_two_dice()
+    assert (free, both_new) == (cases["free"], cases["either"])
+    item = die_choice.exercises()[1]
+    assert item.exact == Fraction(5, 9) and item.why
+    question, solution = both(item.question), both(item.solution)
+    assert "Only a free choice" not in question and "Nur eine freie Wahl" not in question
+    assert "the last of four" not in question and "als Letzter von vier" not in question
+    assert "5th roll is yours again" in question and "der 5. Wurf wieder deiner" in question
+    assert "4/9 + 1/9 = 5/9, about 56 %" in solution and "4/9 + 1/9 = 5/9, etwa 56 %" in solution
+    assert "almost every second time" not in solution
+
+
+def test_lesson_1_feedback_aims_at_the_classic_wrong_answers() -> None:
+    one, two = box_of(die_choice, 0), box_of(die_choice, 1)
+    assert "1/6 is the probability for one die" in answer(one, "1/6")
+    assert "multiply them, don't add" in answer(one, "5/6")
+    assert "4/9 is only the free choice" in answer(two, "4/9")
+    assert "1/9 is only the case" in answer(two, "11 %")
+    assert answer(two, "56 %").startswith("Correct!")
+
+
+def test_lesson_1_says_rounds_and_suppose() -> None:
+    notice = both(die_choice.notice_text())
+    assert "of rounds" in notice and "der Runden" in notice and "of games" not in notice
+    assert f"{round(100 * float(exact.p_some_free_choice()))} %" in notice  # 52 %: per phase 1, so per round
+    ex3 = exercises_of(die_choice.spec())[2].question
+    assert "suppose her hand is" in ex3.en and "Nimm an, sie hat" in ex3.de
+    assert "does not show her cards" in ex3.en and "zeigt ihre Karten nicht" in ex3.de
+
+
+def test_lesson_1_under_german_rules_ranks_with_the_german_last_die() -> None:
+    """The what-if panel reads the last-die rule off the Stepper; the exercise's solution must say the same."""
+    for variant, last_die in (("english", "choose"), ("german", "roll")):
+        solution = exercises_of(die_choice.spec(variant))[2].solution.get("en")
+        panel = dd_what_if_means(last_die)
+        for colour, mean in panel.items():
+            assert f"{dd_parts.colour_name(colour, 'en')} ≈ {dd_parts.decimal(mean, 'en')}" in solution, variant
+    assert "orange ≈ 3.37" in exercises_of(die_choice.spec("german"))[2].solution.get("en")
+
+
+def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
+    rulebook = exact.RULEBOOK_WHAT_IF
+    found = exact.what_if(rulebook["hay"], rulebook["rolled"], rulebook["hand"], "random", last_die)  # type: ignore[arg-type]
+    return {c: sum((v * p for v, p in d.items()), Fraction(0)) for c, d in found.items()}
+
+
+# ---------------------------------------------------------------------------------------------- every lesson
+QUESTION_KEYS = {
+    "die_choice": ("question", "prompt", "ex1.q", "ex2.q"),
+}
+
+
+@pytest.mark.parametrize(("name", "keys"), list(QUESTION_KEYS.items()))
+def test_probability_questions_are_asked_plainly(name: str, keys: tuple[str, ...]) -> None:
+    """ "How likely may you…" / "Wie wahrscheinlich darfst du…" → "What is the probability…" / "Wie groß ist
+    die Wahrscheinlichkeit…"."""
+    module = {"die_choice": die_choice}[name]
+    for key in keys:
+        text = module.say(key)
+        assert "What is the probability" in text.en, key
+        assert "Wie groß ist die Wahrscheinlichkeit" in text.de, key
+        assert not re.search(r"How likely (may|do|does|is)", text.en) and "Wie wahrscheinlich" not in text.de, key
