@@ -50,8 +50,8 @@ def test_parts_build_in_page_order(page: Any, lesson: fg.FullGames) -> None:
     order = [lesson.question, lesson.prediction, lesson.games, lesson.table, lesson.live[1], lesson.exercises]
     order.append(lesson.plot)  # the other measurements go further, after the exercises
     assert [shown.index(p) for p in order] == sorted(shown.index(p) for p in order)
-    assert list(lesson.games.makers) == ["double_donkey", "double_down", "esels_rennen"]
-    assert len(lesson.games.children) == 3 and len(lesson.exercises.items) == 4
+    assert list(lesson.games.makers) == ["double_donkey"], "only the game the question is about (issue 35)"
+    assert len(lesson.games.children) == 1 and len(lesson.exercises.items) == 4
     assert lesson.live[1].question == "lesson.rounds_difference" and lesson.live[1].done == 0
 
 
@@ -96,14 +96,11 @@ def test_dd_end_1_variant_switch_keeps_the_deal(lesson: fg.FullGames) -> None:
         dd_page.variant.value = "english"
 
 
-def test_other_games_are_built_when_their_tab_opens_and_start_at_the_beginning(lesson: fg.FullGames) -> None:
+def test_the_game_tab_is_the_lessons_question(lesson: fg.FullGames) -> None:
+    """No Double Down or Esels-Rennen tab: they had nothing to do with English against German rules."""
     tabs = lesson.games
-    assert "double_down" not in tabs.pages and "Setting up" in tabs.children[1].value
-    tabs.selected_index = 1
-    assert tabs.children[1] is tabs.pages["double_down"] and tabs.titles[1] == "Double Down"
-    for game in ("double_down", "esels_rennen"):
-        stepper = lesson.game_stepper(game)
-        assert stepper.index == 0 and stepper.match.can_step()
+    assert tabs.titles == ("One game, both sets of rules",) and set(tabs.pages) == {"double_donkey"}
+    assert "switch the rules" in tabs.pages["double_donkey"].hint.value
 
 
 def test_language_switch_changes_the_texts(page: Any, lesson: fg.FullGames) -> None:

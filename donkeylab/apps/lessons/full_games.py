@@ -4,9 +4,9 @@ German ones, and how sure can we be?
 Nobody can compute this exactly, so the answer is measured: seeded bot games (``lab.questions_games``: game
 ``i`` of both variants starts from the same deal), shown as a table with 95 % confidence intervals and as a
 running average of the paired difference with its band (``lesson.rounds_difference``). The pupil guesses
-first and watches a bot game of each game (Double Donkey at the start of its last round, where DD-END-1
-decides). Built by the lesson framework like every lesson; the bot games, the table and the measured
-prediction are this lesson's own ``Custom`` sections.
+first and watches a game of random bots under either set of rules (Double Donkey at the start of its last
+round, where DD-END-1 decides). Built by the lesson framework like every lesson; the bot game, the table and the
+measured prediction are this lesson's own ``Custom`` sections.
 """
 
 from __future__ import annotations
@@ -32,20 +32,33 @@ from donkeylab.apps.lessons.full_games_text import TEXTS
 from donkeylab.apps.lessons.full_widgets import (
     VARIANT_NAMES,
     DonkeyPage,
-    GamePage,
     GameTabs,
     MeasuredPrediction,
     VariantTable,
     mean_text,
 )
-from donkeylab.apps.lessons.page import Lesson, page
+from donkeylab.apps.lessons.page import Lesson, number, page
 from donkeylab.apps.parts import Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, integer
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import Say, words
+from donkeylab.apps.words import Say, whole, words
 from donkeylab.lab import questions_games as qg
 
 NAME = "full_games"
+# The measured answer the page states (the notice): ``python benchmarks/lesson5_rounds.py 50000 2024 1`` plays
+# MEASURED_PAIRS deals under every rule set (4 players, Random bots) and prints these paired means of English
+# rounds minus the rounds of the other rule set, each with its normal 95 % CI (value, low, high). The page's
+# own table plays only ``games`` pairs (200 by default), too few for the sentence's words ("about half a
+# round, mostly the end rule"); tests/apps/test_lesson5_measured.py checks that these figures support them.
+MEASURED_PAIRS = 50_000
+MEASURED_SEED = 2024
+MEASURED: dict[str, tuple[float, float, float]] = {
+    "german": (0.523, 0.511, 0.535),  # English rules minus German rules
+    "end": (0.354, 0.348, 0.361),  # minus English rules with the German end (DD-END-1) alone
+    "tie_break": (0.248, 0.239, 0.257),  # … with the German tie rule (DD-BIGGEST-2) alone
+    "last_die": (0.005, -0.007, 0.017),  # … with the German last die (DD-DICE-3) alone
+    "end_minus_tie": (0.107, 0.097, 0.116),  # the end rule's saving minus the tie rule's, deal by deal
+}
 PLOT_GAMES = 1_000  # per variant in each live plot (~10 s when the pupil presses Start)
 PLOT_BATCH = 50
 PARAMS = lesson_params(
@@ -60,8 +73,10 @@ CHOICES: dict[Any, Speaks] = {
     "german": VARIANT_NAMES["german"],
     "same": say("choices.same"),
 }
-HINTS = {game: say(f"hints.{game}") for game in ("double_donkey", "double_down", "esels_rennen")}
-TAB_TITLES = {game: say(f"tab_titles.{game}") for game in ("double_donkey", "double_down", "esels_rennen")}
+# One game to watch, the lesson's own: a Double Donkey game whose rules the pupil switches (issue 35: tabs of
+# Double Down and Esels-Rennen games had nothing to do with the question).
+HINTS = {"double_donkey": say("hints.double_donkey")}
+TAB_TITLES = {"double_donkey": say("tab_titles.double_donkey")}
 
 
 def answer_text(results: Any) -> Say:
@@ -82,10 +97,10 @@ def answer_text(results: Any) -> Say:
 class FullGames(Lesson):
     """The shared lesson shape, with handles on this lesson's own parts.
 
-    ``step_through`` is the tabs of the three bot games, ``exact`` the measured answer (no exact value exists
-    for whole games), ``answer`` the ``VariantTable`` whose seeded results a notebook's checked cell prints,
-    ``live`` the running average of the paired difference, ``going_further`` the two LivePlots of
-    ``double_donkey.variants`` with their caption.
+    ``step_through`` is the tab of the bot game (Double Donkey, either set of rules), ``exact`` the measured
+    answer (no exact value exists for whole games), ``answer`` the ``VariantTable`` whose seeded results a
+    notebook's checked cell prints, ``live`` the running average of the paired difference, ``going_further`` the
+    two LivePlots of ``double_donkey.variants`` with their caption.
     """
 
     @property
@@ -132,8 +147,6 @@ def _games(ctx: Context) -> list[Any]:
     q, seed, players = ctx.query, ctx.seed, ctx.query["players"]
     makers: dict[str, Any] = {
         "double_donkey": lambda lg: DonkeyPage(seed, players, q["variant"], q["step"], HINTS["double_donkey"], lg),
-        "double_down": lambda lg: GamePage("double_down", seed, HINTS["double_down"], lg),
-        "esels_rennen": lambda lg: GamePage("esels_rennen", seed, HINTS["esels_rennen"], lg),
     }
     tabs = GameTabs(makers, TAB_TITLES, ctx.lang)
     ctx.stepper = tabs.page("double_donkey").stepper
@@ -162,11 +175,43 @@ def _further(ctx: Context) -> list[Any]:
     return [Text(say("further.intro"), lang=ctx.lang), *plots]
 
 
+def measured(name: str, lang: str, part: int = 0) -> str:
+    """One stored figure of ``MEASURED`` as the page writes it (0.52 / 0,52); ``part`` 1 and 2 are its CI."""
+    return number(MEASURED[name][part], lang)
+
+
+def notice_text() -> Say:
+    """What to notice, with the long run's measured figures (``MEASURED``), not the page's small table."""
+    return say(
+        "notice",
+        pairs=lambda lg: whole(MEASURED_PAIRS, lg),
+        diff=lambda lg: measured("german", lg),
+        diff_low=lambda lg: measured("german", lg, 1),
+        diff_high=lambda lg: measured("german", lg, 2),
+        end=lambda lg: measured("end", lg),
+        tie=lambda lg: measured("tie_break", lg),
+    )
+
+
+WIDER = say("ex2.wider")
 EXERCISES = [
     Exercise(say("exercises"), say("exercises2")),
-    Exercise(say("ex2.q"), say("ex2.solution"), Fraction(1, 2), Fraction(2, 100), say("ex2.hint")),
+    Exercise(
+        say("ex2.q"),
+        say("ex2.solution"),
+        Fraction(1, 2),
+        hint=say("ex2.hint"),
+        mistakes=((Fraction(1, 4), say("ex2.like_n")), (Fraction(2), WIDER), (Fraction(4), WIDER)),
+    ),
     Exercise(say("exercises5"), say("exercises6")),
-    Exercise(say("ex4.q"), say("ex4.solution"), Fraction(1, 2), Fraction(5, 1000), say("ex4.hint"), why=True),
+    Exercise(
+        say("ex4.q"),
+        say("ex4.solution"),
+        Fraction(1, 2),
+        hint=say("ex4.hint"),
+        why=True,
+        mistakes=((Fraction(5, 12), say("ex4.first_roll")),),
+    ),
 ]
 
 
@@ -177,14 +222,14 @@ def spec() -> LessonSpec:
         say("title"),
         [
             Question(
-                by_lang(lambda lg: "".join(say(k).get(lg) for k in ("question", "question.how_sure", "differences")))
+                by_lang(lambda lg: " ".join(say(k).get(lg) for k in ("question", "question.how_sure", "differences")))
             ),
             Custom("prediction", _prediction, heading="predict"),
             Custom("step_through", _games, heading="watch"),
             Custom("exact", _measured, heading="measured"),
             Custom("answer", lambda ctx: [_table(ctx)], shown=False),
             Convergence(say("live_intro"), "lesson.rounds_difference", {"players": 4}, n=2_000, batch=100),
-            Notice(say("notice")),
+            Notice(notice_text()),
             Exercises(EXERCISES),
             GoingFurther(_further),
         ],

@@ -7,14 +7,17 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Double Donkey comes with two sets of rules: the English rulebook's and the German rules (from a "
             "German description of the game; where it says nothing, we made a ruling). They differ in only three "
-            "places (the table below). Bots play the same shuffled cards with both sets of rules, hundreds of "
+            "places (the table below; names like DD-END-1 are our labels for the rulebook's rules). Bots that "
+            "choose their moves at random play the same shuffled cards with both sets of rules, hundreds of "
             "times. <b>Which rules make the games shorter?</b>"
         ),
         (
             "Double Donkey gibt es mit zwei Regelsätzen: den Regeln der englischen Anleitung und den deutschen "
-            "Regeln (aus einer deutschen Beschreibung des Spiels; wo sie nichts sagt, haben wir etwas festgelegt). "
-            "Sie unterscheiden sich nur an drei Stellen (Tabelle unten). Bots spielen dieselben gemischten Karten "
-            "mit beiden Regelsätzen, hunderte Male. <b>Mit welchen Regeln sind die Spiele kürzer?</b>"
+            "Regeln (aus einer deutschen Beschreibung des Spiels; wo sie nichts sagt, haben wir etwas "
+            "festgelegt). Sie unterscheiden sich nur an drei Stellen (Tabelle unten; Namen wie DD-END-1 sind "
+            "unsere Kürzel für die Regeln der Spielregel). Bots, die ihre Züge zufällig wählen, spielen "
+            "dieselben gemischten Karten mit beiden Regelsätzen, hunderte Male. <b>Mit welchen Regeln sind die "
+            "Spiele kürzer?</b>"
         ),
     ),
     "differences": (
@@ -22,10 +25,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "<table class='dl-variant-table'><thead><tr><th></th><th>English rules</th><th>German "
             "rules</th></tr></thead><tbody><tr><th>The last die (DD-DICE-3)</th><td>may be rolled once more, or "
             "kept</td><td>is always rolled</td></tr><tr><th>A tie for the Biggest Donkey "
-            "(DD-BIGGEST-2)</th><td>the tied player with the fewest cards in their own pile gets it; dice only if "
-            "still tied</td><td>the tied players roll dice at once (our ruling: the German text says nothing about "
-            "ties)</td></tr><tr><th>Winning (DD-END-1)</th><td>after the refills: whose hand and own pile are "
-            "empty wins</td><td>at the reveal: whoever played their last card wins at "
+            "(DD-BIGGEST-2)</th><td>the tied player with the fewest cards in their own pile gets it; dice only "
+            "if still tied</td><td>the tied players roll dice at once (our ruling: the German text says nothing "
+            "about ties)</td></tr><tr><th>Winning (DD-END-1)</th><td>after the refills: whose hand and own pile "
+            "are empty wins</td><td>at the reveal: whoever played their last card wins at "
             "once</td></tr></tbody></table>"
         ),
         (
@@ -33,10 +36,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Regeln</th></tr></thead><tbody><tr><th>Der letzte Würfel (DD-DICE-3)</th><td>darf noch einmal "
             "geworfen oder behalten werden</td><td>wird immer geworfen</td></tr><tr><th>Gleichstand um den "
             "Oberesel (DD-BIGGEST-2)</th><td>wer von ihnen die wenigsten Karten im eigenen Stapel hat, bekommt "
-            "ihn; erst dann wird gewürfelt</td><td>die Beteiligten würfeln sofort (unsere Festlegung: Der deutsche "
-            "Text sagt nichts zu Gleichstand)</td></tr><tr><th>Gewinnen (DD-END-1)</th><td>nach dem Auffüllen: "
-            "wessen Hand und eigener Stapel leer sind, gewinnt</td><td>beim Aufdecken: wer seine letzte Karte "
-            "ausgespielt hat, gewinnt sofort</td></tr></tbody></table>"
+            "ihn; erst dann wird gewürfelt</td><td>die Beteiligten würfeln sofort (unsere Festlegung: Der "
+            "deutsche Text sagt nichts zu Gleichstand)</td></tr><tr><th>Gewinnen (DD-END-1)</th><td>nach dem "
+            "Auffüllen: wessen Hand und eigener Stapel leer sind, gewinnt</td><td>beim Aufdecken: wer seine "
+            "letzte Karte ausgespielt hat, gewinnt sofort</td></tr></tbody></table>"
         ),
     ),
     "prompt": (
@@ -44,8 +47,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Mit welchen Regeln ist Double Donkey schneller vorbei?",
     ),
     "pending": (
-        "The bots are still playing: look again when the table under 'The answer, measured' is full.",
-        "Die Bots spielen noch: schau noch einmal, wenn die Tabelle unter 'Die Antwort, gemessen' fertig ist.",
+        "The bots are still playing: look again when the table under “The answer, measured” is full.",
+        "Die Bots spielen noch: Schau noch einmal, wenn die Tabelle unter „Die Antwort, gemessen“ fertig ist.",
     ),
     "choices.same": (
         "about the same",
@@ -53,111 +56,94 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hints.double_donkey": (
         (
-            "This game stands at the start of its <b>last round</b>. Press <b>Step</b> to see the last cards "
-            "revealed and who wins (DD-END-1); <b>Back</b> goes back through the whole game. Switch the rules: the "
-            "same seed deals the same cards."
+            "Four bots that choose at random play one game. It stands at the start of its <b>last round</b>: "
+            "press <b>Step</b> to see the last cards revealed and who wins (DD-END-1); <b>Back</b> goes back "
+            "through the whole game. Then switch the rules: the same seed deals the same cards. Does the game "
+            "now end in an earlier round, a later one or the same?"
         ),
         (
-            "Dieses Spiel steht am Anfang seiner <b>letzten Runde</b>. Drück <b>Schritt</b>, um die letzten Karten "
-            "aufgedeckt zu sehen und wer gewinnt (DD-END-1); mit <b>Zurück</b> geht es durch das ganze Spiel "
-            "zurück. Wechsle die Regeln: derselbe Startwert teilt dieselben Karten aus."
-        ),
-    ),
-    "hints.double_down": (
-        "Bots play a whole game of Double Down. Press <b>Play</b> to watch it, or <b>Step</b> one move at a time.",
-        (
-            "Bots spielen eine ganze Partie Double Down. Drück <b>Abspielen</b> zum Zuschauen oder <b>Schritt</b> "
-            "für einen Zug nach dem anderen."
-        ),
-    ),
-    "hints.esels_rennen": (
-        (
-            "Bots race the donkeys in Esels-Rennen. Press <b>Play</b> to watch the race, or <b>Step</b> one move "
-            "at a time."
-        ),
-        (
-            "Bots lassen die Esel im Esels-Rennen laufen. Drück <b>Abspielen</b> zum Zuschauen oder <b>Schritt</b> "
-            "für einen Zug nach dem anderen."
+            "Vier Bots, die zufällig wählen, spielen ein Spiel. Es steht am Anfang seiner <b>letzten Runde</b>: "
+            "Drück <b>Schritt</b>, um die letzten Karten aufgedeckt zu sehen und wer gewinnt (DD-END-1); mit "
+            "<b>Zurück</b> geht es durch das ganze Spiel zurück. Wechsle dann die Regeln: Derselbe Startwert "
+            "teilt dieselben Karten aus. Endet das Spiel jetzt in einer früheren Runde, einer späteren oder "
+            "derselben?"
         ),
     ),
     "tab_titles.double_donkey": (
-        "Double Donkey",
-        "Double Donkey",
-    ),
-    "tab_titles.double_down": (
-        "Double Down",
-        "Double Down",
-    ),
-    "tab_titles.esels_rennen": (
-        "Esels-Rennen",
-        "Esels-Rennen",
+        "One game, both sets of rules",
+        "Ein Spiel, beide Regelsätze",
     ),
     "measured": (
         (
             "Nobody can compute these numbers exactly: a whole game has far too many dice rolls and shuffles. So "
-            "the answer is <b>measured</b> from seeded bot games (the same seed always gives the same table). A "
-            "95% confidence interval (in brackets) comes from a method that catches the true value in about 95 of "
-            "100 experiments like this one. In the other 5 it misses, and no one can tell which experiments those "
-            "are."
+            "the answer is <b>measured</b> from games of bots that choose at random, started from a seed (the "
+            "same seed always gives the same table). A 95% confidence interval (in brackets) comes from a method "
+            "that catches the true value in about 95 of 100 experiments like this one. In the other 5 it misses, "
+            "and no one can tell which experiments those are."
         ),
         (
-            "Diese Zahlen kann niemand exakt ausrechnen: ein ganzes Spiel hat viel zu viele Würfe und Mischungen. "
-            "Darum wird die Antwort aus Bot-Spielen mit festem Startwert <b>gemessen</b> (derselbe Startwert "
-            "ergibt immer dieselbe Tabelle). Ein 95-%-Konfidenzintervall (in Klammern) kommt aus einem Verfahren, "
-            "das den wahren Wert in etwa 95 von 100 solchen Experimenten einfängt. In den anderen 5 verfehlt es "
-            "ihn, und niemand weiß, welche Experimente das sind."
+            "Diese Zahlen kann niemand exakt ausrechnen: Ein ganzes Spiel hat viel zu viele Würfe und "
+            "Mischungen. Darum wird die Antwort aus Spielen von Bots, die zufällig wählen, mit festem Startwert "
+            "<b>gemessen</b> (derselbe Startwert ergibt immer dieselbe Tabelle). Ein 95-%-Konfidenzintervall (in "
+            "Klammern) kommt aus einem Verfahren, das den wahren Wert in etwa 95 von 100 solchen Experimenten "
+            "einfängt. In den anderen 5 verfehlt es ihn, und niemand weiß, welche Experimente das sind."
         ),
-    ),
-    "plot_hint": (
-        "Press <b>Start</b>: bots play 1,000 games with each set of rules, and the bars fill in as they go.",
-        "Drück <b>Start</b>: Bots spielen 1.000 Spiele mit jedem Regelsatz, und die Balken wachsen dabei.",
     ),
     "notice": (
         (
-            "<ul><li>German games are shorter — by about two thirds of a round. Two of the three differences do "
-            "it, about equally. The end (DD-END-1): with the German rules you win the moment your last card is "
+            "<ul><li>German games are shorter, by about half a round. A long run of {pairs} pairs of games (the "
+            "same deals under both sets of rules, bots choosing at random) measured {diff} rounds (95 % interval "
+            "{diff_low} to {diff_high}); the table above has far fewer games, so its number wanders more. Most "
+            "of it comes from the end (DD-END-1): with the German rules you win the moment your last card is "
             "revealed; with the English rules you must also get through the refill — if your last card made you "
-            "the Biggest Donkey, you draw a new card from the middle pile (DD-REFILL-1) and play on. And the tie "
-            "rule (DD-BIGGEST-2): with the English rules a tie goes to the player with the fewest cards in their "
-            "own pile — the one closest to winning. The German tie rule (roll the dice at once) is our ruling, not "
-            "the German text's: that text says nothing about ties. The last die (DD-DICE-3) hardly changes the "
-            "length.</li><li>Game 1 starts from the same cards with both sets of rules, and so does every other "
-            "game. Comparing each game with its twin removes the luck of the cards that both games share. That is "
-            "why the interval of the difference (the line under the table) is narrower than it would be without "
-            "the pairs.</li><li>Two overlapping 95% intervals do not show that there is no difference: to compare "
-            "two numbers, look at the interval of their difference. If it does not contain 0, the games show a "
-            "difference. The table gives no interval for the difference of two players' win rates, so it does not "
-            "tell whether one seat wins more often. More games make the intervals narrower: press the button under "
-            "the table or Start on a plot.</li></ul>"
+            "the Biggest Donkey, you draw a new card from the middle pile (DD-REFILL-1) and play on. Switched on "
+            "alone, the German end saves {end} rounds. The tie rule (DD-BIGGEST-2) saves less, {tie} rounds "
+            "alone: with the English rules a tie goes to the player with the fewest cards in their own pile — "
+            "the one closest to winning. The German tie rule (roll the dice at once) is our ruling, not the "
+            "German text's: that text says nothing about ties. The last die (DD-DICE-3) makes no difference we "
+            "could measure. (The two savings add up to more than {diff}: partly they shorten the same "
+            "games.)</li><li>Game 1 starts from the same cards with both sets of rules, and so does every other "
+            "game. Comparing each game with its twin removes the luck of the cards that both games share. That "
+            "is why the interval of the difference (the line under the table) is narrower than it would be "
+            "without the pairs.</li><li>Two overlapping 95 % intervals do not show that there is no difference: "
+            "to compare two numbers, look at the interval of their difference. If it does not contain 0, the "
+            "games show a difference. The table gives no interval for the difference of two players' win rates, "
+            "so it does not tell whether one seat wins more often. More games make the intervals narrower: press "
+            "the button under the table or Start on a plot.</li></ul>"
         ),
         (
-            "<ul><li>Deutsche Spiele sind kürzer — um etwa zwei Drittel einer Runde. Das machen zwei der drei "
-            "Unterschiede, etwa gleich stark. Das Ende (DD-END-1): Mit den deutschen Regeln gewinnst du, sobald "
-            "deine letzte Karte aufgedeckt ist; mit den englischen Regeln musst du auch noch das Auffüllen "
-            "überstehen — hat dich deine letzte Karte zum Oberesel gemacht, ziehst du eine neue Karte vom Stapel "
-            "in der Mitte (DD-REFILL-1) und spielst weiter. Und die Gleichstand-Regel (DD-BIGGEST-2): Mit den "
-            "englischen Regeln bekommt bei Gleichstand der den Oberesel, der die wenigsten Karten im eigenen "
-            "Stapel hat — also der, der dem Sieg am nächsten ist. Die deutsche Gleichstand-Regel (sofort würfeln) "
-            "ist unsere Festlegung, nicht die des deutschen Textes: Der sagt nichts zu Gleichstand. Der letzte "
-            "Würfel (DD-DICE-3) ändert die Länge kaum.</li><li>Spiel 1 beginnt mit beiden Regelsätzen mit "
-            "denselben Karten, und so jedes andere Spiel auch. Vergleicht man jedes Spiel mit seinem Zwilling, "
-            "fällt das Kartenglück weg, das beide Spiele teilen. Darum ist das Intervall des Unterschieds (die "
-            "Zeile unter der Tabelle) schmaler, als es ohne die Paare wäre.</li><li>Zwei Intervalle, die sich "
-            "überlappen, zeigen nicht, dass es keinen Unterschied gibt: Um zwei Zahlen zu vergleichen, schau auf "
-            "das Intervall ihres Unterschieds. Enthält es die 0 nicht, zeigen die Spiele einen Unterschied. Für "
-            "den Unterschied der Gewinnchancen zweier Spieler zeigt die Tabelle kein Intervall, also sagt sie "
-            "nicht, ob ein Platz öfter gewinnt. Mehr Spiele machen die Intervalle schmaler: Drück den Knopf unter "
-            "der Tabelle oder Start bei einem Diagramm.</li></ul>"
+            "<ul><li>Deutsche Spiele sind kürzer, um etwa eine halbe Runde. Ein langer Lauf mit {pairs} Paaren "
+            "von Spielen (dieselben Karten mit beiden Regelsätzen, Bots wählen zufällig) hat {diff} Runden "
+            "gemessen (95-%-Intervall {diff_low} bis {diff_high}); die Tabelle oben hat viel weniger Spiele, "
+            "darum schwankt ihre Zahl mehr. Das meiste davon macht das Ende (DD-END-1): Mit den deutschen Regeln "
+            "gewinnst du, sobald deine letzte Karte aufgedeckt ist; mit den englischen Regeln musst du auch noch "
+            "das Auffüllen überstehen — hat dich deine letzte Karte zum Oberesel gemacht, ziehst du eine neue "
+            "Karte vom Stapel in der Mitte (DD-REFILL-1) und spielst weiter. Allein eingeschaltet spart das "
+            "deutsche Ende {end} Runden. Die Gleichstand-Regel (DD-BIGGEST-2) spart weniger, allein {tie} "
+            "Runden: Mit den englischen Regeln bekommt bei Gleichstand derjenige den Oberesel, der die wenigsten "
+            "Karten im eigenen Stapel hat — also der, der dem Sieg am nächsten ist. Die deutsche "
+            "Gleichstand-Regel (sofort würfeln) ist unsere Festlegung, nicht die des deutschen Textes: Der sagt "
+            "nichts zu Gleichstand. Der letzte Würfel (DD-DICE-3) macht keinen Unterschied, den wir messen "
+            "konnten. (Zusammen sparen die beiden allein mehr als {diff}: Zum Teil verkürzen sie dieselben "
+            "Spiele.)</li><li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben Karten, und so jedes andere "
+            "Spiel auch. Vergleicht man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg, das beide "
+            "Spiele teilen. Darum ist das Intervall des Unterschieds (die Zeile unter der Tabelle) schmaler, als "
+            "es ohne die Paare wäre.</li><li>Zwei 95-%-Intervalle, die sich überlappen, zeigen nicht, dass es "
+            "keinen Unterschied gibt: Um zwei Zahlen zu vergleichen, schau auf das Intervall ihres Unterschieds. "
+            "Enthält es die 0 nicht, zeigen die Spiele einen Unterschied. Für den Unterschied der Gewinnanteile "
+            "zweier Spieler zeigt die Tabelle kein Intervall, also sagt sie nicht, ob ein Platz öfter gewinnt. "
+            "Mehr Spiele machen die Intervalle schmaler: Drück den Knopf unter der Tabelle oder Start bei einem "
+            "Diagramm.</li></ul>"
         ),
     ),
     "exercises": (
         (
-            "Your last card is revealed, your own pile is empty, and your card is the highest: you are the Biggest "
-            "Donkey. Do you win with the English rules? With the German rules?"
+            "Your last card is revealed, your own pile is empty, and your card is the highest: you are the "
+            "Biggest Donkey. Do you win with the English rules? With the German rules?"
         ),
         (
-            "Deine letzte Karte wird aufgedeckt, dein eigener Stapel ist leer, und deine Karte ist die höchste: du "
-            "bist der Oberesel. Gewinnst du mit den englischen Regeln? Mit den deutschen?"
+            "Deine letzte Karte wird aufgedeckt, dein eigener Stapel ist leer, und deine Karte ist die höchste: "
+            "Du bist der Oberesel. Gewinnst du mit den englischen Regeln? Mit den deutschen?"
         ),
     ),
     "exercises2": (
@@ -173,12 +159,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises5": (
         (
-            "Two players tie for the Biggest Donkey: Anna has 2 cards left in her own pile, Ben has 5. Who gets it "
-            "with the English rules, and why does that make English games longer?"
+            "Two players tie for the Biggest Donkey: Anna has 2 cards left in her own pile, Ben has 5. Who gets "
+            "it with the English rules, and why does that make English games longer?"
         ),
         (
-            "Zwei Spieler haben gleich hohe Karten: Anna hat noch 2 Karten im eigenen Stapel, Ben 5. Wer bekommt "
-            "mit den englischen Regeln den Oberesel, und warum macht das englische Spiele länger?"
+            "Zwei Spieler haben gleich hohe Karten, und keine Karte ist höher: Gleichstand um den Oberesel. Anna "
+            "hat noch 2 Karten im eigenen Stapel, Ben 5. Wer bekommt mit den englischen Regeln den Oberesel, und "
+            "warum macht das englische Spiele länger?"
         ),
     ),
     "exercises6": (
@@ -188,9 +175,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "round."
         ),
         (
-            "Anna, weil sie weniger Karten im Stapel hat (DD-BIGGEST-2). Sie ist dem Sieg näher, und der Oberesel "
-            "füllt vom Stapel in der Mitte auf statt vom eigenen, also wird ihr Stapel in dieser Runde nicht "
-            "kleiner."
+            "Anna, weil sie weniger Karten im Stapel hat (DD-BIGGEST-2). Sie ist dem Sieg näher, und der "
+            "Oberesel füllt vom Stapel in der Mitte auf statt vom eigenen, also wird ihr Stapel in dieser Runde "
+            "nicht kleiner."
         ),
     ),
     "title": (
@@ -209,8 +196,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "answer_text": (
         (
-            "<b>{lead}</b>: in {n} games from the same deals, English games lasted {en} rounds on average, German "
-            "ones {de}. With the same cards, the English game lasted {diff} rounds longer."
+            "<b>{lead}</b>: in {n} games from the same deals, English games lasted {en} rounds on average, "
+            "German ones {de}. With the same cards, the English game lasted {diff} rounds longer."
         ),
         (
             "<b>{lead}</b>: In {n} Spielen mit denselben Karten dauerten englische Spiele im Mittel {en} Runden, "
@@ -219,21 +206,21 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "Bots play the same deal with both rules, pair after pair. The blue line is the <b>average</b> (the "
-            "expected value is what this average settles at over very many games) of “English rounds minus German "
-            "rounds” after N pairs. The shaded band is the <b>95 % range</b>: at each N it comes from a method "
-            "that catches the true average in about 95 of 100 runs like this one. There is no exact line: nobody "
-            "knows the true value. Press Start, and look at the band when the run has finished: if it lies above "
-            "0, the games show that English games are longer."
+            "Bots that choose at random play the same deal with both rules, pair after pair. The blue line is "
+            "the <b>average</b> (the expected value is what this average settles at over very many games) of "
+            "“English rounds minus German rounds” after N pairs. The shaded band is the <b>95 % range</b>: at "
+            "each N it comes from a method that catches the true average in about 95 of 100 runs like this one. "
+            "There is no exact line: nobody knows the true value. Press Start, and look at the band when the run "
+            "has finished: if it lies above 0, the games show that English games are longer."
         ),
         (
-            "Bots spielen dieselben Karten mit beiden Regeln, Paar für Paar. Die blaue Linie ist der "
-            "<b>Mittelwert</b> (der Erwartungswert ist der Wert, bei dem sich dieser Mittelwert nach sehr vielen "
-            "Spielen einpendelt) von „englische Runden minus deutsche Runden“ nach N Paaren. Das Band ist der "
-            "<b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den wahren Mittelwert in etwa 95 "
-            "von 100 solchen Läufen einfängt. Eine exakte Linie gibt es nicht: Niemand kennt den wahren Wert. "
-            "Drück Start und schau auf das Band, wenn der Lauf fertig ist: Liegt es über 0, zeigen die Spiele, "
-            "dass englische Spiele länger sind."
+            "Bots, die zufällig wählen, spielen dieselben Karten mit beiden Regeln, Paar für Paar. Die blaue "
+            "Linie ist der <b>Mittelwert</b> (der Erwartungswert ist der Wert, bei dem sich dieser Mittelwert "
+            "nach sehr vielen Spielen einpendelt) von „englische Runden minus deutsche Runden“ nach N Paaren. "
+            "Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den wahren "
+            "Mittelwert in etwa 95 von 100 solchen Läufen einfängt. Eine exakte Linie gibt es nicht: Niemand "
+            "kennt den wahren Wert. Drück Start und schau auf das Band, wenn der Lauf fertig ist: Liegt es über "
+            "0, zeigen die Spiele, dass englische Spiele länger sind."
         ),
     ),
     "ex2.q": (
@@ -242,8 +229,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "their width change? Give it as a fraction (2/3 would mean: two thirds as wide)."
         ),
         (
-            "Die Tabelle nutzt 200 Spiele je Regelsatz. Mit 800 Spielen werden die Intervalle schmaler. Um welchen "
-            "Faktor ändert sich ihre Breite? Gib ihn als Bruch an (2/3 hieße: zwei Drittel so breit)."
+            "Die Tabelle nutzt 200 Spiele je Regelsatz. Mit 800 Spielen werden die Intervalle schmaler. Um "
+            "welchen Faktor ändert sich ihre Breite? Gib ihn als Bruch an (2/3 hieße: zwei Drittel so breit)."
         ),
     ),
     "ex2.hint": (
@@ -252,49 +239,83 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.solution": (
         (
-            "1/2: 800 games are 4 times as many, and √4 = 2, so the width is about half. Press the button under "
-            "the table to check."
+            "1/2: 800 games are 4 times as many, and √4 = 2, so the width is about half. The button under the "
+            "table plays 1,000 games of each, 5 times as many as 200: then the width changes by the factor "
+            "√(200/1000) ≈ 0.45. Press it to check."
         ),
         (
-            "1/2: 800 Spiele sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte. Prüf es mit dem "
-            "Knopf unter der Tabelle."
+            "1/2: 800 Spiele sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte. Der Knopf "
+            "unter der Tabelle spielt 1.000 Spiele je Regelsatz, 5-mal so viele wie 200: Dann ändert sich die "
+            "Breite um den Faktor √(200/1000) ≈ 0,45. Prüf es mit dem Knopf."
+        ),
+    ),
+    "ex2.like_n": (
+        (
+            "1/4 would be right if the width shrank like 1 divided by the number of games. It shrinks like 1 "
+            "divided by the square root of the number of games."
+        ),
+        (
+            "1/4 stimmt, wenn die Breite wie 1 geteilt durch die Zahl der Spiele schrumpft. Sie schrumpft aber "
+            "wie 1 geteilt durch die Wurzel aus der Zahl der Spiele."
+        ),
+    ),
+    "ex2.wider": (
+        (
+            "With more games the intervals get narrower, so the factor is smaller than 1. Divide the new width "
+            "by the old one."
+        ),
+        (
+            "Mit mehr Spielen werden die Intervalle schmaler, der Faktor ist also kleiner als 1. Teile die neue "
+            "Breite durch die alte."
         ),
     ),
     "ex4.q": (
         (
-            "Why it matters: with the German rules your card ties with one other player's for the highest card. Our "
-            "ruling for "
-            "the German rules: both roll a die at once, the higher wins, and a tie is rolled again. How likely do "
-            "you become the Biggest Donkey?"
+            "Why it matters: with the German rules your card ties with one other player's for the highest card. "
+            "Our ruling for the German rules: both roll a die at once, the higher wins, and a tie is rolled "
+            "again. What is the probability that you become the Biggest Donkey?"
         ),
         (
-            "Warum es zählt: Mit den deutschen Regeln ist deine Karte zusammen mit der eines anderen Spielers die "
-            "höchste. Unsere Festlegung für die deutschen Regeln: Beide würfeln sofort, der höhere Wurf gewinnt, "
-            "bei Gleichstand wird neu gewürfelt. Wie wahrscheinlich wirst du Oberesel?"
+            "Warum es zählt: Mit den deutschen Regeln haben du und ein anderer Spieler gleich hohe Karten, und "
+            "keine Karte ist höher. Unsere Festlegung für die deutschen Regeln: Beide würfeln sofort, der höhere "
+            "Wurf gewinnt, bei Gleichstand wird neu gewürfelt. Wie groß ist die Wahrscheinlichkeit, dass du "
+            "Oberesel wirst?"
         ),
     ),
     "ex4.hint": (
         "The two of you are in the same position: nothing favours either.",
         "Ihr zwei seid in derselben Lage: Nichts bevorzugt einen von euch.",
     ),
-    "ex4.solution": (
+    "ex4.first_roll": (
         (
-            "1/2 = 50 %: the roll-off treats both players alike, and re-rolling a tie changes nothing about that. "
-            "So a tying card is a coin toss for the Biggest Donkey."
+            "5/12 is the probability that your first roll is higher. But a tie (1/6) is rolled again, and then "
+            "you are both in the same position as before."
         ),
         (
-            "1/2 = 50 %: Das Würfeln behandelt beide gleich, und neu würfeln bei Gleichstand ändert daran nichts. "
-            "Eine gleich hohe Karte ist also ein Münzwurf um den Oberesel."
+            "5/12 ist die Wahrscheinlichkeit, dass dein erster Wurf höher ist. Aber ein Gleichstand (1/6) wird "
+            "neu gewürfelt, und dann seid ihr beide wieder in derselben Lage wie vorher."
+        ),
+    ),
+    "ex4.solution": (
+        (
+            "1/2 = 50 %: the roll-off treats both players alike, and re-rolling a tie changes nothing about "
+            "that. So a tying card is a coin toss for the Biggest Donkey."
+        ),
+        (
+            "1/2 = 50 %: Das Würfeln behandelt beide gleich, und neu würfeln bei Gleichstand ändert daran "
+            "nichts. Bei gleich hohen Karten entscheidet also ein Münzwurf über den Oberesel."
         ),
     ),
     "further.intro": (
         (
-            "Game by game: how long, and who wins. Press Start on each plot: bots play 1,000 games with each set "
-            "of rules, and the bars fill in."
+            "Game by game: how long, and who wins. Press Start on each plot: bots that choose at random play "
+            "1,000 games with each set of rules, and the bars fill in. A shared win counts for every winner, so "
+            "the winners' bars add up to more than 100 %."
         ),
         (
-            "Spiel für Spiel: wie lange, und wer gewinnt. Drück Start bei jedem Diagramm: Bots spielen 1.000 "
-            "Spiele mit jedem Regelsatz, und die Balken wachsen dabei."
+            "Spiel für Spiel: wie lange, und wer gewinnt. Drück Start bei jedem Diagramm: Bots, die zufällig "
+            "wählen, spielen 1.000 Spiele mit jedem Regelsatz, und die Balken wachsen dabei. Ein geteilter Sieg "
+            "zählt für jeden Gewinner, darum ergeben die Balken der Gewinner zusammen mehr als 100 %."
         ),
     ),
     "app.title": (
@@ -302,7 +323,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ganze Spiele: englische oder deutsche Regeln?",
     ),
     "app.blurb": (
-        "Which rules make Double Donkey shorter, and how sure can we be? Bots play hundreds of games.",
-        "Mit welchen Regeln ist Double Donkey kürzer, und wie sicher können wir sein? Bots spielen hunderte Spiele.",
+        "Which rules make Double Donkey shorter, and how sure can we be? Random bots play hundreds of games.",
+        (
+            "Mit welchen Regeln ist Double Donkey kürzer, und wie sicher können wir sein? Zufalls-Bots spielen "
+            "hunderte Spiele."
+        ),
     ),
 }

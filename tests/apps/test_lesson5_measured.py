@@ -1,0 +1,127 @@
+"""Lesson 5's measured answer (issue 35 §1): the page states the long run's figures with their interval, the
+interval supports every word the sentence says about them, the engine still agrees, and the bots are said to
+choose at random. The long run is ``benchmarks/lesson5_rounds.py``; its printed figures are stored in
+``full_games.MEASURED``, and these tests fail as soon as they no longer carry the words."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from donkeylab.apps.lessons import full_games as fg
+from donkeylab.apps.lessons.full_widgets import table_html
+from donkeylab.apps.query import parse_query
+from donkeylab.lab import questions_games as qg
+from donkeylab.lab.stats import mean_normal
+
+
+def interval(name: str) -> tuple[float, float, float]:
+    return fg.MEASURED[name]
+
+
+def test_the_stored_intervals_support_the_words() -> None:
+    """Each claim of the notice, as a condition on the stored 95 % intervals."""
+    value, low, high = interval("german")
+    assert low <= value <= high
+    # "about half a round": the whole interval is nearer 1/2 than 1/3 or 2/3 (the old "two thirds" was not)
+    assert low > 5 / 12 and high < 7 / 12
+    assert low > 0, "German games are shorter"
+    end, tie, last, end_minus_tie = (interval(k) for k in ("end", "tie_break", "last_die", "end_minus_tie"))
+    # "most of it comes from the end": alone it saves more than half of the whole difference, and more than the
+    # tie rule, on the same deals
+    assert end[1] > high / 2 and end_minus_tie[1] > 0
+    # "the tie rule saves less": a saving, and less than the end's
+    assert tie[1] > 0 and tie[2] < end[1]
+    # "the last die makes no difference we could measure": its interval holds 0 and is narrow
+    assert last[1] <= 0 <= last[2] and last[2] - last[1] < 0.05
+    # "the two savings add up to more than {diff}"
+    assert end[1] + tie[1] > high
+    assert fg.MEASURED_PAIRS >= 20_000, "a run precise enough for two decimals"
+
+
+def test_the_notice_states_the_measured_figures_with_their_interval_in_both_languages() -> None:
+    notice = fg.notice_text()
+    en, de = notice.get("en"), notice.get("de")
+    assert "about half a round" in en and "um etwa eine halbe Runde" in de
+    assert "two thirds" not in en and "zwei Drittel" not in de
+    assert "50,000 pairs" in en and "50.000 Paaren" in de
+    assert "0.52 rounds (95 % interval 0.51 to 0.54)" in en  # 0.535 is stored as the float just above it
+    assert "0,52 Runden gemessen (95-%-Intervall 0,51 bis 0,54)" in de
+    assert "saves 0.35 rounds" in en and "0.25 rounds alone" in en
+    assert "spart das deutsche Ende 0,35 Runden" in de and "allein 0,25 Runden" in de
+    assert "Most of it comes from the end (DD-END-1)" in en and "Das meiste davon macht das Ende" in de
+    assert "bots choosing at random" in en and "Bots wählen zufällig" in de
+
+
+def test_the_engine_still_agrees_with_the_stored_run() -> None:
+    """A seeded run of 1,000 pairs (~2 s): the stored mean lies inside its 95 % interval. A change to the engine
+    or the bots that moves the answer fails here, and then the benchmark must be run again."""
+    results = qg.variant_results(1_000, seed=35, players=4, bots="Random", batch_size=200)
+    diff = qg.paired_difference(results)
+    value = interval("german")[0]
+    assert diff.low <= value <= diff.high, (diff.low, diff.high)
+
+
+def test_the_pages_own_table_is_a_smaller_sample_of_the_same_answer() -> None:
+    """The default page (seed 0, 200 pairs) shows its own measurement; the long run's value lies inside it."""
+    results = qg.variant_results(200, 0, 4, "Random")
+    diff = qg.paired_difference(results)
+    assert diff.low <= interval("german")[0] <= diff.high
+    english = mean_normal(results["english"].values("rounds"))
+    assert english.n == 200
+
+
+def test_bots_are_said_to_choose_at_random_wherever_they_play() -> None:
+    keys_en = {k: fg.say(k).en for k in ("question", "hints.double_donkey", "measured", "live_intro", "further.intro")}
+    for key, text in keys_en.items():
+        assert "at random" in text, key
+    for key in keys_en:
+        assert "zufällig" in fg.say(key).de, key
+    results = qg.variant_results(20, 0, 4, "Random")
+    assert "bot choosing at random" in table_html(results, "en") and "Bot, der zufällig wählt" in table_html(
+        results, "de"
+    )
+
+
+def test_the_win_rates_caption_explains_why_they_add_up_to_more_than_100() -> None:
+    results = qg.variant_results(20, 0, 4, "Random")
+    for variant in qg.VARIANTS:
+        rates = qg.summary(results[variant])
+        total = sum(rates[f"player {p + 1}"].value for p in range(4))
+        assert total >= 1  # a shared win counts for every winner
+    assert "add up to more than 100 %" in table_html(results, "en")
+    assert "zusammen mehr als 100 %" in table_html(results, "de")
+
+
+def test_the_button_factor_is_the_square_root_of_200_over_1000() -> None:
+    from donkeylab.apps.lessons.full_widgets import MORE_GAMES
+
+    solution = fg.say("ex2.solution")
+    factor = (Fraction(200, MORE_GAMES)) ** 0.5
+    assert f"√(200/{MORE_GAMES})" in solution.en and f"{factor:.2f}" in solution.en and "0,45" in solution.de
+
+
+def test_the_question_has_a_space_between_its_sentences() -> None:
+    page = fg.parts(parse_query("games=20", fg.PARAMS))
+    text = page.question.value
+    assert "shorter?</b> <b>And" in text and "?And" not in text.replace("</b>", "").replace("<b>", "")
+
+
+def test_the_only_game_to_watch_is_the_lessons_own() -> None:
+    """The tabs of Double Down and Esels-Rennen had nothing to do with the question; one Double Donkey game
+    remains, with its English/German switch and a hint asking in which round the game ends."""
+    assert list(fg.HINTS) == ["double_donkey"] and list(fg.TAB_TITLES) == ["double_donkey"]
+    hint = fg.say("hints.double_donkey")
+    assert "switch the rules" in hint.en and "round" in hint.en and "Runde" in hint.de
+
+
+def test_notebook_05_states_the_same_figures() -> None:
+    with open("notebooks/05_full_games.ipynb", encoding="utf-8") as f:
+        cells = ["".join(c["source"]) for c in json.load(f)["cells"]]
+    text = "\n".join(cells)
+    assert "two thirds" not in text and "about half a round" in text
+    value, low, high = interval("german")
+    stated = f"{value:.2f} rounds (95 % CI {low:.2f} to {high:.2f})"
+    assert stated in cells[1], "the teacher's box"
+    assert stated in text.split("## Every rule")[0].split("which difference matters")[1]
+    assert "at random" in cells[0] and "50,000" in cells[1]
