@@ -31,6 +31,8 @@ __all__ = [
 ]
 
 MAX_DIGITS = 12  # a fraction of more digits (numerator and denominator together) is not shown to a pupil
+# "about 1 in N" only up to about 1/3: above it N is 2, and "about 1 in 2" for 40 % or 43 % says 50 % (issue 35)
+ONE_IN_MAX = 0.35
 
 
 _NUMBERS = {
@@ -66,7 +68,7 @@ def percent(p: Fraction | float, lang: str, digits: int = 1) -> str:
 
 
 def one_in(p: Fraction | float, lang: str) -> str:
-    """ "about 1 in 81" (None-like "never" for 0); only meaningful up to one half."""
+    """ "about 1 in 81" (None-like "never" for 0); only meaningful up to about a third (``ONE_IN_MAX``)."""
     x = float(p)
     if x <= 0:
         return _say("never").get(lang)
@@ -83,14 +85,15 @@ def short_fraction(p: Fraction) -> str | None:
 
 def probability(p: Fraction | float, lang: str) -> str:
     """A probability as a pupil reads it: percentage and "about 1 in N" first, a short fraction second:
-    ``10.7 % (about 1 in 9; exactly 3/28)``. Above one half no "1 in N"; 0 and 1 are "never" / "always"."""
+    ``10.7 % (about 1 in 9; exactly 3/28)``. Above about a third (``ONE_IN_MAX``) no "1 in N": it would round
+    to "1 in 2"; 0 and 1 are "never" / "always"."""
     x = float(p)
     if x == 0:
         return _say("never").get(lang) + " (0 %)"
     if x == 1:
         return _say("always").get(lang) + " (100 %)"
     head = percent(p, lang)
-    extra = [] if x > 0.5 else [one_in(p, lang)]
+    extra = [] if x > ONE_IN_MAX else [one_in(p, lang)]
     if isinstance(p, Fraction) and (frac := short_fraction(p)) is not None:
         extra.append(_say("exactly", fraction=frac).get(lang))
     return f"{head} ({'; '.join(extra)})" if extra else head

@@ -124,3 +124,20 @@ def test_probability_questions_are_asked_plainly(name: str, keys: tuple[str, ...
         assert "What is the probability" in text.en, key
         assert "Wie groß ist die Wahrscheinlichkeit" in text.de, key
         assert not re.search(r"How likely (may|do|does|is)", text.en) and "Wie wahrscheinlich" not in text.de, key
+
+
+# ---------------------------------------------------------------------------------------------- numbers
+@pytest.mark.parametrize(
+    ("p", "en", "de"),
+    [
+        (Fraction(3, 7), "42.9 % (exactly 3/7)", "42,9 % (genau 3/7)"),  # was "about 1 in 2"
+        (Fraction(2, 5), "40.0 % (exactly 2/5)", "40,0 % (genau 2/5)"),
+        (Fraction(1, 3), "33.3 % (about 1 in 3; exactly 1/3)", "33,3 % (etwa 1 von 3; genau 1/3)"),
+        (Fraction(3, 28), "10.7 % (about 1 in 9; exactly 3/28)", "10,7 % (etwa 1 von 9; genau 3/28)"),
+    ],
+)
+def test_one_in_n_only_up_to_about_a_third(p: Fraction, en: str, de: str) -> None:
+    from donkeylab.apps import words
+
+    assert words.probability(p, "en") == en and words.probability(p, "de") == de
+    assert "1 in 2" not in words.probability(Fraction(43, 100), "en")
