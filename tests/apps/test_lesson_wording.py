@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.lessons import dd_parts, die_choice
+from donkeylab.apps.lessons import angry_flips, dd_flips, dd_parts, die_choice
 from donkeylab.apps.lessons import framework as fw
 from donkeylab.core import CHANCE
 from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
@@ -141,3 +141,69 @@ def test_one_in_n_only_up_to_about_a_third(p: Fraction, en: str, de: str) -> Non
 
     assert words.probability(p, "en") == en and words.probability(p, "de") == de
     assert "1 in 2" not in words.probability(Fraction(43, 100), "en")
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 2
+def test_lesson_2_states_the_independent_baseline_and_aims_at_one_sixth() -> None:
+    """1/6 is what independent dice give, before and after the flip: the lesson's point, so the page says it
+    and the answer 1/6 gets feedback about independence, not "check your rounding"."""
+    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    sevens = Fraction(sum(a + b == 7 for a, b in pairs), 36)
+    doubles = Fraction(sum(a == b for a, b in pairs), 36)
+    after_flip = Fraction(sum(a + (7 - b) == 7 for a, b in pairs), 36)
+    assert sevens == doubles == after_flip == Fraction(1, 6)
+    html = angry_flips.exact_html("en") + angry_flips.exact_html("de")
+    assert "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it" in html
+    assert "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vor dem Umdrehen und danach" in html
+    assert "about 1 in 6" not in html and "etwa 1 von 6" not in html
+    box = box_of(angry_flips, 2)
+    text = answer(box, "1/6")
+    assert box.verdict.outcome == "mistake" and "1/6 would be right for two independent dice" in text
+    assert "Check your rounding" not in text
+    assert "after the orange flip" in answer(box_of(angry_flips, 2), "10.1 %")
+    assert answer(box_of(angry_flips, 2), "18 %").startswith("Correct!")
+
+
+def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> None:
+    first = exercises_of(angry_flips.spec())[0]
+    assert first.question.en.count("?") == 1 and first.question.de.count("?") == 1
+    assert "What does the die show now" not in first.question.en
+    assert "1 is the die before the flip" in answer(box_of(angry_flips, 0), "1")
+    assert "as if it were one die" in answer(box_of(angry_flips, 1), "2")
+
+
+def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:
+    """?variant=german always rolls the last die (DD-DICE-3): 18.1 % and 9.3 %, not 18.0 % and 10.1 %."""
+    card = ("light_blue", "orange")
+    for variant, last_die, shown in (
+        ("english", "choose", ("18.0 %", "10.1 %")),
+        ("german", "roll", ("18.1 %", "9.3 %")),
+    ):
+        before = exact.card_value_distribution(card, (), "random", last_die)[7]
+        after = exact.card_value_distribution(card, ("orange",), "random", last_die)[7]
+        spec = angry_flips.spec(variant)
+        answer_section = next(s for s in spec.sections if isinstance(s, fw.ExactAnswer))
+        assert answer_section.value == (before, after)
+        html = answer_section.parts[0]("en")
+        assert all(f"<b>{x}</b>" in html for x in shown), variant
+        ex3 = exercises_of(spec)[2]
+        assert ex3.exact == before
+    assert "about 9 in 100" in angry_flips.notice_text("roll").get("en")
+
+
+def test_lesson_2_german_is_german() -> None:
+    texts = "\n".join(de for _, de in angry_flips.TEXTS.values())
+    assert "Paschs" not in texts and "Pasche" in texts
+    assert "Chance" not in texts
+    two = dd_flips.two_flips_html("de")
+    assert "Der orange Wütende Esel von Spieler 1 dreht den orangen Würfel von 5 auf 2." in two
+    assert "Wütende Esel orange" not in two and "Würfel orange" not in two
+    assert dd_parts.card_label("ANGRY:green", "de") == "grüner Wütender Esel"
+
+
+def test_lesson_2_shows_no_code_names() -> None:
+    for lang in ("en", "de"):
+        two = dd_flips.two_flips_html(lang)
+        for code in ("angry_flip", "toggle_per_card", "once_per_colour", "<code>"):
+            assert code not in two, (lang, code)
+    assert "our ruling" in dd_flips.two_flips_html("en") and "unsere Festlegung" in dd_flips.two_flips_html("de")

@@ -5,16 +5,20 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "Three players have revealed their cards. Player 1 played the orange Angry Donkey, Player 3 the green "
-            "one. Press Step: first the orange die turns over, then the green die, and only then is every card "
-            "valued. The table below the dice shows each card before and after the flips. Who would have been the "
-            "Biggest Donkey without the flips, and who is it now?"
+            "Three players have revealed their cards. Player 1 played the orange Angry Donkey, Player 3 the "
+            "green one. Press Step: first the orange die turns over, then the green die, and only then is every "
+            "card valued. The table below the dice shows each card before and after the flips. Who would have "
+            "been the Biggest Donkey without the flips, and who is it now? The card beside the game names the "
+            "rule behind each step and quotes the rulebook; names like DD-ANGRY-1 are our labels for the "
+            "rulebook's rules."
         ),
         (
-            "Drei Spieler haben ihre Karten aufgedeckt. Spieler 1 hat den orangen Wütenden Esel gespielt, Spieler "
-            "3 den grünen. Drück Schritt: Zuerst wird der orange Würfel umgedreht, dann der grüne, und erst danach "
-            "wird jede Karte gewertet. Die Tabelle unter den Würfeln zeigt jede Karte vor und nach dem Umdrehen. "
-            "Wer wäre ohne das Umdrehen Oberesel geworden, und wer ist es jetzt?"
+            "Drei Spieler haben ihre Karten aufgedeckt. Spieler 1 hat den orangen Wütenden Esel gespielt, "
+            "Spieler 3 den grünen. Drück Schritt: Zuerst wird der orange Würfel umgedreht, dann der grüne, und "
+            "erst danach wird jede Karte gewertet. Die Tabelle unter den Würfeln zeigt jede Karte vor und nach "
+            "dem Umdrehen. Wer wäre ohne das Umdrehen Oberesel geworden, und wer ist es jetzt? Die Karte neben "
+            "dem Spiel nennt die Regel hinter jedem Schritt und zitiert die Spielregel; Namen wie DD-ANGRY-1 "
+            "sind unsere Kürzel für die Regeln der Spielregel."
         ),
     ),
     "restart": (
@@ -23,12 +27,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.intro": (
         (
-            "Over many games (every player places a random allowed die), how likely is the light blue/orange "
-            "Double Donkey worth exactly 7?"
+            "Over many games (every player places a random allowed die): what is the probability that the light "
+            "blue/orange Double Donkey is worth exactly 7?"
         ),
         (
-            "Über viele Spiele (jeder legt einen zufälligen erlaubten Würfel): Wie wahrscheinlich ist der "
-            "Doppelesel hellblau/orange genau 7 wert?"
+            "Über viele Spiele (jeder legt einen zufälligen erlaubten Würfel): Wie groß ist die "
+            "Wahrscheinlichkeit, dass der Doppelesel hellblau/orange genau 7 wert ist?"
         ),
     ),
     "exact.before": (
@@ -47,14 +51,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "A <b>simulation</b> plays phase 1 many times with random allowed dice, flips orange and checks "
             "whether the light blue/orange card is worth 7. The blue line is the share after N games, the black "
-            "line the exact value. The shaded band is the <b>95 % range</b>: at each N it comes from a method that "
-            "catches the exact value in about 95 of 100 simulations like this one. Press Start."
+            "line the exact value. The shaded band is the <b>95 % range</b>: at each N it comes from a method "
+            "that catches the exact value in about 95 of 100 simulations like this one. Press Start."
         ),
         (
-            "Eine <b>Simulation</b> spielt Phase 1 sehr oft mit zufälligen erlaubten Würfeln, dreht Orange um und "
-            "prüft, ob die Karte hellblau/orange 7 wert ist. Die blaue Linie ist der Anteil nach N Spielen, die "
-            "schwarze Linie der exakte Wert. Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem "
-            "Verfahren, das den exakten Wert in etwa 95 von 100 solchen Simulationen einfängt. Drück Start."
+            "Eine <b>Simulation</b> spielt Phase 1 sehr oft mit zufälligen erlaubten Würfeln, dreht Orange um "
+            "und prüft, ob die Karte hellblau/orange 7 wert ist. Die blaue Linie ist der Anteil nach N Spielen, "
+            "die schwarze Linie der exakte Wert. Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus "
+            "einem Verfahren, das den exakten Wert in etwa 95 von 100 solchen Simulationen einfängt. Drück "
+            "Start."
         ),
     ),
     "hands_title": (
@@ -66,14 +71,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Zweimal dieselbe Farbe umdrehen",
     ),
     "exercises": (
-        (
-            "The green die shows 1 and the green Angry Donkey is revealed. What does the die show now, and what is "
-            "the green Angry Donkey worth?"
-        ),
-        (
-            "Der grüne Würfel zeigt 1, und der grüne Wütende Esel wird aufgedeckt. Was zeigt der Würfel jetzt, und "
-            "was ist der grüne Wütende Esel wert?"
-        ),
+        "The green die shows 1 and the green Angry Donkey is revealed. What is the green Angry Donkey worth?",
+        "Der grüne Würfel zeigt 1, und der grüne Wütende Esel wird aufgedeckt. Was ist der grüne Wütende Esel wert?",
+    ),
+    "ex1.unflipped": (
+        "1 is the die before the flip. The Angry Donkey turns its own die over first: 7 − 1.",
+        "1 zeigt der Würfel vor dem Umdrehen. Der Wütende Esel dreht zuerst seinen eigenen Würfel um: 7 − 1.",
     ),
     "exercises3": (
         "Both dice of a Double Donkey are flipped. Before, it was worth 5. What is it worth now?",
@@ -101,20 +104,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Every revealed Angry Donkey turns the die of its colour over: the top face goes to the bottom. "
             "Opposite faces of a die always add up to 7, so a 5 becomes a 2. <b>Does the orange flip change how "
-            "often the light blue/orange Double Donkey is worth exactly 7?</b> Think of many games, each with its "
-            "own Hay card."
+            "often the light blue/orange Double Donkey is worth exactly 7?</b> Think of many games, each with "
+            "its own Hay card."
         ),
         (
             "Jeder aufgedeckte Wütende Esel dreht den Würfel seiner Farbe um: Die obere Seite kommt nach unten. "
             "Gegenüberliegende Seiten eines Würfels ergeben immer zusammen 7, also wird aus einer 5 eine 2. "
-            "<b>Ändert das Umdrehen von Orange, wie oft der Doppelesel hellblau/orange genau 7 wert ist?</b> Denk "
-            "an viele Spiele, jedes mit seiner eigenen Misthaufen-Karte."
+            "<b>Ändert das Umdrehen von Orange, wie oft der Doppelesel hellblau/orange genau 7 wert ist?</b> "
+            "Denk an viele Spiele, jedes mit seiner eigenen Misthaufen-Karte."
         ),
     ),
     "prompt": (
         (
-            "After the orange flip, is the light blue/orange card worth 7 more often, less often or just as often "
-            "as before?"
+            "After the orange flip, is the light blue/orange card worth 7 more often, less often or just as "
+            "often as before?"
         ),
         (
             "Ist die Karte hellblau/orange nach dem Umdrehen von Orange öfter, seltener oder genauso oft 7 wert "
@@ -139,37 +142,45 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.why": (
         (
-            "Why? After the flip the card is worth light blue + (7 − orange). That is 7 exactly when light blue "
-            "and orange showed the <b>same</b> number before the flip (a 3 and a 3 become 3 + 4). On the Hay card "
-            "equal dice are rare: rule DD-DICE-2 makes the next die show a new number whenever it can. So the dice "
-            "on the Hay card are not <b>independent</b>: what one shows changes what the others are likely to "
-            "show."
+            "With two ordinary, <b>independent</b> dice there would be nothing to see: 6 of the 36 equally "
+            "likely pairs add up to 7 (1 + 6, 2 + 5, … 6 + 1) and 6 are pairs of equal dice (1 + 1, … 6 + 6), so "
+            "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it. On the Hay card the numbers above "
+            "differ from 1/6. Why? After the flip the card is worth light blue + (7 − orange). That is 7 exactly "
+            "when light blue and orange showed the <b>same</b> number before the flip (a 3 and a 3 become 3 + "
+            "4). On the Hay card equal dice are rare: rule DD-DICE-2 makes the next die show a new number "
+            "whenever it can. So the dice on the Hay card are not <b>independent</b>: what one shows changes "
+            "what the others are likely to show."
         ),
         (
-            "Warum? Nach dem Umdrehen ist die Karte hellblau + (7 − orange) wert. Das ist genau dann 7, wenn "
-            "hellblau und orange vorher <b>dieselbe</b> Zahl zeigten (aus 3 und 3 wird 3 + 4). Auf der "
-            "Misthaufen-Karte sind gleiche Würfel selten: Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es "
-            "geht. Die Würfel auf der Misthaufen-Karte sind also nicht <b>unabhängig</b>: Was einer zeigt, ändert, "
-            "was die anderen wahrscheinlich zeigen."
+            "Mit zwei gewöhnlichen, <b>unabhängigen</b> Würfeln gäbe es nichts zu sehen: 6 der 36 gleich "
+            "wahrscheinlichen Paare ergeben 7 (1 + 6, 2 + 5, … 6 + 1), und 6 sind Pasche aus gleichen Würfeln (1 "
+            "+ 1, … 6 + 6), also P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vor dem Umdrehen und danach. Auf der "
+            "Misthaufen-Karte weichen die Zahlen oben von 1/6 ab. Warum? Nach dem Umdrehen ist die Karte "
+            "hellblau + (7 − orange) wert. Das ist genau dann 7, wenn hellblau und orange vorher <b>dieselbe</b> "
+            "Zahl zeigten (aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte sind gleiche Würfel selten: Regel "
+            "DD-DICE-2 verlangt eine neue Zahl, wann immer es geht. Die Würfel auf der Misthaufen-Karte sind "
+            "also nicht <b>unabhängig</b>: Was einer zeigt, ändert, was die anderen wahrscheinlich zeigen."
         ),
     ),
     "notice": (
         (
-            "<ul><li>A flip turns a die into 7 minus its pips: 1↔6, 2↔5, 3↔4.</li><li>Before the flip a 7 comes up "
-            "in about {seven} in 100 games, after it in only about {pair} in 100. The average value stays "
-            "7.</li><li>After the flip every pair (two equal dice: 1 and 1, 2 and 2, … 6 and 6) becomes a 7, and "
-            "every 7 becomes a pair. Pairs are rare on the Hay card, so 7s become rare.</li><li>All flips happen "
-            "before any card is valued, and your own Angry Donkey can hurt you: in the round above Player 3's "
-            "green Angry Donkey made Player 3 the Biggest Donkey.</li></ul>"
+            "<ul><li>A flip turns a die into 7 minus its pips: 1↔6, 2↔5, 3↔4.</li><li>Before the flip a 7 comes "
+            "up in about {seven} in 100 games, after it in only about {pair} in 100. Two independent dice would "
+            "give about 17 in 100 both times (1/6). The average value stays 7.</li><li>After the flip every pair "
+            "(two equal dice: 1 and 1, 2 and 2, … 6 and 6) becomes a 7, and every 7 becomes a pair. Pairs are "
+            "rare on the Hay card, so 7s become rare.</li><li>All flips happen before any card is valued, and "
+            "your own Angry Donkey can hurt you: in the round above Player 3's green Angry Donkey made Player 3 "
+            "the Biggest Donkey.</li></ul>"
         ),
         (
-            "<ul><li>Umdrehen macht aus einem Würfel 7 minus seine Augen: 1↔6, 2↔5, 3↔4.</li><li>Vor dem Umdrehen "
-            "kommt eine 7 in etwa {seven} von 100 Spielen vor, danach nur in etwa {pair} von 100. Der Mittelwert "
-            "bleibt 7.</li><li>Nach dem Umdrehen wird jeder Pasch (zwei gleiche Würfel: 1 und 1, 2 und 2, … 6 und "
-            "6) zur 7, und jede 7 wird zum Pasch. Auf der Misthaufen-Karte sind Paschs selten, also werden 7er "
-            "selten.</li><li>Erst werden die Würfel aller aufgedeckten Wütenden Esel umgedreht, dann werden die "
-            "Karten gewertet, und dein eigener Wütender Esel kann dir schaden: In der Runde oben machte der grüne "
-            "Wütende Esel Spieler 3 zum Oberesel.</li></ul>"
+            "<ul><li>Umdrehen macht aus einem Würfel 7 minus seine Augen: 1↔6, 2↔5, 3↔4.</li><li>Vor dem "
+            "Umdrehen kommt eine 7 in etwa {seven} von 100 Spielen vor, danach nur in etwa {pair} von 100. Zwei "
+            "unabhängige Würfel gäben beide Male etwa 17 von 100 (1/6). Der Mittelwert bleibt 7.</li><li>Nach "
+            "dem Umdrehen wird jeder Pasch (zwei gleiche Würfel: 1 und 1, 2 und 2, … 6 und 6) zur 7, und jede 7 "
+            "wird zum Pasch. Auf der Misthaufen-Karte sind Pasche selten, also werden 7er selten.</li><li>Erst "
+            "werden die Würfel aller aufgedeckten Wütenden Esel umgedreht, dann werden die Karten gewertet, und "
+            "dein eigener Wütender Esel kann dir schaden: In der Runde oben machte der grüne Wütende Esel "
+            "Spieler 3 zum Oberesel.</li></ul>"
         ),
     ),
     "ex1.hint": (
@@ -178,12 +189,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex1.solution": (
         (
-            "7 − 1 = 6, and the green Angry Donkey is worth its flipped die: 6. Revealing the Angry Donkey of a "
-            "low die is risky."
+            "The die turns over to 7 − 1 = 6, and the green Angry Donkey is worth its flipped die: 6. Revealing "
+            "the Angry Donkey of a low die is risky."
         ),
         (
-            "7 − 1 = 6, und der grüne Wütende Esel ist seinen umgedrehten Würfel wert: 6. Den Wütenden Esel eines "
-            "niedrigen Würfels aufzudecken ist riskant."
+            "Der Würfel wird zu 7 − 1 = 6 umgedreht, und der grüne Wütende Esel ist seinen umgedrehten Würfel "
+            "wert: 6. Den Wütenden Esel eines niedrigen Würfels aufzudecken ist riskant."
+        ),
+    ),
+    "ex2.unchanged": (
+        "5 is the value before the flips. Both dice turn over, so the card's value changes.",
+        "5 ist der Wert vor dem Umdrehen. Beide Würfel werden umgedreht, also ändert sich der Wert der Karte.",
+    ),
+    "ex2.one_die": (
+        (
+            "7 − 5 turns the card over as if it were one die. It has two dice, and each becomes 7 minus its "
+            "pips: together 14 minus the old sum."
+        ),
+        (
+            "7 − 5 dreht die Karte um, als wäre sie ein Würfel. Sie hat aber zwei Würfel, und jeder wird zu 7 "
+            "minus seine Augen: zusammen 14 minus die alte Summe."
         ),
     ),
     "ex2.hint": (
@@ -191,15 +216,34 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Jeder Würfel wird zu 7 minus seine Augen: zwei Würfel, also 14 minus die alte Summe.",
     ),
     "ex3.q": (
-        "Before the flip, how likely is the light blue/orange card worth 7? Give a number (a percentage is fine).",
         (
-            "Wie wahrscheinlich ist die Karte hellblau/orange vor dem Umdrehen 7 wert? Gib eine Zahl an (Prozent "
-            "geht auch)."
+            "Before the flip, what is the probability that the light blue/orange card is worth 7? Give a number "
+            "(a percentage is fine)."
+        ),
+        (
+            "Wie groß ist vor dem Umdrehen die Wahrscheinlichkeit, dass die Karte hellblau/orange 7 wert ist? "
+            "Gib eine Zahl an (Prozent geht auch)."
         ),
     ),
     "ex3.hint": (
         "Look at the exact answer above: the line without a flip.",
         "Schau in die exakte Antwort oben: die Zeile ohne Umdrehen.",
+    ),
+    "ex3.independent": (
+        (
+            "1/6 would be right for two independent dice: 6 of the 36 pairs add up to 7. The dice on the Hay "
+            "card are not independent (rule DD-DICE-2 makes equal dice rare): read the line without a flip in "
+            "the exact answer above."
+        ),
+        (
+            "1/6 stimmt für zwei unabhängige Würfel: 6 der 36 Paare ergeben 7. Die Würfel auf der "
+            "Misthaufen-Karte sind nicht unabhängig (Regel DD-DICE-2 macht gleiche Würfel selten): Lies die "
+            "Zeile ohne Umdrehen in der exakten Antwort oben."
+        ),
+    ),
+    "ex3.after": (
+        "That is the probability after the orange flip. The question asks before it.",
+        "Das ist die Wahrscheinlichkeit nach dem Umdrehen von Orange. Gefragt ist die davor.",
     ),
     "ex3.solution": (
         "About {p} (exact answer above, without a flip).",
@@ -212,8 +256,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex4.solution": (
         (
             "In our reconstructed deck (rule DD-DECK-1) {doubles} Double Donkeys show orange, plus the orange "
-            "Angry Donkey: {count} of {total} cards. The real split of the Double Donkeys is not published, so in "
-            "the real game the number may differ."
+            "Angry Donkey: {count} of {total} cards. The real split of the Double Donkeys is not published, so "
+            "in the real game the number may differ."
         ),
         (
             "In unserem nachgebauten Kartenstapel (Regel DD-DECK-1) zeigen {doubles} Doppelesel Orange, dazu der "
@@ -228,8 +272,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "app.blurb": (
         "Does a flip change how often a card is worth 7? Opposite faces, and dice that depend on each other.",
         (
-            "Ändert Umdrehen, wie oft eine Karte 7 wert ist? Gegenüberliegende Seiten und Würfel, die voneinander "
-            "abhängen."
+            "Ändert Umdrehen, wie oft eine Karte 7 wert ist? Gegenüberliegende Seiten und Würfel, die "
+            "voneinander abhängen."
         ),
     ),
 }

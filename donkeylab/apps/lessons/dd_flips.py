@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import card_label, chip, colour_name, kind
+from donkeylab.apps.lessons.dd_parts import COLOUR_ADJECTIVES_DE, card_label, chip, colour_name, kind
 from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.words import words
 from donkeylab.core import Event, Match
@@ -73,22 +73,32 @@ TEXTS: dict[str, tuple[str, str]] = {
     "two_intro": (
         (
             "The real game has one Angry Donkey per colour. In a made-up deck with two orange Angry Donkeys, both "
-            "players reveal one while the orange die shows {before}. The rule option angry_flip decides what "
-            "happens:"
+            "players reveal one while the orange die shows {before}. The rulebook does not say what happens then, "
+            "so there are two possible rulings:"
         ),
         (
             "Im echten Spiel gibt es einen Wütenden Esel pro Farbe. In einem ausgedachten Kartenstapel mit zwei "
             "orangen Wütenden Eseln deckt jeder der beiden Spieler einen auf, während der orange Würfel eine "
-            "{before} zeigt. Die Regel-Option angry_flip entscheidet, was passiert:"
+            "{before} zeigt. Die Spielregel sagt nicht, was dann passiert, also gibt es zwei mögliche Festlegungen:"
         ),
     ),
+    "toggle_per_card.title": ("Every card turns the die", "Jede Karte dreht den Würfel"),
     "toggle_per_card": (
-        "every Angry Donkey turns the die over, so the second one turns it back (our default)",
-        "jeder Wütende Esel dreht den Würfel um, der zweite also wieder zurück (unsere Voreinstellung)",
+        "every Angry Donkey turns the die over, so the second one turns it back (our ruling, the default)",
+        "jeder Wütende Esel dreht den Würfel um, der zweite also wieder zurück (unsere Festlegung, die Voreinstellung)",
     ),
+    "once_per_colour.title": ("Each colour once", "Jede Farbe einmal"),
     "once_per_colour": (
         "a colour is turned over only once, however many of its Angry Donkeys appear",
         "eine Farbe wird nur einmal umgedreht, egal wie viele ihrer Wütenden Esel kommen",
+    ),
+    "flip": (
+        "{player}'s {card} turns the {die} over from {before} to {after}.",
+        "Der {card} von {player} dreht den {die} von {before} auf {after}.",
+    ),
+    "flip_again": (
+        "{player}'s {card} does nothing: the {die} was turned over already and stays at {after}.",
+        "Der {card} von {player} bewirkt nichts: Der {die} wurde schon umgedreht und bleibt bei {after}.",
     ),
     "end": (
         "The orange die ends on {after}.",
@@ -242,16 +252,40 @@ def orange_after(flips: Sequence[Event]) -> int:
     return int(flips[-1].data["after"])
 
 
+def flip_sentence(event: Event, lang: str) -> str:
+    """One DD-ANGRY-1 event in the lesson's words: the engine's facts (who, which colour, before, after), no rule
+    option's code name, and German with the colour before the noun ("der orange Wütende Esel … den orangen
+    Würfel")."""
+    data = event.data
+    colour = str(data["colour"])
+    if lang == "de":
+        card, die = f"{COLOUR_ADJECTIVES_DE[colour][1]} Wütende Esel", f"{COLOUR_ADJECTIVES_DE[colour][2]} Würfel"
+        if event.key != "DD-ANGRY-1":  # "the die was turned over already": the die is the subject, nominative
+            die = f"{COLOUR_ADJECTIVES_DE[colour][1]} Würfel"
+    else:
+        card, die = card_label(f"ANGRY:{colour}", lang), f"{colour_name(colour, lang)} die"
+    key = "flip" if event.key == "DD-ANGRY-1" else "flip_again"
+    return say(
+        key,
+        lang,
+        player=player_name(int(data["player"]), lang),
+        card=card,
+        die=die,
+        before=data["before"],
+        after=data["after"],
+    )
+
+
 def two_flips_html(lang: str) -> str:
-    """Both options side by side: the engine's sentences and where the orange die ends."""
+    """Both rulings side by side: each flip in words and where the orange die ends."""
     cols = []
     for option in ("toggle_per_card", "once_per_colour"):
         _, flips = two_flips(option)
-        lines = "".join(f"<li>{html.escape(e.render(lang))}</li>" for e in flips)
+        lines = "".join(f"<li>{html.escape(flip_sentence(e, lang))}</li>" for e in flips)
         end = say("end", lang, after=orange_after(flips))
         cols.append(
             f"<div style='flex:1 1 260px;border:1px solid #ccc;border-radius:8px;padding:6px 10px'>"
-            f'<p><code>angry_flip="{option}"</code>: {html.escape(say(option, lang))}</p>'
+            f"<p><b>{html.escape(say(f'{option}.title', lang))}</b>: {html.escape(say(option, lang))}</p>"
             f"<ol>{lines}</ol><p><b>{html.escape(end)}</b></p></div>"
         )
     intro = html.escape(say("two_intro", lang, before=ORANGE_BEFORE))
