@@ -153,19 +153,38 @@ def no_safe_card(total: int = PREDICT_AT, hand: int = 5) -> Fraction:
 
 
 def exercises() -> list[Exercise]:
+    """Three numbers to type (one a decision: do you hold a safe card at 70?), each with the feedback aimed at
+    its classic wrong answers, and the 76 + 76 question answered in words."""
     at0 = token_risk(0)
-    safe76 = exact.next_card_risk(76)["safe"]
+    risk76 = exact.next_card_risk(76)
     none = no_safe_card()
+    costly70 = token_risk(PREDICT_AT)  # 3/7: one card; five drawn afresh would be (3/7)⁵
+    with_76 = at0 + Fraction(1, DECK_SIZE)  # the 76 counted too (it makes 76 from 0, no doublet, no bust)
     return [
-        Exercise(say("exercises"), say("exercises2"), at0, Fraction(1, 1000), say("ex1.hint")),
-        Exercise(say("ex2.q"), say("exercises4"), safe76, Fraction(1, 1000), say("ex2.hint")),
+        Exercise(
+            say("exercises"),
+            say("exercises2"),
+            at0,
+            hint=say("ex1.hint"),
+            mistakes=((with_76, say("ex1.with_76")), (Fraction(1, DECK_SIZE), say("ex1.one_card"))),
+        ),
+        Exercise(
+            say("ex2.q"),
+            say("exercises4"),
+            risk76["safe"],
+            hint=say("ex2.hint"),
+            mistakes=(
+                (risk76["safe"] + risk76["doublet"], say("ex2.minus_ten")),  # the −10s counted as safe
+                (1 - risk76["safe"], say("ex2.costly")),
+            ),
+        ),
         Exercise(
             say("ex3.q"),
             say("ex3.solution", p=lambda lg: exact_html(none, lg, True).replace("<b>", "").replace("</b>", "")),
             none,
-            Fraction(5, 10_000),
-            say("ex3.hint"),
+            hint=say("ex3.hint"),
             why=True,
+            mistakes=((costly70**5, say("ex3.replaced")), (costly70, say("ex3.one_card"))),
         ),
         Exercise(say("exercises5"), say("exercises6")),
     ]
@@ -221,7 +240,9 @@ def spec() -> LessonSpec:
             Predict(say("prompt"), ANSWER, say("answer", **_headline_data())),
             StepThrough(say("step_intro"), step_through),
             ExactAnswer(ANSWER, [exact_headline]),
-            Convergence(say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000),
+            Convergence(
+                say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000, after=say("live_after")
+            ),
             Notice(say("notice")),
             Exercises(exercises()),
             GoingFurther(going_further),

@@ -18,28 +18,41 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "notice": (
         (
-            "At a low total the danger is mostly a doublet. At 0 the six doublet cards 11 … 66 cost a token (6 of "
-            "56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of 56 cards). At 2 to 9 "
-            "one number card makes 11 (3 copies), and the 76 busts (4 of 56). From 67 on every 10 makes 77 or "
-            "more, and at 70 already 3 cards in 7 do. The cards 0, direction change and 2x repeat the total: they "
-            "are always safe, so keep them for a high total. And drawing with or without replacement barely "
-            "changes the total after a few cards — the differences hide in rare totals, such as two 76s in a row, "
-            "which a real deck (with one 76) never deals."
+            "At a low total the danger is mostly a doublet. At 0 the six doublet cards 11 … 66 cost a token (6 "
+            "of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of 56 cards). At 2 to "
+            "9 one number card makes 11 (3 copies), and the 76 busts (4 of 56). From 67 on every 10 makes 77 or "
+            "more, and at 70 already 3 cards in 7 do. The cards 0, direction change and 2x repeat the total, and "
+            "a repeated total costs nothing, even 66 (our ruling: the rulebook does not say), so they are always "
+            "safe: keep them for a high total. And drawing with or without replacement barely changes the total "
+            "after a few cards — the differences hide in rare totals, such as two 76s in a row, which a real "
+            "deck (with one 76) never deals."
         ),
         (
-            "Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs Paschzahl-Karten 11 "
-            "… 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen 11, und die 76 macht "
-            "77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die 76 macht 77 oder mehr "
-            "(4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr, und bei 70 tun das schon 3 von 7 Karten. Die "
-            "Karten 0, Richtungswechsel und 2x wiederholen die Summe: Sie sind immer sicher, also heb sie für eine "
-            "hohe Summe auf. Und ob man mit oder ohne Zurücklegen zieht, ändert die Summe nach wenigen Karten kaum "
-            "— die Unterschiede stecken in seltenen Summen wie zwei 76 hintereinander, die ein echter Stapel (mit "
-            "einer 76) nie austeilt."
+            "Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs Paschzahl-Karten "
+            "11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen 11, und die 76 "
+            "macht 77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die 76 macht 77 "
+            "oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr, und bei 70 tun das schon 3 von 7 "
+            "Karten. Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und eine wiederholte Summe "
+            "kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu nichts). Sie sind also "
+            "immer sicher: Heb sie für eine hohe Summe auf. Und ob man mit oder ohne Zurücklegen zieht, ändert "
+            "die Summe nach wenigen Karten kaum — die Unterschiede stecken in seltenen Summen wie zwei 76 "
+            "hintereinander, die ein echter Stapel (mit einer 76) nie austeilt."
         ),
     ),
     "exercises": (
-        "The total is 0. Which cards cost a token at once, and how likely is that?",
-        "Die Summe ist 0. Welche Karten kosten sofort einen Chip, und wie wahrscheinlich ist das?",
+        "The total is 0. What is the probability that the next card, drawn at random from a full deck, costs a token?",
+        (
+            "Die Summe ist 0. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte, zufällig aus einem "
+            "vollen Stapel gezogen, einen Chip kostet?"
+        ),
+    ),
+    "ex1.with_76": (
+        "1/8 = 7/56 counts the 76 too. But from 0 the 76 makes 76: no doublet, and less than 77.",
+        "1/8 = 7/56 zählt die 76 mit. Aber aus 0 macht die 76 nur 76: keine Paschzahl und weniger als 77.",
+    ),
+    "ex1.one_card": (
+        "1/56 is one card. Six cards make a doublet from 0: 11, 22, 33, 44, 55 and 66.",
+        "1/56 ist eine Karte. Sechs Karten machen aus 0 eine Paschzahl: 11, 22, 33, 44, 55 und 66.",
     ),
     "exercises2": (
         (
@@ -47,8 +60,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "(the 76 makes 76)."
         ),
         (
-            "Die sechs Paschzahl-Karten 11, 22, 33, 44, 55 und 66: 6/56 = 3/28 ≈ 0,107. Keine Karte erreicht von 0 "
-            "aus 77 (die 76 macht 76)."
+            "Die sechs Paschzahl-Karten 11, 22, 33, 44, 55 und 66: 6/56 = 3/28 ≈ 0,107. Keine Karte erreicht von "
+            "0 aus 77 (die 76 macht 76)."
         ),
     ),
     "exercises3": (
@@ -66,17 +79,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
     ),
     "exercises5": (
-        "Drawn with replacement, how likely is a total of 152 after 2 cards? And in a real game?",
-        "Mit Zurücklegen gezogen: Wie wahrscheinlich ist nach 2 Karten die Summe 152? Und im echten Spiel?",
+        "Drawn with replacement, what is the probability of a total of 152 after 2 cards? And in a real game?",
+        (
+            "Mit Zurücklegen gezogen: Wie groß ist die Wahrscheinlichkeit, dass die Summe nach 2 Karten 152 ist? "
+            "Und im echten Spiel?"
+        ),
     ),
     "exercises6": (
         (
-            "152 = 76 + 76. With replacement: (1/56)² = 1/3136 ≈ 0.0003. In a real game it is impossible: the deck "
-            "has one 76, so it is 0."
+            "152 = 76 + 76. With replacement: (1/56)² = 1/3136 ≈ 0.0003. In a real game it is impossible: the "
+            "deck has one 76, so it is 0."
         ),
         (
-            "152 = 76 + 76. Mit Zurücklegen: (1/56)² = 1/3136 ≈ 0,0003. Im echten Spiel unmöglich: Der Stapel hat "
-            "nur eine 76, also 0."
+            "152 = 76 + 76. Mit Zurücklegen: (1/56)² = 1/3136 ≈ 0,0003. Im echten Spiel unmöglich: Der Stapel "
+            "hat nur eine 76, also 0."
         ),
     ),
     "title": (
@@ -86,25 +102,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
             "In Double Down every card adds to one running total. Announce 11, 22, 33, 44, 55 or 66 (a doublet) "
-            "and you lose a token. Reach 77 or more and you lose a token, and the round ends. <b>The total is 70. "
-            "How likely is it that the next card costs a token?</b> The card is drawn at random from a full deck "
-            "of 56 cards."
+            "and you lose a token. Reach 77 or more and you lose a token, and the round ends. <b>The total is "
+            "70. What is the probability that the next card costs a token?</b> The card is drawn at random from "
+            "a full deck of 56 cards."
         ),
         (
             "Bei Double Down zählt jede Karte zu einer gemeinsamen Summe. Wer 11, 22, 33, 44, 55 oder 66 ansagt "
-            "(eine Paschzahl), verliert einen Chip. Wer 77 oder mehr erreicht, verliert einen Chip, und die Runde "
-            "endet. <b>Die Summe ist 70. Wie wahrscheinlich kostet die nächste Karte einen Chip?</b> Die Karte "
-            "wird zufällig aus einem vollen Stapel mit 56 Karten gezogen."
+            "(eine Paschzahl), verliert einen Chip. Wer 77 oder mehr erreicht, verliert einen Chip, und die "
+            "Runde endet. <b>Die Summe ist 70. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte einen "
+            "Chip kostet?</b> Die Karte wird zufällig aus einem vollen Stapel mit 56 Karten gezogen."
         ),
     ),
     "prompt": (
         (
-            "The total is 70. How likely is the next card (drawn at random from a full deck) to cost a token? Set "
-            "the slider to your guess."
+            "The total is 70. What is the probability that the next card (drawn at random from a full deck) "
+            "costs a token? Set the slider to your guess."
         ),
         (
-            "Die Summe ist 70. Wie wahrscheinlich kostet die nächste Karte (zufällig aus einem vollen Stapel) "
-            "einen Chip? Stell den Regler auf deinen Tipp."
+            "Die Summe ist 70. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte (zufällig aus einem "
+            "vollen Stapel) einen Chip kostet? Stell den Regler auf deinen Tipp."
         ),
     ),
     "answer": (
@@ -114,38 +130,46 @@ TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
             "The total is 64 and it is your turn as Player 2. Click the 2 in your hand and read why you lose a "
-            "token. Then press Back and try the 22, or a safe card. Step lets Player 1 (a random bot) play on."
+            "token. Then press Back and try the 22, or a safe card. Step lets Player 1 (a random bot) play on. "
+            "The card beside the game names the rule behind each step and quotes the rulebook; names like "
+            "DN-DOUBLET-1 are our labels for the rulebook's rules (DN stands for Double Down)."
         ),
         (
             "Die Summe ist 64, und du bist als Spieler 2 dran. Klicke die 2 in deiner Hand und lies, warum du "
             "einen Chip verlierst. Drücke dann Zurück und probiere die 22 oder eine sichere Karte. Mit Schritt "
-            "spielt Spieler 1 (ein Zufalls-Bot) weiter."
+            "spielt Spieler 1 (ein Zufalls-Bot) weiter. Die Karte neben dem Spiel nennt die Regel hinter jedem "
+            "Schritt und zitiert die Spielregel; Namen wie DN-DOUBLET-1 sind unsere Kürzel für die Regeln der "
+            "Spielregel (DN steht für Double Down)."
         ),
     ),
     "headline": (
         (
-            "At total 70, {n} of the 56 cards make 77 or more ({cards}). No card can make a doublet: 66 would need "
-            "−4, and there is no −4. So the chance that the next card costs a token is {n}/56 = {p}."
+            "At total 70, {n} of the 56 cards make 77 or more ({cards}). No card can make a doublet: 66 would "
+            "need −4, and there is no −4. So the probability that the next card costs a token is {n}/56 = {p}."
         ),
         (
-            "Bei Summe 70 machen {n} der 56 Karten 77 oder mehr ({cards}). Keine Karte kann eine Paschzahl machen: "
-            "66 bräuchte −4, und eine −4 gibt es nicht. Die Chance, dass die nächste Karte einen Chip kostet, ist "
-            "also {n}/56 = {p}."
+            "Bei Summe 70 machen {n} der 56 Karten 77 oder mehr ({cards}). Keine Karte kann eine Paschzahl "
+            "machen: 66 bräuchte −4, und eine −4 gibt es nicht. Die Wahrscheinlichkeit, dass die nächste Karte "
+            "einen Chip kostet, ist also {n}/56 = {p}."
         ),
     ),
     "live_intro": (
         (
             "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards that "
-            "cost a token. The blue line is the share after N cards, the black line the exact 3/7. The shaded band "
-            "is the <b>95 % range</b>: at each N it comes from a method that catches the exact value in about 95 "
-            "of 100 simulations like this one. Press Start."
+            "cost a token. The blue line is the share after N cards. The shaded band is the <b>95 % range</b>: "
+            "at each N it comes from a method that catches the true value in about 95 of 100 simulations like "
+            "this one. Press Start."
         ),
         (
-            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, die "
-            "einen Chip kosten. Die blaue Linie ist der Anteil nach N Karten, die schwarze Linie das exakte 3/7. "
-            "Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den exakten Wert "
-            "in etwa 95 von 100 solchen Simulationen einfängt. Drück Start."
+            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, "
+            "die einen Chip kosten. Die blaue Linie ist der Anteil nach N Karten. Das Band ist der "
+            "<b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den wahren Wert in etwa 95 von "
+            "100 solchen Simulationen einfängt. Drück Start."
         ),
+    ),
+    "live_after": (
+        "The black line is the exact 3/7.",
+        "Die schwarze Linie ist das exakte 3/7.",
     ),
     "risk.head": (
         "total before",
@@ -186,29 +210,29 @@ TEXTS: dict[str, tuple[str, str]] = {
     "repl.caption": (
         (
             "The total of the first k cards of a shuffled deck (without replacement) and the model where every "
-            "card is drawn afresh from the full deck (with replacement). The “≥ 77” columns count the total after "
-            "k cards as if the round always went on; in a game it ends at once at 77 or more, and a −10 after that "
-            "saves nothing. The last column counts this right: how likely does the total reach 77 or more within "
-            "the first k cards?"
+            "card is drawn afresh from the full deck (with replacement). The “≥ 77” columns count the total "
+            "after k cards as if the round always went on; in a game it ends at once at 77 or more, and a −10 "
+            "after that saves nothing. The last column counts this right: what is the probability that the total "
+            "reaches 77 or more within the first k cards?"
         ),
         (
-            "Die Summe der ersten k Karten eines gemischten Stapels (ohne Zurücklegen) und das Modell, in dem jede "
-            "Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen). Die Spalten „≥ 77“ zählen die Summe "
-            "nach k Karten so, als ginge die Runde immer weiter; im Spiel endet sie aber sofort bei 77 oder mehr, "
-            "und eine −10 danach holt nichts zurück. Die letzte Spalte zählt das richtig: Wie wahrscheinlich "
-            "erreicht die Summe innerhalb der ersten k Karten 77 oder mehr?"
+            "Die Summe der ersten k Karten eines gemischten Stapels (ohne Zurücklegen) und das Modell, in dem "
+            "jede Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen). Die Spalten „≥ 77“ zählen die "
+            "Summe nach k Karten so, als ginge die Runde immer weiter; im Spiel endet sie aber sofort bei 77 "
+            "oder mehr, und eine −10 danach holt nichts zurück. Die letzte Spalte zählt das richtig: Wie groß "
+            "ist die Wahrscheinlichkeit, dass die Summe innerhalb der ersten k Karten 77 oder mehr erreicht?"
         ),
     ),
     "further.intro": (
         (
-            "More about the risk: every total, your hand in the step-through, and the total after a few cards. The "
-            "plots show the risk at every total (exact) and the total after 3 cards, drawn without and with "
+            "More about the risk: every total, your hand in the step-through, and the total after a few cards. "
+            "The plots show the risk at every total (exact) and the total after 3 cards, drawn without and with "
             "replacement."
         ),
         (
             "Mehr zum Risiko: jede Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen "
-            "Karten. Die Diagramme zeigen das Risiko bei jeder Summe (exakt) und die Summe nach 3 Karten, ohne und "
-            "mit Zurücklegen gezogen."
+            "Karten. Die Diagramme zeigen das Risiko bei jeder Summe (exakt) und die Summe nach 3 Karten, ohne "
+            "und mit Zurücklegen gezogen."
         ),
     ),
     "ex1.hint": (
@@ -216,8 +240,19 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Welche Karten machen aus 0 die 11, 22, … 66? Zähl sie unter den 56.",
     ),
     "ex2.q": (
-        "The total is 76. How likely is a random card from the full deck safe?",
-        "Die Summe ist 76. Wie wahrscheinlich ist eine zufällige Karte aus dem vollen Stapel sicher?",
+        "The total is 76. What is the probability that a random card from the full deck is safe?",
+        (
+            "Die Summe ist 76. Wie groß ist die Wahrscheinlichkeit, dass eine zufällige Karte aus dem vollen "
+            "Stapel sicher ist?"
+        ),
+    ),
+    "ex2.minus_ten": (
+        "17/56 counts the four −10s as safe. But 76 − 10 = 66, a doublet.",
+        "17/56 zählt die vier −10 als sicher. Aber 76 − 10 = 66, eine Paschzahl.",
+    ),
+    "ex2.costly": (
+        "43/56 is the probability that the card costs a token. The question asks for a safe card.",
+        "43/56 ist die Wahrscheinlichkeit, dass die Karte einen Chip kostet. Gefragt ist eine sichere Karte.",
     ),
     "ex2.hint": (
         "Only cards that keep the total are safe here: 0, direction change and 2x.",
@@ -225,24 +260,38 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.q": (
         (
-            "Why it matters: the total is 70 and your 5 cards are a random hand from a full deck. How likely is it "
-            "that none of them is safe, so that whatever you play costs a token?"
+            "Why it matters: the total is 70 and your 5 cards are a random hand from a full deck. What is the "
+            "probability that none of them is safe, so that whatever you play costs a token?"
         ),
         (
             "Warum es zählt: Die Summe ist 70, und deine 5 Karten sind eine zufällige Hand aus einem vollen "
-            "Stapel. Wie wahrscheinlich ist keine davon sicher, sodass jede Karte, die du spielst, einen Chip "
-            "kostet?"
+            "Stapel. Wie groß ist die Wahrscheinlichkeit, dass keine davon sicher ist, sodass jede Karte, die du "
+            "spielst, einen Chip kostet?"
         ),
     ),
     "ex3.hint": (
         (
-            "24 of the 56 cards cost a token at 70. All 5 cards must be among those 24: the first with chance "
-            "24/56, the second 23/55, and so on."
+            "24 of the 56 cards cost a token at 70. All 5 cards must be among those 24: the first with "
+            "probability 24/56, then the second with 23/55, and so on."
         ),
         (
             "24 der 56 Karten kosten bei 70 einen Chip. Alle 5 Karten müssen unter diesen 24 sein: die erste mit "
-            "Chance 24/56, die zweite 23/55, und so weiter."
+            "Wahrscheinlichkeit 24/56, dann die zweite mit 23/55, und so weiter."
         ),
+    ),
+    "ex3.replaced": (
+        (
+            "(3/7)⁵ draws every card afresh from the full deck. Your hand holds 5 different cards: after one "
+            "costly card, 23 of the 55 cards left cost a token."
+        ),
+        (
+            "(3/7)⁵ zieht jede Karte neu aus dem vollen Stapel. Deine Hand hat aber 5 verschiedene Karten: Nach "
+            "einer teuren Karte kosten noch 23 der 55 übrigen Karten einen Chip."
+        ),
+    ),
+    "ex3.one_card": (
+        "3/7 is one card. All 5 cards of your hand must cost a token.",
+        "3/7 gilt für eine Karte. Alle 5 Karten deiner Hand müssen einen Chip kosten.",
     ),
     "ex3.solution": (
         (
@@ -259,7 +308,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Paschzahlen und die 77",
     ),
     "app.blurb": (
-        "Double Down: at total 70, how likely does the next card cost a token?",
-        "Double Down: Wie wahrscheinlich kostet die nächste Karte bei Summe 70 einen Chip?",
+        "Double Down: at total 70, what is the probability that the next card costs a token?",
+        "Double Down: Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte bei Summe 70 einen Chip kostet?",
     ),
 }
