@@ -69,6 +69,20 @@ def _sim_bar(
 EXACT_SYMBOLS = ("diamond", "square", "circle", "triangle-up", "cross", "star")
 
 
+HOVER_DIGITS = 12  # a fraction of more digits (both parts together) is left out of the hover text
+
+
+def exact_hover(value: Number) -> str:
+    """What an exact marker's hover label adds to its decimal: `` (= 3/28)`` for a short fraction, nothing for
+    a long one (the arrow-chains lesson's race odds have ~1,250-digit fractions: 24 of them filled each page's
+    hover labels with ~100 digits a pupil cannot read) and nothing for a plain decimal."""
+    if isinstance(value, Fraction):
+        if len(str(abs(value.numerator))) + len(str(value.denominator)) > HOVER_DIGITS:
+            return ""
+        return f" (= {value})"
+    return f" (= {value})" if isinstance(value, int) else ""
+
+
 def _exact_markers(xs: Sequence[Any], values: Sequence[Number], name: str, symbol: str = "diamond") -> go.Scatter:
     return go.Scatter(
         x=[str(x) for x in xs],
@@ -76,8 +90,8 @@ def _exact_markers(xs: Sequence[Any], values: Sequence[Number], name: str, symbo
         mode="markers",
         name=name,
         marker={"symbol": symbol, "size": 11, "color": palette.EXACT, "line": {"color": "white", "width": 1}},
-        text=[str(v) for v in values],
-        hovertemplate="%{x}: %{y:.4f} (= %{text})<extra>" + name + "</extra>",
+        text=[exact_hover(v) for v in values],
+        hovertemplate="%{x}: %{y:.4f}%{text}<extra>" + name + "</extra>",
     )
 
 

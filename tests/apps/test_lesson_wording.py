@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.lessons import angry_flips, dd_flips, dd_parts, die_choice
+from donkeylab.apps.lessons import angry_flips, arrow_chains, dd_flips, dd_parts, die_choice, doublet_penalties
 from donkeylab.apps.lessons import framework as fw
 from donkeylab.core import CHANCE
 from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
@@ -111,6 +111,9 @@ def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
 # ---------------------------------------------------------------------------------------------- every lesson
 QUESTION_KEYS = {
     "die_choice": ("question", "prompt", "ex1.q", "ex2.q"),
+    "angry_flips": ("exact.intro", "ex3.q"),
+    "doublet_penalties": ("question", "prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
+    "arrow_chains": ("ex1.q", "ex4.q"),
 }
 
 
@@ -118,12 +121,13 @@ QUESTION_KEYS = {
 def test_probability_questions_are_asked_plainly(name: str, keys: tuple[str, ...]) -> None:
     """ "How likely may you…" / "Wie wahrscheinlich darfst du…" → "What is the probability…" / "Wie groß ist
     die Wahrscheinlichkeit…"."""
-    module = {"die_choice": die_choice}[name]
+    modules = (die_choice, angry_flips, doublet_penalties, arrow_chains)
+    module = {m.NAME: m for m in modules}[name]
     for key in keys:
-        text = module.say(key)
-        assert "What is the probability" in text.en, key
-        assert "Wie groß ist die Wahrscheinlichkeit" in text.de, key
-        assert not re.search(r"How likely (may|do|does|is)", text.en) and "Wie wahrscheinlich" not in text.de, key
+        en, de = module.TEXTS[key]
+        assert "what is the probability" in en.lower(), key
+        assert re.search(r"wie groß ist (\w+ ){0,3}die wahrscheinlichkeit", de.lower()), key
+        assert not re.search(r"How likely (may|do|does|is)", en) and "Wie wahrscheinlich" not in de, key
 
 
 # ---------------------------------------------------------------------------------------------- numbers
@@ -207,3 +211,77 @@ def test_lesson_2_shows_no_code_names() -> None:
         for code in ("angry_flip", "toggle_per_card", "once_per_colour", "<code>"):
             assert code not in two, (lang, code)
     assert "our ruling" in dd_flips.two_flips_html("en") and "unsere Festlegung" in dd_flips.two_flips_html("de")
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 3
+def test_lesson_3_labels_the_repeated_doublet_as_our_ruling() -> None:
+    """ "0 on a doublet total is always safe" is our ruling (DN-DOUBLET-1's option): the engine applies it, and
+    the page now says whose ruling it is."""
+    from donkeylab.double_down import exact as dn_exact
+
+    assert all(dn_exact.play_outcome(66, card) == "safe" for card in ("0", "reverse", "2x"))
+    notice = doublet_penalties.say("notice")
+    assert "always safe" in notice.en and "our ruling: the rulebook does not say" in notice.en
+    assert "immer sicher" in notice.de and "unsere Festlegung: Die Spielregel sagt dazu nichts" in notice.de
+
+
+def test_lesson_3_feedback_aims_at_the_classic_wrong_answers() -> None:
+    from donkeylab.double_down import exact as dn_exact
+
+    assert dn_exact.play_outcome(0, "76") == "safe" and dn_exact.play_outcome(76, "-10") == "doublet"
+    first = exercises_of(doublet_penalties.spec())[0]
+    assert first.question.en.count("?") == 1 and "Which cards" not in first.question.en
+    assert "counts the 76 too" in answer(box_of(doublet_penalties, 0), "7/56")
+    assert "counts the four −10s as safe" in answer(box_of(doublet_penalties, 1), "17/56")
+    assert "costs a token" in answer(box_of(doublet_penalties, 1), "77 %")
+    assert "draws every card afresh" in answer(box_of(doublet_penalties, 2), "1.4 %")  # (3/7)⁵ = 1.45 %
+    assert answer(box_of(doublet_penalties, 2), "1.1 %").startswith("Correct!")
+    assert "% sign" in answer(box_of(doublet_penalties, 2), "1.1")
+
+
+def test_lesson_3_whole_percents_count_as_everywhere() -> None:
+    """ "23 %" for 13/56 and "11 %" for 3/28 were "close" here while Lesson 4 took whole percents."""
+    assert answer(box_of(doublet_penalties, 0), "11 %").startswith("Correct!")
+    assert answer(box_of(doublet_penalties, 1), "23 %").startswith("Correct!")
+    assert answer(box_of(arrow_chains, 0), "9.1 %").startswith("Correct!")
+    assert "Keep at least two digits" in answer(box_of(arrow_chains, 0), "9 %")
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 4
+def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
+    """ "default: chance" and "tiny_chain" were code names on the page."""
+    for lang in ("en", "de"):
+        pages = [arrow_chains.exact_headline(lang), arrow_chains.exact_orders(lang), arrow_chains.exact_chains(lang)]
+        pages += [
+            arrow_chains.say(k).get(lang) for k in ("notice", "ex4.q", "step_intros.default", "step_intros.tiny_chain")
+        ]
+        text = re.sub(r"<[^>]+>", " ", " ".join(pages))
+        assert "tiny_chain" not in text and "default" not in text, lang
+    assert "standard board: probability" in arrow_chains.exact_orders("en")
+    assert "Mini-Brett: Wahrscheinlichkeit" in arrow_chains.exact_orders("de")
+
+
+def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
+    """On the mini board the first player has 6 legal moves and only the green donkey to c1 ends the race, in
+    the order green–yellow–red, the board's best card."""
+    from donkeylab import esels_rennen as er
+
+    state = er.new_game(3, board="tiny_chain").apply(er.Deal.of(*[list(c) for c in arrow_chains.DEAL]))
+    moves = state.legal_actions()
+    ending = [m for m in moves if state.apply(m).current_player is None]
+    assert len(moves) == 6 and ending == [er.Move("green", "c1")]
+    assert state.apply(ending[0]).podium == ("green", "yellow", "red") and arrow_chains.best_card("tiny_chain") == "GYR"
+    assert exercises_of(arrow_chains.spec())[3].exact == Fraction(1, len(moves))
+    assert "1/6 would be right in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
+
+
+def test_lesson_4_hover_text_has_no_long_fractions() -> None:
+    """The exact markers' hover labels quoted ~1,250-digit fractions (24 on each page)."""
+    from donkeylab.lab import figures
+    from donkeylab.widgets import LivePlot
+
+    for board in arrow_chains.BOARDS:
+        plot = LivePlot("esels_rennen.race_orders", n=1_000, board=board)
+        texts = [t for trace in plot.figure["data"] for t in (trace.get("text") or [])]
+        assert texts and all(len(t) <= 20 for t in texts), board
+    assert figures.exact_hover(Fraction(3, 28)) == " (= 3/28)" and figures.exact_hover(Fraction(10**20, 3**50)) == ""

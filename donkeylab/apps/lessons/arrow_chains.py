@@ -61,6 +61,12 @@ TELLING = {
 }
 
 
+def board_words(board: str, lang: str) -> str:
+    """A packaged board as a pupil reads it: "standard board" / "Standardbrett", "mini board" / "Mini-Brett"
+    (the packages' names, ``default`` and ``tiny_chain``, are code, not words)."""
+    return say(f"board.{board}").get(lang)
+
+
 def card_words(card: str, lang: str) -> str:
     """``"RGY"`` → "red–green–yellow" / "rot–grün–gelb"."""
     return CATALOGUE.term(card, lang)
@@ -111,7 +117,7 @@ def reconstruction_note(lang: str) -> str:
 def _orders_table(lang: str, board: str = "default") -> str:
     probs = order_probabilities(board)
     rows = [[card_words(c, lang), exact_html(probs[c], lang, True)] for c in sorted(CARDS, key=lambda c: -probs[c])]
-    return table([say("orders.card").get(lang), say("orders.chance", board=board).get(lang)], rows)
+    return table([say("orders.card").get(lang), say("orders.chance", board=board_words(board, lang)).get(lang)], rows)
 
 
 def exact_headline(lang: str) -> str:
@@ -127,7 +133,8 @@ def exact_headline(lang: str) -> str:
 def exact_orders(lang: str) -> str:
     head = [say("orders.card").get(lang)]
     for board in BOARDS:
-        head += [say("orders.chance", board=board).get(lang), say("orders.points", board=board).get(lang)]
+        name = board_words(board, lang)
+        head += [say("orders.chance", board=name).get(lang), say("orders.points", board=name).get(lang)]
     rows = []
     for card in CARDS:
         row = [card_words(card, lang)]
@@ -141,10 +148,10 @@ def exact_orders(lang: str) -> str:
 def exact_chains(lang: str) -> str:
     shares = {board: chain_shares(board) for board in BOARDS}
     hops = sorted(set().union(*shares.values()))
-    head = [say("chains.hops").get(lang)] + [say("chains.share", board=b).get(lang) for b in BOARDS]
+    head = [say("chains.hops").get(lang)] + [say("chains.share", board=board_words(b, lang)).get(lang) for b in BOARDS]
     rows = [[str(h), *(exact_html(shares[b].get(h, Fraction(0)), lang, True) for b in BOARDS)] for h in hops]
     race_head = [say("race.board").get(lang), say("race.turns").get(lang)]
-    race_rows = [[board, exact_html(odds(board).expected_turns, lang)] for board in BOARDS]
+    race_rows = [[board_words(board, lang), exact_html(odds(board).expected_turns, lang)] for board in BOARDS]
     return table(head, rows, say("chains.caption").get(lang)) + table(
         race_head, race_rows, say("race.caption").get(lang)
     )
@@ -185,16 +192,16 @@ def exercises() -> list[Exercise]:
             say("ex1.q", card=lambda lg: card_words(worst, lg)),
             say("ex1.solution", p=lambda lg: percent(probs[worst], lg)),
             probs[worst],
-            Fraction(5, 1000),
-            say("ex1.hint"),
+            hint=say("ex1.hint"),
             why=True,
+            mistakes=((Fraction(1, 6), say("ex1.fair")),),
         ),
         Exercise(
             say("exercises.items2"),
             say("ex2.solution", p=lambda lg: percent(still, lg, 0), why=still_text),
             still,
-            Fraction(1, 100),
-            say("ex2.hint"),
+            hint=say("ex2.hint"),
+            mistakes=((1 - still, say("ex2.with_hops")),),
         ),
         Exercise(
             say("exercises.items"),
@@ -209,8 +216,7 @@ def exercises() -> list[Exercise]:
             say("ex4.q"),
             say("ex4.solution", best=lambda lg: card_words(best_card("tiny_chain"), lg)),
             Fraction(1, 6),
-            Fraction(5, 1000),
-            say("ex4.hint"),
+            hint=say("ex4.hint"),
         ),
     ]
 

@@ -4,28 +4,35 @@ translator edits this file alone, and a test checks both languages have the same
 
 TEXTS: dict[str, tuple[str, str]] = {
     "prompt": (
-        "Everyone moves at random on the default board. Which order card would you most like to hold?",
+        "Everyone moves at random on the standard board. Which order card would you most like to hold?",
         "Alle ziehen zufällig auf dem Standardbrett. Welche Zielkarte hättest du am liebsten?",
     ),
     "step_intros.default": (
         (
             "Player 3 (you) moves next. Click the yellow donkey, then field d4. Then press Step again and again: "
-            "each step shows one hop of the chain, and the card on the right says which rule moved the donkey."
+            "each step shows one hop of the chain, and the card on the right says which rule moved the donkey "
+            "and quotes the rulebook. Names like ER-CHAIN-1 are our labels for the rulebook's rules (ER stands "
+            "for Esels-Rennen)."
         ),
         (
             "Spieler 3 (du) ist dran. Klicke den gelben Esel und dann das Feld d4. Drücke dann immer wieder "
-            "Schritt: Jeder Schritt zeigt einen Sprung der Kette, und die Karte rechts sagt, welche Regel den Esel "
-            "bewegt hat."
+            "Schritt: Jeder Schritt zeigt einen Sprung der Kette, und die Karte rechts sagt, welche Regel den "
+            "Esel bewegt hat, und zitiert die Spielregel. Namen wie ER-CHAIN-1 sind unsere Kürzel für die Regeln "
+            "der Spielregel (ER steht für Esels-Rennen)."
         ),
     ),
     "step_intros.tiny_chain": (
         (
-            "Player 1 (you) moves first. Click the green donkey, then field c1. Then press Step again and again "
-            "and watch one move run the whole race."
+            "This is our mini board, a second, small board. Player 1 (you) moves first. Click the green donkey, "
+            "then field c1. Then press Step again and again and watch one move run the whole race. Names like "
+            "ER-CHAIN-1 on the card on the right are our labels for the rulebook's rules (ER stands for "
+            "Esels-Rennen)."
         ),
         (
-            "Spieler 1 (du) fängt an. Klicke den grünen Esel und dann das Feld c1. Drücke dann immer wieder "
-            "Schritt und sieh zu, wie ein einziger Zug das ganze Rennen entscheidet."
+            "Das ist unser Mini-Brett, ein zweites, kleines Brett. Spieler 1 (du) fängt an. Klicke den grünen "
+            "Esel und dann das Feld c1. Drücke dann immer wieder Schritt und sieh zu, wie ein einziger Zug das "
+            "ganze Rennen entscheidet. Namen wie ER-CHAIN-1 auf der Karte rechts sind unsere Kürzel für die "
+            "Regeln der Spielregel (ER steht für Esels-Rennen)."
         ),
     ),
     "still_words.er_chain_2_own": (
@@ -59,7 +66,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "exercises.items": (
         (
             "With the optional points (ER-SCORE-1), which order card earns the fewest points on average on the "
-            "default board, and which the most?"
+            "standard board, and which the most?"
         ),
         (
             "Mit den Punkten (ER-SCORE-1): Welche Zielkarte bringt auf dem Standardbrett im Mittel die wenigsten "
@@ -67,8 +74,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
     ),
     "exercises.items2": (
-        "On the default board, what share of all moves sets off no chain hop at all?",
+        "On the standard board, what share of all moves sets off no chain hop at all?",
         "Welcher Anteil aller Züge löst auf dem Standardbrett gar keinen Kettensprung aus?",
+    ),
+    "ex2.with_hops": (
+        "That is the share of moves that do set off a chain hop. The question asks for the moves without one.",
+        "Das ist der Anteil der Züge, die einen Kettensprung auslösen. Gefragt sind die Züge ohne.",
+    ),
+    "board.default": (
+        "standard board",
+        "Standardbrett",
+    ),
+    "board.tiny_chain": (
+        "mini board",
+        "Mini-Brett",
     ),
     "title": (
         "Lesson 4 — Arrow chains (Esels-Rennen)",
@@ -76,16 +95,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "question": (
         (
-            "In Esels-Rennen you move one donkey. The arrow where it lands moves another donkey, whose arrow moves "
-            "the next, and so on: a chain. At the end each player scores with an order card, such as "
+            "In Esels-Rennen you move one donkey. The arrow where it lands moves another donkey, whose arrow "
+            "moves the next, and so on: a chain. At the end each player scores with an order card, such as "
             "red–green–yellow (first to last). <b>If everyone moves at random, which order card would you most "
-            "like to hold?</b> In a fair race every one of the 6 orders would have the same chance, 1/6 ≈ 16.7 %."
+            "like to hold?</b> In a fair race every one of the 6 orders would have the same chance, 1/6 ≈ 16.7 "
+            "%."
         ),
         (
-            "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil, auf dem er landet, zieht einen anderen Esel, dessen "
-            "Pfeil den nächsten, und so weiter: eine Kette. Am Ende zählt für jeden Spieler eine Zielkarte, etwa "
-            "rot–grün–gelb (Erster bis Letzter). <b>Wenn alle zufällig ziehen: Welche Zielkarte hättest du am "
-            "liebsten?</b> In einem fairen Rennen hätte jede der 6 Reihenfolgen dieselbe Chance, 1/6 ≈ 16,7 %."
+            "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil, auf dem er landet, zieht einen anderen Esel, "
+            "dessen Pfeil den nächsten, und so weiter: eine Kette. Am Ende zählt für jeden Spieler eine "
+            "Zielkarte, etwa rot–grün–gelb (Erster bis Letzter). <b>Wenn alle zufällig ziehen: Welche Zielkarte "
+            "hättest du am liebsten?</b> In einem fairen Rennen hätte jede der 6 Reihenfolgen dieselbe "
+            "Wahrscheinlichkeit, 1/6 ≈ 16,7 %."
         ),
     ),
     "answer": (
@@ -97,8 +118,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "headline": (
         (
-            "If everyone moves at random, the race on the default board ends in these orders. In a fair race each "
-            "order would have 1/6 ≈ 16.7 %."
+            "If everyone moves at random, the race on the standard board ends in these orders. In a fair race "
+            "each order would have 1/6 ≈ 16.7 %."
         ),
         (
             "Wenn alle zufällig ziehen, endet das Rennen auf dem Standardbrett in diesen Reihenfolgen. In einem "
@@ -108,24 +129,24 @@ TEXTS: dict[str, tuple[str, str]] = {
     "headline.after": (
         (
             "So the best card is <b>{best}</b>, the worst <b>{worst}</b>. The race is not fair. How do we know "
-            "exactly? The computer lists every position a race can reach ({positions} on this board) and the chance of "
-            "each next move, and works out the chance of every finish."
+            "exactly? The computer lists every position a race can reach ({positions} on this board) and the "
+            "probability of each next move, and works out the probability of every finish."
         ),
         (
             "Die beste Karte ist also <b>{best}</b>, die schlechteste <b>{worst}</b>. Das Rennen ist nicht fair. "
             "Woher wissen wir das genau? Der Computer listet jede Stellung auf, die ein Rennen erreichen kann "
-            "({positions} auf diesem Brett), und die Chance jedes nächsten Zugs, und rechnet daraus die Chance jedes "
-            "Zieleinlaufs aus."
+            "({positions} auf diesem Brett), und die Wahrscheinlichkeit jedes nächsten Zugs, und rechnet daraus "
+            "die Wahrscheinlichkeit jedes Zieleinlaufs aus."
         ),
     ),
     "live_intro": (
         (
             "A <b>simulation</b>: the game program itself plays random races, move by move, and counts how often "
-            "they end in the order {best}. It is a second, separate way to the answer: it shares only the rules of "
-            "a single move with the calculation. So when the two agree, that checks both. The blue line is the "
-            "share after N races, the black line the exact value. The shaded band is the <b>95 % range</b>: at "
-            "each N it comes from a method that catches the exact value in about 95 of 100 simulations like this "
-            "one. Press Start."
+            "they end in the order {best}. It is a second, separate way to the answer: it shares only the rules "
+            "of a single move with the calculation. So when the two agree, that checks both. The blue line is "
+            "the share after N races, the black line the exact value. The shaded band is the <b>95 % range</b>: "
+            "at each N it comes from a method that catches the exact value in about 95 of 100 simulations like "
+            "this one. Press Start."
         ),
         (
             "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen, Zug für Zug, und zählt, wie "
@@ -139,15 +160,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "notice": (
         (
             "<ul><li>The race is not fair: the board's arrows favour some donkeys, so some order cards are worth "
-            "much more than others.</li><li>Another board changes which ones: on tiny_chain the best card is a "
-            "different one.</li><li>Most moves set off no chain at all, but now and then one move makes many "
+            "much more than others.</li><li>Another board changes which ones: on our mini board the best card is "
+            "a different one.</li><li>Most moves set off no chain at all, but now and then one move makes many "
             "hops.</li></ul>"
         ),
         (
             "<ul><li>Das Rennen ist nicht fair: Die Pfeile des Bretts bevorzugen manche Esel, also sind manche "
-            "Zielkarten viel mehr wert als andere.</li><li>Ein anderes Brett ändert, welche: Auf tiny_chain ist "
-            "eine andere Karte die beste.</li><li>Die meisten Züge lösen gar keine Kette aus, aber ab und zu macht "
-            "ein Zug viele Sprünge.</li></ul>"
+            "Zielkarten viel mehr wert als andere.</li><li>Ein anderes Brett ändert, welche: Auf unserem "
+            "Mini-Brett ist eine andere Karte die beste.</li><li>Die meisten Züge lösen gar keine Kette aus, "
+            "aber ab und zu macht ein Zug viele Sprünge.</li></ul>"
         ),
     ),
     "reconstruction": (
@@ -166,18 +187,21 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Zielkarte",
     ),
     "orders.chance": (
-        "{board}: chance",
-        "{board}: Chance",
+        "{board}: probability",
+        "{board}: Wahrscheinlichkeit",
     ),
     "orders.points": (
         "{board}: points",
         "{board}: Punkte",
     ),
     "orders.caption": (
-        "The chance of each finishing order and the points its card earns on average (ER-SCORE-1), under random play",
         (
-            "Die Chance jeder Zielreihenfolge und die Punkte, die ihre Karte im Mittel bringt (ER-SCORE-1), bei "
-            "zufälligem Ziehen"
+            "The probability of each finishing order and the points its card earns on average (ER-SCORE-1), "
+            "under random play"
+        ),
+        (
+            "Die Wahrscheinlichkeit jeder Zielreihenfolge und die Punkte, die ihre Karte im Mittel bringt "
+            "(ER-SCORE-1), bei zufälligem Ziehen"
         ),
     ),
     "chains.hops": (
@@ -211,24 +235,34 @@ TEXTS: dict[str, tuple[str, str]] = {
             "checks only the solving)."
         ),
         (
-            "Mehr zum Rennen: beide Bretter, die Punkte jeder Karte, Kettenlängen und simulierte Rennen auf beiden "
-            "Brettern (eine schnelle Simulation, die dieselbe Liste von Stellungen benutzt wie die Rechnung; sie "
-            "prüft also nur das Ausrechnen)."
+            "Mehr zum Rennen: beide Bretter, die Punkte jeder Karte, Kettenlängen und simulierte Rennen auf "
+            "beiden Brettern (eine schnelle Simulation, die dieselbe Liste von Stellungen benutzt wie die "
+            "Rechnung; sie prüft also nur das Ausrechnen)."
         ),
     ),
     "ex1.q": (
         (
-            "Why it matters: you were dealt {card}, the least likely order on the default board. If everyone moves "
-            "at random, how likely does the race end in your order?"
+            "Why it matters: you were dealt {card}, the least likely order on the standard board. If everyone "
+            "moves at random, what is the probability that the race ends in your order?"
         ),
         (
             "Warum es zählt: Du hast {card} bekommen, die seltenste Reihenfolge auf dem Standardbrett. Wenn alle "
-            "zufällig ziehen: Wie wahrscheinlich endet das Rennen in deiner Reihenfolge?"
+            "zufällig ziehen: Wie groß ist die Wahrscheinlichkeit, dass das Rennen in deiner Reihenfolge endet?"
         ),
     ),
     "ex1.hint": (
         "Read it in the exact answer's table.",
         "Lies es in der Tabelle der exakten Antwort ab.",
+    ),
+    "ex1.fair": (
+        (
+            "1/6 would be right in a fair race. This board is not fair: read your order's probability in the "
+            "exact answer's table."
+        ),
+        (
+            "1/6 stimmt bei einem fairen Rennen. Dieses Brett ist nicht fair: Lies die Wahrscheinlichkeit deiner "
+            "Reihenfolge in der Tabelle der exakten Antwort ab."
+        ),
     ),
     "ex1.solution": (
         "{p}. Random moves will rarely bring your order: you must steer the donkeys yourself.",
@@ -241,8 +275,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex2.solution": (
         "About {p} of all moves. Why no donkey hops (shares of all moves): {why} (ER-CHAIN-2, ER-CHAIN-3, ER-END-1).",
         (
-            "Etwa {p} aller Züge. Warum kein Esel springt (Anteile an allen Zügen): {why} (ER-CHAIN-2, ER-CHAIN-3, "
-            "ER-END-1)."
+            "Etwa {p} aller Züge. Warum kein Esel springt (Anteile an allen Zügen): {why} (ER-CHAIN-2, "
+            "ER-CHAIN-3, ER-END-1)."
         ),
     ),
     "ex3.solution": (
@@ -251,13 +285,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex4.q": (
         (
-            "On tiny_chain, one first move (the green donkey to c1) ends the race at once. A random first player "
-            "picks one of 6 first moves. How likely does the race end on the first move?"
+            "On our mini board, one first move (the green donkey to c1) ends the race at once. A random first "
+            "player picks one of 6 first moves. What is the probability that the race ends on the first move?"
         ),
         (
-            "Auf tiny_chain beendet ein erster Zug (der grüne Esel auf c1) sofort das Rennen. Ein zufällig "
-            "ziehender erster Spieler wählt einen von 6 ersten Zügen. Wie wahrscheinlich endet das Rennen mit dem "
-            "ersten Zug?"
+            "Auf unserem Mini-Brett beendet ein erster Zug (der grüne Esel auf c1) sofort das Rennen. Ein "
+            "zufällig ziehender erster Spieler wählt einen von 6 ersten Zügen. Wie groß ist die "
+            "Wahrscheinlichkeit, dass das Rennen mit dem ersten Zug endet?"
         ),
     ),
     "ex4.hint": (
