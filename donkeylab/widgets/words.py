@@ -80,8 +80,8 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
             "Round {round} · draw pile {draw} · discard pile {discard} · {variant} rules",
             "Runde {round} · Nachziehstapel {draw} · Ablage {discard} · {variant} Regeln",
         ),
-        "variant_english": ("english", "englische"),
-        "variant_german": ("german", "deutsche"),
+        "variant_english": ("English", "englische"),
+        "variant_german": ("German", "deutsche"),
     },
     "running_total": {
         "doublet_title": (

@@ -285,3 +285,13 @@ def test_lesson_4_hover_text_has_no_long_fractions() -> None:
         texts = [t for trace in plot.figure["data"] for t in (trace.get("text") or [])]
         assert texts and all(len(t) <= 20 for t in texts), board
     assert figures.exact_hover(Fraction(3, 28)) == " (= 3/28)" and figures.exact_hover(Fraction(10**20, 3**50)) == ""
+
+
+def test_english_and_german_are_capitalised_where_the_cards_view_names_the_rules() -> None:
+    from donkeylab.widgets.words import front_end_words
+
+    table = front_end_words("card_hands")
+    assert table["en"]["variant_english"] == "English" and table["en"]["variant_german"] == "German"
+    assert (
+        "(English rules)" in die_choice.say("exact.choose").en and "(German rules)" in die_choice.say("exact.roll").en
+    )
