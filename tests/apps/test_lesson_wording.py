@@ -295,3 +295,15 @@ def test_english_and_german_are_capitalised_where_the_cards_view_names_the_rules
     assert (
         "(English rules)" in die_choice.say("exact.choose").en and "(German rules)" in die_choice.say("exact.roll").en
     )
+
+
+def test_notebook_01_says_what_the_answer_boxes_take() -> None:
+    """Notebook 01 said "the answer boxes accept 1/81": 1/81 is the slider's answer, no box's."""
+    import json
+
+    with open("notebooks/01_die_choice.ipynb", encoding="utf-8") as f:
+        teacher = "".join(json.load(f)["cells"][1]["source"])
+    assert "answer boxes accept 1/81" not in teacher and "a slider" in teacher
+    boxes = [item.exact for item in exercises_of(die_choice.spec()) if item.exact is not None]
+    assert Fraction(1, 81) not in boxes and boxes == [Fraction(1, 7776), Fraction(5, 9)]
+    assert "`1/7776`" in teacher and "`5/9`" in teacher and "5/9 ≈ 56 %" in teacher

@@ -38,7 +38,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Oberesel (DD-BIGGEST-2)</th><td>wer von ihnen die wenigsten Karten im eigenen Stapel hat, bekommt "
             "ihn; erst dann wird gewürfelt</td><td>die Beteiligten würfeln sofort (unsere Festlegung: Der "
             "deutsche Text sagt nichts zu Gleichstand)</td></tr><tr><th>Gewinnen (DD-END-1)</th><td>nach dem "
-            "Auffüllen: wessen Hand und eigener Stapel leer sind, gewinnt</td><td>beim Aufdecken: wer seine "
+            "Auffüllen: Wessen Hand und eigener Stapel leer sind, gewinnt</td><td>beim Aufdecken: Wer seine "
             "letzte Karte ausgespielt hat, gewinnt sofort</td></tr></tbody></table>"
         ),
     ),
