@@ -71,8 +71,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "beste Karte im Schnitt",
     ),
     "chances": (
-        "chance of each best-card value",
-        "Chance für jeden Wert der besten Karte",
+        "probability of each best-card value",
+        "Wahrscheinlichkeit jedes Werts der besten Karte",
     ),
     "lowest": (
         "lowest on average",
