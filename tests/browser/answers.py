@@ -47,10 +47,10 @@ def the_first_exercise(app: App, name: str) -> None:
 
 def a_decimal_comma_in_german(app: App) -> None:
     """die_choice's second exercise answered on the German page with a German number, then with words."""
-    box = app.page.locator(".dl-answer").nth(1)  # (4/6)² = 4/9, the "why" exercise
+    box = app.page.locator(".dl-answer").nth(1)  # 4/9 + 1/9 = 5/9, the "why" exercise
     expect(box.locator("button").first).to_have_text("Prüfen")
-    answer(app, 1, "44,4 %")
+    answer(app, 1, "55,6 %")
     expect(box.locator(".dl-feedback")).to_contain_text("Richtig!", timeout=FEEDBACK_MS)
-    answer(app, 1, "vier Neuntel")
+    answer(app, 1, "fünf Neuntel")
     expect(box.locator(".dl-feedback")).to_contain_text("kann ich nicht als Zahl lesen", timeout=FEEDBACK_MS)
     app.assert_no_traceback()
