@@ -175,7 +175,7 @@ def test_language_switch_changes_every_text() -> None:
     lesson = fresh()
     lesson.switch.value = "de"
     assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in one(lesson, dd_flips.FlipValues).value
-    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "angry_flip" in lesson.going_further[3].value
+    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "Festlegung" in lesson.going_further[3].value
     assert lesson.stepper.lang == "de" and one(lesson, RuleExplainer).lang == "de"
     assert all(plot.lang == "de" for plot in find(lesson.going_further[1], LivePlot) + [lesson.live[1]])
     assert lesson.step_through[4].get_title(0) == angry_flips.HANDS_TITLE.de
