@@ -241,14 +241,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.solution": (
         (
-            "Both dice show old numbers: (4/6)² = 4/9, a free choice. Both show new numbers: (2/6)² = 1/9, and "
-            "both are allowed. Together 4/9 + 1/9 = 5/9, about 56 %. Only when exactly one die is new (4/9) must "
-            "you take that one."
+            "Both dice show numbers already on the Hay card: (4/6)² = 4/9, a free choice. Both show new numbers: "
+            "(2/6)² = 1/9, and both are allowed. Together 4/9 + 1/9 = 5/9, about 56 %. Only when exactly one die "
+            "shows a new number (4/9) must you take that one."
         ),
         (
-            "Beide Würfel zeigen alte Zahlen: (4/6)² = 4/9, eine freie Wahl. Beide zeigen neue Zahlen: (2/6)² = "
-            "1/9, und beide sind erlaubt. Zusammen 4/9 + 1/9 = 5/9, etwa 56 %. Nur wenn genau ein Würfel neu ist "
-            "(4/9), musst du diesen nehmen."
+            "Beide Würfel zeigen Zahlen, die schon auf der Misthaufen-Karte liegen: (4/6)² = 4/9, eine freie Wahl. "
+            "Beide zeigen neue Zahlen: (2/6)² = 1/9, und beide sind erlaubt. Zusammen 4/9 + 1/9 = 5/9, etwa 56 %. "
+            "Nur wenn genau ein Würfel eine neue Zahl zeigt (4/9), musst du diesen nehmen."
         ),
     ),
     "ex3.q": (
