@@ -53,6 +53,31 @@ _MESSAGES = {
         "Batch {batch} was refused: a batch is numbered 0 to {high}.",
         "Stapel {batch} wurde abgelehnt: Ein Stapel hat eine Nummer von 0 bis {high}.",
     ),
+    "bad_seed": (
+        "The seed {seed} was refused: the pupil's kernel draws a whole number for each run.",
+        "Der Startwert {seed} wurde abgelehnt: Der Kernel zieht für jeden Lauf eine ganze Zahl.",
+    ),
+    "bad_browser": (
+        "This browser's class key is not one the server made.",
+        "Dieser Klassenschlüssel des Browsers stammt nicht vom Server.",
+    ),
+    "removed": (
+        "Your teacher has taken you out of class {code}.",
+        "Deine Lehrkraft hat dich aus der Klasse {code} genommen.",
+    ),
+    "no_pupil": (
+        "Class {code} has no pupil called {name}.",
+        "In der Klasse {code} gibt es niemanden namens {name}.",
+    ),
+    "bad_state": (
+        "The class's pacing was refused: it names a question, a step or section of the lesson, or a pause.",
+        "Das Tempo der Klasse wurde abgelehnt: Es nennt eine Frage, einen Schritt oder Abschnitt der Lektion "
+        "oder eine Pause.",
+    ),
+    "bad_progress": (
+        "A pupil's progress was refused: it is a step, a section and exercise numbers.",
+        "Der Fortschritt wurde abgelehnt: Er besteht aus einem Schritt, einem Abschnitt und Übungsnummern.",
+    ),
     "bad_counts": (
         "These counts were refused: {why}.",
         "Diese Zählungen wurden abgelehnt: {why}.",
@@ -60,6 +85,10 @@ _MESSAGES = {
     "full": (
         "Class {code} is full ({limit} pupils).",
         "Die Klasse {code} ist voll ({limit} Personen).",
+    ),
+    "bad_size": (
+        "A class has 1 to {high} pupils, not {size}.",
+        "Eine Klasse hat 1 bis {high} Personen, nicht {size}.",
     ),
     "too_many_classes": (
         "This server already has {limit} open classes: end one first.",

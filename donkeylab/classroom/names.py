@@ -1,6 +1,8 @@
 """Class codes, teacher keys and pupils' pseudonyms: the only identities class mode has.
 
-- A code is 6 characters from an alphabet without 0/O and 1/I (read off a projector, typed on a phone).
+- A code is 6 characters of Crockford's base 32 (digits and capitals without I, L, O, U), read off a projector
+  and typed on a phone: case does not matter, and a typed O is read as 0, I and L as 1 (the letters that look
+  like them never occur in a code).
 - A teacher key is 192 random bits; the store keeps only its SHA-256 (a key this long needs no slow hash:
   guessing it is hopeless) and compares digests with ``hmac.compare_digest``.
 - A pupil is a random id their own kernel keeps and a pseudonym the store makes ("Blue Donkey 17"): no
@@ -14,7 +16,8 @@ import hmac
 import re
 import secrets
 
-ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # A–Z and 2–9 without O, I (and 0, 1)
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
+_FORGIVEN = str.maketrans({"O": "0", "I": "1", "L": "1", " ": None, "-": None})
 CODE_LENGTH = 6
 CODE_RE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 PUPIL_RE = re.compile("[0-9a-f]{32}")
@@ -29,10 +32,11 @@ def new_code() -> str:
 
 
 def clean_code(text: object) -> str | None:
-    """A code as typed (any case, spaces around) in canonical form, or None when it cannot be one."""
+    """A code as typed (any case, spaces or a dash inside, O for 0, I or L for 1) in canonical form, or None
+    when it cannot be one."""
     if not isinstance(text, str) or len(text) > 20:
         return None
-    code = text.strip().upper()
+    code = text.strip().upper().translate(_FORGIVEN)
     return code if CODE_RE.fullmatch(code) else None
 
 

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 
 # The lab's largest batch (``lab.questions.MAX_BATCH``): no batch a pupil's kernel sends may hold more trials.
 BATCH = 10_000  # trials a batch may carry: the lessons' running estimates use batches of 10,000 (max_batch)
-MAX_BATCH_ID = 100_000  # batch ids run 0..99,999: a kernel numbers run r's batch b as r * 1000 + b
 MAX_OUTCOMES = 64
 MAX_OUTCOME_CHARS = 40
 
@@ -36,6 +35,9 @@ class ClassQuestion:
     batch: int = BATCH
     choices: tuple[str, ...] = ()  # for a choice: the option each index names (identifiers, not words)
     per_trial: int = 1  # outcomes counted per trial (a grouped lab question counts one per group)
+    prompt: str = (
+        "prompt"  # the lesson's catalogue key (``lesson/<lesson>/<prompt>``) of the question as pupils read it
+    )
 
 
 _LESSONS: dict[str, dict[str, ClassQuestion]] = {}

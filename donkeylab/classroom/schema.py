@@ -1,7 +1,9 @@
 """The class store's tables and engine: SQLAlchemy 2 Core, the same schema on SQLite and PostgreSQL.
 
 - **Versioned:** ``meta`` holds ``schema_version``; ``ensure_schema`` creates the tables on first use and
-  refuses a database written by a newer release (a later release adds its migration from 1 here).
+  refuses a database written by a newer release. From 1 to 2 the class tables are dropped and made anew: a
+  class lives at most 24 hours, so an upgrade between two lessons loses nothing (an open class of the older
+  release is refused as unknown, and its teacher starts a new one).
 - **SQLite:** WAL (readers never wait for the writer), a 10 s busy timeout, and writes that start with
   ``BEGIN IMMEDIATE``: a write takes the lock when it begins, so two writers queue on the busy timeout
   instead of one failing at once with "database is locked" when it upgrades a read lock.
@@ -19,7 +21,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 metadata = sa.MetaData()
 
 meta = sa.Table(
@@ -35,6 +37,8 @@ classes = sa.Table(
     sa.Column("lesson", sa.String(40), nullable=False),
     sa.Column("key_hash", sa.String(64), nullable=False),
     sa.Column("created", sa.Float, nullable=False, index=True),  # Unix seconds; expiry counts from here
+    sa.Column("size", sa.Integer, nullable=False, default=30),  # the class size the teacher gave (pages warmed)
+    sa.Column("state", sa.Text, nullable=False, default="{}"),  # the teacher's pacing: question, step, pause (JSON)
 )
 pupils = sa.Table(
     "dl_pupil",
@@ -42,7 +46,14 @@ pupils = sa.Table(
     sa.Column("code", sa.String(8), sa.ForeignKey("dl_class.code", ondelete="CASCADE"), primary_key=True),
     sa.Column("pid", sa.String(32), primary_key=True),
     sa.Column("name", sa.String(40), nullable=False),
+    # SHA-256 of the class code and the browser's own random key (a cookie the server sets): the same browser
+    # is the same pupil after a reload or a server restart, and never a second one. None: a pupil without one.
+    sa.Column("browser", sa.String(64), nullable=True),
+    sa.Column("removed", sa.Boolean, nullable=False, default=False),  # removed by the teacher: cannot rejoin
+    sa.Column("seen", sa.Float, nullable=False, default=0.0),  # the pupil's page last asked (Unix seconds)
+    sa.Column("progress", sa.Text, nullable=False, default="{}"),  # where the pupil is and exercises (JSON)
     sa.UniqueConstraint("code", "name", name="dl_pupil_name"),
+    sa.UniqueConstraint("code", "browser", name="dl_pupil_browser"),
 )
 answers = sa.Table(
     "dl_answer",
@@ -59,7 +70,10 @@ batches = sa.Table(  # one row per counted batch: the key that makes a retried b
     sa.Column("code", sa.String(8), primary_key=True),
     sa.Column("pid", sa.String(32), primary_key=True),
     sa.Column("qid", sa.String(40), primary_key=True),
-    sa.Column("batch", sa.Integer, primary_key=True),
+    # The run's seed (drawn by the pupil's kernel, never by the page) and the batch's number in that run: the
+    # same trials are the same key, however often a page reloads or asks.
+    sa.Column("seed", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("batch", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("trials", sa.Integer, nullable=False),
     sa.Column("counts", sa.Text, nullable=False),  # the batch's counts as JSON (the pool's audit trail)
     sa.ForeignKeyConstraint(["code", "pid"], ["dl_pupil.code", "dl_pupil.pid"], ondelete="CASCADE"),
@@ -86,9 +100,14 @@ def default_url() -> str:
     given = os.environ.get("DONKEYLAB_CLASS_DB", "").strip()
     if given:
         return given if "://" in given else f"sqlite:///{Path(given).expanduser().resolve()}"
+    return f"sqlite:///{data_dir() / 'class.db'}"
+
+
+def data_dir() -> Path:
+    """``$XDG_DATA_HOME/donkeylab`` (``~/.local/share/donkeylab``), made when missing."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "donkeylab"
     base.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{base / 'class.db'}"
+    return base
 
 
 def make_engine(url: str) -> sa.Engine:
@@ -124,12 +143,17 @@ def ensure_schema(engine: sa.Engine) -> None:
     with engine.connect().execution_options(dl_write=True) as conn, conn.begin():
         if conn.dialect.name == "postgresql":  # thirty kernels opening at once: one creates, the rest wait
             conn.execute(sa.text("SELECT pg_advisory_xact_lock(7720020)"))
-        metadata.create_all(conn, checkfirst=True)
+        meta.create(conn, checkfirst=True)
         row = conn.execute(sa.select(meta.c.value).where(meta.c.name == "schema_version")).first()
+        if row is not None and int(row[0]) > SCHEMA_VERSION:
+            raise RuntimeError(f"the class database has schema {row[0]}; this donkeylab knows {SCHEMA_VERSION}")
+        if row is not None and int(row[0]) < SCHEMA_VERSION:  # classes live a day: make the tables anew
+            metadata.drop_all(conn, tables=list(CLASS_TABLES), checkfirst=True)
+        metadata.create_all(conn, checkfirst=True)
         if row is None:
             conn.execute(_insert_ignore(conn, meta, {"name": "schema_version", "value": str(SCHEMA_VERSION)}))
-        elif int(row[0]) > SCHEMA_VERSION:
-            raise RuntimeError(f"the class database has schema {row[0]}; this donkeylab knows {SCHEMA_VERSION}")
+        elif int(row[0]) < SCHEMA_VERSION:
+            conn.execute(meta.update().where(meta.c.name == "schema_version").values(value=str(SCHEMA_VERSION)))
 
 
 def _insert_ignore(conn: sa.Connection, table: sa.Table, values: dict[str, Any]) -> Any:

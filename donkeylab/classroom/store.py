@@ -3,16 +3,20 @@
 Each public call is one short transaction: it checks everything first (a refusal raises ``ClassError`` and
 the transaction rolls back, so nothing changed), then writes. The teacher's calls need the teacher key; a
 pupil's calls need the pupil id their own kernel got from ``join`` (the browser never sees or sends it).
-Trial counts arrive from the pupil's kernel, which ran the lab's own simulation: the store bounds every batch
-(at most the lesson's batch size, numbered, each counted once per pupil, question and batch number).
+Trial counts arrive from the pupil's kernel, which ran the lab's own simulation with a seed it drew itself:
+the store bounds every batch (at most the lesson's batch size) and counts each (pupil, question, seed, batch)
+once, so no trial is pooled twice.
+
+The caps hold under concurrency on both databases: SQLite serialises writers (``BEGIN IMMEDIATE``); on
+PostgreSQL a join locks its class row and a new class takes an advisory lock, so thirty kernels joining at
+once never pass ``MAX_PUPILS`` (a race of 60 threads once made 227 pupils of 200).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
-import math
-import numbers
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -20,32 +24,41 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from donkeylab.classroom import names, schema
+from donkeylab.classroom import checks, names, schema
 from donkeylab.classroom.errors import ClassError
-from donkeylab.classroom.questions import MAX_BATCH_ID, MAX_OUTCOME_CHARS, MAX_OUTCOMES, ClassQuestion, question_specs
+from donkeylab.classroom.questions import ClassQuestion, question_specs
 from donkeylab.classroom.schema import answers, batches, classes, pooled, pupils, reveals
 
 EXPIRY_S = 24 * 3600
-MAX_PUPILS = 200
+MAX_PUPILS = 200  # pupils a class holds, removed ones included (a removed browser cannot come back as new)
 MAX_CLASSES = 500
+MAX_SIZE = 200  # the class size a teacher may give (the pages warmed for it)
+DEFAULT_SIZE = 30
+_CREATE_LOCK = 7720021  # PostgreSQL advisory lock: new classes are counted one at a time
 
 
 @dataclasses.dataclass(frozen=True)
 class ClassInfo:
-    """What ``create_class`` returns: the code to project and the key that only the teacher's link holds."""
+    """What ``create_class`` returns: the code to project and the key that only the teacher's machine holds."""
 
     code: str
     teacher_key: str
     lesson: str
+    size: int = DEFAULT_SIZE
 
     def __repr__(self) -> str:  # a key must not end up in a log line by accident
-        return f"ClassInfo(code={self.code!r}, lesson={self.lesson!r}, teacher_key=…)"
+        return f"ClassInfo(code={self.code!r}, lesson={self.lesson!r}, size={self.size}, teacher_key=…)"
 
 
 @dataclasses.dataclass(frozen=True)
 class Pupil:
+    """A pupil of a class: the id only their kernel knows, their pseudonym, whether this browser had joined
+    before (a reload, a server restart) and the guesses it had locked in then."""
+
     id: str
     name: str
+    again: bool = False
+    answers: Mapping[str, float] = dataclasses.field(default_factory=dict)
 
 
 class ClassStore:
@@ -83,26 +96,25 @@ class ClassStore:
         except sa.exc.OperationalError as exc:  # a lost server, a locked file past the busy timeout
             raise ClassError("unreachable", reason=type(exc.orig or exc).__name__) from exc
 
-    def _class(self, conn: sa.Connection, code: object, lock: str | None = None) -> tuple[str, str, str]:
-        """(code, lesson, key_hash) of an open class, or a refusal. ``lock``: "share" / "update" (PostgreSQL
-        row lock, so a reveal and an answer of the same class are ordered)."""
+    def _class(self, conn: sa.Connection, code: object, lock: str | None = None) -> Any:
+        """The row of an open class, or a refusal. ``lock``: "share" / "update" (a PostgreSQL row lock, so a
+        reveal and an answer of the same class are ordered, and joins to one class take turns)."""
         clean = names.clean_code(code)
         if clean is None:
             raise ClassError("bad_code", code=code)
-        query = sa.select(classes.c.code, classes.c.lesson, classes.c.key_hash, classes.c.created)
-        query = query.where(classes.c.code == clean)
+        query = sa.select(classes).where(classes.c.code == clean)
         if lock is not None:
             query = query.with_for_update(read=lock == "share")
         row = conn.execute(query).first()
         if row is None or row.created < self.clock() - EXPIRY_S:
             raise ClassError("unknown_class", code=clean)
-        return row.code, row.lesson, row.key_hash
+        return row
 
-    def _teacher(self, conn: sa.Connection, code: object, key: object, lock: str | None = None) -> tuple[str, str]:
-        clean, lesson, stored = self._class(conn, code, lock)
-        if not names.key_matches(key, stored):
-            raise ClassError("wrong_key", code=clean)
-        return clean, lesson
+    def _teacher(self, conn: sa.Connection, code: object, key: object, lock: str | None = None) -> Any:
+        row = self._class(conn, code, lock)
+        if not names.key_matches(key, row.key_hash):
+            raise ClassError("wrong_key", code=row.code)
+        return row
 
     @staticmethod
     def _question(code: str, lesson: str, qid: object) -> ClassQuestion:
@@ -112,50 +124,66 @@ class ClassStore:
         return specs[qid]
 
     @staticmethod
-    def _pupil(conn: sa.Connection, code: str, pid: object) -> str:
+    def _pupil(conn: sa.Connection, code: str, pid: object) -> Any:
+        """The row of a pupil of the class who has not been removed, or a refusal."""
         if isinstance(pid, str) and names.PUPIL_RE.fullmatch(pid):
-            found = conn.execute(sa.select(pupils.c.pid).where(pupils.c.code == code, pupils.c.pid == pid)).first()
-            if found is not None:
-                return pid
+            row = conn.execute(sa.select(pupils).where(pupils.c.code == code, pupils.c.pid == pid)).first()
+            if row is not None and row.removed:
+                raise ClassError("removed", code=code)
+            if row is not None:
+                return row
         raise ClassError("unknown_pupil", code=code)
 
     # ------------------------------------------------------------------ the teacher
-    def create_class(self, lesson: str) -> ClassInfo:
-        """A new class for ``lesson`` with a fresh code and teacher key (only the key's hash is stored)."""
+    def create_class(self, lesson: str, size: int = DEFAULT_SIZE) -> ClassInfo:
+        """A new class for ``lesson`` of ``size`` pupils with a fresh code and teacher key (only the key's hash
+        is stored)."""
         try:
             question_specs(lesson)
         except (KeyError, TypeError):
             raise ClassError("unknown_lesson", lesson=lesson) from None
+        if not checks.whole(size) or not 1 <= size <= MAX_SIZE:
+            raise ClassError("bad_size", size=size, high=MAX_SIZE)
         key = names.new_key()
         with self._tx(write=True) as conn:
+            if conn.dialect.name == "postgresql":  # count and insert as one, whoever else creates a class now
+                conn.execute(sa.text(f"SELECT pg_advisory_xact_lock({_CREATE_LOCK})"))
             self._purge(conn)
             if conn.execute(sa.select(sa.func.count()).select_from(classes)).scalar_one() >= MAX_CLASSES:
                 raise ClassError("too_many_classes", limit=MAX_CLASSES)
             for _ in range(20):  # 32^6 ≈ 10^9 codes: a collision is rare, twenty in a row impossible
                 code = names.new_code()
                 row = {"code": code, "lesson": lesson, "key_hash": names.key_hash(key), "created": self.clock()}
+                row |= {"size": int(size), "state": "{}"}
                 if _inserted(conn, schema.insert_for(conn)(classes).values(**row), classes.c.code):
-                    return ClassInfo(code, key, lesson)
+                    return ClassInfo(code, key, lesson, int(size))
         raise RuntimeError("no free class code after 20 draws")
 
     def lesson(self, code: str, teacher_key: str) -> str:
-        """The lesson class ``code`` runs (what the teacher's link reopens)."""
+        """The lesson class ``code`` runs (what the teacher's dashboard reopens)."""
         with self._tx(write=False) as conn:
-            return self._teacher(conn, code, teacher_key)[1]
+            return str(self._teacher(conn, code, teacher_key).lesson)
+
+    def about(self, code: str, teacher_key: str) -> dict[str, Any]:
+        """The class's lesson, size, creation time and pacing state."""
+        with self._tx(write=False) as conn:
+            row = self._teacher(conn, code, teacher_key)
+            return {"lesson": row.lesson, "size": row.size, "created": row.created, "state": json.loads(row.state)}
 
     def results(self, code: str, teacher_key: str, qid: str) -> dict[str, Any]:
         """What the dashboard shows for ``qid``: pupils, answered, the answers (sorted, no names), the pooled
         trials and counts, and whether it is revealed."""
         with self._tx(write=False) as conn:
-            clean, lesson = self._teacher(conn, code, teacher_key)
-            self._question(clean, lesson, qid)
-            count = sa.select(sa.func.count()).select_from(pupils).where(pupils.c.code == clean)
+            row = self._teacher(conn, code, teacher_key)
+            clean = row.code
+            spec = self._question(clean, row.lesson, qid)
+            present = sa.select(pupils.c.pid).where(pupils.c.code == clean, pupils.c.removed.is_(False))
+            count = sa.select(sa.func.count()).select_from(present.subquery())
             values = sa.select(answers.c.value).where(answers.c.code == clean, answers.c.qid == qid)
             pool = sa.select(pooled.c.outcome, pooled.c.n).where(pooled.c.code == clean, pooled.c.qid == qid)
             shown = sa.select(reveals.c.qid).where(reveals.c.code == clean, reveals.c.qid == qid)
             given = sorted(v for (v,) in conn.execute(values))
             counts = {outcome: int(n) for outcome, n in conn.execute(pool)}
-            spec = question_specs(lesson)[qid]
             return {
                 "pupils": conn.execute(count).scalar_one(),
                 "answered": len(given),
@@ -165,24 +193,82 @@ class ClassStore:
                 "revealed": conn.execute(shown).first() is not None,
             }
 
+    def roster(self, code: str, teacher_key: str) -> list[dict[str, Any]]:
+        """The pupils by pseudonym (sorted): the questions each has answered (not the values), when their page
+        last reported and where it is. No pupil id leaves the store this way."""
+        with self._tx(write=False) as conn:
+            clean = self._teacher(conn, code, teacher_key).code
+            answered: dict[str, list[str]] = {}
+            for pid, qid in conn.execute(sa.select(answers.c.pid, answers.c.qid).where(answers.c.code == clean)):
+                answered.setdefault(pid, []).append(qid)
+            query = sa.select(pupils.c.pid, pupils.c.name, pupils.c.seen, pupils.c.progress)
+            rows = conn.execute(query.where(pupils.c.code == clean, pupils.c.removed.is_(False)))
+            found = [
+                {"name": name, "answered": sorted(answered.get(pid, [])), "seen": seen, "progress": json.loads(p)}
+                for pid, name, seen, p in rows
+            ]
+            return sorted(found, key=lambda r: str(r["name"]))
+
     def reveal(self, code: str, teacher_key: str, qid: str) -> None:
         """Show the answer to ``qid``: from now on its guesses are closed (revealing twice is fine)."""
         with self._tx(write=True) as conn:
-            clean, lesson = self._teacher(conn, code, teacher_key, lock="update")
-            self._question(clean, lesson, qid)
-            conn.execute(schema.insert_for(conn)(reveals).values(code=clean, qid=qid).on_conflict_do_nothing())
+            row = self._teacher(conn, code, teacher_key, lock="update")
+            self._question(row.code, row.lesson, qid)
+            conn.execute(schema.insert_for(conn)(reveals).values(code=row.code, qid=qid).on_conflict_do_nothing())
+
+    def set_state(self, code: str, teacher_key: str, state: Mapping[str, Any]) -> None:
+        """The teacher's pacing for every page of the class (which question, step or section, paused)."""
+        with self._tx(write=True) as conn:
+            row = self._teacher(conn, code, teacher_key, lock="update")
+            text = checks.checked_state(state, list(question_specs(row.lesson)))
+            conn.execute(classes.update().where(classes.c.code == row.code).values(state=text))
+
+    def remove_pupil(self, code: str, teacher_key: str, name: str) -> None:
+        """Take pupil ``name`` out of the class: their guesses and simulations leave the results and the pool,
+        and their browser cannot join this class again."""
+        with self._tx(write=True) as conn:
+            clean = self._teacher(conn, code, teacher_key, lock="update").code
+            found = conn.execute(
+                sa.select(pupils.c.pid).where(
+                    pupils.c.code == clean, pupils.c.name == name, pupils.c.removed.is_(False)
+                )
+            ).first()
+            if found is None:
+                raise ClassError("no_pupil", code=clean, name=name)
+            pid = found.pid
+            mine = sa.select(batches.c.qid, batches.c.counts).where(batches.c.code == clean, batches.c.pid == pid)
+            for qid, counts in conn.execute(mine).all():
+                for outcome, n in sorted(json.loads(counts).items()):
+                    where = (pooled.c.code == clean, pooled.c.qid == qid, pooled.c.outcome == outcome)
+                    conn.execute(pooled.update().where(*where).values(n=pooled.c.n - n))
+            conn.execute(pooled.delete().where(pooled.c.code == clean, pooled.c.n <= 0))
+            for table in (batches, answers):
+                conn.execute(table.delete().where(table.c.code == clean, table.c.pid == pid))
+            conn.execute(pupils.update().where(pupils.c.code == clean, pupils.c.pid == pid).values(removed=True))
 
     def end_class(self, code: str, teacher_key: str) -> None:
         """Delete everything the class stored; its code is unknown from now on."""
         with self._tx(write=True) as conn:
-            clean, _lesson = self._teacher(conn, code, teacher_key, lock="update")
-            self._delete(conn, [clean])
+            row = self._teacher(conn, code, teacher_key, lock="update")
+            self._delete(conn, [row.code])
 
     # ------------------------------------------------------------------ pupils
-    def join(self, code: str) -> Pupil:
-        """A new pupil of the class with a pseudonym unique in it."""
+    def join(self, code: str, browser: str | None = None) -> Pupil:
+        """The pupil of this browser (``browser``: its key, a cookie the server made) in the class: the same
+        one as before when it joined already, else a new pupil with a pseudonym unique in the class."""
+        key = checks.checked_browser(browser)
         with self._tx(write=True) as conn:
-            clean, _lesson, _hash = self._class(conn, code, lock="share")
+            row = self._class(conn, code, lock="update")  # joins to one class take turns: the cap holds
+            clean = row.code
+            mark = browser_mark(clean, key) if key is not None else None
+            if mark is not None:
+                known = conn.execute(sa.select(pupils).where(pupils.c.code == clean, pupils.c.browser == mark)).first()
+                if known is not None and known.removed:
+                    raise ClassError("removed", code=clean)
+                if known is not None:
+                    mine = sa.select(answers.c.qid, answers.c.value)
+                    given = dict(conn.execute(mine.where(answers.c.code == clean, answers.c.pid == known.pid)).all())
+                    return Pupil(known.pid, known.name, again=True, answers=given)
             taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
             if len(taken) >= MAX_PUPILS:
                 raise ClassError("full", code=clean, limit=MAX_PUPILS)
@@ -191,40 +277,39 @@ class ClassStore:
                 if name in taken:
                     continue
                 pid = names.new_pupil_id()
-                row = {"code": clean, "pid": pid, "name": name}
-                if _inserted(
-                    conn, schema.insert_for(conn)(pupils).values(**row), pupils.c.pid
-                ):  # another pupil may have taken the name between the read and now
+                values = {"code": clean, "pid": pid, "name": name, "browser": mark, "seen": self.clock()}
+                if _inserted(conn, schema.insert_for(conn)(pupils).values(**values), pupils.c.pid):
                     return Pupil(pid, name)
-                taken.add(name)
+                taken.add(name)  # another pupil may have taken the name between the read and now
         raise RuntimeError("no free pseudonym after 200 draws")
 
     def answer(self, code: str, pupil_id: str, qid: str, value: float) -> None:
         """A pupil's guess for ``qid`` (the last one counts); refused once the answer is revealed."""
         with self._tx(write=True) as conn:
-            clean, lesson, _hash = self._class(conn, code, lock="share")
-            spec = self._question(clean, lesson, qid)
-            pid = self._pupil(conn, clean, pupil_id)
-            number = _checked_value(spec, value)
+            row = self._class(conn, code, lock="share")
+            clean = row.code
+            spec = self._question(clean, row.lesson, qid)
+            pid = self._pupil(conn, clean, pupil_id).pid
+            number = checks.checked_value(spec, value)
             if conn.execute(sa.select(reveals.c.qid).where(reveals.c.code == clean, reveals.c.qid == qid)).first():
                 raise ClassError("revealed")
             stmt = schema.insert_for(conn)(answers).values(code=clean, pid=pid, qid=qid, value=number)
             conn.execute(stmt.on_conflict_do_update(index_elements=["code", "pid", "qid"], set_={"value": number}))
 
-    def add_trials(self, code: str, pupil_id: str, qid: str, batch: int, counts: Mapping[str, int]) -> bool:
-        """Add one batch of a pupil's simulation to the pool. True when counted, False when this (pupil,
-        question, batch) was counted before (a retry: nothing changes)."""
+    def add_trials(self, code: str, pupil_id: str, qid: str, seed: int, batch: int, counts: Mapping[str, int]) -> bool:
+        """Add batch ``batch`` of a pupil's run with ``seed`` to the pool. True when counted, False when this
+        (pupil, question, seed, batch) was counted before (a retry: nothing changes)."""
         with self._tx(write=True) as conn:
-            clean, lesson, _hash = self._class(conn, code)
-            spec = self._question(clean, lesson, qid)
-            pid = self._pupil(conn, clean, pupil_id)
-            if not _whole(batch) or not 0 <= batch < MAX_BATCH_ID:
-                raise ClassError("bad_batch", batch=batch, high=MAX_BATCH_ID - 1)
-            clean_counts = _checked_counts(spec, counts)
+            row = self._class(conn, code)
+            clean = row.code
+            spec = self._question(clean, row.lesson, qid)
+            pid = self._pupil(conn, clean, pupil_id).pid
+            seed, batch = checks.checked_run(seed, batch)
+            clean_counts = checks.checked_counts(spec, counts)
             trials = sum(clean_counts.values()) // spec.per_trial
-            row = {"code": clean, "pid": pid, "qid": qid, "batch": int(batch), "trials": trials}
-            row["counts"] = json.dumps(clean_counts, sort_keys=True)
-            if not _inserted(conn, schema.insert_for(conn)(batches).values(**row), batches.c.batch):
+            values = {"code": clean, "pid": pid, "qid": qid, "seed": seed, "batch": batch, "trials": trials}
+            values["counts"] = json.dumps(clean_counts, sort_keys=True)
+            if not _inserted(conn, schema.insert_for(conn)(batches).values(**values), batches.c.batch):
                 return False
             insert = schema.insert_for(conn)(pooled)
             for outcome in sorted(clean_counts):  # one order for every writer: no deadlock between two of them
@@ -235,24 +320,44 @@ class ClassStore:
                 conn.execute(stmt)
             return True
 
-    def revealed(self, code: str, qid: str) -> bool:
-        """Whether the teacher revealed ``qid`` (what a pupil's page polls; an ended class is a refusal)."""
+    def poll(self, code: str, pupil_id: str) -> dict[str, Any]:
+        """What a pupil's page asks once a second, in one read: the revealed questions, the class's pooled
+        trials per question, the teacher's pacing, and whether this pupil was removed."""
         with self._tx(write=False) as conn:
-            clean, lesson, _hash = self._class(conn, code)
-            self._question(clean, lesson, qid)
-            found = conn.execute(sa.select(reveals.c.qid).where(reveals.c.code == clean, reveals.c.qid == qid))
-            return found.first() is not None
+            row = self._class(conn, code)
+            clean = row.code
+            try:
+                self._pupil(conn, clean, pupil_id)
+            except ClassError as exc:
+                if exc.key != "removed":
+                    raise
+                return {"removed": True, "revealed": [], "trials": {}, "state": {}}
+            shown = sorted(q for (q,) in conn.execute(sa.select(reveals.c.qid).where(reveals.c.code == clean)))
+            sums = sa.select(pooled.c.qid, sa.func.sum(pooled.c.n)).where(pooled.c.code == clean)
+            specs = question_specs(row.lesson)
+            trials = {
+                qid: int(n) // specs[qid].per_trial
+                for qid, n in conn.execute(sums.group_by(pooled.c.qid))
+                if qid in specs
+            }
+            return {"removed": False, "revealed": shown, "trials": trials, "state": json.loads(row.state)}
 
-    def pooled_trials(self, code: str, qid: str) -> int:
-        """The class's pooled trials for ``qid`` (a pupil's page shows it; no key needed, no one's data)."""
-        with self._tx(write=False) as conn:
-            clean, lesson, _hash = self._class(conn, code)
-            spec = self._question(clean, lesson, qid)
-            total = sa.select(sa.func.coalesce(sa.func.sum(pooled.c.n), 0))
-            n = int(conn.execute(total.where(pooled.c.code == clean, pooled.c.qid == qid)).scalar_one())
-            return n // spec.per_trial
+    def report(self, code: str, pupil_id: str, progress: Mapping[str, Any]) -> None:
+        """A pupil's page says where it is (step, section) and which exercises were tried and right."""
+        with self._tx(write=True) as conn:
+            row = self._class(conn, code)
+            pid = self._pupil(conn, row.code, pupil_id).pid
+            text = checks.checked_progress(progress, list(question_specs(row.lesson)))
+            where = (pupils.c.code == row.code, pupils.c.pid == pid)
+            conn.execute(pupils.update().where(*where).values(progress=text, seen=self.clock()))
 
     # ------------------------------------------------------------------ expiry
+    def open_classes(self) -> dict[str, str]:
+        """Code → lesson of every open class (the server reads it to let a class link in)."""
+        with self._tx(write=False) as conn:
+            fresh = classes.c.created >= self.clock() - EXPIRY_S
+            return dict(conn.execute(sa.select(classes.c.code, classes.c.lesson).where(fresh)).all())
+
     def purge_expired(self) -> int:
         """Delete every class older than 24 h with all its data; returns how many."""
         with self._tx(write=True) as conn:
@@ -271,43 +376,13 @@ class ClassStore:
                 conn.execute(table.delete().where(table.c.code.in_(codes)))
 
 
+def browser_mark(code: str, browser: str) -> str:
+    """What the store keeps of a browser's key: a digest of it with the class code (so the same browser has
+    unrelated marks in two classes, and the cookie itself is never stored)."""
+    return hashlib.sha256(f"{code}:{browser}".encode()).hexdigest()
+
+
 def _inserted(conn: sa.Connection, insert: Any, column: sa.Column[Any]) -> bool:
     """INSERT … ON CONFLICT DO NOTHING; True when the row went in. RETURNING says so on both databases
     (psycopg reports no rowcount for it)."""
     return conn.execute(insert.on_conflict_do_nothing().returning(column)).first() is not None
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
-def _checked_value(spec: ClassQuestion, value: object) -> float:
-    """A finite number in the question's range (a whole one for a choice), else a refusal."""
-    ok = isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(float(value))
-    if spec.whole:
-        ok = ok and float(value).is_integer()  # type: ignore[arg-type]
-        if not ok or not spec.low <= float(value) <= spec.high:  # type: ignore[arg-type]
-            raise ClassError("bad_choice", high=int(spec.high), value=value)
-    elif not ok or not spec.low <= float(value) <= spec.high:  # type: ignore[arg-type]
-        raise ClassError("bad_value", low=spec.low, high=spec.high, value=value)
-    return float(value)  # type: ignore[arg-type]
-
-
-def _checked_counts(spec: ClassQuestion, counts: object) -> dict[str, int]:
-    """Short outcome names with whole counts >= 0 adding up to 1..the lesson's batch size, else a refusal."""
-    if not isinstance(counts, Mapping) or not counts:
-        raise ClassError("bad_counts", why="they are not a table of outcomes and counts")
-    if len(counts) > MAX_OUTCOMES:
-        raise ClassError("bad_counts", why=f"more than {MAX_OUTCOMES} outcomes")
-    out: dict[str, int] = {}
-    for outcome, n in counts.items():
-        if not isinstance(outcome, str) or not 0 < len(outcome) <= MAX_OUTCOME_CHARS:
-            raise ClassError("bad_counts", why=f"an outcome name has 1 to {MAX_OUTCOME_CHARS} characters")
-        if not _whole(n) or n < 0:
-            raise ClassError("bad_counts", why="a count is a whole number from 0 up")
-        if n:
-            out[outcome] = int(n)
-    total = sum(out.values())
-    if not 0 < total <= spec.batch * spec.per_trial:
-        raise ClassError("bad_counts", why=f"a batch holds 1 to {spec.batch} trials, not {total // spec.per_trial}")
-    return out

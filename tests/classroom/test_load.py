@@ -26,6 +26,7 @@ from donkeylab.classroom.schema import batches, pooled
 
 PUPILS, BATCHES, RESENT = 30, 20, (0, 5, 10, 15)
 QID = "token_risk"
+SEED = 7  # one run per pupil: its batches are (SEED, b)
 KILLED_AT = 10  # the victim dies inside its 11th batch
 DEADLINE_S = 180
 pytestmark = pytest.mark.slow
@@ -59,9 +60,9 @@ def pupil_run(url: str, code: str, index: int, barrier: Any, out: Any, victim: b
     store.answer(code, pupil.id, QID, index / PUPILS)
     said = []
     for b in range(BATCHES):
-        said.append(store.add_trials(code, pupil.id, QID, b, counts_of(index, b)))
+        said.append(store.add_trials(code, pupil.id, QID, SEED, b, counts_of(index, b)))
         if b in RESENT:
-            said.append(store.add_trials(code, pupil.id, QID, b, counts_of(index, b)))
+            said.append(store.add_trials(code, pupil.id, QID, SEED, b, counts_of(index, b)))
     out.put((index, pupil.id, said))
     store.close()
 
@@ -154,5 +155,5 @@ def test_a_pupil_killed_mid_write_leaves_the_store_consistent(db_url: str) -> No
     r = store.results(k.code, k.teacher_key, QID)
     assert r["pupils"] == PUPILS and r["answered"] == PUPILS and r["trials"] == sum(want.values())
     later = store.join(k.code)  # the store still takes writes
-    assert store.add_trials(k.code, later.id, QID, 0, {"safe": 1})
+    assert store.add_trials(k.code, later.id, QID, SEED, 0, {"safe": 1})
     store.close()
