@@ -31,6 +31,7 @@ say = words(
     {
         "reveal": ("Reveal the answer", "Zeig die Antwort"),
         "your_guess": ("Your guess", "Dein Tipp"),
+        "no_guess": ("none (you did not set one)", "keiner (du hast keinen abgegeben)"),
         "the_answer": ("The answer", "Die Antwort"),
         "exercises": ("Exercises", "Übungen"),
         "show_answer": ("Show the answer", "Antwort zeigen"),
@@ -89,19 +90,33 @@ class Prediction(w.VBox):  # type: ignore[misc]
         self.button.on_click(lambda _b: self.reveal())
         self.result = w.HTML()
         self.revealed = False
+        # Held: the answer waits for someone else (a class's teacher). A disabled button is disabled only in
+        # the page, and a forged click reaches ``on_click`` all the same: the kernel itself refuses it here.
+        self.held = False
+        self.touched = False  # the pupil has set a guess (a slider's starting value is nobody's guess)
+        self.stated: str | None = None  # the guess as someone else records it (class mode's locked guess)
+        self.on_reveal: list[Callable[[], None]] = []  # the rest of the lesson, unsealed at the reveal
         self.lang = lang
         super().__init__([self.label, self.input, self.button, self.result])
         self.add_class("dl-prediction")
+        self.input.observe(self._touched, names="value")
         self.set_lang(lang)
+
+    def _touched(self, _change: Any) -> None:
+        self.touched = True
 
     @property
     def guess(self) -> Any:
-        return self.input.value
+        return self.input.value if self.touched else None
 
     def reveal(self) -> None:
-        """What the Reveal button does: the guess stays, the answer appears beside it."""
+        """What the Reveal button does: the guess stays, the answer appears beside it (not while held)."""
+        if self.held or self.revealed:
+            return
         self.revealed = True
         self._draw_result()
+        for callback in self.on_reveal:
+            callback()
 
     def _options(self, lang: str) -> list[Any]:
         if isinstance(self.choices, Mapping):
@@ -111,9 +126,10 @@ class Prediction(w.VBox):  # type: ignore[misc]
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         if isinstance(self.choices, Mapping) and isinstance(self.input, w.ToggleButtons):
-            kept = self.input.value
+            kept, touched = self.input.value, self.touched
             self.input.options = self._options(lang)
             self.input.value = kept
+            self.touched = touched  # new labels are not a guess
         self.label.value = f"<b>{self.prompt.get(lang)}</b>"
         self.button.description = say("reveal").get(lang)
         self._draw_result()
@@ -124,7 +140,9 @@ class Prediction(w.VBox):  # type: ignore[misc]
             return
         named = isinstance(self.choices, Mapping) and self.guess is not None
         shown = self.choices[self.guess].get(self.lang) if named else self.guess  # type: ignore[index]
-        guess = "—" if shown is None else html.escape(str(shown))
+        if self.stated is not None:
+            shown = self.stated
+        guess = say("no_guess").get(self.lang) if shown is None else html.escape(str(shown))
         self.result.value = (
             f"<div class='dl-reveal'>{say('your_guess').get(self.lang)}: <b>{guess}</b> · "
             f"{say('the_answer').get(self.lang)}: {self.answer_text.get(self.lang)}</div>"

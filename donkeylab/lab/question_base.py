@@ -11,7 +11,7 @@ import dataclasses
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from donkeylab.core import rng_for
 from donkeylab.core.messages import LANGUAGES
@@ -131,17 +131,20 @@ class Question:
 
     def figure(
         self,
-        exact: Exact,
+        exact: Exact | None,
         counts: Counts | None,
         n: int,
         params: Mapping[str, Any] | None = None,
         lang: str = "en",
     ) -> go.Figure:
         """Exact markers with simulated bars and 95% CIs (exact only while ``counts`` is None or ``n`` is 0),
-        every word in ``lang``."""
+        every word in ``lang``. ``exact`` None: a running estimate without its exact line (before a reveal)."""
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
-        return self.draw(exact, counts if counts is not None and n > 0 else None, n, self.resolve(params), lang)
+        if exact is None and not self.indexed:
+            raise ValueError(f"{self.name} draws its exact answer in every bar: only a running estimate hides it")
+        shown = cast(Exact, exact)  # None only for a running estimate, whose drawer leaves the exact line out
+        return self.draw(shown, counts if counts is not None and n > 0 else None, n, self.resolve(params), lang)
 
     def answer(
         self,

@@ -89,9 +89,10 @@ def convergence_question(
         return running_counts(hits(size, seed, p), int(p.get("_start", 0)))
 
     def draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
+        """The running estimate; ``ex`` None draws no exact line (a class guessing before the reveal)."""
         from donkeylab.lab import figures
 
-        value = ex["p"]
+        value = None if ex is None else ex["p"]  # type: ignore[redundant-expr, unused-ignore]
         shown: dict[str, Any] = {k: v for k, v in p.items() if isinstance(v, int) and not k.startswith("_")}
         if "board" in p:
             shown["board"] = getattr(p["board"], "name", p["board"])

@@ -100,7 +100,7 @@ def _exact_of(question: str, params: tuple[tuple[str, Any], ...]) -> Any:
 
 
 @lru_cache(maxsize=256)
-def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str) -> str:
+def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str, hidden: bool = False) -> str:
     """The exact-only figure of ``question`` as JSON text, once per process.
 
     Each plot starts with it, and building it goes through plotly's validators (~50 ms a plot): a lesson's four
@@ -108,7 +108,8 @@ def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str)
     text is parsed again for each plot, so no two widgets share one mutable dict.
     """
     resolved = dict(params)
-    figure = questions.get(question).figure(_exact_of(question, params), None, 0, resolved, lang)
+    exact = None if hidden else _exact_of(question, params)
+    figure = questions.get(question).figure(exact, None, 0, resolved, lang)
     return json.dumps(figures.figure_json(figure))
 
 
@@ -150,10 +151,17 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         seed: int = 0,
         batch: int = questions.DEFAULT_BATCH,
         lang: str = "en",
+        *,
+        hide_exact: bool = False,
         **params: Any,
     ) -> None:
         self._ready = self._resetting = False
         self._question = questions.get(question)
+        if hide_exact and not self._question.indexed:
+            raise ValueError(f"{question} draws its exact answer in every bar: only a running estimate hides it")
+        # Before a class's reveal (or a pupil's own): the running estimate without the exact line. The exact
+        # answer stays in the kernel; nothing sent to the page (figure, legend, hover) holds it.
+        self._hide_exact = hide_exact
         n, batch = questions.fit(self._question, n, batch)  # smaller runs where numpy is missing (the browser)
         self._params = self._question.resolve(params)
         self._exact = self._exact_for(self._params)
@@ -285,14 +293,32 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         key = _params_key(params)
         return self._question.exact(params) if key is None else _exact_of(self._question.name, key)
 
+    def show_exact(self) -> None:
+        """The reveal: the exact line joins the figure (one message; the counts so far stay)."""
+        with self._lock:
+            if self._hide_exact:
+                self._hide_exact = False
+                self._sync(figure=self._figure(self.done, self.lang))
+
+    @property
+    def exact_hidden(self) -> bool:
+        return self._hide_exact
+
+    def lock_run(self, seed: int) -> None:
+        """A class's plot: the kernel's own ``seed``, and the page may write only the language (a pooled run's
+        seed, size and batches are the kernel's, so no page can pick lucky seeds or count a trial twice)."""
+        self.__dict__["page_writable"] = frozenset({"lang"})  # this plot's own allowlist, narrower than the class's
+        self.reset(seed=seed)
+
     def _figure(self, done: int, lang: str) -> dict[str, Any]:
         """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""
         key = _params_key(self._params) if not done else None
         if key is not None:
-            fresh: dict[str, Any] = json.loads(_exact_figure(self._question.name, key, lang))
+            fresh: dict[str, Any] = json.loads(_exact_figure(self._question.name, key, lang, self._hide_exact))
             return fresh
         counts = self._counts if done else None
-        return figures.figure_json(self._question.figure(self._exact, counts, done, self._params, lang))
+        exact = None if self._hide_exact else self._exact
+        return figures.figure_json(self._question.figure(exact, counts, done, self._params, lang))
 
     def _sync(self, **values: Any) -> None:
         """Set ``values`` and the progress line in one message."""

@@ -223,6 +223,8 @@ def test_registered_as_a_lesson_app() -> None:
         "seat",
         "variant",
         "class",
+        "_pupil",
+        "reveal",
         "big",
-    }  # class: issue 20
+    }  # class: issue 20; _pupil (the server's, never a link's) and reveal: issue 33
     assert "variant" in games_info("double_donkey").options

@@ -138,7 +138,7 @@ def test_registered_as_a_lesson_app() -> None:
 
 
 def test_link_with_seed_and_lang_builds_the_page() -> None:
-    page = build(lesson.NAME, "seed=5&lang=de")
+    page = build(lesson.NAME, "seed=5&lang=de&reveal=1")
     stepper = first(page, Stepper)
     assert stepper.seed == 5 and stepper.lang == "de"
     assert stepper.snapshot["table"]["total"] == lesson.TELLING_TOTAL

@@ -22,7 +22,7 @@ QUERY = "games=40&seed=3"
 
 def built(query: str) -> Any:
     """The app page for ``query`` once its table (played in the background) is full."""
-    page = build(fg.NAME, query)
+    page = build(fg.NAME, f"{query}&reveal=1" if query else "reveal=1")  # the whole lesson
     assert page.lesson.table.wait(300)
     return page
 

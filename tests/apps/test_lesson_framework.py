@@ -99,7 +99,7 @@ def test_every_typed_exercise_accepts_its_exact_answer_and_refuses_a_wrong_one(n
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("name", list(MODULES))
 def test_no_pupil_page_shows_a_long_number(name: str, lang: str) -> None:
-    page = build(name, f"lang={lang}")
+    page = build(name, f"lang={lang}&reveal=1")  # the whole lesson, as a teacher shows it
     text = page_text(page)
     assert len(text) > 3000, "the page was built (not the error page)"
     digits = [len(d) for d in re.findall(r"\d+", text.replace(",", "").replace(".", ""))]
@@ -111,7 +111,7 @@ def test_no_pupil_page_shows_a_long_number(name: str, lang: str) -> None:
 
 @pytest.mark.parametrize("name", list(MODULES))
 def test_german_page_is_german(name: str) -> None:
-    text = page_text(build(name, "lang=de"))
+    text = page_text(build(name, "lang=de&reveal=1"))
     for english in ("The question", "Exercises", "Check", "Show the solution", "about 1 in", "exactly "):
         assert english not in text, english
     assert "Übungen" in text and "Prüfen" in text
@@ -127,8 +127,9 @@ def test_the_problems_box_is_german_under_a_german_heading(name: str) -> None:
 def test_lesson_params_is_the_one_link_factory() -> None:
     dd = framework.lesson_params("double_donkey", 4, step=4)
     assert parse_query("players=3", dd).values["players"] == 4 and parse_query("", dd).values["step"] == 4
-    assert set(dd) == {"seed", "players", "step", "sub", "lang", "seat", "variant", "class"}  # class: issue 20
-    assert set(full_games.PARAMS) == {"seed", "players", "step", "sub", "lang", "variant", "games", "class"}
+    class_mode = {"class", "_pupil", "reveal"}  # issue 20, issue 33
+    assert set(dd) == {"seed", "players", "step", "sub", "lang", "seat", "variant"} | class_mode
+    assert set(full_games.PARAMS) == {"seed", "players", "step", "sub", "lang", "variant", "games"} | class_mode
     assert arrow_chains.PARAMS["seat"].default == "pupil"
 
 

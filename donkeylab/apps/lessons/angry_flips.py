@@ -31,6 +31,7 @@ from donkeylab.apps.lessons.framework import (
     Question,
     StepThrough,
     lesson_params,
+    sealed_by,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import Lesson, Rendered, page, percent, step_box
@@ -241,15 +242,15 @@ def spec(variant: str = "english") -> LessonSpec:
     )
 
 
-def parts(query: Query | None = None) -> Lesson:
+def parts(query: Query | None = None, *, sealed: bool = False) -> Lesson:
     """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at the reveal."""
     query = query or parse_query("", PARAMS)
-    return build_lesson(spec(query["variant"]), query)
+    return build_lesson(spec(query["variant"]), query, sealed=sealed)
 
 
 def build(query: Query) -> Any:
     """The app page (the framework's one layout)."""
-    return page(parts(query))
+    return page(parts(query, sealed=sealed_by(query)))
 
 
 register(AppInfo(NAME, say("app.title"), say("app.blurb"), "☹", PARAMS, build, kind="lesson"))

@@ -27,6 +27,7 @@ from donkeylab.apps.lessons.framework import (
     Question,
     StepThrough,
     lesson_params,
+    sealed_by,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, number, page, percent, step_box, table
@@ -273,6 +274,7 @@ def spec(board: str = "default") -> LessonSpec:
                 {"board": "default"},
                 n=20_000,
                 batch=1_000,
+                sealed=True,  # the simulation names the best order card: the answer
             ),
             Notice(say("notice")),
             Exercises(exercises()),
@@ -288,15 +290,15 @@ PARAMS = lesson_params(
 )  # seat "pupil": the telling move's player; ?seat=teacher shows every card
 
 
-def parts(query: Query | None = None) -> Lesson:
+def parts(query: Query | None = None, *, sealed: bool = False) -> Lesson:
     """The widgets of the lesson in page order, built for ``query`` (defaults when None)."""
     query = query or parse_query("", PARAMS)
-    return build_lesson(spec(query["board"]), query)
+    return build_lesson(spec(query["board"]), query, sealed=sealed)
 
 
 def build(query: Query) -> Any:
     """The app page (the framework's one layout) with a copy-link button that keeps the board."""
-    return page(parts(query))
+    return page(parts(query, sealed=sealed_by(query)))
 
 
 register(AppInfo(NAME, say("app.title"), say("app.blurb"), "➶", PARAMS, build, kind="lesson"))

@@ -31,6 +31,7 @@ from donkeylab.apps.lessons.framework import (
     Question,
     StepThrough,
     lesson_params,
+    sealed_by,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import TABLE_STYLE, Lesson, Rendered, page, percent, step_box
@@ -226,7 +227,13 @@ def spec(variant: str = "english") -> LessonSpec:
             Predict(say("prompt"), prediction_answer(), say("answer", p=lambda lg: percent(prediction_answer(), lg))),
             StepThrough(say("step_intro"), step_through),
             ExactAnswer(prediction_answer(), [exact_head]),
-            Convergence(say("live_intro"), "lesson.free_choice", {"m": PREDICTION_M, "k": PREDICTION_K}, n=100_000),
+            Convergence(
+                say("live_intro"),
+                "lesson.free_choice",
+                {"m": PREDICTION_M, "k": PREDICTION_K},
+                n=100_000,
+                after=say("live_after"),
+            ),
             Notice(notice_text()),
             Exercises(exercises(rules.last_die or "choose")),
             GoingFurther(going_further),
@@ -236,15 +243,15 @@ def spec(variant: str = "english") -> LessonSpec:
     )
 
 
-def parts(query: Query | None = None) -> Lesson:
+def parts(query: Query | None = None, *, sealed: bool = False) -> Lesson:
     """Every widget of the lesson for ``query`` (None: the defaults), the Stepper at Fran's roll."""
     query = query or parse_query("", PARAMS)
-    return build_lesson(spec(query["variant"]), query)
+    return build_lesson(spec(query["variant"]), query, sealed=sealed)
 
 
 def build(query: Query) -> Any:
     """The app page (the framework's one layout)."""
-    return page(parts(query))
+    return page(parts(query, sealed=sealed_by(query)))
 
 
 register(AppInfo(NAME, say("app.title"), say("app.blurb"), "◎", PARAMS, build, kind="lesson"))

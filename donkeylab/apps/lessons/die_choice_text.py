@@ -123,20 +123,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> lets the computer do the experiment many times with random numbers: here it rolls "
-            "4 dice again and again and counts the free choices. The blue line is the share of free choices after "
-            "N rolls. The black line is the exact 1/81. The shaded band is the <b>95 % range</b> (a confidence "
-            "interval): at each N it comes from a method that catches the exact value in about 95 of 100 "
-            "simulations like this one. Press Start and watch the band close in on 1/81 as N grows."
+            "A <b>simulation</b> lets the computer do the experiment many times with random numbers: here it "
+            "rolls 4 dice again and again and counts the free choices. The blue line is the share of free "
+            "choices after N rolls. The shaded band is the <b>95 % range</b> (a confidence interval): at each N "
+            "it comes from a method that catches the true value in about 95 of 100 simulations like this one. "
+            "Press Start and watch the band narrow as N grows."
         ),
         (
             "Eine <b>Simulation</b> lässt den Computer das Experiment sehr oft mit Zufallszahlen machen: Hier "
             "wirft er immer wieder 4 Würfel und zählt die freien Wahlen. Die blaue Linie ist der Anteil freier "
-            "Wahlen nach N Würfen. Die schwarze Linie ist das exakte 1/81. Das Band ist der <b>95-%-Bereich</b> "
-            "(ein Konfidenzintervall): Bei jedem N kommt es aus einem Verfahren, das den exakten Wert in etwa 95 "
-            "von 100 solchen Simulationen einfängt. Drück Start und sieh zu, wie sich das Band mit wachsendem N um "
-            "1/81 schließt."
+            "Wahlen nach N Würfen. Das Band ist der <b>95-%-Bereich</b> (ein Konfidenzintervall): Bei jedem N "
+            "kommt es aus einem Verfahren, das den wahren Wert in etwa 95 von 100 solchen Simulationen einfängt. "
+            "Drück Start und sieh zu, wie das Band mit wachsendem N schmaler wird."
         ),
+    ),
+    "live_after": (
+        "The black line is the exact 1/81: the band closes in on it.",
+        "Die schwarze Linie ist das exakte 1/81: Das Band schließt sich darum.",
     ),
     "notice": (
         (

@@ -28,6 +28,7 @@ from donkeylab.apps.lessons.framework import (
     StepThrough,
     lesson_params,
     lesson_spec,
+    sealed_by,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, page, step_box, table
@@ -240,7 +241,9 @@ def spec() -> LessonSpec:
             Predict(say("prompt"), ANSWER, say("answer", **_headline_data())),
             StepThrough(say("step_intro"), step_through),
             ExactAnswer(ANSWER, [exact_headline]),
-            Convergence(say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000),
+            Convergence(
+                say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000, after=say("live_after")
+            ),
             Notice(say("notice")),
             Exercises(exercises()),
             GoingFurther(going_further),
@@ -249,14 +252,14 @@ def spec() -> LessonSpec:
     )
 
 
-def parts(query: Query | None = None) -> Lesson:
+def parts(query: Query | None = None, *, sealed: bool = False) -> Lesson:
     """The widgets of the lesson in page order, built for ``query`` (defaults when None)."""
-    return build_lesson(spec(), query)
+    return build_lesson(spec(), query, sealed=sealed)
 
 
 def build(query: Query) -> Any:
     """The app page (the framework's one layout) with a link that reproduces the step."""
-    return page(parts(query))
+    return page(parts(query, sealed=sealed_by(query)))
 
 
 register(AppInfo(NAME, say("app.title"), say("app.blurb"), "⚠", PARAMS, build, kind="lesson"))

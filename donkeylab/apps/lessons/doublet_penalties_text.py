@@ -156,16 +156,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "live_intro": (
         (
             "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards that "
-            "cost a token. The blue line is the share after N cards, the black line the exact 3/7. The shaded band "
-            "is the <b>95 % range</b>: at each N it comes from a method that catches the exact value in about 95 "
-            "of 100 simulations like this one. Press Start."
+            "cost a token. The blue line is the share after N cards. The shaded band is the <b>95 % range</b>: "
+            "at each N it comes from a method that catches the true value in about 95 of 100 simulations like "
+            "this one. Press Start."
         ),
         (
-            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, die "
-            "einen Chip kosten. Die blaue Linie ist der Anteil nach N Karten, die schwarze Linie das exakte 3/7. "
-            "Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den exakten Wert "
-            "in etwa 95 von 100 solchen Simulationen einfängt. Drück Start."
+            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, "
+            "die einen Chip kosten. Die blaue Linie ist der Anteil nach N Karten. Das Band ist der "
+            "<b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den wahren Wert in etwa 95 von "
+            "100 solchen Simulationen einfängt. Drück Start."
         ),
+    ),
+    "live_after": (
+        "The black line is the exact 3/7.",
+        "Die schwarze Linie ist das exakte 3/7.",
     ),
     "risk.head": (
         "total before",

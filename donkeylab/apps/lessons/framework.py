@@ -113,6 +113,8 @@ class Convergence:
     n: int = 100_000
     batch: int = 2_000
     heading: str = "live"
+    after: Speaks | None = None  # what the intro adds once the answer is revealed ("the black line is 1/81")
+    sealed: bool = False  # True: the simulation itself shows the answer (an order, a sign), so it comes at the reveal
 
 
 @dataclasses.dataclass(frozen=True)
@@ -161,9 +163,19 @@ class Custom:
     make: Callable[[Context], list[Any]]
     heading: str = ""
     shown: bool = True  # False: a handle only (e.g. ``answer``), not placed on the page a second time
+    sealed: bool = False  # True: it shows the answer, so it is built only at the reveal (see ``SEALED``)
 
 
 Section = Question | Predict | StepThrough | ExactAnswer | Convergence | Notice | Exercises | GoingFurther | Custom
+
+# What a pupil must not see before their guess is revealed: these sections are not even built until then (a
+# widget that exists has sent its state to the page, where devtools read it). The convergence plot is built,
+# without its exact line.
+SEALED = (ExactAnswer, Notice, Exercises, GoingFurther)
+
+
+def sealed_section(section: Section) -> bool:
+    return isinstance(section, SEALED) or (isinstance(section, (Custom, Convergence)) and section.sealed)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,6 +219,7 @@ def lesson_params(
         params["players"] = Param("players", integer(players, players), players)
     params["step"] = Param("step", integer(0, MAX_STEP), step)
     params["seat"] = Param("seat", seat_or_teacher(players), seat)
+    params["reveal"] = REVEAL
     if game == "double_donkey":
         params["variant"] = Param("variant", choice("english", "german"), "english")
     from donkeylab.apps.class_pupil import PARAMS as CLASS_PARAMS
@@ -237,42 +250,34 @@ def _prediction(section: Predict, lang: str) -> Prediction:
     return Prediction(section.prompt, section.answer, section.answer_text, lang=lang)
 
 
-def build(spec: LessonSpec, query: Query | None = None, extra: Mapping[str, Any] | None = None) -> Lesson:
-    """Every widget of ``spec``'s lesson for ``query`` (None: the defaults), each drawn in the link's language;
-    the switch reaches all of them, the stepper bar's own language menu included."""
-    from donkeylab.widgets import LivePlot
+REVEAL = Param("reveal", choice("0", "1"), "0")  # ?reveal=1: the teacher shows the whole lesson at once
+LIST_FIELDS = ("step_through", "exact", "live", "going_further")
 
+
+def sealed_by(query: Query) -> bool:
+    """Whether a lesson's app page for ``query`` keeps the answer back until the reveal: yes, unless the link
+    says ``reveal=1`` (a teacher showing the whole lesson at once). A notebook's ``parts()`` shows everything."""
+    return bool(query.values.get("reveal", "0") != "1")
+
+
+def build(
+    spec: LessonSpec, query: Query | None = None, extra: Mapping[str, Any] | None = None, sealed: bool = False
+) -> Lesson:
+    """Every widget of ``spec``'s lesson for ``query`` (None: the defaults), each drawn in the link's language;
+    the switch reaches all of them, the stepper bar's own language menu included.
+
+    ``sealed`` (an app page: ``sealed_by(query)``): the sections that state the answer (``SEALED``) are built
+    only when the prediction is revealed (``Lesson.unseal``), and the convergence plot hides its exact line
+    until then. So before a pupil has guessed, the answer is nowhere on the page, not even in widget state."""
     ctx = Context(query or parse_query("", spec.params), extra=dict(extra or {}))
     lang = ctx.lang
-    fields: dict[str, Any] = {"step_through": [], "exact": [], "live": [], "going_further": [], "answer": None}
-    fields["headings"] = []
+    fields: dict[str, Any] = {name: [] for name in LIST_FIELDS} | {"answer": None, "notice": None, "exercises": None}
+    later = [s for s in spec.sections if sealed and sealed_section(s)]
     for section in spec.sections:
-        if isinstance(section, Question):
-            fields["question"] = Text(section.text, "div", lang)
-        elif isinstance(section, Predict):
-            fields["prediction"] = _prediction(section, lang)
-        elif isinstance(section, StepThrough):
-            fields["step_through"] = [Text(section.intro, lang=lang), *section.make(ctx)]
-            if ctx.stepper is not None and ctx.query.values.get("sub") is not None:
-                ctx.stepper.show_events(ctx.query["sub"])  # a link inside an action: a chain hop, a flip
-        elif isinstance(section, ExactAnswer):
-            fields["exact"] = [Rendered(part, lang) for part in section.parts]
-            fields["answer"] = section.value
-        elif isinstance(section, Convergence):
-            plot = LivePlot(section.question, section.n, ctx.seed, section.batch, lang, **section.params)
-            fields["live"] = [Text(section.intro, lang=lang), plot]
-        elif isinstance(section, Notice):
-            fields["notice"] = Text(section.text, "div", lang)
-        elif isinstance(section, Exercises):
-            items = [(item.question, item.solution) for item in section.items]
-            boxes = [_answer_box(item, lang) for item in section.items]
-            fields["exercises"] = ExercisesWidget(items, lang, boxes)
-        elif isinstance(section, GoingFurther):
-            fields["going_further"] = section.make(ctx)
-        elif isinstance(section, Custom):
-            made = section.make(ctx)
-            fields[section.field] = made if section.field in ("step_through", "exact", "live") else made[0]
-    fields.pop("headings")
+        if isinstance(section, ExactAnswer):
+            fields["answer"] = section.value  # a value in the kernel, for notebooks and tests: never sent
+        if section not in later:
+            fields |= _made(section, ctx, sealed)
     lesson = spec.lesson_class(
         title=Text(spec.title, "h2", lang),
         stepper=ctx.stepper,
@@ -289,7 +294,81 @@ def build(spec: LessonSpec, query: Query | None = None, extra: Mapping[str, Any]
     lesson.switch.parts.extend(lesson.widgets())
     if ctx.stepper is not None:
         follow_switch(lesson.switch, ctx.stepper)
+    if later:
+        lesson.seal([_field_of(s) for s in later], lambda: _unsealed(later, ctx, lesson))
+        lesson.prediction.on_reveal.append(lesson.unseal)
     return lesson
+
+
+def _made(section: Section, ctx: Context, sealed: bool) -> dict[str, Any]:
+    """The ``Lesson`` fields one section fills."""
+    from donkeylab.widgets import LivePlot
+
+    lang = ctx.lang
+    if isinstance(section, Question):
+        return {"question": Text(section.text, "div", lang)}
+    if isinstance(section, Predict):
+        return {"prediction": _prediction(section, lang)}
+    if isinstance(section, StepThrough):
+        made = {"step_through": [Text(section.intro, lang=lang), *section.make(ctx)]}
+        if ctx.stepper is not None and ctx.query.values.get("sub") is not None:
+            ctx.stepper.show_events(ctx.query["sub"])  # a link inside an action: a chain hop, a flip
+        return made
+    if isinstance(section, ExactAnswer):
+        return {"exact": [Rendered(part, lang) for part in section.parts]}
+    if isinstance(section, Convergence):
+        plot = LivePlot(section.question, section.n, ctx.seed, section.batch, lang, hide_exact=sealed, **section.params)
+        return {"live": [Text(Revealing(section.intro, section.after, shown=not sealed), lang=lang), plot]}
+    if isinstance(section, Notice):
+        return {"notice": Text(section.text, "div", lang)}
+    if isinstance(section, Exercises):
+        items = [(item.question, item.solution) for item in section.items]
+        boxes = [_answer_box(item, lang) for item in section.items]
+        return {"exercises": ExercisesWidget(items, lang, boxes)}
+    if isinstance(section, GoingFurther):
+        return {"going_further": section.make(ctx)}
+    made_custom = section.make(ctx)
+    return {section.field: made_custom if section.field in LIST_FIELDS else made_custom[0]}
+
+
+def _field_of(section: Section) -> str:
+    """The ``Lesson`` field a section fills (what the page keeps a place for while it is sealed)."""
+    if isinstance(section, Custom):
+        return section.field
+    if isinstance(section, Convergence):
+        return "live"
+    return {ExactAnswer: "exact", Notice: "notice", Exercises: "exercises", GoingFurther: "going_further"}[
+        type(section)
+    ]
+
+
+def _unsealed(sections: Sequence[Section], ctx: Context, lesson: Lesson) -> dict[str, Any]:
+    """The sealed sections built now, in the page's language at this moment; every plot shows its exact line."""
+    ctx.query = dataclasses.replace(ctx.query, values={**ctx.query.values, "lang": lesson.switch.value})
+    made: dict[str, Any] = {}
+    for section in sections:
+        made |= _made(section, ctx, sealed=False)
+    for part in lesson.live:
+        if hasattr(part, "show_exact"):
+            part.show_exact()
+        if isinstance(getattr(part, "text", None), Revealing):
+            part.text.shown = True
+            part.set_lang(lesson.switch.value)
+    return made
+
+
+@dataclasses.dataclass
+class Revealing:
+    """A text with a sentence that joins it only after the reveal (``Convergence.after``)."""
+
+    text: Speaks
+    after: Speaks | None
+    shown: bool = False
+
+    def get(self, lang: str) -> str:
+        if self.shown and self.after is not None:
+            return f"{self.text.get(lang)} {self.after.get(lang)}"
+        return self.text.get(lang)
 
 
 def follow_switch(switch: LanguageSwitch, stepper: Any) -> None:

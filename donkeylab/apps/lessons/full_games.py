@@ -26,6 +26,7 @@ from donkeylab.apps.lessons.framework import (
     Question,
     lesson_params,
     lesson_spec,
+    sealed_by,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.full_games_text import TEXTS
@@ -226,9 +227,9 @@ def spec() -> LessonSpec:
             ),
             Custom("prediction", _prediction, heading="predict"),
             Custom("step_through", _games, heading="watch"),
-            Custom("exact", _measured, heading="measured"),
+            Custom("exact", _measured, heading="measured", sealed=True),
             Custom("answer", lambda ctx: [_table(ctx)], shown=False),
-            Convergence(say("live_intro"), "lesson.rounds_difference", {"players": 4}, n=2_000, batch=100),
+            Convergence(say("live_intro"), "lesson.rounds_difference", {"players": 4}, n=2_000, batch=100, sealed=True),
             Notice(notice_text()),
             Exercises(EXERCISES),
             GoingFurther(_further),
@@ -239,13 +240,13 @@ def spec() -> LessonSpec:
     )
 
 
-def parts(query: Query | None = None, background: bool = False) -> FullGames:
+def parts(query: Query | None = None, background: bool = False, *, sealed: bool = False) -> FullGames:
     """Build every part of the lesson for ``query`` (None: the defaults).
 
     ``background``: the table's games are played in a background thread (an app page appears at once; the
     prediction's answer arrives with the table). Without it the table is full when ``parts`` returns.
     """
-    lesson = build_lesson(spec(), query, extra={"bg": background})
+    lesson = build_lesson(spec(), query, extra={"bg": background}, sealed=sealed)
     assert isinstance(lesson, FullGames)
     return lesson
 
@@ -257,7 +258,7 @@ def layout(lesson: FullGames) -> Any:
 
 def build(query: Query) -> Any:
     """The app page. The table's games are played in the background, so the page appears at once."""
-    return page(parts(query, background=True))
+    return page(parts(query, background=True, sealed=sealed_by(query)))
 
 
 register(AppInfo(NAME, say("app.title"), say("app.blurb"), "⚖", PARAMS, build, kind="lesson"))

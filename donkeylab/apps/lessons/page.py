@@ -49,13 +49,14 @@ class ChoicePrediction(Prediction):
     @property
     def guess(self) -> Any:
         value = self.input.value
-        return None if value is None else self.labels[value].get(self.lang)
+        return None if value is None or not self.touched else self.labels[value].get(self.lang)
 
     def set_lang(self, lang: str) -> None:
-        value = self.input.value
+        value, touched = self.input.value, self.touched
         self.input.options = [(label.get(lang), key) for key, label in self.labels.items()]
         self.input.value = value  # reassigning options selects the first one; keep the pupil's choice
         super().set_lang(lang)
+        self.touched = touched  # new labels are not a guess
 
 
 @dataclasses.dataclass
@@ -70,25 +71,110 @@ class Lesson:
     exact: list[Any]  # the exact answers (Fraction and decimal, long ones folded)
     answer: Any  # the headline exact answer, the one a notebook's checked cell prints
     live: list[Any]  # LivePlots (and their captions): the simulation converging beside the exact values
-    notice: Text
-    exercises: Exercises
+    notice: Text | None  # None while sealed (built at the reveal)
+    exercises: Exercises | None  # None while sealed
     switch: LanguageSwitch
     problems: w.HTML = dataclasses.field(default_factory=w.HTML)  # what was wrong with the page's link
     share: Any = None  # a ShareLink for the app page, or None
     going_further: list[Any] = dataclasses.field(default_factory=list)  # the other questions, after the lesson's
     spec: Any = None  # the framework.LessonSpec it was built from (its section order is the page's)
     query: Any = None  # the link's Query it was built for (class mode reads ?class= from it)
+    boxes: dict[str, SealedBox] = dataclasses.field(default_factory=dict)  # sealed field -> its place on the page
+    _unsealer: Callable[[], dict[str, Any]] | None = None
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the answer is still kept back (``framework.build``: until the prediction is revealed)."""
+        return self._unsealer is not None
+
+    def seal(self, fields: Sequence[str], unsealer: Callable[[], dict[str, Any]]) -> None:
+        """Keep a place for each of ``fields`` (built later by ``unsealer``); the first place says why it is
+        empty."""
+        self._unsealer = unsealer
+        for i, name in enumerate(fields):
+            self.boxes[name] = SealedBox(name, first=i == 0, lang=self.switch.value)
+            self.switch.parts.append(self.boxes[name])
+
+    def unseal(self) -> None:
+        """The reveal: build the sealed sections now and put them in their places (once)."""
+        unsealer, self._unsealer = self._unsealer, None
+        if unsealer is None:
+            return
+        made = unsealer()
+        for name, value in made.items():
+            setattr(self, name, value)
+        for name, box in self.boxes.items():
+            box.fill(made.get(name))
+        known = {id(x) for x in self.switch.parts}
+        self.switch.parts.extend(x for x in self.widgets() if id(x) not in known)
+
+    def sealed_note(self, key: str) -> None:
+        """Say in the first sealed place who reveals the answer (``"class"``: the teacher)."""
+        for box in self.boxes.values():
+            box.set_note(key)
 
     def widgets(self) -> list[Any]:
         """Every part that speaks (what ``switch`` must reach), in page order, boxes opened, each once."""
         top = [self.title, self.question, self.prediction, self.stepper, *self.step_through, *self.exact]
         top += [*self.live, self.notice, self.exercises, *self.going_further, self.problems]
+        top = [part for part in top if part is not None]
         out: list[Any] = []
         for part in top:
             for widget in _inside(part):
                 if all(widget is not seen for seen in out) and (hasattr(widget, "set_lang") or hasattr(widget, "lang")):
                     out.append(widget)
         return out
+
+
+class SealedBox(w.VBox):  # type: ignore[misc]
+    """The place of a sealed section (``Lesson.seal``): hidden until the reveal fills it with its heading and
+    widgets; the first one of a page shows why the rest of the lesson is not there yet."""
+
+    def __init__(self, name: str, first: bool = False, lang: str = "en") -> None:
+        self.name, self.first, self.note_key, self.lang = name, first, "solo", lang
+        self.heading_key = ""  # set by ``page`` from the spec's order: the heading shown once filled
+        self.note = w.HTML()
+        self.heading: Any = None
+        super().__init__([self.note] if first else [])
+        self.add_class("dl-sealed")
+        self.layout.display = None if first else "none"
+        self.set_lang(lang)
+
+    def set_note(self, key: str) -> None:
+        self.note_key = key
+        self.set_lang(self.lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.note.value = f"<p class='dl-sealed-note' role='status'>{_say(f'sealed.{self.note_key}').get(lang)}</p>"
+        if self.heading is not None:
+            self.heading.set_lang(lang)
+
+    def fill(self, made: Any) -> None:
+        """The section's widgets, under its heading (the page order's heading for this field, if any)."""
+        from donkeylab.apps.lessons.framework import heading_text
+
+        parts = [] if made is None else (list(made) if isinstance(made, list) else [made])
+        self.heading = heading_text(self.heading_key, self.lang) if self.heading_key else None
+        self.children = ([self.heading] if self.heading is not None else []) + parts
+        self.layout.display = None
+
+
+_say = wd.words(
+    "lesson/page/",
+    {
+        "sealed.solo": (
+            "Set your guess, then press Reveal: the answer, what to notice and the exercises appear then.",
+            "Gib deinen Tipp ab und drück dann „Zeig die Antwort“: Dann erscheinen die Antwort, was dir auffallen "
+            "sollte, und die Übungen.",
+        ),
+        "sealed.class": (
+            "The answer, what to notice and the exercises appear when your teacher reveals the answer.",
+            "Die Antwort, was dir auffallen sollte, und die Übungen erscheinen, wenn deine Lehrkraft die Antwort "
+            "aufdeckt.",
+        ),
+    },
+)
 
 
 def _inside(widget: Any) -> list[Any]:
@@ -137,8 +223,13 @@ def page(lesson: Lesson) -> w.VBox:
     order = headings(lesson.spec) if lesson.spec is not None else DEFAULT_ORDER
     children: list[Any] = [lesson.problems, lesson.switch, lesson.title]
     for name, heading in order.items():
+        if name in lesson.boxes:  # sealed: its place, filled with the heading and widgets at the reveal
+            lesson.boxes[name].heading_key = heading
+            children.append(lesson.boxes[name])
+            continue
         part = getattr(lesson, name)
         parts = list(part) if isinstance(part, list) else [part]
+        parts = [p for p in parts if p is not None]
         if not parts:
             continue
         if heading:
