@@ -1,12 +1,18 @@
-// The teacher's class dashboard: everything drawn from the kernel's traits; the page writes none of them.
-// Three messages go to the kernel: the page's address (for the links), Reveal, End class (after a second click).
+// The teacher's class-mode page: the start screen, or one class's dashboard sized for a projector (everything a
+// teacher needs on one screen at 1024x768: question, code, QR code, address, counts, Reveal, the two charts,
+// End class). Everything is drawn from the kernel's traits; the page writes none of them. It sends messages:
+// start, open, new, lang, its own address (for the links), reveal, remove (after a second click), end (after
+// a second click). Nothing here knows the exact answer before the kernel sends it with the reveal.
 
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  for (const kid of kids) node.append(kid);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) node.append(kid);
   return node;
 }
 
@@ -17,52 +23,65 @@ function svg(tag, attrs, text) {
   return node;
 }
 
-function histogram(bars, exactBar, exactWord) {
-  const w = 520, h = 220, left = 30, bottom = 40, top = 24;
+function histogram(bars, exactBar, T) {
+  const w = 520, h = 230, left = 8, bottom = 48, top = 22;
   const most = Math.max(1, ...bars.map((b) => b[1]));
   const step = (w - left) / Math.max(1, bars.length);
-  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img", class: "dl-cd-hist" });
-  bars.forEach(([label, n], i) => {
+  const label = bars.map(([name, n]) => `${name}: ${n}`).join(", ");
+  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", class: "dl-cd-hist", "aria-label": `${T.guesses}: ${label}` });
+  const small = bars.length > 6;
+  bars.forEach(([name, n], i) => {
     const bh = ((h - bottom - top) * n) / most;
-    const x = left + i * step + 4, y = h - bottom - bh;
-    const fill = i === exactBar ? "#D55E00" : "#0072B2";
-    root.append(svg("rect", { x, y, width: step - 8, height: Math.max(bh, 0.5), fill, "data-count": n }));
-    if (n) root.append(svg("text", { x: x + (step - 8) / 2, y: y - 4, "text-anchor": "middle" }, String(n)));
-    root.append(svg("text", { x: x + (step - 8) / 2, y: h - bottom + 16, "text-anchor": "middle" }, label));
-    if (i === exactBar) { // the exact answer's bin, outlined even when nobody guessed it
-      root.append(svg("rect", { x: x - 2, y: top - 6, width: step - 4, height: h - bottom - top + 6, fill: "none",
+    const x = left + i * step + 2, y = h - bottom - bh, bw = step - 4;
+    const exact = i === exactBar;
+    root.append(svg("rect", { x, y, width: bw, height: Math.max(bh, 0.5), fill: exact ? "#D55E00" : "#0072B2", "data-count": n }));
+    if (n) root.append(svg("text", { x: x + bw / 2, y: y - 4, "text-anchor": "middle", class: "dl-cd-n" }, String(n)));
+    const lx = x + bw / 2, ly = h - bottom + 14;
+    const t = svg("text", { x: lx, y: ly, "text-anchor": small ? "end" : "middle", class: "dl-cd-bin",
+      transform: small ? `rotate(-40 ${lx} ${ly})` : "" }, name);
+    root.append(t);
+    if (exact) {
+      root.append(svg("rect", { x: x - 1, y: top - 8, width: bw + 2, height: h - bottom - top + 8, fill: "none",
         stroke: "#D55E00", "stroke-width": 3, "stroke-dasharray": "6 4", class: "dl-cd-exact-bin" }));
-      root.append(svg("text", { x: x + (step - 8) / 2, y: h - 6, "text-anchor": "middle", fill: "#D55E00" }, exactWord));
+      root.append(svg("text", { x: x + bw / 2, y: top - 10, "text-anchor": "middle", fill: "#D55E00", class: "dl-cd-n" }, T.exact_line));
     }
   });
   return root;
 }
 
-function convergence(series, target, words) {
-  const num = (x) => (words.lang === "de" ? x.replace(".", ",") : x);
-  const w = 560, h = 240, left = 48, bottom = 34, top = 12, right = 12;
-  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, width: "100%", role: "img", class: "dl-cd-conv" });
-  const ys = series.map((p) => p[1]);
-  const high = Math.min(1, Math.max(target * 1.6, ...ys, 0.05) * 1.1);
+function convergence(series, target, T) {
+  const num = (x) => (T.lang === "de" ? x.replace(".", ",") : x);
+  const pct = (p) => (p >= 0.1 ? `${num((p * 100).toFixed(0))} %` : `${num((p * 100).toFixed(1))} %`);
+  const w = 560, h = 230, left = 52, bottom = 30, top = 12, right = 12;
+  const ys = series.flatMap((p) => [p[3], p[1]]);
+  // Before the reveal the axis follows the class's own estimate (and its band); the target joins it after.
+  let high = Math.max(0.02, ...ys) * 1.15;
+  if (target >= 0) high = Math.max(high, target * 1.3);
+  high = Math.min(1, high);
+  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", class: "dl-cd-conv" });
   const lo = Math.log10(Math.max(1, series.length ? series[0][0] : 1));
   const hi = Math.max(lo + 1, Math.log10(Math.max(10, series.length ? series[series.length - 1][0] : 10)));
   const X = (n) => left + ((Math.log10(Math.max(1, n)) - lo) / (hi - lo)) * (w - left - right);
   const Y = (p) => h - bottom - (p / high) * (h - bottom - top);
   root.append(svg("line", { x1: left, x2: w - right, y1: Y(0), y2: Y(0), stroke: "#888" }));
-  root.append(svg("line", { x1: left, x2: w - right, y1: Y(target), y2: Y(target), stroke: "#D55E00",
-    "stroke-dasharray": "6 4", "stroke-width": 2 }));
-  root.append(svg("text", { x: w - right, y: Y(target) - 6, "text-anchor": "end", fill: "#D55E00" },
-    `${words.exact_line} ${num(target.toFixed(3))}`));
   for (const f of [0, 0.5, 1]) {
-    root.append(svg("text", { x: left - 6, y: Y(high * f) + 4, "text-anchor": "end" }, num((high * f).toFixed(2))));
+    root.append(svg("text", { x: left - 6, y: Y(high * f) + 4, "text-anchor": "end", class: "dl-cd-bin" }, pct(high * f)));
   }
   if (series.length) {
+    const band = series.map(([n, , , u]) => `${X(n).toFixed(1)},${Y(u).toFixed(1)}`)
+      .concat(series.slice().reverse().map(([n, , l]) => `${X(n).toFixed(1)},${Y(l).toFixed(1)}`)).join(" ");
+    root.append(svg("polygon", { points: band, fill: "rgba(0,114,178,0.18)", stroke: "none" }));
     const pts = series.map(([n, p]) => `${X(n).toFixed(1)},${Y(p).toFixed(1)}`).join(" ");
     root.append(svg("polyline", { points: pts, fill: "none", stroke: "#0072B2", "stroke-width": 3 }));
     const [n, p] = series[series.length - 1];
     root.append(svg("circle", { cx: X(n), cy: Y(p), r: 5, fill: "#0072B2" }));
-    root.append(svg("text", { x: left, y: h - 8 }, `${series[0][0]}`));
-    root.append(svg("text", { x: w - right, y: h - 8, "text-anchor": "end" }, `${n} · ${words.estimate} ${num(p.toFixed(3))}`));
+    root.append(svg("text", { x: w - right, y: h - 8, "text-anchor": "end", class: "dl-cd-bin" }, `${T.estimate} ${pct(p)}`));
+    root.setAttribute("aria-label", `${T.estimate} ${pct(p)}`);
+  }
+  if (target >= 0) {
+    root.append(svg("line", { x1: left, x2: w - right, y1: Y(target), y2: Y(target), stroke: "#D55E00",
+      "stroke-dasharray": "6 4", "stroke-width": 2, class: "dl-cd-target" }));
+    root.append(svg("text", { x: left + 6, y: Y(target) - 6, fill: "#D55E00", class: "dl-cd-n" }, `${T.exact_line} ${pct(target)}`));
   }
   return root;
 }
@@ -71,71 +90,138 @@ export default {
   render({ model, el: host }) {
     const box = el("div", { class: "dl-class-dash" });
     host.append(box);
-    let confirming = false, copied = "";
+    let ending = false, removing = "", picked = null, sized = null; // the start form's values survive a redraw
     const send = (content) => model.send(content);
+    const get = (name) => model.get(name);
 
-    function draw() {
-      const T = model.get("texts");
-      box.replaceChildren();
-      box.setAttribute("lang", model.get("lang"));
-      const note = model.get("note");
-      if (model.get("ended")) {
-        box.append(el("div", { class: "dl-cd-card dl-cd-wide dl-cd-ended", role: "status" }, T.ended_teacher));
-        return;
+    function langSwitch(T) {
+      const row = el("div", { class: "dl-cd-lang", role: "group", "aria-label": "Language / Sprache" });
+      for (const [code, name] of [["en", "English"], ["de", "Deutsch"]]) {
+        const b = el("button", { type: "button", "aria-pressed": String(T.lang === code) }, name);
+        b.addEventListener("click", () => send({ method: "lang", lang: code }));
+        row.append(b);
       }
-      const code = el("div", { class: "dl-cd-card" },
-        el("div", {}, T.code_label),
-        el("div", { class: "dl-cd-code", "aria-label": T.code_label }, model.get("code")),
-        el("div", {}, T.join_at),
-        el("a", { class: "dl-cd-link", href: model.get("join_link") || "#", target: "_blank" }, model.get("join_link")));
-      const qr = el("div", { class: "dl-cd-qr", "aria-hidden": "true" });
-      qr.innerHTML = model.get("qr_svg"); // made by segno in the kernel from the checked link
-      code.append(qr);
-      const copy = el("button", { class: "dl-cd-copy", type: "button" }, T.teacher_link);
-      copy.addEventListener("click", async () => {
-        try {
-          await navigator.clipboard.writeText(model.get("teacher_link"));
-          copied = "copied";
-        } catch {
-          window.open(model.get("teacher_link"), "_blank", "noopener");
-          copied = "copy_failed";
-        }
-        draw();
-      });
-      code.append(el("div", {}, copy, el("span", { class: "dl-cd-copied", role: "status" }, copied ? T[copied] : "")));
-
-      const counts = el("div", { class: "dl-cd-counts", role: "status" },
-        el("b", { class: "dl-cd-pupils" }, String(model.get("pupils"))), ` ${T.joined} · `,
-        el("b", { class: "dl-cd-answered" }, String(model.get("answered"))), ` ${T.answered}`);
-      const guesses = el("div", { class: "dl-cd-card" }, counts, el("h3", {}, T.guesses));
-      const bars = model.get("bars");
-      if (model.get("answered")) guesses.append(histogram(bars, model.get("exact_bar"), T.exact_line));
-      else guesses.append(el("p", {}, T.no_guesses));
-      const reveal = el("button", { class: "dl-cd-reveal", type: "button" }, T.reveal);
-      reveal.disabled = model.get("revealed");
-      reveal.addEventListener("click", () => send({ method: "reveal" }));
-      guesses.append(el("div", {}, reveal), el("div", { class: "dl-cd-exact", role: "status" }, model.get("exact_text")));
-
-      const pooled = el("div", { class: "dl-cd-card dl-cd-wide" }, el("h3", {}, model.get("what")));
-      const trials = model.get("trials");
-      pooled.append(el("div", { class: "dl-cd-trials", role: "status", "data-trials": String(trials) },
-        trials ? model.get("trials_text") : T.no_trials));
-      if (trials) pooled.append(convergence(model.get("series"), model.get("target"), T));
-      const end = el("button", { class: "dl-cd-end", type: "button" }, confirming ? T.end_confirm : T.end);
-      end.addEventListener("click", () => {
-        if (!confirming) { confirming = true; draw(); return; }
-        send({ method: "end" });
-      });
-      pooled.append(el("div", {}, end));
-      box.append(code, guesses, pooled);
-      if (note) box.append(el("div", { class: "dl-cd-card dl-cd-wide dl-cd-note", role: "alert" }, note));
+      return row;
     }
 
-    const names = ["texts", "lang", "code", "join_link", "qr_svg", "pupils", "answered", "bars", "revealed",
-      "exact_text", "exact_bar", "trials", "trials_text", "series", "target", "what", "ended", "note"];
-    for (const n of names) model.on(`change:${n}`, draw);
+    function startScreen(T) {
+      const pick = el("select", { id: "dl-cd-lesson", class: "dl-cd-pick" });
+      for (const [name, title] of get("lessons")) {
+        const o = el("option", { value: name }, title);
+        if (name === (picked ?? get("lesson"))) o.selected = true;
+        pick.append(o);
+      }
+      pick.addEventListener("change", () => { picked = pick.value; });
+      const size = el("input", { id: "dl-cd-size", class: "dl-cd-size", type: "number", min: "1", max: "200",
+        value: String(sized ?? get("size")) });
+      size.addEventListener("input", () => { sized = size.value; });
+      const start = el("button", { type: "button", class: "dl-cd-start" }, T.start);
+      start.addEventListener("click", () => {
+        const n = Math.round(Number(size.value));
+        send({ method: "start", lesson: pick.value, size: Number.isFinite(n) ? n : 30 });
+      });
+      const form = el("div", { class: "dl-cd-card dl-cd-form" },
+        el("label", { for: "dl-cd-lesson" }, T.pick), pick,
+        el("label", { for: "dl-cd-size" }, T.size), size, start, el("p", {}, T.start_help));
+      const list = el("div", { class: "dl-cd-card" }, el("h3", {}, T.running));
+      const running = get("running");
+      if (!running.length) list.append(el("p", {}, T.none_running));
+      for (const [code, title, started] of running) {
+        const open = el("button", { type: "button", class: "dl-cd-open", "data-code": code }, `${T.open} ${code}`);
+        open.addEventListener("click", () => send({ method: "open", code }));
+        list.append(el("div", { class: "dl-cd-run" }, el("b", {}, code), ` · ${title} · ${started} `, open));
+      }
+      return [form, list];
+    }
+
+    function classScreen(T) {
+      const code = get("code");
+      const left = el("div", { class: "dl-cd-card dl-cd-join" },
+        el("div", { class: "dl-cd-label" }, T.code_label),
+        el("div", { class: "dl-cd-code", "aria-label": `${T.code_label} ${code.split("").join(" ")}` }, code));
+      const qr = el("div", { class: "dl-cd-qr", role: "img", "aria-label": get("join_link") });
+      qr.innerHTML = get("qr_svg"); // made by segno in the kernel from the checked link
+      left.append(qr, el("div", { class: "dl-cd-label" }, T.join_at),
+        el("div", { class: "dl-cd-short" }, get("join_short")),
+        el("div", { class: "dl-cd-label" }, T.type_at),
+        el("a", { class: "dl-cd-link", href: get("join_link") || "#", target: "_blank", rel: "noopener" }, get("join_link")));
+      if (get("warning")) left.append(el("div", { class: "dl-cd-warning", role: "alert" }, get("warning")));
+      if (get("warm_text")) left.append(el("div", { class: "dl-cd-warm", role: "status" }, get("warm_text")));
+
+      const reveal = el("button", { type: "button", class: "dl-cd-reveal" }, get("revealed") ? T.revealed : T.reveal);
+      reveal.disabled = get("revealed");
+      reveal.addEventListener("click", () => send({ method: "reveal" }));
+      const counts = el("div", { class: "dl-cd-counts", role: "status" },
+        el("b", { class: "dl-cd-pupils" }, String(get("pupils"))), ` ${T.joined} · `,
+        el("b", { class: "dl-cd-answered" }, String(get("answered"))), ` ${T.answered}`);
+      const guesses = el("div", { class: "dl-cd-chart" }, el("h3", {}, T.guesses));
+      if (get("answered")) guesses.append(histogram(get("bars"), get("exact_bar"), T));
+      else guesses.append(el("p", { class: "dl-cd-empty" }, T.no_guesses));
+      const pooled = el("div", { class: "dl-cd-chart" }, el("h3", {}, get("what")));
+      const trials = get("trials");
+      pooled.append(el("div", { class: "dl-cd-trials", role: "status", "data-trials": String(trials) },
+        trials ? get("trials_text") : T.no_trials));
+      if (trials) pooled.append(convergence(get("series"), get("target"), T));
+      const right = el("div", { class: "dl-cd-main" },
+        el("div", { class: "dl-cd-card dl-cd-q" }, el("div", { class: "dl-cd-label" }, T.question),
+          el("div", { class: "dl-cd-question" }, get("question"))),
+        el("div", { class: "dl-cd-row" }, counts, reveal,
+          el("div", { class: "dl-cd-exact", role: "status" }, get("exact_text"))),
+        el("div", { class: "dl-cd-charts" }, guesses, pooled));
+      const roster = el("details", { class: "dl-cd-card dl-cd-roster" }, el("summary", {}, `${T.pupils_title} (${get("roster").length})`));
+      for (const [name, guessed] of get("roster")) {
+        const out = el("button", { type: "button", class: "dl-cd-remove" },
+          removing === name ? T.remove_confirm.replace("{name}", name) : T.remove);
+        out.addEventListener("click", () => {
+          if (removing !== name) { removing = name; draw(); return; }
+          removing = ""; send({ method: "remove", name });
+        });
+        roster.append(el("div", { class: "dl-cd-pupil" }, el("span", {}, name), " · ",
+          el("span", { class: guessed ? "dl-cd-yes" : "dl-cd-no" }, guessed ? T.guessed : T.not_guessed), " ", out));
+      }
+      if (removing) roster.open = true;
+      return [left, right, roster];
+    }
+
+    function draw() {
+      const T = get("texts");
+      box.replaceChildren();
+      box.setAttribute("lang", get("lang"));
+      box.dataset.view = get("view");
+      const head = el("div", { class: "dl-cd-head" }, el("h2", {}, T.title), langSwitch(T));
+      if (get("view") === "class") {
+        const fresh = el("button", { type: "button", class: "dl-cd-new" }, T.new);
+        fresh.addEventListener("click", () => send({ method: "new" }));
+        const end = el("button", { type: "button", class: "dl-cd-end" }, ending ? T.end_confirm : T.end);
+        end.addEventListener("click", () => {
+          if (!ending) { ending = true; draw(); return; }
+          ending = false; send({ method: "end" });
+        });
+        head.append(el("div", { class: "dl-cd-tools" }, fresh, end));
+      }
+      box.append(head);
+      const note = get("note");
+      if (note) box.append(el("div", { class: "dl-cd-note", role: "alert" }, note));
+      if (get("view") === "ended") {
+        const again = el("button", { type: "button", class: "dl-cd-new" }, T.new);
+        again.addEventListener("click", () => send({ method: "new" }));
+        box.append(el("div", { class: "dl-cd-card dl-cd-ended", role: "status" }, T.ended_teacher, " ", again));
+        return;
+      }
+      const body = el("div", { class: get("view") === "class" ? "dl-cd-grid" : "dl-cd-start-grid" });
+      body.append(...(get("view") === "class" ? classScreen(T) : startScreen(T)));
+      box.append(body);
+    }
+
+    const names = ["texts", "lang", "view", "lessons", "lesson", "running", "code", "question", "join_link",
+      "join_short", "qr_svg", "warning", "warm_text", "pupils", "answered", "bars", "revealed", "exact_text",
+      "exact_bar", "trials", "trials_text", "series", "target", "what", "roster", "note"];
+    let queued = false;
+    const later = () => { if (queued) return; queued = true; queueMicrotask(() => { queued = false; draw(); }); };
+    for (const n of names) model.on(`change:${n}`, later);
+    model.on("change:view", () => send({ method: "origin", href: window.location.href }));
     draw();
     send({ method: "origin", href: window.location.href });
-    return () => { for (const n of names) model.off(`change:${n}`, draw); };
+    return () => { for (const n of names) model.off(`change:${n}`, later); };
   },
 };

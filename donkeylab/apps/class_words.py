@@ -16,12 +16,23 @@ _TEXTS = {
     "banner": ("Class {code} · you are {name}", "Klasse {code} · du bist {name}"),
     "pooled": ("the class has simulated {trials} trials so far", "die Klasse hat bisher {trials} Durchgänge simuliert"),
     "lock": ("Lock in my guess", "Meinen Tipp festlegen"),
+    "no_guess": (
+        "No guess yet: set your guess above, then lock it in.",
+        "Noch kein Tipp: Stell oben deinen Tipp ein und leg ihn dann fest.",
+    ),
     "locked": (
-        "Your guess {value} is locked in. You may change it until your teacher reveals the answer.",
-        "Dein Tipp {value} ist festgelegt. Du kannst ihn ändern, bis deine Lehrkraft die Antwort aufdeckt.",
+        "Your guess {value} is locked in. It stays as it is until your teacher reveals the answer.",
+        "Dein Tipp {value} ist festgelegt. Er bleibt so, bis deine Lehrkraft die Antwort aufdeckt.",
+    ),
+    "closed_locked": (
+        "The answer is revealed, so guessing is closed: your guess {value} stays as you locked it in.",
+        "Die Antwort ist aufgedeckt, Tipps sind geschlossen: Dein Tipp {value} bleibt, wie du ihn festgelegt hast.",
+    ),
+    "closed_none": (
+        "The answer is revealed, so guessing is closed: you did not lock in a guess this time.",
+        "Die Antwort ist aufgedeckt, Tipps sind geschlossen: Diesmal hast du keinen Tipp festgelegt.",
     ),
     "wait_reveal": ("Waiting for your teacher to reveal", "Warte, bis deine Lehrkraft aufdeckt"),
-    "sending": ("Sending your guess …", "Dein Tipp wird gesendet …"),
     "pool_note": (
         "Your simulations below are added to the class's pool on your teacher's screen.",
         "Deine Simulationen unten kommen in den gemeinsamen Topf auf dem Bildschirm deiner Lehrkraft.",
@@ -35,6 +46,31 @@ _TEXTS = {
         "Die Klasse {code} ist nicht offen (sie ist beendet oder abgelaufen).",
     ),
     "ended": ("Your teacher has ended class {code}.", "Deine Lehrkraft hat die Klasse {code} beendet."),
+    "full": ("Class {code} is full.", "Die Klasse {code} ist voll."),
+    "removed": (
+        "Your teacher has taken you out of class {code}.",
+        "Deine Lehrkraft hat dich aus der Klasse {code} genommen.",
+    ),
+    # the join page (``/join``, no kernel): a pupil types the class code
+    "join_title": ("Join your class", "Deiner Klasse beitreten"),
+    "join_label": ("Class code", "Klassencode"),
+    "join_button": ("Join", "Beitreten"),
+    "join_help": (
+        "The code has 6 letters and digits: it is on your teacher's screen, under the QR code.",
+        "Der Code hat 6 Buchstaben und Ziffern: Er steht auf dem Bildschirm deiner Lehrkraft, unter dem QR-Code.",
+    ),
+    "join_unknown": (
+        "No class with the code {code} is open right now. Check the code on your teacher's screen.",
+        "Gerade ist keine Klasse mit dem Code {code} offen. Prüf den Code auf dem Bildschirm deiner Lehrkraft.",
+    ),
+    "join_bad": (
+        "“{code}” is not a class code: a code has 6 letters and digits.",
+        "„{code}“ ist kein Klassencode: Ein Code hat 6 Buchstaben und Ziffern.",
+    ),
+    "join_blocked": (
+        "Too many wrong codes from this device: wait a minute, then try again.",
+        "Zu viele falsche Codes von diesem Gerät: Warte eine Minute und versuch es dann noch einmal.",
+    ),
     "no_store": (
         "The class could not be reached right now.",
         "Die Klasse ist gerade nicht erreichbar.",
@@ -46,47 +82,88 @@ _TEXTS = {
     # the teacher's page
     "title": ("Class mode", "Klassenmodus"),
     "pick": ("Lesson", "Lektion"),
+    "size": ("Pupils in the class", "Personen in der Klasse"),
     "start": ("Start a class", "Klasse starten"),
     "start_help": (
-        "Your pupils open the lesson with the code or the QR code; their guesses and simulations come together "
-        "here. Nothing but a pseudonym, the guesses and the simulated counts is stored, for at most 24 hours.",
-        "Deine Klasse öffnet die Lektion mit dem Code oder dem QR-Code; Tipps und Simulationen kommen hier "
-        "zusammen. Gespeichert werden nur ein Pseudonym, die Tipps und die simulierten Zählungen, höchstens 24 "
-        "Stunden lang.",
+        "Your pupils join with the code, the QR code or the address on the dashboard; their guesses and "
+        "simulations come together there. Nothing but a pseudonym, the guesses and the simulated counts is "
+        "stored, for at most 24 hours. Starting a class gets the lesson ready for this many pupils.",
+        "Deine Klasse tritt mit dem Code, dem QR-Code oder der Adresse auf dem Dashboard bei; Tipps und "
+        "Simulationen kommen dort zusammen. Gespeichert werden nur ein Pseudonym, die Tipps und die simulierten "
+        "Zählungen, höchstens 24 Stunden lang. Beim Start wird die Lektion für so viele Personen vorbereitet.",
     ),
+    "running": ("Classes running on this computer", "Laufende Klassen auf diesem Computer"),
+    "open": ("Open", "Öffnen"),
+    "none_running": ("None at the moment.", "Gerade keine."),
+    "question": ("The question", "Die Frage"),
     "code_label": ("Class code", "Klassencode"),
-    "join_at": ("Join: open this link or scan the code", "Beitreten: Öffne diesen Link oder scanne den Code"),
+    "join_at": ("Scan the QR code, or open", "QR-Code scannen oder öffnen:"),
+    "type_at": ("and type the code", "und den Code eingeben"),
     "joined": ("joined", "beigetreten"),
-    "answered": ("answered", "geantwortet"),
+    "answered": ("guessed", "getippt"),
     "guesses": ("The class's guesses", "Die Tipps der Klasse"),
     "no_guesses": ("No guesses yet.", "Noch keine Tipps."),
     "reveal": ("Reveal the answer", "Antwort aufdecken"),
+    "revealed": ("Revealed", "Aufgedeckt"),
     "exact": ("The exact answer: {answer}", "Die exakte Antwort: {answer}"),
-    "pooled_title": ("The class's pooled simulation: {what}", "Die gemeinsame Simulation der Klasse: {what}"),
+    "pooled_title": ("Everyone's simulations together: {what}", "Alle Simulationen zusammen: {what}"),
     "trials": ("The class has simulated {trials} trials.", "Die Klasse hat {trials} Durchgänge simuliert."),
     "no_trials": (
         "No simulations yet: they appear when pupils start their live plots.",
         "Noch keine Simulationen: Sie erscheinen, wenn die Klasse ihre Live-Diagramme startet.",
     ),
     "exact_line": ("exact", "exakt"),
-    "estimate": ("pooled estimate", "gemeinsame Schätzung"),
+    "estimate": ("class estimate", "Schätzung der Klasse"),
     "end": ("End class", "Klasse beenden"),
     "end_confirm": ("Click again to delete the class's data", "Noch einmal klicken: Die Daten der Klasse löschen"),
     "ended_teacher": (
         "The class has ended: everything it stored is deleted.",
         "Die Klasse ist beendet: Alles, was sie gespeichert hat, ist gelöscht.",
     ),
-    "teacher_link": ("Copy my teacher link (keep it private)", "Meinen Lehrkraft-Link kopieren (nicht teilen)"),
-    "copied": ("Copied: this link reopens the dashboard.", "Kopiert: Dieser Link öffnet das Dashboard wieder."),
-    "copy_failed": (
-        "Copying did not work here: the teacher link is in the address bar of a new tab.",
-        "Kopieren ging hier nicht: Der Lehrkraft-Link steht in der Adresszeile eines neuen Tabs.",
+    "new": ("Back to the start", "Zurück zum Start"),
+    "pupils_title": ("Pupils (pseudonyms)", "Personen (Pseudonyme)"),
+    "guessed": ("guessed", "hat getippt"),
+    "not_guessed": ("no guess yet", "noch kein Tipp"),
+    "remove": ("Take out", "Herausnehmen"),
+    "remove_confirm": ("Take {name} out? Click again", "{name} herausnehmen? Noch einmal klicken"),
+    "too_many_starts": (
+        "This page has started as many classes as it may ({limit}) or one a moment ago: open a running class "
+        "below, or reload the page.",
+        "Diese Seite hat schon so viele Klassen gestartet, wie sie darf ({limit}), oder gerade eben eine: Öffne "
+        "unten eine laufende Klasse oder lade die Seite neu.",
     ),
+    "not_here": (
+        "Class {code} was not started on this computer, or it has ended.",
+        "Die Klasse {code} wurde nicht auf diesem Computer gestartet, oder sie ist beendet.",
+    ),
+    "warn_local_only": (
+        "Pupils' devices cannot open this link: this server listens on this computer only. Stop it and start "
+        "it again with: donkeylab serve --class",
+        "Die Geräte der Klasse können diesen Link nicht öffnen: Dieser Server hört nur auf diesem Computer. "
+        "Beende ihn und starte ihn neu mit: donkeylab serve --class",
+    ),
+    "warn_bare_name": (
+        "Pupils' devices may not find this computer by its name. Open this page at its address instead: {better}",
+        "Die Geräte der Klasse finden diesen Computer vielleicht nicht unter seinem Namen. Öffne diese Seite "
+        "stattdessen unter seiner Adresse: {better}",
+    ),
+    "warm_going": ("Getting pages ready: {ready} of {size}", "Seiten werden vorbereitet: {ready} von {size}"),
+    "warm_done": ("Pages ready for {size} pupils", "Seiten bereit für {size} Personen"),
     "store_lost": (
         "The class store does not answer at the moment; the page tries again.",
         "Der Klassenspeicher antwortet gerade nicht; die Seite versucht es weiter.",
     ),
     "reopen_failed": ("{why} Start a new class below.", "{why} Starte unten eine neue Klasse."),
+    # what each question's pooled estimate is the share of (the pooled plot's title)
+    "what.token_risk": ("the next card costs a token at 70", "die nächste Karte kostet bei 70 einen Chip"),
+    "what.free_choice": (
+        "all 4 dice show one of 2 numbers on the Hay card",
+        "alle 4 Würfel zeigen eine der 2 Zahlen auf der Misthaufen-Karte",
+    ),
+    "what.flip_seven": (
+        "light blue/orange is worth 7 after the orange flip",
+        "Hellblau/Orange ist nach dem Umdrehen von Orange 7 wert",
+    ),
     "million": ("{x} million", "{x} Millionen"),
 }
 CATALOGUE.add_all(_TEXTS, prefix="classmode/")

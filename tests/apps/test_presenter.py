@@ -31,7 +31,7 @@ def test_without_big_the_page_is_normal_size_and_every_app_takes_the_parameter()
 
 
 @pytest.mark.parametrize(
-    ("name", "switch"), [("double_down", "stepper"), ("die_choice", "page"), ("class_mode", "page")]
+    ("name", "switch"), [("double_down", "stepper"), ("die_choice", "page"), ("class_mode", "stepper")]
 )
 def test_the_toggle_speaks_the_language_the_page_is_switched_to(name: str, switch: str) -> None:
     """Opened in German, switched to English by the page's own control: the toggle follows (it once stayed German)."""
@@ -39,7 +39,7 @@ def test_the_toggle_speaks_the_language_the_page_is_switched_to(name: str, switc
     toggle = presenter.corner(page).toggle
     assert toggle.description == "Beamer-Ansicht"
     widgets = presenter.walk(page)
-    if switch == "stepper":
+    if switch == "stepper":  # a widget's own lang (a Stepper's menu, the class dashboard's English/Deutsch)
         next(x for x in widgets if x.has_trait("lang")).lang = "en"
     else:
         next(x for x in widgets if isinstance(x, ToggleButtons) and "de" in x._options_values).value = "en"

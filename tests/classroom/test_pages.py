@@ -4,22 +4,26 @@ SQLite store, the hub's config, and what a forged message from the page can do (
 from __future__ import annotations
 
 import gc
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as w
 import pytest
 import yaml
 
 from donkeylab.apps import build
-from donkeylab.apps.class_dashboard import ClassDashboard
+from donkeylab.apps.class_dashboard import MAX_STARTS, ClassDashboard
 from donkeylab.apps.class_pupil import PupilPart
-from donkeylab.classroom import ClassStore
+from donkeylab.classroom import ClassStore, keyring
 
 ROOT = Path(__file__).resolve().parents[2]
 QID = "token_risk"
+BROWSER = "pupil-browser-key-0001"
+LOCAL = "http://127.0.0.1:8866/voila/render/class_mode.ipynb"
 
 
 def until(condition: Callable[[], Any], timeout: float = 20.0) -> Any:
@@ -35,6 +39,8 @@ def until(condition: Callable[[], Any], timeout: float = 20.0) -> Any:
 @pytest.fixture
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
     monkeypatch.setenv("DONKEYLAB_CLASS_DB", str(tmp_path / "class.db"))
+    monkeypatch.delenv("DONKEYLAB_TEACHER_KEYS", raising=False)
+    monkeypatch.delenv("DONKEYLAB_SERVER", raising=False)
     s = ClassStore.open()
     yield s
     s.close()
@@ -46,112 +52,140 @@ def pupil_of(page: Any) -> PupilPart:
     return parts[0]
 
 
-def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> None:
-    k = store.create_class("doublet_penalties")
-    page = build("doublet_penalties", f"class={k.code.lower()}&lang=de")
-    part = pupil_of(page)
+def joined(store: ClassStore, lesson: str = "doublet_penalties", browser: str = BROWSER) -> tuple[Any, PupilPart]:
+    k = store.create_class(lesson)
+    part = pupil_of(build(lesson, f"class={k.code.lower()}&_pupil={browser}"))
     until(lambda: part.pupil is not None)
-    assert f"Klasse {k.code} · du bist" in page.children[0].value
-    assert part.prediction.button.disabled  # the reveal waits for the teacher
-    part.prediction.input.value = 0.35
-    part.lock.click()
+    return k, part
+
+
+def every_state(since: set[str] | frozenset[str] = frozenset()) -> str:
+    """Every open widget's whole state as JSON (those made since ``since``, the ids open before): what the
+    page has received, or would on request."""
+    found = [x for i, x in list(w.widgets.widget._instances.items()) if i not in since]
+    return json.dumps([x.get_state() for x in found], default=str)
+
+
+def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> None:
+    k, part = joined(store)
+    assert f"Class {k.code} · you are" in part.banner.value
+    assert part.prediction.button.disabled and part.prediction.held  # the reveal waits for the teacher
+    assert part.lock.status.startswith("No guess yet") and part.lock.enabled
+    part.lock.click(0.35)
     until(lambda: part.locked == 0.35)
+    assert part.prediction.input.disabled and not part.lock.enabled and "0.35 is locked in" in part.lock.status
     plot = part.plots[0]
+    assert plot.exact_hidden and plot.page_writable == {"lang"}
     plot.reset(n=30_000)
     plot.run()
     until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 30_000)
     r = store.results(k.code, k.teacher_key, QID)
     assert r["answers"] == [0.35] and sum(r["counts"].values()) == 30_000
     assert r["counts"]["p"] == plot._counts["hits"]  # the pool holds exactly what the pupil's plot drew
-    plot.run()  # finished: nothing more is pooled
     store.reveal(k.code, k.teacher_key, QID)
     started = time.monotonic()
     until(lambda: part.revealed)
     assert time.monotonic() - started < 3.0
-    assert "3/7" in part.prediction.result.value and not part.prediction.button.disabled
+    assert "3/7" in part.prediction.result.value and "0.35" in part.prediction.result.value
+    assert not plot.exact_hidden and not part.lesson.sealed
+    assert all(box.layout.display is None and box.children for box in part.lesson.boxes.values())
+    assert "stays as you locked it in" in part.lock.status
 
 
-def test_a_slider_value_that_arrives_after_the_lock_in_click_is_stored_too(store: ClassStore) -> None:
-    """The click can overtake the slider's last value on the way to the kernel (ipywidgets holds a model's
-    updates back while one is unanswered): the stored guess follows the input until the reveal."""
-    k = store.create_class("doublet_penalties")
-    part = pupil_of(build("doublet_penalties", f"class={k.code}"))
-    until(lambda: part.pupil is not None)
-    part.prediction.input.value = 0.54
-    part.lock.click()
-    until(lambda: part.locked == 0.54)
-    part.prediction.input.value = 0.55  # the value the pupil saw, arriving after the click
-    until(lambda: store.results(k.code, k.teacher_key, QID)["answers"] == [0.55])
-    until(lambda: "0.55" in part.status.value)
-    store.reveal(k.code, k.teacher_key, QID)
+def test_before_the_reveal_no_widget_holds_the_answer_and_a_forged_reveal_does_nothing(store: ClassStore) -> None:
+    before = set(w.widgets.widget._instances)
+    k, part = joined(store, "die_choice")
+    states = every_state(before)
+    for form in ("1/81", "1.2 %", "1,2 %", "0.0123", "0,0123", "0.01234"):
+        assert form not in states, form
+    assert part.lesson.sealed and part.lesson.exercises is None and part.lesson.notice is None
+    part.prediction.button.click()  # a forged click on the held Reveal: the kernel refuses it
+    assert not part.prediction.revealed and part.lesson.sealed
+    store.reveal(k.code, k.teacher_key, "free_choice")
     until(lambda: part.revealed)
-    part.prediction.input.value = 0.9  # after the reveal nothing changes
+    assert part.lesson.exercises is not None and "1/81" in every_state(before)
+    assert "did not lock in a guess" in part.lock.status and "none" in part.prediction.result.value
+
+
+def test_the_lock_stores_what_the_page_shows_once_and_refuses_what_no_slider_holds(store: ClassStore) -> None:
+    """The click carries the slider's value as the page holds it: a value still on its way to the kernel
+    cannot make the lock store an older one. Once locked, the guess stays."""
+    k, part = joined(store)
+    part.prediction.input.value = 0.53  # the kernel's value, one update behind the page
+    for forged in (1.5, -0.1, float("nan"), "0.5", True, None, [0.5]):
+        part.lock._on_page(part.lock, {"method": "lock", "value": forged}, [])
+    part.lock.click(0.55)  # what the page showed when the pupil clicked
+    until(lambda: part.locked == 0.55)
+    assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55]
+    part.lock.click(0.9)  # a second lock (or a forged one): the guess stays
+    part.prediction.input.value = 0.9
+    until(lambda: part.jobs.empty())
     assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55] and part.locked == 0.55
 
 
-def test_a_slider_value_that_arrives_while_the_lock_in_is_being_stored_is_stored_too(
-    store: ClassStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The slider's last value can arrive while the click's answer is on its way to the store (the pupil's
-    worker thread): it must be stored after it, not dropped because no lock was recorded yet."""
-    k = store.create_class("doublet_penalties")
-    part = pupil_of(build("doublet_penalties", f"class={k.code}"))
-    until(lambda: part.pupil is not None)
-    entered, release = threading.Event(), threading.Event()
-    assert part.store is not None
-    answer = part.store.answer
-
-    def slow_answer(*args: Any) -> Any:
-        entered.set()
-        release.wait(10)
-        return answer(*args)
-
-    monkeypatch.setattr(part.store, "answer", slow_answer)
-    part.prediction.input.value = 0.53
-    part.lock.click()
-    assert entered.wait(10)  # the worker has read 0.53 and is storing it
-    part.prediction.input.value = 0.55  # the value the pupil saw, arriving meanwhile
-    release.set()
-    until(lambda: store.results(k.code, k.teacher_key, QID)["answers"] == [0.55])
-    until(lambda: part.locked == 0.55 and "0.55" in part.status.value)
+def test_a_reload_in_the_same_browser_is_the_same_pupil_with_the_same_guess(store: ClassStore) -> None:
+    k, first = joined(store)
+    first.lock.click(0.4)
+    until(lambda: first.locked == 0.4)
+    again = pupil_of(build("doublet_penalties", f"class={k.code}&_pupil={BROWSER}"))
+    until(lambda: again.pupil is not None and again.locked == 0.4)
+    assert again.pupil.name == first.pupil.name and again.pupil.id == first.pupil.id
+    assert not again.lock.enabled and "0.4" in again.lock.status
+    r = store.results(k.code, k.teacher_key, QID)
+    assert (r["pupils"], r["answers"]) == (1, [0.4])
 
 
-def test_pupils_pool_draws_of_their_own_and_a_rerun_adds_nothing(store: ClassStore) -> None:
-    """Pooling is evidence only if the draws are new: two pupils simulate with different seeds, and a pupil
-    who runs the same seed again adds the same draws, which the pool counts once."""
-    k = store.create_class("doublet_penalties")
-    one = pupil_of(build("doublet_penalties", f"class={k.code}"))
-    two = pupil_of(build("doublet_penalties", f"class={k.code}"))
+def test_pupils_pool_draws_of_their_own_and_the_page_cannot_choose_them(store: ClassStore) -> None:
+    k, one = joined(store)
+    two = pupil_of(build("doublet_penalties", f"class={k.code}&_pupil=another-browser-key-02"))
     assert one.plots[0].seed != two.plots[0].seed
-    until(lambda: one.pupil is not None)
     plot = one.plots[0]
+    seed, batch = plot.seed, plot.batch
+    for forged in ({"seed": 7}, {"batch": 1}, {"n": 200_000}):
+        plot._handle_msg({"content": {"data": {"method": "update", "state": forged, "buffer_paths": []}}})
+    assert (plot.seed, plot.batch) == (seed, batch) and "set by the kernel" in plot.error
     plot.reset(n=10_000)
     plot.run()
     until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 10_000)
     plot.reset(n=10_000)  # the same seed again: the same draws
     plot.run()
-    plot.reset(seed=plot.seed + 1, n=10_000)  # new draws
-    plot.run()
-    until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 20_000)
-    until(lambda: one.jobs.empty())  # the worker has taken every queued batch: still 20,000, not 30,000
-    assert store.results(k.code, k.teacher_key, QID)["trials"] == 20_000
+    until(lambda: one.jobs.empty())
+    assert store.results(k.code, k.teacher_key, QID)["trials"] == 10_000
 
 
-def test_an_unknown_code_leaves_the_lesson_working_alone(store: ClassStore) -> None:
-    page = build("doublet_penalties", "class=ZZZZZZ")
+@pytest.mark.parametrize(
+    ("why", "setup", "words"),
+    [
+        ("not_open", lambda s, k: None, "not open"),
+        ("full", lambda s, k: None, "is full"),
+    ],
+)
+def test_a_class_that_cannot_be_joined_leaves_the_lesson_working_alone(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch, why: str, setup: Any, words: str
+) -> None:
+    from donkeylab.classroom import store as store_module
+
+    code = "ZZZZZZ"
+    if why == "full":
+        monkeypatch.setattr(store_module, "MAX_PUPILS", 0)
+        code = store.create_class("doublet_penalties").code
+    page = build("doublet_penalties", f"class={code}")
     part = pupil_of(page)
     until(lambda: part.alone is not None)
-    assert "not open" in page.children[0].value and "works on by itself" in page.children[0].value
-    assert not part.prediction.button.disabled and part.lock.layout.display == "none"
+    assert part.alone == why and words in page.children[0].value and "works on by itself" in page.children[0].value
+    assert not part.prediction.button.disabled and not part.prediction.held
+    assert part.lock.layout.display == "none"
 
 
-def test_a_class_ended_mid_lesson_leaves_the_pupil_alone(store: ClassStore) -> None:
-    k = store.create_class("doublet_penalties")
-    part = pupil_of(build("doublet_penalties", f"class={k.code}"))
-    until(lambda: part.pupil is not None)
+def test_a_class_ended_or_a_pupil_removed_mid_lesson_goes_on_alone(store: ClassStore) -> None:
+    k, part = joined(store)
+    store.remove_pupil(k.code, k.teacher_key, part.pupil.name)
+    until(lambda: part.alone == "removed")
+    assert "taken you out" in part.banner.value and not part.prediction.held
+    other = pupil_of(build("doublet_penalties", f"class={k.code}"))
+    until(lambda: other.pupil is not None)
     store.end_class(k.code, k.teacher_key)
-    until(lambda: part.alone == "ended")
-    assert not part.prediction.button.disabled
+    until(lambda: other.alone == "ended")
 
 
 def test_a_bad_code_in_the_link_is_a_note_and_no_class() -> None:
@@ -161,53 +195,126 @@ def test_a_bad_code_in_the_link_is_a_note_and_no_class() -> None:
     assert not [o for o in gc.get_objects() if isinstance(o, PupilPart) and o.banner is page.children[0]]
 
 
-def test_the_dashboard_follows_the_class_and_refuses_forged_messages(store: ClassStore) -> None:
-    k = store.create_class("doublet_penalties")
-    page = build("class_mode", f"class={k.code}&key={k.teacher_key}")
-    dash = page.children[-1]
-    assert isinstance(dash, ClassDashboard) and dash.code == k.code
-    assert k.teacher_key not in repr(page) and not dash.teacher_link
-    dash._on_page(None, {"method": "origin", "href": "javascript:alert(1)//x/class_mode.ipynb"}, None)
-    dash._on_page(None, {"method": "origin", "href": "http://ev il/voila/render/class_mode.ipynb"}, None)
-    assert dash.join_link == ""
-    dash._on_page(None, {"method": "origin", "href": "http://127.0.0.1:8866/voila/render/class_mode.ipynb"}, None)
-    assert dash.join_link == f"http://127.0.0.1:8866/voila/render/doublet_penalties.ipynb?class={k.code}&lang=en"
-    assert dash.qr_svg.startswith("<svg") and k.teacher_key in dash.teacher_link
-    p = store.join(k.code)
-    store.answer(k.code, p.id, QID, 0.3)
-    store.add_trials(k.code, p.id, QID, 0, {"not": 600, "p": 400})
-    until(lambda: dash.answered == 1 and dash.trials == 1000)
-    assert dash.bars[3] == ["0.3–0.4", 1] and dash.series == [[1000, 0.4]]
-    dash._handle_msg({"content": {"data": {"method": "update", "state": {"trials": 10**9}, "buffer_paths": []}}})
-    assert dash.trials == 1000
+def dashboard(lesson: str = "doublet_penalties", lang: str = "en") -> ClassDashboard:
+    page = build("class_mode", f"lesson={lesson}&lang={lang}").dashboard
+    assert isinstance(page, ClassDashboard) and page.view == "start"
+    return page
+
+
+def test_the_teacher_starts_a_class_whose_key_never_reaches_the_page(store: ClassStore) -> None:
+    dash = dashboard()
+    dash._on_page(None, {"method": "start", "lesson": "doublet_penalties", "size": 28}, None)
+    assert dash.view == "class" and len(dash.code) == 6
+    key = keyring.key_of(dash.code)
+    assert key is not None and store.about(dash.code, key)["size"] == 28
+    assert key not in every_state() and key not in repr(dash)  # no widget at all holds it
+    assert dash.question.startswith("The total is 70") and "<" not in dash.question
+    assert oct(keyring.path().stat().st_mode)[-3:] == "600"
+    dash.close()
+
+
+def test_the_join_link_uses_an_address_pupils_can_reach_or_says_why_not(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dash = dashboard()
+    dash.start_class("doublet_penalties", 30)
+    for bad in ("javascript:alert(1)//x/class_mode.ipynb", "http://ev il/voila/render/class_mode.ipynb", 7):
+        dash._on_page(None, {"method": "origin", "href": bad}, None)
+        assert dash.join_link == ""
+    dash._on_page(None, {"method": "origin", "href": LOCAL}, None)  # a server of this machine only
+    assert dash.join_link == f"http://127.0.0.1:8866/voila/render/doublet_penalties.ipynb?class={dash.code}&lang=en"
+    assert "cannot open this link" in dash.warning and "donkeylab serve --class" in dash.warning
+    info = {"urls": ["http://192.0.2.7:8866/"], "port": 8866, "bind": "0.0.0.0", "base_url": "/"}
+    monkeypatch.setenv("DONKEYLAB_SERVER", json.dumps(info))
+    dash._on_page(None, {"method": "origin", "href": LOCAL}, None)  # the class server, seen from the teacher
+    assert dash.join_link.startswith("http://192.0.2.7:8866/voila/render/doublet_penalties.ipynb?class=")
+    assert dash.warning == "" and dash.join_short == "192.0.2.7:8866" and dash.qr_svg.startswith("<svg")
+    dash._on_page(None, {"method": "origin", "href": "http://vm:8866/voila/render/class_mode.ipynb"}, None)
+    assert "by its name" in dash.warning and "http://192.0.2.7:8866/" in dash.warning
+    dash.close()
+
+
+def test_the_dashboard_shows_nothing_of_the_answer_before_the_reveal(store: ClassStore) -> None:
+    dash = dashboard("die_choice")
+    dash.start_class("die_choice", 30)
+    key = keyring.key_of(dash.code)
+    assert key is not None
+    p, q = store.join(dash.code), store.join(dash.code)
+    store.answer(dash.code, p.id, "free_choice", 0.01)
+    store.answer(dash.code, q.id, "free_choice", 0.09)
+    store.add_trials(dash.code, p.id, "free_choice", 5, 0, {"not": 9_876, "p": 124})
+    until(lambda: dash.answered == 2 and dash.trials == 10_000)
+    assert [b[1] for b in dash.bars][:4] == [0, 1, 0, 1]  # 1–2 % and 5–10 %: 0.01 and 0.09 apart
+    assert (dash.target, dash.exact_bar, dash.exact_text) == (-1.0, -1, "")
+    text = json.dumps(dash.get_state())
+    for form in ("1/81", "0.0123", "0,0123", "1.2 %", "1,2 %", "0.012345"):
+        assert form not in text, form
     dash._on_page(None, {"method": "reveal", "extra": 1}, None)  # not the message's shape: ignored
-    assert not store.revealed(k.code, QID)
+    assert not store.poll(dash.code, p.id)["revealed"]
     dash._on_page(None, {"method": "reveal"}, None)
-    assert dash.revealed and "3/7" in dash.exact_text and dash.exact_bar == 4
-    dash.lang = "de"
-    assert "exakte Antwort" in dash.exact_text and dash.bars[3][0] == "0,3–0,4"
-    assert dash.join_link.endswith("lang=de") and dash.teacher_link.endswith("lang=de")
+    assert dash.revealed and dash.exact_text == "The exact answer: 1.2 % = 1/81" and dash.exact_bar == 1
+    assert abs(dash.target - 1 / 81) < 1e-12
+    dash._on_page(None, {"method": "lang", "lang": "de"}, None)
+    assert dash.exact_text == "Die exakte Antwort: 1,2 % = 1/81" and dash.question.startswith("Zwei Zahlen")
+    dash.close()
+
+
+def test_the_teacher_removes_a_pupil_and_ends_the_class(store: ClassStore) -> None:
+    dash = dashboard()
+    dash.start_class("doublet_penalties", 30)
+    p = store.join(dash.code)
+    store.answer(dash.code, p.id, QID, 0.95)
+    until(lambda: dash.roster == [[p.name, True]])
+    dash._on_page(None, {"method": "remove", "name": "Nobody 1"}, None)  # not on the roster: nothing
+    dash._on_page(None, {"method": "remove", "name": p.name}, None)
+    until(lambda: dash.roster == [] and dash.answered == 0)
+    code = dash.code
     dash._on_page(None, {"method": "end"}, None)
-    assert dash.ended and not store.engine.dispose()  # type: ignore[func-returns-value]
+    assert dash.view == "ended" and keyring.key_of(code) is None
     with pytest.raises(Exception, match="no open class"):
-        store.join(k.code)
+        store.join(code)
 
 
-def test_the_teacher_starts_a_class_from_the_page(store: ClassStore) -> None:
-    page = build("class_mode", "lesson=die_choice")
-    start = next(c for c in page.children[-1].children if getattr(c, "description", "") == "Start a class")
-    start.click()
-    dash = page.children[-1]
-    assert isinstance(dash, ClassDashboard) and store.lesson(dash.code, dash._key) == "die_choice"
-    dash.close()  # its poller stops; the page goes too (an open page holding a closed widget cannot be drawn)
-    page.close()
+def test_the_teacher_gets_back_to_a_running_class_and_nobody_else_can(store: ClassStore) -> None:
+    dash = dashboard()
+    dash.start_class("doublet_penalties", 30)
+    code = dash.code
+    dash.close()
+    again = build("class_mode", f"class={code}").dashboard
+    assert again.view == "class" and again.code == code
+    assert again.running[0][0] == code and again.running[0][1] == "Doublets and the 77 bust"
+    again._on_page(None, {"method": "new"}, None)
+    again._on_page(None, {"method": "open", "code": code}, None)
+    assert again.view == "class"
+    foreign = store.create_class("doublet_penalties")  # started elsewhere: its key is not on this machine
+    other = build("class_mode", f"class={foreign.code}").dashboard
+    assert other.view == "start" and "not started on this computer" in other.note
+    again.close()
+    other.close()
 
 
-def test_a_wrong_teacher_link_shows_a_note_and_the_start_screen(store: ClassStore) -> None:
-    k = store.create_class("doublet_penalties")
-    page = build("class_mode", f"class={k.code}&key={'x' * 32}")
-    assert "not the teacher key" in page.children[3].value
-    assert not any(isinstance(c, ClassDashboard) for c in page.children)
+def test_a_flood_of_forged_start_clicks_makes_at_most_a_few_classes(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from donkeylab.apps import class_dashboard
+
+    monkeypatch.setattr(class_dashboard, "START_GAP_S", 0.0)
+    dash = dashboard()
+    for _ in range(50):
+        dash._on_page(None, {"method": "start", "lesson": "die_choice", "size": 30}, None)
+        dash._on_page(None, {"method": "new"}, None)
+    dash._on_page(None, {"method": "start", "lesson": "die_choice", "size": 30}, None)
+    assert len(keyring.running()) == MAX_STARTS and "started as many classes" in dash.note
+    for forged in (
+        {"method": "start", "lesson": "index", "size": 30},
+        {"method": "start", "lesson": "die_choice", "size": "30"},
+        {"method": "start", "lesson": "die_choice", "size": 10**9},
+        {"method": "lang", "lang": "fr"},
+    ):
+        dash._on_page(None, forged, None)
+    dash._handle_msg({"content": {"data": {"method": "update", "state": {"view": "class"}, "buffer_paths": []}}})
+    assert dash.view == "start" and len(keyring.running()) == MAX_STARTS and dash.lang == "en"
+    dash.close()
 
 
 def test_the_hub_points_every_pupil_at_one_postgresql() -> None:
@@ -265,17 +372,17 @@ class Sent:
 
 def test_a_page_that_has_drawn_its_widgets_gets_the_class_state_again(store: ClassStore) -> None:
     """The join ends on the worker thread, maybe while the page still creates its widgets (an update then is
-    dropped by Voila's manager): the page's "drawn" message brings the banner, status and buttons again."""
+    dropped by Voila's manager): the page's "drawn" message brings the banner and the lock again."""
     page = build("doublet_penalties", "class=ZZZZZZ")
     part = pupil_of(page)
     assert page.children[-1] is part.drawn  # drawn last: its render runs once the page's models exist
     until(lambda: part.alone is not None)
-    comms = {name: Sent() for name in ("banner", "status", "lock")}
+    comms = {name: Sent() for name in ("banner", "lock")}
     for name, comm in comms.items():
         getattr(part, name).comm = comm
     forged = [{"drawn": 2}, {"drawn": 1, "more": 1}, "drawn", {}]
     for content in [*forged, {"drawn": 1}]:
         part.drawn._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-    assert [len(c.states) for c in comms.values()] == [1, 1, 1]  # only the one true message, once each
+    assert [len(c.states) for c in comms.values()] == [1, 1]  # only the one true message, once each
     assert "not open" in comms["banner"].states[0]["value"]
     assert comms["lock"].states[0]["layout"] == f"IPY_MODEL_{part.lock.layout.model_id}"
