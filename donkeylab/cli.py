@@ -122,8 +122,15 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="serve the Voila gallery of the apps (what `make app` runs)")
     sv.add_argument("--dir", help="folder of app notebooks (default: the apps shipped with donkeylab)")
     sv.add_argument("--port", type=bounded(1, 65535), default=8866)
-    sv.add_argument("--public", action="store_true", help="listen on every address; a token is required")
-    sv.add_argument("--token", help="the token for --public (default: a random one, printed)")
+    sv.add_argument(
+        "--class",
+        dest="class_server",
+        action="store_true",
+        help="serve a class: listen on the network, print the address pupils open and your teacher link "
+        "(pupils join with the class code or its QR code; the token is yours)",
+    )
+    sv.add_argument("--public", action="store_true", help="the same as --class")
+    sv.add_argument("--token", help="the teacher's token for --class (default: a random one, printed)")
     sv.add_argument(
         "--max-kernels", type=bounded(1, 10_000), help="most pages open at once (default 40, see SECURITY.md)"
     )
@@ -438,25 +445,20 @@ def serve(args: argparse.Namespace) -> int:
     import subprocess
     from pathlib import Path
 
-    from donkeylab.apps.serve import page_urls, parse_pools, token_of, voila_command
+    from donkeylab.apps.serve import banner, parse_pools, token_of, voila_command
 
+    public = args.public or args.class_server
     if args.dir is not None and not Path(args.dir).is_dir():
         raise UsageError(f"no app folder {quote(args.dir)}")
-    if args.token is not None and not args.public:
-        raise UsageError("--token only makes sense with --public")
+    if args.token is not None and not public:
+        raise UsageError("--token only makes sense with --class (or --public)")
     folder = Path(args.dir) if args.dir else None
     limits = {"max_kernels": args.max_kernels, "cull_idle": args.cull_idle, "orphan_grace": args.orphan_grace}
     preheat = False if args.preheat is None else parse_pools(args.preheat)
-    cmd = voila_command(args.port, folder, public=args.public, token=args.token, preheat=preheat, **limits)
-    verb = "would serve" if args.dry_run else "serving"
+    cmd = voila_command(args.port, folder, public=public, token=args.token, preheat=preheat, **limits)
     if args.dry_run:
         print(" ".join(cmd))
-    if args.public:
-        print(f"{verb} on every address, port {args.port}; pupils open (the token is required):")
-    else:
-        print(f"{verb} on this machine only, port {args.port}; open:")
-    for url in page_urls(args.port, token_of(cmd)):
-        print(f"  {url}")
+    print(banner(args.port, token_of(cmd), dry_run=args.dry_run))
     if args.dry_run:
         return 0
     proc = subprocess.Popen(cmd)

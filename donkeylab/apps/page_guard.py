@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import re
 import secrets
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from urllib.parse import parse_qsl, urlencode
 
@@ -35,6 +36,7 @@ from donkeylab.core import CATALOGUE
 
 ALWAYS_ALLOWED = frozenset({"token"})  # the server's own login parameter (``--public``)
 MAX_SHOWN = 30  # characters of an unknown parameter quoted back
+MAX_FIELDS = 100  # fields of a link read; a link with more is refused (ours carry a dozen at most)
 
 CATALOGUE.add("SERVE-LINK-TITLE", "This link is not one of ours", "Dieser Link stammt nicht von uns")
 CATALOGUE.add(
@@ -113,11 +115,21 @@ def _safe_end(text: str) -> int:
 
 def split_link(query: str, allowed: Iterable[str]) -> tuple[list[str], str]:
     """The parameter names of ``query`` that are not ``allowed`` (in order, once each), and the query string
-    of the allowed parameters alone (what the refusal page offers as the clean link)."""
+    of the allowed parameters alone (what the refusal page offers as the clean link).
+
+    Only the first ``MAX_FIELDS`` fields are read. A link with more is never one of ours (each parameter once,
+    a dozen at most): its repeated names count as not allowed too, and the clean link keeps the first value of
+    each allowed one. ``parse_qsl(max_num_fields=…)`` raised instead, a 500 with the whole link in a traceback:
+    169 KB of log for a 57 KB link (issue 37 §5)."""
     known = set(allowed) | ALWAYS_ALLOWED
-    pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=100)
-    unknown = list(dict.fromkeys(k for k, _ in pairs if k not in known))
-    return unknown, urlencode([(k, v) for k, v in pairs if k in known])
+    fields = query.split("&", MAX_FIELDS)  # parse_qsl splits on "&" alone
+    pairs = parse_qsl("&".join(fields[:MAX_FIELDS]), keep_blank_values=True, max_num_fields=MAX_FIELDS)
+    unknown = [k for k, _ in pairs if k not in known]
+    if len(fields) > MAX_FIELDS:
+        repeated = [k for k, n in Counter(k for k, _ in pairs).items() if n > 1]
+        unknown += repeated or [pairs[0][0] if pairs else "&"]
+        pairs = list({k: (k, v) for k, v in reversed(pairs)}.values())[::-1]  # the first value of each name
+    return list(dict.fromkeys(unknown)), urlencode([(k, v) for k, v in pairs if k in known])
 
 
 def bilingual_page(status: int, title_key: str, text_key: str, data: dict[str, object], after: str = "") -> str:
@@ -145,7 +157,8 @@ def refused_link_page(unknown: list[str], clean: str) -> str:
 def app_params(notebooks: Iterable[str]) -> Mapping[str, frozenset[str]]:
     """Each served notebook's link parameters: an app's own, none for any other notebook (the gallery)."""
     import donkeylab.apps  # noqa: F401  (registers every app)
+    from donkeylab.apps.class_gate import PUPIL_PARAM  # the server adds it from a cookie: never from a link
     from donkeylab.apps.registry import APPS  # the apps' parameters are declared once, by the apps
 
-    params = {f"{name}.ipynb": frozenset(info.params) for name, info in APPS.items()}
+    params = {f"{name}.ipynb": frozenset(info.params) - {PUPIL_PARAM} for name, info in APPS.items()}
     return {nb: params.get(nb, frozenset()) for nb in notebooks}

@@ -22,6 +22,7 @@ CONFIG_DIR = Path(__file__).parent  # holds voila.json
 _APP_DIRS = (Path(__file__).parent / "notebooks", Path(__file__).resolve().parents[2] / "notebooks" / "apps")
 MIN_TOKEN = 16  # characters; a public server's token is the only thing between a stranger and its kernels
 GALLERY = "/voila/render/index.ipynb"
+CLASS_MODE = "/voila/render/class_mode.ipynb"
 MAX_POOL = 200  # preheated kernels for one app (each ~100 MB, started before the lesson)
 
 
@@ -79,8 +80,12 @@ def voila_command(
     ]
     if public:
         cmd.append(f"--token={token or secrets.token_urlsafe(24)}")
-    if preheat:
-        cmd += ["--VoilaConfiguration.preheat_kernel=True", "--VoilaConfiguration.default_pool_size=1"]
+    # Preheating is always on, with no kernel in advance unless asked: starting a class warms its lesson for
+    # the class size at that moment (``CappedKernelManager.warm``), which needs Voila's pools.
+    cmd += [
+        "--VoilaConfiguration.preheat_kernel=True",
+        f"--VoilaConfiguration.default_pool_size={int(preheat is True)}",
+    ]
     if isinstance(preheat, Mapping):
         cmd += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pool_config(preheat, folder))}"]
     if orphan_grace is not None:
@@ -128,12 +133,76 @@ def token_of(cmd: Sequence[str]) -> str | None:
     return None
 
 
-def page_urls(port: int, token: str | None) -> list[str]:
-    """Where pupils open the gallery: this machine's network addresses (public), else 127.0.0.1."""
-    query = f"?token={token}" if token else ""
+def banner(port: int, token: str | None, dry_run: bool = False) -> str:
+    """What ``donkeylab serve`` prints: where pupils join and where the teacher opens class mode.
+
+    Addresses are IP addresses of this machine's network interfaces (a tablet often cannot resolve a host
+    name); the token is the teacher's, so it stands only in the teacher's own links."""
+    verb = "would serve" if dry_run else "serving"
+    mode = f"{CLASS_MODE}?lang=en"
     if token is None:
-        return [f"http://127.0.0.1:{port}{GALLERY}"]
-    hosts = [socket.gethostname()]
-    with contextlib.suppress(OSError):  # no name service: the host name alone is still a hint
-        hosts += [ip for ip in socket.gethostbyname_ex(hosts[0])[2] if not ip.startswith("127.")]
-    return [f"http://{host}:{port}{GALLERY}{query}" for host in dict.fromkeys(hosts)]
+        return "\n".join(
+            [
+                f"{verb} on this machine only, port {port}: pupils' devices cannot reach it",
+                f"  the gallery:  http://127.0.0.1:{port}{GALLERY}",
+                f"  class mode:   http://127.0.0.1:{port}{mode}",
+                "  (for a class on pupils' own devices, start it with: donkeylab serve --class)",
+            ]
+        )
+    hosts = [host_in_url(ip) for ip in lan_addresses()] or ["127.0.0.1"]
+    lines = [
+        f"{verb} a class on every address of this computer, port {port}",
+        f"  pupils open:  http://{hosts[0]}:{port}/   then type the class code (or scan its QR code)",
+        f"  you, on this computer:  http://127.0.0.1:{port}{mode}",
+        f"  you, on another device:  http://{hosts[0]}:{port}{mode}&token={token}",
+        "  (the token is yours, not the pupils': they need only the class code)",
+    ]
+    if len(hosts) > 1:
+        lines.append("  other addresses of this computer: " + ", ".join(hosts[1:]))
+    return "\n".join(lines)
+
+
+VIRTUAL = ("docker", "br-", "veth", "virbr", "lxc", "cni", "flannel", "tailscale", "zt", "tun", "tap", "wg")
+
+
+def lan_addresses() -> list[str]:
+    """This machine's network addresses that pupils' devices can reach, best first: IP addresses (a school
+    tablet often cannot resolve the machine's name), never loopback or link-local; IPv4 before IPv6, private
+    networks (a classroom's Wi-Fi) before others, virtual interfaces (containers, VPNs) last."""
+    import ipaddress
+
+    found: list[tuple[tuple[int, int, int], str]] = []
+    for name, ip in _interface_addresses():
+        try:
+            addr = ipaddress.ip_address(ip.split("%")[0])
+        except ValueError:
+            continue
+        if addr.is_loopback or addr.is_link_local or addr.is_multicast or addr.is_unspecified:
+            continue
+        rank = (int(name.startswith(VIRTUAL)), int(addr.version == 6), int(not addr.is_private))
+        found.append((rank, str(addr)))
+    return list(dict.fromkeys(ip for _, ip in sorted(found)))
+
+
+def _interface_addresses() -> list[tuple[str, str]]:
+    """(interface, address) pairs: psutil's list (ipykernel brings psutil), else the address of the default
+    route's interface as the system would choose it."""
+    try:
+        import psutil  # type: ignore[import-untyped]
+
+        return [
+            (name, a.address)
+            for name, addrs in psutil.net_if_addrs().items()
+            for a in addrs
+            if a.family in (socket.AF_INET, socket.AF_INET6)
+        ]
+    except ImportError:
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
+            return [("", str(probe.getsockname()[0]))]
+        return []
+
+
+def host_in_url(ip: str) -> str:
+    """An address as a URL's host: IPv6 in brackets."""
+    return f"[{ip}]" if ":" in ip else ip

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
+from urllib.parse import parse_qsl, urlencode
 
 import voila.handler
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -26,6 +27,7 @@ from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from donkeylab.apps import class_gate
 from donkeylab.apps.connection import ClassroomConnection
 from donkeylab.apps.kernels import ServerFull
 from donkeylab.apps.page_guard import (
@@ -66,12 +68,19 @@ def server_full_page(limit: int) -> str:
 
 
 class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voila's page handler, guarded (``page_guard``): only the app's own link parameters, a place left (else
-    ``server_full_page`` with ``Retry-After``, at once), and a Content-Security-Policy with a nonce."""
+    """Voila's page handler, guarded (``page_guard``): only the app's own link parameters, only pages its
+    visitor may open (``class_gate``: a pupil holding a class code opens that class's lesson, nothing else), a
+    place left (else ``server_full_page`` with ``Retry-After``, at once), and a Content-Security-Policy with a
+    nonce. The kernel gets the link without the server's token and, on a class page, with the browser's key."""
 
     link_params: ClassVar[Mapping[str, frozenset[str]]] = {}  # notebook -> the parameters its link may carry
 
     @web.authenticated
+    def get_login_url(self) -> str:
+        """A visitor without the right to a page lands on the join box (pupils are the usual such visitors;
+        a teacher on another device adds ``?token=…`` once, or logs in at ``/login``)."""
+        return str(url_path_join(self.base_url, "join"))
+
     async def get(self, path: str | None = None) -> None:
         unknown, kept = split_link(self.request.query, self.link_params.get(path or "", frozenset()))
         if unknown:
@@ -80,6 +89,12 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.finish(refused_link_page(unknown, self.request.path + (f"?{kept}" if kept else "")))
             return
         refuse = getattr(self.kernel_manager, "refuse_if_full", None)
+        role, code = class_gate.role_of(self.current_user)
+        given = self.get_query_argument("class", None)
+        if not class_gate.may_open(role, code, path or "", given):
+            self.redirect(self.get_login_url())
+            return
+        self._kernel_query(given is not None and "class" in self.link_params.get(path or "", frozenset()))
         if refuse is not None:
             refuse()  # before a pool kernel is taken: a pupil beyond the places is told at once
         nonce = new_nonce()
@@ -91,6 +106,17 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.write(stamper.flush())
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+    def _kernel_query(self, class_page: bool) -> None:
+        """What the page's kernel reads as its link (Voila hands it ``request.query``): never the server's
+        token; on a class lesson page, the browser's own key as ``_pupil`` (a pupil cannot set it: a link
+        carrying one was refused above as a foreign parameter)."""
+        server_only = ("token", class_gate.PUPIL_PARAM)
+        pairs = [(k, v) for k, v in parse_qsl(self.request.query, keep_blank_values=True) if k not in server_only]
+        if class_page:
+            pairs.append((class_gate.PUPIL_PARAM, class_gate.browser_key(self)))
+        self.request.query = urlencode(pairs)
+        self.request.uri = self.request.path + (f"?{self.request.query}" if pairs else "")
+
         exc = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(exc, ServerFull):
             self.set_header("Retry-After", str(RETRY_AFTER_S))
@@ -139,7 +165,10 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         self.kernel_websocket_connection_class = ClassroomConnection
-        settings: dict[str, Any] = super().init_settings()
+        self.identity_provider_class = class_gate.ClassroomIdentity
+        urls = [f"http://{host}:{self.port}{self.base_url}" for host in reachable_hosts(self.ip)]
+        class_gate.WarmHandler.secret = class_gate.export_server_info(self.ip, self.port, self.base_url, urls)
+        settings: dict[str, Any] = super().init_settings()  # kernels start in here: after the export
         return settings
 
     def init_handlers(self) -> list[tuple[Any, ...]]:
@@ -151,7 +180,29 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         ClassroomRequestInfo.kernel_manager = self.kernel_manager
         ClassroomRequestInfo.on_handed_out = getattr(self.kernel_manager, "handed_out", None)
         voila.handler.RequestInfoSocketHandler = ClassroomRequestInfo  # Voila's page handler sends through it
-        return guard_rules(self.server_url, notebooks) + voila_rules
+        class_gate.WarmHandler.kernel_manager = self.kernel_manager
+        class_gate.WarmHandler.lessons = frozenset(class_lessons())
+        ours_first = [
+            (url_path_join(self.server_url, "/join"), class_gate.JoinHandler),
+            (url_path_join(self.server_url, "/donkeylab/warm"), class_gate.WarmHandler),
+        ]
+        return ours_first + guard_rules(self.server_url, notebooks) + voila_rules
+
+
+def class_lessons() -> list[str]:
+    from donkeylab.classroom import lessons
+
+    return lessons()
+
+
+def reachable_hosts(ip: str) -> list[str]:
+    """Where pupils reach a server bound to ``ip``: this machine's network addresses for every address,
+    127.0.0.1 for a server of this machine only (the dashboard warns then), else the address itself."""
+    from donkeylab.apps.serve import lan_addresses
+
+    if ip in ("", "0.0.0.0", "::"):
+        return lan_addresses() or ["127.0.0.1"]
+    return [ip]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
