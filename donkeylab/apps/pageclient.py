@@ -10,6 +10,7 @@ run thirty pupils on two cores. Only comm and kernel-info messages pass Voila's 
 from __future__ import annotations
 
 import asyncio
+import http.cookiejar
 import json
 import re
 import time
@@ -20,6 +21,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
@@ -40,11 +42,16 @@ def _with_token(url: str, token: str | None) -> str:
     return url + ("&" if "?" in url else "?") + urllib.parse.urlencode({"token": token})
 
 
-def fetch_page(base: str, path: str, token: str | None = None, timeout: float = 300) -> Page:
-    """GET a page (redirects followed); any status is returned, not raised."""
+def fetch_page(
+    base: str, path: str, token: str | None = None, timeout: float = 300, jar: http.cookiejar.CookieJar | None = None
+) -> Page:
+    """GET a page (redirects followed); any status is returned, not raised. ``jar`` keeps the cookies a browser
+    keeps (a class page's: the class code and the browser's own key), for the kernel's websocket to send."""
     start = time.monotonic()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)) if jar is not None else None
     try:
-        with urllib.request.urlopen(_with_token(base + path, token), timeout=timeout) as reply:
+        url = _with_token(base + path, token)
+        with opener.open(url, timeout=timeout) if opener else urllib.request.urlopen(url, timeout=timeout) as reply:
             status, body = reply.status, reply.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as err:
         status, body = err.code, err.read().decode("utf-8", "replace")
@@ -95,9 +102,18 @@ class KernelSession:
         self.received: list[dict[str, Any]] = []
 
     @classmethod
-    async def open(cls, base: str, kernel_id: str, token: str | None = None, timeout: float = 120) -> KernelSession:
+    async def open(
+        cls,
+        base: str,
+        kernel_id: str,
+        token: str | None = None,
+        timeout: float = 120,
+        jar: http.cookiejar.CookieJar | None = None,
+    ) -> KernelSession:
         url = base.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
-        ws = await asyncio.wait_for(websocket_connect(_with_token(url, token)), timeout)
+        cookies = "; ".join(f"{c.name}={c.value}" for c in jar or ())
+        request = HTTPRequest(_with_token(url, token), headers={"Cookie": cookies} if cookies else {})
+        ws = await asyncio.wait_for(websocket_connect(request), timeout)
         return cls(ws, timeout)
 
     async def send(self, msg: dict[str, Any]) -> str:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 from pathlib import Path
 
 import pytest
 
 from donkeylab.apps.kernels import CappedKernelManager
-from donkeylab.apps.serve import CONFIG_DIR, MIN_TOKEN, token_of, voila_command
+from donkeylab.apps.serve import CONFIG_DIR, MIN_TOKEN, lan_addresses, token_of, voila_command
 from donkeylab.apps.server import app_notebooks, guard_rules, server_full_page
 from donkeylab.cli import main
 from donkeylab.core import CATALOGUE
@@ -25,19 +26,30 @@ def test_the_default_listens_on_this_machine_only(capsys: pytest.CaptureFixture[
     assert "-m donkeylab.apps.server" in out and "--port=9001" in out
     assert "--Voila.ip=127.0.0.1" in out and "0.0.0.0" not in out and "--token" not in out
     assert "http://127.0.0.1:9001/voila/render/index.ipynb" in out
+    assert "pupils' devices cannot reach it" in out and "donkeylab serve --class" in out
 
 
-def test_public_generates_a_token_and_prints_how_to_reach_the_page(capsys: pytest.CaptureFixture[str]) -> None:
-    out = dry_run(capsys, "--public", "--port", "9002")
+@pytest.mark.parametrize("flag", ["--class", "--public"])
+def test_a_class_server_prints_the_address_pupils_open_and_the_teachers_token(
+    capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
+    """An IP address of this machine's network (never 127.0.0.1, never a host name a tablet cannot resolve),
+    the teacher's link on this machine without a token, and the token only in the teacher's own link."""
+    out = dry_run(capsys, flag, "--port", "9002")
     token = re.search(r"--token=(\S+)", out)
     assert token and len(token.group(1)) >= MIN_TOKEN and "--Voila.ip=0.0.0.0" in out
-    assert f":9002/voila/render/index.ipynb?token={token.group(1)}" in out
-    assert token.group(1) not in dry_run(capsys, "--public")  # a new one each time
+    address = lan_addresses()[0]
+    pupils = next(line for line in out.splitlines() if "pupils open" in line)
+    assert f"http://{address}:9002/" in pupils and token.group(1) not in pupils
+    assert socket.gethostname() not in pupils and "127.0.0.1" not in pupils
+    assert "http://127.0.0.1:9002/voila/render/class_mode.ipynb" in out
+    assert f"http://{address}:9002/voila/render/class_mode.ipynb?lang=en&token={token.group(1)}" in out
+    assert token.group(1) not in dry_run(capsys, flag)  # a new one each time
 
 
-def test_public_keeps_a_given_token(capsys: pytest.CaptureFixture[str]) -> None:
-    out = dry_run(capsys, "--public", "--token", "a-token-for-class-7b")
-    assert "--token=a-token-for-class-7b" in out and "?token=a-token-for-class-7b" in out
+def test_a_class_server_keeps_a_given_token(capsys: pytest.CaptureFixture[str]) -> None:
+    out = dry_run(capsys, "--class", "--token", "a-token-for-class-7b")
+    assert "--token=a-token-for-class-7b" in out and "&token=a-token-for-class-7b" in out
 
 
 @pytest.mark.parametrize(
@@ -46,7 +58,7 @@ def test_public_keeps_a_given_token(capsys: pytest.CaptureFixture[str]) -> None:
         (["--public", "--token", "short"], "at least 16"),
         (["--public", "--token", ""], "at least 16"),
         (["--public", "--token", "sixteen chars with spaces"], "without spaces"),
-        (["--token", "a-token-for-class-7b"], "only makes sense with --public"),
+        (["--token", "a-token-for-class-7b"], "only makes sense with --class"),
         (["--max-kernels", "0"], "--max-kernels: 0 is outside 1..10,000"),
         (["--cull-idle", "-5"], "--cull-idle: -5 is outside 10..86,400"),
         (["--port", "0"], "--port: 0 is outside 1..65,535"),

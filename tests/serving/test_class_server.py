@@ -1,0 +1,173 @@
+"""``donkeylab serve --class`` against a live server: who may open what (issues 33 and 37).
+
+The server listens on every address, as ``--class`` runs it, with a token and a short idle timeout. Requests to
+127.0.0.1 come from the teacher's own machine; requests to this machine's network address
+(``serve.lan_addresses``) come from "another device", as a pupil's tablet does: the server sees a
+non-loopback client address. A pupil holds an open class's code (the QR link, or the ``/join`` box) and may
+open that class's lesson page only; nothing else is served without the token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import http.client
+import http.cookiejar
+import json
+import os
+import secrets
+import shutil
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from donkeylab.apps.class_gate import MISSES
+from donkeylab.apps.pageclient import KernelSession, fetch_page
+from donkeylab.apps.serve import lan_addresses, voila_command
+from donkeylab.classroom import ClassStore
+from tests.serving.conftest import ROOT, Server, children, free_port, kernel_alive, run_server, write_notebook
+
+TOKEN = secrets.token_urlsafe(24)
+FAKE_KERNEL = "0f0e0d0c-0b0a-4908-8706-050403020100"
+LESSON = "doublet_penalties"
+OTHER = (lan_addresses() or [""])[0]  # a device that is not this machine's loopback: what a tablet is
+
+
+def run(coro: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro()).result()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    assert OTHER, "this machine has no network address besides loopback"
+    site = tmp_path_factory.mktemp("class-server")
+    shutil.copytree(ROOT / "notebooks" / "apps", site / "apps")
+    write_notebook(site / "apps" / "hello.ipynb", "print('hello')")
+    os.environ["DONKEYLAB_CLASS_DB"] = str(site / "class.db")  # the server (and its kernels) inherit it
+    os.environ["DONKEYLAB_TEACHER_KEYS"] = str(site / "teacher-keys.json")
+    port = free_port()
+    cmd = voila_command(port, site / "apps", public=True, token=TOKEN, cull_idle=3)
+    try:
+        yield from run_server(cmd, port, site / "server.log")
+    finally:
+        os.environ.pop("DONKEYLAB_CLASS_DB", None)
+        os.environ.pop("DONKEYLAB_TEACHER_KEYS", None)
+
+
+def request(host: str, server: Server, method: str, path: str, headers: dict[str, str] | None = None) -> Any:
+    conn = http.client.HTTPConnection(host, server.port, timeout=120)
+    conn.request(method, path, headers=headers or {})
+    reply = conn.getresponse()
+    body = reply.read().decode("utf-8", "replace")
+    conn.close()
+    return reply.status, reply.getheader("Location") or "", body, reply.getheaders()
+
+
+def new_class(lesson: str = LESSON) -> Any:
+    store = ClassStore.open()
+    made = store.create_class(lesson)
+    store.close()
+    return made
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/voila/render/index.ipynb", "/voila/render/hello.ipynb", "/voila/render/class_mode.ipynb"]
+)
+def test_another_device_without_a_class_code_gets_the_join_box_and_no_kernel(server: Server, path: str) -> None:
+    status, location, body, _ = request(OTHER, server, "GET", path)
+    if status == 302 and location.endswith("/voila/render/index.ipynb"):  # "/" opens the gallery first
+        status, location, body, _ = request(OTHER, server, "GET", location)
+    assert (status, location.split("?")[0]) == (302, "/join"), (status, location)
+    assert "kernelId" not in body and not children(server.proc.pid)
+    status, _, page, headers = request(OTHER, server, "GET", "/join")
+    assert status == 200 and "Class code" in page and "<script" not in page
+    assert "script-src 'none'" in dict(headers)["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("POST", f"/voila/api/shutdown/{FAKE_KERNEL}"),
+        ("GET", f"/api/kernels/{FAKE_KERNEL}"),
+        ("POST", "/donkeylab/warm"),
+        ("GET", f"/donkeylab/warm?lesson={LESSON}"),
+    ],
+)
+def test_the_api_from_another_device_without_a_class_is_refused(server: Server, method: str, path: str) -> None:
+    assert request(OTHER, server, method, path)[0] == 403
+
+
+def test_the_teacher_opens_class_mode_on_this_machine_or_with_the_token_elsewhere(server: Server) -> None:
+    here = fetch_page(server.url, "/voila/render/class_mode.ipynb")
+    assert here.status == 200 and here.kernel_id
+    elsewhere = fetch_page(f"http://{OTHER}:{server.port}", "/voila/render/class_mode.ipynb", token=TOKEN)
+    assert elsewhere.status == 200 and elsewhere.kernel_id
+    proxied = request("127.0.0.1", server, "GET", "/voila/render/class_mode.ipynb", {"X-Forwarded-For": "10.0.0.9"})
+    assert proxied[0] == 302, "a request a proxy forwarded is not this machine's"
+
+
+def test_a_class_code_opens_its_lesson_only_and_the_kernel_never_sees_the_token(server: Server) -> None:
+    made = new_class()
+    base = f"http://{OTHER}:{server.port}"
+    jar = http.cookiejar.CookieJar()
+    page = fetch_page(base, f"/voila/render/{LESSON}.ipynb?class={made.code.lower()}&lang=de", jar=jar)
+    assert page.status == 200 and page.kernel_id
+    assert {c.name for c in jar} == {"dl_class", "dl_browser"}
+
+    async def states() -> dict[str, Any]:
+        session = await KernelSession.open(base, str(page.kernel_id), jar=jar)  # the class cookie lets it in
+        try:
+            return await session.widget_states()
+        finally:
+            session.close()
+
+    text = json.dumps(run(states))
+    assert f"Klasse {made.code}" in text and "Dieser Link hatte Fehler" not in text
+    cookie = {"Cookie": "; ".join(f"{c.name}={c.value}" for c in jar)}
+    for other in ("index.ipynb", "class_mode.ipynb", f"die_choice.ipynb?class={made.code}", "hello.ipynb"):
+        status, location, _, _ = request(OTHER, server, "GET", f"/voila/render/{other}", cookie)
+        assert (status, location.split("?")[0]) == (302, "/join"), other  # the cookie opens nothing else
+    status, _, body, _ = request(OTHER, server, "GET", f"/voila/render/{LESSON}.ipynb?class={made.code}&_pupil=x")
+    assert status == 400 and "_pupil" in body  # the browser key comes from the server's cookie, never a link
+    status, _, body, _ = request("127.0.0.1", server, "GET", f"/voila/render/{LESSON}.ipynb?token={TOKEN}&lang=de")
+    assert status == 200
+
+
+def test_the_join_box_forgives_case_and_look_alikes_and_stops_code_guessing(server: Server) -> None:
+    made = new_class()
+    typed = made.code.lower().replace("0", "o").replace("1", "l")
+    status, location, _, _ = request(OTHER, server, "GET", f"/join?code={typed}&lang=de")
+    assert status == 302 and location == f"voila/render/{LESSON}.ipynb?class={made.code}&lang=de"
+    status, _, body, _ = request(OTHER, server, "GET", "/join?code=ZZZZZZ")
+    assert status == 404 and "No class with the code ZZZZZZ" in body
+    status, _, body, _ = request(OTHER, server, "GET", "/join?code=%3Cscript%3E")
+    assert status == 404 and "<script>" not in body and "&lt;script&gt;" in body
+    for _ in range(MISSES):
+        request(OTHER, server, "GET", "/join?code=YYYYYY")
+    status, _, body, headers = request(OTHER, server, "GET", f"/join?code={made.code}")
+    assert status == 429 and "Too many wrong codes" in body and dict(headers)["Retry-After"] == "60"
+    assert request("127.0.0.1", server, "GET", f"/join?code={made.code}")[0] == 302  # another address: its own
+
+
+def test_an_idle_kernel_is_culled(server: Server) -> None:
+    page = fetch_page(server.url, "/voila/render/hello.ipynb")
+    assert page.status == 200 and page.kernel_id
+    deadline = time.monotonic() + 300
+    while kernel_alive(page.kernel_id):  # nobody is connected: culled after 3 s idle, checked every 3 s
+        assert time.monotonic() < deadline, "the idle kernel was not culled"
+        time.sleep(0.5)  # waiting for the culler's next round: there is no event to wait on
+    assert "Culling kernels with idle durations > 3 seconds at 3 second intervals" in server.log_text()
+
+
+def test_the_server_tells_its_kernels_where_pupils_reach_it(server: Server) -> None:
+    page = fetch_page(server.url, "/voila/render/hello.ipynb")
+    assert page.status == 200
+    kernel = next(pid for pid in children(server.proc.pid) if page.kernel_id and kernel_alive(page.kernel_id))
+    env = Path(f"/proc/{kernel}/environ").read_bytes().split(b"\0")
+    info = json.loads(next(e for e in env if e.startswith(b"DONKEYLAB_SERVER=")).split(b"=", 1)[1])
+    assert info["urls"][0] == f"http://{OTHER}:{server.port}/" and info["bind"] == "0.0.0.0"
+    assert len(info["secret"]) >= 24
