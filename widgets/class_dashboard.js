@@ -24,7 +24,7 @@ function svg(tag, attrs, text) {
 }
 
 function histogram(bars, exactBar, T) {
-  const w = 520, h = 230, left = 8, bottom = 48, top = 22;
+  const w = 520, h = 230, left = 34, bottom = 48, top = 22; // left: room for the first slanted label
   const most = Math.max(1, ...bars.map((b) => b[1]));
   const step = (w - left) / Math.max(1, bars.length);
   const label = bars.map(([name, n]) => `${name}: ${n}`).join(", ");

@@ -26,7 +26,6 @@ from donkeylab.widgets.kit import FrontEndKit
 from donkeylab.widgets.plotly_bundle import PlotlyBundle
 
 log = logging.getLogger(__name__)
-KINDS = {"lesson": "lesson", "game": "free play", "teacher": "for the teacher"}  # a card's kind label
 LINK_LOST = lost_link({}).problems[0]  # the English sentence (the page shows it in its own language)
 
 __all__ = ["APPS", "AppInfo", "app", "build", "gallery"]
@@ -135,23 +134,8 @@ def app(name: str, query_string: str | None = None) -> Any:
     return None
 
 
-def gallery() -> w.HTML:
-    """The gallery: a card per app (icon, title, one line), each a link to its page."""
-    cards = []
-    for info in APPS.values():
-        cards.append(
-            f"<a class='dl-card-link' href='{html.escape(info.notebook)}'>"
-            f"<span class='dl-card-icon' aria-hidden='true'>{info.icon}</span>"
-            f"<span class='dl-card-title'>{html.escape(info.title.en)}</span>"
-            f"<span class='dl-card-blurb'>{html.escape(info.blurb.en)}</span>"
-            f"<span class='dl-card-kind'>{KINDS.get(info.kind, info.kind)}</span></a>"
-        )
-    style = (
-        "<style>.dl-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:14px;"
-        "font-family:system-ui,sans-serif}.dl-card-link{display:flex;flex-direction:column;gap:4px;padding:14px;"
-        "border:2px solid #ccc;border-radius:12px;text-decoration:none;color:#222;background:#fff}"
-        ".dl-card-link:hover,.dl-card-link:focus-visible{border-color:#0072B2;background:#f3f8fc;outline:none}"
-        ".dl-card-icon{font-size:34px}.dl-card-title{font-weight:700;font-size:17px}.dl-card-blurb{font-size:14px;"
-        "color:#444}.dl-card-kind{font-size:12px;color:#0072B2;text-transform:uppercase;letter-spacing:.05em}</style>"
-    )
-    return w.HTML(style + "<nav class='dl-gallery' aria-label='apps'>" + "".join(cards) + "</nav>")
+def gallery(lang: str | None = None) -> w.HTML:
+    """The gallery page (``apps.gallery``): a card per app, the join box and the teacher's running classes."""
+    from donkeylab.apps.gallery import gallery as page
+
+    return page(lang)

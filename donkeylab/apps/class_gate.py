@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import ipaddress
+import re
 import json
 import logging
 import os
@@ -42,7 +43,10 @@ SERVER_ENV = "DONKEYLAB_SERVER"  # what the server tells its kernels: addresses,
 CLASS_COOKIE = "dl_class"
 BROWSER_COOKIE = "dl_browser"
 PUPIL_PARAM = "_pupil"  # the browser key, added by the server to the query a class page's kernel reads
-TEACHER, PUPIL = "teacher", "pupil"
+TEACHER, PUPIL, VISITOR = "teacher", "pupil", "visitor"
+# Routes whose only key is a kernel's id (a random UUID only its own page knows): a page may always release its
+# kernel when its tab closes (the beacon) and read its status, also after its class ended.
+KERNEL_ROUTES = re.compile(r".*/(?:voila/api/shutdown|api/kernels)/[0-9a-f-]{36}$")
 REFRESH_S = 3.0  # how old the server's list of open classes may be
 MISSES = 20  # wrong codes per client address and minute before the server refuses more
 MISS_WINDOW_S = 60.0
@@ -118,10 +122,12 @@ GATE = ClassGate()
 
 
 def role_of(user: Any) -> tuple[str, str | None]:
-    """(``TEACHER``, None) or (``PUPIL``, the class code) for a request's user."""
+    """(``TEACHER``, None), (``PUPIL``, the class code) or (``VISITOR``, None) for a request's user."""
     name = getattr(user, "username", "")
     if isinstance(name, str) and name.startswith(f"{PUPIL}:"):
         return PUPIL, name.split(":", 1)[1]
+    if name == VISITOR:
+        return VISITOR, None
     return TEACHER, None
 
 
@@ -137,18 +143,25 @@ class ClassroomIdentity(PasswordIdentityProvider):
         if is_local(handler.request):
             return User(TEACHER, "Teacher", "Teacher", "T")
         code = self.capability(handler)
-        if code is None:
-            return None
-        return User(f"{PUPIL}:{code}", "Pupil", "Pupil", "P")
+        if code is not None:
+            return User(f"{PUPIL}:{code}", "Pupil", "Pupil", "P")
+        if handler.request.method in ("GET", "POST") and KERNEL_ROUTES.fullmatch(handler.request.path):
+            return User(VISITOR, "Visitor", "Visitor", "V")  # the kernel's id is the key here
+        return None
 
     def capability(self, handler: web.RequestHandler) -> str | None:
         """The open class whose code the request carries (a class link's ``class=`` or the class cookie)."""
         given = handler.get_query_argument("class", None) if handler.request.method == "GET" else None
+        address = str(handler.request.remote_ip)
+        if given is not None and self.gate.misses.blocked(address):
+            return None  # an address that guessed too many codes: not even a right one counts for a minute
         code = clean_code(given) if given else None
         if code is not None and self.gate.lesson_of(code) is not None:
             if handler.get_cookie(CLASS_COOKIE) != code:
                 handler.set_cookie(CLASS_COOKIE, code, httponly=True, samesite="Lax", expires_days=1)
             return code
+        if given is not None:  # a class link with a code of no open class: a guess, counted as the join box does
+            self.gate.misses.miss(address)
         cookie = clean_code(handler.get_cookie(CLASS_COOKIE))
         if cookie is not None and self.gate.lesson_of(cookie) is not None:
             return cookie
@@ -216,7 +229,7 @@ class JoinHandler(web.RequestHandler):
         other = "de" if lang == "en" else "en"
         note = f"<p class='dl-join-problem' role='alert'>{problem}</p>" if problem else ""
         self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.set_header("Content-Security-Policy", "default-src 'self'; script-src 'none'; form-action 'self'")
+        self.set_header("Content-Security-Policy", JOIN_CSP)
         self.set_header("Cache-Control", "no-store")
         w = {k: html.escape(say(k, lang)) for k in ("join_title", "join_label", "join_button", "join_help")}
         self.finish(
@@ -233,6 +246,11 @@ class JoinHandler(web.RequestHandler):
         )
 
 
+# No script at all; its own style and the empty icon; the form goes to this server only.
+JOIN_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
 JOIN_STYLE = (
     "body{font-family:system-ui,sans-serif;margin:0;background:#f3f8fc;color:#222}"
     "main{max-width:28em;margin:8vh auto;padding:1.5em;background:#fff;border:2px solid #0072B2;border-radius:14px}"

@@ -29,6 +29,7 @@ import logging
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,7 @@ POLL_S = 1.0  # the reveal reaches a page within about this long after the teach
 RETRIES = 3  # a store call is tried this often (1 s, 2 s apart) before the page gives up on it
 MAX_FAILED_POLLS = 30  # about half a minute without the store: the page goes on alone
 MAX_SEED = 2**62
+REPORT_EVERY = 20  # polls between two reports of where the page is (the store's ``seen``: no ghost is dropped)
 ALONE = {"unknown_class": "not_open", "bad_code": "not_open", "gone": "ended", "full": "full", "removed": "removed"}
 
 
@@ -141,21 +143,32 @@ class PupilPart:
         if given is not None:  # this browser locked a guess in before (a reload, a server restart)
             self._locked(self._from_store(given))
         self._draw()
-        self._poll()
+        polls, due = 0, 0.0
         while self.alone is None:
+            now = time.monotonic()
+            if now >= due:  # once a second, however many jobs come (a plot pools a batch every few ms)
+                if polls % REPORT_EVERY == 0:
+                    self._report()
+                self._poll()
+                polls, due = polls + 1, now + POLL_S
             try:
-                job = self.jobs.get(timeout=POLL_S)
+                job = self.jobs.get(timeout=max(0.0, due - time.monotonic()))
             except queue.Empty:
-                job = None
+                continue
             if job is not None:
                 job()
-                continue
-            self._poll()
 
     def _poll(self) -> None:
         store = self.store
         assert store is not None
         self._call(lambda: self._polled(store.poll(self.code, self.pupil.id)), poll=True)
+
+    def _report(self) -> None:
+        """Tell the store this page is still open, and where its Stepper stands."""
+        store, stepper = self.store, getattr(self.lesson, "stepper", None)
+        assert store is not None
+        progress = {"step": int(stepper.index)} if stepper is not None else {}
+        self._call(lambda: store.report(self.code, self.pupil.id, progress), poll=True)
 
     def _polled(self, seen: Mapping[str, Any]) -> None:
         if seen["removed"]:

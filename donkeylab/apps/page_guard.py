@@ -160,5 +160,8 @@ def app_params(notebooks: Iterable[str]) -> Mapping[str, frozenset[str]]:
     from donkeylab.apps.class_gate import PUPIL_PARAM  # the server adds it from a cookie: never from a link
     from donkeylab.apps.registry import APPS  # the apps' parameters are declared once, by the apps
 
+    from donkeylab.apps.gallery import PARAMS as GALLERY
+
     params = {f"{name}.ipynb": frozenset(info.params) - {PUPIL_PARAM} for name, info in APPS.items()}
+    params["index.ipynb"] = frozenset(GALLERY)
     return {nb: params.get(nb, frozenset()) for nb in notebooks}

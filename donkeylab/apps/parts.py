@@ -86,7 +86,7 @@ class Prediction(w.VBox):  # type: ignore[misc]
             self.input: w.ValueWidget = w.ToggleButtons(options=self._options(lang), value=None)
         else:
             self.input = w.FloatSlider(value=(low + high) / 2, min=low, max=high, step=step, readout_format=".2f")
-        self.button = w.Button(button_style="warning", icon="eye")
+        self.button = w.Button(button_style="warning", icon="eye", layout=w.Layout(width="auto"))
         self.button.on_click(lambda _b: self.reveal())
         self.result = w.HTML()
         self.revealed = False

@@ -34,6 +34,7 @@ MAX_PUPILS = 200  # pupils a class holds, removed ones included (a removed brows
 MAX_CLASSES = 500
 MAX_SIZE = 200  # the class size a teacher may give (the pages warmed for it)
 DEFAULT_SIZE = 30
+GHOST_S = 300  # a pupil whose page has not reported this long, and who never guessed nor simulated, may go
 _CREATE_LOCK = 7720021  # PostgreSQL advisory lock: new classes are counted one at a time
 
 
@@ -270,6 +271,8 @@ class ClassStore:
                     given = dict(conn.execute(mine.where(answers.c.code == clean, answers.c.pid == known.pid)).all())
                     return Pupil(known.pid, known.name, again=True, answers=given)
             taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
+            if len(taken) >= MAX_PUPILS and self._drop_ghosts(conn, clean):
+                taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
             if len(taken) >= MAX_PUPILS:
                 raise ClassError("full", code=clean, limit=MAX_PUPILS)
             for _ in range(200):
@@ -282,6 +285,25 @@ class ClassStore:
                     return Pupil(pid, name)
                 taken.add(name)  # another pupil may have taken the name between the read and now
         raise RuntimeError("no free pseudonym after 200 draws")
+
+    def _drop_ghosts(self, conn: sa.Connection, code: str) -> int:
+        """A full class makes room: pupils whose page has not reported for ``GHOST_S`` and who never guessed
+        or simulated (a tab opened and closed, a browser that cleared its cookies) leave it. Removed pupils
+        stay (their browser must not come back). Returns how many left."""
+        active = sa.union(
+            sa.select(answers.c.pid).where(answers.c.code == code),
+            sa.select(batches.c.pid).where(batches.c.code == code),
+        ).subquery()
+        ghosts = sa.select(pupils.c.pid).where(
+            pupils.c.code == code,
+            pupils.c.removed.is_(False),
+            pupils.c.seen < self.clock() - GHOST_S,
+            pupils.c.pid.not_in(sa.select(active.c.pid)),
+        )
+        gone = [pid for (pid,) in conn.execute(ghosts)]
+        if gone:
+            conn.execute(pupils.delete().where(pupils.c.code == code, pupils.c.pid.in_(gone)))
+        return len(gone)
 
     def answer(self, code: str, pupil_id: str, qid: str, value: float) -> None:
         """A pupil's guess for ``qid`` (the last one counts); refused once the answer is revealed."""

@@ -22,6 +22,7 @@ import shlex
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -163,17 +164,26 @@ def voila(output_dir: Path) -> Iterator[Server]:
     cmd = voila_command(_free_port(), APPS_DIR, preheat=True) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
 
     def start() -> tuple[int, Server]:
-        proc, server = launch(cmd, output_dir / "voila.log")
+        proc, server = launch(cmd, output_dir / "voila.log", class_env())
         return proc.pid, server
 
     shared = shared_server.server(start)
     if shared is not None:  # the controller stops it when the run ends
         yield shared
         return
-    proc, own = launch(cmd, output_dir / f"voila-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log")
+    log = output_dir / f"voila-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    proc, own = launch(cmd, log, class_env())
     yield own
     shared_server.stop_group(proc.pid)
     proc.wait(5)
+
+
+def class_env() -> dict[str, str]:
+    """The server's environment with a class store and teacher keys of the run's own (a class a test starts
+    is never written to the machine user's data folder)."""
+    folder = tempfile.mkdtemp(prefix="donkeylab-class-")
+    keys = {"DONKEYLAB_CLASS_DB": f"{folder}/class.db", "DONKEYLAB_TEACHER_KEYS": f"{folder}/teacher-keys.json"}
+    return {**os.environ, **keys}
 
 
 @pytest.fixture
@@ -204,4 +214,5 @@ def gallery_links(profile: BrowserContext, voila: Server, output_dir: Path) -> d
         gallery.check_console()
     finally:
         tab.close()
-    return {href.removesuffix(".ipynb"): url for href, url in links}
+    # each card's link carries the gallery's language (?lang=en); the tests add their own query to the page
+    return {href.split("?")[0].removesuffix(".ipynb"): url.split("?")[0] for href, url in links}

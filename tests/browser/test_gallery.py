@@ -21,7 +21,7 @@ def test_gallery_card_click_opens_the_app(app: App) -> None:
         expect(app.page.locator(".dl-gallery")).to_contain_text(info.title.en)
     card = app.page.locator(".dl-gallery a.dl-card-link", has_text=APPS["double_down"].title.en)
     card.click()
-    expect(app.page).to_have_url(f"{app.server.url}/voila/render/double_down.ipynb")
+    expect(app.page).to_have_url(f"{app.server.url}/voila/render/double_down.ipynb?lang=en")
     app.wait_ready()
     expect(app.bar().step_button).to_be_enabled()
     app.check_console()

@@ -333,3 +333,25 @@ def test_a_version_1_database_is_made_anew(db_url: str) -> None:
         assert [c for (c,) in conn.execute(sa.select(classes.c.code))] == [k.code]
     assert set(metadata.tables) >= {"dl_class", "dl_pupil", "dl_batch"}
     store.close()
+
+
+def test_a_full_class_makes_room_by_dropping_ghosts_who_never_took_part(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """215 reloads once made 200 pupils who never left, and a real pupil was told the class is full."""
+    from donkeylab.classroom import store as store_module
+
+    monkeypatch.setattr(store_module, "MAX_PUPILS", 3)
+    now = [1_000_000.0]
+    store = ClassStore.open(db_url, clock=lambda: now[0])
+    k = store.create_class(LESSON)
+    guessed, ghost, reporting = store.join(k.code), store.join(k.code), store.join(k.code)
+    store.answer(k.code, guessed.id, QID, 0.5)
+    with pytest.raises(ClassError, match="full"):
+        store.join(k.code)
+    now[0] += store_module.GHOST_S + 1
+    store.report(k.code, reporting.id, {"step": 2})  # still on the page
+    newcomer = store.join(k.code)
+    names = {r["name"] for r in store.roster(k.code, k.teacher_key)}
+    assert names == {guessed.name, reporting.name, newcomer.name} and ghost.name not in names
+    store.close()

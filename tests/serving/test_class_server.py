@@ -58,8 +58,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         os.environ.pop("DONKEYLAB_TEACHER_KEYS", None)
 
 
-def request(host: str, server: Server, method: str, path: str, headers: dict[str, str] | None = None) -> Any:
-    conn = http.client.HTTPConnection(host, server.port, timeout=120)
+def request(
+    host: str, server: Server, method: str, path: str, headers: dict[str, str] | None = None, source: str = ""
+) -> Any:
+    conn = http.client.HTTPConnection(host, server.port, timeout=120, source_address=(source, 0) if source else None)
     conn.request(method, path, headers=headers or {})
     reply = conn.getresponse()
     body = reply.read().decode("utf-8", "replace")
@@ -85,20 +87,26 @@ def test_another_device_without_a_class_code_gets_the_join_box_and_no_kernel(ser
     assert "kernelId" not in body and not children(server.proc.pid)
     status, _, page, headers = request(OTHER, server, "GET", "/join")
     assert status == 200 and "Class code" in page and "<script" not in page
-    assert "script-src 'none'" in dict(headers)["Content-Security-Policy"]
+    assert "default-src 'none'" in dict(headers)["Content-Security-Policy"]
 
 
 @pytest.mark.parametrize(
-    ("method", "path"),
+    ("method", "path", "status"),
     [
-        ("POST", f"/voila/api/shutdown/{FAKE_KERNEL}"),
-        ("GET", f"/api/kernels/{FAKE_KERNEL}"),
-        ("POST", "/donkeylab/warm"),
-        ("GET", f"/donkeylab/warm?lesson={LESSON}"),
+        ("POST", "/donkeylab/warm", 403),
+        ("GET", f"/donkeylab/warm?lesson={LESSON}", 403),
+        ("GET", "/api/kernels", 404),  # the list of kernels: Voila has no such route
+        ("GET", f"/api/kernels/{FAKE_KERNEL}/channels", 403),  # a kernel's socket: only with a page's authority
+        # A kernel's id is the key of its own status and its tab-close beacon (a page must release its kernel
+        # even after its class ended): a made-up id finds nothing.
+        ("POST", f"/voila/api/shutdown/{FAKE_KERNEL}", 404),
+        ("GET", f"/api/kernels/{FAKE_KERNEL}", 404),
     ],
 )
-def test_the_api_from_another_device_without_a_class_is_refused(server: Server, method: str, path: str) -> None:
-    assert request(OTHER, server, method, path)[0] == 403
+def test_the_api_from_another_device_without_a_class_is_refused(
+    server: Server, method: str, path: str, status: int
+) -> None:
+    assert request(OTHER, server, method, path)[0] == status
 
 
 def test_the_teacher_opens_class_mode_on_this_machine_or_with_the_token_elsewhere(server: Server) -> None:
@@ -171,3 +179,22 @@ def test_the_server_tells_its_kernels_where_pupils_reach_it(server: Server) -> N
     info = json.loads(next(e for e in env if e.startswith(b"DONKEYLAB_SERVER=")).split(b"=", 1)[1])
     assert info["urls"][0] == f"http://{OTHER}:{server.port}/" and info["bind"] == "0.0.0.0"
     assert len(info["secret"]) >= 24
+
+
+def test_guessing_codes_through_class_links_is_counted_too(server: Server) -> None:
+    """A class link with a made-up code is a guess like one typed into the join box: past the limit, the
+    address gets nothing for a minute, not even with a right code (from 127.0.0.2, an address of its own,
+    through a proxy's header: not this machine, so not the teacher)."""
+    made = new_class()
+    forwarded = {"X-Forwarded-For": "10.9.9.9"}
+
+    def attempt(code: str) -> tuple[int, str]:
+        path = f"/voila/render/{LESSON}.ipynb?class={code}"
+        status, location, _, _ = request("127.0.0.1", server, "GET", path, forwarded, source="127.0.0.2")
+        return status, location.split("?")[0]
+
+    before = len(children(server.proc.pid))
+    for _ in range(MISSES):
+        assert attempt("QQQQQQ") == (302, "/join")
+    assert attempt(made.code) == (302, "/join")
+    assert len(children(server.proc.pid)) == before  # no kernel was started for a guess
