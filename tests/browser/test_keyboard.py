@@ -109,9 +109,13 @@ def test_an_esels_rennen_move_with_the_keyboard(app: App) -> None:
 
 
 def test_a_lesson_exercise_answered_with_the_keyboard(app: App) -> None:
-    """Lesson 1's first exercise (1/6 to the power 5): Tab down the whole lesson to its answer field, type, Tab
-    to Check, Enter; the feedback is read from the page. A lesson page has far more stops than a game's."""
-    app.open("die_choice.ipynb", ready=".dl-answer input")
+    """Lesson 1's first exercise (1/6 to the power 5): Tab to the prediction's Reveal, Enter (the exercises come
+    with the answer), Tab down the lesson to its answer field, type, Tab to Check, Enter; the feedback is read
+    from the page. A lesson page has far more stops than a game's."""
+    app.open("die_choice.ipynb")
+    tab_to(app, ".dl-prediction button.mod-warning", limit=2 * MAX_TABS)
+    app.page.keyboard.press("Enter")
+    expect(app.page.locator(".dl-answer input").first).to_be_attached(timeout=60_000)
     tab_to(app, ".dl-answer input", limit=4 * MAX_TABS)
     app.page.keyboard.type("1/7776")
     box = app.page.locator(".dl-answer").first

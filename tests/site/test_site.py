@@ -162,6 +162,9 @@ def test_lesson_shows_its_exact_answer_and_its_live_plot_runs_and_stops(
 ) -> None:
     loaded = open_app(page, site_url, name, LESSON_LINK)
     body = page.locator("body")
+    reveal = page.locator(".dl-prediction button.mod-warning").first  # the answer waits for the pupil's Reveal
+    reveal.scroll_into_view_if_needed()
+    reveal.click()
     for number in expected_numbers(name):
         expect(body).to_contain_text(number)  # waits: the full-games table fills in after the page is drawn
     live_plot_runs_and_stops(page)

@@ -1,0 +1,165 @@
+"""From "Start a class" to thirty pupils able to guess (issue 33), on a class server as ``--class`` runs it.
+
+The server runs as ``donkeylab serve --class`` (every address, a token, no kernel in advance; the class store a
+SQLite file in a temp dir). The teacher's page (a headless client of ``class_mode.ipynb`` from this machine)
+sends what the Start button sends: lesson, class size. From that moment thirty pupils arrive within
+``--window`` seconds (a class scanning the QR code), each at this machine's network address (another device,
+as the server sees it), with cookies as a browser keeps them: the class page, its kernel's websocket, every
+widget's state, and then the wait until its "Lock in my guess" is enabled (joined: able to guess).
+
+``--no-warm`` makes the class in the store instead (no Start button, so nothing is warmed): what a class met
+before issue 33, when a teacher had to know ``--preheat``. Reports each pupil's time from the Start click to
+able-to-guess: p50, p95 and the last one (the class can guess).
+
+Run: ``.venv/bin/python benchmarks/class_start.py`` (about 3-5 minutes on 2 cores) and ``… --no-warm``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.cookiejar
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.class_mode import Watched, click
+from benchmarks.common import Row, print_table
+from benchmarks.procs import free_port, served_env, stop_server
+from donkeylab.apps.pageclient import KernelSession, fetch_page
+from donkeylab.apps.serve import lan_addresses, voila_command
+
+LESSON = "die_choice"
+WAIT_S = 600
+
+
+def start_server(port: int, log: Path, data: Path) -> subprocess.Popen[bytes]:
+    env = {**served_env(), "DONKEYLAB_CLASS_DB": str(data / "class.db"), "DONKEYLAB_TEACHER_KEYS": str(data / "k.json")}
+    cmd = voila_command(port, public=True)
+    with open(log, "wb") as out:
+        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+
+
+async def until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        try:
+            await asyncio.to_thread(urllib.request.urlopen, base + "/voila/static/voila.js", None, 5)
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start") from None
+            await asyncio.sleep(0.5)
+
+
+async def teacher_starts(base: str, size: int) -> tuple[str, float, KernelSession]:
+    """The class-mode page's Start, as the button sends it; (code, the click's moment, the page's socket)."""
+    page = await asyncio.to_thread(fetch_page, base, "/voila/render/class_mode.ipynb", None, WAIT_S)
+    assert page.status == 200 and page.kernel_id, page.status
+    ks = await KernelSession.open(base, page.kernel_id, timeout=WAIT_S)
+    states = await ks.widget_states()
+    dash = next(mid for mid, m in states.items() if "view" in m["state"] and "roster" in m["state"])
+    watched = Watched(ks, states)
+    clicked = time.monotonic()
+    await ks.send(click(dash, {"method": "start", "lesson": LESSON, "size": size}))
+    await watched.until(lambda s: s[dash].get("view") == "class" and s[dash].get("code"))
+    return str(watched.state[dash]["code"]), clicked, ks
+
+
+def store_class(data: Path) -> str:
+    os.environ["DONKEYLAB_CLASS_DB"] = str(data / "class.db")
+    from donkeylab.classroom.store import ClassStore
+
+    store = ClassStore.open()
+    code = store.create_class(LESSON).code
+    store.close()
+    return code
+
+
+async def pupil(base: str, code: str, delay: float, since: float) -> tuple[float, str | None]:
+    """Seconds from the Start click until this pupil's lock-in is enabled, or an error."""
+    await asyncio.sleep(delay)
+    jar = http.cookiejar.CookieJar()
+    try:
+        path = f"/voila/render/{LESSON}.ipynb?class={code}"
+        page = await asyncio.to_thread(fetch_page, base, path, None, WAIT_S, jar)
+        if page.status != 200 or not page.kernel_id:
+            return time.monotonic() - since, f"page answered {page.status}"
+        ks = await KernelSession.open(base, page.kernel_id, timeout=WAIT_S, jar=jar)
+        try:
+            states = await ks.widget_states()
+            lock = next(mid for mid, m in states.items() if "reader" in m["state"] and "enabled" in m["state"])
+            watched = Watched(ks, states)
+            seen = await watched.until(lambda s: s[lock].get("enabled"))
+            watched.task.cancel()
+            return seen - since, None
+        finally:
+            ks.close()
+    except Exception as exc:  # a benchmark reports, it does not stop at the first pupil
+        return time.monotonic() - since, f"{type(exc).__name__}: {exc}"[:200]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    data = Path(tempfile.mkdtemp(prefix="class-start-"))
+    port, log = free_port(), data / "server.log"
+    proc = start_server(port, log, data)
+    teacher_base, pupil_base = f"http://127.0.0.1:{port}", f"http://{lan_addresses()[0]}:{port}"
+    try:
+        await until_up(teacher_base, proc)
+        if args.no_warm:
+            code, since, ks = store_class(data), time.monotonic(), None
+        else:
+            code, since, ks = await teacher_starts(teacher_base, args.pupils)
+        rng = random.Random(args.seed)
+        arrivals = sorted(rng.uniform(0, args.window) for _ in range(args.pupils))
+        results = await asyncio.gather(*(pupil(pupil_base, code, d, since) for d in arrivals))
+        if ks is not None:
+            ks.close()
+    finally:
+        stop_server(proc)
+    return {"results": results, "log": log}
+
+
+def rows(r: dict[str, Any], args: argparse.Namespace) -> list[Row]:
+    took = sorted(s for s, err in r["results"] if err is None)
+    errors = [err for _, err in r["results"] if err]
+    n = args.pupils
+    label = "no warm-up (the class made in the store)" if args.no_warm else "Start class (warms the lesson)"
+    pick = lambda q: took[min(len(took) - 1, int(q * len(took)))] if took else -1.0  # noqa: E731
+    return [
+        Row("class start", "pupils able to guess", len(took), "pupils", f"{n}", len(took) == n, note=label),
+        Row("class start", "errors", len(errors), "errors", "0", not errors),
+        Row("class start", "from Start to able to guess, p50", pick(0.5), "s"),
+        Row("class start", "from Start to able to guess, p95", pick(0.95), "s"),
+        Row("class start", f"from Start to all {n} able to guess", took[-1] if took else -1.0, "s"),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--pupils", type=int, default=30)
+    parser.add_argument("--window", type=float, default=30.0, help="seconds in which the pupils arrive")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-warm", action="store_true", help="the class made in the store: nothing warmed")
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    print(f"# class start: {args.pupils} pupils of {LESSON} arrive within {args.window} s of Start")
+    table = rows(result, args)
+    print_table(table)
+    for _, err in result["results"]:
+        if err:
+            print("error:", err)
+    return 0 if all(row.ok is not False for row in table) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
