@@ -14,6 +14,15 @@ written; each refused ``execute_request`` logged a warning. ``ClassroomConnectio
 - **Closed sockets:** replies to a closed page are dropped without a word.
 - **Replays:** a frame sent twice (the same message id) is dropped; the kernel would refuse its signature
   and log a traceback for each copy.
+- **Size:** a frame over ``MAX_FRAME`` bytes is dropped (tornado closes a socket whose frame is over
+  ``listener.MAX_WS_MESSAGE`` before reading it). The largest frame a real page sends is a Stepper's ``play``
+  with an action text of up to 20,000 characters (``core.actions.MAX_ACTION_CHARS``): under 80 KB in UTF-8.
+- **Comms:** a page may open only the comms Voila's front end opens (``PAGE_COMM_TARGETS``: the widget
+  manager's ``jupyter.widget.control``, watched on every app page in Chromium). A hand-made ``comm_open`` to
+  ``jupyter.widget`` made the kernel build any core ipywidget the page described, a ``FileUploadModel`` with an
+  8 MB value included, and keep it: 103 → 949 MB after 100 frames (issue 37 §3).
+- **Rate across reconnects:** a kernel's bucket is kept while the kernel lives; forgotten once it is gone.
+  Forgetting it when the last socket closed let 29 reconnects pass 1,092 frames/s (issue 37 §6).
 - **Logs:** a repeated warning is written once with its count, then at every ten-fold count.
 - **No Nagle delay:** tornado leaves Nagle's algorithm on for a websocket, so after the kernel's small
   "busy" frame each widget update waited for the browser's delayed ACK: ~40 ms on every Step (measured on
@@ -26,9 +35,10 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado.iostream import StreamBufferFullError, StreamClosedError
 from tornado.websocket import WebSocketClosedError
@@ -37,6 +47,9 @@ RATE = 100.0  # messages per second a kernel accepts from its pages
 BURST = 200  # messages accepted at once after a quiet spell
 MAX_BACKLOG = 8 * 2**20  # bytes of unread replies per page before its websocket is closed
 REMEMBERED_IDS = 1_000  # message ids per page remembered to drop a replayed frame
+MAX_FRAME = 128 * 2**10  # bytes of one frame from a page; a real page's largest is under 80 KB (a play action)
+PAGE_COMM_TARGETS = frozenset({"jupyter.widget.control"})  # the comms Voila's front end opens
+V1 = "v1.kernel.websocket.jupyter.org"  # jupyter_server's binary websocket protocol
 
 
 class Bucket:
@@ -68,9 +81,15 @@ class OnceLog:
         n = self.counts[key]
         return n if n == 1 or str(n).rstrip("0") == "1" else 0
 
+    def forget(self, stale: Callable[[str], bool]) -> None:
+        """Drop the counts whose key is ``stale`` (a kernel that is gone: its counts would only grow the dict)."""
+        for key in [k for k in self.counts if stale(k)]:
+            del self.counts[key]
+
 
 class ClassroomConnection(ZMQChannelsWebsocketConnection):
-    """``ZMQChannelsWebsocketConnection`` with a rate per kernel, a backlog per page and quiet logs."""
+    """``ZMQChannelsWebsocketConnection`` with a rate per kernel, a size per frame, only the front end's comms,
+    a backlog per page and quiet logs (the module docstring says why each)."""
 
     buckets: ClassVar[dict[str, Bucket]] = {}  # per kernel: every page of a kernel shares its rate
     notes: ClassVar[OnceLog] = OnceLog()
@@ -81,21 +100,39 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
             self.log.warning("kernel %s: %s (%d so far)", self.kernel_id, text, count)
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
-        bucket = self.buckets.setdefault(self.kernel_id, Bucket())
-        if not bucket.take():
+        if not self._bucket().take():
             self._note("rate", f"dropped messages beyond {RATE:.0f} per second")
             return
-        header = _header(incoming_msg)
-        msg_type, msg_id = header.get("msg_type"), header.get("msg_id")
+        if _size(incoming_msg) > MAX_FRAME:
+            self._note("size", f"dropped messages over {MAX_FRAME // 2**10} KB")
+            return
+        frame = Frame(incoming_msg, self.subprotocol == V1)
+        msg_type, msg_id = frame.header.get("msg_type"), frame.header.get("msg_id")
         allowed = self.multi_kernel_manager.allowed_message_types
         if allowed and isinstance(msg_type, str) and msg_type not in allowed:
             self._note("type", f"ignored {msg_type[:40]!r} messages from the page")
+            return
+        if msg_type == "comm_open" and frame.content().get("target_name") not in PAGE_COMM_TARGETS:
+            target = str(frame.content().get("target_name"))[:40]
+            self._note("comm", f"ignored comm_open to {target!r} (a page opens only {sorted(PAGE_COMM_TARGETS)})")
             return
         if isinstance(msg_id, str) and not self._first_time(msg_id):
             # a replayed frame: the kernel would refuse its signature with a traceback in the log
             self._note("replay", "dropped messages sent twice")
             return
         super().handle_incoming_message(incoming_msg)
+
+    def _bucket(self) -> Bucket:
+        """The kernel's bucket, kept across its pages' reconnects; the first frame for a new kernel also forgets
+        the buckets and log counts of kernels that are gone (so both stay as many as the kernels alive)."""
+        bucket = self.buckets.get(self.kernel_id)
+        if bucket is None:
+            alive = set(self.multi_kernel_manager.list_kernel_ids())
+            for gone in [k for k in self.buckets if k not in alive]:
+                del self.buckets[gone]
+            self.notes.forget(lambda key: key.split(":", 1)[0] not in alive)
+            bucket = self.buckets[self.kernel_id] = Bucket()
+        return bucket
 
     def _first_time(self, msg_id: str) -> bool:
         seen: dict[str, None] = self.__dict__.setdefault("_seen_ids", {})
@@ -131,26 +168,46 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
         future.add_done_callback(_retrieve)  # a write cut off by a closing page is no traceback in the log
         return future
 
-    def disconnect(self) -> Any:
-        result = super().disconnect()  # type: ignore[no-untyped-call]
-        if self.multi_kernel_manager._kernel_connections.get(self.kernel_id, 0) <= 0:
-            self.buckets.pop(self.kernel_id, None)
-        return result
-
 
 def _retrieve(future: Any) -> None:
     if not future.cancelled():
         future.exception()
 
 
-def _header(frame: Any) -> dict[str, Any]:
-    """The header of a frame from the page: JSON text, or binary in the v1 websocket protocol ({} if unreadable:
-    jupyter_server then decides, and refuses what it cannot parse)."""
-    try:
-        if isinstance(frame, str):
-            header = json.loads(frame).get("header") or {}
-        else:
-            header = json.loads(deserialize_msg_from_ws_v1(frame)[1][0])  # type: ignore[no-untyped-call]
-    except (ValueError, AttributeError, IndexError, TypeError):
-        return {}
-    return header if isinstance(header, dict) else {}
+class Frame:
+    """A frame from the page, read only as far as needed: its header always, its content for a ``comm_open``.
+
+    JSON text in the default protocol; binary in jupyter_server's v1 websocket protocol (the one Voila's front
+    end speaks), where each part is JSON of its own. A part that cannot be read is ``{}``: jupyter_server then
+    decides, and refuses what it cannot parse.
+    """
+
+    def __init__(self, raw: Any, v1: bool) -> None:
+        self.raw, self.v1 = raw, v1
+        self._whole: dict[str, Any] | None = None
+        self.header = self._part("header", 0)
+
+    def content(self) -> dict[str, Any]:
+        return self._part("content", 3)
+
+    def _part(self, name: str, index: int) -> dict[str, Any]:
+        try:
+            if self.v1 and isinstance(self.raw, bytes):
+                part = json.loads(deserialize_msg_from_ws_v1(self.raw)[1][index])  # type: ignore[no-untyped-call]
+            else:
+                if self._whole is None:
+                    raw = self.raw
+                    whole = json.loads(raw) if isinstance(raw, str) else deserialize_binary_message(raw)  # type: ignore[no-untyped-call]
+                    self._whole = whole if isinstance(whole, dict) else {}
+                part = self._whole.get(name) or {}
+        except (ValueError, AttributeError, IndexError, TypeError, KeyError):
+            return {}
+        return part if isinstance(part, dict) else {}
+
+
+def _size(frame: Any) -> int:
+    """Bytes of a frame as UTF-8, exact whenever they could be over ``MAX_FRAME`` (text is encoded only then:
+    a character is at most 4 bytes)."""
+    if isinstance(frame, str):
+        return len(frame) if len(frame) * 4 <= MAX_FRAME else len(frame.encode("utf-8", "surrogatepass"))
+    return len(frame)
