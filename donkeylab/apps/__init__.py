@@ -131,6 +131,9 @@ def app(name: str, query_string: str | None = None) -> Any:
     page = build(name, query_string)
     display(presenter.corner(page))  # type: ignore[no-untyped-call]
     display(page)  # type: ignore[no-untyped-call]
+    from donkeylab.apps.kernel_guard import guard_kernel
+
+    guard_kernel()  # served: the page can no longer make widgets, and says so if its kernel is stopped for memory
     return None
 
 

@@ -18,12 +18,22 @@ from it, so every start passes here):
   541 ms instead of ~55 ms); a late pupil even waited for a refill still in its delay. Here a named pool
   refills once no pupil's page is open, or after ``pool_refill_after`` seconds in which no page took one of
   its kernels; a pupil arriving after the pool is spent gets a kernel started for them, as without a pool.
+- **A memory ceiling per kernel.** Nothing capped a kernel's memory: forged widgets took one from 103 to
+  949 MB in 13 s (issue 37 §3). A kernel whose resident memory passes ``max_kernel_mb`` is stopped at the next
+  look (once a second); the others are untouched. Its page says why: the kernel is told the ceiling
+  (``kernel_guard.MEMORY_ENV``) and, near it, sets its page's lost-kernel sentence to the reason.
+- **At most 8 MB of replies wait for a closed page.** jupyter_server keeps every reply to a page whose
+  websocket closed until it reconnects (``start_buffering``, "should likely be a memory bounded queue"):
+  313 → 438 MB for one page's queued frames (issue 37 §7). Past ``connection.MAX_BACKLOG`` bytes the buffer
+  is dropped and buffering stops; a page that reconnects then asks for its widgets' state again.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from jupyter_server._tz import utcnow
@@ -31,8 +41,12 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import ioloop, web
 from traitlets import Int
 
+from donkeylab.apps.connection import MAX_BACKLOG, OnceLog
+from donkeylab.apps.kernel_guard import MEMORY_ENV, rss_mb
+
 CLASS_GONE_S = 60  # no page open this long after a pool's last take: its class has gone, the pool refills
 PREHEAT_ENV = "VOILA_PREHEAT"  # Voila starts every pool kernel with VOILA_PREHEAT=True in its environment
+MEMORY_CHECK_S = 1  # seconds between two looks at the kernels' memory
 
 
 class ServerFull(web.HTTPError):
@@ -62,6 +76,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Seconds without a page taking a kernel from a named pool before it refills while pages are open.",
     )
+    max_kernel_mb = Int(
+        512,
+        config=True,
+        help="Resident memory (MB) a kernel may use before it is stopped; 0 turns it off. The apps' pages use "
+        "80-170 MB, a LivePlot's largest run included.",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -71,6 +91,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._reaper: ioloop.PeriodicCallback | None = None
         self._owed: dict[str, tuple[float, dict[str, Any]]] = {}  # named pool -> (last take, its refill's kwargs)
         self._refiller: ioloop.PeriodicCallback | None = None
+        self._memory_watch: ioloop.PeriodicCallback | None = None
+        self._over_memory: set[str] = set()  # kernels being stopped for their memory
+        self._notes = OnceLog()
         voila_fill: Callable[..., None] | None = getattr(self, "fill_if_needed", None)  # Voila's derived manager
         if voila_fill is not None:
             self._voila_fill = voila_fill
@@ -157,6 +180,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         else:
             self._alone_since[kernel_id] = time.monotonic()  # its page connects once the notebook ran
         self._start_reaper()
+        self._tell_ceiling(kwargs)
         try:
             started: str = await super().start_kernel(*args, **kwargs)
             return started
@@ -211,3 +235,72 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
             except Exception:  # gone meanwhile: nothing left to stop
                 self.log.debug("orphan %s was already gone", kernel_id, exc_info=True)
+
+    # ---------------------------------------------------------------------------------------------- memory
+    def _tell_ceiling(self, start_kwargs: dict[str, Any]) -> None:
+        """Pass the ceiling to the kernel (its page says why when it is stopped) and start watching memory."""
+        if self.max_kernel_mb <= 0:
+            return
+        env = start_kwargs.get("env") or os.environ  # jupyter_client starts from os.environ when none is given
+        start_kwargs["env"] = {**env, MEMORY_ENV: str(self.max_kernel_mb)}
+        if self._memory_watch is None:
+            if rss_mb() is None:
+                self.log.warning("cannot read a kernel's memory here: max_kernel_mb is not enforced")
+            self._memory_watch = ioloop.PeriodicCallback(self._check_memory, MEMORY_CHECK_S * 1000)
+            self._memory_watch.start()
+
+    def kernel_mb(self, kernel_id: str) -> float | None:
+        """The kernel process's resident memory in MB (None when unknown: a remote or vanished kernel)."""
+        kernel = self._kernels.get(kernel_id)
+        pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+        return rss_mb(pid) if isinstance(pid, int) and pid > 0 else None
+
+    def over_memory(self) -> dict[str, float]:
+        """Kernels over ``max_kernel_mb`` (and not already being stopped), with their memory in MB."""
+        found = {}
+        for kernel_id in self.list_kernel_ids():
+            mb = self.kernel_mb(kernel_id) if kernel_id not in self._over_memory else None
+            if mb is not None and mb > self.max_kernel_mb:
+                found[kernel_id] = mb
+        return found
+
+    async def _check_memory(self) -> None:
+        self._over_memory &= set(self.list_kernel_ids())
+        for kernel_id, mb in self.over_memory().items():
+            self._over_memory.add(kernel_id)
+            count = self._notes.should_log("memory")
+            if count:
+                self.log.warning(
+                    "stopping kernel %s: %.0f MB is over the ceiling of %d MB (max_kernel_mb; %d stopped so far)",
+                    *(kernel_id, mb, self.max_kernel_mb, count),
+                )
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)  # type: ignore[no-untyped-call]
+            except Exception:  # gone meanwhile: nothing left to stop
+                self.log.debug("kernel %s over its memory was already gone", kernel_id, exc_info=True)
+
+    # --------------------------------------------------------------------------------- replies to a closed page
+    def start_buffering(self, kernel_id: str, session_key: str, channels: dict[str, Any]) -> None:
+        """jupyter_server's buffering for a page that closed its websocket, bounded at ``MAX_BACKLOG`` bytes."""
+        super().start_buffering(kernel_id, session_key, channels)  # type: ignore[no-untyped-call]
+        if not self.buffer_offline_messages or kernel_id not in self._kernel_buffers:
+            return
+        held = [0]
+        for channel, stream in channels.items():
+            stream.on_recv(partial(self._buffer_reply, kernel_id, held, channel))
+
+    def _buffer_reply(self, kernel_id: str, held: list[int], channel: str, msg_parts: list[Any]) -> None:
+        info = self._kernel_buffers.get(kernel_id)
+        if info is None:
+            return
+        held[0] += sum(len(part) for part in msg_parts)
+        if held[0] <= MAX_BACKLOG:
+            info["buffer"].append((channel, msg_parts))
+            return
+        count = self._notes.should_log("offline")
+        if count:
+            self.log.warning(
+                "kernel %s: dropped the replies waiting for a closed page past %d MB (%d pages so far)",
+                *(kernel_id, MAX_BACKLOG // 2**20, count),
+            )
+        self.stop_buffering(kernel_id)  # type: ignore[no-untyped-call]
