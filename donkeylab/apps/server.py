@@ -30,6 +30,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from donkeylab.apps import class_gate
 from donkeylab.apps.connection import ClassroomConnection
 from donkeylab.apps.kernels import ServerFull
+from donkeylab.apps.listener import ClassroomListener
 from donkeylab.apps.page_guard import (
     NonceStamper,
     app_params,
@@ -162,6 +163,13 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
     """Voila with ``guard_rules`` in front of its routes and our handlers in place of four of Voila's:
     the page (``AppPageHandler``), the preheated kernels' request socket (``ClassroomRequestInfo``), the
     kernel status route, and the page's websocket (``ClassroomConnection``, bounded)."""
+
+    def listen(self) -> None:
+        """Voila's ``listen`` (ports tried, address logged, the loop run), on ``ClassroomListener``'s bounded HTTP
+        server: Voila's calls ``self.app.listen(port, ip)``, which is pointed at the listener here."""
+        listener = ClassroomListener(parent=self)
+        setattr(self.app, "listen", lambda port, address="", **_: listener.listen(self.app, port, address))  # noqa: B010
+        super().listen()
 
     def init_settings(self) -> dict[str, Any]:
         self.kernel_websocket_connection_class = ClassroomConnection
