@@ -50,7 +50,7 @@ function histogram(bars, exactBar, T) {
 }
 
 function convergence(series, target, T) {
-  const num = (x) => (T.lang === "de" ? x.replace(".", ",") : x);
+  const num = (x) => x.replace(".", T.decimal || "."); // the kernel's decimal mark (core/numbers.py)
   const pct = (p) => (p >= 0.1 ? `${num((p * 100).toFixed(0))} %` : `${num((p * 100).toFixed(1))} %`);
   const w = 560, h = 230, left = 52, bottom = 30, top = 12, right = 12;
   const ys = series.flatMap((p) => [p[3], p[1]]);

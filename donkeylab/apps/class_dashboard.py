@@ -28,7 +28,7 @@ from donkeylab.apps import class_charts as charts
 from donkeylab.apps import class_warm
 from donkeylab.apps.class_words import count_words, say
 from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, outcome_name, question_specs
-from donkeylab.core import CATALOGUE
+from donkeylab.core import CATALOGUE, numbers
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
 
@@ -238,6 +238,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     def _texts(self, lang: str) -> dict[str, str]:
         words = {key: say(key, lang, trials="", answer="", limit="", name="{name}") for key in WORDS}
         words["lang"] = lang
+        words["decimal"] = numbers.separators(lang)["decimal"]  # the axis labels the page writes itself
         return words
 
     def _question(self, lang: str) -> str:

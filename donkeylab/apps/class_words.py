@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from donkeylab.core import CATALOGUE
+from donkeylab.core import CATALOGUE, numbers
 
 _TEXTS = {
     # the pupil's page
@@ -176,12 +176,9 @@ def say(key: str, lang: str, **data: Any) -> str:
 def count_words(n: int, lang: str) -> str:
     """12,345 / 12.345; 2.4 million / 2,4 Millionen from a million on (what a projector shows)."""
     if n >= 1_000_000:
-        x = f"{n / 1_000_000:.1f}"
-        return say("million", lang, x=x.replace(".", ",") if lang == "de" else x)
-    text = f"{n:,}"
-    return text.replace(",", ".") if lang == "de" else text
+        return say("million", lang, x=numbers.decimal(n / 1_000_000, lang, 1))
+    return numbers.whole(n, lang)
 
 
 def number_words(x: float, lang: str, digits: int = 2) -> str:
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
+    return numbers.decimal(x, lang, digits)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from donkeylab.core import numbers
 from donkeylab.core.say import Say, words
 
 __all__ = [
@@ -48,15 +49,13 @@ _say = words("number/", _NUMBERS)
 
 
 def decimal(x: Fraction | float, lang: str, digits: int = 2) -> str:
-    """0.25 in English, 0,25 in German (rounded to ``digits``)."""
-    text = f"{float(x):.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
+    """0.25 in English, 0,25 in German (rounded to ``digits``): ``core.numbers``, the one formatter."""
+    return numbers.decimal(x, lang, digits)
 
 
 def whole(n: int, lang: str) -> str:
     """1,250 in English, 1.250 in German."""
-    text = f"{n:,}"
-    return text.replace(",", ".") if lang == "de" else text
+    return numbers.whole(n, lang)
 
 
 def percent(p: Fraction | float, lang: str, digits: int = 1) -> str:

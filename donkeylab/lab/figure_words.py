@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from donkeylab.core import CATALOGUE
+from donkeylab.core import CATALOGUE, numbers
 from donkeylab.core.messages import join_words
 from donkeylab.lab import palette
 
@@ -160,12 +160,12 @@ def say(key: str, lang: str, **data: object) -> str:
 
 def number(x: int, lang: str) -> str:
     """A count as the language writes it: 25,000 in English, 25.000 in German."""
-    return f"{x:,}" if lang == "en" else f"{x:,}".replace(",", ".")
+    return numbers.whole(x, lang)
 
 
 def decimal(text: str, lang: str) -> str:
     """A decimal already formatted in English (``0.1667``) with a decimal comma in German (``0,1667``)."""
-    return text.replace(".", ",") if lang == "de" else text
+    return numbers.localise(text, lang)
 
 
 def separators(lang: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as w
 import traitlets as t
 
-from donkeylab.core import CATALOGUE
+from donkeylab.core import CATALOGUE, numbers
 from donkeylab.lab import answers
 
 MAX_FIELD = 200  # characters the kernel keeps of the field; answers.parse refuses anything over 40
@@ -96,8 +96,7 @@ Mistakes = Sequence[tuple[Fraction, Callable[[str], str]]]
 
 def tolerance_text(tolerance: Fraction, lang: str) -> str:
     """The exercise's tolerance as a plain decimal (0.00001, never 1e-05), in the language's writing."""
-    text = f"{float(tolerance):.8f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") if lang == "de" else text
+    return numbers.trimmed(tolerance, lang)
 
 
 class BoundedText(w.Text):  # type: ignore[misc]

@@ -20,7 +20,7 @@ import ipywidgets as w
 
 from donkeylab.apps.parts import Speaks, fraction_html
 from donkeylab.apps.words import words
-from donkeylab.core import CATALOGUE, Action, rng_for
+from donkeylab.core import CATALOGUE, Action, numbers, rng_for
 from donkeylab.double_donkey import (
     COLOUR_INDEX,
     COLOURS,
@@ -101,7 +101,7 @@ def decimal(x: Fraction | float, lang: str, digits: int = 2) -> str:
         text = f"{mantissa} · 10{power}"
     else:
         text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
+    return numbers.localise(text, lang)
 
 
 def probability_html(x: Fraction, lang: str) -> str:
