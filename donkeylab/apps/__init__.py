@@ -8,7 +8,6 @@ widgets ← apps ← notebooks).
 
 from __future__ import annotations
 
-import html
 import logging
 import os
 import sys

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import html
 import ipaddress
-import re
 import json
 import logging
 import os
+import re
 import secrets
 import time
 from collections import deque

@@ -109,8 +109,12 @@ def _running(lang: str) -> str:
         return ""
     if not rows:
         return ""
+
+    def title(lesson: str) -> str:
+        return APPS[lesson].title.get(lang) if lesson in APPS else lesson
+
     items = "".join(
-        f"<li><b>{html.escape(r['code'])}</b> · {html.escape(APPS[r['lesson']].title.get(lang) if r['lesson'] in APPS else r['lesson'])}"
+        f"<li><b>{html.escape(r['code'])}</b> · {html.escape(title(r['lesson']))}"
         f" · <a href='class_mode.ipynb?class={html.escape(r['code'])}&amp;lang={lang}'>"
         f"{html.escape(say('open').get(lang))}</a></li>"
         for r in rows

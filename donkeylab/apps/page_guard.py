@@ -158,9 +158,8 @@ def app_params(notebooks: Iterable[str]) -> Mapping[str, frozenset[str]]:
     """Each served notebook's link parameters: an app's own, none for any other notebook (the gallery)."""
     import donkeylab.apps  # noqa: F401  (registers every app)
     from donkeylab.apps.class_gate import PUPIL_PARAM  # the server adds it from a cookie: never from a link
-    from donkeylab.apps.registry import APPS  # the apps' parameters are declared once, by the apps
-
     from donkeylab.apps.gallery import PARAMS as GALLERY
+    from donkeylab.apps.registry import APPS  # the apps' parameters are declared once, by the apps
 
     params = {f"{name}.ipynb": frozenset(info.params) - {PUPIL_PARAM} for name, info in APPS.items()}
     params["index.ipynb"] = frozenset(GALLERY)

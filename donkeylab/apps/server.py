@@ -76,12 +76,12 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     link_params: ClassVar[Mapping[str, frozenset[str]]] = {}  # notebook -> the parameters its link may carry
 
-    @web.authenticated
     def get_login_url(self) -> str:
         """A visitor without the right to a page lands on the join box (pupils are the usual such visitors;
         a teacher on another device adds ``?token=…`` once, or logs in at ``/login``)."""
         return str(url_path_join(self.base_url, "join"))
 
+    @web.authenticated
     async def get(self, path: str | None = None) -> None:
         unknown, kept = split_link(self.request.query, self.link_params.get(path or "", frozenset()))
         if unknown:
@@ -89,13 +89,13 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.set_header("Content-Type", "text/html; charset=UTF-8")
             self.finish(refused_link_page(unknown, self.request.path + (f"?{kept}" if kept else "")))
             return
-        refuse = getattr(self.kernel_manager, "refuse_if_full", None)
         role, code = class_gate.role_of(self.current_user)
         given = self.get_query_argument("class", None)
         if not class_gate.may_open(role, code, path or "", given):
             self.redirect(self.get_login_url())
             return
         self._kernel_query(given is not None and "class" in self.link_params.get(path or "", frozenset()))
+        refuse = getattr(self.kernel_manager, "refuse_if_full", None)
         if refuse is not None:
             refuse()  # before a pool kernel is taken: a pupil beyond the places is told at once
         nonce = new_nonce()
@@ -106,7 +106,6 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.flush()
         self.write(stamper.flush())
 
-    def write_error(self, status_code: int, **kwargs: Any) -> None:
     def _kernel_query(self, class_page: bool) -> None:
         """What the page's kernel reads as its link (Voila hands it ``request.query``): never the server's
         token; on a class lesson page, the browser's own key as ``_pupil`` (a pupil cannot set it: a link
@@ -118,6 +117,7 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.request.query = urlencode(pairs)
         self.request.uri = self.request.path + (f"?{self.request.query}" if pairs else "")
 
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(exc, ServerFull):
             self.set_header("Retry-After", str(RETRY_AFTER_S))

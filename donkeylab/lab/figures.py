@@ -172,7 +172,7 @@ def _zoom(estimates: Sequence[Estimate], exact: Number | None) -> dict[str, Any]
     reaches 0.8 for a value of 0.012, and the axis fitted to it left the line and the exact value flat on the
     floor. From 0 to 2.5 times the band's top at the last N (and 1.5 times the exact value): the first trials'
     band runs off the top instead. Other values (averages, differences) keep plotly's own range."""
-    if not estimates or not all(0 <= e.low and e.high <= 1 for e in estimates):
+    if not estimates or not all(e.low >= 0 and e.high <= 1 for e in estimates):
         return {}
     top = max(2.5 * estimates[-1].high, 1.5 * float(exact) if exact is not None else 0.0, 0.01)
     return {"yaxis": {"range": [0, min(1.0, top)]}} if top < 1 else {}

@@ -172,11 +172,7 @@ def test_an_idle_kernel_is_culled(server: Server) -> None:
 
 
 def test_the_server_tells_its_kernels_where_pupils_reach_it(server: Server) -> None:
-    page = fetch_page(server.url, "/voila/render/hello.ipynb")
-    assert page.status == 200
-    kernel = next(pid for pid in children(server.proc.pid) if page.kernel_id and kernel_alive(page.kernel_id))
-    env = Path(f"/proc/{kernel}/environ").read_bytes().split(b"\0")
-    info = json.loads(next(e for e in env if e.startswith(b"DONKEYLAB_SERVER=")).split(b"=", 1)[1])
+    info = kernel_env(server)
     assert info["urls"][0] == f"http://{OTHER}:{server.port}/" and info["bind"] == "0.0.0.0"
     assert len(info["secret"]) >= 24
 
@@ -198,3 +194,43 @@ def test_guessing_codes_through_class_links_is_counted_too(server: Server) -> No
         assert attempt("QQQQQQ") == (302, "/join")
     assert attempt(made.code) == (302, "/join")
     assert len(children(server.proc.pid)) == before  # no kernel was started for a guess
+
+
+def kernel_env(server: Server) -> dict[str, Any]:
+    page = fetch_page(server.url, "/voila/render/hello.ipynb")
+    assert page.status == 200 and page.kernel_id
+    pid = next(p for p in children(server.proc.pid) if f"kernel-{page.kernel_id}".encode() in _cmdline(p))
+    env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(json.loads(next(e for e in env if e.startswith(b"DONKEYLAB_SERVER=")).split(b"=", 1)[1]))
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def test_starting_a_class_warms_its_lesson_for_the_class_and_the_pool_is_spent_not_refilled(server: Server) -> None:
+    """What "Start a class" asks of the server (``class_warm``): two kernels of the lesson made ready, each
+    page of the class takes one, and none is started again after (the pool was the class's)."""
+    secret = kernel_env(server)["secret"]
+    headers = {"X-Donkeylab-Secret": secret, "Content-Type": "application/json"}
+    assert request("127.0.0.1", server, "POST", "/donkeylab/warm", {"X-Donkeylab-Secret": "wrong"})[0] == 403
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    conn.request("POST", "/donkeylab/warm", body=json.dumps({"lesson": "die_choice", "size": 2}), headers=headers)
+    assert json.loads(conn.getresponse().read())["size"] == 2
+    conn.close()
+
+    def status() -> dict[str, int]:
+        found = request("127.0.0.1", server, "GET", "/donkeylab/warm?lesson=die_choice", headers)
+        return dict(json.loads(found[2]))
+
+    deadline = time.monotonic() + 300
+    while status()["ready"] < 2:
+        assert time.monotonic() < deadline, "the class's kernels were not made ready"
+        time.sleep(0.5)  # kernels starting in the server: no event to wait on from here
+    made = new_class("die_choice")
+    page = fetch_page(server.url, f"/voila/render/die_choice.ipynb?class={made.code}")  # (OTHER guessed codes above)
+    assert page.status == 200 and f"Using pre-heated kernel: {page.kernel_id}" in server.log_text()
+    assert status() == {"ready": 1, "size": 1}  # spent by one, and not refilled
