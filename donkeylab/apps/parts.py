@@ -34,6 +34,7 @@ say = words(
         "no_guess": ("none (you did not set one)", "keiner (du hast keinen abgegeben)"),
         "the_answer": ("The answer", "Die Antwort"),
         "exercises": ("Exercises", "Übungen"),
+        "more_exercises": ("More exercises", "Weitere Übungen"),
         "show_answer": ("Show the answer", "Antwort zeigen"),
         "answer_here": ("Your answer:", "Deine Antwort:"),
         "why": ("Why it matters in the game", "Warum es im Spiel zählt"),
@@ -172,18 +173,38 @@ class Exercise(w.VBox):  # type: ignore[misc]
             self.box.set_lang(lang)
 
 
+class Folded(w.Accordion):  # type: ignore[misc]
+    """Widgets folded under a title that switches language (closed at first): what a pupil may open, not read
+    on the way (a lesson's going further, a side table)."""
+
+    def __init__(self, title: Speaks, child: Any, lang: str = "en") -> None:
+        super().__init__(children=[child], selected_index=None)
+        self.title_text = title
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.set_title(0, self.title_text.get(lang))
+
+
 class Exercises(w.VBox):  # type: ignore[misc]
     """Numbered exercises under one heading; ``items`` are (question, answer) pairs, ``boxes`` the answer
-    box of each (None: the answer is folded away until the pupil opens it)."""
+    box of each (None: the answer is folded away until the pupil opens it). ``first`` is the number of the
+    first one and ``title`` the heading's key (a lesson's exercises beyond three are "more exercises", 4…)."""
 
     def __init__(
-        self, items: Sequence[tuple[Speaks, Speaks]], lang: str = "en", boxes: Sequence[Any] | None = None
+        self,
+        items: Sequence[tuple[Speaks, Speaks]],
+        lang: str = "en",
+        boxes: Sequence[Any] | None = None,
+        first: int = 1,
+        title: str = "exercises",
     ) -> None:
         self.items = list(items)
+        self.title_key = title
         boxes = list(boxes) if boxes is not None else [None] * len(self.items)
         self.title = w.HTML()
         self.exercises = [
-            Exercise(i + 1, q, a, b, lang) for i, ((q, a), b) in enumerate(zip(self.items, boxes, strict=False))
+            Exercise(first + i, q, a, b, lang) for i, ((q, a), b) in enumerate(zip(self.items, boxes, strict=False))
         ]
         super().__init__([self.title, *self.exercises])
         self.add_class("dl-exercises")
@@ -196,7 +217,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
         return text
 
     def set_lang(self, lang: str) -> None:
-        self.title.value = f"<h3>{say('exercises').get(lang)}</h3>"
+        self.title.value = f"<h3>{say(self.title_key).get(lang)}</h3>"
         for exercise in self.exercises:
             exercise.set_lang(lang)
 
@@ -233,4 +254,15 @@ def by_lang(render: Callable[[str], str]) -> Speaks:
     return _Rendered()
 
 
-__all__ = ["Exercise", "Exercises", "LanguageSwitch", "Prediction", "Say", "Speaks", "Text", "by_lang", "fraction_html"]
+__all__ = [
+    "Exercise",
+    "Exercises",
+    "Folded",
+    "LanguageSwitch",
+    "Prediction",
+    "Say",
+    "Speaks",
+    "Text",
+    "by_lang",
+    "fraction_html",
+]

@@ -45,10 +45,11 @@ def test_parts_build_in_page_order(lesson: Lesson) -> None:
     assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Folded"]
     assert isinstance(lesson.step_through[4].children[0], CardHands) and lesson.step_through[4].selected_index is None
     assert [type(w).__name__ for w in lesson.exact] == ["Rendered"]
-    assert [type(w).__name__ for w in lesson.going_further] == ["Text", "LivePlot", "Text", "Rendered"]
+    assert [type(w).__name__ for w in lesson.going_further] == ["Exercises", "Text", "LivePlot", "Text", "Rendered"]
     box = lesson.step_through[3]
     assert isinstance(box.children[0].children[1], dd_flips.FlipValues)
-    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 4
+    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3  # and one more, further
+    assert [e.number for e in lesson.going_further[0].exercises] == [4]
     shown = list(walk(page(lesson)))
     for part in everything(lesson):
         assert any(part is w for w in shown)
@@ -148,7 +149,7 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
 
 def test_live_plot_is_the_flip_question() -> None:
     lesson = fresh("policy=lowest")
-    convergence, flip = lesson.live[1], lesson.going_further[1]
+    convergence, flip = lesson.live[1], lesson.going_further[2]
     assert convergence.question == "lesson.seven_after_flip" and convergence.params["flipped"] is True
     assert flip.question == "double_donkey.flip"
     assert flip.params == {"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "lowest"}
@@ -175,11 +176,11 @@ def test_language_switch_changes_every_text() -> None:
     lesson = fresh()
     lesson.switch.value = "de"
     assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in one(lesson, dd_flips.FlipValues).value
-    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "Festlegung" in lesson.going_further[3].value
+    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "Festlegung" in lesson.going_further[4].value
     assert lesson.stepper.lang == "de" and one(lesson, RuleExplainer).lang == "de"
-    assert all(plot.lang == "de" for plot in find(lesson.going_further[1], LivePlot) + [lesson.live[1]])
+    assert all(plot.lang == "de" for plot in find(lesson.going_further[2], LivePlot) + [lesson.live[1]])
     assert lesson.step_through[4].get_title(0) == angry_flips.HANDS_TITLE.de
-    assert "dreht" in lesson.going_further[3].value and "Übungen" in lesson.exercises.value
+    assert "dreht" in lesson.going_further[4].value and "Übungen" in lesson.exercises.value
 
 
 def test_texts_are_bilingual() -> None:

@@ -43,7 +43,8 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
         ("esels_rennen.race_orders", "default"),
         ("esels_rennen.race_orders", "tiny_chain"),
     ]
-    assert len(parts.exercises.items) == 4 and parts.exercises.value.count("<details>") == 4
+    assert len(parts.exercises.items) == 3 and parts.exercises.value.count("<details>") == 3
+    assert [e.number for e in parts.going_further[0].exercises] == [4]  # the fourth, going further
     assert set(parts.widgets()) <= set(parts.switch.parts)
 
 

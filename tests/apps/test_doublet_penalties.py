@@ -43,8 +43,9 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
         ("double_down.total_after", True),
     ]
     assert plots[0].params["total"] == 70
-    assert len(parts.exercises.items) == 4
-    assert sum(e.box is not None for e in parts.exercises.exercises) == 3, "three answers are typed and checked"
+    assert len(parts.exercises.items) == 3 and [e.number for e in parts.going_further[0].exercises] == [4]
+    typed = [e.box is not None for e in [*parts.exercises.exercises, *parts.going_further[0].exercises]]
+    assert sum(typed) == 3, "three answers are typed and checked"
     assert set(parts.widgets()) <= set(parts.switch.parts), "the switch reaches every part"
 
 
@@ -108,13 +109,13 @@ def test_exact_risk_table_shows_every_listed_total() -> None:
 
 def test_language_switch_changes_every_text() -> None:
     parts = lesson.parts()
-    before = parts.question.value, parts.exercises.value, parts.going_further[1].value
+    before = parts.question.value, parts.exercises.value, parts.going_further[2].value
     shown = lesson.page(parts)
     assert "<h3>The exact answer</h3>" in htmls(shown)
     parts.switch.value = "de"
     assert "<h3>Die exakte Antwort</h3>" in htmls(shown)
     assert parts.question.value != before[0] and "Paschzahl" in parts.question.value
-    assert "Übungen" in parts.exercises.value and parts.going_further[1].value != before[2]
+    assert "Übungen" in parts.exercises.value and parts.going_further[2].value != before[2]
     assert parts.stepper.lang == "de"
     assert all(p.lang == "de" for p in [*parts.live, *parts.going_further] if isinstance(p, LivePlot))
     assert "Zeig" in parts.prediction.button.description

@@ -17,7 +17,7 @@ from typing import Any
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.angry_flips_text import TEXTS
 from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues, two_flips_html
-from donkeylab.apps.lessons.dd_parts import DECK_NOTE, Folded, LangButton, kind
+from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, kind
 from donkeylab.apps.lessons.framework import (
     Context,
     Convergence,
@@ -35,7 +35,7 @@ from donkeylab.apps.lessons.framework import (
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import Lesson, Rendered, page, percent, step_box
-from donkeylab.apps.parts import Text
+from donkeylab.apps.parts import Folded, Text
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, words
@@ -231,13 +231,14 @@ def spec(variant: str = "english") -> LessonSpec:
                 {"more": say("more"), "less": say("less"), "same": say("same")},
             ),
             StepThrough(say("step_intro"), step_through),
-            ExactAnswer((before, after), [exact_part(last_die)]),
             Convergence(say("live_intro"), "lesson.seven_after_flip", {"flipped": True}, n=100_000),
+            ExactAnswer((before, after), [exact_part(last_die)]),
             Notice(notice_text(last_die)),
             Exercises(exercises(last_die)),
             GoingFurther(going_further),
         ],
         PARAMS,
+        game="double_donkey",
         share=("variant", "policy"),
     )
 

@@ -267,7 +267,6 @@ def spec(board: str = "default") -> LessonSpec:
             Question(say("question")),
             Predict(say("prompt"), best, answer, choices),
             StepThrough(_intro(board), step_through),
-            ExactAnswer(p, [exact_headline, reconstruction_note]),
             Convergence(
                 say("live_intro", best=lambda lg: card_words(best, lg)),
                 "lesson.best_order",
@@ -276,11 +275,13 @@ def spec(board: str = "default") -> LessonSpec:
                 batch=1_000,
                 sealed=True,  # the simulation names the best order card: the answer
             ),
+            ExactAnswer(p, [exact_headline, reconstruction_note]),
             Notice(say("notice")),
             Exercises(exercises()),
             GoingFurther(going_further),
         ],
         PARAMS,
+        game="esels_rennen",
         share=("board",),
     )
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any
 
 import ipywidgets as w
 
@@ -194,15 +193,3 @@ class LangButton(w.Button):  # type: ignore[misc]
 
     def set_lang(self, lang: str) -> None:
         self.description = self.label.get(lang)
-
-
-class Folded(w.Accordion):  # type: ignore[misc]
-    """One widget folded under a title that switches language (closed at first)."""
-
-    def __init__(self, title: Speaks, child: Any, lang: str = "en") -> None:
-        super().__init__(children=[child], selected_index=None)
-        self.title_text = title
-        self.set_lang(lang)
-
-    def set_lang(self, lang: str) -> None:
-        self.set_title(0, self.title_text.get(lang))

@@ -226,7 +226,6 @@ def spec(variant: str = "english") -> LessonSpec:
             Question(say("question")),
             Predict(say("prompt"), prediction_answer(), say("answer", p=lambda lg: percent(prediction_answer(), lg))),
             StepThrough(say("step_intro"), step_through),
-            ExactAnswer(prediction_answer(), [exact_head]),
             Convergence(
                 say("live_intro"),
                 "lesson.free_choice",
@@ -234,11 +233,13 @@ def spec(variant: str = "english") -> LessonSpec:
                 n=100_000,
                 after=say("live_after"),
             ),
+            ExactAnswer(prediction_answer(), [exact_head]),
             Notice(notice_text()),
             Exercises(exercises(rules.last_die or "choose")),
             GoingFurther(going_further),
         ],
         PARAMS,
+        game="double_donkey",
         share=("variant",),
     )
 

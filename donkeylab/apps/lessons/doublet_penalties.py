@@ -240,15 +240,16 @@ def spec() -> LessonSpec:
             Question(say("question")),
             Predict(say("prompt"), ANSWER, say("answer", **_headline_data())),
             StepThrough(say("step_intro"), step_through),
-            ExactAnswer(ANSWER, [exact_headline]),
             Convergence(
                 say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000, after=say("live_after")
             ),
+            ExactAnswer(ANSWER, [exact_headline]),
             Notice(say("notice")),
             Exercises(exercises()),
             GoingFurther(going_further),
         ],
         PARAMS,
+        game="double_down",
     )
 
 

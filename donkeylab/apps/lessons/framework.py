@@ -23,14 +23,17 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from donkeylab.apps.lessons.howto_text import TEXTS as HOWTO_TEXTS
 from donkeylab.apps.lessons.page import ChoicePrediction, Lesson, Rendered
 from donkeylab.apps.parts import Exercises as ExercisesWidget
-from donkeylab.apps.parts import LanguageSwitch, Prediction, Speaks, Text
+from donkeylab.apps.parts import Folded, LanguageSwitch, Prediction, Speaks, Text, by_lang
 from donkeylab.apps.query import MAX_STEP, Param, Query, choice, integer, parse_query, seat_or_teacher
 from donkeylab.apps.registry import common_params, problems_box
 from donkeylab.apps.words import words
 from donkeylab.games import info as games_info
 
+howto = words("lesson/howto/", HOWTO_TEXTS)
+MAIN_EXERCISES = 3  # a pupil's path has three exercises; more go under "going further" (folded)
 say = words(
     "lesson/",
     {
@@ -188,6 +191,7 @@ class LessonSpec:
     params: Mapping[str, Param]
     share: Sequence[str] | None = ()  # query values the share link keeps besides the Stepper's; None: no link
     lesson_class: type[Lesson] = Lesson
+    game: str = ""  # the game it is about: its "how to play, in one minute" comes first, folded
 
 
 def lesson_spec(make: Callable[[], LessonSpec]) -> Callable[[], LessonSpec]:
@@ -278,6 +282,8 @@ def build(
             fields["answer"] = section.value  # a value in the kernel, for notebooks and tests: never sent
         if section not in later:
             fields |= _made(section, ctx, sealed)
+    if spec.game:
+        fields["how_to"] = how_to_play(spec.game, lang)
     lesson = spec.lesson_class(
         title=Text(spec.title, "h2", lang),
         stepper=ctx.stepper,
@@ -322,13 +328,29 @@ def _made(section: Section, ctx: Context, sealed: bool) -> dict[str, Any]:
     if isinstance(section, Notice):
         return {"notice": Text(section.text, "div", lang)}
     if isinstance(section, Exercises):
-        items = [(item.question, item.solution) for item in section.items]
-        boxes = [_answer_box(item, lang) for item in section.items]
-        return {"exercises": ExercisesWidget(items, lang, boxes)}
+        main, more = section.items[:MAIN_EXERCISES], section.items[MAIN_EXERCISES:]
+        if more:  # numbered on, at the top of going further (which comes after the exercises, folded)
+            ctx.extra["more_exercises"] = _exercises(more, lang, first=MAIN_EXERCISES + 1, title="more_exercises")
+        return {"exercises": _exercises(main, lang)}
     if isinstance(section, GoingFurther):
-        return {"going_further": section.make(ctx)}
+        more = ctx.extra.pop("more_exercises", None)
+        return {"going_further": ([more] if more is not None else []) + section.make(ctx)}
     made_custom = section.make(ctx)
     return {section.field: made_custom if section.field in LIST_FIELDS else made_custom[0]}
+
+
+def _exercises(items: Sequence[Exercise], lang: str, first: int = 1, title: str = "exercises") -> Any:
+    pairs = [(item.question, item.solution) for item in items]
+    boxes = [_answer_box(item, lang) for item in items]
+    return ExercisesWidget(pairs, lang, boxes, first=first, title=title)
+
+
+def how_to_play(game: str, lang: str) -> Any:
+    """The game in one minute, folded, for a pupil who has never played it (``howto_text``)."""
+    from donkeylab.games import info
+
+    title = by_lang(lambda lg: howto("title", game=info(game).title(lg)).get(lg))
+    return Folded(title, Text(howto(game), "div", lang), lang)
 
 
 def _field_of(section: Section) -> str:

@@ -116,11 +116,15 @@ class FullGames(Lesson):
 
     @property
     def plot(self) -> Any:
-        return self.going_further[1]
+        return self._plots()[0]
 
     @property
     def wins_plot(self) -> Any:
-        return self.going_further[2]
+        return self._plots()[1]
+
+    def _plots(self) -> list[Any]:
+        """The two LivePlots of going further (after the more exercises and the caption, wherever they sit)."""
+        return [part for part in self.going_further if getattr(part, "question", "") == "double_donkey.variants"]
 
     def game_stepper(self, game: str) -> Any:
         """The Stepper of ``game`` (its tab is built now if it was not opened yet)."""
@@ -235,6 +239,7 @@ def spec() -> LessonSpec:
             GoingFurther(_further),
         ],
         PARAMS,
+        game="double_donkey",
         share=None,
         lesson_class=FullGames,
     )

@@ -16,7 +16,8 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps import words as wd
-from donkeylab.apps.parts import Exercises, LanguageSwitch, Prediction, Speaks, Text, fraction_html
+from donkeylab.apps.parts import Exercises, Folded, LanguageSwitch, Prediction, Speaks, Text, fraction_html
+from donkeylab.apps.parts import say as _parts_say
 
 
 class Rendered(w.HTML):  # type: ignore[misc]
@@ -79,6 +80,7 @@ class Lesson:
     going_further: list[Any] = dataclasses.field(default_factory=list)  # the other questions, after the lesson's
     spec: Any = None  # the framework.LessonSpec it was built from (its section order is the page's)
     query: Any = None  # the link's Query it was built for (class mode reads ?class= from it)
+    how_to: Any = None  # the game in one minute, folded (``framework.how_to_play``), before the question
     boxes: dict[str, SealedBox] = dataclasses.field(default_factory=dict)  # sealed field -> its place on the page
     _unsealer: Callable[[], dict[str, Any]] | None = None
 
@@ -89,10 +91,11 @@ class Lesson:
 
     def seal(self, fields: Sequence[str], unsealer: Callable[[], dict[str, Any]]) -> None:
         """Keep a place for each of ``fields`` (built later by ``unsealer``); the first place says why it is
-        empty."""
+        empty and has a Reveal of its own (a pupil who has just simulated need not scroll back up)."""
         self._unsealer = unsealer
         for i, name in enumerate(fields):
-            self.boxes[name] = SealedBox(name, first=i == 0, lang=self.switch.value)
+            reveal = self.prediction.reveal if i == 0 else None
+            self.boxes[name] = SealedBox(name, first=i == 0, lang=self.switch.value, reveal=reveal)
             self.switch.parts.append(self.boxes[name])
 
     def unseal(self) -> None:
@@ -115,7 +118,7 @@ class Lesson:
 
     def widgets(self) -> list[Any]:
         """Every part that speaks (what ``switch`` must reach), in page order, boxes opened, each once."""
-        top = [self.title, self.question, self.prediction, self.stepper, *self.step_through, *self.exact]
+        top = [self.title, self.how_to, self.question, self.prediction, self.stepper, *self.step_through, *self.exact]
         top += [*self.live, self.notice, self.exercises, *self.going_further, self.problems]
         top = [part for part in top if part is not None]
         out: list[Any] = []
@@ -130,43 +133,63 @@ class SealedBox(w.VBox):  # type: ignore[misc]
     """The place of a sealed section (``Lesson.seal``): hidden until the reveal fills it with its heading and
     widgets; the first one of a page shows why the rest of the lesson is not there yet."""
 
-    def __init__(self, name: str, first: bool = False, lang: str = "en") -> None:
+    def __init__(
+        self, name: str, first: bool = False, lang: str = "en", reveal: Callable[[], None] | None = None
+    ) -> None:
         self.name, self.first, self.note_key, self.lang = name, first, "solo", lang
         self.heading_key = ""  # set by ``page`` from the spec's order: the heading shown once filled
         self.note = w.HTML()
+        self.button = w.Button(button_style="warning", icon="eye", layout=w.Layout(width="auto"))
+        if reveal is not None:
+            self.button.on_click(lambda _b: reveal())
         self.heading: Any = None
-        super().__init__([self.note] if first else [])
+        shown = [self.note, self.button] if reveal is not None else [self.note]
+        super().__init__(shown if first else [])
         self.add_class("dl-sealed")
         self.layout.display = None if first else "none"
         self.set_lang(lang)
 
     def set_note(self, key: str) -> None:
+        """``"class"``: the teacher reveals (no button of the pupil's own); ``"solo"``: the pupil does."""
         self.note_key = key
+        self.button.layout.display = "none" if key == "class" else None
         self.set_lang(self.lang)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         self.note.value = f"<p class='dl-sealed-note' role='status'>{_say(f'sealed.{self.note_key}').get(lang)}</p>"
+        self.button.description = _parts_say("reveal").get(lang)
         if self.heading is not None:
             self.heading.set_lang(lang)
 
     def fill(self, made: Any) -> None:
-        """The section's widgets, under its heading (the page order's heading for this field, if any)."""
+        """The section's widgets, under its heading (the page order's heading for this field, if any); going
+        further folded, as on an unsealed page."""
         from donkeylab.apps.lessons.framework import heading_text
 
         parts = [] if made is None else (list(made) if isinstance(made, list) else [made])
-        self.heading = heading_text(self.heading_key, self.lang) if self.heading_key else None
-        self.children = ([self.heading] if self.heading is not None else []) + parts
+        if self.name == "going_further" and parts:
+            self.heading, self.children = None, [further(parts, self.lang)]
+        else:
+            self.heading = heading_text(self.heading_key, self.lang) if self.heading_key else None
+            self.children = ([self.heading] if self.heading is not None else []) + parts
         self.layout.display = None
+
+
+def further(parts: Sequence[Any], lang: str) -> Folded:
+    """ "Going further", folded: what a pupil may open after the lesson, never on the way through it."""
+    from donkeylab.apps.lessons.framework import say as lesson_say
+
+    return Folded(lesson_say("heading.further"), w.VBox(list(parts)), lang)
 
 
 _say = wd.words(
     "lesson/page/",
     {
         "sealed.solo": (
-            "Set your guess, then press Reveal: the answer, what to notice and the exercises appear then.",
-            "Gib deinen Tipp ab und drück dann „Zeig die Antwort“: Dann erscheinen die Antwort, was dir auffallen "
-            "sollte, und die Übungen.",
+            "Set your guess above, then reveal the answer: what to notice and the exercises come with it.",
+            "Gib oben deinen Tipp ab und deck dann die Antwort auf: Was dir auffallen sollte, und die Übungen "
+            "kommen mit ihr.",
         ),
         "sealed.class": (
             "The answer, what to notice and the exercises appear when your teacher reveals the answer.",
@@ -222,6 +245,8 @@ def page(lesson: Lesson) -> w.VBox:
     lang = lesson.switch.value
     order = headings(lesson.spec) if lesson.spec is not None else DEFAULT_ORDER
     children: list[Any] = [lesson.problems, lesson.switch, lesson.title]
+    if lesson.how_to is not None:
+        children.append(lesson.how_to)
     for name, heading in order.items():
         if name in lesson.boxes:  # sealed: its place, filled with the heading and widgets at the reveal
             lesson.boxes[name].heading_key = heading
@@ -231,6 +256,11 @@ def page(lesson: Lesson) -> w.VBox:
         parts = list(part) if isinstance(part, list) else [part]
         parts = [p for p in parts if p is not None]
         if not parts:
+            continue
+        if name == "going_further":
+            fold = further(parts, lang)
+            lesson.switch.parts.append(fold)
+            children.append(fold)
             continue
         if heading:
             text = heading_text(heading, lang)
