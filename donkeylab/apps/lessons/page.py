@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -198,6 +199,31 @@ _say = wd.words(
         ),
     },
 )
+
+
+PATH_FIELDS = ("question", "prediction", "step_through", "live", "exact", "notice")  # before the exercises
+
+
+def words_before_exercises(lesson: Lesson) -> int:
+    """The words a pupil reads on the lesson's path before its exercises, in the page's language now: the
+    title and the prose of the question, prediction, step-through, simulation, answer and notice (issue 35:
+    about 450 at most). Folded parts (how to play, side tables) and the interactive views (the Stepper bar,
+    the board, the rule card) are not counted: a pupil opens or uses them, and does not read them on the way."""
+    texts = [lesson.title.value]
+    for name in PATH_FIELDS:
+        part = getattr(lesson, name)
+        for widget in part if isinstance(part, list) else [part]:
+            texts += _prose(widget)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", " ", " ".join(texts), flags=re.S)))
+    return len(text.split())
+
+
+def _prose(widget: Any) -> list[str]:
+    """The HTML texts of ``widget`` and the boxes in it, folded ones left out."""
+    if widget is None or isinstance(widget, Folded):
+        return []
+    own = [widget.value] if isinstance(widget, w.HTML) and isinstance(widget.value, str) else []
+    return own + [t for child in getattr(widget, "children", ()) for t in _prose(child)]
 
 
 def _inside(widget: Any) -> list[Any]:
