@@ -3,6 +3,14 @@
 Texts follow the German reviewer's words where they exist (Misthaufen-Karte, Oberesel, Wütender Esel,
 Doppelesel). Dice and cards are passed as term keys (``"orange=5"``, ``"DD:light_blue+orange"``) so the
 same event renders in both languages without formatting anything while a game is played.
+
+German puts a colour before its noun and declines it ("der orange Wütende Esel … dreht den orangen Würfel",
+"die gelbe 5"), so the German terms are declined forms (``COLOUR_ADJECTIVES_DE``), never "der Würfel orange".
+An event names a colour only by its key, the same in both languages, so the forms a sentence needs travel with
+the term: a die is "(die) gelbe 5", feminine like "die Fünf", which is right with or without "die"; an Angry
+Donkey's term is its name ("gelber Wütender Esel") and carries its other forms for a template's format spec
+(``Forms``). A sentence that has only a bare colour key (shared with Esels-Rennen's terms, so it cannot carry
+forms) uses the colour as a predicate, which German does not decline: "Nur noch ein Würfel ist übrig, er ist gelb".
 """
 
 from __future__ import annotations
@@ -23,19 +31,69 @@ COLOUR_WORDS: dict[str, tuple[str, str]] = {
     "purple": ("purple", "lila"),
 }
 
+# A colour before a masculine noun (Würfel, Esel): without an article (strong: "oranger Würfel"), after "der"
+# (weak nominative: "der orange Würfel"; also a feminine number after "die": "die orange 5") and after "den"
+# (weak accusative: "den orangen Würfel"). "lila" is not declined. Issue 35 §1: the engine's sentences had
+# "der Wütende Esel orange … dreht den Würfel orange".
+COLOUR_ADJECTIVES_DE: dict[str, tuple[str, str, str]] = {
+    "light_blue": ("hellblauer", "hellblaue", "hellblauen"),
+    "dark_blue": ("dunkelblauer", "dunkelblaue", "dunkelblauen"),
+    "orange": ("oranger", "orange", "orangen"),
+    "yellow": ("gelber", "gelbe", "gelben"),
+    "green": ("grüner", "grüne", "grünen"),
+    "purple": ("lila", "lila", "lila"),
+}
+
+
+class Forms(str):
+    """A term (its text is the word standing alone) that also knows the forms a template asks for by format spec.
+
+    Why: an event holds term keys only (``{"card": "ANGRY:orange"}``) and a template's placeholders must be the
+    same in both languages, yet German needs the card after "der" and its die after "der" or "den". So the
+    term carries them: ``{card:the}`` "orange Wütende Esel", ``{card:its_die}`` "orange Würfel",
+    ``{card:its_die_acc}`` "orangen Würfel" (English: "orange Angry Donkey", "orange die", "orange die").
+    An unknown spec raises ``KeyError``: a template asking for a form no term has fails at once."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, **forms: str) -> Forms:
+        term = super().__new__(cls, text)
+        term.forms = forms
+        return term
+
+    def __format__(self, spec: str) -> str:
+        return self.forms[spec] if spec else str(self)
+
 
 @lru_cache(maxsize=64)
 def die_term(colour: str, pips: int) -> str:
-    """The term key of one die showing ``pips`` (rendered "orange 5" / "orange 5")."""
+    """The term key of one die showing ``pips`` (rendered "orange 5" / "orange 5", "light blue 5" / "hellblaue 5")."""
     return f"{colour}={pips}"
+
+
+def adjective_term(colour: str) -> str:
+    """The term key of a colour before a masculine noun standing alone: "light blue" / "hellblauer" (a view's
+    labels: "hellblauer Würfel (5)", "grüner Wütender Esel")."""
+    return f"DD-ADJ:{colour}"
 
 
 def _register_terms() -> None:
     for colour, (en, de) in COLOUR_WORDS.items():
+        strong, weak, weak_acc = COLOUR_ADJECTIVES_DE[colour]
         CATALOGUE.add_term(colour, en, de)
-        CATALOGUE.add_term(f"ANGRY:{colour}", f"{en} Angry Donkey", f"Wütende Esel {de}")
+        CATALOGUE.add_term(adjective_term(colour), en, strong)
+        CATALOGUE.add_term(
+            f"ANGRY:{colour}",
+            Forms(f"{en} Angry Donkey", the=f"{en} Angry Donkey", its_die=f"{en} die", its_die_acc=f"{en} die"),
+            Forms(
+                f"{strong} Wütender Esel",
+                the=f"{weak} Wütende Esel",
+                its_die=f"{weak} Würfel",
+                its_die_acc=f"{weak_acc} Würfel",
+            ),
+        )
         for pips in range(1, 7):
-            CATALOGUE.add_term(die_term(colour, pips), f"{en} {pips}", f"{de} {pips}")
+            CATALOGUE.add_term(die_term(colour, pips), f"{en} {pips}", f"{weak} {pips}")
     for a, b in itertools.combinations(COLOURS, 2):
         (ena, dea), (enb, deb) = COLOUR_WORDS[a], COLOUR_WORDS[b]
         CATALOGUE.add_term(f"DD:{a}+{b}", f"{ena}/{enb} Double Donkey", f"Doppelesel {dea}/{deb}")
@@ -56,19 +114,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} rolls {n} dice. Which one goes on the Hay card: {dice}?",
         "{player} wirft {n} Würfel. Welcher kommt auf die Misthaufen-Karte: {dice}?",
     ),
-    "DD-DICE-1/one": ("{player} rolls the last die: {die}.", "{player} wirft den letzten Würfel: {die}."),
+    "DD-DICE-1/one": ("{player} rolls the last die: {die}.", "{player} wirft den letzten Würfel: eine {die}."),
     "DD-DICE-1/place": (
         "{player} places the {die} on the Hay card.",
-        "{player} legt den Würfel {die} auf die Misthaufen-Karte.",
+        "{player} legt die {die} auf die Misthaufen-Karte.",
     ),
     "DD-DICE-2": (
         "{player} must choose a value not yet on the Hay card: {allowed} are allowed ({on_hay} already there).",
-        "{player} muss einen Wert wählen, der noch nicht auf der Misthaufen-Karte liegt: {allowed} sind erlaubt "
-        "(schon dort: {on_hay}).",
+        "{player} muss einen Wert wählen, der noch nicht auf der Misthaufen-Karte liegt (schon dort: {on_hay}), "
+        "also {allowed}.",
     ),
     "DD-DICE-2/one": (
         "{player} must choose the {allowed}: it is the only value not yet on the Hay card ({on_hay} already there).",
-        "{player} muss {allowed} nehmen: nur dieser Wert liegt noch nicht auf der Misthaufen-Karte "
+        "{player} muss die {allowed} nehmen: Nur dieser Wert liegt noch nicht auf der Misthaufen-Karte "
         "(schon dort: {on_hay}).",
     ),
     "DD-DICE-2/empty": (
@@ -80,27 +138,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} darf jeden Würfel nehmen, weil jede geworfene Zahl schon auf der Misthaufen-Karte liegt "
         "({on_hay}): {allowed}.",
     ),
+    # {colour} is a bare colour key here (no declined form): German says it as a predicate, "er ist gelb"
     "DD-DICE-3": (
         "Only the {colour} die is left, showing {pips}: {player} may re-roll it once or keep it.",
-        "Nur noch der Würfel {colour} ist übrig, er zeigt {pips}: {player} darf ihn einmal neu werfen oder so lassen.",
+        "Nur noch ein Würfel ist übrig, er ist {colour} und zeigt {pips}: {player} darf ihn einmal neu werfen oder "
+        "liegen lassen.",
     ),
     "DD-DICE-3/roll": (
-        "Only the {colour} die is left: {player} must roll it (german variant).",
-        "Nur noch der Würfel {colour} ist übrig: {player} muss ihn werfen (deutsche Variante).",
+        "Only the {colour} die is left: {player} must roll it (German rules).",
+        "Nur noch ein Würfel ist übrig, er ist {colour}: {player} muss ihn werfen (deutsche Regeln).",
     ),
     "DD-DICE-3/option": (
         "Only the {colour} die is left: {player} must roll it (rule option: the last die is always rolled).",
-        "Nur noch der Würfel {colour} ist übrig: {player} muss ihn werfen (Regel-Option: der letzte Würfel wird "
-        "immer geworfen).",
+        "Nur noch ein Würfel ist übrig, er ist {colour}: {player} muss ihn werfen (Regel-Option: Der letzte Würfel "
+        "wird immer geworfen).",
     ),
     "DD-DICE-3/reroll": ("{player} re-rolls the last die.", "{player} wirft den letzten Würfel noch einmal."),
     "DD-DICE-3/keep": (
         "{player} keeps the {die} and places it on the Hay card.",
-        "{player} lässt den Würfel {die} so und legt ihn auf die Misthaufen-Karte.",
+        "{player} behält die {die} und legt sie auf die Misthaufen-Karte.",
     ),
     "DD-DICE-3/placed": (
         "The last die, the {die}, goes on the Hay card.",
-        "Der letzte Würfel, {die}, kommt auf die Misthaufen-Karte.",
+        "Die {die} kommt als letzter Würfel auf die Misthaufen-Karte.",
     ),
     "DD-PLAY-1/start": (
         "All 6 dice are on the Hay card. Now every player secretly chooses 1 to 3 cards from their hand.",
@@ -115,21 +175,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Everyone reveals their cards at the same time.",
         "Alle decken ihre Karten gleichzeitig auf.",
     ),
+    # {card} is an Angry Donkey's term (``Forms``): {card:the} after "der", {card:its_die(_acc)} its die
     "DD-ANGRY-1": (
-        "{player}'s {card} flips the {colour} die from {before} to {after} (7 − {before}).",
-        "Der {card} von {player} dreht den Würfel {colour} von {before} auf {after} (7 − {before}).",
+        "{player}'s {card} flips the {card:its_die} from {before} to {after} (7 − {before}).",
+        "Der {card:the} von {player} dreht den {card:its_die_acc} von {before} auf {after} (7 − {before}).",
     ),
     "DD-ANGRY-1/again": (
-        "{player}'s {card} does nothing: the {colour} die was already flipped this round (rule option "
-        "once_per_colour) and stays at {after}.",
-        "Der {card} von {player} bewirkt nichts: der Würfel {colour} wurde in dieser Runde schon gedreht "
-        "(Regel-Option once_per_colour) und bleibt bei {after}.",
+        "{player}'s {card} does nothing: the {card:its_die} was already flipped this round and stays at {after} "
+        "(with these rules a die is flipped at most once per round).",
+        "Der {card:the} von {player} bewirkt nichts: Der {card:its_die} wurde in dieser Runde schon umgedreht und "
+        "bleibt bei {after} (nach diesen Regeln wird ein Würfel höchstens einmal pro Runde umgedreht).",
     ),
     "DD-VALUE-1": (
         "{player}'s {card} is worth {a} + {b} = {value}.",
         "Bei {player} zählt der {card} {a} + {b} = {value}.",
     ),
-    "DD-VALUE-1/angry": ("{player}'s {card} is worth {value}.", "Bei {player} zählt der {card} {value}."),
+    "DD-VALUE-1/angry": ("{player}'s {card} is worth {value}.", "Bei {player} zählt der {card:the} {value}."),
     "DD-BIGGEST-1": (
         "{biggest} played the single highest card (worth {value}) and becomes the Biggest Donkey.",
         "{biggest} hat als Einziger die höchste Karte (Wert {value}) gespielt und wird Oberesel.",
@@ -150,7 +211,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Who becomes the Biggest Donkey, {tied}? Each played a card worth {value}, so they roll a die each: "
         "the highest roll becomes the Biggest Donkey.",
         "Wer wird Oberesel, {tied}? Jeder hat eine Karte mit Wert {value} gespielt, also würfeln sie: "
-        "wer am höchsten würfelt, wird Oberesel.",
+        "Wer am höchsten würfelt, wird Oberesel.",
     ),
     "DD-BIGGEST-2/again": (
         "Still undecided, {tied}? Each rolled the highest number ({pips}), so they roll again.",
@@ -182,7 +243,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "DD-REFILL-2": (
         "The draw pile is empty: the {n} cards of the discard pile are shuffled into a new draw pile.",
-        "Der Nachziehstapel ist leer: die {n} Karten des Ablagestapels werden zu einem neuen Nachziehstapel gemischt.",
+        "Der Nachziehstapel ist leer: Die {n} Karten des Ablagestapels werden zu einem neuen Nachziehstapel gemischt.",
     ),
     "DD-REFILL-2/stop": (
         "The draw pile and the discard pile are both empty, so {biggest} cannot draw any more cards.",
@@ -208,20 +269,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 
 # Why an action is refused (``IllegalAction.of(rule, key, data)``): a widget shows these after a click, in the
-# learner's language. ``given`` is the ``repr`` of a refused value; ``names`` lists colours as code identifiers
-# (what ``Roll.of`` takes), so it reads the same in both languages.
+# learner's language, as "RULE: sentence", so a German sentence starts with a capital (it follows a colon).
+# ``given`` is the ``repr`` of a refused value; ``names`` lists colours as code identifiers (what ``Roll.of``
+# takes), so it reads the same in both languages.
 ERRORS: dict[str, tuple[str, str]] = {
     "DD-SETUP-1/order": (
         "a deal must order all {n} card ids exactly once",
-        "ein Austeilen muss alle {n} Kartennummern genau einmal ordnen",
+        "Ein Austeilen muss alle {n} Kartennummern genau einmal ordnen",
     ),
     "DD-SETUP-1/ids": (
         "a deal orders card ids (whole numbers), not {given}",
-        "ein Austeilen ordnet Kartennummern (ganze Zahlen), nicht {given}",
+        "Ein Austeilen ordnet Kartennummern (ganze Zahlen), nicht {given}",
     ),
     "DD-DICE-1/roll": (
         "a roll gives 1-6 pips to each die not on the Hay card: {names}",
-        "ein Wurf gibt jedem Würfel, der nicht auf der Misthaufen-Karte liegt, 1–6 Augen: {names}",
+        "Ein Wurf gibt jedem Würfel, der nicht auf der Misthaufen-Karte liegt, 1–6 Augen: {names}",
     ),
     "DD-DICE-1/colour": (
         "{given} is not a die colour; the dice are {names}",
@@ -229,41 +291,41 @@ ERRORS: dict[str, tuple[str, str]] = {
     ),
     "DD-DICE-1/on_hay": (
         "the {colour} die is already on the Hay card",
-        "der Würfel {colour} liegt schon auf der Misthaufen-Karte",
+        "Dieser Würfel ({colour}) liegt schon auf der Misthaufen-Karte",
     ),
     "DD-DICE-1/pips": (
         "the {colour} die cannot show {given}: a die shows 1 to 6 pips",
-        "der Würfel {colour} kann nicht {given} zeigen: ein Würfel zeigt 1 bis 6 Augen",
+        "Der Würfel ({colour}) kann nicht {given} zeigen: Ein Würfel zeigt 1 bis 6 Augen",
     ),
-    "DD-DICE-1/twice": ("the {colour} die is given twice", "der Würfel {colour} ist doppelt angegeben"),
-    "DD-DICE-1/empty": ("a roll names at least one die", "ein Wurf nennt mindestens einen Würfel"),
+    "DD-DICE-1/twice": ("the {colour} die is given twice", "Der Würfel ({colour}) ist doppelt angegeben"),
+    "DD-DICE-1/empty": ("a roll names at least one die", "Ein Wurf nennt mindestens einen Würfel"),
     "DD-DICE-1/pair": (
         "a roll lists (colour, pips) pairs, not {given}",
-        "ein Wurf besteht aus Paaren (Farbe, Augen), nicht {given}",
+        "Ein Wurf besteht aus Paaren (Farbe, Augen), nicht {given}",
     ),
     "DD-DICE-2/refused": (
         "the {die} shows a value already on the Hay card; choose {allowed}",
-        "der Würfel {die} zeigt einen Wert, der schon auf der Misthaufen-Karte liegt; wähle {allowed}",
+        "Die {die} ist nicht erlaubt, weil diese Zahl schon auf der Misthaufen-Karte liegt; wähle {allowed}",
     ),
     "DD-DICE-3/once": (
         "the last die may be re-rolled only once: it is rolled now, then placed",
-        "der letzte Würfel darf nur einmal neu geworfen werden: er wird jetzt geworfen und dann gelegt",
+        "Der letzte Würfel darf nur einmal neu geworfen werden: Er wird jetzt geworfen und dann gelegt",
     ),
     "DD-DICE-3/always": (
         "with these rules the last die is always rolled: no keeping, no re-roll",
-        "nach diesen Regeln wird der letzte Würfel immer geworfen: kein Behalten, kein Neuwerfen",
+        "Nach diesen Regeln wird der letzte Würfel immer geworfen: kein Behalten, kein Neuwerfen",
     ),
     "DD-PLAY-1/seat": (
         "a Play names the player by seat number (0, 1, ...), not {given}",
-        "ein Play nennt den Spieler mit seiner Platznummer (0, 1, ...), nicht {given}",
+        "Ein Play nennt den Spieler mit seiner Platznummer (0, 1, ...), nicht {given}",
     ),
     "DD-PLAY-1/turn": (
         "it is {next_player}'s turn to choose cards, not {player}'s",
-        "jetzt wählt {next_player} Karten, nicht {player}",
+        "Jetzt wählt {next_player} Karten, nicht {player}",
     ),
-    "DD-PLAY-1/count": ("play 1 to {most} cards, not {n}", "spiele 1 bis {most} Karten, nicht {n}"),
+    "DD-PLAY-1/count": ("play 1 to {most} cards, not {n}", "Spiele 1 bis {most} Karten, nicht {n}"),
     "DD-PLAY-1/hand": ("card {card} is not in {player}'s hand", "Karte {card} ist nicht auf der Hand von {player}"),
-    "DD-PLAY-1/once": ("each card can be played only once", "jede Karte kann nur einmal gespielt werden"),
+    "DD-PLAY-1/once": ("each card can be played only once", "Jede Karte kann nur einmal gespielt werden"),
     "DD-BIGGEST-2/refused": (
         "{players} each roll one die showing 1 to 6",
         "{players} werfen je einen Würfel mit 1 bis 6 Augen",
@@ -271,27 +333,27 @@ ERRORS: dict[str, tuple[str, str]] = {
     "DD-BIGGEST-2/seat": ("{given} is not a seat number (0, 1, ...)", "{given} ist keine Platznummer (0, 1, ...)"),
     "DD-BIGGEST-2/pips": (
         "{player}'s die cannot show {given}: a die shows 1 to 6 pips",
-        "der Würfel von {player} kann nicht {given} zeigen: ein Würfel zeigt 1 bis 6 Augen",
+        "Der Würfel von {player} kann nicht {given} zeigen: Ein Würfel zeigt 1 bis 6 Augen",
     ),
     "DD-BIGGEST-2/twice": ("{player} is given twice", "{player} ist doppelt angegeben"),
-    "DD-BIGGEST-2/empty": ("a roll-off names at least one seat", "ein Stechen nennt mindestens einen Platz"),
+    "DD-BIGGEST-2/empty": ("a roll-off names at least one seat", "Ein Stechen nennt mindestens einen Platz"),
     "DD-BIGGEST-2/pair": (
         "a roll-off lists (seat, pips) pairs, not {given}",
-        "ein Stechen besteht aus Paaren (Platz, Augen), nicht {given}",
+        "Ein Stechen besteht aus Paaren (Platz, Augen), nicht {given}",
     ),
     "DD-REFILL-2/order": (
         "a reshuffle must order exactly the discard pile",
-        "ein Mischen muss genau den Ablagestapel ordnen",
+        "Ein Mischen muss genau den Ablagestapel ordnen",
     ),
     "DD-REFILL-2/ids": (
         "a reshuffle orders card ids (whole numbers), not {given}",
-        "ein Mischen ordnet Kartennummern (ganze Zahlen), nicht {given}",
+        "Ein Mischen ordnet Kartennummern (ganze Zahlen), nicht {given}",
     ),
     "double_donkey/error/wrong_time": (
         "{action} cannot be played now: the game waits for {expected}",
-        "{action} geht jetzt nicht: das Spiel wartet auf {expected}",
+        "{action} geht jetzt nicht: Das Spiel wartet auf {expected}",
     ),
-    "double_donkey/error/malformed": ("malformed action {action}", "fehlerhafte Aktion {action}"),
+    "double_donkey/error/malformed": ("malformed action {action}", "Fehlerhafte Aktion {action}"),
 }
 
 # What each phase waits for (the ``expected`` of ``double_donkey/error/wrong_time``).
@@ -369,7 +431,7 @@ CATALOGUE.add_all(
         "free_play": ("Double Donkey — play a whole game", "Double Donkey — ein ganzes Spiel"),
         "blurb": (
             "Dice on the Hay card, secret cards, Angry Donkey flips and the Biggest Donkey, step by step.",
-            "Würfel auf die Misthaufen-Karte, geheime Karten, wütende Esel und der Oberesel, Schritt für Schritt.",
+            "Würfel auf die Misthaufen-Karte, geheime Karten, Wütende Esel und der Oberesel, Schritt für Schritt.",
         ),
     },
     prefix="double_donkey/",

@@ -18,6 +18,7 @@ from typing import Any
 from donkeylab.core import CATALOGUE, Action
 from donkeylab.double_donkey.actions import Choose, Keep, Play, Reroll
 from donkeylab.double_donkey.cards import COLOUR_INDEX, COLOURS, Card, card_value
+from donkeylab.double_donkey.messages import adjective_term
 from donkeylab.double_donkey.rules import CHOOSE, LAST, OVER, PLAY, ROLL, ROLLOFF
 
 VIEW_MESSAGES: dict[str, tuple[str, str]] = {
@@ -50,15 +51,16 @@ VIEW_MESSAGES: dict[str, tuple[str, str]] = {
         "Der Oberesel zieht vom Nachziehstapel in der Mitte",
     ),
     "double_donkey/phase/over": ("Game over: {winners} won", "Spielende: Sieg für {winners}"),
-    "double_donkey/label/choose": ("{colour} die ({pips})", "Würfel {colour} ({pips})"),
+    # {colour}: an ``adjective_term`` key, so German declines it before the noun ("hellblauer Würfel (5)")
+    "double_donkey/label/choose": ("{colour} die ({pips})", "{colour} Würfel ({pips})"),
     "double_donkey/label/keep": ("keep the {pips}", "die {pips} behalten"),
     "double_donkey/label/reroll": ("re-roll", "neu werfen"),
     "double_donkey/label/play": ("play {cards}", "{cards} ausspielen"),
-    "double_donkey/label/angry": ("{colour} Angry Donkey", "Wütender Esel {colour}"),
+    "double_donkey/label/angry": ("{colour} Angry Donkey", "{colour} Wütender Esel"),
     "DD-DICE-2/why_not": ("{pips} is already on the Hay card", "Die {pips} liegt schon auf der Misthaufen-Karte"),
     "DD-DICE-3/why_not": (
         "the last die: keep it or re-roll it once",
-        "der letzte Würfel: liegen lassen oder einmal neu werfen",
+        "Der letzte Würfel: liegen lassen oder einmal neu werfen",
     ),
 }
 
@@ -117,7 +119,7 @@ class SnapshotMixin:
     def _view_label(self, action: Action, lang: str) -> str:
         """A button text: "orange die (5)", "keep the 4", "re-roll", "play yellow+green, orange Angry Donkey"."""
         if isinstance(action, Choose) and action.colour in COLOUR_INDEX:
-            data = {"colour": action.colour, "pips": self._shown[COLOUR_INDEX[action.colour]]}
+            data = {"colour": adjective_term(action.colour), "pips": self._shown[COLOUR_INDEX[action.colour]]}
             return CATALOGUE.render("double_donkey/label/choose", data, lang)
         if isinstance(action, Keep) and len(self._left) == 1:
             return CATALOGUE.render("double_donkey/label/keep", {"pips": self._shown[self._left[0]]}, lang)
@@ -196,11 +198,12 @@ class SnapshotMixin:
 def _card_names(card: Card, lang: str) -> tuple[tuple[str, ...], str, str]:
     """A card's colours, its name, and its short name for a button ("yellow+green", "orange Angry Donkey").
 
-    An Angry Donkey's name is the standalone "Wütender Esel orange" in German, where the event sentences
-    say "der Wütende Esel orange"; computed once per card and language (every snapshot lists many cards)."""
+    An Angry Donkey's name stands alone, so German declines its colour strongly: "oranger Wütender Esel" (the
+    event sentences say "der orange Wütende Esel"); computed once per card and language (every snapshot lists
+    many cards)."""
     colours = card.colour_names
     if card.angry:
-        name = CATALOGUE.render("double_donkey/label/angry", {"colour": colours[0]}, lang)
+        name = CATALOGUE.render("double_donkey/label/angry", {"colour": adjective_term(colours[0])}, lang)
         return colours, name, name
     return colours, CATALOGUE.term(card.kind, lang), "+".join(CATALOGUE.term(c, lang) for c in colours)
 

@@ -155,16 +155,17 @@ def up_to_last_die(players: int, rules: dd.Rules) -> dd.DoubleDonkeyState:
 def test_dd_dice_3_roll_sentence_names_the_reason_it_applies() -> None:
     german = up_to_last_die(3, dd.Rules(variant="german"))
     option = up_to_last_die(3, dd.Rules(variant="english", last_die="roll"))
-    assert texts(german)[-1] == "Only the purple die is left: Jan must roll it (german variant)."
+    assert texts(german)[-1] == "Only the purple die is left: Jan must roll it (German rules)."
     assert german.events[-1].render("de", ["Olivia", "Fran", "Jan"]) == (
-        "Nur noch der Würfel lila ist übrig: Jan muss ihn werfen (deutsche Variante)."
+        "Nur noch ein Würfel ist übrig, er ist lila: Jan muss ihn werfen (deutsche Regeln)."
     )
     assert (
         texts(option)[-1]
         == "Only the purple die is left: Jan must roll it (rule option: the last die is always rolled)."
     )
     assert option.events[-1].render("de", ["Olivia", "Fran", "Jan"]) == (
-        "Nur noch der Würfel lila ist übrig: Jan muss ihn werfen (Regel-Option: der letzte Würfel wird immer geworfen)."
+        "Nur noch ein Würfel ist übrig, er ist lila: Jan muss ihn werfen (Regel-Option: Der letzte Würfel wird immer "
+        "geworfen)."
     )
 
 

@@ -166,7 +166,7 @@ def test_dd_dice_2_why_not_names_the_value_on_the_hay_card() -> None:
     assert de["table"]["dice"][4]["why_not"] == "Die 2 liegt schon auf der Misthaufen-Karte"
     assert {c for c, d in dice.items() if d["choosable"]} == {"dark_blue", "orange", "yellow"}
     assert [e["label"] for e in en["legal"]] == ["dark blue die (4)", "orange die (5)", "yellow die (3)"]
-    assert de["legal"][0]["label"] == "Würfel dunkelblau (4)"
+    assert [e["label"] for e in de["legal"]] == ["dunkelblauer Würfel (4)", "oranger Würfel (5)", "gelber Würfel (3)"]
     free = s.apply(Choose("orange"))
     free = free.apply(roll(free, dark_blue=2, yellow=5, green=2, purple=5))  # only values already there
     assert all(d["choosable"] == (d["rolled"] is not None) for d in free.snapshot()["table"]["dice"])
@@ -217,7 +217,10 @@ def test_dd_angry_1_reveal_events_carry_flip_and_value_data() -> None:
     assert table["reveal_dice"] == flipped and dd.new_game(2).snapshot()["table"]["reveal_dice"] == [None] * 6
     assert [(c["id"], c["value"]) for c in table["revealed"][0] + table["revealed"][3]] == [(30, 9), (53, 4)]
     assert table["revealed"][3][0]["label"] == "orange Angry Donkey"
-    assert s.snapshot(lang="de")["table"]["revealed"][3][0]["label"] == "Wütender Esel orange"
+    assert s.snapshot(lang="de")["table"]["revealed"][3][0]["label"] == "oranger Wütender Esel"
+    german = {e["key"]: e["text"] for e in s.snapshot(2, lang="de")["events"]}
+    assert german["DD-ANGRY-1"] == "Der orange Wütende Esel von Spieler 4 dreht den orangen Würfel von 3 auf 4 (7 − 3)."
+    assert german["DD-VALUE-1/angry"] == "Bei Spieler 4 zählt der orange Wütende Esel 4."
 
 
 def test_snapshot_phase_texts_and_title_in_both_languages() -> None:
@@ -244,7 +247,7 @@ def test_dd_dice_1_refused_dice_are_bilingual() -> None:
     s = s.apply(roll(s, light_blue=1, dark_blue=2, orange=3, yellow=4, purple=6))
     err = refused(s, Choose("green"))
     assert err.rule == "DD-DICE-1"
-    assert err.render("de") == "DD-DICE-1: der Würfel grün liegt schon auf der Misthaufen-Karte"
+    assert err.render("de") == "DD-DICE-1: Dieser Würfel (grün) liegt schon auf der Misthaufen-Karte"
     assert refused(s, Choose("pink")).message.startswith("'pink' is not a die colour; the dice are light_blue, ")
     assert refused(s, Roll.of(orange=3)).rule == "DD-DICE-1"  # a chance outcome while a player chooses
 
@@ -259,8 +262,8 @@ def test_dd_dice_2_refused_choice_is_bilingual() -> None:
         "the green 2 shows a value already on the Hay card; choose dark blue 4, orange 5 or yellow 3"
     )
     assert err.render("de") == (
-        "DD-DICE-2: der Würfel grün 2 zeigt einen Wert, der schon auf der Misthaufen-Karte liegt; wähle "
-        "dunkelblau 4, orange 5 oder gelb 3"
+        "DD-DICE-2: Die grüne 2 ist nicht erlaubt, weil diese Zahl schon auf der Misthaufen-Karte liegt; wähle "
+        "dunkelblaue 4, orange 5 oder gelbe 3"
     )
 
 
@@ -270,7 +273,7 @@ def test_dd_dice_3_keep_and_reroll_at_the_wrong_time_are_bilingual() -> None:
     s = s.apply(roll(s, light_blue=1, dark_blue=2, orange=3, yellow=4, green=5, purple=6))
     err = refused(s, Reroll())
     assert err.message == "Reroll() cannot be played now: the game waits for the choice of a die"
-    assert err.render("de") == "DD-DICE-1: Reroll() geht jetzt nicht: das Spiel wartet auf die Wahl eines Würfels"
+    assert err.render("de") == "DD-DICE-1: Reroll() geht jetzt nicht: Das Spiel wartet auf die Wahl eines Würfels"
     assert refused(fill_hay(dealt(3), **HAY), Keep()).rule == "DD-PLAY-1"
     last = dealt(2)
     for colour in COLOURS[:5]:
