@@ -62,13 +62,15 @@ test:
 	$(MAKE) --no-print-directory pytest
 
 ## The Debian packages the tests need, in one apt-get (as root) for those missing: chromium for the browser
-## tests, postgresql's binaries for the class store's tests (each test session starts its own throwaway cluster)
+## tests, postgresql's binaries for the class store's tests (each test session starts its own throwaway cluster),
+## poppler-utils for the printed worksheets' test (page count, the words on paper, page 1 as a picture)
 system:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || \
 	  missing="$$missing postgresql"; \
-	if [ -z "$$missing" ]; then echo "chromium and postgresql: installed"; \
+	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	if [ -z "$$missing" ]; then echo "chromium, postgresql and poppler-utils: installed"; \
 	elif [ "$$(id -u)" = 0 ]; then echo "installing Debian$$missing for the tests"; \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing >/dev/null; \
