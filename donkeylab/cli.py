@@ -119,6 +119,14 @@ def build_parser() -> argparse.ArgumentParser:
     fg.add_argument("--k", type=bounded(1, 16), default=3, help="cards drawn (total-after)")
     fg.add_argument("--out", help="HTML file to write (default: LESSON.html)")
 
+    ws = sub.add_parser("worksheet", help="write a lesson's printable worksheet or answer key (A4 HTML or PDF)")
+    ws.add_argument("lesson", help="die_choice, angry_flips, doublet_penalties, arrow_chains, full_games, or all")
+    ws.add_argument("--lang", choices=("en", "de"), default="en")
+    ws.add_argument("--key", action="store_true", help="the answer key for the teacher instead of the worksheet")
+    ws.add_argument("--variant", choices=("english", "german"), help="the rules whose numbers it prints")
+    ws.add_argument("--pdf", action="store_true", help="print it to PDF with headless Chromium instead of HTML")
+    ws.add_argument("--out", help="file to write (default: LESSON-KIND-LANG.html); a folder for 'all'")
+
     sv = sub.add_parser("serve", help="serve the Voila gallery of the apps (what `make app` runs)")
     sv.add_argument("--dir", help="folder of app notebooks (default: the apps shipped with donkeylab)")
     sv.add_argument("--port", type=bounded(1, 65535), default=8866)
@@ -191,6 +199,8 @@ def _run(args: argparse.Namespace) -> int:
         return figure(args.lesson, args.n, args.seed, args.k, args.out)
     if args.command == "serve":
         return serve(args)
+    if args.command == "worksheet":
+        return worksheet(args)
     if args.command == "site":
         return site(args)
     return validate_board(args.file)
@@ -436,6 +446,33 @@ def figure(lesson: str, n: int, seed: int, k: int, out: str | None) -> int:
     path = out or f"{lesson}.html"
     builders[lesson]().write_html(path, include_plotlyjs=True)  # self-contained: works offline in class
     print(f"wrote {path}: {LESSONS[lesson]} (n={n:,}, seed={seed})", file=sys.stderr)
+    return 0
+
+
+# ------------------------------------------------------------------------------------------ worksheet
+def worksheet(args: argparse.Namespace) -> int:
+    """A lesson's worksheet or key (``apps.worksheets``), or with ``all`` every lesson's both kinds in both
+    languages into a folder: what a teacher prints or hands on without running the server."""
+    from donkeylab.apps import worksheets
+
+    kind = "key" if args.key else "worksheet"
+    options = {"variant": args.variant} if args.variant else {}
+    if args.lesson == "all":
+        if args.variant or args.key or args.lang != "en":
+            raise UsageError("'all' writes both kinds in both languages with each lesson's default rules")
+        written = worksheets.write_all(Path(args.out or "worksheets"))
+        if args.pdf:
+            written = [worksheets.write_pdf(p.read_text(encoding="utf-8"), p.with_suffix(".pdf")) for p in written]
+        print(f"wrote {len(written)} files into {args.out or 'worksheets'}", file=sys.stderr)
+        return 0
+    source = worksheets.document(args.lesson, args.lang, kind, options)  # ValueError: one line, exit 2
+    named = Path(worksheets.file_name(args.lesson, args.lang, kind)).with_suffix(".pdf" if args.pdf else ".html")
+    path = Path(args.out) if args.out else named
+    if args.pdf:
+        worksheets.write_pdf(source, path)
+    else:
+        path.write_text(source, encoding="utf-8")
+    print(f"wrote {path}", file=sys.stderr)
     return 0
 
 
