@@ -30,7 +30,8 @@ def fresh(text: str = "") -> Lesson:
 
 def test_parts_build_in_page_order(lesson: Lesson) -> None:
     kinds = [type(w).__name__ for w in lesson.step_through]
-    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Text", "WhatIfPanel"]
+    assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Folded"]  # the what-if folded (exercise 3's)
+    assert isinstance(lesson.step_through[4].children[0], WhatIfPanel) and lesson.step_through[4].selected_index is None
     assert lesson.stepper is lesson.step_through[2] and lesson.answer == Fraction(1, 81)
     box = lesson.step_through[3]
     assert isinstance(box.children[0].children[0], DiceTray) and isinstance(box.children[1].children[0], RuleExplainer)

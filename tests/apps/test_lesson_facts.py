@@ -37,7 +37,8 @@ def test_free_choice_is_not_called_rare_and_its_figures_are_exact() -> None:
     assert dd_exact.p_free_choice(2, range(1, 5)) == Fraction(4, 9) and "4/9" in notice
     some = dd_exact.p_some_free_choice()
     assert some == Fraction(1473727, 2834352)  # the review's figure, reproduced exactly
-    assert f"{round(100 * float(some))} %" in notice
+    further = both(die_choice.further_intro())  # a side fact: going further, not the notice (issue 35 §2)
+    assert f"{round(100 * float(some))} %" in further and "of rounds" in further and "der Runden" in further
     further = die_choice.free_choice_html("en")  # 14 digits: for the teacher's notebook, not a pupil's page
     assert "52.0 %" in further and str(some) not in further
 

@@ -35,7 +35,7 @@ from donkeylab.apps.lessons.framework import (
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
 from donkeylab.apps.lessons.page import TABLE_STYLE, Lesson, Rendered, page, percent, step_box
-from donkeylab.apps.parts import Text
+from donkeylab.apps.parts import Folded, Text
 from donkeylab.apps.query import Query, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, words
@@ -137,8 +137,14 @@ def exact_head(lang: str) -> str:
 
 
 def notice_text() -> Say:
-    """What to notice, with the chance of at least one free choice in a whole phase 1 from ``exact``."""
-    return say("notice", some=lambda lg: percent(exact.p_some_free_choice(), lg, 0))
+    """What to notice: why the product is small, when a free choice is common, the band closing in."""
+    return say("notice")
+
+
+def further_intro() -> Say:
+    """Going further's opening, with the chance of at least one free choice in a whole phase 1 (once per round)
+    from ``exact``: a fact a curious pupil wants, not one the headline needs."""
+    return say("further.intro", some=lambda lg: percent(exact.p_some_free_choice(), lg, 0))
 
 
 @functools.cache
@@ -186,7 +192,8 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
 
 def step_through(ctx: Context) -> list[Any]:
     """The rulebook round at Fran's roll: the button back to it, the Stepper, the dice tray and the hands
-    beside the rule explainer, then the what-if for the player to choose."""
+    beside the rule explainer, then the what-if for the player to choose, folded (a decision's table for
+    exercise 3, not a step on the way to the headline)."""
     query = ctx.query
     rules = Rules(variant=query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=ctx.seed, rules=rules, lang=ctx.lang, seat=query["seat"])
@@ -196,8 +203,7 @@ def step_through(ctx: Context) -> list[Any]:
         LangButton(say("restart"), lambda: start_example(stepper, rules, ctx.seed), ctx.lang, icon="undo"),
         stepper,
         step_box(stepper, [DiceTray(stepper), CardHands(stepper)]),
-        Text(say("what_if_heading"), "h3", ctx.lang),
-        WhatIfPanel(stepper, lang=ctx.lang),
+        Folded(say("what_if_heading"), WhatIfPanel(stepper, lang=ctx.lang), ctx.lang),  # exercise 3's table
     ]
 
 
@@ -205,7 +211,7 @@ def going_further(ctx: Context) -> list[Any]:
     """Every m and k, at least one free choice per phase 1, and how many different numbers (live)."""
     rules = Rules(variant=ctx.query["variant"])
     return [
-        Text(say("further.intro"), lang=ctx.lang),
+        Text(further_intro(), lang=ctx.lang),
         Rendered(free_choice_html, ctx.lang),
         LivePlot("double_donkey.distinct_values", n=LIVE_N, seed=ctx.seed, lang=ctx.lang, last_die=rules.last_die),
     ]

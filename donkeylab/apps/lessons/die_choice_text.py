@@ -5,23 +5,19 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "This is the example round of the rulebook: Olivia, Fran, Jan and Margaret are Players 1 to 4. Fran "
-            "(Player 2) has just rolled. The green 2 and the purple 2 may not go on the Hay card, because the "
-            "light blue 2 is already there: the dice tray says why. Click a die to place it, or press Step to "
-            "see the round go on as in the rulebook. Watch step 8: Margaret (Player 4) rolls only numbers that "
-            "are already on the Hay card, so she may choose any die. The card beside the game names the rule "
-            "behind each step and quotes the rulebook; names like DD-DICE-2 are our labels for the rulebook's "
-            "rules (DD stands for Double Donkey)."
+            "The rulebook's example round (Olivia, Fran, Jan and Margaret are Players 1 to 4). Fran has just "
+            "rolled: the green 2 and the purple 2 may not go on the Hay card, because the light blue 2 is there "
+            "already. Click a die to place it, or press Step to go on. At step 8 Margaret rolls only numbers that"
+            " are already on the Hay card: a free choice. The card beside the game names each step's rule; names "
+            "like DD-DICE-2 are our labels for the rulebook's rules."
         ),
         (
-            "Das ist die Beispielrunde aus der Spielregel: Olivia, Fran, Jan und Margaret sind Spieler 1 bis 4. "
-            "Fran (Spieler 2) hat gerade gewürfelt. Die grüne 2 und die lila 2 dürfen nicht auf die "
-            "Misthaufen-Karte, weil die hellblaue 2 schon dort liegt: Die Würfelablage sagt, warum. Klicke einen "
-            "Würfel an, um ihn zu legen, oder drück Schritt, um die Runde wie in der Spielregel weiterlaufen zu "
-            "sehen. Achte auf Schritt 8: Margaret (Spieler 4) würfelt nur Zahlen, die schon auf der "
-            "Misthaufen-Karte liegen, und darf deshalb jeden Würfel nehmen. Die Karte neben dem Spiel nennt die "
-            "Regel hinter jedem Schritt und zitiert die Spielregel; Namen wie DD-DICE-2 sind unsere Kürzel für "
-            "die Regeln der Spielregel (DD steht für Double Donkey)."
+            "Die Beispielrunde aus der Spielregel (Olivia, Fran, Jan und Margaret sind Spieler 1 bis 4). Fran hat"
+            " gerade gewürfelt: Die grüne 2 und die lila 2 dürfen nicht auf die Misthaufen-Karte, weil dort schon"
+            " die hellblaue 2 liegt. Klicke einen Würfel an, um ihn zu legen, oder drück Schritt, um "
+            "weiterzuspielen. Bei Schritt 8 würfelt Margaret nur Zahlen, die schon auf der Misthaufen-Karte "
+            "liegen: eine freie Wahl. Die Karte neben dem Spiel nennt die Regel jedes Schritts; Namen wie "
+            "DD-DICE-2 sind unsere Kürzel für die Regeln der Spielregel."
         ),
     ),
     "restart": (
@@ -29,8 +25,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Zurück zu Frans Wurf",
     ),
     "what_if_heading": (
-        "What does a choice do to your cards?",
-        "Was macht eine Wahl mit deinen Karten?",
+        "The what-if table: what does a choice do to your cards?",
+        "Die Was-wäre-wenn-Tabelle: Was macht eine Wahl mit deinen Karten?",
     ),
     "exact.grid": (
         (
@@ -75,33 +71,29 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "question": (
         (
-            "In phase 1 everybody takes turns: roll the dice that are left and put one of them on the Hay card. "
-            "The rulebook says (our label for this rule is DD-DICE-2): the die must show a number that is not on "
-            "the Hay card yet. There is one exception. If every die you rolled shows a number that is already "
-            "there, you may choose any die: a <b>free choice</b>. <b>Two numbers lie on the Hay card and you "
-            "roll 4 dice. What is the probability of a free choice?</b> <br><small>A <b>probability</b> says how "
-            "often something happens in the long run: a number from 0 (never) to 1 (always), or 0 % to 100 "
-            "%.</small>"
+            "In phase 1 the players take turns: roll the dice that are left and put one of them on the Hay card. "
+            "Its number must not be there yet, unless every die you rolled shows a number that is already there: "
+            "then you may choose any die, a <b>free choice</b>. <b>Two numbers lie on the Hay card and you roll 4"
+            " dice. What is the probability of a free choice?</b> <br><small>A <b>probability</b> says how often "
+            "something happens in the long run: a number from 0 (never) to 1 (always), or 0 % to 100 %.</small>"
         ),
         (
             "In Phase 1 ist reihum jeder dran: Wirf die übrigen Würfel und lege einen davon auf die "
-            "Misthaufen-Karte. Die Spielregel sagt (unser Kürzel für diese Regel ist DD-DICE-2): Der Würfel muss "
-            "eine Zahl zeigen, die noch nicht auf der Misthaufen-Karte liegt. Es gibt eine Ausnahme. Zeigen alle "
-            "geworfenen Würfel Zahlen, die dort schon liegen, darfst du jeden Würfel nehmen: eine <b>freie "
-            "Wahl</b>. <b>Zwei Zahlen liegen auf der Misthaufen-Karte, und du wirfst 4 Würfel. Wie groß ist die "
-            "Wahrscheinlichkeit für eine freie Wahl?</b> <br><small>Eine <b>Wahrscheinlichkeit</b> sagt, wie oft "
-            "etwas auf lange Sicht passiert: eine Zahl von 0 (nie) bis 1 (immer), oder 0 % bis 100 %.</small>"
+            "Misthaufen-Karte. Seine Zahl darf dort noch nicht liegen, außer alle geworfenen Würfel zeigen "
+            "Zahlen, die schon dort liegen: Dann darfst du jeden Würfel nehmen, eine <b>freie Wahl</b>. <b>Zwei "
+            "Zahlen liegen auf der Misthaufen-Karte, und du wirfst 4 Würfel. Wie groß ist die Wahrscheinlichkeit "
+            "für eine freie Wahl?</b> <br><small>Eine <b>Wahrscheinlichkeit</b> sagt, wie oft etwas auf lange "
+            "Sicht passiert: eine Zahl von 0 (nie) bis 1 (immer), oder 0 % bis 100 %.</small>"
         ),
     ),
     "prompt": (
         (
-            "Two numbers lie on the Hay card (say 2 and 5) and you roll 4 dice. What is the probability that all "
-            "four show a 2 or a 5? Set the slider to your guess (0 = never, 1 = always)."
+            "Say 2 and 5 lie on the Hay card and you roll 4 dice. What is the probability that all four show a 2 "
+            "or a 5? Set the slider to your guess."
         ),
         (
-            "Zwei Zahlen liegen auf der Misthaufen-Karte (etwa 2 und 5), und du wirfst 4 Würfel. Wie groß ist "
-            "die Wahrscheinlichkeit, dass alle vier eine 2 oder eine 5 zeigen? Stell den Regler auf deinen Tipp "
-            "(0 = nie, 1 = immer)."
+            "Auf der Misthaufen-Karte liegen etwa 2 und 5, und du wirfst 4 Würfel. Wie groß ist die "
+            "Wahrscheinlichkeit, dass alle vier eine 2 oder eine 5 zeigen? Stell den Regler auf deinen Tipp."
         ),
     ),
     "answer": (
@@ -123,18 +115,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> lets the computer do the experiment many times with random numbers: here it "
-            "rolls 4 dice again and again and counts the free choices. The blue line is the share of free "
-            "choices after N rolls. The shaded band is the <b>95 % range</b> (a confidence interval): at each N "
-            "it comes from a method that catches the true value in about 95 of 100 simulations like this one. "
-            "Press Start and watch the band narrow as N grows."
+            "A <b>simulation</b>: the computer rolls 4 dice again and again and counts the free choices. The blue"
+            " line is their share after N rolls. The shaded band is the <b>95 % range</b>: at each N it holds the"
+            " true value in about 95 of 100 runs like this one. Press Start and watch the band narrow."
         ),
         (
-            "Eine <b>Simulation</b> lässt den Computer das Experiment sehr oft mit Zufallszahlen machen: Hier "
-            "wirft er immer wieder 4 Würfel und zählt die freien Wahlen. Die blaue Linie ist der Anteil freier "
-            "Wahlen nach N Würfen. Das Band ist der <b>95-%-Bereich</b> (ein Konfidenzintervall): Bei jedem N "
-            "kommt es aus einem Verfahren, das den wahren Wert in etwa 95 von 100 solchen Simulationen einfängt. "
-            "Drück Start und sieh zu, wie das Band mit wachsendem N schmaler wird."
+            "Eine <b>Simulation</b>: Der Computer wirft immer wieder 4 Würfel und zählt die freien Wahlen. Die "
+            "blaue Linie ist ihr Anteil nach N Würfen. Das Band ist der <b>95-%-Bereich</b>: Bei jedem N enthält "
+            "es in etwa 95 von 100 solchen Läufen den wahren Wert. Drück Start und sieh zu, wie das Band schmaler"
+            " wird."
         ),
     ),
     "live_after": (
@@ -143,20 +132,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "notice": (
         (
-            "<ul><li>Four dice must all agree with the Hay card, and each die only has 2 chances in 6. "
-            "Multiplying small chances makes a very small one: about 1 in 81.</li><li>A free choice is not rare "
-            "in every situation. With 4 numbers on the Hay card and 2 dice rolled it is (4/6)² = 4/9, almost "
-            "half the time. In about {some} of rounds, at least one player may choose freely during phase "
-            "1.</li><li>The simulation almost never lands exactly on 1/81, but with more rolls it gets closer: "
-            "the band gets narrower.</li></ul>"
+            "<ul><li>All four dice must agree with the Hay card, and each does so only 2 times in 6: multiplying "
+            "small probabilities gives a very small one, about 1 in 81.</li><li>With more numbers on the Hay card"
+            " and fewer dice, a free choice is common: with 4 numbers and 2 dice it is (4/6)² = 4/9.</li><li>The "
+            "simulation almost never lands exactly on 1/81, but the more rolls, the closer it gets.</li></ul>"
         ),
         (
-            "<ul><li>Vier Würfel müssen alle zur Misthaufen-Karte passen, und jeder Würfel schafft das nur mit "
-            "der Wahrscheinlichkeit 2/6. Multipliziert man kleine Wahrscheinlichkeiten, wird das Ergebnis sehr "
-            "klein: etwa 1 von 81.</li><li>Eine freie Wahl ist nicht in jeder Lage selten. Mit 4 Zahlen auf der "
-            "Misthaufen-Karte und 2 geworfenen Würfeln sind es (4/6)² = 4/9, fast die Hälfte der Fälle. In etwa "
-            "{some} der Runden darf in Phase 1 mindestens ein Spieler frei wählen.</li><li>Die Simulation trifft "
-            "1/81 fast nie genau, aber mit mehr Würfen kommt sie näher: Das Band wird schmaler.</li></ul>"
+            "<ul><li>Alle vier Würfel müssen zur Misthaufen-Karte passen, und jeder schafft das nur 2-mal von 6: "
+            "Multipliziert man kleine Wahrscheinlichkeiten, wird das Ergebnis sehr klein, etwa 1 von "
+            "81.</li><li>Mit mehr Zahlen auf der Misthaufen-Karte und weniger Würfeln ist eine freie Wahl häufig:"
+            " Mit 4 Zahlen und 2 Würfeln sind es (4/6)² = 4/9.</li><li>Die Simulation trifft 1/81 fast nie genau,"
+            " aber je mehr Würfe, desto näher kommt sie.</li></ul>"
         ),
     ),
     "ex1.q": (
@@ -274,12 +260,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "further.intro": (
         (
-            "More about the Hay card: the free choice for every case, and how many different numbers end on the "
-            "Hay card. The plot below simulates whole phases 1."
+            "More about the Hay card. In about {some} of rounds, at least one player may choose freely during "
+            "phase 1. Below: the free choice in every case, and how many different numbers end on the Hay card "
+            "(the plot simulates whole phases 1)."
         ),
         (
-            "Mehr zur Misthaufen-Karte: die freie Wahl in jedem Fall, und wie viele verschiedene Zahlen am Ende "
-            "auf der Misthaufen-Karte liegen. Das Diagramm unten simuliert ganze Phasen 1."
+            "Mehr zur Misthaufen-Karte. In etwa {some} der Runden darf in Phase 1 mindestens ein Spieler frei "
+            "wählen. Unten: die freie Wahl in jedem Fall, und wie viele verschiedene Zahlen am Ende auf der "
+            "Misthaufen-Karte liegen (das Diagramm simuliert ganze Phasen 1)."
         ),
     ),
     "app.title": (
