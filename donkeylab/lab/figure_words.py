@@ -1,8 +1,9 @@
 """Every word of the lab's figures, in English and German (keys ``figure/…`` in the shared catalogue).
 
 A ``LivePlot`` on a German page must not show an English figure: titles, axis titles, legend entries and
-category labels are looked up here by key and language, never written into a figure builder. The English
-texts are the figures' texts from before German existed, so an English figure stays byte for byte the same.
+category labels are looked up here by key and language, never written into a figure builder. A figure says
+things in words, never by a code name (issue 35 §1): a packaged board is "the mini board", not 'tiny_chain';
+a phase-1 policy is "bots choosing at random", not "policy random"; a variant is "English rules".
 
 Counts in a figure are written the way the language writes them (``number``: 50,000 / 50.000); German
 figures also get a decimal comma on their axes and hover labels (``separators``).
@@ -48,19 +49,22 @@ WORDS: dict[str, tuple[str, str]] = {
     # questions.py: the lesson questions' titles and axes
     "covers": ("simulation covers {rules}", "simuliert werden die Regeln {rules}"),
     "distinct_title": (
-        "Distinct values on the Hay card after phase 1 (policy {policy})",
-        "Verschiedene Werte auf der Misthaufen-Karte nach Phase 1 (Strategie: {policy})",
+        "Distinct values on the Hay card after phase 1 ({policy})",
+        "Verschiedene Werte auf der Misthaufen-Karte nach Phase 1 ({policy})",
     ),
     "distinct_axis": ("distinct values on the Hay card", "verschiedene Werte auf der Misthaufen-Karte"),
-    "policy/random": ("random", "zufällig"),
-    "policy/lowest": ("lowest", "niedrigste Augenzahl"),
-    "policy/highest": ("highest", "höchste Augenzahl"),
+    # how every seat places its die in phase 1 (``double_donkey.bots.POLICIES``), said in a figure's title
+    "policy/random": ("bots choosing at random", "Bots wählen zufällig"),
+    "policy/lowest": ("bots choosing the lowest number", "Bots wählen die niedrigste Zahl"),
+    "policy/highest": ("bots choosing the highest number", "Bots wählen die höchste Zahl"),
     "flip_title": (
         "Value of the card {card} before and after flipping {angry}",
         "Wert der Karte {card} vor und nach dem Umdrehen durch {angry}",
     ),
-    "flip_angry_one": ("the {colours} die", "den Wütenden Esel {colours}"),
-    "flip_angry_many": ("the {colours} dice", "die Wütenden Esel {colours}"),
+    # who flips: English names the dice, German the Angry Donkeys (the colour declined after "den")
+    "flip_angry_one": ("the {colours} die", "den {colours} Wütenden Esel"),
+    "flip_angry_many": ("the {colours} dice", "{colours} Wütenden Esel"),
+    "flip_angry_each": ("{colour}", "den {colour}"),
     "flip_axis": ("card value (points)", "Wert der Karte (Punkte)"),
     "before the flip": ("before the flip", "vor dem Umdrehen"),
     "after the flip": ("after the flip", "nach dem Umdrehen"),
@@ -85,7 +89,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Double Down: die nächste Karte bei Summe {total}, aus einem vollen Stapel gezogen",
     ),
     "next_card_axis": ("what the card does", "was die Karte bewirkt"),
-    "on_board": (" on board '{board}'", " auf dem Brett „{board}“"),
+    "on_board": (" on the {board}", " auf dem {board}"),
+    # a packaged board in the lessons' words (``board_words``); a teacher's own board by its name
+    "board/default": ("standard board", "Standardbrett"),
+    "board/tiny_chain": ("mini board", "Mini-Brett"),
+    "board/named": ("board '{name}'", "Brett „{name}“"),
     "reconstruction": (
         " (our reconstruction, not the printed board)",
         " (unsere Rekonstruktion, nicht das gedruckte Brett)",
@@ -113,9 +121,9 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "conv_rounds_axis": ("rounds longer (English minus German)", "Runden länger (englisch minus deutsch)"),
     "conv_best_order": (
-        "Random races played by the game program on board '{board}' (our reconstruction): how often do they end "
+        "Random races played by the game program on the {board} (our reconstruction): how often do they end "
         "in the most likely order? (after N races)",
-        "Zufallsrennen, vom Spielprogramm auf dem Brett „{board}“ gespielt (unsere Rekonstruktion): Wie "
+        "Zufallsrennen, vom Spielprogramm auf dem {board} gespielt (unsere Rekonstruktion): Wie "
         "oft enden sie mit der häufigsten Reihenfolge? (nach N Rennen)",
     ),
     "what_if_title": (
@@ -124,7 +132,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "(Strategie: {policy})",
     ),
     "what_if_axis": ("best card value (points)", "Wert der besten Karte (Punkte)"),
-    # questions_games.py: Double Donkey, english vs german rules
+    # questions_games.py: Double Donkey, English vs German rules
     "variants/rounds": (
         "Double Donkey: how many rounds does a game last?",
         "Double Donkey: Wie viele Runden dauert ein Spiel?",
@@ -141,9 +149,9 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "variants/y": ("share of games", "Anteil der Spiele"),
     "variants/empty": ("No games played yet: press Start", "Noch keine Spiele gespielt: Drück auf Start"),
-    "variants/versus": ("english vs german", "Englische gegen deutsche Regeln"),
-    "variants/english": ("english", "englisch"),
-    "variants/german": ("german", "deutsch"),
+    "variants/versus": ("English vs German rules", "Englische gegen deutsche Regeln"),
+    "variants/english": ("English rules", "englische Regeln"),
+    "variants/german": ("German rules", "deutsche Regeln"),
     "variants/player": ("player {k}", "Spieler {k}"),
     "variants/shared win": ("shared win", "geteilter Sieg"),
 }
@@ -180,8 +188,21 @@ def card_name(card: tuple[str, ...], lang: str) -> str:
 
 
 def angry_donkeys(colours: tuple[str, ...], lang: str) -> str:
-    """Who flips: "the orange die" / "den Wütenden Esel orange"."""
-    key = "flip_angry_one" if len(colours) == 1 else "flip_angry_many"
-    if lang == "en":
-        return say(key, lang, colours=join_words([c.replace("_", " ") for c in colours], lang, "and"))
-    return say(key, lang, colours=join_words([palette.style_for(c).name(lang) for c in colours], lang, "and"))
+    """Who flips: "the orange die" / "den orangen Wütenden Esel", "the orange and yellow dice" / "den orangen
+    und den gelben Wütenden Esel" (German declines the colour before its noun: the engine's forms after "den")."""
+    from donkeylab.double_donkey.messages import COLOUR_ADJECTIVES_DE, COLOUR_WORDS
+
+    words = [COLOUR_WORDS[c][0] if lang == "en" else COLOUR_ADJECTIVES_DE[c][2] for c in colours]
+    if len(words) == 1:
+        return say("flip_angry_one", lang, colours=words[0])
+    each = [say("flip_angry_each", lang, colour=w) for w in words]
+    return say("flip_angry_many", lang, colours=join_words(each, lang, "and"))
+
+
+def board_words(board: Any, lang: str) -> str:
+    """A board as the lessons call it: "standard board" / "Standardbrett", "mini board" / "Mini-Brett" (the
+    packages ``default`` and ``tiny_chain``; their names are code), any other board "board 'name'"."""
+    name = str(getattr(board, "name", board))
+    if f"figure/board/{name}" in CATALOGUE.messages and name != "named":
+        return say(f"board/{name}", lang)
+    return say("board/named", lang, name=name)

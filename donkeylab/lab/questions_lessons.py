@@ -30,7 +30,7 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.lab.figure_words import say
+from donkeylab.lab.figure_words import board_words, say
 from donkeylab.lab.pure import have_numpy
 from donkeylab.lab.question_base import Counts, Exact, Param, Params, Question, register
 from donkeylab.lab.questions_race import _board
@@ -95,7 +95,7 @@ def convergence_question(
         value = None if ex is None else ex["p"]  # type: ignore[redundant-expr, unused-ignore]
         shown: dict[str, Any] = {k: v for k, v in p.items() if isinstance(v, int) and not k.startswith("_")}
         if "board" in p:
-            shown["board"] = getattr(p["board"], "name", p["board"])
+            shown["board"] = board_words(p["board"], lang)  # "the mini board", never its code name
         title = say(title_key, lang, **shown)
         if counts is None or n == 0:
             return figures.convergence([], [], title, say("estimated", lang), exact=value, lang=lang)

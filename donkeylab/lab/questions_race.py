@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.lab.figure_words import say
+from donkeylab.lab.figure_words import board_words, say
 from donkeylab.lab.question_base import Counts, Exact, Param, Params, Question, _title, register, sim_module
 
 if TYPE_CHECKING:
@@ -66,7 +66,8 @@ def race_orders_figure(question_key: str, covered: Any) -> Any:
         from donkeylab.lab import figures
 
         shown = p["board"]
-        label = say("on_board", lang, board=shown.name) + (say("reconstruction", lang) if shown.reconstruction else "")
+        on = say("on_board", lang, board=board_words(shown, lang))
+        label = on + (say("reconstruction", lang) if shown.reconstruction else "")
         title = _title(say(question_key, lang, board=label), covered() if callable(covered) else covered, lang)
         sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
         return figures.race_orders(ex, sim, title, lang)

@@ -30,8 +30,8 @@ CHEAP: dict[str, tuple[dict[str, Any], int, int]] = {
     "lesson.best_order": ({"board": "tiny_chain"}, 200, 100),
     "lesson.rounds_difference": ({"players": 2}, 4, 4),
 }
-# Words a German figure may share with the English one: names of games, bots and boards, and words German
-# spells the same (orange, Phase, Bots, the Start button).
+# Words a German figure may share with the English one: names of games and bots, and words German spells the
+# same (orange, Phase, Bots, Mini-Brett, the Start button).
 SAME_IN_BOTH = {
     "double",
     "donkey",
@@ -39,7 +39,7 @@ SAME_IN_BOTH = {
     "esels",
     "rennen",
     "random",
-    "tiny_chain",
+    "mini",
     "orange",
     "minus",
     "phase",
@@ -48,7 +48,8 @@ SAME_IN_BOTH = {
 }
 RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
 
-# The English figures as they were before German existed (title, x axis, y axis, legend): they must not change.
+# The English figures as a pupil reads them (title, x axis, y axis, legend): they change only on purpose. Issue
+# 35 §1 took out the code names: a board's name ('tiny_chain'), a policy ('policy highest'), 'english/german'.
 ENGLISH = {
     "lesson.free_choice": (
         "3 numbers on the Hay card, 2 dice rolled: how often is the choice free? (estimate after N rolls)",
@@ -69,7 +70,7 @@ ENGLISH = {
         ("CI", "95% confidence band", "simulated estimate", "exact = 9/56 ≈ 0.1607"),
     ),
     "lesson.best_order": (
-        "Random races played by the game program on board 'tiny_chain' (our reconstruction): how often do they end "
+        "Random races played by the game program on the mini board (our reconstruction): how often do they end "
         "in the most likely order? (after N races)",
         "number of trials N",
         "estimated probability",
@@ -89,7 +90,7 @@ ENGLISH = {
         ("simulated (n=2,000, 95% CI)", "exact"),
     ),
     "esels_rennen.race_orders_engine": (
-        "Esels-Rennen: each finishing order in random races played by the game engine on board 'tiny_chain' (our "
+        "Esels-Rennen: each finishing order in random races played by the game engine on the mini board (our "
         "reconstruction, not the printed board)<br><sup>simulation covers ER-SETUP-1, ER-MOVE-1, ER-MOVE-2, "
         "ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, ER-CHAIN-3, ER-FINISH-1, ER-END-1</sup>",
         "finishing order (1st-2nd-3rd)",
@@ -97,8 +98,8 @@ ENGLISH = {
         ("simulated (n=200, 95% CI)", "exact"),
     ),
     "double_donkey.distinct_values": (
-        "Distinct values on the Hay card after phase 1 (policy highest)<br><sup>simulation covers DD-DICE-1, "
-        "DD-DICE-2, DD-DICE-3</sup>",
+        "Distinct values on the Hay card after phase 1 (bots choosing the highest number)<br><sup>simulation "
+        "covers DD-DICE-1, DD-DICE-2, DD-DICE-3</sup>",
         "distinct values on the Hay card",
         "probability",
         ("simulated (n=2,000, 95% CI)", "exact"),
@@ -123,7 +124,7 @@ ENGLISH = {
         ("simulated (n=2,000, 95% CI)", "exact"),
     ),
     "esels_rennen.race_orders": (
-        "Esels-Rennen: probability of each finishing order (random play) on board 'tiny_chain' (our reconstruction, "
+        "Esels-Rennen: probability of each finishing order (random play) on the mini board (our reconstruction, "
         "not the printed board)<br><sup>simulation covers ER-MOVE-1, ER-MOVE-2, ER-MOVE-3, ER-CHAIN-1, ER-CHAIN-2, "
         "ER-CHAIN-3, ER-FINISH-1, ER-END-1</sup>",
         "finishing order (1st-2nd-3rd)",
@@ -137,11 +138,11 @@ ENGLISH = {
         ("safe", "doublet", "bust"),
     ),
     "double_donkey.variants": (
-        "Double Donkey: who wins? english vs german<br><sup>whole games of the engine, 2 Random bots; both variants "
-        "play the same deals</sup>",
+        "Double Donkey: who wins? English vs German rules<br><sup>whole games of the engine, 2 Random bots; both "
+        "variants play the same deals</sup>",
         "winner (a shared win counts for every winner)",
         "share of games",
-        ("english (n=4, 95% CI)", "german (n=4, 95% CI)"),
+        ("English rules (n=4, 95% CI)", "German rules (n=4, 95% CI)"),
     ),
 }
 
@@ -206,9 +207,27 @@ def test_words_follow_the_double_donkey_glossary() -> None:
     title = answer("double_donkey.distinct_values", "de").layout.title.text
     assert "Misthaufen-Karte" in title and "Misthaufen-Karte" in CATALOGUE.messages["DD-DICE-1/place"].de
     flip = answer("double_donkey.flip", "de").layout.title.text
-    assert "hellblau + orange" in flip and "die Wütenden Esel orange und gelb" in flip
+    assert "hellblau + orange" in flip and "durch den orangen und den gelben Wütenden Esel" in flip
+    one = questions.get("double_donkey.flip").answer(0, 1, 1, {"angry": ("light_blue",)}, "de").layout.title.text
+    assert "durch den hellblauen Wütenden Esel<br>" in one, "the colour before its noun, declined (issue 35)"
     race = answer("esels_rennen.race_orders", "de")
     assert race.data[0].x[0] == "rot–grün–gelb", "card codes are English initials: spelt out in German"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", sorted(CHEAP))
+def test_figures_say_things_in_words_not_code_names(name: str, lang: str) -> None:
+    """Issue 35 §1: no board's package name, no 'policy', no lower-case english/german on a pupil's figure."""
+    shown = " ".join(texts(answer(name, lang)))
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", shown), shown  # tiny_chain, light_blue, once_per_colour
+    assert not re.search(r"\b(policy|english|german|default)\b", shown), shown
+
+
+def test_board_words_are_the_lessons() -> None:
+    """One source of a packaged board's words; a teacher's own board keeps its name."""
+    assert figure_words.board_words("tiny_chain", "de") == "Mini-Brett"
+    assert figure_words.board_words("default", "en") == "standard board"
+    assert figure_words.board_words("my_board", "de") == "Brett „my_board“"
 
 
 def test_builders_default_words_follow_lang() -> None:

@@ -46,4 +46,4 @@ def test_race_lesson_labels_the_board_as_a_reconstruction() -> None:
     from donkeylab.lab import lessons
 
     title = lessons.race_orders(n=2_000, seed=1).layout.title.text
-    assert "board 'default'" in title and "reconstruction" in title
+    assert "on the standard board (our reconstruction" in title and "'default'" not in title
