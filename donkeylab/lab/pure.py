@@ -129,12 +129,13 @@ def card_value(pips: Sequence[int], card: Sequence[str], flipped: frozenset[str]
     return total
 
 
-def hay_pips(rng: random.Random, hay: str = "uniform") -> list[int]:
-    """One Hay card, pips per colour: six fair dice, or a phase-1 round under policy ``hay`` with its values
-    given to the colours in a uniformly random order (colours are exchangeable under these policies)."""
+def hay_pips(rng: random.Random, hay: str = "uniform", last_die: str = "choose") -> list[int]:
+    """One Hay card, pips per colour: six fair dice, or a phase-1 round under policy ``hay`` (the last die under
+    ``last_die``) with its values given to the colours in a uniformly random order (colours are exchangeable
+    under these policies)."""
     if hay == "uniform":
         return [_die(rng) for _ in COLOURS]
-    pips = phase_one(rng, hay)[0]
+    pips = phase_one(rng, hay, last_die)[0]
     rng.shuffle(pips)
     return pips
 
@@ -146,14 +147,17 @@ def flip_distributions(
     seed: int = 0,
     hay: str = "uniform",
     mode: str = "toggle_per_card",
+    last_die: str = "choose",
 ) -> tuple[dict[int, int], dict[int, int]]:
     """Counts of ``card``'s value before and after the Angry Donkeys ``angry`` (``fast.flips``' twin)."""
+    if last_die not in ("choose", "roll"):
+        raise ValueError(f"last_die must be 'choose' or 'roll', not {last_die!r}")
     rng = random.Random(seed)
     flipped = flipped_colours(angry, mode)
     before: Counter[int] = Counter()
     after: Counter[int] = Counter()
     for _ in range(n):
-        pips = hay_pips(rng, hay)
+        pips = hay_pips(rng, hay, last_die)
         before[card_value(pips, card)] += 1
         after[card_value(pips, card, flipped)] += 1
     return dict(sorted(before.items())), dict(sorted(after.items()))

@@ -53,6 +53,7 @@ from donkeylab.lab.question_base import (
     register,
     sim_module,
 )
+from donkeylab.lab.questions_lessons import LAST_DIE
 from donkeylab.lab.questions_race import race_orders_figure
 
 if TYPE_CHECKING:
@@ -119,12 +120,7 @@ register(
     Question(
         "double_donkey.distinct_values",
         "How many different values end up on the Hay card after phase 1?",
-        (
-            POLICY,
-            Param(
-                "last_die", "choose", "DD-DICE-3: keep or re-roll the last die, or always roll it", ("choose", "roll")
-            ),
-        ),
+        (POLICY, LAST_DIE),
         _distinct_exact,
         _distinct_draw,
         _distinct_sample,
@@ -138,15 +134,15 @@ FLIP_SERIES = ("before the flip", "after the flip")
 def _flip_exact(p: Params) -> Exact:
     from donkeylab.double_donkey import exact
 
-    before = exact.card_value_distribution(p["card"], (), p["policy"])
-    after = exact.card_value_distribution(p["card"], p["angry"], p["policy"])
+    before = exact.card_value_distribution(p["card"], (), p["policy"], p["last_die"])
+    after = exact.card_value_distribution(p["card"], p["angry"], p["policy"], p["last_die"])
     return {**{(FLIP_SERIES[0], v): q for v, q in before.items()}, **{(FLIP_SERIES[1], v): q for v, q in after.items()}}
 
 
 def _flip_sample(size: int, seed: int, p: Params) -> Counts:
     flips = sim_module("flips", sampling=True)
 
-    before, after = flips.flip_distributions(p["card"], p["angry"], size, seed, hay=p["policy"])
+    before, after = flips.flip_distributions(p["card"], p["angry"], size, seed, hay=p["policy"], last_die=p["last_die"])
     return Counter(
         {**{(FLIP_SERIES[0], v): c for v, c in before.items()}, **{(FLIP_SERIES[1], v): c for v, c in after.items()}}
     )
@@ -179,6 +175,7 @@ register(
             Param("card", ("light_blue", "orange"), "the card: one colour (Angry Donkey) or two", convert=_colours),
             Param("angry", ("orange",), "the colours of the Angry Donkeys revealed", convert=_colours),
             POLICY,
+            LAST_DIE,  # phase 1's last die: the English rules by default, "roll" for the German ones
         ),
         _flip_exact,
         _flip_draw,

@@ -62,9 +62,11 @@ def flip_distributions(
     seed: int = 0,
     hay: str = "uniform",
     mode: FlipMode = "toggle_per_card",
+    last_die: dice.LastDie = "choose",
 ) -> tuple[dict[int, int], dict[int, int]]:
-    """Counts of ``card``'s value before and after the Angry Donkeys ``angry`` are revealed."""
-    pips = hay_pips(n, seed, hay)
+    """Counts of ``card``'s value before and after the Angry Donkeys ``angry`` are revealed; a phase-1 ``hay``
+    places the last die under ``last_die`` (DD-DICE-3: "roll" is the German rules)."""
+    pips = hay_pips(n, seed, hay, last_die)
     before = card_values(pips, card)
     after = card_values(pips, card, flipped_colours(angry, mode))
     return _counts(before), _counts(after)
