@@ -453,6 +453,7 @@ def figure(lesson: str, n: int, seed: int, k: int, out: str | None) -> int:
 def worksheet(args: argparse.Namespace) -> int:
     """A lesson's worksheet or key (``apps.worksheets``), or with ``all`` every lesson's both kinds in both
     languages into a folder: what a teacher prints or hands on without running the server."""
+    from donkeylab.apps import worksheet_files as files
     from donkeylab.apps import worksheets
 
     kind = "key" if args.key else "worksheet"
@@ -460,16 +461,16 @@ def worksheet(args: argparse.Namespace) -> int:
     if args.lesson == "all":
         if args.variant or args.key or args.lang != "en":
             raise UsageError("'all' writes both kinds in both languages with each lesson's default rules")
-        written = worksheets.write_all(Path(args.out or "worksheets"))
+        written = files.write_all(Path(args.out or "worksheets"))
         if args.pdf:
-            written = [worksheets.write_pdf(p.read_text(encoding="utf-8"), p.with_suffix(".pdf")) for p in written]
+            written = [files.write_pdf(p.read_text(encoding="utf-8"), p.with_suffix(".pdf")) for p in written]
         print(f"wrote {len(written)} files into {args.out or 'worksheets'}", file=sys.stderr)
         return 0
     source = worksheets.document(args.lesson, args.lang, kind, options)  # ValueError: one line, exit 2
-    named = Path(worksheets.file_name(args.lesson, args.lang, kind)).with_suffix(".pdf" if args.pdf else ".html")
+    named = Path(files.file_name(args.lesson, args.lang, kind)).with_suffix(".pdf" if args.pdf else ".html")
     path = Path(args.out) if args.out else named
     if args.pdf:
-        worksheets.write_pdf(source, path)
+        files.write_pdf(source, path)
     else:
         path.write_text(source, encoding="utf-8")
     print(f"wrote {path}", file=sys.stderr)

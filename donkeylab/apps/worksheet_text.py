@@ -30,8 +30,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
     ),
     "scale": (
-        "On paper: mark your guess on the line with a cross.",
-        "Auf Papier: Markiere deinen Tipp mit einem Kreuz auf der Linie.",
+        "On this sheet: mark your guess on the line with a cross.",
+        "Auf dem Blatt: Markiere deinen Tipp mit einem Kreuz auf der Linie.",
     ),
     "tick": ("Tick one.", "Kreuze eine Antwort an."),
     "my_guess": ("My guess:", "Mein Tipp:"),
@@ -47,10 +47,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "accepts_exact": ("Only this exact number counts.", "Nur genau diese Zahl zählt."),
     "or": ("or", "oder"),
     "mistakes": (
-        "Typical wrong answers, and what the page tells the pupil:",
-        "Typische falsche Antworten, und was die Seite dazu sagt:",
+        "Typical wrong answers and what the page tells the pupil:",
+        "Typische falsche Antworten und was die Seite dazu sagt:",
     ),
-    "rules": ("Rules: {rules}", "Regeln: {rules}"),
+    # a list of numbers: in German a comma would run into the decimal commas ("0,56, 56 %"), so a semicolon
+    "list": ("{first}, {second}", "{first}; {second}"),
+    "list.last": ("{first} or {last}", "{first} oder {last}"),
     "print": (
         "To print: Ctrl+P (on a Mac ⌘+P), paper size A4, margins “Default”.",
         "Drucken: Strg+P (am Mac ⌘+P), Papierformat A4, Ränder „Standard“.",
@@ -58,4 +60,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     "link.worksheet": ("Print the worksheet", "Arbeitsblatt drucken"),
     "link.key": ("Answer key (teacher)", "Lösungsblatt (Lehrkraft)"),
     "link.both": ("For the classroom: {worksheet} · {key}", "Für den Unterricht: {worksheet} · {key}"),
+    "link.one": ("For the classroom: {worksheet}", "Für den Unterricht: {worksheet}"),
 }

@@ -14,9 +14,9 @@ catalogue entries (``worksheet_text.py``). A lesson edited tomorrow prints its n
 
 Why HTML with a print stylesheet rather than a PDF made here: the same document is the screen preview and
 the printout (Chromium prints it on A4 with ``@page``), it needs no PDF library, and the CLI still writes a
-PDF through Chromium's own headless print (``write_pdf``). Lines and boxes are borders (backgrounds are left
-out by default when Chromium prints); each exercise is one unbreakable block, so no page cuts one in two.
-The document holds no script, so it can be served under a Content-Security-Policy without scripts (``CSP``).
+PDF through Chromium's own headless print (``worksheet_files.write_pdf``). Lines and boxes are borders
+(backgrounds are left out by default when Chromium prints); each exercise is one unbreakable block, so no page
+cuts one in two. The document holds no script, so it is served under a policy without scripts (``CSP``).
 """
 
 from __future__ import annotations
@@ -26,12 +26,8 @@ import html
 import importlib
 import inspect
 import re
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -43,7 +39,6 @@ from donkeylab.apps.query import parse_query
 from donkeylab.apps.registry import APPS
 from donkeylab.apps.worksheet_text import TEXTS
 from donkeylab.core import CATALOGUE
-from donkeylab.core.messages import join_words
 from donkeylab.core.say import Say, words
 from donkeylab.widgets.assets import text as asset_text
 
@@ -191,6 +186,17 @@ def accepted(item: fw.Exercise, lang: str) -> list[str]:
     return shown
 
 
+def numbers(items: list[str], lang: str) -> str:
+    """ "0.56, 56 % or 5/9" / "0,56; 56 % oder 5/9": numbers listed so that no comma runs into a decimal comma."""
+    *head, last = items
+    if not head:
+        return last
+    first = head[0]
+    for item in head[1:]:
+        first = say("list", first=first, second=item).get(lang)
+    return say("list.last", first=first, last=last).get(lang)
+
+
 def _brief(value: Fraction, probability: bool, lang: str) -> str:
     """A known wrong answer in a table cell: its short fraction, else its percentage or decimal."""
     fraction = wd.short_fraction(value)
@@ -316,7 +322,7 @@ def _key_answer(item: fw.Exercise, lang: str) -> str:
         if item.exact.denominator == 1:
             rule = say("accepts_exact").get(lang)
         else:
-            rule = say("accepts", examples=join_words(accepted(item, lang), lang)).get(lang)
+            rule = say("accepts", examples=numbers(accepted(item, lang), lang)).get(lang)
         if item.tolerance:
             from donkeylab.widgets.answer import tolerance_text
 
@@ -366,7 +372,7 @@ def _page(made: Sheet, lang: str, kind: str, body: str) -> str:
     )
 
 
-# --------------------------------------------------------------------------------------- links and files
+# ------------------------------------------------------------------------------------------------- links
 def url(
     name: str, lang: str, kind: str = "worksheet", options: Mapping[str, str] | None = None, base: str = "../../"
 ) -> str:
@@ -376,50 +382,18 @@ def url(
     return f"{base}{ROUTE}/{name}?{urlencode(query)}"
 
 
-def links(name: str, lang: str, options: Mapping[str, str] | None = None, base: str = "../../") -> str:
+def links(
+    name: str, lang: str, options: Mapping[str, str] | None = None, base: str = "../../", key: bool = True
+) -> str:
     """The HTML line a lesson page shows the teacher: "For the classroom: Print the worksheet · Answer key
-    (teacher)", each opening the sheet in a new tab, in the page's language and for the page's rules."""
+    (teacher)", each opening the sheet in a new tab, in the page's language and for the page's rules (``options``:
+    the link's values of ``spec_options``). ``key=False``: the worksheet alone, for a page that still keeps its
+    answer back (a sealed page: the key is one click from every answer)."""
 
     def link(kind: str) -> str:
         href = html.escape(url(name, lang, kind, options, base))
         return f"<a href='{href}' target='_blank' rel='noopener'>{html.escape(say(f'link.{kind}').get(lang))}</a>"
 
-    both = say("link.both", worksheet=link("worksheet"), key=link("key")).get(lang)
-    return f"<p class='dl-worksheet-links'>{both}</p>"
-
-
-def file_name(name: str, lang: str, kind: str) -> str:
-    return f"{name}-{kind}-{lang}.html"
-
-
-def write_all(folder: Path) -> list[Path]:
-    """Every lesson's worksheet and key in both languages into ``folder`` (the default rules of each)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in lessons():
-        for lang in LANGS:
-            for kind in KINDS:
-                path = folder / file_name(name, lang, kind)
-                path.write_text(document(name, lang, kind), encoding="utf-8")
-                written.append(path)
-    return written
-
-
-CHROMIUM = ("chromium", "chromium-browser", "google-chrome")
-
-
-def write_pdf(source: str, out: Path, chromium: str | None = None, timeout: float = 120) -> Path:
-    """Print the HTML ``source`` to the PDF ``out`` with headless Chromium (the teacher's own browser prints
-    the same document from the print dialog). OSError when no Chromium is found or it fails."""
-    binary = chromium or next((found for b in CHROMIUM if (found := shutil.which(b))), None)
-    if binary is None:
-        raise OSError("no Chromium found to print the PDF (apt-get install chromium); write the HTML and print it")
-    with tempfile.TemporaryDirectory(prefix="donkeylab-sheet-") as tmp:
-        page = Path(tmp) / "sheet.html"
-        page.write_text(source, encoding="utf-8")
-        args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", f"--user-data-dir={tmp}/p"]
-        command = [binary, *args, f"--print-to-pdf={out.resolve()}", page.as_uri()]
-        done = subprocess.run(command, capture_output=True, timeout=timeout, check=False)
-    if done.returncode != 0 or not out.is_file():
-        raise OSError(f"Chromium could not print {out}: {done.stderr.decode(errors='replace')[-300:]}")
-    return out
+    line = say("link.both", worksheet=link("worksheet"), key=link("key")) if key else None
+    line = line or say("link.one", worksheet=link("worksheet"))
+    return f"<p class='dl-worksheet-links'>{line.get(lang)}</p>"

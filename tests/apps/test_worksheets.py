@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from donkeylab.apps import words as wd
+from donkeylab.apps import worksheet_files
 from donkeylab.apps import worksheets as ws
 from donkeylab.apps.lessons import framework as fw
 from donkeylab.apps.registry import APPS
@@ -177,6 +178,14 @@ def test_significant_digits(x: Fraction, lang: str, text: str) -> None:
     assert ws.significant(x, lang) == text
 
 
+def test_numbers_are_listed_without_a_comma_next_to_a_decimal_comma() -> None:
+    assert ws.numbers(["0.56", "56 %", "5/9"], "en") == "0.56, 56 % or 5/9"
+    assert ws.numbers(["0,56", "56 %", "5/9"], "de") == "0,56; 56 % oder 5/9"
+    assert ws.numbers(["0,50", "1/2"], "de") == "0,50 oder 1/2"
+    assert ws.numbers(["6"], "de") == "6"
+    assert "z. B. 0,56; 56 % oder 5/9." in plain(ws.document("die_choice", "de", "key"))
+
+
 def test_the_sheets_words_are_in_both_languages() -> None:
     for key, (en, de) in TEXTS.items():
         assert re.findall(r"{(\w+)}", en) == re.findall(r"{(\w+)}", de), key
@@ -194,6 +203,8 @@ def test_links_open_the_sheets_of_the_page_in_its_language_and_rules() -> None:
     assert "href='../../donkeylab/worksheet/angry_flips?lang=de&amp;kind=key&amp;variant=german'" in line
     assert line.count("target='_blank' rel='noopener'") == 2
     assert ">Arbeitsblatt drucken</a>" in line and ">Lösungsblatt (Lehrkraft)</a>" in line
+    sealed = ws.links("angry_flips", "en", key=False)
+    assert ">Print the worksheet</a>" in sealed and "kind=key" not in sealed and "Answer key" not in sealed
 
 
 @pytest.mark.parametrize(
@@ -212,7 +223,7 @@ def test_a_bad_request_is_a_value_error(args: tuple[Any, ...], why: str) -> None
 
 
 def test_write_all_writes_every_lesson_kind_and_language(tmp_path: Path) -> None:
-    written = ws.write_all(tmp_path)
+    written = worksheet_files.write_all(tmp_path)
     assert len(written) == len(LESSONS) * 2 * 2
     key = (tmp_path / "die_choice-key-de.html").read_text(encoding="utf-8")
     assert key.startswith("<!doctype html><html lang='de'>")

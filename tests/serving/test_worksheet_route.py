@@ -5,24 +5,28 @@ server's ``class_gate.ClassroomIdentity`` does (who is the teacher is that modul
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import concurrent.futures
+import http.client
+import threading
+from collections.abc import Iterator
 
 import pytest
 from jupyter_server.auth.identity import IdentityProvider, User
 from tornado import web
-from tornado.testing import AsyncHTTPTestCase
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 
 from donkeylab.apps import class_gate, worksheets
 from donkeylab.apps.worksheet_route import PATTERN, WorksheetHandler, respond
 
 
 class Named(IdentityProvider):
-    """An identity provider that says who asks: the teacher, a pupil of class ABC123, a visitor, or nobody."""
-
-    user: User | None = None
+    """An identity provider that says who asks (the test's ``X-Who`` header): the teacher, a pupil of class ABC123,
+    a visitor, or nobody."""
 
     def get_user(self, handler: web.RequestHandler) -> User | None:
-        return self.user
+        return USERS[handler.request.headers.get("X-Who", "nobody")]
 
 
 USERS = {
@@ -33,37 +37,74 @@ USERS = {
 }
 
 
-class RouteTest(AsyncHTTPTestCase):
-    identity = Named()
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    """The route on a bare tornado application, in a thread with its own event loop (a browser test's Playwright
+    may hold this thread's loop in the same worker)."""
+    started: concurrent.futures.Future[tuple[asyncio.AbstractEventLoop, int]] = concurrent.futures.Future()
 
-    def get_app(self) -> web.Application:
-        return web.Application([(PATTERN, WorksheetHandler)], identity_provider=self.identity, base_url="/")
+    def serve() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        app = web.Application([(PATTERN, WorksheetHandler)], identity_provider=Named(), base_url="/")
+        sockets = bind_sockets(0, "127.0.0.1")
+        server = HTTPServer(app)
+        server.add_sockets(sockets)
+        started.set_result((loop, sockets[0].getsockname()[1]))
+        loop.run_forever()
+        server.stop()
+        loop.close()
 
-    def ask(self, who: str, path: str) -> Any:
-        self.identity.user = USERS[who]
-        return self.fetch(path, follow_redirects=False)
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    loop, number = started.result(timeout=30)
+    yield number
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(timeout=30)
 
-    def test_the_teacher_gets_the_sheet_under_a_policy_without_scripts(self) -> None:
-        answer = self.ask("teacher", "/donkeylab/worksheet/angry_flips?lang=de&kind=key&variant=german&token=x")
-        assert answer.code == 200
-        assert answer.body.decode() == worksheets.document("angry_flips", "de", "key", {"variant": "german"})
-        assert answer.headers["Content-Security-Policy"] == worksheets.CSP
-        assert answer.headers["Cache-Control"] == "no-store"
-        assert self.ask("teacher", "/donkeylab/worksheet/die_choice").body.decode() == worksheets.document("die_choice")
 
-    def test_anyone_else_is_sent_to_the_join_box(self) -> None:
-        for who in ("pupil", "visitor", "nobody"):
-            answer = self.ask(who, "/donkeylab/worksheet/die_choice?kind=key")
-            assert answer.code == 302 and answer.headers["Location"].startswith("/join"), who
-            assert b"dl-key-answer" not in answer.body
+def ask(port: int, who: str, path: str) -> tuple[int, dict[str, str], str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", path, headers={"X-Who": who})
+        answer = connection.getresponse()
+        return answer.status, dict(answer.getheaders()), answer.read().decode()
+    finally:
+        connection.close()
 
-    def test_a_bad_request_is_a_short_answer(self) -> None:
-        assert self.ask("teacher", "/donkeylab/worksheet/nowhere").code == 404
-        assert self.ask("teacher", "/donkeylab/worksheet/die_choice?lang=fr").code == 400
-        assert self.ask("teacher", "/donkeylab/worksheet/die_choice?lang=de&lang=en").code == 400
-        assert self.ask("teacher", "/donkeylab/worksheet/die_choice?variant=../x").code == 400
-        assert self.ask("teacher", "/donkeylab/worksheet/doublet_penalties?variant=german").code == 400
-        assert self.ask("teacher", "/donkeylab/worksheet/Die_Choice").code == 404
+
+def test_the_teacher_gets_the_sheet_under_a_policy_without_scripts(port: int) -> None:
+    status, headers, body = ask(
+        port, "teacher", "/donkeylab/worksheet/angry_flips?lang=de&kind=key&variant=german&token=x"
+    )
+    assert status == 200
+    assert body == worksheets.document("angry_flips", "de", "key", {"variant": "german"})
+    assert headers["Content-Security-Policy"] == worksheets.CSP
+    assert headers["Cache-Control"] == "no-store"
+    assert ask(port, "teacher", "/donkeylab/worksheet/die_choice")[2] == worksheets.document("die_choice")
+
+
+@pytest.mark.parametrize("who", ["pupil", "visitor", "nobody"])
+def test_anyone_else_is_sent_to_the_join_box(port: int, who: str) -> None:
+    status, headers, body = ask(port, who, "/donkeylab/worksheet/die_choice?kind=key")
+    assert status == 302 and headers["Location"].startswith("/join")
+    assert "dl-key-answer" not in body
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("nowhere", 404),
+        ("Die_Choice", 404),
+        ("die_choice?lang=fr", 400),
+        ("die_choice?lang=de&lang=en", 400),
+        ("die_choice?variant=../x", 400),
+        ("doublet_penalties?variant=german", 400),
+    ],
+)
+def test_a_bad_request_is_a_short_answer(port: int, path: str, status: int) -> None:
+    answer = ask(port, "teacher", f"/donkeylab/worksheet/{path}")
+    assert answer[0] == status and len(answer[2]) < 300
 
 
 @pytest.mark.parametrize(
