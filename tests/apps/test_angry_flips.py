@@ -13,6 +13,7 @@ from donkeylab.apps.lessons.page import Lesson, page
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import Rules, build_deck, exact, new_game
 from donkeylab.double_donkey.cards import card_value
+from donkeylab.lab import questions
 from donkeylab.widgets import CardHands, LivePlot, RuleExplainer, Stepper
 from donkeylab.widgets.share import ShareLink
 from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
@@ -152,7 +153,25 @@ def test_live_plot_is_the_flip_question() -> None:
     convergence, flip = lesson.live[1], lesson.going_further[2]
     assert convergence.question == "lesson.seven_after_flip" and convergence.params["flipped"] is True
     assert flip.question == "double_donkey.flip"
-    assert flip.params == {"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "lowest"}
+    assert flip.params == {
+        "card": ("light_blue", "orange"),
+        "angry": ("orange",),
+        "policy": "lowest",
+        "last_die": "choose",
+    }
+    assert convergence.params["last_die"] == "choose"
+
+
+def test_live_plots_follow_the_german_rules() -> None:
+    """?variant=german: the last die is always rolled, so both plots draw 9.3 %, the number the page states."""
+    lesson = fresh("variant=german")
+    convergence, flip = lesson.live[1], lesson.going_further[2]
+    assert convergence.params["last_die"] == flip.params["last_die"] == "roll"
+    before, after = angry_flips.sevens("roll")
+    assert f"{100 * float(after):.1f}" == "9.3"
+    assert questions.get(convergence.question).exact(convergence.params)["p"] == after
+    table = questions.get(flip.question).exact(flip.params)
+    assert (table[("before the flip", 7)], table[("after the flip", 7)]) == (before, after)
 
 
 def test_dd_deck_1_the_orange_share_depends_on_our_deck() -> None:

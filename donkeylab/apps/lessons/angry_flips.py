@@ -194,7 +194,14 @@ def going_further(ctx: Context) -> list[Any]:
     """The whole value distribution before and after (live), and two flips of one colour."""
     return [
         Text(say("live_intro_all"), lang=ctx.lang),
-        LivePlot("double_donkey.flip", n=LIVE_N, seed=ctx.seed, lang=ctx.lang, policy=ctx.query["policy"]),
+        LivePlot(
+            "double_donkey.flip",
+            n=LIVE_N,
+            seed=ctx.seed,
+            lang=ctx.lang,
+            policy=ctx.query["policy"],
+            last_die="roll" if ctx.query["variant"] == "german" else "choose",  # the page's rules (DD-DICE-3)
+        ),
         Text(TWO_FLIPS_HEADING, "h3", ctx.lang),
         Rendered(two_flips_html, ctx.lang),
     ]
@@ -231,7 +238,9 @@ def spec(variant: str = "english") -> LessonSpec:
                 {"more": say("more"), "less": say("less"), "same": say("same")},
             ),
             StepThrough(say("step_intro"), step_through),
-            Convergence(say("live_intro"), "lesson.seven_after_flip", {"flipped": True}, n=100_000),
+            Convergence(
+                say("live_intro"), "lesson.seven_after_flip", {"flipped": True, "last_die": last_die}, n=100_000
+            ),
             ExactAnswer((before, after), [exact_part(last_die)]),
             Notice(notice_text(last_die)),
             Exercises(exercises(last_die)),
