@@ -145,7 +145,8 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
         assert f"<b>{100 * float(p):.1f} %</b>" in shown
         assert f"{p.numerator}/{p.denominator}" not in shown
     assert "about 1 in 6" not in shown, "18.0 % is not 1/6, the independent dice's value: the lesson's point"
-    assert "DD-DECK-1" in lesson.exact[0].value
+    further = lesson.going_further[1].value  # the deck note: going further, off the pupil's path (issue 35 §2)
+    assert "DD-DECK-1" not in shown and "DD-DECK-1" in further and "depend only on the dice" in further
 
 
 def test_live_plot_is_the_flip_question() -> None:

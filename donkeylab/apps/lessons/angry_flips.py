@@ -129,8 +129,7 @@ def exact_html(lang: str, last_die: exact.LastDie = "choose") -> str:
         f"<p>{say('exact.intro').get(lang)}</p><ul><li>{say('exact.before').get(lang)}: "
         f"<b>{percent(before, lang)}</b></li><li>{say('exact.after').get(lang)}: <b>{percent(after, lang)}</b>"
         f"</li></ul><p>{say('exact.why').get(lang)}</p>"
-        f"<p><small>{say('exact.dice_only').get(lang)} {DECK_NOTE.get(lang)}</small></p>"
-    )
+    )  # the deck note (the dice alone decide, our reconstructed deck) is in going further (issue 35 §2)
 
 
 def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
@@ -193,7 +192,7 @@ def step_through(ctx: Context) -> list[Any]:
 def going_further(ctx: Context) -> list[Any]:
     """The whole value distribution before and after (live), and two flips of one colour."""
     return [
-        Text(say("live_intro_all"), lang=ctx.lang),
+        Text(say("live_intro_all", deck=DECK_NOTE.get), lang=ctx.lang),
         LivePlot(
             "double_donkey.flip",
             n=LIVE_N,

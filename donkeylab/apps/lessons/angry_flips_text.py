@@ -5,20 +5,16 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "Three players have revealed their cards. Player 1 played the orange Angry Donkey, Player 3 the "
-            "green one. Press Step: first the orange die turns over, then the green die, and only then is every "
-            "card valued. The table below the dice shows each card before and after the flips. Who would have "
-            "been the Biggest Donkey without the flips, and who is it now? The card beside the game names the "
-            "rule behind each step and quotes the rulebook; names like DD-ANGRY-1 are our labels for the "
-            "rulebook's rules."
+            "Player 1 has revealed the orange Angry Donkey, Player 3 the green one. Press Step: the orange die "
+            "turns over, then the green one, and only then are the cards valued. Who would have been the Biggest "
+            "Donkey without the flips, and who is it now? The card beside the game names each step's rule; names "
+            "like DD-ANGRY-1 are our labels for the rulebook's rules."
         ),
         (
-            "Drei Spieler haben ihre Karten aufgedeckt. Spieler 1 hat den orangen Wütenden Esel gespielt, "
-            "Spieler 3 den grünen. Drück Schritt: Zuerst wird der orange Würfel umgedreht, dann der grüne, und "
-            "erst danach wird jede Karte gewertet. Die Tabelle unter den Würfeln zeigt jede Karte vor und nach "
-            "dem Umdrehen. Wer wäre ohne das Umdrehen Oberesel geworden, und wer ist es jetzt? Die Karte neben "
-            "dem Spiel nennt die Regel hinter jedem Schritt und zitiert die Spielregel; Namen wie DD-ANGRY-1 "
-            "sind unsere Kürzel für die Regeln der Spielregel."
+            "Spieler 1 hat den orangen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt: Der orange "
+            "Würfel wird umgedreht, dann der grüne, und erst danach werden die Karten gewertet. Wer wäre ohne das"
+            " Umdrehen Oberesel geworden, und wer ist es jetzt? Die Karte neben dem Spiel nennt die Regel jedes "
+            "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln der Spielregel."
         ),
     ),
     "restart": (
@@ -26,13 +22,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Zurück zum Aufdecken",
     ),
     "exact.intro": (
+        "Over many games (every player placing a random allowed die), the light blue/orange card is worth exactly 7:",
         (
-            "Over many games (every player places a random allowed die): what is the probability that the light "
-            "blue/orange Double Donkey is worth exactly 7?"
-        ),
-        (
-            "Über viele Spiele (jeder legt einen zufälligen erlaubten Würfel): Wie groß ist die "
-            "Wahrscheinlichkeit, dass der Doppelesel hellblau/orange genau 7 wert ist?"
+            "Über viele Spiele (jeder legt einen zufälligen erlaubten Würfel) ist die Karte hellblau/orange genau"
+            " 7 wert:"
         ),
     ),
     "exact.before": (
@@ -43,22 +36,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "after the orange flip",
         "nach dem Umdrehen von Orange",
     ),
-    "exact.dice_only": (
-        "These numbers depend only on the dice, not on the cards.",
-        "Diese Zahlen hängen nur von den Würfeln ab, nicht von den Karten.",
-    ),
     "live_intro": (
         (
-            "A <b>simulation</b> plays phase 1 many times with random allowed dice, flips orange and checks "
-            "whether the light blue/orange card is worth 7. The blue line is the share after N games, the black "
-            "line the exact value. The shaded band is the <b>95 % range</b>: at each N it comes from a method "
-            "that catches the exact value in about 95 of 100 simulations like this one. Press Start."
+            "A <b>simulation</b> plays phase 1 again and again, flips orange and counts how often light "
+            "blue/orange is worth 7. The blue line is the share after N games. The shaded band, the <b>95 % "
+            "range</b>, holds the exact value at each N in about 95 of 100 runs like this one. Press Start."
         ),
         (
-            "Eine <b>Simulation</b> spielt Phase 1 sehr oft mit zufälligen erlaubten Würfeln, dreht Orange um "
-            "und prüft, ob die Karte hellblau/orange 7 wert ist. Die blaue Linie ist der Anteil nach N Spielen, "
-            "die schwarze Linie der exakte Wert. Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus "
-            "einem Verfahren, das den exakten Wert in etwa 95 von 100 solchen Simulationen einfängt. Drück "
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht Orange um und zählt, wie oft "
+            "hellblau/orange 7 wert ist. Die blaue Linie ist der Anteil nach N Spielen. Das Band, der "
+            "<b>95-%-Bereich</b>, enthält bei jedem N in etwa 95 von 100 solchen Läufen den exakten Wert. Drück "
             "Start."
         ),
     ),
@@ -89,11 +76,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "live_intro_all": (
         (
             "The whole picture: the value of the light blue/orange Double Donkey without a flip and after the "
-            "orange flip. The diamonds are exact; the bars fill in as the games are simulated."
+            "orange flip; its average stays 7. The diamonds are exact; the bars fill in as the games are "
+            "simulated. These numbers depend only on the dice, not on the cards. {deck}"
         ),
         (
             "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen von "
-            "Orange. Die Rauten sind exakt; die Balken wachsen, während die Spiele simuliert werden."
+            "Orange; sein Mittelwert bleibt 7. Die Rauten sind exakt; die Balken wachsen, während die Spiele "
+            "simuliert werden. Diese Zahlen hängen nur von den Würfeln ab, nicht von den Karten. {deck}"
         ),
     ),
     "title": (
@@ -102,27 +91,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "question": (
         (
-            "Every revealed Angry Donkey turns the die of its colour over: the top face goes to the bottom. "
-            "Opposite faces of a die always add up to 7, so a 5 becomes a 2. <b>Does the orange flip change how "
-            "often the light blue/orange Double Donkey is worth exactly 7?</b> Think of many games, each with "
-            "its own Hay card."
+            "Every revealed Angry Donkey turns the die of its colour over. Opposite faces add up to 7, so a 5 "
+            "becomes a 2. <b>Over many games, does the orange flip change how often the light blue/orange Double "
+            "Donkey is worth exactly 7?</b>"
         ),
         (
-            "Jeder aufgedeckte Wütende Esel dreht den Würfel seiner Farbe um: Die obere Seite kommt nach unten. "
-            "Gegenüberliegende Seiten eines Würfels ergeben immer zusammen 7, also wird aus einer 5 eine 2. "
-            "<b>Ändert das Umdrehen von Orange, wie oft der Doppelesel hellblau/orange genau 7 wert ist?</b> "
-            "Denk an viele Spiele, jedes mit seiner eigenen Misthaufen-Karte."
+            "Jeder aufgedeckte Wütende Esel dreht den Würfel seiner Farbe um. Gegenüberliegende Seiten ergeben "
+            "zusammen 7, also wird aus einer 5 eine 2. <b>Ändert das Umdrehen von Orange, wie oft der Doppelesel "
+            "hellblau/orange über viele Spiele hinweg genau 7 wert ist?</b>"
         ),
     ),
     "prompt": (
-        (
-            "After the orange flip, is the light blue/orange card worth 7 more often, less often or just as "
-            "often as before?"
-        ),
-        (
-            "Ist die Karte hellblau/orange nach dem Umdrehen von Orange öfter, seltener oder genauso oft 7 wert "
-            "wie vorher?"
-        ),
+        "After the orange flip, is the light blue/orange card worth 7 more often, less often or just as often?",
+        "Ist die Karte hellblau/orange nach dem Umdrehen von Orange öfter, seltener oder genauso oft 7 wert?",
     ),
     "more": (
         "more often",
@@ -142,45 +123,32 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.why": (
         (
-            "With two ordinary, <b>independent</b> dice there would be nothing to see: 6 of the 36 equally "
-            "likely pairs add up to 7 (1 + 6, 2 + 5, … 6 + 1) and 6 are pairs of equal dice (1 + 1, … 6 + 6), so "
-            "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it. On the Hay card the numbers above "
-            "differ from 1/6. Why? After the flip the card is worth light blue + (7 − orange). That is 7 exactly "
-            "when light blue and orange showed the <b>same</b> number before the flip (a 3 and a 3 become 3 + "
-            "4). On the Hay card equal dice are rare: rule DD-DICE-2 makes the next die show a new number "
-            "whenever it can. So the dice on the Hay card are not <b>independent</b>: what one shows changes "
-            "what the others are likely to show."
+            "With two ordinary, <b>independent</b> dice the flip would change nothing: of their 36 equally likely"
+            " outcomes, 6 add up to 7 and 6 are pairs (two equal numbers), so P(7) = P(pair) = 1/6 ≈ 16.7 %, "
+            "before the flip and after it. After the flip the card is worth light blue + (7 − orange): that is 7 "
+            "exactly when both dice showed the <b>same</b> number (3 and 3 become 3 + 4). On the Hay card that is"
+            " rare: rule DD-DICE-2 makes each die show a new number whenever it can. So the dice there are not "
+            "<b>independent</b>."
         ),
         (
-            "Mit zwei gewöhnlichen, <b>unabhängigen</b> Würfeln gäbe es nichts zu sehen: 6 der 36 gleich "
-            "wahrscheinlichen Paare ergeben 7 (1 + 6, 2 + 5, … 6 + 1), und 6 sind Pasche aus gleichen Würfeln (1 "
-            "+ 1, … 6 + 6), also P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vor dem Umdrehen und danach. Auf der "
-            "Misthaufen-Karte weichen die Zahlen oben von 1/6 ab. Warum? Nach dem Umdrehen ist die Karte "
-            "hellblau + (7 − orange) wert. Das ist genau dann 7, wenn hellblau und orange vorher <b>dieselbe</b> "
-            "Zahl zeigten (aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte sind gleiche Würfel selten: Regel "
-            "DD-DICE-2 verlangt eine neue Zahl, wann immer es geht. Die Würfel auf der Misthaufen-Karte sind "
-            "also nicht <b>unabhängig</b>: Was einer zeigt, ändert, was die anderen wahrscheinlich zeigen."
+            "Bei zwei gewöhnlichen, <b>unabhängigen</b> Würfeln würde das Umdrehen nichts ändern: Von ihren 36 "
+            "gleich wahrscheinlichen Ergebnissen ergeben 6 die 7, und 6 sind Pasche (zwei gleiche Zahlen), also "
+            "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vor dem Umdrehen und danach. Nach dem Umdrehen ist die Karte "
+            "hellblau + (7 − orange) wert: Das ist genau dann 7, wenn beide Würfel <b>dieselbe</b> Zahl zeigten "
+            "(aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte ist das selten: Regel DD-DICE-2 verlangt eine "
+            "neue Zahl, wann immer es geht. Die Würfel dort sind also nicht <b>unabhängig</b>."
         ),
     ),
     "notice": (
         (
-            "<ul><li>A flip turns a die into 7 minus its pips: 1↔6, 2↔5, 3↔4.</li><li>Before the flip a 7 comes "
-            "up in about {seven} in 100 games, after it in only about {pair} in 100. Two independent dice would "
-            "give about 17 in 100 both times (1/6). The average value stays 7.</li><li>After the flip every pair "
-            "(two equal dice: 1 and 1, 2 and 2, … 6 and 6) becomes a 7, and every 7 becomes a pair. Pairs are "
-            "rare on the Hay card, so 7s become rare.</li><li>All flips happen before any card is valued, and "
-            "your own Angry Donkey can hurt you: in the round above Player 3's green Angry Donkey made Player 3 "
-            "the Biggest Donkey.</li></ul>"
+            "<ul><li>The flip makes every pair a 7, and pairs are rare on the Hay card: so 7s drop from about "
+            "{seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt you: in the round "
+            "above, Player 3's green one made Player 3 the Biggest Donkey.</li></ul>"
         ),
         (
-            "<ul><li>Umdrehen macht aus einem Würfel 7 minus seine Augen: 1↔6, 2↔5, 3↔4.</li><li>Vor dem "
-            "Umdrehen kommt eine 7 in etwa {seven} von 100 Spielen vor, danach nur in etwa {pair} von 100. Zwei "
-            "unabhängige Würfel gäben beide Male etwa 17 von 100 (1/6). Der Mittelwert bleibt 7.</li><li>Nach "
-            "dem Umdrehen wird jeder Pasch (zwei gleiche Würfel: 1 und 1, 2 und 2, … 6 und 6) zur 7, und jede 7 "
-            "wird zum Pasch. Auf der Misthaufen-Karte sind Pasche selten, also werden 7er selten.</li><li>Erst "
-            "werden die Würfel aller aufgedeckten Wütenden Esel umgedreht, dann werden die Karten gewertet, und "
-            "dein eigener Wütender Esel kann dir schaden: In der Runde oben machte der grüne Wütende Esel "
-            "Spieler 3 zum Oberesel.</li></ul>"
+            "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte selten: "
+            "Also fallen die 7er von etwa {seven} in 100 Spielen auf etwa {pair}.</li><li>Dein eigener Wütender "
+            "Esel kann dir schaden: In der Runde oben machte der grüne Spieler 3 zum Oberesel.</li></ul>"
         ),
     ),
     "ex1.hint": (

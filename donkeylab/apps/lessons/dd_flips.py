@@ -59,12 +59,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Karte",
     ),
     "before": (
-        "before the flips",
-        "vor dem Umdrehen",
+        "before",
+        "vorher",
     ),
     "after": (
-        "after the flips",
-        "nach dem Umdrehen",
+        "after",
+        "nachher",
     ),
     "highest": (
         "Before the flips the highest card is worth {value}: {players}.",
@@ -179,7 +179,7 @@ def reveal_html(view: RevealView | None, lang: str) -> str:
     players = sorted({r.player for r in view.rows if r.before == top})
     names = join_words([player_name(p, lang) for p in players], lang, "and")
     body = "".join(
-        f"<tr><td>{player_name(r.player, lang)}</td><td>{html.escape(card_label(r.kind, lang))}</td>"
+        f"<tr><td>{player_name(r.player, lang)}</td><td>{html.escape(short_label(r.kind, lang))}</td>"
         f"<td style='text-align:center'>{r.before}</td>"
         f"<td style='text-align:center'><b>{'?' if r.after is None else r.after}</b></td></tr>"
         for r in view.rows
@@ -192,6 +192,15 @@ def reveal_html(view: RevealView | None, lang: str) -> str:
         f"<th>{say('before', lang)}</th><th>{say('after', lang)}</th></tr>{body}</table>"
         f"<p>{html.escape(say('highest', lang, value=top, players=names))}</p>{later}</div>"
     )
+
+
+def short_label(kind: str, lang: str) -> str:
+    """A card as the reveal table names it: a Double Donkey by its two colours ("light blue/orange"), an Angry
+    Donkey in full. The table is read on the pupil's way through the lesson: "Double Donkey" in every row was
+    words to read and nothing to learn (the Angry Donkeys are the ones that differ)."""
+    if kind.startswith("DD:"):
+        return "/".join(colour_name(c, lang) for c in kind.removeprefix("DD:").split("+"))
+    return card_label(kind, lang)
 
 
 class FlipValues(w.HTML):  # type: ignore[misc]
