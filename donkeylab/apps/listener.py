@@ -19,8 +19,9 @@ and the loop called it again at once: 100 % CPU and 523 MB of "Too many open fil
 - **Connections per client address.** At most ``max_per_address`` open at once (HTTP or websocket), and never
   more than a quarter of the descriptor limit: one address can no longer take the descriptors everybody else
   needs. The default, 512, is far above what a class uses: a browser opens at most 6 HTTP connections to a
-  server plus one websocket per open page, and ``benchmarks/classroom.py`` (thirty pupils and the preheated
-  kernels' own request sockets, all from 127.0.0.1) peaks near 100. A connection beyond it is closed at once.
+  server plus one websocket per open page, and ``benchmarks/classroom.py --preheat --browsers 0`` (thirty
+  pupils and the preheated kernels' own request sockets, all from 127.0.0.1) held at most 17 at once (``ss``,
+  sampled twice a second). A connection beyond it is closed at once.
 - **Descriptors.** The soft ``RLIMIT_NOFILE`` is raised to the hard limit where the process may (often 1,024
   soft and 524,288 hard on Linux), to at most ``MAX_DESCRIPTORS``.
 - **Out of descriptors anyway** (many addresses at once): the listening socket is left alone for ``PAUSE_S``
