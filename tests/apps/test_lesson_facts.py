@@ -87,13 +87,16 @@ def test_pair_before_equals_seven_after_exactly() -> None:
 # ---------------------------------------------------------------------------------------------- Lesson 3
 def test_low_totals_are_risky_for_the_stated_reasons() -> None:
     notice = both(doublet_penalties.say("notice"))
-    assert "only because of the doublet cards" not in notice and "überschreitet jede 10" not in notice
+    low = both(doublet_penalties.say("further.intro"))  # the low totals in detail: going further (issue 35 §2)
+    for text in (notice, low):
+        assert "only because of the doublet cards" not in text and "überschreitet jede 10" not in text
     risk = {t: dn_exact.next_card_risk(t) for t in (0, 1, 2, 9, 70)}
-    assert risk[0]["doublet"] + risk[0]["bust"] == Fraction(6, 56) and "6 of 56" in notice
-    assert risk[1]["doublet"] == Fraction(8, 56) and risk[1]["bust"] == Fraction(1, 56) and "9 of 56" in notice
+    assert risk[0]["doublet"] + risk[0]["bust"] == Fraction(6, 56) and "6 of 56" in low
+    assert risk[1]["doublet"] == Fraction(8, 56) and risk[1]["bust"] == Fraction(1, 56) and "9 of 56" in low
     for t in (2, 9):
         assert risk[t]["doublet"] == Fraction(3, 56) and risk[t]["bust"] == Fraction(1, 56)
-    assert "(4 of 56)" in notice and "(4 von 56)" in notice
+    assert "(4 of 56)" in low and "(4 von 56)" in low
+    assert "6 of 56" not in notice, "exercise 1's answer, right before exercise 1"
     assert risk[70]["bust"] == Fraction(3, 7) and Fraction(3, 7) == doublet_penalties.ANSWER
     assert "3 cards in 7" in notice and "3 von 7" in notice
 

@@ -18,25 +18,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "notice": (
         (
-            "At a low total the danger is mostly a doublet. At 0 the six doublet cards 11 … 66 cost a token (6 "
-            "of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of 56 cards). At 2 to "
-            "9 one number card makes 11 (3 copies), and the 76 busts (4 of 56). From 67 on every 10 makes 77 or "
-            "more, and at 70 already 3 cards in 7 do. The cards 0, direction change and 2x repeat the total, and "
-            "a repeated total costs nothing, even 66 (our ruling: the rulebook does not say), so they are always "
-            "safe: keep them for a high total. And drawing with or without replacement barely changes the total "
-            "after a few cards — the differences hide in rare totals, such as two 76s in a row, which a real "
-            "deck (with one 76) never deals."
+            "<ul><li>What makes a card cost a token changes with the total: at 70 it is the 77 (3 cards in 7 get "
+            "there, and none makes a doublet); at a low total it is mostly a doublet.</li><li>The cards 0, "
+            "direction change and 2x repeat the total, and a repeated total costs nothing, even 66 (our ruling: "
+            "the rulebook does not say). So they are always safe: keep them for a high total.</li></ul>"
         ),
         (
-            "Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs Paschzahl-Karten "
-            "11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen 11, und die 76 "
-            "macht 77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die 76 macht 77 "
-            "oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr, und bei 70 tun das schon 3 von 7 "
-            "Karten. Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und eine wiederholte Summe "
-            "kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu nichts). Sie sind also "
-            "immer sicher: Heb sie für eine hohe Summe auf. Und ob man mit oder ohne Zurücklegen zieht, ändert "
-            "die Summe nach wenigen Karten kaum — die Unterschiede stecken in seltenen Summen wie zwei 76 "
-            "hintereinander, die ein echter Stapel (mit einer 76) nie austeilt."
+            "<ul><li>Was eine Karte einen Chip kosten lässt, hängt von der Summe ab: Bei 70 ist es die 77 (3 von "
+            "7 Karten kommen dorthin, und keine macht eine Paschzahl); bei einer niedrigen Summe ist es meist "
+            "eine Paschzahl.</li><li>Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und eine "
+            "wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu nichts). "
+            "Sie sind also immer sicher: Heb sie für eine hohe Summe auf.</li></ul>"
         ),
     ),
     "exercises": (
@@ -131,15 +123,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "The total is 64 and it is your turn as Player 2. Click the 2 in your hand and read why you lose a "
             "token. Then press Back and try the 22, or a safe card. Step lets Player 1 (a random bot) play on. "
-            "The card beside the game names the rule behind each step and quotes the rulebook; names like "
-            "DN-DOUBLET-1 are our labels for the rulebook's rules (DN stands for Double Down)."
+            "The card beside the game names each step's rule; names like DN-DOUBLET-1 are our labels for the "
+            "rulebook's rules (DN for Double Down)."
         ),
         (
             "Die Summe ist 64, und du bist als Spieler 2 dran. Klicke die 2 in deiner Hand und lies, warum du "
-            "einen Chip verlierst. Drücke dann Zurück und probiere die 22 oder eine sichere Karte. Mit Schritt "
-            "spielt Spieler 1 (ein Zufalls-Bot) weiter. Die Karte neben dem Spiel nennt die Regel hinter jedem "
-            "Schritt und zitiert die Spielregel; Namen wie DN-DOUBLET-1 sind unsere Kürzel für die Regeln der "
-            "Spielregel (DN steht für Double Down)."
+            "einen Chip verlierst. Drück dann Zurück und probiere die 22 oder eine sichere Karte. Mit Schritt "
+            "spielt Spieler 1 (ein Zufalls-Bot) weiter. Die Karte neben dem Spiel nennt die Regel jedes Schritts;"
+            " Namen wie DN-DOUBLET-1 sind unsere Kürzel für die Regeln der Spielregel (DN für Double Down)."
         ),
     ),
     "headline": (
@@ -156,15 +147,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "live_intro": (
         (
             "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards that "
-            "cost a token. The blue line is the share after N cards. The shaded band is the <b>95 % range</b>: "
-            "at each N it comes from a method that catches the true value in about 95 of 100 simulations like "
-            "this one. Press Start."
+            "cost a token. The blue line is their share after N cards. The shaded band, the <b>95 % range</b>, "
+            "holds the true value at each N in about 95 of 100 runs like this one. Press Start."
         ),
         (
             "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, "
-            "die einen Chip kosten. Die blaue Linie ist der Anteil nach N Karten. Das Band ist der "
-            "<b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den wahren Wert in etwa 95 von "
-            "100 solchen Simulationen einfängt. Drück Start."
+            "die einen Chip kosten. Die blaue Linie ist ihr Anteil nach N Karten. Das Band, der "
+            "<b>95-%-Bereich</b>, enthält bei jedem N in etwa 95 von 100 solchen Läufen den wahren Wert. Drück "
+            "Start."
         ),
     ),
     "live_after": (
@@ -225,14 +215,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "further.intro": (
         (
-            "More about the risk: every total, your hand in the step-through, and the total after a few cards. "
-            "The plots show the risk at every total (exact) and the total after 3 cards, drawn without and with "
-            "replacement."
+            "More about the risk. At a low total the danger is mostly a doublet. At 0 the six doublet cards 11 … "
+            "66 cost a token (6 of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of "
+            "56 cards). At 2 to 9 one number card makes 11 (3 copies), and the 76 makes 77 or more (4 of 56). "
+            "From 67 on every 10 makes 77 or more. Below: the risk at every total, your hand in the step-through,"
+            " and the total after a few cards. The plots show the risk at every total (exact) and the total after"
+            " 3 cards, drawn without and with replacement: with or without barely changes the total after a few "
+            "cards, and the differences hide in rare totals (exercise 4 finds one)."
         ),
         (
-            "Mehr zum Risiko: jede Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen "
-            "Karten. Die Diagramme zeigen das Risiko bei jeder Summe (exakt) und die Summe nach 3 Karten, ohne "
-            "und mit Zurücklegen gezogen."
+            "Mehr zum Risiko. Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs "
+            "Paschzahl-Karten 11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen "
+            "11, und die 76 macht 77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die "
+            "76 macht 77 oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr. Unten: das Risiko bei "
+            "jeder Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen Karten. Die Diagramme"
+            " zeigen das Risiko bei jeder Summe (exakt) und die Summe nach 3 Karten, ohne und mit Zurücklegen "
+            "gezogen: Ob mit oder ohne, ändert die Summe nach wenigen Karten kaum, und die Unterschiede stecken "
+            "in seltenen Summen (Übung 4 findet eine)."
         ),
     ),
     "ex1.hint": (
