@@ -41,12 +41,22 @@ function dieSvg(colour, pips, palette, size = 54) {
   return svg;
 }
 
+// The events whose data.dice are the six dice's pips on the Hay card (colour order): the reveal (DD-PLAY-1)
+// and each Angry Donkey flip (DD-ANGRY-1). A roll's DD-DICE-1 also has data.dice, six of them on a round's
+// first roll, but they are the rolled dice's names ("light_blue=5"): read as the Hay card, they had put six
+// blank dice there after every first roll (issue 35 §4).
+const HAY_EVENTS = new Set(["DD-PLAY-1", "DD-ANGRY-1"]);
+
+/** null for a value the kernel sent as None: JSON has null, but a browser kernel's message may carry it as
+ * undefined or leave the key out, and a die with `hay: undefined` must not count as lying on the Hay card. */
+const orNull = (x) => (x === undefined ? null : x);
+
 /** The dice as they stood at this sub-step: the latest shown event that carries the six dice (the reveal,
  * then each flip) decides the Hay card; otherwise the table's dice. */
 function diceAt(snap, moment) {
-  const dice = snap.table.dice.map((d) => ({ ...d }));
-  const withDice = [...moment.shown].reverse().find((e) => e.data && Array.isArray(e.data.dice) && e.data.dice.length === dice.length);
-  if (withDice) dice.forEach((d, i) => Object.assign(d, { hay: withDice.data.dice[i], rolled: null, choosable: false, why_not: null }));
+  const dice = snap.table.dice.map((d) => ({ ...d, hay: orNull(d.hay), rolled: orNull(d.rolled) }));
+  const withDice = [...moment.shown].reverse().find((e) => HAY_EVENTS.has(e.rule) && e.data && Array.isArray(e.data.dice) && e.data.dice.length === dice.length);
+  if (withDice) dice.forEach((d, i) => Object.assign(d, { hay: withDice.data.dice[i] || null, rolled: null, choosable: false, why_not: null }));
   const current = moment.current;
   const flipping = current && current.rule === "DD-ANGRY-1" && current.data ? current.data.colour : null;
   return { dice, flipping };

@@ -7,10 +7,16 @@ front end reads ``?theme=`` only). So the page shows a small ``PageLink`` widget
 (``apps.build``: the same parser, the same friendly note for a bad link).
 
 A site notebook's one code cell is ``from donkeylab.site.page import app; app("double_donkey")``.
+
+The same cell makes the browser kernel send its widget messages as JSON, as CPython's kernel does
+(``json_comms``): the page must get the very snapshot Voila sends.
 """
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import anywidget
@@ -77,8 +83,48 @@ class SitePage(w.VBox):  # type: ignore[misc]
         return f"SitePage({self.name!r}, {self.link!r})"
 
 
+def json_comms(shell: Any, parse: Callable[[str], Any]) -> bool:
+    """Make ``shell`` send every comm message's content as JSON text parsed by ``parse`` (``JSON.parse``).
+
+    Why: the Pyodide kernel (jupyterlite-pyodide-kernel 0.7) hands a comm message's Python content to the
+    page with ``toJs()``, which makes ``None`` JavaScript's ``undefined``, and a key whose value is undefined
+    is gone by the time the page's widget model has it. Voila's kernel sends JSON, with ``null``. So a
+    Double Donkey die ``{"hay": None, "rolled": None}`` reached the dice tray as ``{}`` and, tested with
+    ``!== null``, lay on the Hay card (issue 35 §4); any view reading a None would differ the same way. A
+    JavaScript object parsed from ``json.dumps`` passes the worker's conversion unchanged (it converts Python
+    objects only), so the page gets what CPython would have sent. Content JSON cannot carry (NaN, a type
+    json does not know) goes the kernel's own way, as before. Returns False when ``shell`` had it already."""
+    send = shell.send_comm
+    if getattr(send, "donkeylab_json", False):
+        return False
+
+    def send_json(msg_type: str, content: Any, metadata: Any, ident: Any, buffers: Any) -> Any:
+        try:
+            text = json.dumps(content, allow_nan=False, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return send(msg_type, content, metadata, ident, buffers)
+        return send(msg_type, parse(text), metadata, ident, buffers)
+
+    send_json.donkeylab_json = True  # type: ignore[attr-defined]
+    shell.send_comm = send_json
+    return True
+
+
+def _browser_kernel_speaks_json() -> None:
+    """``json_comms`` for the Pyodide kernel this page runs in; nothing under CPython (Voila, tests)."""
+    if sys.platform != "emscripten":
+        return
+    import js  # type: ignore[import-not-found]  # Pyodide's bridge to the worker's globals
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None and hasattr(shell, "send_comm"):
+        json_comms(shell, js.JSON.parse)
+
+
 def app(name: str) -> None:
     """Build and display app ``name`` (what a site notebook's one code cell calls)."""
     from IPython.display import display
 
+    _browser_kernel_speaks_json()
     display(SitePage(name))  # type: ignore[no-untyped-call]

@@ -9,11 +9,12 @@ import sys
 import urllib.request
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from donkeylab.site import config, fetch, gallery, wheels
-from donkeylab.site.page import PageLink, SitePage
+from donkeylab.site.page import PageLink, SitePage, json_comms
 
 
 def fake_wheel(folder: Path, name: str, version: str, requires: list[str], files: dict[str, str]) -> Path:
@@ -131,6 +132,32 @@ def test_site_page_builds_the_app_for_the_link_the_front_end_sends() -> None:
 
     (stepper,) = find(app, Stepper)
     assert stepper.index == 3 and stepper.seed == 7 and stepper.players == 3
+
+
+def test_the_browser_kernel_sends_comm_content_as_json_as_cpython_does() -> None:
+    """The Pyodide kernel's own conversion made None undefined and the page lost the key (a Double Donkey die
+    without its ``hay``); ``json_comms`` hands the kernel parsed JSON instead, which it passes on unchanged."""
+
+    class Parsed(dict[str, Any]):  # stands for the JavaScript object JSON.parse makes
+        pass
+
+    sent: list[tuple[Any, ...]] = []
+
+    class Shell:
+        def send_comm(self, *args: Any) -> None:
+            sent.append(args)
+
+    shell = Shell()
+    assert json_comms(shell, lambda text: Parsed(json.loads(text))) is True
+    assert json_comms(shell, json.loads) is False  # once per kernel, however many pages' cells call it
+    die = {"colour": "orange", "hay": None, "rolled": (5,)}
+    shell.send_comm("comm_msg", {"data": {"state": {"snapshot": die}}}, {}, "jupyter.widget", None)
+    (msg_type, content, metadata, topic, buffers) = sent[0]
+    assert isinstance(content, Parsed) and content == {"data": {"state": {"snapshot": {**die, "rolled": [5]}}}}
+    assert (msg_type, metadata, topic, buffers) == ("comm_msg", {}, "jupyter.widget", None)
+    odd = {"value": float("nan")}  # no JSON for it: the kernel's own way, as before
+    shell.send_comm("comm_msg", odd, {}, "jupyter.widget", None)
+    assert sent[1][1] is odd
 
 
 def test_site_serve_serves_a_site_on_the_loopback_only(tmp_path: Path) -> None:
