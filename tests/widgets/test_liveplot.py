@@ -146,7 +146,7 @@ def test_reset_starts_over_with_the_exact_answer() -> None:
     assert (plot.seed, plot.n, plot.done) == (9, 6_000, 0)
     assert plot.params == {"policy": "lowest", "last_die": "choose"}
     assert [t["type"] for t in plot.figure["data"]] == ["scatter"]
-    assert "policy lowest" in plot.figure["layout"]["title"]["text"]
+    assert "(bots choosing the lowest number)" in plot.figure["layout"]["title"]["text"]
     with pytest.raises(ValueError, match="must be one of"):
         plot.reset(policy="cleverest")
     assert plot.params["policy"] == "lowest", "bad input changes nothing"
