@@ -305,7 +305,7 @@ ERRORS: dict[str, tuple[str, str]] = {
     ),
     "DD-DICE-2/refused": (
         "the {die} shows a value already on the Hay card; choose {allowed}",
-        "Die {die} ist nicht erlaubt, weil diese Zahl schon auf der Misthaufen-Karte liegt; wähle {allowed}",
+        "Die {die} ist nicht erlaubt, weil diese Zahl schon auf der Misthaufen-Karte liegt. Erlaubt: {allowed}",
     ),
     "DD-DICE-3/once": (
         "the last die may be re-rolled only once: it is rolled now, then placed",

@@ -262,7 +262,7 @@ def test_dd_dice_2_refused_choice_is_bilingual() -> None:
         "the green 2 shows a value already on the Hay card; choose dark blue 4, orange 5 or yellow 3"
     )
     assert err.render("de") == (
-        "DD-DICE-2: Die grüne 2 ist nicht erlaubt, weil diese Zahl schon auf der Misthaufen-Karte liegt; wähle "
+        "DD-DICE-2: Die grüne 2 ist nicht erlaubt, weil diese Zahl schon auf der Misthaufen-Karte liegt. Erlaubt: "
         "dunkelblaue 4, orange 5 oder gelbe 3"
     )
 
