@@ -1,10 +1,12 @@
 """Lesson 4 — Arrow chains (Esels-Rennen). Headline: if everyone moves at random, which order card would you
 most like to hold? The six orders' chances (red–green–yellow about 23 %, yellow–red–green about 9 %).
 
-The step-through stops where one click sets off a long chain. The exact answer solves the graph of race
-positions (``esels_rennen.exact``); the convergence plot (``lesson.best_order``) has the engine itself play
-random races through ``apply``, a second, separate way to the same number. Both boards, the points, chain
-lengths and the fast simulation go further below.
+The step-through stops where one click sets off a long chain. Then the pupil counts one piece of the answer by
+hand, before any simulation: the mini board's six first moves, and which of them set off a hop (the engine's own
+``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is the same
+counting over every position (``esels_rennen.exact`` solves the graph of race positions). The convergence plot
+(``lesson.best_order``) has the engine itself play random races through ``apply``, a second, separate way to
+the same number. Both boards, the points, chain lengths and the fast simulation go further below.
 """
 
 from __future__ import annotations
@@ -60,6 +62,16 @@ TELLING = {
     "default": Telling((("yellow", "e1"), ("yellow", "d2")), 2, ("yellow", "d4"), 9),
     "tiny_chain": Telling((), 0, ("green", "c1"), 11),
 }
+MINI = "tiny_chain"  # the board a pupil counts by hand
+
+
+class FirstMove(NamedTuple):
+    """One of the first player's moves on a board and what its chain does, as the engine plays it."""
+
+    donkey: str
+    to: str
+    hops: int  # ER-CHAIN-1 events: donkeys moved by an arrow
+    ends_race: bool
 
 
 def board_words(board: str, lang: str) -> str:
@@ -110,14 +122,72 @@ def telling_stepper(board: str = "default", seed: int = 0, lang: str = "en", sea
     return stepper
 
 
+def first_moves(board: str = MINI) -> list[FirstMove]:
+    """The first player's legal moves after the lesson's deal and each move's chain, from the engine itself
+    (``new_game``, ``legal_actions``, ``apply``): the facts the by-hand count and its solution state."""
+    from donkeylab import esels_rennen as er
+
+    state = er.new_game(PLAYERS, board=board).apply(er.Deal.of(*[list(cards) for cards in DEAL]))
+    moves = []
+    for action in state.legal_actions():
+        assert isinstance(action, er.Move)  # the first turn has no sand to move back on, and no pass
+        after = state.apply(action)
+        hops = sum(e.rule == "ER-CHAIN-1" for e in after.events)
+        moves.append(FirstMove(action.donkey, action.to, hops, after.current_player is None))
+    return moves
+
+
+def by_hand_exercise() -> Exercise:
+    """The count a pupil does by hand on the mini board: how many first moves set off at least one hop. Typed
+    as a whole number; the classic wrong answers are 1 (only the long chain counted), 4 to 6 (a hop counted that
+    a stop rule forbids: an arrow of the mover's own colour, a taken field) and 1/2 (the probability, not the
+    count)."""
+    moves = first_moves()
+    chains = sum(m.hops > 0 for m in moves)
+    stops = say("hand.stops")
+    mistakes = [(Fraction(1), say("hand.only_long")), (Fraction(chains, len(moves)), say("hand.probability"))]
+    mistakes += [(Fraction(n), stops) for n in range(chains + 1, len(moves) + 1)]
+    return Exercise(say("hand.q"), say("hand.solution"), Fraction(chains), hint=say("hand.hint"), mistakes=mistakes)
+
+
+def by_hand(ctx: Context) -> list[Any]:
+    """The mini board at its first move (the pupil is Player 1, the others random bots) and the count: the
+    computation a pupil can do by hand, placed before the simulation and the exact answer that scale it up."""
+    from donkeylab.widgets import RaceBoard
+    from donkeylab.widgets.answer import AnswerBox
+
+    item = by_hand_exercise()
+    pupil = TELLING[MINI].pupil
+    mini = telling_stepper(MINI, ctx.seed, ctx.lang, pupil)
+    assert item.exact is not None and item.hint is not None
+    box = AnswerBox(
+        item.exact,
+        item.tolerance,
+        item.hint.get,
+        item.solution.get,
+        lang=ctx.lang,
+        mistakes=[(value, why.get) for value, why in item.mistakes],
+    )
+    return [
+        Text(say("hand.heading"), "h3", ctx.lang),
+        Text(say("hand.intro"), lang=ctx.lang),
+        mini,
+        step_box(mini, [RaceBoard(mini)]),
+        Text(item.question, lang=ctx.lang),
+        box,
+    ]
+
+
 # ---------------------------------------------------------------------------------------------- exact answers
 def reconstruction_note(lang: str) -> str:
     return say("reconstruction").get(lang)
 
 
 def _orders_table(lang: str, board: str = "default") -> str:
+    """The six orders, most likely first, as percentages: compared with a fair 16.7 % ("about 1 in 4" and "about
+    1 in 6" in every row were words on the pupil's path; going further's table keeps them)."""
     probs = order_probabilities(board)
-    rows = [[card_words(c, lang), exact_html(probs[c], lang, True)] for c in sorted(CARDS, key=lambda c: -probs[c])]
+    rows = [[card_words(c, lang), f"<b>{percent(probs[c], lang)}</b>"] for c in sorted(CARDS, key=lambda c: -probs[c])]
     return table([say("orders.card").get(lang), say("orders.chance", board=board_words(board, lang)).get(lang)], rows)
 
 
@@ -231,7 +301,8 @@ def step_through(ctx: Context) -> list[Any]:
     if ctx.query["step"] is not None:
         go_to(stepper, ctx.query["step"])
     ctx.stepper = stepper
-    return [stepper, step_box(stepper, [RaceBoard(stepper), Rendered(reconstruction_note, ctx.lang)])]
+    main = [stepper, step_box(stepper, [RaceBoard(stepper), Rendered(reconstruction_note, ctx.lang)])]
+    return main + by_hand(ctx)
 
 
 def going_further(ctx: Context) -> list[Any]:
@@ -275,7 +346,7 @@ def spec(board: str = "default") -> LessonSpec:
                 batch=1_000,
                 sealed=True,  # the simulation names the best order card: the answer
             ),
-            ExactAnswer(p, [exact_headline, reconstruction_note]),
+            ExactAnswer(p, [exact_headline]),  # the headline says "our reconstructed standard board"
             Notice(say("notice")),
             Exercises(exercises()),
             GoingFurther(going_further),

@@ -9,30 +9,27 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "step_intros.default": (
         (
-            "Player 3 (you) moves next. Click the yellow donkey, then field d4. Then press Step again and again: "
-            "each step shows one hop of the chain, and the card on the right says which rule moved the donkey "
-            "and quotes the rulebook. Names like ER-CHAIN-1 are our labels for the rulebook's rules (ER stands "
-            "for Esels-Rennen)."
+            "Player 3 (you) moves next. Click the yellow donkey, then field d4, and press Step again and again: "
+            "each step is one hop of the chain. The card on the right names each step's rule; names like "
+            "ER-CHAIN-1 are our labels for the rulebook's rules."
         ),
         (
-            "Spieler 3 (du) ist dran. Klicke den gelben Esel und dann das Feld d4. Drücke dann immer wieder "
-            "Schritt: Jeder Schritt zeigt einen Sprung der Kette, und die Karte rechts sagt, welche Regel den "
-            "Esel bewegt hat, und zitiert die Spielregel. Namen wie ER-CHAIN-1 sind unsere Kürzel für die Regeln "
-            "der Spielregel (ER steht für Esels-Rennen)."
+            "Spieler 3 (du) ist dran. Klicke den gelben Esel, dann das Feld d4, und drück immer wieder Schritt: "
+            "Jeder Schritt ist ein Sprung der Kette. Die Karte rechts nennt die Regel jedes Schritts; Namen wie "
+            "ER-CHAIN-1 sind unsere Kürzel für die Regeln der Spielregel."
         ),
     ),
     "step_intros.tiny_chain": (
         (
-            "This is our mini board, a second, small board. Player 1 (you) moves first. Click the green donkey, "
-            "then field c1. Then press Step again and again and watch one move run the whole race. Names like "
-            "ER-CHAIN-1 on the card on the right are our labels for the rulebook's rules (ER stands for "
-            "Esels-Rennen)."
+            "This is our mini board, a small board we made for this lesson. Player 1 (you) moves first. Click the"
+            " green donkey, then field c1. Then press Step again and again and watch one move run the whole race."
+            " Names like ER-CHAIN-1 on the card on the right are our labels for the rulebook's rules."
         ),
         (
-            "Das ist unser Mini-Brett, ein zweites, kleines Brett. Spieler 1 (du) fängt an. Klicke den grünen "
-            "Esel und dann das Feld c1. Drücke dann immer wieder Schritt und sieh zu, wie ein einziger Zug das "
-            "ganze Rennen entscheidet. Namen wie ER-CHAIN-1 auf der Karte rechts sind unsere Kürzel für die "
-            "Regeln der Spielregel (ER steht für Esels-Rennen)."
+            "Das ist unser Mini-Brett, ein kleines Brett, das wir für diese Lektion gebaut haben. Spieler 1 (du) "
+            "fängt an. Klicke den grünen Esel und dann das Feld c1. Drück dann immer wieder Schritt und sieh zu, "
+            "wie ein einziger Zug das ganze Rennen entscheidet. Namen wie ER-CHAIN-1 auf der Karte rechts sind "
+            "unsere Kürzel für die Regeln der Spielregel."
         ),
     ),
     "still_words.er_chain_2_own": (
@@ -97,16 +94,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "In Esels-Rennen you move one donkey. The arrow where it lands moves another donkey, whose arrow "
             "moves the next, and so on: a chain. At the end each player scores with an order card, such as "
-            "red–green–yellow (first to last). <b>If everyone moves at random, which order card would you most "
-            "like to hold?</b> In a fair race every one of the 6 orders would have the same chance, 1/6 ≈ 16.7 "
-            "%."
+            "yellow–green–red (first to last). <b>If everyone moves at random, which order card would you most "
+            "like to hold?</b>"
         ),
         (
             "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil, auf dem er landet, zieht einen anderen Esel, "
             "dessen Pfeil den nächsten, und so weiter: eine Kette. Am Ende zählt für jeden Spieler eine "
-            "Zielkarte, etwa rot–grün–gelb (Erster bis Letzter). <b>Wenn alle zufällig ziehen: Welche Zielkarte "
-            "hättest du am liebsten?</b> In einem fairen Rennen hätte jede der 6 Reihenfolgen dieselbe "
-            "Wahrscheinlichkeit, 1/6 ≈ 16,7 %."
+            "Zielkarte, etwa gelb–grün–rot (Erster bis Letzter). <b>Wenn alle zufällig ziehen: Welche Zielkarte "
+            "hättest du am liebsten?</b>"
         ),
     ),
     "answer": (
@@ -118,68 +113,58 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "headline": (
         (
-            "If everyone moves at random, the race on the standard board ends in these orders. In a fair race "
-            "each order would have 1/6 ≈ 16.7 %."
+            "With random moves on our reconstructed standard board, the race ends in these orders (a fair race "
+            "would give each 1/6 ≈ 16.7 %):"
         ),
         (
-            "Wenn alle zufällig ziehen, endet das Rennen auf dem Standardbrett in diesen Reihenfolgen. In einem "
-            "fairen Rennen hätte jede Reihenfolge 1/6 ≈ 16,7 %."
+            "Bei zufälligen Zügen auf unserem nachgebauten Standardbrett endet das Rennen in diesen Reihenfolgen "
+            "(ein faires Rennen gäbe jeder 1/6 ≈ 16,7 %):"
         ),
     ),
     "headline.after": (
         (
-            "So the best card is <b>{best}</b>, the worst <b>{worst}</b>. The race is not fair. How do we know "
-            "exactly? The computer lists every position a race can reach ({positions} on this board) and the "
-            "probability of each next move, and works out the probability of every finish."
+            "So the best card is <b>{best}</b>, the worst <b>{worst}</b>: the race is not fair. The computer "
+            "counts as you did on the mini board, for every move from each of the {positions} positions a race "
+            "can reach here."
         ),
         (
-            "Die beste Karte ist also <b>{best}</b>, die schlechteste <b>{worst}</b>. Das Rennen ist nicht fair. "
-            "Woher wissen wir das genau? Der Computer listet jede Stellung auf, die ein Rennen erreichen kann "
-            "({positions} auf diesem Brett), und die Wahrscheinlichkeit jedes nächsten Zugs, und rechnet daraus "
-            "die Wahrscheinlichkeit jedes Zieleinlaufs aus."
+            "Die beste Karte ist also <b>{best}</b>, die schlechteste <b>{worst}</b>: Das Rennen ist nicht fair. "
+            "Der Computer zählt wie du auf dem Mini-Brett, für jeden Zug aus jeder der {positions} Stellungen, "
+            "die ein Rennen hier erreichen kann."
         ),
     ),
     "live_intro": (
         (
-            "A <b>simulation</b>: the game program itself plays random races, move by move, and counts how often "
-            "they end in the order {best}. It is a second, separate way to the answer: it shares only the rules "
-            "of a single move with the calculation. So when the two agree, that checks both. The blue line is "
-            "the share after N races, the black line the exact value. The shaded band is the <b>95 % range</b>: "
-            "at each N it comes from a method that catches the exact value in about 95 of 100 simulations like "
-            "this one. Press Start."
+            "A <b>simulation</b>: the game program itself plays random races and counts how often they end "
+            "{best}. The blue line is the share after N races, the black line the exact value. The shaded band, "
+            "the <b>95 % range</b>, holds the exact value at each N in about 95 of 100 runs like this one."
         ),
         (
-            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen, Zug für Zug, und zählt, wie "
-            "oft sie in der Reihenfolge {best} enden. Das ist ein zweiter, eigener Weg zur Antwort: Mit der "
-            "Rechnung teilt er nur die Regeln für einen einzelnen Zug. Wenn beide übereinstimmen, prüft das also "
-            "beides. Die blaue Linie ist der Anteil nach N Rennen, die schwarze Linie der exakte Wert. Das Band "
-            "ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den exakten Wert in etwa "
-            "95 von 100 solchen Simulationen einfängt. Drück Start."
+            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft sie {best} "
+            "enden. Die blaue Linie ist der Anteil nach N Rennen, die schwarze Linie der exakte Wert. Das Band, "
+            "der <b>95-%-Bereich</b>, enthält bei jedem N in etwa 95 von 100 solchen Läufen den exakten Wert."
         ),
     ),
     "notice": (
         (
-            "<ul><li>The race is not fair: the board's arrows favour some donkeys, so some order cards are worth "
-            "much more than others.</li><li>Another board changes which ones: on our mini board the best card is "
-            "a different one.</li><li>Most moves set off no chain at all, but now and then one move makes many "
-            "hops.</li></ul>"
+            "<ul><li>The board's arrows favour some donkeys, so some order cards are worth more than others; on "
+            "our mini board another card is the best.</li><li>Most moves set off no chain at all, but now and "
+            "then one move makes many hops.</li></ul>"
         ),
         (
-            "<ul><li>Das Rennen ist nicht fair: Die Pfeile des Bretts bevorzugen manche Esel, also sind manche "
-            "Zielkarten viel mehr wert als andere.</li><li>Ein anderes Brett ändert, welche: Auf unserem "
-            "Mini-Brett ist eine andere Karte die beste.</li><li>Die meisten Züge lösen gar keine Kette aus, "
-            "aber ab und zu macht ein Zug viele Sprünge.</li></ul>"
+            "<ul><li>Die Pfeile des Bretts bevorzugen manche Esel, also sind manche Zielkarten mehr wert als "
+            "andere; auf unserem Mini-Brett ist eine andere Karte die beste.</li><li>Die meisten Züge lösen gar "
+            "keine Kette aus, aber ab und zu macht ein Zug viele Sprünge.</li></ul>"
         ),
     ),
     "reconstruction": (
         (
-            "<p class='dl-note'><i>Computed on our reconstructed board (rule ER-BOARD-1): the rulebook does not "
-            "print the board, so this one is built from its description. It is not the printed board.</i></p>"
+            "<p class='dl-note'><i>Played on our reconstructed board (rule ER-BOARD-1): the rulebook does not "
+            "print its board, so we built this one from its description.</i></p>"
         ),
         (
-            "<p class='dl-note'><i>Berechnet auf unserem nachgebauten Spielbrett (Regel ER-BOARD-1): Die "
-            "Spielregel druckt das Brett nicht ab, also ist es nach ihrer Beschreibung gebaut. Es ist nicht das "
-            "gedruckte Brett.</i></p>"
+            "<p class='dl-note'><i>Gespielt auf unserem nachgebauten Spielbrett (Regel ER-BOARD-1): Die "
+            "Spielregel druckt ihr Brett nicht ab, also haben wir dieses nach ihrer Beschreibung gebaut.</i></p>"
         ),
     ),
     "orders.card": (
@@ -231,13 +216,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "further.intro": (
         (
             "More about the race: both boards, the points of every card, chain lengths, and simulated races on "
-            "both boards (a fast simulation that samples the same list of positions as the calculation, so it "
-            "checks only the solving)."
+            "both boards. These are a fast simulation that samples the same list of positions as the calculation,"
+            " so they check only the solving; the simulation above has the game program itself play, and shares "
+            "only the rules of a single move with the calculation."
         ),
         (
             "Mehr zum Rennen: beide Bretter, die Punkte jeder Karte, Kettenlängen und simulierte Rennen auf "
-            "beiden Brettern (eine schnelle Simulation, die dieselbe Liste von Stellungen benutzt wie die "
-            "Rechnung; sie prüft also nur das Ausrechnen)."
+            "beiden Brettern. Das ist eine schnelle Simulation, die dieselbe Liste von Stellungen benutzt wie die"
+            " Rechnung; sie prüft also nur das Ausrechnen. Die Simulation oben lässt das Spielprogramm selbst "
+            "spielen und teilt mit der Rechnung nur die Regeln für einen einzelnen Zug."
         ),
     ),
     "ex1.q": (
@@ -309,5 +296,84 @@ TEXTS: dict[str, tuple[str, str]] = {
     "app.blurb": (
         "Esels-Rennen: is the race fair? Which order card would you most like to hold?",
         "Esels-Rennen: Ist das Rennen fair? Welche Zielkarte hättest du am liebsten?",
+    ),
+    "hand.heading": (
+        "Count it yourself: the first move on our mini board (made for this lesson)",
+        "Zähl selbst: der erste Zug auf unserem Mini-Brett (für diese Lektion gebaut)",
+    ),
+    "hand.intro": (
+        (
+            "Count a small piece of the answer yourself, on our mini board. Player 1 has 6 first moves: each "
+            "donkey one field forward, left or right. A <b>hop</b> is one donkey moved by an arrow. A chain stops"
+            " on an arrow of the moving donkey's own colour, or when a donkey cannot move (its field is taken). "
+            "To check a move, click it, step through its hops, then press Back."
+        ),
+        (
+            "Zähl ein kleines Stück der Antwort selbst, auf unserem Mini-Brett. Spieler 1 hat 6 erste Züge: jeder"
+            " Esel ein Feld vorwärts, nach links oder rechts. Ein <b>Sprung</b> ist ein Esel, den ein Pfeil "
+            "bewegt. Eine Kette endet auf einem Pfeil in der Farbe des ziehenden Esels oder wenn ein Esel nicht "
+            "ziehen kann (sein Feld ist besetzt). Zum Prüfen klickst du einen Zug an, gehst mit Schritt durch "
+            "seine Sprünge und drückst dann Zurück."
+        ),
+    ),
+    "hand.q": (
+        (
+            "How many of the 6 first moves set off at least one hop? (Your count divided by 6 is the probability "
+            "that a random first move does.)"
+        ),
+        (
+            "Wie viele der 6 ersten Züge lösen mindestens einen Sprung aus? (Deine Zahl geteilt durch 6 ist die "
+            "Wahrscheinlichkeit, dass ein zufälliger erster Zug das tut.)"
+        ),
+    ),
+    "hand.hint": (
+        (
+            "The 6 moves: red to a1 or c1, green to c1 or e1, yellow to e1 or g1. For each, read the arrow on the"
+            " field the donkey lands on: whose is it, and can that donkey move?"
+        ),
+        (
+            "Die 6 Züge: Rot auf a1 oder c1, Grün auf c1 oder e1, Gelb auf e1 oder g1. Lies bei jedem den Pfeil "
+            "auf dem Feld, auf dem der Esel landet: Wessen Pfeil ist es, und kann dieser Esel ziehen?"
+        ),
+    ),
+    "hand.only_long": (
+        (
+            "Green to c1 sets off the longest chain, but shorter chains count too: look again at red to c1 and "
+            "yellow to g1."
+        ),
+        (
+            "Grün auf c1 löst die längste Kette aus, aber kürzere Ketten zählen auch: Schau dir Rot auf c1 und "
+            "Gelb auf g1 noch einmal an."
+        ),
+    ),
+    "hand.stops": (
+        (
+            "You counted a hop that cannot happen. A donkey that lands on an arrow of its own colour moves no "
+            "one, and an arrow cannot move a donkey onto a field that is taken."
+        ),
+        (
+            "Du hast einen Sprung gezählt, den es nicht gibt. Ein Esel, der auf einem Pfeil seiner eigenen Farbe "
+            "landet, bewegt niemanden, und ein Pfeil kann keinen Esel auf ein besetztes Feld ziehen."
+        ),
+    ),
+    "hand.solution": (
+        (
+            "3 of the 6 moves, so a chain with probability 3/6 = 1/2. Red to a1 and green to e1 land on an arrow "
+            "of their own colour: no hop. Yellow to e1 lands on a green arrow, but green cannot move onto e1, "
+            "where yellow now stands: no hop. Red to c1: yellow hops to e1, then green is blocked (1 hop). Yellow"
+            " to g1: red hops to a1, onto a red arrow (1 hop). Green to c1: 11 hops, and the race is over: green "
+            "first, yellow second, red third."
+        ),
+        (
+            "3 der 6 Züge, also eine Kette mit Wahrscheinlichkeit 3/6 = 1/2. Rot auf a1 und Grün auf e1 landen "
+            "auf einem Pfeil ihrer eigenen Farbe: kein Sprung. Gelb auf e1 landet auf einem grünen Pfeil, aber "
+            "Grün kann nicht auf e1 ziehen, wo jetzt Gelb steht: kein Sprung. Rot auf c1: Gelb springt auf e1, "
+            "dann ist Grün blockiert (1 Sprung). Gelb auf g1: Rot springt auf a1, auf einen roten Pfeil (1 "
+            "Sprung). Grün auf c1: 11 Sprünge, und das Rennen ist vorbei: Grün Erster, Gelb Zweiter, Rot Dritter."
+        ),
+    ),
+    "hand.probability": (
+        "That is the probability of a chain. The box asks how many of the 6 moves set one off.",
+        "Das ist die Wahrscheinlichkeit einer Kette. Gefragt ist, wie viele der 6 Züge eine auslösen.",
     ),
 }

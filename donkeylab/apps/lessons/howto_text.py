@@ -40,7 +40,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "leave the total as it is (2x makes the next player play two cards).</li>"
             "<li>Whoever makes the total 11, 22, 33, 44, 55 or 66 (a <b>doublet</b>) loses a token. Whoever "
             "has to say 77 or more loses a token and the round ends.</li>"
-            "<li>Without tokens you are still in (\"swimming\"); the next loss puts you out. The last player "
+            '<li>Without tokens you are still in ("swimming"); the next loss puts you out. The last player '
             "left wins.</li></ul>"
         ),
         (
@@ -57,7 +57,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "esels_rennen": (
         (
             "<ul><li>Three donkeys race: red, green and yellow. Everyone secretly holds one or two order "
-            "cards, for example red–green–yellow, and wins if the donkeys finish in that order.</li>"
+            "cards, for example yellow–green–red, and wins if the donkeys finish in that order.</li>"
             "<li>On your turn you move any donkey one field forward.</li>"
             "<li>The field it reaches has an arrow in a donkey's colour: that donkey moves one field the "
             "arrow's way, then the arrow on its new field moves a donkey, and so on — a <b>chain</b>. It stops "
@@ -66,7 +66,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "<ul><li>Drei Esel laufen um die Wette: rot, grün und gelb. Alle halten geheim eine oder zwei "
-            "Zielkarten, zum Beispiel rot–grün–gelb, und gewinnen, wenn die Esel in dieser Reihenfolge "
+            "Zielkarten, zum Beispiel gelb–grün–rot, und gewinnen, wenn die Esel in dieser Reihenfolge "
             "ankommen.</li>"
             "<li>Wer dran ist, zieht einen beliebigen Esel ein Feld vorwärts.</li>"
             "<li>Auf dem erreichten Feld ist ein Pfeil in einer Eselfarbe: Dieser Esel zieht ein Feld in "
