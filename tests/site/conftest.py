@@ -3,6 +3,7 @@ blocked and counted, Debian Chromium driven by Playwright.
 
 The site is built by ``make site`` (``make test`` builds it first, cached); ``DONKEYLAB_SITE`` points
 elsewhere. A missing site fails the test (it never skips): the browser test is how we know the site works.
+Each app page is compared with the same link on the run's Voila server, opened in a Chromium of its own.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, Request, expect
 
+from tests.browser import conftest as browser_harness
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.helpers import App, Server
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("DONKEYLAB_SITE", ROOT / "site"))
@@ -70,6 +73,35 @@ def site_url() -> Iterator[str]:
     yield url
     server.terminate()
     server.wait(10)
+
+
+# The run's one Voila server (shared with the browser tests) and the folder of its log and screenshots: the site
+# is compared with the same link on Voila (``parity.py``).
+voila = browser_harness.voila
+output_dir = browser_harness.output_dir
+
+
+@pytest.fixture(scope="session")
+def voila_profile(playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """A Chromium of its own for the Voila pages: the site's profile counts every request that is not the
+    site's as a request to another host, and the two pages must not share caches or a service worker."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} missing: apt-get install -y chromium (or set CHROMIUM_PATH)")
+    folder = tmp_path_factory.mktemp("voila-profile")
+    context = playwright.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def voila_app(voila_profile: BrowserContext, voila: Server, output_dir: Path) -> Iterator[App]:
+    """A Voila tab beside the site's; it leaves its page (the kernel is released) and checks its console after."""
+    tab = voila_profile.new_page()
+    opened = App(tab, voila, output_dir / "screens")
+    yield opened
+    opened.leave()
+    tab.close()
+    opened.check_console()
 
 
 @pytest.fixture

@@ -1,8 +1,9 @@
 """The static site in Chromium with every other host blocked: the gallery, every app, Step, the exact answers and
 the live plots — Python running in the browser (Pyodide), no server but a static one.
 
-The exact numbers a lesson shows are checked against the same lesson built here in CPython: the engines are
-pure Python and seeded, so the browser must show the same text. Load times and Step latencies are measured
+Every app page is first compared with the same link on Voila (``parity.py``: snapshots, text alternatives,
+visible texts). The exact numbers a lesson shows are checked against the same lesson built here in CPython: the
+engines are pure Python and seeded, so the browser must show the same text. Load times and Step latencies are measured
 (in the page: click to redrawn position) and written for the closing note (``conftest.FIGURES``).
 """
 
@@ -21,6 +22,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from donkeylab.apps import APPS
 from donkeylab.apps.query import parse_query
+from tests.browser.helpers import App
+from tests.site.parity import same_as_voila
 
 READY = ".dl-stepper .dl-pos:not(:empty)"
 GAMES = [name for name, info in APPS.items() if info.kind == "game"]
@@ -108,12 +111,21 @@ def test_gallery_lists_every_app_and_says_class_mode_needs_a_server(
 
 @pytest.mark.parametrize("name", GAMES)
 def test_free_play_app_follows_its_link_and_steps(
-    page: Page, site_url: str, name: str, external: list[str], errors: list[str], figures: dict[str, Any]
+    page: Page,
+    site_url: str,
+    name: str,
+    external: list[str],
+    errors: list[str],
+    figures: dict[str, Any],
+    voila_app: App,
 ) -> None:
     query, position = LINKS[name]
     loaded = open_app(page, site_url, name, query)
+    compared = same_as_voila(page, voila_app, name, query)
     pos = page.locator(".dl-stepper .dl-pos").first
     expect(pos).to_have_text(re.compile(position))  # step= and lang= reached the kernel
+    if name == "double_donkey":
+        dice_lie_where_they_are(page)
     seats = page.locator(".dl-stepper select.dl-seat option").all_inner_texts()
     assert any("3" in s for s in seats) and not any("4" in s for s in seats), seats  # players=3
     times = page.evaluate(STEP_TIMES, 12)
@@ -123,11 +135,31 @@ def test_free_play_app_follows_its_link_and_steps(
         page.screenshot(path=f"{SHOTS}/{name}-after-steps.png", full_page=True)
     figures[name] = {
         "load_s": round(loaded, 1),
+        "voila_compare_s": round(compared, 1),
         "step_ms_p95": round(p95(times), 1),
         "step_ms_median": round(sorted(times)[len(times) // 2], 1),
     }
     assert p95(times) < 1_000, times  # a click is answered in the browser, no server round trip
     assert errors == [] and external == []
+
+
+def dice_lie_where_they_are(page: Page) -> None:
+    """Double Donkey at ``seed=5&players=3&step=2``: Player 1 has rolled all six dice and none is on the Hay card;
+    a Step later the green 3 lies there and Player 2 holds the five others, not rolled yet.
+
+    The site had drawn the unrolled dice on the Hay card with "?" (their ``hay: None`` arrived as nothing), and
+    both sides had drawn a round's six rolled dice on the Hay card, blank (the roll's event was read as a reveal)."""
+    tray = page.locator(".dl-dice-tray").first
+    expect(tray.locator(".dl-rolled .dl-die")).to_have_count(6)
+    expect(tray.locator(".dl-rolled .dl-die:not(:has(svg > circle))")).to_have_count(0)  # each shows its pips
+    expect(tray.locator(".dl-hay-box")).to_contain_text("no die yet")
+    page.locator(".dl-stepper button.dl-step").first.click()
+    expect(page.locator(".dl-stepper .dl-phase").first).to_have_text("Player 2 rolls 5 dice")
+    expect(tray.locator(".dl-hay .dl-die")).to_have_count(1)
+    expect(tray.locator(".dl-hay .dl-die[data-colour='green']:has(svg > circle)")).to_have_count(1)
+    expect(tray.locator(".dl-waiting .dl-die .dl-die-q")).to_have_count(5)
+    expect(tray.locator(".dl-rolled-box")).to_contain_text("Dice with Player 2")
+    expect(tray.locator(".dl-rolled-box")).not_to_contain_text("All six dice are on the Hay card")
 
 
 def expected_numbers(name: str) -> list[str]:
@@ -158,9 +190,16 @@ def expected_numbers(name: str) -> list[str]:
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_lesson_shows_its_exact_answer_and_its_live_plot_runs_and_stops(
-    page: Page, site_url: str, name: str, external: list[str], errors: list[str], figures: dict[str, Any]
+    page: Page,
+    site_url: str,
+    name: str,
+    external: list[str],
+    errors: list[str],
+    figures: dict[str, Any],
+    voila_app: App,
 ) -> None:
     loaded = open_app(page, site_url, name, LESSON_LINK)
+    compared = same_as_voila(page, voila_app, name, LESSON_LINK)
     body = page.locator("body")
     reveal = page.locator(".dl-prediction button.mod-warning").first  # the answer waits for the pupil's Reveal
     reveal.scroll_into_view_if_needed()
@@ -168,7 +207,7 @@ def test_lesson_shows_its_exact_answer_and_its_live_plot_runs_and_stops(
     for number in expected_numbers(name):
         expect(body).to_contain_text(number)  # waits: the full-games table fills in after the page is drawn
     live_plot_runs_and_stops(page)
-    figures[name] = {"load_s": round(loaded, 1)}
+    figures[name] = {"load_s": round(loaded, 1), "voila_compare_s": round(compared, 1)}
     assert errors == [] and external == []
 
 
