@@ -48,8 +48,8 @@ def test_registered_as_a_lesson_with_its_link_parameters() -> None:
 def test_parts_build_in_page_order(page: Any, lesson: fg.FullGames) -> None:
     assert isinstance(page.children[1], LanguageSwitch)
     shown = walk(page)
-    order = [lesson.question, lesson.prediction, lesson.games, lesson.table, lesson.live[1], lesson.exercises]
-    order.append(lesson.plot)  # the other measurements go further, after the exercises (folded)
+    order = [lesson.question, lesson.prediction, lesson.games, lesson.exact[0], lesson.live[1], lesson.exercises]
+    order += [lesson.table, lesson.plot]  # the whole table and the other measurements go further (folded)
     at = [next(i for i, w in enumerate(shown) if w is p) for p in order]
     assert at == sorted(at)
     assert list(lesson.games.makers) == ["double_donkey"], "only the game the question is about (issue 35)"

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import pytest
+
 from donkeylab.apps.lessons import full_games as fg
-from donkeylab.apps.lessons.full_widgets import table_html
+from donkeylab.apps.lessons.full_widgets import summary_html, table_html
 from donkeylab.apps.query import parse_query
 from donkeylab.lab import questions_games as qg
-from donkeylab.lab.stats import mean_normal
+from donkeylab.lab.stats import Estimate, mean_normal
 
 
 def interval(name: str) -> tuple[float, float, float]:
@@ -40,17 +42,23 @@ def test_the_stored_intervals_support_the_words() -> None:
 
 
 def test_the_notice_states_the_measured_figures_with_their_interval_in_both_languages() -> None:
-    notice = fg.notice_text()
+    """The notice (on a 14-year-old's path) says the size and its interval and which rule does most of it; what
+    each rule saves alone is going further's (issue 35 §2), with the same stored figures."""
+    notice, further = fg.notice_text(), fg.further_pairs_text()
     en, de = notice.get("en"), notice.get("de")
     assert "about half a round" in en and "um etwa eine halbe Runde" in de
     assert "two thirds" not in en and "zwei Drittel" not in de
     assert "50,000 pairs" in en and "50.000 Paaren" in de
     assert "0.52 rounds (95 % interval 0.51 to 0.54)" in en  # 0.535 is stored as the float just above it
     assert "0,52 Runden gemessen (95-%-Intervall 0,51 bis 0,54)" in de
-    assert "saves 0.35 rounds" in en and "0.25 rounds alone" in en
-    assert "spart das deutsche Ende 0,35 Runden" in de and "allein 0,25 Runden" in de
     assert "Most of it comes from the end (DD-END-1)" in en and "Das meiste davon macht das Ende" in de
     assert "bots choosing at random" in en and "Bots wählen zufällig" in de
+    en, de = further.get("en"), further.get("de")
+    assert "saves 0.35 rounds" in en and "0.25 rounds alone" in en and "more than 0.52" in en
+    assert (
+        "spart das deutsche Ende (DD-END-1) 0,35 Runden" in de and "allein 0,25 Runden" in de and "mehr als 0,52" in de
+    )
+    assert "50,000 pairs of games of four bots choosing at random" in en and "50.000 Paaren" in de
 
 
 def test_the_engine_still_agrees_with_the_stored_run() -> None:
@@ -72,7 +80,8 @@ def test_the_pages_own_table_is_a_smaller_sample_of_the_same_answer() -> None:
 
 
 def test_bots_are_said_to_choose_at_random_wherever_they_play() -> None:
-    keys_en = {k: fg.say(k).en for k in ("question", "hints.double_donkey", "measured", "live_intro", "further.intro")}
+    keys = ("question.how_sure", "hints.double_donkey", "measured", "live_intro", "further.intro")
+    keys_en = {k: fg.say(k).en for k in keys}
     for key, text in keys_en.items():
         assert "at random" in text, key
     for key in keys_en:
@@ -81,6 +90,8 @@ def test_bots_are_said_to_choose_at_random_wherever_they_play() -> None:
     assert "bot choosing at random" in table_html(results, "en") and "Bot, der zufällig wählt" in table_html(
         results, "de"
     )
+    assert "bots choosing at random" in summary_html(results, "en")  # the answer a 14-year-old reads
+    assert "zufällig wählender Bots" in summary_html(results, "de")
 
 
 def test_the_win_rates_caption_explains_why_they_add_up_to_more_than_100() -> None:
@@ -125,3 +136,33 @@ def test_notebook_05_states_the_same_figures() -> None:
     assert stated in cells[1], "the teacher's box"
     assert stated in text.split("## Every rule")[0].split("which difference matters")[1]
     assert "at random" in cells[0] and "50,000" in cells[1]
+
+
+@pytest.mark.parametrize(
+    ("interval", "verdict", "en", "de"),
+    [
+        ((0.64, 0.47, 0.80), "german", "English game lasted on average 0.64 rounds longer", "0,64 Runden länger"),
+        ((-0.3, -0.5, -0.1), "english", "German game lasted on average 0.30 rounds longer", "0,30 Runden länger"),
+        ((0.1, -0.2, 0.4), "same", "English game lasted on average 0.10 rounds longer", "0,10 Runden länger"),
+    ],
+)
+def test_the_answer_a_pupil_reads_says_what_its_interval_supports(
+    monkeypatch: pytest.MonkeyPatch, interval: tuple[float, float, float], verdict: str, en: str, de: str
+) -> None:
+    """The summary on a 14-year-old's path (issue 35 §2) follows the page's own measurement: shorter only when
+    the paired difference's 95 % interval lies wholly on one side of 0 (the interval then stated as the longer
+    game's excess, from its low to its high end), else 'these games do not tell'."""
+    value, low, high = interval
+    monkeypatch.setattr(qg, "paired_difference", lambda _r: Estimate("d", value, low, high, 0.1, 200, "normal"))
+    results = qg.variant_results(20, 0, 4, "Random")
+    assert qg.shorter_variant(results) == verdict
+    text_en, text_de = summary_html(results, "en"), summary_html(results, "de")
+    assert en in text_en and de in text_de and "20 pairs of games" in text_en
+    if verdict == "same":
+        assert "do not tell" in text_en and "holds 0" in text_en and "enthält die 0" in text_de
+        assert "shorter.</b>" not in text_en
+    else:
+        lo, hi = sorted(abs(x) for x in (low, high))
+        assert f"from {lo:.2f} to {hi:.2f} rounds" in text_en and "lies wholly above 0" in text_en
+        name = {"german": "German", "english": "English"}[verdict]
+        assert text_en.count(f"{name} games are shorter") == 1 and f"the {name} rules really do" in text_en

@@ -178,15 +178,21 @@ def results() -> dict:
 
 
 def test_confidence_intervals_are_read_correctly() -> None:
-    text = both(full_games.say("measured")) + both(full_games.notice_text())
+    further = full_games.further_pairs_text()  # going further since issue 35 §2: pairs, intervals, savings
+    text = both(full_games.say("measured")) + both(full_games.notice_text()) + both(further)
     assert "almost surely" not in text and "fast sicher" not in text
     assert "95 of 100" in text and "95 von 100" in text
     assert "cannot tell the two numbers apart" not in text and "narrowest interval" not in text
     assert "do not show that there is no difference" in text and "two thirds" not in text
     assert "about half a round" in text and "um etwa eine halbe Runde" in text  # test_lesson5_measured.py
-    notice, differences = full_games.notice_text(), full_games.say("differences")
-    assert "our ruling" in notice.get("en") and "unsere Festlegung" in notice.get("de")
+    differences = full_games.say("differences")
+    assert "our ruling" in further.get("en") and "unsere Festlegung" in further.get("de")  # the tie rule's saving
     assert "our ruling" in differences.en and "unsere Festlegung" in differences.de
+    from donkeylab.apps.lessons.full_widgets import say as widget_say
+
+    summary = widget_say("summary.german", n=200, diff=0.64, low=0.47, high=0.8)  # what a 14-year-old reads
+    assert "95 of 100 experiments" in summary.en and "95 von 100 Experimenten" in summary.de
+    assert "almost surely" not in summary.en and "fast sicher" not in summary.de
 
 
 def test_pairing_narrows_the_difference_and_the_default_page_holds_the_long_run(results: dict) -> None:

@@ -2,11 +2,14 @@
 German ones, and how sure can we be?
 
 Nobody can compute this exactly, so the answer is measured: seeded bot games (``lab.questions_games``: game
-``i`` of both variants starts from the same deal), shown as a table with 95 % confidence intervals and as a
-running average of the paired difference with its band (``lesson.rounds_difference``). The pupil guesses
-first and watches a game of random bots under either set of rules (Double Donkey at the start of its last
-round, where DD-END-1 decides). Built by the lesson framework like every lesson; the bot game, the table and the
-measured prediction are this lesson's own ``Custom`` sections.
+``i`` of both variants starts from the same deal). A 14-year-old's path (issue 35 §2): the question, the guess,
+one game watched under either set of rules (Double Donkey at the start of its last round, where DD-END-1
+decides; the three differences folded beside it), then at the reveal the measured answer said simply, with its
+95 % interval in words (``full_widgets.MeasuredSummary``), the running average of the paired difference with its
+band (``lesson.rounds_difference``) and what to notice, with the long run's figures (``MEASURED``). The rest is
+statistics for 16-year-olds and goes further, folded: the whole table with every interval, why paired games,
+what each difference saves, the interval's method. Built by the lesson framework like every lesson; the bot
+game, the summary, the table and the measured prediction are this lesson's own ``Custom`` sections.
 """
 
 from __future__ import annotations
@@ -35,11 +38,12 @@ from donkeylab.apps.lessons.full_widgets import (
     DonkeyPage,
     GameTabs,
     MeasuredPrediction,
+    MeasuredSummary,
     VariantTable,
     mean_text,
 )
 from donkeylab.apps.lessons.page import Lesson, number, page
-from donkeylab.apps.parts import Speaks, Text, by_lang
+from donkeylab.apps.parts import Folded, Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, integer
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, whole, words
@@ -98,10 +102,11 @@ def answer_text(results: Any) -> Say:
 class FullGames(Lesson):
     """The shared lesson shape, with handles on this lesson's own parts.
 
-    ``step_through`` is the tab of the bot game (Double Donkey, either set of rules), ``exact`` the measured
-    answer (no exact value exists for whole games), ``answer`` the ``VariantTable`` whose seeded results a
-    notebook's checked cell prints, ``live`` the running average of the paired difference, ``going_further`` the
-    two LivePlots of ``double_donkey.variants`` with their caption.
+    ``step_through`` is the tab of the bot game (Double Donkey, either set of rules) and the three differences,
+    folded; ``exact`` the measured answer said simply (no exact value exists for whole games); ``answer`` the
+    ``VariantTable`` whose seeded results a notebook's checked cell prints (on the page: going further);
+    ``live`` the running average of the paired difference; ``going_further`` the table, its method, the savings
+    of each difference and the two LivePlots of ``double_donkey.variants`` with their caption.
     """
 
     @property
@@ -132,10 +137,14 @@ class FullGames(Lesson):
 
 
 def _table(ctx: Context) -> VariantTable:
-    """The seeded experiment behind the prediction's answer and the measured table (made once per page)."""
+    """The seeded experiment behind the prediction's answer, the summary and the measured table (made once per
+    page). On a sealed page it plays at once (the prediction's answer needs it) but draws its table only at the
+    reveal: before it, which rules are shorter is nowhere on the page."""
     if "table" not in ctx.extra:
         q = ctx.query
-        ctx.extra["table"] = VariantTable(q["games"], ctx.seed, q["players"], ctx.lang, background=ctx.extra["bg"])
+        ctx.extra["table"] = VariantTable(
+            q["games"], ctx.seed, q["players"], ctx.lang, background=ctx.extra["bg"], shown=not ctx.extra["sealed"]
+        )
     table: VariantTable = ctx.extra["table"]
     return table
 
@@ -155,16 +164,25 @@ def _games(ctx: Context) -> list[Any]:
     }
     tabs = GameTabs(makers, TAB_TITLES, ctx.lang)
     ctx.stepper = tabs.page("double_donkey").stepper
-    return [tabs]
+    differences = by_lang(
+        lambda lg: say("differences").get(lg) + f"<p><small>{say('differences.note').get(lg)}</small></p>"
+    )
+    return [tabs, Folded(say("differences.title"), Text(differences, lang=ctx.lang), ctx.lang)]
 
 
 def _measured(ctx: Context) -> list[Any]:
-    return [Text(say("measured"), lang=ctx.lang), _table(ctx)]
+    """The answer a 14-year-old reads: which rules are shorter, by how much, and the interval in words."""
+    return [MeasuredSummary(_table(ctx), ctx.lang)]
 
 
 def _further(ctx: Context) -> list[Any]:
+    """Statistics for 16-year-olds, folded: the whole table with every interval and its method, what each
+    difference saves, why paired games, then the game-by-game plots."""
     from donkeylab.widgets import LivePlot
 
+    table = _table(ctx)
+    table.show()
+    lang = ctx.lang
     plots = [
         LivePlot(
             "double_donkey.variants",
@@ -177,7 +195,8 @@ def _further(ctx: Context) -> list[Any]:
         )
         for m in qg.MEASURES
     ]  # a LivePlot's figure follows its lang, games played or not
-    return [Text(say("further.intro"), lang=ctx.lang), *plots]
+    measured = [Text(say("measured"), lang=lang), table, Text(further_pairs_text(), lang=lang)]
+    return [*measured, Text(say("further.intro"), lang=lang), *plots]
 
 
 def measured(name: str, lang: str, part: int = 0) -> str:
@@ -193,6 +212,16 @@ def notice_text() -> Say:
         diff=lambda lg: measured("german", lg),
         diff_low=lambda lg: measured("german", lg, 1),
         diff_high=lambda lg: measured("german", lg, 2),
+    )
+
+
+def further_pairs_text() -> Say:
+    """Going further: what each difference saves alone (the long run's ``MEASURED``), why paired games, and how
+    to compare two intervals."""
+    return say(
+        "further.pairs",
+        pairs=lambda lg: whole(MEASURED_PAIRS, lg),
+        diff=lambda lg: measured("german", lg),
         end=lambda lg: measured("end", lg),
         tie=lambda lg: measured("tie_break", lg),
     )
@@ -226,9 +255,7 @@ def spec() -> LessonSpec:
         NAME,
         say("title"),
         [
-            Question(
-                by_lang(lambda lg: " ".join(say(k).get(lg) for k in ("question", "question.how_sure", "differences")))
-            ),
+            Question(by_lang(lambda lg: " ".join(say(k).get(lg) for k in ("question", "question.how_sure")))),
             Custom("prediction", _prediction, heading="predict"),
             Custom("step_through", _games, heading="watch"),
             Custom("exact", _measured, heading="measured", sealed=True),
@@ -251,7 +278,7 @@ def parts(query: Query | None = None, background: bool = False, *, sealed: bool 
     ``background``: the table's games are played in a background thread (an app page appears at once; the
     prediction's answer arrives with the table). Without it the table is full when ``parts`` returns.
     """
-    lesson = build_lesson(spec(), query, extra={"bg": background}, sealed=sealed)
+    lesson = build_lesson(spec(), query, extra={"bg": background, "sealed": sealed}, sealed=sealed)
     assert isinstance(lesson, FullGames)
     return lesson
 

@@ -5,19 +5,14 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
-            "Double Donkey comes with two sets of rules: the English rulebook's and the German rules (from a "
-            "German description of the game; where it says nothing, we made a ruling). They differ in only three "
-            "places (the table below; names like DD-END-1 are our labels for the rulebook's rules). Bots that "
-            "choose their moves at random play the same shuffled cards with both sets of rules, hundreds of "
-            "times. <b>Which rules make the games shorter?</b>"
+            "Double Donkey has two sets of rules, the English rulebook's and the German ones. They differ in only"
+            " three places: the last die, a tie for the Biggest Donkey, and the moment you win. <b>Which rules "
+            "make the games shorter?</b>"
         ),
         (
-            "Double Donkey gibt es mit zwei Regelsätzen: den Regeln der englischen Anleitung und den deutschen "
-            "Regeln (aus einer deutschen Beschreibung des Spiels; wo sie nichts sagt, haben wir etwas "
-            "festgelegt). Sie unterscheiden sich nur an drei Stellen (Tabelle unten; Namen wie DD-END-1 sind "
-            "unsere Kürzel für die Regeln der Spielregel). Bots, die ihre Züge zufällig wählen, spielen "
-            "dieselben gemischten Karten mit beiden Regelsätzen, hunderte Male. <b>Mit welchen Regeln sind die "
-            "Spiele kürzer?</b>"
+            "Double Donkey gibt es mit zwei Regelsätzen, den Regeln der englischen Anleitung und den deutschen. "
+            "Sie unterscheiden sich an nur drei Stellen: beim letzten Würfel, bei einem Gleichstand um den "
+            "Oberesel und im Moment, in dem man gewinnt. <b>Mit welchen Regeln sind die Spiele kürzer?</b>"
         ),
     ),
     "differences": (
@@ -56,17 +51,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hints.double_donkey": (
         (
-            "Bots that choose at random play one game. It stands at the start of its <b>last round</b>: press "
-            "<b>Step</b> to see the last cards revealed and who wins (DD-END-1); <b>Back</b> goes back through "
-            "the whole game. Then switch the rules: the same seed deals the same cards. Does the game now end in "
-            "an earlier round, a later one or the same?"
+            "Bots that choose at random play one game, shown at the start of its <b>last round</b>: press "
+            "<b>Step</b> to see who wins, <b>Back</b> to go back through the game. Then switch the rules: the "
+            "same seed deals the same cards. Does the game now end in an earlier round, a later one or the same? "
+            "Names like DD-END-1 on the rule card are our labels for the rulebook's rules."
         ),
         (
-            "Bots, die zufällig wählen, spielen ein Spiel. Es steht am Anfang seiner <b>letzten Runde</b>: Drück "
-            "<b>Schritt</b>, um die letzten Karten aufgedeckt zu sehen und wer gewinnt (DD-END-1); mit "
-            "<b>Zurück</b> geht es durch das ganze Spiel zurück. Wechsle dann die Regeln: Derselbe Startwert "
-            "teilt dieselben Karten aus. Endet das Spiel jetzt in einer früheren Runde, einer späteren oder "
-            "derselben?"
+            "Bots, die zufällig wählen, spielen ein Spiel, gezeigt am Anfang seiner <b>letzten Runde</b>: Drück "
+            "<b>Schritt</b>, um zu sehen, wer gewinnt, und <b>Zurück</b>, um durch das Spiel zurückzugehen. "
+            "Wechsle dann die Regeln: Derselbe Startwert teilt dieselben Karten aus. Endet das Spiel jetzt in "
+            "einer früheren Runde, einer späteren oder derselben? Namen wie DD-END-1 auf der Regelkarte sind "
+            "unsere Kürzel für die Regeln der Spielregel."
         ),
     ),
     "tab_titles.double_donkey": (
@@ -75,65 +70,39 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "measured": (
         (
-            "Nobody can compute these numbers exactly: a whole game has far too many dice rolls and shuffles. So "
-            "the answer is <b>measured</b> from games of bots that choose at random, started from a seed (the "
-            "same seed always gives the same table). A 95% confidence interval (in brackets) comes from a method "
-            "that catches the true value in about 95 of 100 experiments like this one. In the other 5 it misses, "
-            "and no one can tell which experiments those are."
+            "The whole measurement: nobody can compute these numbers exactly, since a whole game has far too many"
+            " dice rolls and shuffles. So they are <b>measured</b> from games of bots that choose at random, "
+            "started from a seed (the same seed always gives the same table). A 95 % confidence interval (in "
+            "brackets) comes from a method that catches the true value in about 95 of 100 experiments like this "
+            "one. In the other 5 it misses, and no one can tell which experiments those are."
         ),
         (
-            "Diese Zahlen kann niemand exakt ausrechnen: Ein ganzes Spiel hat viel zu viele Würfe und "
-            "Mischungen. Darum wird die Antwort aus Spielen von Bots, die zufällig wählen, mit festem Startwert "
-            "<b>gemessen</b> (derselbe Startwert ergibt immer dieselbe Tabelle). Ein 95-%-Konfidenzintervall (in "
-            "Klammern) kommt aus einem Verfahren, das den wahren Wert in etwa 95 von 100 solchen Experimenten "
-            "einfängt. In den anderen 5 verfehlt es ihn, und niemand weiß, welche Experimente das sind."
+            "Die ganze Messung: Diese Zahlen kann niemand exakt ausrechnen, denn ein ganzes Spiel hat viel zu "
+            "viele Würfe und Mischungen. Darum werden sie aus Spielen von Bots, die zufällig wählen, mit festem "
+            "Startwert <b>gemessen</b> (derselbe Startwert ergibt immer dieselbe Tabelle). Ein "
+            "95-%-Konfidenzintervall (in Klammern) kommt aus einem Verfahren, das den wahren Wert in etwa 95 von "
+            "100 solchen Experimenten einfängt. In den anderen 5 verfehlt es ihn, und niemand weiß, welche "
+            "Experimente das sind."
         ),
     ),
     "notice": (
         (
             "<ul><li>German games are shorter, by about half a round. A long run of {pairs} pairs of games (four "
             "players, the same deals under both sets of rules, bots choosing at random) measured {diff} rounds "
-            "(95 % interval {diff_low} to {diff_high}); the table above has far fewer games, so its number "
-            "wanders more. Most of it comes from the end (DD-END-1): with the German rules you win the moment "
-            "your last card is revealed; with the English rules you must also get through the refill — if your "
-            "last card made you the Biggest Donkey, you draw a new card from the middle pile (DD-REFILL-1) and "
-            "play on. Switched on alone, the German end saves {end} rounds. The tie rule (DD-BIGGEST-2) saves "
-            "less, {tie} rounds alone: with the English rules a tie goes to the player with the fewest cards in "
-            "their own pile — the one closest to winning. The German tie rule (roll the dice at once) is our "
-            "ruling, not the German text's: that text says nothing about ties. The last die (DD-DICE-3) makes no "
-            "difference we could measure. (The two savings add up to more than {diff}: partly they shorten the "
-            "same games.)</li><li>Game 1 starts from the same cards with both sets of rules, and so does every "
-            "other game. Comparing each game with its twin removes the luck of the cards that both games share. "
-            "That is why the interval of the difference (the line under the table) is narrower than it would be "
-            "without the pairs.</li><li>Two overlapping 95 % intervals do not show that there is no difference: "
-            "to compare two numbers, look at the interval of their difference. If it does not contain 0, the "
-            "games show a difference. The table gives no interval for the difference of two players' win rates, "
-            "so it does not tell whether one seat wins more often. More games make the intervals narrower: press "
-            "the button under the table or Start on a plot.</li></ul>"
+            "(95 % interval {diff_low} to {diff_high}); the page's smaller run wanders more.</li><li>Most of it "
+            "comes from the end (DD-END-1): with the German rules you win the moment your last card is revealed. "
+            "With the English rules, if that card made you the Biggest Donkey, you draw a new card and play "
+            "on.</li><li>The answer is about bots that choose at random: people who play well may see another "
+            "difference.</li></ul>"
         ),
         (
             "<ul><li>Deutsche Spiele sind kürzer, um etwa eine halbe Runde. Ein langer Lauf mit {pairs} Paaren "
-            "von Spielen (vier Spieler, dieselben Karten mit beiden Regelsätzen, Bots wählen zufällig) hat "
-            "{diff} Runden gemessen (95-%-Intervall {diff_low} bis {diff_high}); die Tabelle oben hat viel "
-            "weniger Spiele, darum schwankt ihre Zahl mehr. Das meiste davon macht das Ende (DD-END-1): Mit den "
-            "deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt ist; mit den englischen Regeln "
-            "musst du auch noch das Auffüllen überstehen — hat dich deine letzte Karte zum Oberesel gemacht, "
-            "ziehst du eine neue Karte vom Stapel in der Mitte (DD-REFILL-1) und spielst weiter. Allein "
-            "eingeschaltet spart das deutsche Ende {end} Runden. Die Gleichstand-Regel (DD-BIGGEST-2) spart "
-            "weniger, allein {tie} Runden: Mit den englischen Regeln bekommt bei Gleichstand derjenige den "
-            "Oberesel, der die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am nächsten ist. "
-            "Die deutsche Gleichstand-Regel (sofort würfeln) ist unsere Festlegung, nicht die des deutschen "
-            "Textes: Der sagt nichts zu Gleichstand. Der letzte Würfel (DD-DICE-3) macht keinen Unterschied, den "
-            "wir messen konnten. (Zusammen sparen die beiden allein mehr als {diff}: Zum Teil verkürzen sie "
-            "dieselben Spiele.)</li><li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben Karten, und so "
-            "jedes andere Spiel auch. Vergleicht man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg, "
-            "das beide Spiele teilen. Darum ist das Intervall des Unterschieds (die Zeile unter der Tabelle) "
-            "schmaler, als es ohne die Paare wäre.</li><li>Zwei 95-%-Intervalle, die sich überlappen, zeigen "
-            "nicht, dass es keinen Unterschied gibt: Um zwei Zahlen zu vergleichen, schau auf das Intervall "
-            "ihres Unterschieds. Enthält es die 0 nicht, zeigen die Spiele einen Unterschied. Für den "
-            "Unterschied der Gewinnanteile zweier Spieler zeigt die Tabelle kein Intervall, also sagt sie nicht, "
-            "ob ein Platz öfter gewinnt. Mehr Spiele machen die Intervalle schmaler: Drück den Knopf unter der "
-            "Tabelle oder Start bei einem Diagramm.</li></ul>"
+            "von Spielen (vier Spieler, dieselben Karten mit beiden Regelsätzen, Bots wählen zufällig) hat {diff}"
+            " Runden gemessen (95-%-Intervall {diff_low} bis {diff_high}); der kleinere Lauf dieser Seite "
+            "schwankt mehr.</li><li>Das meiste davon macht das Ende (DD-END-1): Mit den deutschen Regeln gewinnst"
+            " du, sobald deine letzte Karte aufgedeckt ist. Hat dich diese Karte mit den englischen Regeln zum "
+            "Oberesel gemacht, ziehst du eine neue Karte und spielst weiter.</li><li>Die Antwort gilt für Bots, "
+            "die zufällig wählen: Wer gut spielt, sieht vielleicht einen anderen Unterschied.</li></ul>"
         ),
     ),
     "exercises": (
@@ -186,12 +155,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "question.how_sure": (
         (
-            "<b>And how sure can we be?</b> Nobody can compute this exactly, so we measure it, and a measurement "
-            "comes with a range."
+            "<b>And how sure can we be?</b> Nobody can compute this exactly, so we measure it: bots that choose "
+            "their moves at random play the same shuffled cards with both sets of rules, hundreds of times."
         ),
         (
-            "<b>Und wie sicher können wir sein?</b> Niemand kann das exakt ausrechnen, also messen wir es, und "
-            "eine Messung hat einen Bereich."
+            "<b>Und wie sicher können wir sein?</b> Niemand kann das exakt ausrechnen, also messen wir es: Bots, "
+            "die ihre Züge zufällig wählen, spielen dieselben gemischten Karten mit beiden Regelsätzen, hunderte "
+            "Male."
         ),
     ),
     "answer_text": (
@@ -206,31 +176,28 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "Bots that choose at random play the same deal with both rules, pair after pair. The blue line is "
-            "the <b>average</b> (the expected value is what this average settles at over very many games) of "
-            "“English rounds minus German rounds” after N pairs. The shaded band is the <b>95 % range</b>: at "
-            "each N it comes from a method that catches the true average in about 95 of 100 runs like this one. "
-            "There is no exact line: nobody knows the true value. Press Start, and look at the band when the run "
-            "has finished: if it lies above 0, the games show that English games are longer."
+            "Watch a measurement get surer. Press Start: bots that choose at random play 2,000 pairs of games, "
+            "each pair with the same cards under both sets of rules. The blue line is the <b>average</b> of "
+            "“English rounds minus German rounds” so far; the shaded band is its <b>95 % range</b>, and it "
+            "narrows as the games add up. There is no exact line: nobody knows the true value."
         ),
         (
-            "Bots, die zufällig wählen, spielen dieselben Karten mit beiden Regeln, Paar für Paar. Die blaue "
-            "Linie ist der <b>Mittelwert</b> (der Erwartungswert ist der Wert, bei dem sich dieser Mittelwert "
-            "nach sehr vielen Spielen einpendelt) von „englische Runden minus deutsche Runden“ nach N Paaren. "
-            "Das Band ist der <b>95-%-Bereich</b>: Bei jedem N kommt es aus einem Verfahren, das den wahren "
-            "Mittelwert in etwa 95 von 100 solchen Läufen einfängt. Eine exakte Linie gibt es nicht: Niemand "
-            "kennt den wahren Wert. Drück Start und schau auf das Band, wenn der Lauf fertig ist: Liegt es über "
-            "0, zeigen die Spiele, dass englische Spiele länger sind."
+            "Sieh zu, wie eine Messung sicherer wird. Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
+            " von Spielen, jedes Paar mit denselben Karten unter beiden Regelsätzen. Die blaue Linie ist der "
+            "<b>Mittelwert</b> von „englische Runden minus deutsche Runden“ bis jetzt; das Band ist sein "
+            "<b>95-%-Bereich</b>, und es wird schmaler, je mehr Spiele dazukommen. Eine exakte Linie gibt es "
+            "nicht: Niemand kennt den wahren Wert."
         ),
     ),
     "ex2.q": (
         (
-            "The table used 200 games of each. With 800 games, the intervals get narrower. By what factor does "
-            "their width change? Give it as a fraction (2/3 would mean: two thirds as wide)."
+            "The measured answer above comes from 200 pairs of games. With 800 pairs, its interval gets narrower."
+            " By what factor does its width change? Give it as a fraction (2/3 would mean: two thirds as wide)."
         ),
         (
-            "Die Tabelle nutzt 200 Spiele je Regelsatz. Mit 800 Spielen werden die Intervalle schmaler. Um "
-            "welchen Faktor ändert sich ihre Breite? Gib ihn als Bruch an (2/3 hieße: zwei Drittel so breit)."
+            "Die gemessene Antwort oben stammt aus 200 Paaren von Spielen. Mit 800 Paaren wird ihr Intervall "
+            "schmaler. Um welchen Faktor ändert sich seine Breite? Gib ihn als Bruch an (2/3 hieße: zwei Drittel "
+            "so breit)."
         ),
     ),
     "ex2.hint": (
@@ -239,14 +206,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.solution": (
         (
-            "1/2: 800 games are 4 times as many, and √4 = 2, so the width is about half. The button under the "
-            "table plays 1,000 games of each, 5 times as many as 200: then the width changes by the factor "
-            "√(200/1000) ≈ 0.45. Press it to check."
+            "1/2: 800 pairs are 4 times as many, and √4 = 2, so the width is about half. The button under the "
+            "table (going further) plays 1,000 games of each, 5 times as many as 200: then the width changes by "
+            "the factor √(200/1000) ≈ 0.45. Press it to check."
         ),
         (
-            "1/2: 800 Spiele sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte. Der Knopf "
-            "unter der Tabelle spielt 1.000 Spiele je Regelsatz, 5-mal so viele wie 200: Dann ändert sich die "
-            "Breite um den Faktor √(200/1000) ≈ 0,45. Prüf es mit dem Knopf."
+            "1/2: 800 Paare sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte. Der Knopf unter"
+            " der Tabelle (weiter gedacht) spielt 1.000 Spiele je Regelsatz, 5-mal so viele wie 200: Dann ändert "
+            "sich die Breite um den Faktor √(200/1000) ≈ 0,45. Prüf es mit dem Knopf."
         ),
     ),
     "ex2.like_n": (
@@ -327,6 +294,58 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Mit welchen Regeln ist Double Donkey kürzer, und wie sicher können wir sein? Zufalls-Bots spielen "
             "hunderte Spiele."
+        ),
+    ),
+    "differences.title": (
+        "The three differences between the rules",
+        "Die drei Unterschiede zwischen den Regeln",
+    ),
+    "differences.note": (
+        (
+            "The German rules come from a German description of the game; where it says nothing, we made a "
+            "ruling. Names like DD-END-1 are our labels for the rulebook's rules."
+        ),
+        (
+            "Die deutschen Regeln stammen aus einer deutschen Beschreibung des Spiels; wo sie nichts sagt, haben "
+            "wir etwas festgelegt. Namen wie DD-END-1 sind unsere Kürzel für die Regeln der Spielregel."
+        ),
+    ),
+    "further.pairs": (
+        (
+            "<ul><li>Which difference saves the rounds? Switched on alone in the English rules, the German end "
+            "(DD-END-1) saves {end} rounds. The tie rule (DD-BIGGEST-2) saves less, {tie} rounds alone: with the "
+            "English rules a tie goes to the player with the fewest cards in their own pile — the one closest to "
+            "winning, who then refills from the middle pile (DD-REFILL-1). The German tie rule (roll the dice at "
+            "once) is our ruling, not the German text's: that text says nothing about ties. The last die "
+            "(DD-DICE-3) makes no difference we could measure. (The two savings add up to more than {diff}: "
+            "partly they shorten the same games.) Each from {pairs} pairs of games of four bots choosing at "
+            "random.</li><li>Game 1 starts from the same cards with both sets of rules, and so does every other "
+            "game. Comparing each game with its twin removes the luck of the cards that both games share. That is"
+            " why the interval of the difference (the line under the table) is narrower than it would be without "
+            "the pairs.</li><li>Two overlapping 95 % intervals do not show that there is no difference: to "
+            "compare two numbers, look at the interval of their difference. If it does not contain 0, the games "
+            "show a difference. The table gives no interval for the difference of two players' win rates, so it "
+            "does not tell whether one seat wins more often. More games make the intervals narrower: press the "
+            "button under the table or Start on a plot.</li></ul>"
+        ),
+        (
+            "<ul><li>Welcher Unterschied spart die Runden? Allein in den englischen Regeln eingeschaltet, spart "
+            "das deutsche Ende (DD-END-1) {end} Runden. Die Gleichstand-Regel (DD-BIGGEST-2) spart weniger, "
+            "allein {tie} Runden: Mit den englischen Regeln bekommt bei Gleichstand derjenige den Oberesel, der "
+            "die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am nächsten ist und dann vom "
+            "Stapel in der Mitte auffüllt (DD-REFILL-1). Die deutsche Gleichstand-Regel (sofort würfeln) ist "
+            "unsere Festlegung, nicht die des deutschen Textes: Der sagt nichts zu Gleichstand. Der letzte Würfel"
+            " (DD-DICE-3) macht keinen Unterschied, den wir messen konnten. (Zusammen sparen die beiden allein "
+            "mehr als {diff}: Zum Teil verkürzen sie dieselben Spiele.) Jeweils aus {pairs} Paaren von Spielen "
+            "mit vier zufällig wählenden Bots.</li><li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben "
+            "Karten, und so jedes andere Spiel auch. Vergleicht man jedes Spiel mit seinem Zwilling, fällt das "
+            "Kartenglück weg, das beide Spiele teilen. Darum ist das Intervall des Unterschieds (die Zeile unter "
+            "der Tabelle) schmaler, als es ohne die Paare wäre.</li><li>Zwei 95-%-Intervalle, die sich "
+            "überlappen, zeigen nicht, dass es keinen Unterschied gibt: Um zwei Zahlen zu vergleichen, schau auf "
+            "das Intervall ihres Unterschieds. Enthält es die 0 nicht, zeigen die Spiele einen Unterschied. Für "
+            "den Unterschied der Gewinnanteile zweier Spieler zeigt die Tabelle kein Intervall, also sagt sie "
+            "nicht, ob ein Platz öfter gewinnt. Mehr Spiele machen die Intervalle schmaler: Drück den Knopf unter"
+            " der Tabelle oder Start bei einem Diagramm.</li></ul>"
         ),
     ),
 }

@@ -1,5 +1,5 @@
-"""The widgets of the full-games lesson: the variant table (seeded experiments with a progress bar), the
-three bot games in tabs, and a prediction whose choices switch language.
+"""The widgets of the full-games lesson: the variant table (seeded experiments with a progress bar), the measured
+answer said simply (``MeasuredSummary``), the bot game in a tab, and a prediction whose choices switch language.
 
 Kept apart from ``full_games`` (the lesson's texts and page) so each module stays short. Everything a pupil
 reads here exists in English and German.
@@ -68,6 +68,47 @@ TEXTS: dict[str, tuple[str, str]] = {
     "progress": ("{done} of {total} games played", "{done} von {total} Spielen gespielt"),
     "done": ("{total} games played ✓", "{total} Spiele gespielt ✓"),
     "more": ("Play {more} games of each", "{more} Spiele je Regelsatz"),
+    "sealed": (
+        "The bots have played their games: the table appears with the answer.",
+        "Die Bots haben ihre Spiele gespielt: Die Tabelle erscheint mit der Antwort.",
+    ),
+    "summary.german": (
+        "<b>German games are shorter.</b> In {n} pairs of games of bots choosing at random, each pair dealt the "
+        "same cards under both sets of rules, the English game lasted on average {diff} rounds longer. A "
+        "measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to {high} rounds. "
+        "Intervals made this way catch the true average in about 95 of 100 experiments. This one lies wholly "
+        "above 0: the German rules really do make these games shorter.",
+        "<b>Deutsche Spiele sind kürzer.</b> In {n} Paaren von Spielen zufällig wählender Bots, jedes Paar mit "
+        "denselben Karten unter beiden Regelsätzen, dauerte das englische Spiel im Mittel {diff} Runden länger. "
+        "Eine Messung schwankt, darum hat sie ein <b>95-%-Intervall</b>: hier von {low} bis {high} Runden. So "
+        "gebildete Intervalle fangen den wahren Mittelwert in etwa 95 von 100 Experimenten ein. Dieses liegt "
+        "ganz über 0: Die deutschen Regeln machen diese Spiele wirklich kürzer.",
+    ),
+    "summary.english": (
+        "<b>English games are shorter.</b> In {n} pairs of games of bots choosing at random, each pair dealt the "
+        "same cards under both sets of rules, the German game lasted on average {diff} rounds longer. A "
+        "measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to {high} rounds. "
+        "Intervals made this way catch the true average in about 95 of 100 experiments. This one lies wholly "
+        "above 0: the English rules really do make these games shorter.",
+        "<b>Englische Spiele sind kürzer.</b> In {n} Paaren von Spielen zufällig wählender Bots, jedes Paar mit "
+        "denselben Karten unter beiden Regelsätzen, dauerte das deutsche Spiel im Mittel {diff} Runden länger. "
+        "Eine Messung schwankt, darum hat sie ein <b>95-%-Intervall</b>: hier von {low} bis {high} Runden. So "
+        "gebildete Intervalle fangen den wahren Mittelwert in etwa 95 von 100 Experimenten ein. Dieses liegt "
+        "ganz über 0: Die englischen Regeln machen diese Spiele wirklich kürzer.",
+    ),
+    "summary.same": (
+        "<b>These games do not tell.</b> In {n} pairs of games of bots choosing at random, each pair dealt the "
+        "same cards under both sets of rules, the English game lasted on average {diff} rounds longer (a minus "
+        "means shorter). A measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to "
+        "{high} rounds. Intervals made this way catch the true average in about 95 of 100 experiments. This one "
+        "holds 0, so these games do not show which rules are shorter; more games make the interval narrower.",
+        "<b>Diese Spiele sagen es nicht.</b> In {n} Paaren von Spielen zufällig wählender Bots, jedes Paar mit "
+        "denselben Karten unter beiden Regelsätzen, dauerte das englische Spiel im Mittel {diff} Runden länger "
+        "(ein Minus heißt kürzer). Eine Messung schwankt, darum hat sie ein <b>95-%-Intervall</b>: hier von "
+        "{low} bis {high} Runden. So gebildete Intervalle fangen den wahren Mittelwert in etwa 95 von 100 "
+        "Experimenten ein. Dieses enthält die 0, also zeigen diese Spiele nicht, welche Regeln kürzer sind; mehr "
+        "Spiele machen das Intervall schmaler.",
+    ),
 }
 say = words("lesson/full_widgets/", TEXTS)
 
@@ -142,11 +183,15 @@ class VariantTable(w.VBox):  # type: ignore[misc]
     ``run(games)`` blocks (a notebook, the tests); ``start(games)`` plays in a background thread (an app page
     appears at once and fills the table in; the "more games" button). Same ``games``, ``seed`` and
     ``players`` → the same table. ``on_finished(fn)`` calls ``fn`` after every finished run (at once if one
-    has finished already): the prediction's answer follows the table.
+    has finished already): the prediction's answer follows the table. ``shown`` False (a sealed page): the games
+    are played, for the prediction's answer, but the table says nothing of them until ``show()`` (the reveal): a
+    widget's value reaches the page, and this one says which rules are shorter.
     """
 
-    def __init__(self, games: int, seed: int, players: int = 4, lang: str = "en", background: bool = False) -> None:
-        self.seed, self.players, self.lang = seed, players, lang
+    def __init__(
+        self, games: int, seed: int, players: int = 4, lang: str = "en", background: bool = False, shown: bool = True
+    ) -> None:
+        self.seed, self.players, self.lang, self.shown = seed, players, lang, shown
         self.results: dict[str, ExperimentResult] = {}
         self.table = w.HTML()
         self.progress = w.IntProgress(value=0, min=0, max=2 * games, layout=w.Layout(width="260px"))
@@ -235,10 +280,17 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         key = "progress" if done < total else "done"
         self.status.value = say(key, done=done, total=total).get(self.lang)
 
+    def show(self) -> None:
+        """The reveal: the table is drawn from now on."""
+        self.shown = True
+        self.set_lang(self.lang)
+
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        if self.results:
+        if self.results and self.shown:
             self.table.value = table_html(self.results, lang)
+        elif self.results:
+            self.table.value = "<p><i>" + say("sealed").get(lang) + "</i></p>"
         else:
             self.table.value = "<p><i>" + PLAYING.get(lang) + "</i></p>"
         self.more.description = say("more", more=whole(MORE_GAMES, lang)).get(lang)
@@ -247,6 +299,46 @@ class VariantTable(w.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         n = len(next(iter(self.results.values())).records) if self.results else 0
         return f"VariantTable(games={n}, seed={self.seed}, players={self.players})"
+
+
+def summary_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
+    """The measured answer as a 14-year-old reads it: which rules are shorter for these games (the paired
+    difference's 95 % interval decides, as ``qg.shorter_variant`` does), by how much on average, and the interval
+    in words. The longer game's excess is stated, so every number is positive unless the games do not tell."""
+    diff = qg.paired_difference(results)
+    verdict = qg.shorter_variant(results)
+    value, low, high = (
+        (diff.value, diff.low, diff.high) if verdict != "english" else (-diff.value, -diff.high, -diff.low)
+    )
+    n = len(next(iter(results.values())).records)
+    text = say(
+        f"summary.{verdict}",
+        n=whole(n, lang),
+        diff=number(value, lang),
+        low=number(low, lang),
+        high=number(high, lang),
+    ).get(lang)
+    return f"<p class='dl-measured-summary'>{text}</p>"
+
+
+class MeasuredSummary(w.HTML):  # type: ignore[misc]
+    """The measured answer in words (``summary_html``), redrawn whenever the table finishes a run (the page's
+    first games, or the "more games" button)."""
+
+    def __init__(self, table: VariantTable, lang: str = "en") -> None:
+        super().__init__()
+        self.source, self.lang = table, lang
+        self.add_class("dl-measured")
+        self.set_lang(lang)
+        table.on_finished(lambda: self.set_lang(self.lang))
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        results = self.source.results
+        self.value = summary_html(results, lang) if results else f"<p><i>{PLAYING.get(lang)}</i></p>"
+
+    def __repr__(self) -> str:
+        return f"MeasuredSummary({self.source!r})"
 
 
 class MeasuredPrediction(ChoicePrediction):
