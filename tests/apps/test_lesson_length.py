@@ -1,0 +1,32 @@
+"""A page a 13-year-old finishes (issue 35 §2): at most about 450 words on a lesson's path before its exercises,
+in both languages. Counted by ``page.words_before_exercises`` on the whole lesson (unsealed, as a teacher's
+``?reveal=1`` shows it): the title and the prose of the question, prediction, step-through, simulation, answer
+and notice; folded parts (how to play, going further) and the interactive views do not count. A sentence a
+pupil does not need on the way goes further (folded), never back onto the path."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+
+from donkeylab.apps.lessons.page import words_before_exercises
+from donkeylab.apps.query import parse_query
+
+LESSONS = ("die_choice", "angry_flips", "doublet_penalties", "arrow_chains", "full_games")
+MOST = 450
+
+
+def lesson(name: str, lang: str) -> Any:
+    module = importlib.import_module(f"donkeylab.apps.lessons.{name}")
+    return module.parts(parse_query(f"lang={lang}", module.PARAMS))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lessons_path_to_its_exercises_is_at_most_450_words(name: str, lang: str) -> None:
+    parts = lesson(name, lang)
+    assert parts.exercises is not None and parts.notice is not None, "the whole lesson is counted"
+    words = words_before_exercises(parts)
+    assert 150 < words <= MOST, f"{name} ({lang}): {words} words before the exercises"
