@@ -143,12 +143,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "<ul><li>The flip makes every pair a 7, and pairs are rare on the Hay card: so 7s drop from about "
             "{seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt you: in the round "
-            "above, Player 3's green one made Player 3 the Biggest Donkey.</li></ul>"
+            "above, Player 3's green Angry Donkey made Player 3 the Biggest Donkey.</li></ul>"
         ),
         (
             "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte selten: "
             "Also fallen die 7er von etwa {seven} in 100 Spielen auf etwa {pair}.</li><li>Dein eigener Wütender "
-            "Esel kann dir schaden: In der Runde oben machte der grüne Spieler 3 zum Oberesel.</li></ul>"
+            "Esel kann dir schaden: In der Runde oben machte der grüne Wütende Esel von Spieler 3 ihn selbst zum "
+            "Oberesel.</li></ul>"
         ),
     ),
     "ex1.hint": (

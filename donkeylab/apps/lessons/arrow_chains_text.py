@@ -93,15 +93,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
             "In Esels-Rennen you move one donkey. The arrow where it lands moves another donkey, whose arrow "
-            "moves the next, and so on: a chain. At the end each player scores with an order card, such as "
-            "yellow–green–red (first to last). <b>If everyone moves at random, which order card would you most "
+            "moves the next, and so on: a chain. You win if the donkeys finish in the order on your card, such as"
+            " yellow–green–red (first to last). <b>If everyone moves at random, which order card would you most "
             "like to hold?</b>"
         ),
         (
             "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil, auf dem er landet, zieht einen anderen Esel, "
-            "dessen Pfeil den nächsten, und so weiter: eine Kette. Am Ende zählt für jeden Spieler eine "
-            "Zielkarte, etwa gelb–grün–rot (Erster bis Letzter). <b>Wenn alle zufällig ziehen: Welche Zielkarte "
-            "hättest du am liebsten?</b>"
+            "dessen Pfeil den nächsten, und so weiter: eine Kette. Du gewinnst, wenn die Esel in der Reihenfolge "
+            "deiner Zielkarte ankommen, etwa gelb–grün–rot (Erster bis Letzter). <b>Wenn alle zufällig ziehen: "
+            "Welche Zielkarte hättest du am liebsten?</b>"
         ),
     ),
     "answer": (

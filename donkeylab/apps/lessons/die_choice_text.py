@@ -128,7 +128,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_after": (
         "The black line is the exact 1/81: the band closes in on it.",
-        "Die schwarze Linie ist das exakte 1/81: Das Band schließt sich darum.",
+        "Die schwarze Linie ist das exakte 1/81: Das Band zieht sich um sie zusammen.",
     ),
     "notice": (
         (
@@ -138,8 +138,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "simulation almost never lands exactly on 1/81, but the more rolls, the closer it gets.</li></ul>"
         ),
         (
-            "<ul><li>Alle vier Würfel müssen zur Misthaufen-Karte passen, und jeder schafft das nur 2-mal von 6: "
-            "Multipliziert man kleine Wahrscheinlichkeiten, wird das Ergebnis sehr klein, etwa 1 von "
+            "<ul><li>Alle vier Würfel müssen zur Misthaufen-Karte passen, und jeder schafft das nur in 2 von 6 "
+            "Fällen: Multipliziert man kleine Wahrscheinlichkeiten, wird das Ergebnis sehr klein, etwa 1 von "
             "81.</li><li>Mit mehr Zahlen auf der Misthaufen-Karte und weniger Würfeln ist eine freie Wahl häufig:"
             " Mit 4 Zahlen und 2 Würfeln sind es (4/6)² = 4/9.</li><li>Die Simulation trifft 1/81 fast nie genau,"
             " aber je mehr Würfe, desto näher kommt sie.</li></ul>"
