@@ -216,15 +216,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "further.intro": (
         (
             "More about the race: both boards, the points of every card, chain lengths, and simulated races on "
-            "both boards. These are a fast simulation that samples the same list of positions as the calculation,"
-            " so they check only the solving; the simulation above has the game program itself play, and shares "
-            "only the rules of a single move with the calculation."
+            "both boards, from a fast simulation that samples the same list of positions as the calculation, so "
+            "it checks only the solving. The simulation above, by contrast, has the game program itself play, and"
+            " shares only the rules of a single move with the calculation."
         ),
         (
             "Mehr zum Rennen: beide Bretter, die Punkte jeder Karte, Kettenlängen und simulierte Rennen auf "
-            "beiden Brettern. Das ist eine schnelle Simulation, die dieselbe Liste von Stellungen benutzt wie die"
-            " Rechnung; sie prüft also nur das Ausrechnen. Die Simulation oben lässt das Spielprogramm selbst "
-            "spielen und teilt mit der Rechnung nur die Regeln für einen einzelnen Zug."
+            "beiden Brettern, aus einer schnellen Simulation, die dieselbe Liste von Stellungen benutzt wie die "
+            "Rechnung; sie prüft also nur das Ausrechnen. Die Simulation oben dagegen lässt das Spielprogramm "
+            "selbst spielen und teilt mit der Rechnung nur die Regeln für einen einzelnen Zug."
         ),
     ),
     "ex1.q": (

@@ -266,7 +266,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Mehr zur Misthaufen-Karte. In etwa {some} der Runden darf in Phase 1 mindestens ein Spieler frei "
-            "wählen. Unten: die freie Wahl in jedem Fall, und wie viele verschiedene Zahlen am Ende auf der "
+            "wählen. Unten: die freie Wahl in jedem Fall und wie viele verschiedene Zahlen am Ende auf der "
             "Misthaufen-Karte liegen (das Diagramm simuliert ganze Phasen 1)."
         ),
     ),

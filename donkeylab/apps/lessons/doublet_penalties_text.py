@@ -220,8 +220,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "56 cards). At 2 to 9 one number card makes 11 (3 copies), and the 76 makes 77 or more (4 of 56). "
             "From 67 on every 10 makes 77 or more. Below: the risk at every total, your hand in the step-through,"
             " and the total after a few cards. The plots show the risk at every total (exact) and the total after"
-            " 3 cards, drawn without and with replacement: with or without barely changes the total after a few "
-            "cards, and the differences hide in rare totals (exercise 4 finds one)."
+            " 3 cards, drawn without and with replacement: after a few cards that barely changes the total, and "
+            "the differences hide in rare totals (exercise 4 finds one)."
         ),
         (
             "Mehr zum Risiko. Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs "
@@ -230,8 +230,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "76 macht 77 oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr. Unten: das Risiko bei "
             "jeder Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen Karten. Die Diagramme"
             " zeigen das Risiko bei jeder Summe (exakt) und die Summe nach 3 Karten, ohne und mit Zurücklegen "
-            "gezogen: Ob mit oder ohne, ändert die Summe nach wenigen Karten kaum, und die Unterschiede stecken "
-            "in seltenen Summen (Übung 4 findet eine)."
+            "gezogen: Nach wenigen Karten macht das für die Summe kaum einen Unterschied, und die Unterschiede "
+            "stecken in seltenen Summen (Übung 4 findet eine)."
         ),
     ),
     "ex1.hint": (
