@@ -91,6 +91,8 @@ export default {
     const box = el("div", { class: "dl-class-dash" });
     host.append(box);
     let ending = false, removing = "", picked = null, sized = null; // the start form's values survive a redraw
+    let deskOpen = false;
+    const typed = {}; // the desk's inputs as the teacher left them (a redraw every second must not undo typing)
     const send = (content) => model.send(content);
     const get = (name) => model.get(name);
 
@@ -134,6 +136,64 @@ export default {
       return [form, list];
     }
 
+    function desk(T) {
+      const box = el("details", { class: "dl-cd-card dl-cd-roster" }, el("summary", {}, T.desk));
+      if (deskOpen) box.open = true;
+      box.addEventListener("toggle", () => { deskOpen = box.open; });
+      const pace = get("pace") || {};
+      const step = el("input", { type: "number", min: "0", max: "10000", class: "dl-cd-step", id: "dl-cd-step",
+        value: typed.step ?? pace.step ?? "" });
+      step.addEventListener("input", () => { typed.step = step.value; });
+      const goStep = el("button", { type: "button", class: "dl-cd-go-step" }, T.go);
+      goStep.addEventListener("click", () => {
+        const n = Math.round(Number(step.value));
+        if (Number.isFinite(n) && step.value !== "") send({ method: "pace", step: n });
+      });
+      const section = el("select", { class: "dl-cd-section", id: "dl-cd-section" });
+      for (const [name, words] of get("sections")) {
+        const o = el("option", { value: name }, words);
+        if (name === (typed.section ?? pace.section)) o.selected = true;
+        section.append(o);
+      }
+      section.addEventListener("change", () => { typed.section = section.value; });
+      const goSection = el("button", { type: "button", class: "dl-cd-go-section" }, T.go);
+      goSection.addEventListener("click", () => send({ method: "pace", section: section.value }));
+      const pause = el("button", { type: "button", class: pace.paused ? "dl-cd-release" : "dl-cd-pause" },
+        pace.paused ? T.release : T.pause);
+      pause.addEventListener("click", () => send({ method: "pause", paused: !pace.paused }));
+      box.append(el("div", { class: "dl-cd-pace" },
+        el("label", { for: "dl-cd-step" }, T.pace_step), step, goStep,
+        el("label", { for: "dl-cd-section" }, T.pace_section), section, goSection, pause));
+      const s = get("summary") || {};
+      for (const key of ["waiting", "behind", "hardest"]) {
+        if (s[key]) box.append(el("p", { class: `dl-cd-glance dl-cd-${key}` }, s[key]));
+      }
+      const table = el("table", { class: "dl-cd-pupils-table" });
+      table.append(el("tr", {}, ...[T.col_name, T.col_guessed, T.col_step, T.col_where, T.col_exercises, ""]
+        .map((h) => el("th", {}, h))));
+      for (const r of get("roster")) {
+        const out = el("button", { type: "button", class: "dl-cd-remove" },
+          removing === r.name ? T.remove_confirm.replace("{name}", r.name) : T.remove);
+        out.addEventListener("click", () => {
+          if (removing !== r.name) { removing = r.name; draw(); return; }
+          removing = ""; send({ method: "remove", name: r.name });
+        });
+        const flags = [r.behind ? T.behind_mark : "", r.away ? T.away : ""].filter(Boolean).join(", ");
+        table.append(el("tr", { class: `${r.guessed ? "" : "dl-cd-no-guess"} ${r.behind ? "dl-cd-is-behind" : ""}` },
+          el("td", {}, r.name, flags ? el("small", {}, ` (${flags})`) : null),
+          el("td", { class: r.guessed ? "dl-cd-yes" : "dl-cd-no" }, r.guessed ? "✓" : "—"),
+          el("td", {}, r.step === null ? "" : String(r.step)), el("td", {}, r.where),
+          el("td", {}, `${r.right} / ${r.tried}`), el("td", {}, out)));
+      }
+      box.append(table);
+      const csv = el("button", { type: "button", class: "dl-cd-save" }, T.save_csv);
+      csv.addEventListener("click", () => send({ method: "save", what: "csv" }));
+      const page = el("button", { type: "button", class: "dl-cd-save" }, T.save_html);
+      page.addEventListener("click", () => send({ method: "save", what: "html" }));
+      box.append(el("div", { class: "dl-cd-saves" }, csv, page));
+      return box;
+    }
+
     function classScreen(T) {
       const code = get("code");
       const left = el("div", { class: "dl-cd-card dl-cd-join" },
@@ -159,33 +219,44 @@ export default {
       else guesses.append(el("p", { class: "dl-cd-empty" }, T.no_guesses));
       const pooled = el("div", { class: "dl-cd-chart" }, el("h3", {}, get("what")));
       const trials = get("trials");
-      pooled.append(el("div", { class: "dl-cd-trials", role: "status", "data-trials": String(trials) },
-        trials ? get("trials_text") : T.no_trials));
-      if (trials) pooled.append(convergence(get("series"), get("target"), T));
-      const right = el("div", { class: "dl-cd-main" },
-        el("div", { class: "dl-cd-card dl-cd-q" }, el("div", { class: "dl-cd-label" }, T.question),
-          el("div", { class: "dl-cd-question" }, get("question"))),
-        el("div", { class: "dl-cd-row" }, counts, reveal,
-          el("div", { class: "dl-cd-exact", role: "status" }, get("exact_text"))),
-        el("div", { class: "dl-cd-charts" }, guesses, pooled));
-      const roster = el("details", { class: "dl-cd-card dl-cd-roster" }, el("summary", {}, `${T.pupils_title} (${get("roster").length})`));
-      for (const [name, guessed] of get("roster")) {
-        const out = el("button", { type: "button", class: "dl-cd-remove" },
-          removing === name ? T.remove_confirm.replace("{name}", name) : T.remove);
-        out.addEventListener("click", () => {
-          if (removing !== name) { removing = name; draw(); return; }
-          removing = ""; send({ method: "remove", name });
-        });
-        roster.append(el("div", { class: "dl-cd-pupil" }, el("span", {}, name), " · ",
-          el("span", { class: guessed ? "dl-cd-yes" : "dl-cd-no" }, guessed ? T.guessed : T.not_guessed), " ", out));
+      if (get("pooling")) {
+        pooled.append(el("div", { class: "dl-cd-trials", role: "status", "data-trials": String(trials) },
+          trials ? get("trials_text") : T.no_trials));
+        if (trials) pooled.append(convergence(get("series"), get("target"), T));
       }
-      if (removing) roster.open = true;
+      const strip = el("div", { class: "dl-cd-strip", role: "group", "aria-label": T.question });
+      const order = get("questions");
+      for (const [qid, n, shown] of order) {
+        const b = el("button", { type: "button", class: "dl-cd-qnum", "aria-pressed": String(qid === get("current")),
+          "data-revealed": String(shown), "aria-label": `${T.question} ${n}` }, String(n));
+        b.addEventListener("click", () => send({ method: "question", qid }));
+        strip.append(b);
+      }
+      const last = order.length && order[order.length - 1][0] === get("current");
+      const next = el("button", { type: "button", class: "dl-cd-next" }, T.next);
+      next.disabled = !order.length || last;
+      next.addEventListener("click", () => send({ method: "next" }));
+      const qcard = el("div", { class: "dl-cd-card dl-cd-q" },
+        el("div", { class: "dl-cd-qhead" }, el("span", { class: "dl-cd-label" }, T.question), strip, next),
+        el("div", { class: "dl-cd-question" }, get("question")));
+      const row = el("div", { class: "dl-cd-row" }, counts, reveal,
+        el("div", { class: "dl-cd-exact", role: "status" }, get("exact_text")));
+      const right = el("div", { class: "dl-cd-main" }, qcard, row);
+      const calib = get("calibration");
+      if (calib.length) {
+        right.append(el("div", { class: "dl-cd-calib", role: "status" },
+          el("b", {}, `${T.calibration}: `), ...calib.map((line) => el("span", {}, `${line} `))));
+      }
+      right.append(el("div", { class: "dl-cd-charts" }, guesses, pooled));
+      const roster = desk(T);
       return [left, right, roster];
     }
 
     function draw() {
       const T = get("texts");
+      const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
       box.replaceChildren();
+      queueMicrotask(() => { if (focused) document.getElementById(focused)?.focus(); });
       box.setAttribute("lang", get("lang"));
       box.dataset.view = get("view");
       const head = el("div", { class: "dl-cd-head" }, el("h2", {}, T.title), langSwitch(T));
@@ -215,7 +286,19 @@ export default {
 
     const names = ["texts", "lang", "view", "lessons", "lesson", "running", "code", "question", "join_link",
       "join_short", "qr_svg", "warning", "warm_text", "pupils", "answered", "bars", "revealed", "exact_text",
-      "exact_bar", "trials", "trials_text", "series", "target", "what", "roster", "note"];
+      "exact_bar", "trials", "trials_text", "series", "target", "what", "roster", "note", "questions", "current",
+      "pooling", "calibration", "pace", "sections", "summary"];
+    // "Save the results": the kernel sends the file; the teacher's browser saves it on the teacher's machine.
+    model.on("msg:custom", (msg) => {
+      const d = msg && msg.download;
+      if (!d || typeof d.text !== "string" || typeof d.name !== "string") return;
+      const url = URL.createObjectURL(new Blob([d.text], { type: d.type || "text/plain" }));
+      const a = el("a", { href: url, download: d.name.replace(/[^\w.-]/g, "_") });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    });
     let queued = false;
     const later = () => { if (queued) return; queued = true; queueMicrotask(() => { queued = false; draw(); }); };
     for (const n of names) model.on(`change:${n}`, later);

@@ -1,16 +1,19 @@
-"""``ClassDashboard``: the teacher's page of class mode, start screen and projected dashboard in one widget.
+"""``ClassDashboard``: the teacher's page of class mode — start screen, projected dashboard and cockpit in one
+widget (issues 20, 33, 34).
 
-The start screen offers the lessons, a class size (the pages warmed for it) and the classes already running on
-this machine (their keys are in ``classroom.keyring``, never in a link). A class's dashboard shows, on one
-projector screen (1024×768 and up): the question in the pupils' words, the class code, the QR code of the join
-link and the short address to type, counts, the guesses' chart, Reveal, the pooled simulation and End class.
+The start screen offers the lessons, a class size (the pages warmed for it) and the classes running on this
+machine (their keys are in ``classroom.keyring``, never in a link). A class's dashboard shows, on one projector
+screen (1024×768 and up): the class's question of the moment in the pupils' words (with the strip of all the
+lesson's questions and "Next question"), the class code, the QR code of the join link and the short address
+to type, counts, the guesses' chart, Reveal, the pooled simulation and End class. Below it, the teacher's desk:
+pacing ("Everyone to step 5", to a section, pause and release), the pupils by pseudonym with who has not
+guessed, who is behind and which exercise most got wrong, and "Save the results" (a CSV and a page of charts,
+built here and saved by the teacher's browser).
 
-The kernel polls the store once a second and sets only the numbers that changed. Before the reveal nothing the
-page receives depends on the exact answer: no target line, no exact bin, no words. The page writes no trait;
-it sends messages, each checked here (``_on_page``): ``start``, ``open``, ``new``, ``lang``, ``origin`` (its
-own address, from which the kernel builds the pupils' link), ``reveal``, ``remove``, ``end``. Starting is
-bounded per kernel (``MAX_STARTS``, one every ``START_GAP_S``), and only the teacher is served this page
-(``class_gate``), so no pupil can fill the store with classes.
+The kernel polls the store once a second and sets only what changed. Before a question's reveal nothing the
+page receives depends on its answer. The page writes no trait; it sends messages, each checked here
+(``_on_page``). Starting is bounded per kernel (``MAX_STARTS``, one every ``START_GAP_S``), and only the
+teacher is served this page (``class_gate``).
 """
 
 from __future__ import annotations
@@ -25,9 +28,11 @@ import anywidget
 import traitlets as t
 
 from donkeylab.apps import class_charts as charts
-from donkeylab.apps import class_warm
-from donkeylab.apps.class_words import count_words, say
-from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, outcome_name, question_specs
+from donkeylab.apps import class_cockpit as cockpit
+from donkeylab.apps import class_export, class_warm
+from donkeylab.apps.class_words import answer_words, count_words, say
+from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, question_specs
+from donkeylab.classroom.checks import MAX_STEP, SECTIONS
 from donkeylab.core import CATALOGUE, numbers
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
@@ -43,7 +48,9 @@ WORDS = (
     "title", "pick", "size", "start", "start_help", "running", "open", "none_running", "code_label", "join_at",
     "type_at", "joined", "answered", "guesses", "no_guesses", "reveal", "revealed", "no_trials", "exact_line",
     "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
-    "guessed", "not_guessed", "question",
+    "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
+    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "col_name", "col_guessed", "col_step",
+    "col_where", "col_exercises", "calibration",
 )  # fmt: skip
 
 
@@ -61,45 +68,60 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     lessons: t.List[Any] = t.List(help="[[lesson, title], ...] the lessons class mode offers").tag(sync=True)
     lesson = t.Unicode(help="the lesson picked on the start screen, or the class's lesson").tag(sync=True)
     size = t.Int(30, help="the class size the start screen suggests").tag(sync=True)
-    running: t.List[Any] = t.List(help="[[code, lesson title, started], ...] classes running on this machine").tag(
+    running: t.List[Any] = t.List(help="[[code, lesson title, started], ...] classes running here").tag(sync=True)
+    code = t.Unicode(help="the class code, shown large").tag(sync=True)
+    questions: t.List[Any] = t.List(help="[[qid, number, revealed], ...] the lesson's questions in order").tag(
         sync=True
     )
-    code = t.Unicode(help="the class code, shown large").tag(sync=True)
-    question = t.Unicode(help="the class's question, in the pupils' words").tag(sync=True)
+    current = t.Unicode(help="the question the class answers now").tag(sync=True)
+    question = t.Unicode(help="that question, in the pupils' words").tag(sync=True)
     join_link = t.Unicode(help="the pupils' link to the lesson with ?class=CODE (the QR code's)").tag(sync=True)
     join_short = t.Unicode(help="the short address pupils type, then the code (host:port)").tag(sync=True)
     qr_svg = t.Unicode(help="the join link as a QR code, an SVG made by segno in the kernel").tag(sync=True)
     warning = t.Unicode(help="why pupils' devices may not reach the link, empty when they can").tag(sync=True)
     warm_text = t.Unicode(help="how many pupils' pages are ready").tag(sync=True)
     pupils = t.Int(0, help="pupils who joined").tag(sync=True)
-    answered = t.Int(0, help="pupils who locked in a guess").tag(sync=True)
+    answered = t.Int(0, help="pupils who locked in a guess to the question now").tag(sync=True)
     bars: t.List[Any] = t.List(help="the guesses' chart: [[label, count], ...]").tag(sync=True)
-    revealed = t.Bool(False, help="the answer is revealed (guesses closed)").tag(sync=True)
-    exact_text = t.Unicode(help="the exact answer's sentence, empty until revealed").tag(sync=True)
-    exact_bar = t.Int(-1, help="the bar holding the exact answer, -1 until revealed").tag(sync=True)
-    trials = t.Int(0, help="the class's pooled trials").tag(sync=True)
+    revealed = t.Bool(False, help="the question now is revealed (its guesses closed)").tag(sync=True)
+    exact_text = t.Unicode(help="the answer's sentence, empty until revealed").tag(sync=True)
+    exact_bar = t.Int(-1, help="the bar holding the answer, -1 until revealed").tag(sync=True)
+    pooling = t.Bool(False, help="the question now is simulated and pooled").tag(sync=True)
+    trials = t.Int(0, help="the class's pooled trials for the question now").tag(sync=True)
     trials_text = t.Unicode(help="'The class has simulated 2.4 million trials.' in lang").tag(sync=True)
     series: t.List[Any] = t.List(help="the pooled estimate: [[trials, share, low, high], ...]").tag(sync=True)
     target = t.Float(-1.0, help="the exact share the pooled estimate converges to; -1 until revealed").tag(sync=True)
     what = t.Unicode(help="what the pooled estimate is the share of, in lang").tag(sync=True)
-    roster: t.List[Any] = t.List(help="[[pseudonym, guessed], ...]: pupils by pseudonym, never a guess").tag(sync=True)
+    calibration: t.List[Any] = t.List(help="after the reveal: how close the class came, in sentences").tag(sync=True)
+    pace: t.Dict[str, Any] = t.Dict(help="the teacher's pacing: {step, section, paused}").tag(sync=True)
+    sections: t.List[Any] = t.List(help="[[name, words], ...] the sections the class can be sent to").tag(sync=True)
+    roster: t.List[Any] = t.List(help="the pupils by pseudonym: guessed, step, where, exercises, flags").tag(sync=True)
+    summary: t.Dict[str, Any] = t.Dict(help="who has not guessed, who is behind, the hardest exercise").tag(sync=True)
     note = t.Unicode(help="a problem to show (the store not answering), empty when fine").tag(sync=True)
 
     def __init__(self, lang: str = "en", lesson: str | None = None) -> None:
         self._store: ClassStore | None = None
         self._key = ""
-        self._spec: ClassQuestion | None = None
+        self._specs: dict[str, ClassQuestion] = {}
         self._stop = threading.Event()
         self._lock = threading.RLock()
         self._answers: list[float] = []
-        self._hits_trials = (0, 0)
+        self._counts: dict[str, int] = {}
+        self._rows: list[dict[str, Any]] = []
+        self._state: dict[str, Any] = {}
+        self._revealed: set[str] = set()
         self._href = ""
         self._starts: list[float] = []
         self._warm: class_warm.Warm | None = None
         names = lessons()
         super().__init__(lang=lang, lesson=lesson if lesson in names else names[0], texts=self._texts(lang))
-        self._set(lessons=self._lesson_list(lang), running=self._running(lang))
+        self._set(lessons=self._lesson_list(lang), running=self._running(lang), sections=self._sections(lang))
         self.on_msg(self._on_page)
+
+    @property
+    def spec(self) -> ClassQuestion | None:
+        """The question the class answers now."""
+        return self._specs.get(self.current)
 
     # ------------------------------------------------------------------ starting and opening a class
     def start_class(self, lesson: str, size: int) -> None:
@@ -112,8 +134,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             return
         self._starts.append(now)
         try:
-            store = self._open()
-            made = store.create_class(lesson, size)
+            made = self._open().create_class(lesson, size)
         except ClassError as exc:
             self._set(note=exc.render(self.lang))
             return
@@ -151,16 +172,27 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     def _show(self, code: str, key: str, lesson: str) -> None:
         self._stop.set()
         self._stop = threading.Event()
-        self._key, self._spec = key, next(iter(question_specs(lesson).values()))
-        self._answers, self._hits_trials = [], (0, 0)
+        self._key, self._specs = key, question_specs(lesson)
+        self._state = dict(self._open().about(code, key)["state"])
+        shown = {q: self._open().results(code, key, q)["revealed"] for q in self._specs}
+        self._revealed = {q for q, flag in shown.items() if flag}
+        current = self._state.get("question") if self._state.get("question") in self._specs else next(iter(self._specs))
         with self.hold_sync():
-            self._set(view="class", code=code, lesson=lesson, note="", series=[], trials=0, target=-1.0)
-            self._set(revealed=False, exact_text="", exact_bar=-1, pupils=0, answered=0, roster=[])
-            self._set(question=self._question(self.lang), what=self._what(self.lang))
+            self._set(view="class", code=code, lesson=lesson, note="")
+            self._set(pace={k: self._state.get(k) for k in ("step", "section", "paused")})
+            self._switch(str(current))
             if self._href:
                 self._links(self._href)
-        self.refresh()
         threading.Thread(target=self._poll, args=(self._stop,), name="donkeylab-dashboard", daemon=True).start()
+
+    def _switch(self, qid: str) -> None:
+        """Show question ``qid`` (its chart and pool start over from the store's numbers)."""
+        spec = self._specs[qid]
+        self._answers, self._counts = [], {}
+        self._set(current=qid, series=[], trials=0, target=-1.0, revealed=False, exact_text="", exact_bar=-1)
+        self._set(answered=0, calibration=[], pooling=spec.lab is not None)
+        self._set(question=self._question(self.lang), what=self._what(self.lang))
+        self.refresh()
 
     # ------------------------------------------------------------------ polling
     def _poll(self, stop: threading.Event) -> None:
@@ -170,13 +202,13 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        """Read the class's results and send what changed (nothing when nothing did)."""
-        spec, store = self._spec, self._store
+        """Read the class's results and roster and send what changed (nothing when nothing did)."""
+        spec, store = self.spec, self._store
         if spec is None or store is None or self.view != "class":
             return
         try:
             r = store.results(self.code, self._key, spec.qid)
-            roster = store.roster(self.code, self._key)
+            rows = store.roster(self.code, self._key)
         except ClassError as exc:
             with self._lock:
                 if exc.key == "unreachable":
@@ -186,18 +218,21 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                     self._set(view="ended", note=exc.render(self.lang))
             return
         with self._lock:
-            self._answers = r["answers"]
+            self._answers, self._counts, self._rows = r["answers"], r["counts"], rows
             hits = sum(r["counts"].get(h, 0) for h in spec.hit) // spec.per_trial
             values: dict[str, Any] = {"note": "", "pupils": r["pupils"], "answered": r["answered"]}
-            values["bars"] = self._bars(r["answers"], self.lang)
+            values["bars"] = cockpit.bars(spec, r["answers"], self.lang)
             values["revealed"] = r["revealed"]
-            values["roster"] = [[row["name"], spec.qid in row["answered"]] for row in roster]
+            if r["revealed"]:
+                self._revealed.add(spec.qid)
+            values["questions"] = [[q, i, q in self._revealed] for i, q in enumerate(self._specs, 1)]
             if r["trials"] != self.trials:
                 values["trials"] = r["trials"]
                 values["series"] = charts.grown(list(self.series), r["trials"], hits)
             values |= self._worded(r["revealed"], r["trials"], self.lang)
+            values |= self._desk(self.lang)
             if self._warm is not None:
-                values["warm_text"] = self._warm.words(self.lang)
+                values["warm_text"] = self._warm.words(self.lang, r["pupils"])
             self._set(**values)
 
     def _set(self, **values: Any) -> None:
@@ -207,32 +242,24 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                 for name, value in changed.items():
                     setattr(self, name, value)
 
-    def _bars(self, answers: list[float], lang: str) -> list[list[Any]]:
-        spec = self._spec
-        assert spec is not None
-        if spec.whole:
-            return charts.choice_bins(answers, [self._choice(i, lang) for i in range(len(spec.choices))])
-        return charts.percent_bins(answers, lang)
-
-    def _choice(self, index: int, lang: str) -> str:
-        """A choice's words as the pupils read them (the lesson's catalogue), else its identifier."""
-        spec = self._spec
-        assert spec is not None
-        key = f"lesson/{self.lesson}/{spec.choices[index]}"
-        return CATALOGUE.render(key, {}, lang) if key in CATALOGUE.messages else spec.choices[index]
-
     def _worded(self, revealed: bool, trials: int, lang: str) -> dict[str, Any]:
-        """What the reveal adds (the answer's words, its bar, the target line) — all empty before it."""
-        spec = self._spec
+        """What the reveal adds (the answer's words, its bar, the target line, the calibration) — all empty
+        before it."""
+        spec = self.spec
         assert spec is not None
-        out: dict[str, Any] = {"exact_text": "", "exact_bar": -1, "target": -1.0}
+        out: dict[str, Any] = {"exact_text": "", "exact_bar": -1, "target": -1.0, "calibration": []}
         if revealed:
-            choice = self._choice(int(spec.exact), lang) if spec.whole else None
-            out["exact_text"] = say("exact", lang, answer=charts.exact_words(spec.exact, lang, choice))
-            out["exact_bar"] = int(spec.exact) if spec.whole else charts.bin_of(spec.exact)
-            out["target"] = pooled_target(spec)
+            out["exact_text"] = say("exact", lang, answer=answer_words(spec, lang))
+            out["exact_bar"] = cockpit.exact_bar(spec)
+            out["target"] = cockpit.pooled_share(spec) if spec.lab is not None else -1.0
+            out["calibration"] = cockpit.calibration(spec, self._answers, self._counts, lang)
         out["trials_text"] = say("trials", lang, trials=count_words(trials, lang)) if trials else ""
         return out
+
+    def _desk(self, lang: str) -> dict[str, Any]:
+        """The teacher's desk: the roster with its flags and the glance summary."""
+        table = cockpit.roster_rows(self._rows, self.current, self.pace, lang)
+        return {"roster": table, "summary": cockpit.summary(self._rows, table, lang)}
 
     # ------------------------------------------------------------------ words
     def _texts(self, lang: str) -> dict[str, str]:
@@ -242,17 +269,19 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         return words
 
     def _question(self, lang: str) -> str:
-        spec = self._spec
-        if spec is None:
+        spec = self.spec
+        if spec is None or spec.prompt not in CATALOGUE.messages:
             return ""
-        key = f"lesson/{self.lesson}/{spec.prompt}"
-        return _plain(CATALOGUE.render(key, {}, lang)) if key in CATALOGUE.messages else ""
+        return _plain(CATALOGUE.render(spec.prompt, {}, lang))
 
     def _what(self, lang: str) -> str:
-        spec = self._spec
-        if spec is None:
-            return ""
-        return say("pooled_title", lang, what=say(f"what.{spec.qid}", lang))
+        spec = self.spec
+        if spec is None or not spec.what:
+            return say("not_pooled", lang)
+        return say("pooled_title", lang, what=CATALOGUE.render(spec.what, {}, lang))
+
+    def _sections(self, lang: str) -> list[list[str]]:
+        return [[name, say(f"section.{name}", lang)] for name in SECTIONS]
 
     def _lesson_list(self, lang: str | None = None) -> list[list[str]]:
         from donkeylab.apps.registry import APPS
@@ -262,14 +291,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
 
     def _running(self, lang: str | None = None) -> list[list[str]]:
         titles = dict(self._lesson_list(lang))
-        return [
-            [
-                row["code"],
-                titles.get(row["lesson"], row["lesson"]),
-                time.strftime("%H:%M", time.localtime(row["created"])),
-            ]
-            for row in keyring.running()
-        ]
+        rows = keyring.running()
+        return [[r["code"], titles.get(r["lesson"], r["lesson"]), _clock(r["created"])] for r in rows]
 
     def set_lang(self, lang: str) -> None:
         if lang not in ("en", "de"):
@@ -277,19 +300,22 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         with self._lock, self.hold_sync():
             self.lang = lang
             self._set(texts=self._texts(lang), lessons=self._lesson_list(lang), running=self._running(lang))
-            if self._spec is not None and self.view == "class":
-                self._set(question=self._question(lang), what=self._what(lang), bars=self._bars(self._answers, lang))
+            self._set(sections=self._sections(lang))
+            if self.spec is not None and self.view == "class":
+                self._set(question=self._question(lang), what=self._what(lang))
+                self._set(bars=cockpit.bars(self.spec, self._answers, lang), **self._desk(lang))
                 self._set(**self._worded(self.revealed, self.trials, lang))
                 if self._href:
                     self._links(self._href)
                 if self._warm is not None:
-                    self._set(warm_text=self._warm.words(lang))
+                    self._set(warm_text=self._warm.words(lang, self.pupils))
 
     # ------------------------------------------------------------------ the page's messages
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("method"), str):
             return
         method, fields = content["method"], set(content) - {"method"}
+        in_class = self.view == "class" and self.spec is not None
         try:
             if method == "start" and fields == {"lesson", "size"}:
                 self.start_class(content["lesson"], content["size"])
@@ -302,20 +328,58 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                 self.set_lang(content["lang"])
             elif method == "origin" and fields == {"href"}:
                 self._links(content["href"])
-            elif method == "reveal" and not fields and self.view == "class" and self._spec is not None:
-                self._open().reveal(self.code, self._key, self._spec.qid)
-                self.refresh()
-            elif method == "remove" and fields == {"name"} and self.view == "class":
-                if any(row[0] == content["name"] for row in self.roster):
-                    self._open().remove_pupil(self.code, self._key, content["name"])
-                    self.refresh()
-            elif method == "end" and not fields and self.view == "class":
-                self._open().end_class(self.code, self._key)
-                keyring.forget(self.code)
-                self._stop.set()
-                self._set(view="ended", join_link="", qr_svg="", running=self._running())
+            elif in_class:
+                self._in_class(method, fields, content)
         except ClassError as exc:
             self._set(note=exc.render(self.lang))
+
+    def _in_class(self, method: str, fields: set[str], content: dict[str, Any]) -> None:
+        """A running class's messages: reveal, next question, pacing, take a pupil out, save, end."""
+        store, spec = self._open(), self.spec
+        assert spec is not None
+        if method == "reveal" and not fields:
+            store.reveal(self.code, self._key, spec.qid)
+            self.refresh()
+        elif method == "question" and fields == {"qid"} and content["qid"] in self._specs:
+            self._pacing(question=content["qid"])
+            self._switch(content["qid"])
+        elif method == "next" and not fields:
+            order = list(self._specs)
+            if order.index(spec.qid) + 1 < len(order):
+                self._on_page(self, {"method": "question", "qid": order[order.index(spec.qid) + 1]}, [])
+        elif method == "pace" and fields == {"step"} and _step(content["step"]) is not None:
+            self._pacing(step=_step(content["step"]), section=None, go=True)
+        elif method == "pace" and fields == {"section"} and content["section"] in SECTIONS:
+            self._pacing(section=content["section"], step=None, go=True)
+        elif method == "pause" and fields == {"paused"} and isinstance(content["paused"], bool):
+            self._pacing(paused=content["paused"])
+        elif method == "remove" and fields == {"name"} and any(r["name"] == content["name"] for r in self.roster):
+            store.remove_pupil(self.code, self._key, content["name"])
+            self.refresh()
+        elif method == "save" and fields == {"what"} and content["what"] in ("csv", "html"):
+            self.save(content["what"])
+        elif method == "end" and not fields:
+            store.end_class(self.code, self._key)
+            keyring.forget(self.code)
+            self._stop.set()
+            self._set(view="ended", join_link="", qr_svg="", running=self._running())
+
+    def _pacing(self, go: bool = False, **changes: Any) -> None:
+        """Store the class's pacing (every pupil's page follows it within a second or two)."""
+        state = {k: v for k, v in {**self._state, **changes}.items() if v is not None}
+        if go:
+            state["seq"] = int(state.get("seq", 0)) + 1
+        self._open().set_state(self.code, self._key, state)
+        self._state = state
+        self._set(pace={k: state.get(k) for k in ("step", "section", "paused")})
+
+    def save(self, what: str) -> None:
+        """The class's results as a file the teacher's browser saves (a CSV, or a page of charts)."""
+        store, specs = self._open(), list(self._specs.values())
+        results = {q.qid: store.results(self.code, self._key, q.qid) for q in specs}
+        title = dict(self._lesson_list()).get(self.lesson, self.lesson)
+        name, kind, text = class_export.file_of(what, self.code, title, specs, results, self.lang)
+        self.send({"download": {"name": name, "type": kind, "text": text}}, [])
 
     def _links(self, href: Any) -> None:
         """The pupils' link, the short address, the QR code and a warning, from the page's own address."""
@@ -339,6 +403,11 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         return f"ClassDashboard({self.code!r}, pupils={self.pupils}, answered={self.answered}, trials={self.trials})"
 
 
+def _step(value: Any) -> int | None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_STEP
+    return int(value) if ok else None
+
+
 def _clock(when: float) -> str:
     """The time of day a class started, as the teacher's screen shows it (10:02)."""
     return time.strftime("%H:%M", time.localtime(when))
@@ -349,12 +418,3 @@ def _plain(text: str) -> str:
     import re
 
     return html.unescape(re.sub(r"<[^>]+>", "", text))
-
-
-def pooled_target(spec: ClassQuestion) -> float:
-    """The exact share of the pooled outcomes (``spec.hit``), from the lab question's exact answer."""
-    from donkeylab.lab import questions
-
-    question = questions.get(spec.lab)
-    exact = question.exact(dict(spec.params))
-    return float(sum(p for k, p in exact.items() if outcome_name(k) in spec.hit))

@@ -63,8 +63,9 @@ class Warm:
                 self.ready = min(self.size, found["ready"])
         return self.ready
 
-    def words(self, lang: str) -> str:
-        ready = self.status()
+    def words(self, lang: str, joined: int = 0) -> str:
+        """How many pupils have a page ready: those who joined (each took a warmed page) and those still waiting."""
+        ready = min(self.size, self.status() + joined)
         key = "warm_done" if ready >= self.size else "warm_going"
         return say(key, lang, ready=ready, size=self.size)
 

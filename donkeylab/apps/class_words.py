@@ -6,9 +6,12 @@ Registered in the core catalogue under ``classmode/`` (the same catalogue as the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from donkeylab.core import CATALOGUE, numbers
+
+if TYPE_CHECKING:
+    from donkeylab.classroom.questions import ClassQuestion
 
 _TEXTS = {
     # the pupil's page
@@ -50,6 +53,26 @@ _TEXTS = {
     "removed": (
         "Your teacher has taken you out of class {code}.",
         "Deine Lehrkraft hat dich aus der Klasse {code} genommen.",
+    ),
+    # the class card (questions asked on the card, the teacher's pause)
+    "question_of": ("Question {i} of {n}", "Frage {i} von {n}"),
+    "in_lesson": (
+        "Your guess goes in the lesson below, under “The question”: set it, then lock it in there.",
+        "Dein Tipp gehört in die Lektion unten, unter „Die Frage“: Stell ihn dort ein und leg ihn fest.",
+    ),
+    "set_it": ("set your guess", "stell deinen Tipp ein"),
+    "answer_is": ("The answer: {answer}.", "Die Antwort: {answer}."),
+    "close_points": (
+        "Your guess was {d} percentage points away from it.",
+        "Dein Tipp lag {d} Prozentpunkte daneben.",
+    ),
+    "close_number": ("Your guess was {d} away from it.", "Dein Tipp lag {d} daneben."),
+    "close_exact": ("Your guess hit it exactly.", "Dein Tipp hat sie genau getroffen."),
+    "close_right": ("You chose the right one.", "Du hast die richtige gewählt."),
+    "close_wrong": ("You chose {guess}.", "Du hast {guess} gewählt."),
+    "paused": (
+        "Your teacher has paused the class: eyes to the front.",
+        "Deine Lehrkraft hat die Klasse angehalten: Alle Augen nach vorn.",
     ),
     # the join page (``/join``, no kernel): a pupil types the class code
     "join_title": ("Join your class", "Deiner Klasse beitreten"),
@@ -164,6 +187,71 @@ _TEXTS = {
         "light blue/orange is worth 7 after the orange flip",
         "Hellblau/Orange ist nach dem Umdrehen von Orange 7 wert",
     ),
+    # the cockpit (issue 34): questions, pacing, who is stuck, results kept
+    "next": ("Next question ▶", "Nächste Frage ▶"),
+    "not_pooled": (
+        "This question is not simulated: the class's guesses are the data.",
+        "Diese Frage wird nicht simuliert: Die Tipps der Klasse sind die Daten.",
+    ),
+    "desk": ("Teacher's desk: pacing, who is stuck, results", "Pult der Lehrkraft: Tempo, wer hängt, Ergebnisse"),
+    "pace_step": ("Everyone to step", "Alle zu Schritt"),
+    "pace_section": ("Everyone to", "Alle zu"),
+    "go": ("Go", "Los"),
+    "pause": ("Pause the class", "Klasse anhalten"),
+    "release": ("Release the class", "Klasse freigeben"),
+    "save_csv": ("Save the results (CSV)", "Ergebnisse speichern (CSV)"),
+    "save_html": ("Save the charts (page)", "Diagramme speichern (Seite)"),
+    "away": ("away", "weg"),
+    "behind_mark": ("behind", "hinten"),
+    "col_name": ("Pupil", "Person"),
+    "col_guessed": ("Guessed", "Getippt"),
+    "col_step": ("Step", "Schritt"),
+    "col_where": ("Where", "Wo"),
+    "col_exercises": ("Exercises right / tried", "Übungen richtig / versucht"),
+    "calibration": ("How close the class came", "Wie nah die Klasse kam"),
+    "section.question": ("the question", "die Frage"),
+    "section.step": ("the game, step by step", "das Spiel, Schritt für Schritt"),
+    "section.live": ("the simulation", "die Simulation"),
+    "section.answer": ("the answer", "die Antwort"),
+    "section.exercises": ("the exercises", "die Übungen"),
+    "section.further": ("going further", "weiter gedacht"),
+    "no_guess_yet": ("No guess yet: {names}", "Noch kein Tipp: {names}"),
+    "all_guessed": ("Everyone here has guessed.", "Alle hier haben getippt."),
+    "behind": ("Behind the class: {names}", "Hinter der Klasse: {names}"),
+    "hardest": (
+        "Most got exercise {n} wrong: {wrong} of the {tried} who tried it are not right yet.",
+        "Übung {n} war am schwersten: {wrong} von {tried}, die sie versucht haben, sind noch nicht richtig.",
+    ),
+    "calib_choice": ("{right} of {n} guesses chose the right one.", "{right} von {n} Tipps haben richtig gewählt."),
+    "calib_median_points": (
+        "Half the guesses were within {d} percentage points of the answer (the median distance).",
+        "Die Hälfte der Tipps lag höchstens {d} Prozentpunkte neben der Antwort (der Median des Abstands).",
+    ),
+    "calib_within_points": (
+        "{k} of {n} guesses were within 5 percentage points of it.",
+        "{k} von {n} Tipps lagen höchstens 5 Prozentpunkte daneben.",
+    ),
+    "calib_median": (
+        "Half the guesses were within {d} of the answer (the median distance).",
+        "Die Hälfte der Tipps lag höchstens {d} neben der Antwort (der Median des Abstands).",
+    ),
+    "calib_within": (
+        "{k} of {n} guesses were within {band} of it.",
+        "{k} von {n} Tipps lagen höchstens {band} daneben.",
+    ),
+    "calib_pool": (
+        "The class pooled {trials} simulated trials: its estimate {estimate} % was {d} percentage points from the "
+        "exact value.",
+        "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % lag {d} Prozentpunkte "
+        "neben dem exakten Wert.",
+    ),
+    "calib_inside": ("The exact value lies inside its 95 % range.", "Der exakte Wert liegt in ihrem 95-%-Bereich."),
+    "calib_outside": (
+        "The exact value lies outside its 95 % range: that happens in about 1 of 20 classes.",
+        "Der exakte Wert liegt außerhalb ihres 95-%-Bereichs: Das passiert in etwa 1 von 20 Klassen.",
+    ),
+    "report_title": ("Class {code}: the results", "Klasse {code}: die Ergebnisse"),
+    "report_counts": ("{pupils} pupils, {answered} guesses.", "{pupils} Personen, {answered} Tipps."),
     "million": ("{x} million", "{x} Millionen"),
 }
 CATALOGUE.add_all(_TEXTS, prefix="classmode/")
@@ -182,3 +270,40 @@ def count_words(n: int, lang: str) -> str:
 
 def number_words(x: float, lang: str, digits: int = 2) -> str:
     return numbers.decimal(x, lang, digits)
+
+
+def answer_words(spec: ClassQuestion, lang: str) -> str:
+    """A question's answer as pupils read it: a probability as a percentage (with its fraction when short),
+    a number with its unit, a choice by its words."""
+    from fractions import Fraction
+
+    from donkeylab.apps import words as wd
+
+    if spec.kind == "choice":
+        return choice_words(spec, int(spec.exact), lang)
+    if spec.kind == "probability":
+        exact = spec.exact if isinstance(spec.exact, Fraction) else Fraction(spec.exact)
+        return wd.probability(exact, lang) if isinstance(spec.exact, Fraction) else wd.percent(exact, lang)
+    unit = f" {CATALOGUE.render(spec.unit, {}, lang)}" if spec.unit else ""
+    return f"{numbers.decimal(spec.exact, lang, 2)}{unit}"
+
+
+def choice_words(spec: ClassQuestion, index: int, lang: str) -> str:
+    """The words of a choice's option ``index`` (the question's catalogue prefix), else its identifier."""
+    key = f"{spec.choice_words}{spec.choices[index]}"
+    return CATALOGUE.render(key, {}, lang) if key in CATALOGUE.messages else spec.choices[index]
+
+
+def closeness(spec: ClassQuestion, guess: float, lang: str) -> str:
+    """How close a pupil's own guess came (only ever shown to that pupil)."""
+    if spec.kind == "choice":
+        if int(guess) == int(spec.exact):
+            return say("close_right", lang)
+        return say("close_wrong", lang, guess=choice_words(spec, int(guess), lang))
+    gap = abs(float(guess) - float(spec.exact))
+    if gap < 1e-9:
+        return say("close_exact", lang)
+    if spec.kind == "probability":
+        return say("close_points", lang, d=numbers.decimal(100 * gap, lang, 1))
+    unit = f" {CATALOGUE.render(spec.unit, {}, lang)}" if spec.unit else ""
+    return say("close_number", lang, d=f"{numbers.decimal(gap, lang, 2)}{unit}")

@@ -134,6 +134,7 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.verdict: answers.Verdict | None = None
         self.typed = ""  # the text the verdict judged, said back in the feedback
         self.solved = self.solution_shown = False
+        self.on_check: list[Callable[[AnswerBox], None]] = []  # told after every check (class mode's progress)
         # The value goes to the kernel when the field is left (or Enter), not per keystroke: ipywidgets holds a
         # model's update back while its previous one awaits the kernel, but sends a click at once, so under load
         # Check overtook the last keystroke and judged "1/777" for a typed "1/7776" (seen in a fresh run).
@@ -163,6 +164,8 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
             if self.misses >= 2:
                 self.solution_shown = True
         self._draw()
+        for callback in self.on_check:
+            callback(self)
         return verdict
 
     def show_solution(self) -> None:

@@ -22,6 +22,8 @@ from donkeylab.widgets.guard import PageGuard
 class Drawn(PageGuard, anywidget.AnyWidget):
     """``Drawn(callback)``: ``callback()`` runs each time a page has drawn this widget (on the kernel's thread)."""
 
+    pause_exempt = True  # it draws the page, it controls nothing: a class's pause lets it pass
+
     _esm = assets.asset("drawn.js")
 
     def __init__(self, callback: Callable[[], None]) -> None:

@@ -123,6 +123,63 @@ PAGE_LIMIT = TokenBucket(MESSAGES_PER_SECOND, BURST)
 PING_LIMIT = TokenBucket(PINGS_PER_SECOND, PING_BURST)
 
 
+class Pause:
+    """The page's controls held by someone else (a class's teacher: "pens down, eyes to the front").
+
+    While ``reason`` is set, every guarded widget of the kernel refuses the page's clicks and writes (a Step,
+    Play, Start, a lock-in) and says ``reason(lang)`` once; the page draws its own overlay, but a forged
+    message must meet the same refusal. A widget with ``pause_exempt`` (the class card, which only reports)
+    goes on; heartbeats and the language do too."""
+
+    def __init__(self) -> None:
+        self.reason: Callable[[str], str] | None = None
+        self.told: set[int] = set()
+
+    def hold(self, reason: Callable[[str], str]) -> None:
+        _pause_core_widgets()
+        self.reason, self.told = reason, set()
+
+    def release(self) -> None:
+        self.reason, self.told = None, set()
+
+
+PAUSE = Pause()  # the kernel's one page
+
+
+def _pause_core_widgets() -> None:
+    """Make ipywidgets' own widgets (an answer box's field and Check, the language switch) meet the pause too.
+
+    Installed the first time a pause is held, so a kernel that never joins a class keeps ipywidgets as it is.
+    A donkeylab widget decides in ``PageGuard._handle_msg``; every other widget's update is sent back at the
+    kernel's value and its click dropped while paused."""
+    import ipywidgets as w
+
+    original = w.Widget._handle_msg
+    if getattr(original, "_donkeylab_pause", False):
+        return
+
+    def handle(self: Any, msg: Any) -> None:
+        if PAUSE.reason is not None and not isinstance(self, PageGuard):
+            data: dict[str, Any] = (msg.get("content", {}).get("data") if isinstance(msg, dict) else None) or {}
+            method = data.get("method") if isinstance(data, dict) else None
+            if method == "update":
+                state = data.get("state")
+                self.send_state([k for k in state if k in self.keys] if isinstance(state, dict) else None)
+                return
+            if method == "custom":
+                return
+        original(self, msg)
+
+    handle._donkeylab_pause = True  # type: ignore[attr-defined]
+    w.Widget._handle_msg = handle
+
+
+def _only_language(method: Any, data: dict[str, Any]) -> bool:
+    """A message that changes nothing but the page's language (allowed while paused)."""
+    state = data.get("state")
+    return method == "update" and isinstance(state, dict) and set(state) == {"lang"}
+
+
 class PageGuard:
     """Mixin in front of an ipywidgets ``Widget``: rate limit, heartbeat and trait allowlist (module docstring).
 
@@ -131,6 +188,7 @@ class PageGuard:
     """
 
     page_writable: ClassVar[frozenset[str]] = frozenset()
+    pause_exempt: ClassVar[bool] = False  # True: the page's messages pass while the class is paused
 
     def _handle_msg(self, msg: Any) -> None:
         widget: Any = self
@@ -150,6 +208,18 @@ class PageGuard:
         if not PAGE_LIMIT.take():
             if PAGE_LIMIT.tell():
                 self._page_says(say("flood", self._page_lang()))
+            return
+        if (
+            PAUSE.reason is not None
+            and not self.pause_exempt
+            and method != "request_state"
+            and not _only_language(method, data)
+        ):
+            if id(self) not in PAUSE.told:
+                PAUSE.told.add(id(self))
+                self._page_says(PAUSE.reason(self._page_lang()))
+            if method == "update" and isinstance(data.get("state"), dict):
+                widget.send_state([k for k in data["state"] if k in widget.keys])  # the page's value goes back
             return
         if method == "update":
             self._page_update(data.get("state"), data.get("buffer_paths"), msg.get("buffers"))

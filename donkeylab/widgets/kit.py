@@ -55,6 +55,8 @@ class OnePerKernel:
 class FrontEndKit(OnePerKernel, PageGuard, anywidget.AnyWidget):
     """The kernel's one set of front-end helpers (``FrontEndKit.shared()``); it has no trait of its own."""
 
+    pause_exempt = True  # it draws the page, it controls nothing: a class's pause lets it pass
+
     _esm = assets.asset("common.js")
 
     def __repr__(self) -> str:

@@ -46,6 +46,8 @@ class PlotlyBundle(OnePerKernel, PageGuard, anywidget.AnyWidget):
     nothing more: the trait already holds the value, so a forged page cannot make its kernel send 2 MB again.
     """
 
+    pause_exempt = True  # it draws the page, it controls nothing: a class's pause lets it pass
+
     _esm = assets.asset("plotly_bundle.js")
     source = t.Unicode(
         "", help="plotly.min.js, gzip + base64, once the page asked for it; inflated and run once per page"

@@ -189,7 +189,7 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
         # Pupil 1: a tablet, a new browser with no cookies, the link read off the QR code.
         tablet = App(tablet_browser.new_context(viewport=TABLET).new_page(), pupil_server, folder)
         pupils.append(Watched(tablet))
-        tablet.open(link, ready=".dl-class-bar b")
+        tablet.open(link, ready=".dl-cc-bar b")
         # Pupil 2: the address the dashboard shows, then the code typed into the join box (lower case), in German.
         typing = App(browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE").new_page(),
                      pupil_server, folder)  # fmt: skip
@@ -198,13 +198,13 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
         expect(typing.page.locator("h1")).to_have_text("Deiner Klasse beitreten")
         typing.page.fill("#code", code.lower())
         typing.page.get_by_role("button", name="Beitreten").click()
-        typing.wait_ready(".dl-class-bar b")
+        typing.wait_ready(".dl-cc-bar b")
         # Pupil 3: the same link, typed by hand.
         third = App(browser.new_context().new_page(), pupil_server, folder)
         pupils.append(Watched(third))
-        third.open(link, ready=".dl-class-bar b")
-        expect(tablet.page.locator(".dl-class-bar b")).to_contain_text(f"Class {code} · you are ")
-        expect(typing.page.locator(".dl-class-bar b")).to_contain_text(f"Klasse {code} · du bist ")
+        third.open(link, ready=".dl-cc-bar b")
+        expect(tablet.page.locator(".dl-cc-bar b")).to_contain_text(f"Class {code} · you are ")
+        expect(typing.page.locator(".dl-cc-bar b")).to_contain_text(f"Klasse {code} · du bist ")
         expect(teacher.page.locator(".dl-cd-pupils")).to_have_text("3")
         for pupil in pupils:
             expect(pupil.app.page.locator(".dl-class-status")).to_contain_text(re.compile("No guess yet|Noch kein"))
@@ -257,7 +257,8 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
         for pupil in pupils:
             expect(pupil.app.page.locator(".dl-class-status")).to_contain_text(re.compile("closed|geschlossen"))
             assert pupil.found(EXACT_ONLY)
-        expect(teacher.page.locator(".dl-cd-exact")).to_have_text("The exact answer: 1.2 % = 1/81")
+        expect(teacher.page.locator(".dl-cd-exact")).to_contain_text("The exact answer: 1.2 %")
+        expect(teacher.page.locator(".dl-cd-exact")).to_contain_text("1/81")
         expect(teacher.page.locator(".dl-cd-target")).to_be_attached()
         shot(tablet, folder, "pupil-tablet-revealed")
         shot(typing, folder, "pupil-de-revealed")
@@ -276,7 +277,7 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
         end.click()
         end.click()
         expect(teacher.page.locator(".dl-cd-ended")).to_contain_text("The class has ended")
-        expect(tablet.page.locator(".dl-class-note")).to_contain_text(f"Your teacher has ended class {code}")
+        expect(tablet.page.locator(".dl-cc-note")).to_contain_text(f"Your teacher has ended class {code}")
         for app in [teacher, *(p.app for p in pupils)]:
             app.assert_no_traceback()
             app.check_console()
@@ -300,3 +301,86 @@ def test_a_dashboard_on_a_server_of_this_machine_only_says_pupils_cannot_join(ap
     end.click()
     end.click()
     expect(app.page.locator(".dl-cd-ended")).to_be_visible()
+
+
+def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_server: Server, output_dir: Path) -> None:
+    """Issue 34 in a browser: two questions in order, the pause, "everyone to step N" and to a section, the
+    roster filling with where each pupil is, and the results saved by the teacher's browser. A tablet-sized
+    pupil in English, a laptop in German."""
+    folder = output_dir / "cockpit"
+    teacher = App(browser.new_context(viewport=PROJECTORS[0], accept_downloads=True).new_page(), class_server, folder)
+    teacher.open("class_mode.ipynb", "lesson=doublet_penalties", ready=".dl-class-dash select")
+    teacher.page.fill("#dl-cd-size", "2")
+    teacher.page.get_by_role("button", name="Start a class").click()
+    expect(teacher.page.locator(".dl-cd-code")).to_have_text(re.compile(r"^\w{6}$"))
+    link = teacher.page.locator(".dl-cd-link").get_attribute("href") or ""
+    pupil_server = Server(link.split("/voila/")[0], class_server.log_path)  # this machine's network address
+    tablet = App(browser.new_context(viewport=TABLET).new_page(), pupil_server, folder)
+    laptop = App(browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE").new_page(),
+                 pupil_server, folder)  # fmt: skip
+    tablet.open(link, ready=".dl-cc-bar b")
+    laptop.open(link.replace("lang=en", "lang=de"), ready=".dl-cc-bar b")
+    pupils = (tablet, laptop)
+    expect(tablet.page.locator(".dl-cc-num")).to_have_text("Question 1 of 3")
+    expect(laptop.page.locator(".dl-cc-num")).to_have_text("Frage 1 von 3")
+    for pupil in pupils:
+        pupil.page.locator(".dl-class-lock").click()
+        expect(pupil.page.locator(".dl-class-status")).to_contain_text(re.compile("locked in|festgelegt"))
+    expect(teacher.page.locator(".dl-cd-answered")).to_have_text("2")
+    teacher.page.locator("button.dl-cd-reveal").click()
+    for pupil in pupils:
+        expect(pupil.page.locator(".dl-reveal")).to_contain_text("3/7")
+
+    # The second question, asked on every pupil's card.
+    teacher.page.locator("button.dl-cd-next").click()
+    expect(teacher.page.locator(".dl-cd-qnum[aria-pressed='true']")).to_have_text("2")
+    expect(teacher.page.locator(".dl-cd-answered")).to_have_text("0")
+    expect(tablet.page.locator(".dl-cc-num")).to_have_text("Question 2 of 3", timeout=3000)
+    expect(laptop.page.locator(".dl-cc-num")).to_have_text("Frage 2 von 3", timeout=3000)
+    for pupil, guess in zip(pupils, ("0.2", "0.35"), strict=True):
+        pupil.page.locator(".dl-cc-range").fill(guess)
+        pupil.page.locator(".dl-cc-lock").click()
+        expect(pupil.page.locator(".dl-cc-status")).to_contain_text(re.compile("locked in|festgelegt"))
+    expect(teacher.page.locator(".dl-cd-answered")).to_have_text("2")
+    shot(tablet, folder, "pupil-tablet-question-2")
+
+    # Pause: an overlay on every page within 3 s; release lifts it.
+    teacher.page.locator(".dl-cd-roster summary").click()
+    teacher.page.locator("button.dl-cd-pause").click()
+    for pupil in pupils:
+        expect(pupil.page.locator(".dl-cc-pause")).to_be_visible(timeout=3000)
+    expect(laptop.page.locator(".dl-cc-pause")).to_contain_text("angehalten")
+    shot(tablet, folder, "pupil-tablet-paused")
+    shot(laptop, folder, "pupil-de-paused")
+    teacher.page.locator("button.dl-cd-release").click()
+    for pupil in pupils:
+        expect(pupil.page.locator(".dl-cc-pause")).to_have_count(0, timeout=3000)
+
+    # Everyone to step 1, then to the exercises; the roster shows where each page is.
+    teacher.page.fill("#dl-cd-step", "1")
+    teacher.page.locator("button.dl-cd-go-step").click()
+    for pupil in pupils:
+        expect(pupil.page.locator(".dl-stepper .dl-pos").first).to_contain_text(re.compile(r"(step|Schritt) 1 "))
+    teacher.page.select_option("#dl-cd-section", "exercises")
+    teacher.page.locator("button.dl-cd-go-section").click()
+    for pupil in pupils:
+        expect(pupil.page.locator(".dl-section-exercises")).to_be_in_viewport(timeout=4000)
+    rows = teacher.page.locator(".dl-cd-pupils-table tr")
+    expect(rows).to_have_count(3)
+    for i in (1, 2):
+        expect(rows.nth(i).locator("td").nth(2)).to_have_text("1", timeout=30_000)
+        expect(rows.nth(i).locator("td").nth(3)).to_have_text("the exercises", timeout=30_000)
+    shot(teacher, folder, "dashboard-desk")
+
+    # Save the results: the teacher's browser gets a CSV with every guess and no pseudonym.
+    with teacher.page.expect_download() as saved:
+        teacher.page.locator("button.dl-cd-save").first.click()
+    text = Path(saved.value.path()).read_text()
+    assert "risk_64,2,probability,guess,0.2" in text and "token_risk,1,probability,answer,0.428571" in text
+    names = [rows.nth(i).locator("td").first.inner_text().split(" (")[0] for i in (1, 2)]
+    assert not any(name in text for name in names), names
+    for app in (teacher, *pupils):
+        app.assert_no_traceback()
+        app.check_console()
+        app.leave()
+        app.page.context.close()

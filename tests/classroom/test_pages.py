@@ -43,6 +43,8 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStor
     monkeypatch.delenv("DONKEYLAB_SERVER", raising=False)
     s = ClassStore.open()
     yield s
+    for part in [o for o in gc.get_objects() if isinstance(o, PupilPart)]:
+        part.stop()  # a kernel has one page; this test process has had many
     s.close()
 
 
@@ -68,13 +70,13 @@ def every_state(since: set[str] | frozenset[str] = frozenset()) -> str:
 
 def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> None:
     k, part = joined(store)
-    assert f"Class {k.code} · you are" in part.banner.value
+    assert f"Class {k.code} · you are" in part.card.banner
     assert part.prediction.button.disabled and part.prediction.held  # the reveal waits for the teacher
     assert part.lock.status.startswith("No guess yet") and part.lock.enabled
     part.lock.click(0.35)
-    until(lambda: part.locked == 0.35)
+    until(lambda: part.locked.get(QID) == 0.35)
     assert part.prediction.input.disabled and not part.lock.enabled and "0.35 is locked in" in part.lock.status
-    plot = part.plots[0]
+    plot = part.plots[0][0]
     assert plot.exact_hidden and plot.page_writable == {"lang"}
     plot.reset(n=30_000)
     plot.run()
@@ -115,20 +117,20 @@ def test_the_lock_stores_what_the_page_shows_once_and_refuses_what_no_slider_hol
     for forged in (1.5, -0.1, float("nan"), "0.5", True, None, [0.5]):
         part.lock._on_page(part.lock, {"method": "lock", "value": forged}, [])
     part.lock.click(0.55)  # what the page showed when the pupil clicked
-    until(lambda: part.locked == 0.55)
+    until(lambda: part.locked.get(QID) == 0.55)
     assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55]
     part.lock.click(0.9)  # a second lock (or a forged one): the guess stays
     part.prediction.input.value = 0.9
     until(lambda: part.jobs.empty())
-    assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55] and part.locked == 0.55
+    assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55] and part.locked.get(QID) == 0.55
 
 
 def test_a_reload_in_the_same_browser_is_the_same_pupil_with_the_same_guess(store: ClassStore) -> None:
     k, first = joined(store)
     first.lock.click(0.4)
-    until(lambda: first.locked == 0.4)
+    until(lambda: first.locked.get(QID) == 0.4)
     again = pupil_of(build("doublet_penalties", f"class={k.code}&_pupil={BROWSER}"))
-    until(lambda: again.pupil is not None and again.locked == 0.4)
+    until(lambda: again.pupil is not None and again.locked.get(QID) == 0.4)
     assert again.pupil.name == first.pupil.name and again.pupil.id == first.pupil.id
     assert not again.lock.enabled and "0.4" in again.lock.status
     r = store.results(k.code, k.teacher_key, QID)
@@ -138,8 +140,8 @@ def test_a_reload_in_the_same_browser_is_the_same_pupil_with_the_same_guess(stor
 def test_pupils_pool_draws_of_their_own_and_the_page_cannot_choose_them(store: ClassStore) -> None:
     k, one = joined(store)
     two = pupil_of(build("doublet_penalties", f"class={k.code}&_pupil=another-browser-key-02"))
-    assert one.plots[0].seed != two.plots[0].seed
-    plot = one.plots[0]
+    assert one.plots[0][0].seed != two.plots[0][0].seed
+    plot = one.plots[0][0]
     seed, batch = plot.seed, plot.batch
     for forged in ({"seed": 7}, {"batch": 1}, {"n": 200_000}):
         plot._handle_msg({"content": {"data": {"method": "update", "state": forged, "buffer_paths": []}}})
@@ -172,7 +174,7 @@ def test_a_class_that_cannot_be_joined_leaves_the_lesson_working_alone(
     page = build("doublet_penalties", f"class={code}")
     part = pupil_of(page)
     until(lambda: part.alone is not None)
-    assert part.alone == why and words in page.children[0].value and "works on by itself" in page.children[0].value
+    assert part.alone == why and words in part.card.banner and "works on by itself" in part.card.banner
     assert not part.prediction.button.disabled and not part.prediction.held
     assert part.lock.layout.display == "none"
 
@@ -181,7 +183,7 @@ def test_a_class_ended_or_a_pupil_removed_mid_lesson_goes_on_alone(store: ClassS
     k, part = joined(store)
     store.remove_pupil(k.code, k.teacher_key, part.pupil.name)
     until(lambda: part.alone == "removed")
-    assert "taken you out" in part.banner.value and not part.prediction.held
+    assert "taken you out" in part.card.banner and not part.prediction.held
     other = pupil_of(build("doublet_penalties", f"class={k.code}"))
     until(lambda: other.pupil is not None)
     store.end_class(k.code, k.teacher_key)
@@ -252,10 +254,15 @@ def test_the_dashboard_shows_nothing_of_the_answer_before_the_reveal(store: Clas
     dash._on_page(None, {"method": "reveal", "extra": 1}, None)  # not the message's shape: ignored
     assert not store.poll(dash.code, p.id)["revealed"]
     dash._on_page(None, {"method": "reveal"}, None)
-    assert dash.revealed and dash.exact_text == "The exact answer: 1.2 % = 1/81" and dash.exact_bar == 1
+    assert dash.revealed and dash.exact_text.startswith("The exact answer: 1.2 %") and "1/81" in dash.exact_text
+    assert dash.exact_bar == 1
     assert abs(dash.target - 1 / 81) < 1e-12
     dash._on_page(None, {"method": "lang", "lang": "de"}, None)
-    assert dash.exact_text == "Die exakte Antwort: 1,2 % = 1/81" and dash.question.startswith("Zwei Zahlen")
+    assert (
+        dash.exact_text.startswith("Die exakte Antwort: 1,2 %")
+        and "1/81" in dash.exact_text
+        and "Würfel" in dash.question
+    )
     dash.close()
 
 
@@ -264,7 +271,7 @@ def test_the_teacher_removes_a_pupil_and_ends_the_class(store: ClassStore) -> No
     dash.start_class("doublet_penalties", 30)
     p = store.join(dash.code)
     store.answer(dash.code, p.id, QID, 0.95)
-    until(lambda: dash.roster == [[p.name, True]])
+    until(lambda: [(r["name"], r["guessed"]) for r in dash.roster] == [(p.name, True)])
     dash._on_page(None, {"method": "remove", "name": "Nobody 1"}, None)  # not on the roster: nothing
     dash._on_page(None, {"method": "remove", "name": p.name}, None)
     until(lambda: dash.roster == [] and dash.answered == 0)
@@ -349,7 +356,7 @@ def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_re
     part = pupil_of(page)
     until(lambda: part.alone is not None)
     assert part.alone == "no_store" and len(calls) == RETRIES
-    assert "could not be reached" in page.children[0].value and not part.prediction.button.disabled
+    assert "could not be reached" in part.card.banner and not part.prediction.button.disabled
 
 
 class Sent:
@@ -372,17 +379,17 @@ class Sent:
 
 def test_a_page_that_has_drawn_its_widgets_gets_the_class_state_again(store: ClassStore) -> None:
     """The join ends on the worker thread, maybe while the page still creates its widgets (an update then is
-    dropped by Voila's manager): the page's "drawn" message brings the banner and the lock again."""
+    dropped by Voila's manager): the page's "drawn" message brings the card and the lock again."""
     page = build("doublet_penalties", "class=ZZZZZZ")
     part = pupil_of(page)
     assert page.children[-1] is part.drawn  # drawn last: its render runs once the page's models exist
     until(lambda: part.alone is not None)
-    comms = {name: Sent() for name in ("banner", "lock")}
+    comms = {name: Sent() for name in ("card", "lock")}
     for name, comm in comms.items():
         getattr(part, name).comm = comm
     forged = [{"drawn": 2}, {"drawn": 1, "more": 1}, "drawn", {}]
     for content in [*forged, {"drawn": 1}]:
         part.drawn._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
     assert [len(c.states) for c in comms.values()] == [1, 1]  # only the one true message, once each
-    assert "not open" in comms["banner"].states[0]["value"]
+    assert "not open" in comms["card"].states[0]["banner"]
     assert comms["lock"].states[0]["layout"] == f"IPY_MODEL_{part.lock.layout.model_id}"

@@ -1,4 +1,9 @@
-"""Class mode's question table against the lab and the lessons it stands for, and its layer."""
+"""Class mode's question table against the lab and the lessons it stands for, and its layer (issues 20, 34).
+
+Every lesson offers class mode, each with its own prediction first and the other guesses after it; for each
+question the bounds hold the exact answer, a pooled one's outcomes exist in its lab question, and the exact
+value is the lesson's own (from the engines' exact modules, or Lesson 5's long measurement).
+"""
 
 from __future__ import annotations
 
@@ -8,35 +13,77 @@ from fractions import Fraction
 
 import pytest
 
+from donkeylab.apps import APPS
 from donkeylab.classroom import lessons, outcome_name, question_specs
+from donkeylab.classroom.questions import ClassQuestion, add
+from donkeylab.core import CATALOGUE
 from donkeylab.lab import questions as lab
 
 
+def test_every_lesson_is_offered_in_class_mode() -> None:
+    assert sorted(lessons()) == sorted(name for name, info in APPS.items() if info.kind == "lesson")
+    for lesson in lessons():
+        specs = list(question_specs(lesson).values())
+        assert len(specs) >= 2, f"{lesson}: its prediction and at least one more guess"
+        assert specs[0].headline and not any(q.headline for q in specs[1:])
+
+
 @pytest.mark.parametrize("lesson", lessons())
-def test_every_question_pools_a_lab_question_with_its_outcomes(lesson: str) -> None:
+def test_every_question_holds_its_answer_and_pools_what_its_lab_question_has(lesson: str) -> None:
     for spec in question_specs(lesson).values():
+        assert spec.low <= float(spec.exact) <= spec.high, spec.qid
+        assert spec.prompt in CATALOGUE.messages, spec.prompt
+        if spec.kind == "choice":
+            assert len(spec.choices) == spec.high - spec.low + 1 and float(spec.exact).is_integer()
+            for option in spec.choices:
+                assert f"{spec.choice_words}{option}" in CATALOGUE.messages, (spec.qid, option)
+        if spec.lab is None:
+            continue
         question = lab.get(spec.lab)
         assert spec.batch == question.max_batch
-        exact = question.exact(dict(spec.params))
-        names = {outcome_name(key) for key in exact}
+        names = {outcome_name(key) for key in question.exact(dict(spec.params))}
         assert set(spec.hit) <= names, (spec.hit, sorted(names)[:10])
-        assert spec.low < spec.high
-        if spec.whole:
-            assert len(spec.choices) == spec.high - spec.low + 1
+        assert spec.what in CATALOGUE.messages
 
 
 def test_the_exact_answers_are_the_lessons() -> None:
+    from donkeylab.apps.lessons import arrow_chains, full_games
     from donkeylab.double_donkey import exact as dd_exact
     from donkeylab.double_down import exact as dn_exact
 
-    risk = dn_exact.next_card_risk(70)
-    assert question_specs("doublet_penalties")["token_risk"].exact == float(risk["doublet"] + risk["bust"])
-    assert question_specs("die_choice")["free_choice"].exact == float(dd_exact.p_free_choice(4, range(1, 3)))
-    assert float(Fraction(1, 81)) == question_specs("die_choice")["free_choice"].exact
-    spec = question_specs("angry_flips")["flip_seven"]
+    def risk(total: int) -> Fraction:
+        r = dn_exact.next_card_risk(total)
+        return Fraction(r["doublet"] + r["bust"])
+
+    dc, af, dp = question_specs("die_choice"), question_specs("angry_flips"), question_specs("doublet_penalties")
+    assert dc["free_choice"].exact == dd_exact.p_free_choice(4, range(1, 3)) == Fraction(1, 81)
+    assert dc["four_two"].exact == dd_exact.p_free_choice(2, range(1, 5)) == Fraction(4, 9)
+    assert dp["token_risk"].exact == risk(70) == Fraction(3, 7) and dp["risk_64"].exact == risk(64)
+    assert dp["risk_74"].exact == risk(74) == Fraction(9, 14)
     before = dd_exact.card_value_distribution(("light_blue", "orange"), (), "random")[7]
     after = dd_exact.card_value_distribution(("light_blue", "orange"), ("orange",), "random")[7]
-    assert after < before and spec.choices[int(spec.exact)] == "less"  # the lesson's answer
+    assert af["seven_after"].exact == after and after < before
+    assert af["flip_seven"].choices[int(af["flip_seven"].exact)] == "less"
+    ac = question_specs("arrow_chains")
+    assert ac["best_card"].choices[int(ac["best_card"].exact)] == arrow_chains.best_card()
+    assert ac["no_hop"].exact == pytest.approx(float(arrow_chains.chain_shares("default")[0]), abs=1e-12)
+    fg = question_specs("full_games")
+    assert fg["shorter"].choices[int(fg["shorter"].exact)] == "german"
+    assert fg["rounds_shorter"].exact == full_games.MEASURED["german"][0]
+
+
+def test_a_question_that_cannot_be_asked_is_refused_when_declared() -> None:
+    ok = ClassQuestion("q", "class/q/unit.rounds", 0.5, headline=True)
+    for bad in (
+        (ClassQuestion("q", "x", 0.5, kind="guess", headline=True),),
+        (ClassQuestion("q", "x", 0.5, low=1.0, high=0.0, headline=True),),
+        (ClassQuestion("q", "x", 0.5, kind="choice", headline=True),),  # a choice without options
+        (ok, ClassQuestion("r", "x", 0.5, headline=True)),  # two headlines
+        (ClassQuestion("q", "x", 0.5),),  # none
+    ):
+        with pytest.raises(ValueError):
+            add("a_lesson_of_a_test", *bad)
+    assert "a_lesson_of_a_test" not in lessons()
 
 
 def test_the_store_imports_no_ui() -> None:
@@ -52,7 +99,6 @@ def test_every_class_sentence_is_in_both_languages_with_the_same_placeholders() 
     import string
 
     import donkeylab.apps  # noqa: F401  (registers the class mode pages' words)
-    from donkeylab.core import CATALOGUE
 
     def fields(text: str) -> set[str]:
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}

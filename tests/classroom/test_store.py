@@ -18,7 +18,7 @@ SEED = 1234
 
 
 def test_round_trip(store: ClassStore) -> None:
-    assert questions(LESSON) == {QID: (0.0, 1.0)}
+    assert questions(LESSON) == {QID: (0.0, 1.0), "risk_64": (0.0, 1.0), "risk_74": (0.0, 1.0)}
     k = store.create_class(LESSON)
     assert CODE_RE.fullmatch(k.code) and not set(k.code) & set("OILU") and set(k.code) <= set(ALPHABET)
     assert len(k.teacher_key) >= 32 and k.teacher_key not in repr(k)
@@ -131,7 +131,7 @@ def test_every_refusal_is_a_sentence_and_changes_nothing(store: ClassStore) -> N
 
 
 def test_a_choice_is_a_whole_index(store: ClassStore) -> None:
-    assert questions("angry_flips") == {"flip_seven": (0, 2)}  # more, less, same
+    assert questions("angry_flips")["flip_seven"] == (0, 2)  # more, less, same
     k = store.create_class("angry_flips")
     p = store.join(k.code)
     store.answer(k.code, p.id, "flip_seven", 2)

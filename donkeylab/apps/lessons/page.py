@@ -84,6 +84,7 @@ class Lesson:
     how_to: Any = None  # the game in one minute, folded (``framework.how_to_play``), before the question
     boxes: dict[str, SealedBox] = dataclasses.field(default_factory=dict)  # sealed field -> its place on the page
     _unsealer: Callable[[], dict[str, Any]] | None = None
+    on_unseal: list[Callable[[], None]] = dataclasses.field(default_factory=list)  # told once the rest is built
 
     @property
     def sealed(self) -> bool:
@@ -111,6 +112,18 @@ class Lesson:
             box.fill(made.get(name))
         known = {id(x) for x in self.switch.parts}
         self.switch.parts.extend(x for x in self.widgets() if id(x) not in known)
+        for callback in self.on_unseal:
+            callback()
+
+    def exercise_boxes(self) -> dict[int, Any]:
+        """Exercise number → its answer box, for every typed exercise built so far (the page's and going
+        further's: class mode counts which were tried and right)."""
+        found: dict[int, Any] = {}
+        for part in [self.exercises, *self.going_further]:
+            for exercise in getattr(part, "exercises", ()) if part is not None else ():
+                if getattr(exercise, "box", None) is not None:
+                    found[exercise.number] = exercise.box
+        return found
 
     def sealed_note(self, key: str) -> None:
         """Say in the first sealed place who reveals the answer (``"class"``: the teacher)."""
@@ -263,6 +276,20 @@ DEFAULT_ORDER = {
 }
 
 
+# Where a part of the page is, in the words class mode uses (``classroom.checks.SECTIONS``): a pupil's page
+# reports the section in view, and the teacher can send the class to one ("everyone to the exercises").
+SECTION_OF = {
+    "question": "question",
+    "prediction": "question",
+    "step_through": "step",
+    "live": "live",
+    "exact": "answer",
+    "notice": "answer",
+    "exercises": "exercises",
+    "going_further": "further",
+}
+
+
 def page(lesson: Lesson) -> w.VBox:
     """The app page of every lesson: the link's problems, the switch, the title, then each part in its
     spec's section order under a heading that switches too, and the share link."""
@@ -274,25 +301,27 @@ def page(lesson: Lesson) -> w.VBox:
     if lesson.how_to is not None:
         children.append(lesson.how_to)
     for name, heading in order.items():
+        first = len(children)
         if name in lesson.boxes:  # sealed: its place, filled with the heading and widgets at the reveal
             lesson.boxes[name].heading_key = heading
             children.append(lesson.boxes[name])
-            continue
-        part = getattr(lesson, name)
-        parts = list(part) if isinstance(part, list) else [part]
-        parts = [p for p in parts if p is not None]
-        if not parts:
-            continue
-        if name == "going_further":
-            fold = further(parts, lang)
-            lesson.switch.parts.append(fold)
-            children.append(fold)
-            continue
-        if heading:
-            text = heading_text(heading, lang)
-            lesson.switch.parts.append(text)
-            children.append(text)
-        children += parts
+        else:
+            part = getattr(lesson, name)
+            parts = [p for p in (list(part) if isinstance(part, list) else [part]) if p is not None]
+            if not parts:
+                continue
+            if name == "going_further":
+                fold = further(parts, lang)
+                lesson.switch.parts.append(fold)
+                children.append(fold)
+            else:
+                if heading:
+                    text = heading_text(heading, lang)
+                    lesson.switch.parts.append(text)
+                    children.append(text)
+                children += parts
+        if name in SECTION_OF and hasattr(children[first], "add_class"):
+            children[first].add_class(f"dl-section-{SECTION_OF[name]}")
     if lesson.share is not None:
         children.append(lesson.share)
     box = w.VBox([*children, w.HTML(PAGE_STYLE)])
