@@ -121,3 +121,18 @@ def test_the_count_comes_before_the_reveal_and_the_simulation(lang: str) -> None
     texts = [x.value for x in inside if isinstance(x, w.HTML)]
     heading = lesson.say("hand.heading").get(lang)
     assert any(heading in t for t in texts)
+
+
+def test_on_the_mini_boards_own_page_the_count_is_done_on_the_board_above() -> None:
+    """?board=tiny_chain: the step-through is the mini board at the same first move, so no second board; its
+    intro no longer gives away which move runs the race (the count asks that)."""
+    page = build(lesson.NAME, "board=tiny_chain")
+    inside = walk(w.VBox(page.lesson.step_through))
+    steppers = [x for x in inside if isinstance(x, Stepper)]
+    assert [s.snapshot["table"]["board_name"] for s in steppers] == ["tiny_chain"]
+    assert (
+        steppers[0].snapshot["current_player"] == 0 and steppers[0].index == lesson.telling_stepper("tiny_chain").index
+    )
+    assert [x.exact for x in inside if isinstance(x, AnswerBox)] == [3]
+    intro = lesson.say("step_intros.tiny_chain")
+    assert "c1" not in intro.en and "c1" not in intro.de

@@ -14,19 +14,28 @@ import pytest
 from donkeylab.apps.lessons.page import words_before_exercises
 from donkeylab.apps.query import parse_query
 
-LESSONS = ("die_choice", "angry_flips", "doublet_penalties", "arrow_chains", "full_games")
+PAGES = [  # each lesson, and the links that change what its path says (the German rules, the mini board)
+    ("die_choice", ""),
+    ("die_choice", "variant=german"),
+    ("angry_flips", ""),
+    ("angry_flips", "variant=german"),
+    ("doublet_penalties", ""),
+    ("arrow_chains", ""),
+    ("arrow_chains", "board=tiny_chain"),
+    ("full_games", ""),
+]
 MOST = 450
 
 
-def lesson(name: str, lang: str) -> Any:
+def lesson(name: str, query: str, lang: str) -> Any:
     module = importlib.import_module(f"donkeylab.apps.lessons.{name}")
-    return module.parts(parse_query(f"lang={lang}", module.PARAMS))
+    return module.parts(parse_query(f"lang={lang}&{query}", module.PARAMS))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("name", LESSONS)
-def test_a_lessons_path_to_its_exercises_is_at_most_450_words(name: str, lang: str) -> None:
-    parts = lesson(name, lang)
+@pytest.mark.parametrize(("name", "query"), PAGES)
+def test_a_lessons_path_to_its_exercises_is_at_most_450_words(name: str, query: str, lang: str) -> None:
+    parts = lesson(name, query, lang)
     assert parts.exercises is not None and parts.notice is not None, "the whole lesson is counted"
     words = words_before_exercises(parts)
-    assert 150 < words <= MOST, f"{name} ({lang}): {words} words before the exercises"
+    assert 150 < words <= MOST, f"{name}?{query} ({lang}): {words} words before the exercises"

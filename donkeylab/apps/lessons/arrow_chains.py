@@ -150,15 +150,15 @@ def by_hand_exercise() -> Exercise:
     return Exercise(say("hand.q"), say("hand.solution"), Fraction(chains), hint=say("hand.hint"), mistakes=mistakes)
 
 
-def by_hand(ctx: Context) -> list[Any]:
+def by_hand(ctx: Context, own_board: bool = True) -> list[Any]:
     """The mini board at its first move (the pupil is Player 1, the others random bots) and the count: the
-    computation a pupil can do by hand, placed before the simulation and the exact answer that scale it up."""
+    computation a pupil can do by hand, placed before the simulation and the exact answer that scale it up.
+    ``own_board`` False: the step-through above is the mini board already (``?board=tiny_chain``), at the same
+    first move, so the count is done there."""
     from donkeylab.widgets import RaceBoard
     from donkeylab.widgets.answer import AnswerBox
 
     item = by_hand_exercise()
-    pupil = TELLING[MINI].pupil
-    mini = telling_stepper(MINI, ctx.seed, ctx.lang, pupil)
     assert item.exact is not None and item.hint is not None
     box = AnswerBox(
         item.exact,
@@ -168,14 +168,12 @@ def by_hand(ctx: Context) -> list[Any]:
         lang=ctx.lang,
         mistakes=[(value, why.get) for value, why in item.mistakes],
     )
-    return [
-        Text(say("hand.heading"), "h3", ctx.lang),
-        Text(say("hand.intro"), lang=ctx.lang),
-        mini,
-        step_box(mini, [RaceBoard(mini)]),
-        Text(item.question, lang=ctx.lang),
-        box,
-    ]
+    board: list[Any] = []
+    if own_board:
+        mini = telling_stepper(MINI, ctx.seed, ctx.lang, TELLING[MINI].pupil)
+        board = [mini, step_box(mini, [RaceBoard(mini)])]
+    intro = [Text(say("hand.heading"), "h3", ctx.lang), Text(say("hand.intro"), lang=ctx.lang)]
+    return [*intro, *board, Text(item.question, lang=ctx.lang), box]
 
 
 # ---------------------------------------------------------------------------------------------- exact answers
@@ -302,7 +300,7 @@ def step_through(ctx: Context) -> list[Any]:
         go_to(stepper, ctx.query["step"])
     ctx.stepper = stepper
     main = [stepper, step_box(stepper, [RaceBoard(stepper), Rendered(reconstruction_note, ctx.lang)])]
-    return main + by_hand(ctx)
+    return main + by_hand(ctx, own_board=board != MINI)
 
 
 def going_further(ctx: Context) -> list[Any]:

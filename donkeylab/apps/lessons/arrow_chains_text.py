@@ -21,15 +21,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "step_intros.tiny_chain": (
         (
-            "This is our mini board, a small board we made for this lesson. Player 1 (you) moves first. Click the"
-            " green donkey, then field c1. Then press Step again and again and watch one move run the whole race."
-            " Names like ER-CHAIN-1 on the card on the right are our labels for the rulebook's rules."
+            "Player 1 (you) moves first, on our mini board (made for this lesson): count its first moves below. "
+            "The card on the right names each step's rule; names like ER-CHAIN-1 are our labels for the "
+            "rulebook's rules."
         ),
         (
-            "Das ist unser Mini-Brett, ein kleines Brett, das wir für diese Lektion gebaut haben. Spieler 1 (du) "
-            "fängt an. Klicke den grünen Esel und dann das Feld c1. Drück dann immer wieder Schritt und sieh zu, "
-            "wie ein einziger Zug das ganze Rennen entscheidet. Namen wie ER-CHAIN-1 auf der Karte rechts sind "
-            "unsere Kürzel für die Regeln der Spielregel."
+            "Spieler 1 (du) fängt an, auf unserem Mini-Brett (für diese Lektion gebaut): Zähl unten seine ersten "
+            "Züge. Die Karte rechts nennt die Regel jedes Schritts; Namen wie ER-CHAIN-1 sind unsere Kürzel für "
+            "die Regeln der Spielregel."
         ),
     ),
     "still_words.er_chain_2_own": (
