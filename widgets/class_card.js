@@ -15,7 +15,9 @@ const SECTION = /(?:^|\s)dl-section-(\w+)/;
 export default {
   render({ model, el: host }) {
     const box = el("div", { class: "dl-class-card" });
-    host.append(box);
+    const lost = lostBanner(); // heartbeat.js: at the top of the page, where a pupil looks, "reload the page"
+    host.append(lost, box);
+    const stopBeat = heartbeat(model, lost);
     let value = null; // the card input's value as the pupil sets it (never a default shown as a guess)
     let asked = -1; // the question index the input belongs to
     let lockButton = null; // the card's lock, enabled once the pupil has set a value
@@ -124,6 +126,7 @@ export default {
       window.removeEventListener("scroll", onScroll, { capture: true });
       clearInterval(watcher);
       clearTimeout(timer);
+      stopBeat();
     };
   },
 };

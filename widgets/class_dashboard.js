@@ -89,7 +89,9 @@ function convergence(series, target, T) {
 export default {
   render({ model, el: host }) {
     const box = el("div", { class: "dl-class-dash" });
-    host.append(box);
+    const lost = lostBanner(); // heartbeat.js, joined before this file: a restarted server says "reload"
+    host.append(lost, box);
+    const stopBeat = heartbeat(model, lost);
     let ending = false, removing = "", picked = null, sized = null; // the start form's values survive a redraw
     let deskOpen = false;
     const typed = {}; // the desk's inputs as the teacher left them (a redraw every second must not undo typing)
@@ -97,7 +99,7 @@ export default {
     const get = (name) => model.get(name);
 
     function langSwitch(T) {
-      const row = el("div", { class: "dl-cd-lang", role: "group", "aria-label": "Language / Sprache" });
+      const row = el("div", { class: "dl-cd-lang", role: "group", "aria-label": T.language });
       for (const [code, name] of [["en", "English"], ["de", "Deutsch"]]) {
         const b = el("button", { type: "button", "aria-pressed": String(T.lang === code) }, name);
         b.addEventListener("click", () => send({ method: "lang", lang: code }));
@@ -305,6 +307,6 @@ export default {
     model.on("change:view", () => send({ method: "origin", href: window.location.href }));
     draw();
     send({ method: "origin", href: window.location.href });
-    return () => { for (const n of names) model.off(`change:${n}`, later); };
+    return () => { for (const n of names) model.off(`change:${n}`, later); stopBeat(); };
   },
 };

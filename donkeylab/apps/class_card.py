@@ -29,7 +29,7 @@ class ClassCard(PageGuard, anywidget.AnyWidget):
     """The class card: ``on_lock(value)`` gets a checked guess for the current card question, ``on_section``
     the section the page shows."""
 
-    _esm = assets.asset("class_card.js")
+    _esm = assets.text("heartbeat.js", "class_card.js")  # the lost-kernel banner, as every page has
     _css = assets.asset("class_card.css")
     pause_exempt = True
 

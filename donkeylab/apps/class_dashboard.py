@@ -35,7 +35,7 @@ from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, que
 from donkeylab.classroom.checks import MAX_STEP, SECTIONS
 from donkeylab.core import CATALOGUE, numbers
 from donkeylab.widgets import assets
-from donkeylab.widgets.guard import PageGuard
+from donkeylab.widgets.guard import PageGuard, page_texts
 
 if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
     from donkeylab.classroom.store import ClassStore
@@ -50,14 +50,14 @@ WORDS = (
     "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
     "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
     "save_csv", "save_html", "not_pooled", "away", "behind_mark", "col_name", "col_guessed", "col_step",
-    "col_where", "col_exercises", "calibration",
+    "col_where", "col_exercises", "calibration", "language",
 )  # fmt: skip
 
 
 class ClassDashboard(PageGuard, anywidget.AnyWidget):
     """The class-mode page: ``ClassDashboard(lang, lesson)``; ``open_class(code)`` shows a running class."""
 
-    _esm = assets.asset("class_dashboard.js")
+    _esm = assets.text("heartbeat.js", "class_dashboard.js")  # the lost-kernel banner, as every page has
     _css = assets.asset("class_dashboard.css")
 
     lang = t.Enum(("en", "de"), "en", help="the page's language").tag(sync=True)
@@ -188,10 +188,11 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     def _switch(self, qid: str) -> None:
         """Show question ``qid`` (its chart and pool start over from the store's numbers)."""
         spec = self._specs[qid]
-        self._answers, self._counts = [], {}
-        self._set(current=qid, series=[], trials=0, target=-1.0, revealed=False, exact_text="", exact_bar=-1)
-        self._set(answered=0, calibration=[], pooling=spec.lab is not None)
-        self._set(question=self._question(self.lang), what=self._what(self.lang))
+        with self._lock, self.hold_sync():  # one message: the page never shows one question's words with another's
+            self._answers, self._counts = [], {}
+            self._set(current=qid, series=[], trials=0, target=-1.0, revealed=False, exact_text="", exact_bar=-1)
+            self._set(answered=0, calibration=[], pooling=spec.lab is not None)
+            self._set(question=self._question(self.lang), what=self._what(self.lang))
         self.refresh()
 
     # ------------------------------------------------------------------ polling
@@ -218,6 +219,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                     self._set(view="ended", note=exc.render(self.lang))
             return
         with self._lock:
+            if self.spec is not spec:  # the teacher switched questions while this poll read the store
+                return
             self._answers, self._counts, self._rows = r["answers"], r["counts"], rows
             hits = sum(r["counts"].get(h, 0) for h in spec.hit) // spec.per_trial
             values: dict[str, Any] = {"note": "", "pupils": r["pupils"], "answered": r["answered"]}
@@ -265,6 +268,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     def _texts(self, lang: str) -> dict[str, str]:
         words = {key: say(key, lang, trials="", answer="", limit="", name="{name}") for key in WORDS}
         words["lang"] = lang
+        words |= page_texts(lang)  # the heartbeat's "reload the page", there before the kernel is gone
         words["decimal"] = numbers.separators(lang)["decimal"]  # the axis labels the page writes itself
         return words
 

@@ -15,6 +15,7 @@ from donkeylab.apps.class_words import answer_words, choice_words, closeness, co
 from donkeylab.classroom import ClassQuestion
 from donkeylab.classroom.names import pseudonym_de
 from donkeylab.core import CATALOGUE, numbers
+from donkeylab.widgets.guard import page_texts
 
 
 def draw_card(part: Any) -> None:
@@ -28,7 +29,7 @@ def draw_card(part: Any) -> None:
             "in_lesson": say("in_lesson", lang),
             "set_it": say("set_it", lang),
             "decimal": numbers.separators(lang)["decimal"],
-        }
+        } | page_texts(lang)
         if part.alone is not None:
             why = say(part.alone, lang, code=part.code)
             card.alone, card.banner, card.pooled, card.question, card.paused = (

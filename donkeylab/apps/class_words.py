@@ -56,6 +56,7 @@ _TEXTS = {
     ),
     # the class card (questions asked on the card, the teacher's pause)
     "question_of": ("Question {i} of {n}", "Frage {i} von {n}"),
+    "language": ("Language", "Sprache"),
     "in_lesson": (
         "Your guess goes in the lesson below, under “The question”: set it, then lock it in there.",
         "Dein Tipp gehört in die Lektion unten, unter „Die Frage“: Stell ihn dort ein und leg ihn fest.",

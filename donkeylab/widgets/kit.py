@@ -57,7 +57,7 @@ class FrontEndKit(OnePerKernel, PageGuard, anywidget.AnyWidget):
 
     pause_exempt = True  # it draws the page, it controls nothing: a class's pause lets it pass
 
-    _esm = assets.asset("common.js")
+    _esm = assets.text("heartbeat.js", "common.js")
 
     def __repr__(self) -> str:
         return "FrontEndKit()"

@@ -1,0 +1,57 @@
+// The heartbeat every donkeylab page has, in one place: the kit's widgets (common.js) and the class pages'
+// own widgets (class_card.js, class_dashboard.js) are served with this file joined before them (assets.text).
+// Heartbeat: a page whose kernel died (killed, culled, restarted) must say so, never look alive. Every
+// HEARTBEAT_MS the widget sends {ping: k}; the kernel answers {pong: k}. No pong for LOST_AFTER_MS, a send
+// that throws or a closed comm shows the kernel's own sentence (texts.lost, in the page's language: the
+// words must be there before the kernel is gone). A late pong (a kernel that was only busy) hides it again.
+const HEARTBEAT_MS = 5000;
+const LOST_AFTER_MS = 10000;
+
+/** A hidden banner element that heartbeat() fills in; put it at the top of the widget. */
+function lostBanner() {
+  const el = document.createElement("div");
+  el.className = "dl-lost";
+  el.setAttribute("role", "alert");
+  el.hidden = true;
+  return el;
+}
+
+/** Start pinging the kernel through `model`; shows `banner` when it stops answering. Returns the cleanup. */
+function heartbeat(model, banner) {
+  let k = 0;
+  let lastPong = Date.now();
+  const show = (lost) => {
+    if (lost) banner.textContent = (model.get("texts") || {}).lost || banner.textContent;
+    banner.hidden = !lost || !banner.textContent;
+  };
+  const onMsg = (msg) => {
+    if (msg && typeof msg === "object" && "pong" in msg) {
+      lastPong = Date.now();
+      show(false);
+    }
+  };
+  const onClose = () => show(true);
+  const beat = () => {
+    if (Date.now() - lastPong > LOST_AFTER_MS) show(true);
+    try {
+      model.send({ ping: k });
+      k = (k + 1) % 2147483647;
+    } catch (err) {
+      show(true);
+    }
+  };
+  model.on("msg:custom", onMsg);
+  model.on("comm:close", onClose);
+  let timer = null;
+  // A random first beat: the widgets of one page do not all ping in the same millisecond.
+  const first = setTimeout(() => {
+    beat();
+    timer = setInterval(beat, HEARTBEAT_MS);
+  }, Math.random() * HEARTBEAT_MS);
+  return () => {
+    clearTimeout(first);
+    if (timer !== null) clearInterval(timer);
+    model.off("msg:custom", onMsg);
+    model.off("comm:close", onClose);
+  };
+}
