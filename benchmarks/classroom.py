@@ -98,7 +98,7 @@ async def in_browser(p: Pupil, base: str, browser: Any, run: Run) -> None:
         await page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
         start = time.monotonic()
         await page.goto(base + "/", wait_until="domcontentloaded")  # redirected to the gallery
-        card = page.locator(f"a.dl-card-link[href='{p.app}.ipynb']")
+        card = page.locator(f"a.dl-card-link[href^='{p.app}.ipynb?']")  # the gallery's links carry ?lang=
         await card.wait_for(state="visible")
         found = KERNEL_ID.search(await page.content())
         p.gallery_kernel = found.group(1) if found else None
