@@ -27,7 +27,7 @@ from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from donkeylab.apps import class_gate
+from donkeylab.apps import class_gate, worksheet_route
 from donkeylab.apps.connection import ClassroomConnection
 from donkeylab.apps.kernels import ServerFull
 from donkeylab.apps.listener import ClassroomListener
@@ -193,6 +193,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         ours_first = [
             (url_path_join(self.server_url, "/join"), class_gate.JoinHandler),
             (url_path_join(self.server_url, "/donkeylab/warm"), class_gate.WarmHandler),
+            (url_path_join(self.server_url, worksheet_route.PATTERN), worksheet_route.WorksheetHandler),
         ]
         return ours_first + guard_rules(self.server_url, notebooks) + voila_rules
 

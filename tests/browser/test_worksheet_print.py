@@ -157,3 +157,23 @@ def test_sheet_prints_on_a4_with_nothing_cut_off(tab: Page, folder: Path, name: 
     assert ink(picture, (width - RIGHT + 1, 0, width, height)) == 0, "ink in the right margin"
     assert ink(picture, (LEFT, TOP, width - RIGHT, TOP + 20)) > 200, "no title at the top of page 1"
     assert ink(picture, (LEFT, height - BOTTOM, width - RIGHT, height)) > 20, "no footer on page 1"
+
+
+def test_a_teacher_prints_the_worksheet_from_the_lesson_page(app: Any) -> None:
+    """The lesson page links to its sheets (issue 35 §3): the worksheet at once, the answer key after the reveal,
+    both in the page's language, served by the class server's teacher-only route."""
+    from playwright.sync_api import expect
+
+    app.open("die_choice.ipynb", "lang=de", ready=".dl-sheet-links a")
+    links = app.page.locator(".dl-sheet-links a")
+    expect(links).to_have_count(1)  # no answer key while the page keeps its answer back
+    with app.page.context.expect_page() as opened:
+        links.first.click()
+    sheet = opened.value
+    sheet.wait_for_load_state()
+    assert sheet.locator("h1").inner_text().startswith("Lektion 1")
+    assert "dl-worksheet" in sheet.content() and "Lösung" not in sheet.locator("main").inner_text()
+    sheet.close()
+    app.page.locator(".dl-prediction button", has_text="Zeig die Antwort").first.click()
+    expect(links).to_have_count(2)
+    expect(links.nth(1)).to_have_text("Lösungsblatt (Lehrkraft)")

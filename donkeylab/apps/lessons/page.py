@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
+import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -298,6 +299,10 @@ def page(lesson: Lesson) -> w.VBox:
     lang = lesson.switch.value
     order = headings(lesson.spec) if lesson.spec is not None else DEFAULT_ORDER
     children: list[Any] = [lesson.problems, lesson.switch, lesson.title]
+    sheets = _sheet_links(lesson)
+    if sheets is not None:
+        lesson.switch.parts.append(sheets)
+        children.append(sheets)
     if lesson.how_to is not None:
         children.append(lesson.how_to)
     for name, heading in order.items():
@@ -334,6 +339,24 @@ def page(lesson: Lesson) -> w.VBox:
         # the page; without it (or for a lesson class mode does not offer) the page is returned as it is.
         return class_pupil.join_class(lesson.spec.name, lesson.query, lesson, box)
     return box
+
+
+def _sheet_links(lesson: Lesson) -> Rendered | None:
+    """"For the classroom: Print the worksheet · Answer key", under the title of a lesson served by the class
+    server (``worksheet_route``: the teacher's only). The key's link waits for the reveal on a sealed page, and a
+    class page has none (its pupils may not open the sheets)."""
+    from donkeylab.apps import worksheets
+
+    spec, query = lesson.spec, getattr(lesson, "query", None)
+    if spec is None or query is None or query.values.get("class") or spec.name not in worksheets.lessons():
+        return None
+    if sys.platform == "emscripten":  # the static site has no server route (``donkeylab worksheet`` prints them)
+        return None
+    options = {k: str(query[k]) for k in worksheets.spec_options(spec.name)}
+    line = Rendered(lambda lg: worksheets.links(spec.name, lg, options, key=not lesson.sealed), lesson.switch.value)
+    line.add_class("dl-sheet-links")
+    lesson.on_unseal.append(lambda: line.set_lang(lesson.switch.value))
+    return line
 
 
 # JupyterLab's own widget colours that fall below WCAG AA's 4.5:1 on a lesson page (axe-core measured them): a
