@@ -143,7 +143,7 @@ def _table(ctx: Context) -> VariantTable:
     if "table" not in ctx.extra:
         q = ctx.query
         ctx.extra["table"] = VariantTable(
-            q["games"], ctx.seed, q["players"], ctx.lang, background=ctx.extra["bg"], shown=not ctx.extra["sealed"]
+            q["games"], ctx.seed, q["players"], ctx.lang, background=ctx.extra["bg"], shown=not ctx.extra.get("sealed")
         )
     table: VariantTable = ctx.extra["table"]
     return table
