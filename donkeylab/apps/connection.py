@@ -23,6 +23,10 @@ written; each refused ``execute_request`` logged a warning. ``ClassroomConnectio
   8 MB value included, and keep it: 103 → 949 MB after 100 frames (issue 37 §3).
 - **Rate across reconnects:** a kernel's bucket is kept while the kernel lives; forgotten once it is gone.
   Forgetting it when the last socket closed let 29 reconnects pass 1,092 frames/s (issue 37 §6).
+- **Sockets per kernel:** a kernel keeps at most ``MAX_SOCKETS`` websockets; a newer one closes the oldest. Each
+  websocket holds four zmq sockets and the server's zmq context allows 1,023, so one page opening a few hundred
+  sockets to its own kernel would lock every other pupil out (issue 37). A real page has one, and a
+  reconnect closes its old socket first.
 - **Logs:** a repeated warning is written once with its count, then at every ten-fold count.
 - **No Nagle delay:** tornado leaves Nagle's algorithm on for a websocket, so after the kernel's small
   "busy" frame each widget update waited for the browser's delayed ACK: ~40 ms on every Step (measured on
@@ -48,6 +52,7 @@ BURST = 200  # messages accepted at once after a quiet spell
 MAX_BACKLOG = 8 * 2**20  # bytes of unread replies per page before its websocket is closed
 REMEMBERED_IDS = 1_000  # message ids per page remembered to drop a replayed frame
 MAX_FRAME = 128 * 2**10  # bytes of one frame from a page; a real page's largest is under 80 KB (a play action)
+MAX_SOCKETS = 4  # websockets one kernel keeps open at once (a real page has one)
 PAGE_COMM_TARGETS = frozenset({"jupyter.widget.control"})  # the comms Voila's front end opens
 V1 = "v1.kernel.websocket.jupyter.org"  # jupyter_server's binary websocket protocol
 
@@ -93,6 +98,24 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
 
     buckets: ClassVar[dict[str, Bucket]] = {}  # per kernel: every page of a kernel shares its rate
     notes: ClassVar[OnceLog] = OnceLog()
+    sockets: ClassVar[dict[str, list[ClassroomConnection]]] = {}  # per kernel: its open websockets, oldest first
+
+    def connect(self) -> Any:
+        mine = self.sockets.setdefault(self.kernel_id, [])
+        while len(mine) >= MAX_SOCKETS:
+            oldest = mine.pop(0)
+            self._note("sockets", f"closed the oldest of more than {MAX_SOCKETS} websockets to one kernel")
+            oldest.websocket_handler.close(1008, "too many connections to this kernel")
+        mine.append(self)
+        return super().connect()
+
+    def disconnect(self) -> Any:
+        mine = self.sockets.get(self.kernel_id, [])
+        if self in mine:
+            mine.remove(self)
+        if not mine:
+            self.sockets.pop(self.kernel_id, None)
+        return super().disconnect()
 
     def _note(self, key: str, text: str) -> None:
         count = self.notes.should_log(f"{self.kernel_id}:{key}")

@@ -11,6 +11,7 @@ eats memory once its Stepper moves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
 import shutil
@@ -204,6 +205,37 @@ def test_reconnecting_does_not_refill_the_kernels_rate(server: Server) -> None:
     try:
         clicks, elapsed = run(click_and_reconnect)
         assert clicks <= BURST + RATE * (elapsed + 2), (clicks, elapsed)  # before: each reconnect 200 more
+    finally:
+        close_page(server.url, kernel_id)
+
+
+def test_a_page_cannot_hold_many_sockets_to_its_kernel(server: Server) -> None:
+    """Each websocket holds four of the server's 1,023 zmq sockets: 300 to one kernel would lock every other
+    pupil out. A kernel keeps ``MAX_SOCKETS``; each newer one closes the oldest, and the newest still works."""
+    from donkeylab.apps.connection import MAX_SOCKETS
+
+    kernel_id = opened(server, "/voila/render/counter.ipynb")
+    log_before = len(server.log_text())
+
+    async def many() -> tuple[int, int]:
+        sockets = [await KernelSession.open(server.url, kernel_id, timeout=120) for _ in range(3 * MAX_SOCKETS)]
+        try:
+            for ks in sockets[:-MAX_SOCKETS]:  # the server closes these: a read ends
+                with contextlib.suppress(Exception):
+                    while await asyncio.wait_for(ks.ws.read_message(), 10) is not None:
+                        pass
+            still = [ks for ks in sockets if ks.ws.close_code is None]
+            states = await sockets[-1].widget_states()  # the newest answers
+            return len(still), len(states)
+        finally:
+            for ks in sockets:
+                ks.close()
+
+    try:
+        still, states = run(many)
+        assert still == MAX_SOCKETS and states > 0
+        added = server.log_text()[log_before:]
+        assert added.count("websockets to one kernel") == 1, added[-2_000:]  # once, with a count
     finally:
         close_page(server.url, kernel_id)
 
