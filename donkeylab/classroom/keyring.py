@@ -15,7 +15,6 @@ half-written file), with a lock around each read-modify-write. Classes that ende
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import time
@@ -23,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from donkeylab.classroom import names, schema
+from donkeylab.classroom import names, places
 
 ENV = "DONKEYLAB_TEACHER_KEYS"
 EXPIRY_S = 24 * 3600
@@ -34,14 +33,16 @@ def path() -> Path:
     given = os.environ.get(ENV, "").strip()
     if given:
         return Path(given).expanduser()
-    url = schema.default_url()
+    url = places.default_url()
     if url.startswith("sqlite:///"):
         return Path(url.removeprefix("sqlite:///")).with_name("teacher-keys.json")
-    return schema.data_dir() / "teacher-keys.json"
+    return places.data_dir() / "teacher-keys.json"
 
 
 @contextlib.contextmanager
 def _locked(file: Path) -> Iterator[None]:
+    import fcntl  # the serving machine's (POSIX); never imported where no key is kept (the static site)
+
     file.parent.mkdir(parents=True, exist_ok=True)
     with open(file.with_suffix(".lock"), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

@@ -15,11 +15,11 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+
+from donkeylab.classroom.places import data_dir, default_url  # noqa: F401  (the store's URL, re-exported)
 
 SCHEMA_VERSION = 2
 metadata = sa.MetaData()
@@ -93,21 +93,6 @@ reveals = sa.Table(
     sa.Column("qid", sa.String(40), primary_key=True),
 )
 CLASS_TABLES = (reveals, pooled, batches, answers, pupils, classes)  # children first: deletes need no cascade
-
-
-def default_url() -> str:
-    """``$DONKEYLAB_CLASS_DB`` (a URL or a file path), else ``class.db`` in the user's data directory."""
-    given = os.environ.get("DONKEYLAB_CLASS_DB", "").strip()
-    if given:
-        return given if "://" in given else f"sqlite:///{Path(given).expanduser().resolve()}"
-    return f"sqlite:///{data_dir() / 'class.db'}"
-
-
-def data_dir() -> Path:
-    """``$XDG_DATA_HOME/donkeylab`` (``~/.local/share/donkeylab``), made when missing."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "donkeylab"
-    base.mkdir(parents=True, exist_ok=True)
-    return base
 
 
 def make_engine(url: str) -> sa.Engine:
