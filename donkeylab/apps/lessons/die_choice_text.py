@@ -92,7 +92,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "or a 5? Set the slider to your guess."
         ),
         (
-            "Auf der Misthaufen-Karte liegen etwa 2 und 5, und du wirfst 4 Würfel. Wie groß ist die "
+            "Angenommen, auf der Misthaufen-Karte liegen eine 2 und eine 5, und du wirfst 4 Würfel. Wie groß ist die "
             "Wahrscheinlichkeit, dass alle vier eine 2 oder eine 5 zeigen? Stell den Regler auf deinen Tipp."
         ),
     ),
