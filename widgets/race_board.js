@@ -144,7 +144,7 @@ function side(v) {
   const t = snap.table;
   const inside = v.moment.inside;
   const box = h("div", { class: "dl-race-side" });
-  if (t.reconstruction) box.append(h("div", { class: "dl-reconstruction" }, say("reconstruction", { name: t.board_name })));
+  if (t.reconstruction) box.append(h("div", { class: "dl-reconstruction" }, say("reconstruction", { name: t.board_label || t.board_name })));
   const podium = h("ol", { class: "dl-podium", "aria-label": say("finishing_order") });
   const shownPodium = podiumAt(snap, v.moment);
   for (const d of shownPodium) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${d}`] || {}).hex}` }), colourName(d, palette, lang)));

@@ -37,6 +37,21 @@ for order in itertools.permutations(COLOUR_WORDS):
         "–".join(COLOUR_WORDS[c][1] for c in order),
     )
 
+# The packaged boards as the lessons and pages call them ("default" and "tiny_chain" are code); a teacher's own
+# board is called by its name.
+BOARD_WORDS = {"default": ("standard board", "Standardbrett"), "tiny_chain": ("mini board", "Mini-Brett")}
+CATALOGUE.add_all(
+    {**{f"board/{k}": v for k, v in BOARD_WORDS.items()}, "board/named": ("board '{name}'", "Brett „{name}“")},
+    prefix="esels_rennen/",
+)
+
+
+def board_words(name: str, lang: str) -> str:
+    """A board in words: "standard board" / "Standardbrett", "mini board", or "board 'name'" for any other."""
+    key = f"esels_rennen/board/{name}" if name in BOARD_WORDS else "esels_rennen/board/named"
+    return CATALOGUE.messages[key].get(lang).format(name=name)
+
+
 _MESSAGES = {
     "ER-SETUP-1": (
         "The donkeys stand on the start fields {left}, {middle} and {right}, from the left: {order}.",

@@ -21,7 +21,7 @@ from donkeylab.esels_rennen.actions import (
     Pass,
     Start,
 )
-from donkeylab.esels_rennen.messages import card_code
+from donkeylab.esels_rennen.messages import board_words, card_code
 from donkeylab.esels_rennen.race import OFF, Track
 from donkeylab.esels_rennen.rules import (
     CARD_ORDER,
@@ -131,6 +131,7 @@ class EselsRennenView(GameState):
         return {
             "board": board.to_dict(),
             "board_name": board.name,
+            "board_label": board_words(board.name, lang),
             "reconstruction": board.reconstruction,
             "rules": self.rules.to_dict(),
             "donkeys": dict(self.positions),

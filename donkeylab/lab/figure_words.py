@@ -90,10 +90,6 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "next_card_axis": ("what the card does", "was die Karte bewirkt"),
     "on_board": (" on the {board}", " auf dem {board}"),
-    # a packaged board in the lessons' words (``board_words``); a teacher's own board by its name
-    "board/default": ("standard board", "Standardbrett"),
-    "board/tiny_chain": ("mini board", "Mini-Brett"),
-    "board/named": ("board '{name}'", "Brett „{name}“"),
     "reconstruction": (
         " (our reconstruction, not the printed board)",
         " (unsere Rekonstruktion, nicht das gedruckte Brett)",
@@ -201,8 +197,8 @@ def angry_donkeys(colours: tuple[str, ...], lang: str) -> str:
 
 def board_words(board: Any, lang: str) -> str:
     """A board as the lessons call it: "standard board" / "Standardbrett", "mini board" / "Mini-Brett" (the
-    packages ``default`` and ``tiny_chain``; their names are code), any other board "board 'name'"."""
-    name = str(getattr(board, "name", board))
-    if f"figure/board/{name}" in CATALOGUE.messages and name != "named":
-        return say(f"board/{name}", lang)
-    return say("board/named", lang, name=name)
+    packages ``default`` and ``tiny_chain``; their names are code), any other board "board 'name'" (the engine's
+    words, which the race board's own note uses too)."""
+    from donkeylab.esels_rennen.messages import board_words as engine_words
+
+    return engine_words(str(getattr(board, "name", board)), lang)

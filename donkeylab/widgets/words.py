@@ -118,8 +118,8 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "donkey_on": ("{donkey} donkey on {field}", "Esel {donkey} auf {field}"),
         "board": ("race board", "Rennbahn"),
         "reconstruction": (
-            "Board “{name}”: our reconstruction, not the printed board",
-            "Brett „{name}“: unsere Rekonstruktion, nicht das gedruckte Brett",
+            "The {name}: our reconstruction, not the printed board",
+            "Das {name}: unsere Rekonstruktion, nicht das gedruckte Brett",
         ),
         "finishing_order": ("finishing order", "Zieleinlauf"),
         "finished": ("Finished:", "Im Ziel:"),

@@ -22,6 +22,7 @@ TABLE_KEYS = {
     "board",
     "move_to",
     "board_name",
+    "board_label",
     "reconstruction",
     "rules",
     "donkeys",

@@ -39,6 +39,7 @@ from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import whole, words
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen import CARDS, exact, load_board
+from donkeylab.esels_rennen.messages import board_words
 
 say = words("lesson/arrow_chains/", TEXTS)
 
@@ -72,12 +73,6 @@ class FirstMove(NamedTuple):
     to: str
     hops: int  # ER-CHAIN-1 events: donkeys moved by an arrow
     ends_race: bool
-
-
-def board_words(board: str, lang: str) -> str:
-    """A packaged board as a pupil reads it: "standard board" / "Standardbrett", "mini board" / "Mini-Brett"
-    (the packages' names, ``default`` and ``tiny_chain``, are code, not words)."""
-    return say(f"board.{board}").get(lang)
 
 
 def card_words(card: str, lang: str) -> str:

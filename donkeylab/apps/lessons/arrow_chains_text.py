@@ -77,14 +77,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "That is the share of moves that do set off a chain hop. The question asks for the moves without one.",
         "Das ist der Anteil der Züge, die einen Kettensprung auslösen. Gefragt sind die Züge ohne.",
     ),
-    "board.default": (
-        "standard board",
-        "Standardbrett",
-    ),
-    "board.tiny_chain": (
-        "mini board",
-        "Mini-Brett",
-    ),
     "title": (
         "Lesson 4 — Arrow chains (Esels-Rennen)",
         "Lektion 4 — Pfeilketten (Esels-Rennen)",
