@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from donkeylab.core import DonkeylabError, LoadError, quote
+from donkeylab.core.bounds import MAX_SEED
 from donkeylab.core.jsonio import strict_json
 from donkeylab.games import GAMES
 
@@ -28,7 +29,6 @@ from donkeylab.games import GAMES
 # an OverflowError, a MemoryError or a run of years.
 MAX_GAMES = 1_000_000
 MAX_TRIALS = 10_000_000
-MAX_SEED = 2**63
 
 
 class UsageError(Exception):
@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game", help=f"one of {', '.join(GAMES)}")
     sim.add_argument("--players", type=bounded(1, 99), default=4)
     sim.add_argument("--games", type=bounded(0, MAX_GAMES), default=1000)
-    sim.add_argument("--seed", type=bounded(-MAX_SEED, MAX_SEED), default=0)
+    sim.add_argument("--seed", type=bounded(0, MAX_SEED), default=0)
     sim.add_argument("--variant", help="rule variant, e.g. english or german (Double Donkey)")
     sim.add_argument("--rule", action="append", type=_parse_option, default=[], metavar="KEY=VALUE")
     sim.add_argument(
@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     fg = sub.add_parser("figure", help="write a lesson figure (exact vs simulated) as a standalone HTML file")
     fg.add_argument("lesson", choices=sorted(LESSONS))
     fg.add_argument("--n", type=bounded(1, MAX_TRIALS), default=100_000, help="simulated trials (fast path)")
-    fg.add_argument("--seed", type=bounded(-MAX_SEED, MAX_SEED), default=0)
+    fg.add_argument("--seed", type=bounded(0, MAX_SEED), default=0)
     fg.add_argument("--k", type=bounded(1, 16), default=3, help="cards drawn (total-after)")
     fg.add_argument("--out", help="HTML file to write (default: LESSON.html)")
 

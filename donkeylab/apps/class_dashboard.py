@@ -32,8 +32,9 @@ from donkeylab.apps import class_cockpit as cockpit
 from donkeylab.apps import class_export, class_warm
 from donkeylab.apps.class_words import answer_words, count_words, say
 from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, question_specs
-from donkeylab.classroom.checks import MAX_STEP, SECTIONS
+from donkeylab.classroom.checks import SECTIONS
 from donkeylab.core import CATALOGUE, numbers
+from donkeylab.core.bounds import MAX_STEP
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard, page_texts
 

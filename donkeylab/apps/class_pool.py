@@ -15,8 +15,7 @@ from functools import partial
 from typing import Any
 
 from donkeylab.classroom import ClassQuestion, outcome_name
-
-MAX_SEED = 2**62
+from donkeylab.core.bounds import MAX_SEED
 
 
 def pooled_plots(plots: Sequence[Any], specs: Sequence[ClassQuestion]) -> list[tuple[Any, list[str]]]:

@@ -52,7 +52,6 @@ log = logging.getLogger(__name__)
 POLL_S = 1.0  # the reveal and the pacing reach a page within about this long after the teacher's click
 RETRIES = 3  # a store call is tried this often (1 s, 2 s apart) before the page gives up on it
 MAX_FAILED_POLLS = 30  # about half a minute without the store: the page goes on alone
-MAX_SEED = 2**62
 REPORT_EVERY = 20  # polls between two reports of where the page is (the store's ``seen``: no ghost is dropped)
 REPORT_SOON_S = 2.0  # a change is reported at most this soon after the last report
 ALONE = {"unknown_class": "not_open", "bad_code": "not_open", "gone": "ended", "full": "full", "removed": "removed"}

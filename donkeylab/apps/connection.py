@@ -115,7 +115,7 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
             mine.remove(self)
         if not mine:
             self.sockets.pop(self.kernel_id, None)
-        return super().disconnect()
+        return super().disconnect()  # type: ignore[no-untyped-call]
 
     def _note(self, key: str, text: str) -> None:
         count = self.notes.should_log(f"{self.kernel_id}:{key}")

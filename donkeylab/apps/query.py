@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from donkeylab.core.bounds import MAX_STEP
 from donkeylab.core.say import Say, words
-from donkeylab.lab.links import MAX_STEP, BadValue, Param, choice, integer, seat_or_teacher
+from donkeylab.lab.links import BadValue, Param, choice, integer, seat_or_teacher
 
 _say = words(
     "link/",

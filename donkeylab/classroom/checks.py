@@ -16,11 +16,11 @@ from typing import Any
 
 from donkeylab.classroom.errors import ClassError
 from donkeylab.classroom.questions import MAX_OUTCOME_CHARS, MAX_OUTCOMES, ClassQuestion
+from donkeylab.core.bounds import MAX_STEP
 
 MAX_SEED = 2**62  # a run's seed, drawn by the pupil's kernel (``random.SystemRandom``)
 MAX_BATCH_NO = 10_000  # batches of one run (a lesson's plot runs at most 1,000)
 BROWSER_RE = re.compile(r"[A-Za-z0-9_-]{20,64}")  # the browser's key, a cookie the server made
-MAX_STEP = 10_000
 SECTIONS = ("question", "step", "live", "answer", "exercises", "further")  # where a pupil may be on the page
 STATE_KEYS = {"question": str, "step": int, "section": str, "paused": bool, "seq": int}
 MAX_STATE_CHARS = 400

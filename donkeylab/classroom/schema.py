@@ -19,8 +19,6 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from donkeylab.classroom.places import data_dir, default_url  # noqa: F401  (the store's URL, re-exported)
-
 SCHEMA_VERSION = 2
 metadata = sa.MetaData()
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from donkeylab.classroom import checks, names, schema
+from donkeylab.classroom import checks, names, places, schema
 from donkeylab.classroom.errors import ClassError
 from donkeylab.classroom.questions import ClassQuestion, question_specs
 from donkeylab.classroom.schema import answers, batches, classes, pooled, pupils, reveals
@@ -73,7 +73,7 @@ class ClassStore:
     def open(cls, url: str | None = None, clock: Any = time.time) -> ClassStore:
         """Connect, create the schema on first use and purge expired classes. A store that cannot be reached
         raises ``ClassError("unreachable")``: a lesson catches it and carries on alone."""
-        engine = schema.make_engine(url or schema.default_url())
+        engine = schema.make_engine(url or places.default_url())
         store = cls(engine, clock)
         try:
             schema.ensure_schema(engine)

@@ -17,14 +17,13 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from donkeylab.core.bounds import MAX_SEED, MAX_STEP
 from donkeylab.core.messages import LANGUAGES
 from donkeylab.core.say import Say, words
 from donkeylab.games import GameInfo, RuleOption
 
-MAX_STEP = 5_000  # a link may ask for at most this many steps (a whole game is a few hundred)
-MAX_SEED = 2**31 - 1
 MAX_SUB = 1_000  # events shown inside one action (a long chain reaction has a few dozen)
-_INT = re.compile(r"-?[0-9]{1,10}")
+_INT = re.compile(r"-?[0-9]{1,16}")  # MAX_SEED has 16 digits
 _say = words(
     "link/",
     {

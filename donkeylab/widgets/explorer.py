@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from donkeylab.core.bounds import MAX_SEED
 from donkeylab.core.messages import OPTION_DEFAULT as DEFAULT
 from donkeylab.games import GameInfo, RuleOption
 from donkeylab.widgets.event_log import EventLog
@@ -54,7 +55,7 @@ class TeacherControls(w.HBox):  # type: ignore[misc]
         info: GameInfo = stepper.info
         state = stepper.match.states[0]
         self.seed = w.BoundedIntText(
-            value=stepper.seed, min=0, max=2**31 - 1, description="seed", style=_STYLE, layout=_NARROW
+            value=stepper.seed, min=0, max=MAX_SEED, description="seed", style=_STYLE, layout=_NARROW
         )
         self.players = w.Dropdown(
             options=list(range(info.min_players, info.max_players + 1)),

@@ -26,6 +26,7 @@ import anywidget
 import traitlets as t
 
 from donkeylab.core import CATALOGUE
+from donkeylab.core.bounds import MAX_SEED
 from donkeylab.lab import background, figures, questions
 from donkeylab.lab.figure_words import number
 from donkeylab.widgets import assets, guard
@@ -69,7 +70,6 @@ _TEXTS = {
 }
 CATALOGUE.add_all(_TEXTS, prefix="liveplot/")
 _SENTENCES = ("progress", "failed", "bad_n", "bad_batch", "bad_seed")  # with placeholders: not in ``texts``
-MAX_SEED = 2**63 - 1
 
 
 def _say(key: str, lang: str, **data: object) -> str:

@@ -18,6 +18,7 @@ import anywidget
 import traitlets as t
 
 from donkeylab.core import Action, Bot, DonkeylabError, GameState, IllegalAction, LoadError, Match, quote_action
+from donkeylab.core.bounds import MAX_SEED, MAX_STEP
 from donkeylab.core.errors import clip
 from donkeylab.core.messages import player_name
 from donkeylab.games import GameInfo, info
@@ -31,8 +32,7 @@ from donkeylab.widgets.messages import say
 LOG_SIZE = 12  # events in the log trait: the last few actions; keeps one step's message under ~8 KB
 Bots = str | Mapping[int, str] | None
 SPEEDS = (0.25, 50.0)  # Play's steps per second: the slider's range and a little more
-MAX_SEED = 2**63 - 1
-MAX_ADVANCE = 10_000  # a saved game's history cap: a link's step=… never walks further
+MAX_ADVANCE = MAX_STEP  # a saved game's history cap: a link's step=… never walks further
 
 
 class Stepper(KitUser, PageGuard, anywidget.AnyWidget):
