@@ -116,3 +116,10 @@ def test_the_rule_can_fail(tmp_path: Path) -> None:
     assert not allowed(ROOT / "classroom" / "x.py", "donkeylab.widgets") and not allowed(
         ROOT / "classroom" / "x.py", "ipywidgets"
     )
+
+
+def test_the_lesson_framework_and_the_page_import_one_way() -> None:
+    """``framework`` builds a lesson from its spec and hands it to ``page``, which draws it: the page never imports
+    the framework back (issue 36: the two imported each other, inside functions)."""
+    page = ROOT / "apps" / "lessons" / "page.py"
+    assert not [m for _, m in imports(page) if m.startswith("donkeylab.apps.lessons.framework")]

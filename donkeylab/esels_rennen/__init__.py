@@ -33,6 +33,7 @@ from donkeylab.esels_rennen.board import (
     parse_board,
 )
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, reachable
+from donkeylab.esels_rennen.messages import board_words
 from donkeylab.esels_rennen.metrics import metrics
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
@@ -73,6 +74,7 @@ __all__ = [
     "Rules",
     "Start",
     "best_points",
+    "board_words",
     "bots",
     "card_points",
     "diagram",

@@ -38,8 +38,7 @@ from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import whole, words
 from donkeylab.core import CATALOGUE
-from donkeylab.esels_rennen import CARDS, exact, load_board
-from donkeylab.esels_rennen.messages import board_words
+from donkeylab.esels_rennen import CARDS, board_words, exact, load_board
 
 say = words("lesson/arrow_chains/", TEXTS)
 

@@ -36,17 +36,7 @@ howto = words("lesson/howto/", HOWTO_TEXTS)
 MAIN_EXERCISES = 3  # a pupil's path has three exercises; more go under "going further" (folded)
 say = words(
     "lesson/",
-    {
-        "heading.question": ("The question", "Die Frage"),
-        "heading.step": ("Step through it", "Schritt für Schritt"),
-        "heading.exact": ("The exact answer", "Die exakte Antwort"),
-        "heading.live": ("Watch the simulation", "Schau der Simulation zu"),
-        "heading.notice": ("What to notice", "Was dir auffallen sollte"),
-        "heading.further": ("Going further", "Weiter gedacht"),
-        "heading.predict": ("Make your prediction", "Gib deinen Tipp ab"),
-        "heading.watch": ("Watch the bots play", "Schau den Bots beim Spielen zu"),
-        "heading.measured": ("The answer, measured", "Die Antwort, gemessen"),
-    },
+    {},
 )
 
 
@@ -293,6 +283,7 @@ def build(
     )
     lesson.spec = spec
     lesson.query = ctx.query
+    lesson.headings = headings(spec)
     if spec.share is not None and ctx.stepper is not None:
         from donkeylab.widgets.share import ShareLink
 
@@ -421,7 +412,3 @@ def headings(spec: LessonSpec) -> dict[str, str]:
         if key is not None:
             out[key] = section.heading
     return out
-
-
-def heading_text(key: str, lang: str) -> Text:
-    return Text(say(f"heading.{key}"), tag="h3", lang=lang)

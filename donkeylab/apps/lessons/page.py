@@ -86,6 +86,7 @@ class Lesson:
     boxes: dict[str, SealedBox] = dataclasses.field(default_factory=dict)  # sealed field -> its place on the page
     _unsealer: Callable[[], dict[str, Any]] | None = None
     on_unseal: list[Callable[[], None]] = dataclasses.field(default_factory=list)  # told once the rest is built
+    headings: dict[str, str] = dataclasses.field(default_factory=dict)  # field -> heading key, in the spec's order
 
     @property
     def sealed(self) -> bool:
@@ -180,8 +181,6 @@ class SealedBox(w.VBox):  # type: ignore[misc]
     def fill(self, made: Any) -> None:
         """The section's widgets, under its heading (the page order's heading for this field, if any); going
         further folded, as on an unsealed page."""
-        from donkeylab.apps.lessons.framework import heading_text
-
         parts = [] if made is None else (list(made) if isinstance(made, list) else [made])
         if self.name == "going_further" and parts:
             self.heading, self.children = None, [further(parts, self.lang)]
@@ -191,11 +190,31 @@ class SealedBox(w.VBox):  # type: ignore[misc]
         self.layout.display = None
 
 
+# The sections' headings (``lesson/heading.*``): the page draws them, the framework says which section has which.
+heading_say = wd.words(
+    "lesson/",
+    {
+        "heading.question": ("The question", "Die Frage"),
+        "heading.step": ("Step through it", "Schritt für Schritt"),
+        "heading.exact": ("The exact answer", "Die exakte Antwort"),
+        "heading.live": ("Watch the simulation", "Schau der Simulation zu"),
+        "heading.notice": ("What to notice", "Was dir auffallen sollte"),
+        "heading.further": ("Going further", "Weiter gedacht"),
+        "heading.predict": ("Make your prediction", "Gib deinen Tipp ab"),
+        "heading.watch": ("Watch the bots play", "Schau den Bots beim Spielen zu"),
+        "heading.measured": ("The answer, measured", "Die Antwort, gemessen"),
+    },
+)
+
+
+def heading_text(key: str, lang: str) -> Text:
+    """A section's heading, in the page's language (it follows the language switch)."""
+    return Text(heading_say(f"heading.{key}"), tag="h3", lang=lang)
+
+
 def further(parts: Sequence[Any], lang: str) -> Folded:
     """ "Going further", folded: what a pupil may open after the lesson, never on the way through it."""
-    from donkeylab.apps.lessons.framework import say as lesson_say
-
-    return Folded(lesson_say("heading.further"), w.VBox(list(parts)), lang)
+    return Folded(heading_say("heading.further"), w.VBox(list(parts)), lang)
 
 
 _say = wd.words(
@@ -294,10 +313,8 @@ SECTION_OF = {
 def page(lesson: Lesson) -> w.VBox:
     """The app page of every lesson: the link's problems, the switch, the title, then each part in its
     spec's section order under a heading that switches too, and the share link."""
-    from donkeylab.apps.lessons.framework import heading_text, headings
-
     lang = lesson.switch.value
-    order = headings(lesson.spec) if lesson.spec is not None else DEFAULT_ORDER
+    order = lesson.headings or DEFAULT_ORDER
     children: list[Any] = [lesson.problems, lesson.switch, lesson.title]
     sheets = _sheet_links(lesson)
     if sheets is not None:
@@ -342,7 +359,7 @@ def page(lesson: Lesson) -> w.VBox:
 
 
 def _sheet_links(lesson: Lesson) -> Rendered | None:
-    """"For the classroom: Print the worksheet · Answer key", under the title of a lesson served by the class
+    """ "For the classroom: Print the worksheet · Answer key", under the title of a lesson served by the class
     server (``worksheet_route``: the teacher's only). The key's link waits for the reveal on a sealed page, and a
     class page has none (its pupils may not open the sheets)."""
     from donkeylab.apps import worksheets
