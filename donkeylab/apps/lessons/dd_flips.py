@@ -16,10 +16,10 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import COLOUR_ADJECTIVES_DE, card_label, chip, colour_name, kind
+from donkeylab.apps.lessons.dd_parts import card_label, chip, colour_name, kind
 from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.words import words
-from donkeylab.core import Event, Match
+from donkeylab.core import CATALOGUE, Event, Match
 from donkeylab.core.messages import join_words, player_name
 from donkeylab.double_donkey import DECKS, DoubleDonkeyState, Rules, card_value, new_game
 
@@ -267,12 +267,10 @@ def flip_sentence(event: Event, lang: str) -> str:
     Würfel")."""
     data = event.data
     colour = str(data["colour"])
-    if lang == "de":
-        card, die = f"{COLOUR_ADJECTIVES_DE[colour][1]} Wütende Esel", f"{COLOUR_ADJECTIVES_DE[colour][2]} Würfel"
-        if event.key != "DD-ANGRY-1":  # "the die was turned over already": the die is the subject, nominative
-            die = f"{COLOUR_ADJECTIVES_DE[colour][1]} Würfel"
-    else:
-        card, die = card_label(f"ANGRY:{colour}", lang), f"{colour_name(colour, lang)} die"
+    term = CATALOGUE.term(f"ANGRY:{colour}", lang)  # the engine's term carries its declined forms
+    card = format(term, "the")
+    # "the die was turned over already": there the die is the subject (nominative), else the object (accusative)
+    die = format(term, "its_die_acc" if event.key == "DD-ANGRY-1" else "its_die")
     key = "flip" if event.key == "DD-ANGRY-1" else "flip_again"
     return say(
         key,

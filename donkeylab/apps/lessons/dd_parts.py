@@ -58,26 +58,9 @@ def colour_name(colour: str, lang: str) -> str:
     return str(CATALOGUE.term(colour, lang))
 
 
-# German colour adjectives before a noun (issue 35: "der orange Wütende Esel … dreht den orangen Würfel", not
-# "der Wütende Esel orange … den Würfel orange"): without an article (strong), after "der" and after "den" (weak).
-COLOUR_ADJECTIVES_DE: dict[str, tuple[str, str, str]] = {
-    "light_blue": ("hellblauer", "hellblaue", "hellblauen"),
-    "dark_blue": ("dunkelblauer", "dunkelblaue", "dunkelblauen"),
-    "orange": ("orange", "orange", "orangen"),
-    "yellow": ("gelber", "gelbe", "gelben"),
-    "green": ("grüner", "grüne", "grünen"),
-    "purple": ("lila", "lila", "lila"),
-}
-
-
 def card_label(kind: str, lang: str) -> str:
     """A card's name as a table lists it: "light blue/orange Double Donkey", "orange Angry Donkey" / "grüner
-    Wütender Esel" (the colour as an adjective before the noun, as German writes it)."""
-    if kind.startswith("ANGRY:"):
-        colour = kind.removeprefix("ANGRY:")
-        if lang == "de":
-            return f"{COLOUR_ADJECTIVES_DE[colour][0]} Wütender Esel"
-        return CATALOGUE.render("double_donkey/label/angry", {"colour": colour}, lang)
+    Wütender Esel" (the engine's terms: German puts the colour, declined, before the noun)."""
     return str(CATALOGUE.term(kind, lang))
 
 
