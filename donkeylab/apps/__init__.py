@@ -20,6 +20,7 @@ from donkeylab.apps import class_mode, games_apps  # noqa: F401  (register class
 from donkeylab.apps import presenter as presenter
 from donkeylab.apps.query import Query, current_query_string, lost_link, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
+from donkeylab.core.say import words
 from donkeylab.lab.background import settle_imports
 from donkeylab.widgets.kit import FrontEndKit
 from donkeylab.widgets.plotly_bundle import PlotlyBundle
@@ -50,11 +51,30 @@ def build(name: str, query_string: str | None = None) -> Any:
             page = info.build(retry)
         except Exception:
             log.exception("app %s failed with its defaults", name)
-            return w.HTML("<p class='dl-app-error'>Sorry — this page could not be built. Please tell your teacher.</p>")
-        note = w.HTML(
-            "<p class='dl-app-error'>This link could not be opened as it is; the page starts from its defaults.</p>"
-        )
+            return w.HTML(f"<p class='dl-app-error'>{_say('not_built').get(_lang(query))}</p>")
+        note = w.HTML(f"<p class='dl-app-error'>{_say('defaults').get(_lang(query))}</p>")
         return w.VBox([note, page])
+
+
+_say = words(
+    "app/",
+    {
+        "not_built": (
+            "Sorry — this page could not be built. Please tell your teacher.",
+            "Entschuldigung — diese Seite ließ sich nicht aufbauen. Bitte sag es deiner Lehrkraft.",
+        ),
+        "defaults": (
+            "This link could not be opened as it is; the page starts from its defaults.",
+            "Dieser Link ließ sich so nicht öffnen; die Seite beginnt mit ihren Grundeinstellungen.",
+        ),
+    },
+)
+
+
+def _lang(query: Query) -> str:
+    """The page's language from its link (English when the link has none, or a bad one)."""
+    lang = query.values.get("lang")
+    return lang if lang in ("en", "de") else "en"
 
 
 def preheating() -> bool:
