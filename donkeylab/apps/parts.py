@@ -29,7 +29,7 @@ class Speaks(Protocol):
 say = words(
     "parts/",
     {
-        "reveal": ("Reveal the answer", "Zeig die Antwort"),
+        "reveal": ("Reveal the answer", "Antwort aufdecken"),  # the same words as the teacher's dashboard
         "your_guess": ("Your guess", "Dein Tipp"),
         "no_guess": ("none (you did not set one)", "keiner (du hast keinen abgegeben)"),
         "the_answer": ("The answer", "Die Antwort"),

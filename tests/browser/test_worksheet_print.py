@@ -174,6 +174,6 @@ def test_a_teacher_prints_the_worksheet_from_the_lesson_page(app: Any) -> None:
     assert sheet.locator("h1").inner_text().startswith("Lektion 1")
     assert "dl-worksheet" in sheet.content() and "Lösung" not in sheet.locator("main").inner_text()
     sheet.close()
-    app.page.locator(".dl-prediction button", has_text="Zeig die Antwort").first.click()
+    app.page.locator(".dl-prediction button", has_text="Antwort aufdecken").first.click()
     expect(links).to_have_count(2)
     expect(links.nth(1)).to_have_text("Lösungsblatt (Lehrkraft)")
