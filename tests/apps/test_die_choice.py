@@ -176,7 +176,7 @@ def test_language_switch_changes_every_text() -> None:
     assert "Misthaufen-Karte" in lesson.question.value and "Misthaufen-Karte" in lesson.exact[0].value
     assert lesson.stepper.lang == "de" and lesson.live[1].lang == "de" and one(lesson, RuleExplainer).lang == "de"
     assert lesson.going_further[2].lang == "de"
-    assert "Übungen" in lesson.exercises.value and "Zeig" in lesson.prediction.button.description
+    assert "Übungen" in lesson.exercises.value and "aufdecken" in lesson.prediction.button.description
     assert one(lesson, LangButton).description == die_choice.say("restart").de
     assert one(lesson, WhatIfPanel).wait() and "Spieler 2" in one(lesson, WhatIfPanel).value
     lesson.stepper.lang = "en"  # the stepper bar's own menu: the page follows

@@ -118,7 +118,7 @@ def test_language_switch_changes_every_text() -> None:
     assert "Übungen" in parts.exercises.value and parts.going_further[2].value != before[2]
     assert parts.stepper.lang == "de"
     assert all(p.lang == "de" for p in [*parts.live, *parts.going_further] if isinstance(p, LivePlot))
-    assert "Zeig" in parts.prediction.button.description
+    assert "aufdecken" in parts.prediction.button.description
 
 
 def placeholders(text: str) -> set[str]:
