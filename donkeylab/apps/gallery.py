@@ -40,6 +40,10 @@ say = words(
         "join.label": ("Class code from your teacher's screen", "Klassencode vom Bildschirm deiner Lehrkraft"),
         "join.button": ("Join", "Beitreten"),
         "running": ("Your classes running on this computer", "Deine laufenden Klassen auf diesem Computer"),
+        "sheets": (
+            "Worksheets and answer keys (for the teacher)",
+            "Arbeitsblätter und Lösungsblätter (für die Lehrkraft)",
+        ),
         "open": ("Open the dashboard", "Dashboard öffnen"),
         "switch": ("Deutsch", "English"),
     },
@@ -71,7 +75,7 @@ def gallery(lang: str | None = None) -> w.HTML:
     )
     body = (
         f"<div class='dl-gallery-page' lang='{lang}'>{head}{_join(lang)}{_running(lang)}"
-        f"<nav class='dl-gallery' aria-label='{say('apps').get(lang)}'>{cards}</nav></div>"
+        f"<nav class='dl-gallery' aria-label='{say('apps').get(lang)}'>{cards}</nav>{_sheets(lang)}</div>"
     )
     return w.HTML(STYLE + body)
 
@@ -122,6 +126,25 @@ def _running(lang: str) -> str:
     return f"<section class='dl-running'><h2>{html.escape(say('running').get(lang))}</h2><ul>{items}</ul></section>"
 
 
+def _sheets(lang: str) -> str:
+    """Each lesson's worksheet and answer key, folded at the end: the teacher's (the server serves the sheets to
+    the teacher only, and serves this page to the teacher only on a class server), never on a pupil's page."""
+    from donkeylab.apps import worksheets
+
+    def link(name: str, kind: str) -> str:
+        href = html.escape(worksheets.url(name, lang, kind))
+        words = html.escape(worksheets.say(f"link.{kind}").get(lang))
+        return f"<a href='{href}' target='_blank' rel='noopener'>{words}</a>"
+
+    items = "".join(
+        f"<li>{html.escape(APPS[name].title.get(lang))}: {link(name, 'worksheet')} · {link(name, 'key')}</li>"
+        for name in worksheets.lessons()
+        if name in APPS
+    )
+    summary = html.escape(say("sheets").get(lang))
+    return f"<details class='dl-sheets'><summary>{summary}</summary><ul>{items}</ul></details>"
+
+
 STYLE = (
     "<style>.dl-gallery-page{font-family:system-ui,sans-serif;color:#222;max-width:1200px}"
     ".dl-gallery-head{display:flex;align-items:baseline;gap:16px;flex-wrap:wrap}"
@@ -138,5 +161,7 @@ STYLE = (
     "padding:2px 6px;border:2px solid #555;border-radius:6px}"
     ".dl-join button{font-size:16px;padding:5px 14px;border-radius:6px;border:0;background:#0072B2;color:#fff;"
     "cursor:pointer}.dl-join button:focus-visible,.dl-join input:focus-visible,.dl-running a:focus-visible,"
-    ".dl-gallery-lang:focus-visible{outline:3px solid #E69F00;outline-offset:2px}</style>"
+    ".dl-gallery-lang:focus-visible,.dl-sheets a:focus-visible,.dl-sheets summary:focus-visible"
+    "{outline:3px solid #E69F00;outline-offset:2px}.dl-sheets{margin:18px 0 0;font-size:15px}"
+    ".dl-sheets summary{cursor:pointer;font-weight:600;color:#0a5a8c}.dl-sheets p{display:inline;margin:0}</style>"
 )

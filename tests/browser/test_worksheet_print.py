@@ -160,20 +160,30 @@ def test_sheet_prints_on_a4_with_nothing_cut_off(tab: Page, folder: Path, name: 
 
 
 def test_a_teacher_prints_the_worksheet_from_the_lesson_page(app: Any) -> None:
-    """The lesson page links to its sheets (issue 35 §3): the worksheet at once, the answer key after the reveal,
-    both in the page's language, served by the class server's teacher-only route."""
+    """The lesson page links to its worksheet (issue 35 §3), in the page's language, served by the class server's
+    teacher-only route; the answer key is linked from the gallery only, never from a page a pupil may see."""
     from playwright.sync_api import expect
 
     app.open("die_choice.ipynb", "lang=de", ready=".dl-sheet-links a")
     links = app.page.locator(".dl-sheet-links a")
-    expect(links).to_have_count(1)  # no answer key while the page keeps its answer back
+    expect(links).to_have_count(1)
     with app.page.context.expect_page() as opened:
         links.first.click()
     sheet = opened.value
     sheet.wait_for_load_state()
     assert sheet.locator("h1").inner_text().startswith("Lektion 1")
-    assert "dl-worksheet" in sheet.content() and "Lösung" not in sheet.locator("main").inner_text()
+    assert "Lösung" not in sheet.locator("main").inner_text()
     sheet.close()
     app.page.locator(".dl-prediction button", has_text="Antwort aufdecken").first.click()
-    expect(links).to_have_count(2)
-    expect(links.nth(1)).to_have_text("Lösungsblatt (Lehrkraft)")
+    expect(app.page.locator(".dl-answer").first).to_be_attached()  # the exercises are built: revealed
+    expect(links).to_have_count(1)  # still no answer key on the lesson's page
+    app.open("index.ipynb", "lang=de", ready=".dl-gallery a.dl-card-link")
+    app.page.locator(".dl-sheets summary").click()
+    keys = app.page.locator(".dl-sheets a", has_text="Lösungsblatt")
+    expect(keys).to_have_count(len(ws.lessons()))
+    with app.page.context.expect_page() as opened:
+        keys.first.click()
+    key = opened.value
+    key.wait_for_load_state()
+    assert "Lösung" in key.locator("main").inner_text()
+    key.close()

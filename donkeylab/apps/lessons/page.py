@@ -359,9 +359,9 @@ def page(lesson: Lesson) -> w.VBox:
 
 
 def _sheet_links(lesson: Lesson) -> Rendered | None:
-    """ "For the classroom: Print the worksheet · Answer key", under the title of a lesson served by the class
-    server (``worksheet_route``: the teacher's only). The key's link waits for the reveal on a sealed page, and a
-    class page has none (its pupils may not open the sheets)."""
+    """ "For the classroom: Print the worksheet", under the title of a lesson served by Voila (``worksheet_route``:
+    the teacher's only). The answer key is linked from the gallery, never from a page a pupil may have in front of
+    them, and a class page has no link (its pupils may not open the sheets)."""
     from donkeylab.apps import worksheets
 
     spec, query = lesson.spec, getattr(lesson, "query", None)
@@ -370,9 +370,8 @@ def _sheet_links(lesson: Lesson) -> Rendered | None:
     if sys.platform == "emscripten":  # the static site has no server route (``donkeylab worksheet`` prints them)
         return None
     options = {k: str(query[k]) for k in worksheets.spec_options(spec.name)}
-    line = Rendered(lambda lg: worksheets.links(spec.name, lg, options, key=not lesson.sealed), lesson.switch.value)
+    line = Rendered(lambda lg: worksheets.links(spec.name, lg, options, key=False), lesson.switch.value)
     line.add_class("dl-sheet-links")
-    lesson.on_unseal.append(lambda: line.set_lang(lesson.switch.value))
     return line
 
 
