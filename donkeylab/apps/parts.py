@@ -30,14 +30,14 @@ say = words(
     "parts/",
     {
         "reveal": ("Reveal the answer", "Antwort aufdecken"),  # the same words as the teacher's dashboard
-        "your_guess": ("Your guess", "Dein Tipp"),
-        "no_guess": ("none (you did not set one)", "keiner (du hast keinen abgegeben)"),
+        "your_guess": ("Your guess", "Deine Schätzung"),
+        "no_guess": ("none (you did not set one)", "keine (du hast keine abgegeben)"),
         "the_answer": ("The answer", "Die Antwort"),
         "exercises": ("Exercises", "Übungen"),
         "more_exercises": ("More exercises", "Weitere Übungen"),
         "show_answer": ("Show the answer", "Antwort zeigen"),
         "answer_here": ("Your answer:", "Deine Antwort:"),
-        "why": ("Why it matters in the game", "Warum es im Spiel zählt"),
+        "why": ("Why it matters in the game", "Warum das im Spiel wichtig ist"),
     },
 )
 
@@ -189,7 +189,8 @@ class Folded(w.Accordion):  # type: ignore[misc]
 class Exercises(w.VBox):  # type: ignore[misc]
     """Numbered exercises under one heading; ``items`` are (question, answer) pairs, ``boxes`` the answer
     box of each (None: the answer is folded away until the pupil opens it). ``first`` is the number of the
-    first one and ``title`` the heading's key (a lesson's exercises beyond three are "more exercises", 4…)."""
+    first one and ``title`` the heading's key (a lesson's exercises beyond three are "more exercises", 4…).
+    ``note``: said once under the heading (what an answer box counts as right), instead of under every box."""
 
     def __init__(
         self,
@@ -198,26 +199,32 @@ class Exercises(w.VBox):  # type: ignore[misc]
         boxes: Sequence[Any] | None = None,
         first: int = 1,
         title: str = "exercises",
+        note: Speaks | None = None,
     ) -> None:
         self.items = list(items)
         self.title_key = title
+        self.note_text = note
         boxes = list(boxes) if boxes is not None else [None] * len(self.items)
         self.title = w.HTML()
+        self.note = w.HTML()
         self.exercises = [
             Exercise(first + i, q, a, b, lang) for i, ((q, a), b) in enumerate(zip(self.items, boxes, strict=False))
         ]
-        super().__init__([self.title, *self.exercises])
+        super().__init__([self.title, self.note, *self.exercises])
         self.add_class("dl-exercises")
         self.set_lang(lang)
 
     @property
     def value(self) -> str:
         """Everything the exercises say now, as one HTML text (what a pupil can read, answers folded)."""
-        text: str = self.title.value + "".join(e.head.value + e.folded.value for e in self.exercises)
+        text: str = self.title.value + self.note.value + "".join(e.head.value + e.folded.value for e in self.exercises)
         return text
 
     def set_lang(self, lang: str) -> None:
         self.title.value = f"<h3>{say(self.title_key).get(lang)}</h3>"
+        self.note.value = (
+            "" if self.note_text is None else f"<p class='dl-answer-rule'><small>{self.note_text.get(lang)}</small></p>"
+        )
         for exercise in self.exercises:
             exercise.set_lang(lang)
 

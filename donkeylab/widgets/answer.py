@@ -50,11 +50,12 @@ _TEXTS = {
     ),
     "hint": ("Hint: {hint}", "Tipp: {hint}"),
     "solution": ("Solution: {solution}", "Lösung: {solution}"),
+    # said once per page, under the exercises' heading (``parts.Exercises``), and once per worksheet
     "rounding": (
-        "A fraction counts, and so does a rounded decimal or percentage with at least two digits, not counting "
-        "zeros at the front: 0.38, 38 % and 0.0038 count, 0.4 does not.",
-        "Ein Bruch zählt, und auch eine gerundete Dezimal- oder Prozentzahl mit mindestens zwei Ziffern, ohne "
-        "die Nullen vorne: 0,38, 38 % und 0,0038 zählen, 0,4 nicht.",
+        "Give a fraction, or a decimal or percentage rounded to at least two significant figures: 0.38, 38 % or "
+        "0.0038, not 0.4. Exact values like 0.5 are right too.",
+        "Gib einen Bruch an oder eine Dezimal- oder Prozentzahl, gerundet auf mindestens zwei gültige Ziffern: "
+        "0,38; 38 % oder 0,0038, nicht 0,4. Exakte Werte wie 0,5 sind auch richtig.",
     ),
     "tolerance": (
         "An answer within {tolerance} of the exact value counts as correct too.",
@@ -113,6 +114,8 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
 
     ``hint`` and ``solution`` are functions of the language (a lesson's catalogue entries). ``tolerance``
     is an extra absolute slack in the answer's units (0: the one rounding rule of ``lab.answers`` alone).
+    ``rule`` False: the box does not repeat the rounding rule under itself (a lesson page says it once, above
+    its exercises); a whole-number answer's "give the exact number" and a tolerance are still said.
     ``mistakes``: known wrong answers, each with its own hint (a function of the language), shown at once
     when the pupil types that answer. ``check()`` and ``show_solution()`` are what the buttons do.
     """
@@ -126,8 +129,10 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         lang: str = "en",
         near: Fraction | None = None,
         mistakes: Mistakes = (),
+        rule: bool = True,
     ) -> None:
         self.exact, self.tolerance, self.near = Fraction(exact), Fraction(tolerance), near
+        self.says_rule = rule  # False: the page states the rounding rule once, above its exercises
         self.hint, self.solution = hint, solution
         self.mistakes = [(Fraction(value), why) for value, why in mistakes]
         self.misses = 0
@@ -178,10 +183,10 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.show_button.description = say("show", lang)
         self.field.placeholder = say("placeholder", lang)
         whole = self.exact.denominator == 1
-        rule = [say("exact_only" if whole else "rounding", lang)]
+        rule = [say("exact_only", lang)] if whole else [say("rounding", lang)] if self.says_rule else []
         if self.tolerance:
             rule.append(say("tolerance", lang, tolerance=tolerance_text(self.tolerance, lang)))
-        self.rule.value = f"<small>{' '.join(rule)}</small>"
+        self.rule.value = f"<small>{' '.join(rule)}</small>" if rule else ""
         self._draw()
 
     def feedback_text(self) -> str:

@@ -129,7 +129,7 @@ def test_prediction_relabels_its_choices_and_reveals_guess_and_answer() -> None:
     parts.switch.value = "de"
     assert prediction.input.value == "YRG", "switching language keeps the pupil's choice"
     assert ("gelb–rot–grün", "YRG") in prediction.input.options
-    assert "gelb–rot–grün" in prediction.result.value and "Dein Tipp" in prediction.result.value
+    assert "gelb–rot–grün" in prediction.result.value and "Deine Schätzung" in prediction.result.value
 
 
 def test_language_switch_changes_every_text() -> None:

@@ -81,6 +81,18 @@ def test_every_lesson_has_a_why_exercise_with_an_answer_box(name: str, lessons: 
 
 
 @pytest.mark.parametrize("name", list(MODULES))
+def test_the_rounding_rule_is_said_once_above_the_exercises(name: str, lessons: dict[str, Lesson]) -> None:
+    """Review of 2026-12 (general point 2): under every answer box the same long sentence was read five times."""
+    from donkeylab.widgets.answer import say as answer_say
+
+    rule = answer_say("rounding", "en")
+    lesson = lessons[name]
+    parts = [lesson.exercises, *(p for p in lesson.going_further if isinstance(p, type(lesson.exercises)))]
+    shown = [p.note.value for p in parts] + [e.box.rule.value for p in parts for e in p.exercises if e.box is not None]
+    assert sum(rule in text for text in shown) == 1 and rule in lesson.exercises.note.value
+
+
+@pytest.mark.parametrize("name", list(MODULES))
 def test_every_typed_exercise_accepts_its_exact_answer_and_refuses_a_wrong_one(name: str) -> None:
     lesson = MODULES[name].parts()
     for exercise in lesson.exercises.exercises:

@@ -81,8 +81,12 @@ def test_a_forged_huge_value_is_cut_and_quoted_short() -> None:
 
 
 def test_the_rule_is_stated_in_the_pages_language() -> None:
-    assert "at least two digits" in box().rule.value and "0.4 does not" in box().rule.value
-    assert "mindestens zwei Ziffern" in box("de").rule.value and "0,4 nicht" in box("de").rule.value
+    assert "at least two significant figures" in box().rule.value and "not 0.4" in box().rule.value
+    assert "Exact values like 0.5 are right too" in box().rule.value  # 0.5 for 1/2 is right: lab.answers
+    assert (
+        "mindestens zwei gültige Ziffern" in box("de").rule.value
+        and "0,38; 38 % oder 0,0038, nicht 0,4" in box("de").rule.value
+    )
     exact = AnswerBox(Fraction(6), Fraction(0), str, str)
     assert "exact number" in exact.rule.value and "two digits" not in exact.rule.value
     tiny = AnswerBox(Fraction(1, 7776), Fraction(1, 100_000), str, str)
@@ -175,3 +179,16 @@ def test_an_answer_box_closes_like_any_widget() -> None:
     box.close()
     assert box.comm is None
     assert box.near == Fraction(1, 100)
+
+
+def test_a_lesson_page_says_the_rule_once_and_exact_short_decimals_count() -> None:
+    """Review of 2026-12 (general point 2): the rounding rule under every box was hard to parse and said 0.5
+    did not count; a lesson page states it once (``parts.Exercises``' note), a box with ``rule=False`` only
+    says what is special about its own answer, and 0.5 for 1/2 or "0,38"/"0.38" on a German page are right."""
+    half = AnswerBox(Fraction(1, 2), Fraction(0), str, str, rule=False)
+    assert half.rule.value == "" and answer(half, "0.5").startswith("Correct!")
+    assert answer(AnswerBox(Fraction(1, 2), Fraction(0), str, str, lang="de"), "0,5").startswith("Richtig!")
+    whole = AnswerBox(Fraction(6), Fraction(0), str, str, rule=False)
+    assert "exact number" in whole.rule.value
+    for typed in ("0,38", "0.38", "38 %", "38,0 %"):
+        assert answer(AnswerBox(Fraction(19, 50), Fraction(0), str, str, lang="de"), typed).startswith("Richtig!")

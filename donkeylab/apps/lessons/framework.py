@@ -226,14 +226,28 @@ def lesson_params(
     return params
 
 
-def _answer_box(item: Exercise, lang: str) -> Any:
+def _answer_box(item: Exercise, lang: str, rule: bool = True) -> Any:
+    """The exercise's answer box (None: its answer is a sentence); ``rule`` False: the page says the rounding rule
+    once, above the exercises, not under this box."""
     from donkeylab.widgets.answer import AnswerBox
 
     if item.exact is None:
         return None
     hint = item.hint or item.solution
     mistakes = [(value, why.get) for value, why in item.mistakes]
-    return AnswerBox(item.exact, item.tolerance, hint.get, item.solution.get, lang=lang, mistakes=mistakes)
+    return AnswerBox(item.exact, item.tolerance, hint.get, item.solution.get, lang=lang, mistakes=mistakes, rule=rule)
+
+
+def _rounded(items: Sequence[Exercise]) -> bool:
+    """Whether any of ``items`` takes a rounded answer (a typed value that is no whole number)."""
+    return any(item.exact is not None and Fraction(item.exact).denominator != 1 for item in items)
+
+
+def rounding_rule() -> Speaks:
+    """What an answer box counts as right (``answer/rounding``), said once per page above its exercises."""
+    from donkeylab.widgets.answer import say as answer_say
+
+    return by_lang(lambda lg: answer_say("rounding", lg))
 
 
 def _prediction(section: Predict, lang: str) -> Prediction:
@@ -320,9 +334,10 @@ def _made(section: Section, ctx: Context, sealed: bool) -> dict[str, Any]:
         return {"notice": Text(section.text, "div", lang)}
     if isinstance(section, Exercises):
         main, more = section.items[:MAIN_EXERCISES], section.items[MAIN_EXERCISES:]
+        note = rounding_rule() if _rounded(section.items) else None  # once per page, above the first exercise
         if more:  # numbered on, at the top of going further (which comes after the exercises, folded)
             ctx.extra["more_exercises"] = _exercises(more, lang, first=MAIN_EXERCISES + 1, title="more_exercises")
-        return {"exercises": _exercises(main, lang)}
+        return {"exercises": _exercises(main, lang, note=note)}
     if isinstance(section, GoingFurther):
         more = ctx.extra.pop("more_exercises", None)
         return {"going_further": ([more] if more is not None else []) + section.make(ctx)}
@@ -330,10 +345,12 @@ def _made(section: Section, ctx: Context, sealed: bool) -> dict[str, Any]:
     return {section.field: made_custom if section.field in LIST_FIELDS else made_custom[0]}
 
 
-def _exercises(items: Sequence[Exercise], lang: str, first: int = 1, title: str = "exercises") -> Any:
+def _exercises(
+    items: Sequence[Exercise], lang: str, first: int = 1, title: str = "exercises", note: Speaks | None = None
+) -> Any:
     pairs = [(item.question, item.solution) for item in items]
-    boxes = [_answer_box(item, lang) for item in items]
-    return ExercisesWidget(pairs, lang, boxes, first=first, title=title)
+    boxes = [_answer_box(item, lang, rule=False) for item in items]
+    return ExercisesWidget(pairs, lang, boxes, first=first, title=title, note=note)
 
 
 def how_to_play(game: str, lang: str) -> Any:

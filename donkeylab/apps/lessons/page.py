@@ -200,7 +200,7 @@ heading_say = wd.words(
         "heading.live": ("Watch the simulation", "Schau der Simulation zu"),
         "heading.notice": ("What to notice", "Was dir auffallen sollte"),
         "heading.further": ("Going further", "Weiter gedacht"),
-        "heading.predict": ("Make your prediction", "Gib deinen Tipp ab"),
+        "heading.predict": ("Make your prediction", "Gib deine Schätzung ab"),
         "heading.watch": ("Watch the bots play", "Schau den Bots beim Spielen zu"),
         "heading.measured": ("The answer, measured", "Die Antwort, gemessen"),
     },
@@ -222,12 +222,12 @@ _say = wd.words(
     {
         "sealed.solo": (
             "Set your guess above, then reveal the answer: what to notice and the exercises come with it.",
-            "Gib oben deinen Tipp ab und deck dann die Antwort auf: Was dir auffallen sollte, und die Übungen "
-            "kommen mit ihr.",
+            "Gib oben deine Schätzung ab und deck dann die Antwort auf. Mit ihr erscheinen „Was dir auffallen "
+            "sollte“ und die Übungen.",
         ),
         "sealed.class": (
             "The answer, what to notice and the exercises appear when your teacher reveals the answer.",
-            "Die Antwort, was dir auffallen sollte, und die Übungen erscheinen, wenn deine Lehrkraft die Antwort "
+            "Die Antwort, „Was dir auffallen sollte“ und die Übungen erscheinen, wenn deine Lehrkraft die Antwort "
             "aufdeckt.",
         ),
     },
