@@ -88,9 +88,9 @@ def choice(qid: str, prompt: str, exact: str, choices: tuple[str, ...], words: s
 _TEXTS = {  # the guesses a class makes along a lesson, besides its own prediction
     "die_choice.four_two": (
         "Four numbers are already on the Hay card and you roll the last 2 dice. What is the probability that "
-        "both show numbers that are already there (a free choice)?",
+        "both show numbers that are already there (the exception)?",
         "Vier Zahlen liegen schon auf der Misthaufen-Karte, und du wirfst die letzten 2 Würfel. Wie groß ist "
-        "die Wahrscheinlichkeit, dass beide Zahlen zeigen, die schon dort liegen (eine freie Wahl)?",
+        "die Wahrscheinlichkeit, dass beide Zahlen zeigen, die schon dort liegen (die Ausnahme)?",
     ),
     "angry_flips.seven_after": (
         "After the orange flip: what is the probability that the light blue/orange card is worth 7?",
@@ -133,8 +133,8 @@ _TEXTS = {  # the guesses a class makes along a lesson, besides its own predicti
     "card.YGR": ("yellow–green–red", "gelb–grün–rot"),
     "what.token_risk": ("the next card costs a token at 70", "die nächste Karte kostet bei 70 einen Chip"),
     "what.free_choice": (
-        "all 4 dice show one of 2 numbers on the Hay card",
-        "alle 4 Würfel zeigen eine der 2 Zahlen auf der Misthaufen-Karte",
+        "the exception: all 4 dice show one of the 2 numbers on the Hay card",
+        "die Ausnahme: Alle 4 Würfel zeigen eine der 2 Zahlen auf der Misthaufen-Karte",
     ),
     "what.seven_after": (
         "light blue/orange is worth 7 after the orange flip",

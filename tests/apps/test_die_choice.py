@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 import pytest
@@ -139,7 +140,10 @@ def test_what_if_panel_equals_the_engine_at_frans_roll(lesson: Lesson) -> None:
     assert not isinstance(pos, str)
     key, chooser = pos
     assert chooser == 1 and panel.result(key) == exact.what_if(**exact.RULEBOOK_WHAT_IF)
-    assert "★" in panel.value and "yellow 3" in panel.value
+    assert "yellow 3" in panel.value and "★" not in panel.value  # no die marked best: exercise 3 reads it
+    shown = html.unescape(panel.value)
+    assert "Player 2's hand: orange/yellow Double Donkey, dark blue/green Double Donkey, purple Angry" in shown
+    assert "a coin toss decides whether the last die is kept or re-rolled" in shown  # the exact model's DD-DICE-3
 
 
 def test_what_if_panel_waits_and_hides_other_hands() -> None:
@@ -151,7 +155,7 @@ def test_what_if_panel_waits_and_hides_other_hands() -> None:
     st.seat = 0
     assert "Only Player 2" in panel.value
     st.seat = 1
-    assert panel.wait() and "★" in panel.value
+    assert panel.wait() and "best card on average" in panel.value
 
 
 def test_what_if_is_cached_per_position() -> None:

@@ -17,7 +17,10 @@ from donkeylab.widgets import RuleExplainer
 from tests.apps.helpers import walk
 
 ID = re.compile(r"\b(?:DD|DN|ER)-[A-Z]+-\d\b")
-SAID = {"en": "are our labels for the rulebook's rules", "de": "sind unsere Kürzel für die Regeln der Spielregel"}
+SAID = {
+    "en": "are our labels for the rulebook's rules",
+    "de": "sind unsere Kürzel für die Regeln aus der Spielanleitung",
+}
 PAGES = [
     ("die_choice", ""),
     ("angry_flips", ""),

@@ -69,7 +69,10 @@ def test_lesson_1_may_choose_the_die_with_a_free_choice_or_two_new_numbers() -> 
     question, solution = both(item.question), both(item.solution)
     assert "Only a free choice" not in question and "Nur eine freie Wahl" not in question
     assert "the last of four" not in question and "als Letzter von vier" not in question
-    assert "5th roll is yours again" in question and "der 5. Wurf wieder deiner" in question
+    assert "5th roll is yours again" in question and "beim 5. Wurf wieder an der Reihe" in question
+    # both ways to pick the die are named in the question (review 2026-12, L1 F1): its answer is 5/9, literally
+    assert "by the exception, or because both dice show new numbers" in question
+    assert "durch die Ausnahme oder weil beide Würfel neue Zahlen zeigen" in question
     assert "4/9 + 1/9 = 5/9, about 56 %" in solution and "4/9 + 1/9 = 5/9, etwa 56 %" in solution
     assert "almost every second time" not in solution
 
@@ -78,7 +81,7 @@ def test_lesson_1_feedback_aims_at_the_classic_wrong_answers() -> None:
     one, two = box_of(die_choice, 0), box_of(die_choice, 1)
     assert "1/6 is the probability for one die" in answer(one, "1/6")
     assert "multiply them, don't add" in answer(one, "5/6")
-    assert "4/9 is only the free choice" in answer(two, "4/9")
+    assert "4/9 is only the exception" in answer(two, "4/9")
     assert "1/9 is only the case" in answer(two, "11 %")
     assert answer(two, "56 %").startswith("Correct!")
 
@@ -111,7 +114,7 @@ def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
 
 # ---------------------------------------------------------------------------------------------- every lesson
 QUESTION_KEYS = {
-    "die_choice": ("question", "prompt", "ex1.q", "ex2.q"),
+    "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
     "angry_flips": ("ex3.q",),
     "doublet_penalties": ("question", "prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
     "arrow_chains": ("ex1.q", "ex4.q"),

@@ -14,7 +14,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Spieler 1 hat den orangen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt: Der orange "
             "Würfel wird umgedreht, dann der grüne, und erst danach werden die Karten gewertet. Wer wäre ohne das"
             " Umdrehen Oberesel geworden, und wer ist es jetzt? Die Karte neben dem Spiel nennt die Regel jedes "
-            "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln der Spielregel."
+            "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
     "restart": (

@@ -16,7 +16,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Spieler 3 (du) ist dran. Klicke den gelben Esel, dann das Feld d4, und drück immer wieder Schritt: "
             "Jeder Schritt ist ein Sprung der Kette. Die Karte rechts nennt die Regel jedes Schritts; Namen wie "
-            "ER-CHAIN-1 sind unsere Kürzel für die Regeln der Spielregel."
+            "ER-CHAIN-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
     "step_intros.tiny_chain": (
@@ -28,7 +28,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Spieler 1 (du) fängt an, auf unserem Mini-Brett (für diese Lektion gebaut): Zähl unten seine ersten "
             "Züge. Die Karte rechts nennt die Regel jedes Schritts; Namen wie ER-CHAIN-1 sind unsere Kürzel für "
-            "die Regeln der Spielregel."
+            "die Regeln aus der Spielanleitung."
         ),
     ),
     "still_words.er_chain_2_own": (

@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.lessons.dd_parts import chip, colour_name, decimal
+from donkeylab.apps.lessons.dd_parts import card_label, chip, colour_name, decimal, kind
 from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.words import words
 from donkeylab.core.messages import player_name
@@ -51,16 +51,29 @@ TEXTS: dict[str, tuple[str, str]] = {
             "alle sechs Würfel auf der Misthaufen-Karte liegen?"
         ),
     ),
+    "hand": (
+        "{player}'s hand: {hand}.",
+        "Hand von {player}: {hand}.",
+    ),
     "explain": (
         (
             "Best card = the lowest card in the hand (an Angry Donkey counts its own die turned over). Everybody "
-            "after this choice places a random allowed die; the other players' Angry Donkeys are left out."
+            "whose turn comes after this choice places a random allowed die; {last} The other players' Angry "
+            "Donkeys are left out."
         ),
         (
             "Beste Karte = die niedrigste Karte auf der Hand (ein Wütender Esel zählt seinen eigenen Würfel "
-            "umgedreht). Alle nach dieser Wahl legen einen zufälligen erlaubten Würfel; Wütende Esel der anderen "
-            "bleiben außen vor."
+            "umgedreht). Alle, die danach an der Reihe sind, legen einen zufälligen erlaubten Würfel; {last} "
+            "Wütende Esel der anderen bleiben außen vor."
         ),
+    ),
+    "explain.choose": (
+        "a coin toss decides whether the last die is kept or re-rolled (English rules).",
+        "ob der letzte Würfel behalten oder neu geworfen wird, entscheidet ein Münzwurf (englische Regeln).",
+    ),
+    "explain.roll": (
+        "the last die is always rolled (German rules).",
+        "der letzte Würfel wird immer geworfen (deutsche Regeln).",
     ),
     "die": (
         "die",
@@ -73,10 +86,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "chances": (
         "probability of each best-card value",
         "Wahrscheinlichkeit jedes Werts der besten Karte",
-    ),
-    "lowest": (
-        "lowest on average",
-        "im Schnitt am niedrigsten",
     ),
     "exact": (
         "exact fractions",
@@ -173,7 +182,7 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
             elif isinstance(found, str):
                 self.value = f"<p class='dl-what-if-note'>{html.escape(say('failed', self.lang, reason=found))}</p>"
             else:
-                self.value = what_if_html(found, dict(key[1]), name, self.lang)
+                self.value = what_if_html(found, dict(key[1]), name, self.lang, key[2], key[3])
 
     def _submit(self, key: Key) -> None:
         if key in self._pending:
@@ -203,26 +212,35 @@ class WhatIfPanel(w.HTML):  # type: ignore[misc]
         return f"WhatIfPanel({self.stepper!r})"
 
 
-def what_if_html(result: Mapping[str, Mapping[int, Fraction]], rolled: Mapping[str, int], name: str, lang: str) -> str:
-    """The what-if as a table: a row per allowed die with the mean best card and a small bar chart."""
+def what_if_html(
+    result: Mapping[str, Mapping[int, Fraction]],
+    rolled: Mapping[str, int],
+    name: str,
+    lang: str,
+    hand: Sequence[Sequence[str]] = (),
+    last_die: exact.LastDie = "choose",
+) -> str:
+    """The what-if as a table: the chooser's hand and the model of the other choices above it, then a row per
+    allowed die with the mean best card and a small bar chart. No die is marked best: which one leaves the best
+    card lowest is for the pupil to read (Lesson 1's exercise 3)."""
     means = {c: sum((v * p for v, p in dist.items()), Fraction(0)) for c, dist in result.items()}
-    best = min(means.values())
     values = range(1, max(v for dist in result.values() for v in dist) + 1)
     top = max(p for dist in result.values() for p in dist.values())
     rows, exact_rows = [], []
     for colour, dist in result.items():
         label = chip(colour, f"{colour_name(colour, lang)} {rolled[colour]}")
-        star = f" ★ {say('lowest', lang)}" if means[colour] == best else ""
         bars = "".join(_bar(v, dist.get(v, Fraction(0)), top, lang) for v in values)
         rows.append(
-            f"<tr><td>{label}</td><td style='text-align:center'><b>{decimal(means[colour], lang)}</b>{star}</td>"
+            f"<tr><td>{label}</td><td style='text-align:center'><b>{decimal(means[colour], lang)}</b></td>"
             f"<td><div style='display:flex;align-items:flex-end;gap:2px;height:56px'>{bars}</div></td></tr>"
         )
         cells = ", ".join(f"{v}: {p.numerator}/{p.denominator}" for v, p in dist.items())
         exact_rows.append(f"<li>{label} {cells}</li>")
+    held = ", ".join(card_label(kind(*colours), lang) for colours in hand) or "—"
+    explain = say("explain", lang, last=say(f"explain.{last_die}", lang))
     return (
         f"{TABLE_STYLE}<div class='dl-what-if-box'><p><b>{html.escape(say('head', lang, player=name))}</b><br>"
-        f"<small>{html.escape(say('explain', lang))}</small></p>"
+        f"{html.escape(say('hand', lang, player=name, hand=held))}<br><small>{html.escape(explain)}</small></p>"
         f"<table class='dl-lesson-table dl-what-if-table'><tr><th>{say('die', lang)}</th><th>{say('mean', lang)}</th>"
         f"<th>{say('chances', lang)}</th></tr>{''.join(rows)}</table>"
         f"<details><summary>{say('exact', lang)}</summary><ul>{''.join(exact_rows)}</ul></details></div>"

@@ -110,10 +110,10 @@ def free_choice_html(lang: str) -> str:
     for k in range(2, 6):  # k = 1 is left out: one die leaves nothing to choose
         cells = "".join(
             f"<td>{probability_html(exact.p_free_choice(k, range(1, m + 1)), lang)}</td>" if m <= 6 - k else "<td></td>"
-            for m in range(1, 6)
+            for m in range(1, 5)
         )
         rows.append(f"<tr><th>k = {k}</th>{cells}</tr>")
-    head = "".join(f"<th>m = {m}</th>" for m in range(1, 6))
+    head = "".join(f"<th>m = {m}</th>" for m in range(1, 5))  # m = 5 needs k = 1: no column of empty cells
     dists = {rule: exact.distinct_values_distribution("random", rule) for rule in exact.LAST_DIE}
     distinct = "".join(
         f"<tr><th>{d}</th>"

@@ -8,16 +8,16 @@ TEXTS: dict[str, tuple[str, str]] = {
             "The rulebook's example round (Olivia, Fran, Jan and Margaret are Players 1 to 4). Fran has just "
             "rolled: the green 2 and the purple 2 may not go on the Hay card, because the light blue 2 is there "
             "already. Click a die to place it, or press Step to go on. At step 8 Margaret rolls only numbers that"
-            " are already on the Hay card: a free choice. The card beside the game names each step's rule; names "
+            " are already on the Hay card: the exception. The card beside the game names each step's rule; names "
             "like DD-DICE-2 are our labels for the rulebook's rules."
         ),
         (
             "Die Beispielrunde aus der Spielregel (Olivia, Fran, Jan und Margaret sind Spieler 1 bis 4). Fran hat"
-            " gerade gewürfelt: Die grüne 2 und die lila 2 dürfen nicht auf die Misthaufen-Karte, weil dort schon"
+            " gerade geworfen: Die grüne 2 und die lila 2 dürfen nicht auf die Misthaufen-Karte, weil dort schon"
             " die hellblaue 2 liegt. Klicke einen Würfel an, um ihn zu legen, oder drück Schritt, um "
-            "weiterzuspielen. Bei Schritt 8 würfelt Margaret nur Zahlen, die schon auf der Misthaufen-Karte "
-            "liegen: eine freie Wahl. Die Karte neben dem Spiel nennt die Regel jedes Schritts; Namen wie "
-            "DD-DICE-2 sind unsere Kürzel für die Regeln der Spielregel."
+            "weiterzuspielen. Bei Schritt 8 wirft Margaret nur Zahlen, die schon auf der Misthaufen-Karte "
+            "liegen: die Ausnahme. Die Karte neben dem Spiel nennt die Regel jedes Schritts; Namen wie "
+            "DD-DICE-2 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
     "restart": (
@@ -30,17 +30,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.grid": (
         (
-            "Every case: rows k dice rolled, columns m numbers on the Hay card. There is no row for k = 1: with "
-            "one die left there is nothing to choose."
+            "The exception in every case: rows k dice rolled, columns m numbers on the Hay card. There is no row "
+            "for k = 1: with one die left there is nothing to choose."
         ),
         (
-            "Alle Fälle: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte. Eine Zeile für k "
-            "= 1 fehlt: Bei einem einzigen Würfel gibt es nichts zu wählen."
+            "Die Ausnahme in allen Fällen: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte. "
+            "Eine Zeile für k = 1 fehlt: Bei einem einzigen Würfel gibt es nichts zu wählen."
         ),
     ),
     "exact.some": (
-        "At least one free choice in a whole phase 1 (every roll of 2 or more dice counts):",
-        "Mindestens eine freie Wahl in einer ganzen Phase 1 (jeder Wurf mit 2 oder mehr Würfeln zählt):",
+        "The exception at least once in a whole phase 1 (every roll of 2 or more dice counts):",
+        "Die Ausnahme mindestens einmal in einer ganzen Phase 1 (jeder Wurf mit 2 oder mehr Würfeln zählt):",
     ),
     "exact.distinct": (
         "How many different numbers end on the Hay card, if every player places a random allowed die:",
@@ -62,8 +62,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "letzter Würfel: wird immer geworfen (deutsche Regel)",
     ),
     "exact.dice_only": (
-        "These numbers depend only on the dice, not on the cards.",
-        "Diese Zahlen hängen nur von den Würfeln ab, nicht von den Karten.",
+        (
+            "The table of the exception and the German column depend only on the dice. The English column also "
+            "depends on the players' choices: here every player places a random allowed die, and the last player "
+            "keeps or re-rolls the last die by tossing a coin."
+        ),
+        (
+            "Die Tabelle der Ausnahme und die deutsche Spalte hängen nur von den Würfeln ab. Die englische Spalte "
+            "hängt auch davon ab, was die Spieler wählen: Hier legt jeder einen zufälligen erlaubten Würfel, und "
+            "ob der letzte Würfel behalten oder neu geworfen wird, entscheidet ein Münzwurf."
+        ),
     ),
     "title": (
         "Lesson 1 — Double Donkey: choosing a die",
@@ -72,58 +80,58 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
             "In phase 1 the players take turns: roll the dice that are left and put one of them on the Hay card. "
-            "Its number must not be there yet, unless every die you rolled shows a number that is already there: "
-            "then you may choose any die, a <b>free choice</b>. <b>Two numbers lie on the Hay card and you roll 4"
-            " dice. What is the probability of a free choice?</b> <br><small>A <b>probability</b> says how often "
+            "Its number must not be there yet. <b>The exception</b>: if every die you rolled shows a number that "
+            "is already there, you may place any of them. <br><small>A <b>probability</b> says how often "
             "something happens in the long run: a number from 0 (never) to 1 (always), or 0 % to 100 %.</small>"
         ),
         (
             "In Phase 1 ist reihum jeder dran: Wirf die übrigen Würfel und lege einen davon auf die "
-            "Misthaufen-Karte. Seine Zahl darf dort noch nicht liegen, außer alle geworfenen Würfel zeigen "
-            "Zahlen, die schon dort liegen: Dann darfst du jeden Würfel nehmen, eine <b>freie Wahl</b>. <b>Zwei "
-            "Zahlen liegen auf der Misthaufen-Karte, und du wirfst 4 Würfel. Wie groß ist die Wahrscheinlichkeit "
-            "für eine freie Wahl?</b> <br><small>Eine <b>Wahrscheinlichkeit</b> sagt, wie oft etwas auf lange "
-            "Sicht passiert: eine Zahl von 0 (nie) bis 1 (immer), oder 0 % bis 100 %.</small>"
+            "Misthaufen-Karte. Seine Zahl darf dort noch nicht liegen. <b>Die Ausnahme</b>: Zeigen alle "
+            "geworfenen Würfel Zahlen, die schon dort liegen, darfst du einen beliebigen davon legen. "
+            "<br><small>Eine <b>Wahrscheinlichkeit</b> gibt an, wie oft etwas auf lange Sicht passiert: eine Zahl "
+            "von 0 (nie) bis 1 (immer) oder 0 % bis 100 %.</small>"
         ),
     ),
     "prompt": (
         (
-            "Say 2 and 5 lie on the Hay card and you roll 4 dice. What is the probability that all four show a 2 "
-            "or a 5? Set the slider to your guess."
+            "Say 2 and 5 lie on the Hay card and you roll 4 dice. What is the probability of the exception, that "
+            "all four show a 2 or a 5? Set the slider to your guess."
         ),
         (
             "Angenommen, auf der Misthaufen-Karte liegen eine 2 und eine 5, und du wirfst 4 Würfel. Wie groß ist die "
-            "Wahrscheinlichkeit, dass alle vier eine 2 oder eine 5 zeigen? Stell den Regler auf deinen Tipp."
+            "Wahrscheinlichkeit für die Ausnahme, dass alle vier eine 2 oder eine 5 zeigen? Stell den Regler auf "
+            "deine Schätzung."
         ),
     ),
     "answer": (
-        "{p}: (2/6)⁴ = 1/81. That is rarer than most people guess.",
-        "{p}: (2/6)⁴ = 1/81. Das ist seltener, als die meisten tippen.",
+        "{p}: (2/6)⁴ = (1/3)⁴ = 1/81. That is rarer than most people guess.",
+        "{p}: (2/6)⁴ = (1/3)⁴ = 1/81. Das ist seltener, als die meisten schätzen.",
     ),
     "headline": (
         (
             "Each die shows a 2 or a 5 with probability 2/6. The dice are <b>independent</b>: what one die shows "
             "does not change what another shows. So the four probabilities multiply: (2/6) · (2/6) · (2/6) · "
-            "(2/6) = (2/6)⁴ = {p}. With m numbers on the Hay card and k dice rolled it is (m/6)<sup>k</sup>."
+            "(2/6) = (2/6)⁴ = (1/3)⁴ = {p}. With m numbers on the Hay card and k dice rolled it is (m/6)<sup>k</sup>."
         ),
         (
-            "Jeder Würfel zeigt mit Wahrscheinlichkeit 2/6 eine 2 oder eine 5. Die Würfel sind "
+            "Jeder Würfel zeigt mit der Wahrscheinlichkeit 2/6 eine 2 oder eine 5. Die Würfel sind "
             "<b>unabhängig</b>: Was ein Würfel zeigt, ändert nichts an dem, was ein anderer zeigt. Also werden "
-            "die vier Wahrscheinlichkeiten multipliziert: (2/6) · (2/6) · (2/6) · (2/6) = (2/6)⁴ = {p}. Mit m "
-            "Zahlen auf der Misthaufen-Karte und k geworfenen Würfeln ist es (m/6)<sup>k</sup>."
+            "die vier Wahrscheinlichkeiten multipliziert (Pfadregel): (2/6) · (2/6) · (2/6) · (2/6) = (2/6)⁴ = "
+            "(1/3)⁴ = {p}. Mit m Zahlen auf der Misthaufen-Karte und k geworfenen Würfeln ist es (m/6)<sup>k</sup>."
         ),
     ),
     "live_intro": (
         (
-            "A <b>simulation</b>: the computer rolls 4 dice again and again and counts the free choices. The blue"
-            " line is their share after N rolls. The shaded band is the <b>95 % range</b>: at each N it holds the"
-            " true value in about 95 of 100 runs like this one. Press Start and watch the band narrow."
+            "A <b>simulation</b>: the computer rolls 4 dice again and again and counts how often the exception "
+            "happens. The blue line is its relative frequency after N rolls. The shaded band is the <b>95 % "
+            "range</b>: if we ran this simulation 100 times, at each N the band would hold the true value about 95 "
+            "times. Press Start and watch the band narrow."
         ),
         (
-            "Eine <b>Simulation</b>: Der Computer wirft immer wieder 4 Würfel und zählt die freien Wahlen. Die "
-            "blaue Linie ist ihr Anteil nach N Würfen. Das Band ist der <b>95-%-Bereich</b>: Bei jedem N enthält "
-            "es in etwa 95 von 100 solchen Läufen den wahren Wert. Drück Start und sieh zu, wie das Band schmaler"
-            " wird."
+            "Eine <b>Simulation</b>: Der Computer wirft immer wieder 4 Würfel und zählt, wie oft die Ausnahme "
+            "eintritt. Die blaue Linie ist ihre relative Häufigkeit (ihr Anteil) nach N Würfen. Das Band ist der "
+            "<b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte das Band bei jedem N den wahren Wert "
+            "etwa 95-mal. Drück Start und sieh zu, wie das Band schmaler wird."
         ),
     ),
     "live_after": (
@@ -134,25 +142,27 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "<ul><li>All four dice must agree with the Hay card, and each does so only 2 times in 6: multiplying "
             "small probabilities gives a very small one, about 1 in 81.</li><li>With more numbers on the Hay card"
-            " and fewer dice, a free choice is common: with 4 numbers and 2 dice it is (4/6)² = 4/9.</li><li>The "
-            "simulation almost never lands exactly on 1/81, but the more rolls, the closer it gets.</li></ul>"
+            " and fewer dice, the exception is common: with 4 numbers and 2 dice it is (4/6)² = 4/9.</li><li>The "
+            "simulation almost never lands exactly on 1/81, but over many rolls it usually gets closer; the band "
+            "shows how far off it can still be.</li></ul>"
         ),
         (
             "<ul><li>Alle vier Würfel müssen zur Misthaufen-Karte passen, und jeder schafft das nur in 2 von 6 "
             "Fällen: Multipliziert man kleine Wahrscheinlichkeiten, wird das Ergebnis sehr klein, etwa 1 von "
-            "81.</li><li>Mit mehr Zahlen auf der Misthaufen-Karte und weniger Würfeln ist eine freie Wahl häufig:"
+            "81.</li><li>Mit mehr Zahlen auf der Misthaufen-Karte und weniger Würfeln ist die Ausnahme häufig:"
             " Mit 4 Zahlen und 2 Würfeln sind es (4/6)² = 4/9.</li><li>Die Simulation trifft 1/81 fast nie genau,"
-            " aber je mehr Würfe, desto näher kommt sie.</li></ul>"
+            " aber auf lange Sicht kommt sie meist näher heran; das Band zeigt, wie weit sie noch daneben liegen "
+            "kann.</li></ul>"
         ),
     ),
     "ex1.q": (
         (
-            "One number lies on the Hay card and you roll the other 5 dice. What is the probability that you may "
-            "choose freely?"
+            "One number lies on the Hay card and you roll the other 5 dice. What is the probability of the "
+            "exception, that all 5 dice show the number on the Hay card?"
         ),
         (
             "Eine Zahl liegt auf der Misthaufen-Karte, und du wirfst die anderen 5 Würfel. Wie groß ist die "
-            "Wahrscheinlichkeit, dass du frei wählen darfst?"
+            "Wahrscheinlichkeit für die Ausnahme, dass alle 5 Würfel die Zahl auf der Misthaufen-Karte zeigen?"
         ),
     ),
     "ex1.hint": (
@@ -187,55 +197,58 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Why it matters: in a game of four you started phase 1, so the 5th roll is yours again. Four numbers "
             "lie on the Hay card and you roll the 2 dice that are left. You would like to place the die that "
-            "suits your cards. What is the probability that you may choose which of the two dice to place?"
+            "suits your cards. You may pick either die in two cases: by the exception, or because both dice show "
+            "new numbers. What is the probability that you may pick either die?"
         ),
         (
-            "Warum es zählt: In einem Spiel zu viert hast du Phase 1 begonnen, also ist der 5. Wurf wieder "
-            "deiner. Vier Zahlen liegen auf der Misthaufen-Karte, und du wirfst die 2 übrigen Würfel. Du "
-            "möchtest den Würfel legen, der zu deinen Karten passt. Wie groß ist die Wahrscheinlichkeit, dass du "
-            "dir aussuchen darfst, welchen der beiden Würfel du legst?"
+            "Warum das wichtig ist: In einem Spiel zu viert hast du Phase 1 begonnen, also bist du beim 5. Wurf "
+            "wieder an der Reihe. Vier Zahlen liegen auf der Misthaufen-Karte, und du wirfst die 2 übrigen "
+            "Würfel. Du möchtest den Würfel legen, der zu deinen Karten passt. Du darfst ihn dir in zwei Fällen "
+            "aussuchen: durch die Ausnahme oder weil beide Würfel neue Zahlen zeigen. Wie groß ist die "
+            "Wahrscheinlichkeit, dass du dir aussuchen darfst, welchen der beiden Würfel du legst?"
         ),
     ),
     "ex2.hint": (
         (
             "Each die shows one of the 4 numbers with probability 4/6, a new number with 2/6. If both dice show "
-            "numbers already there, the choice is free; if both show new numbers, both are allowed; if exactly "
-            "one shows a new number, you must take that one."
+            "numbers already there, the exception lets you take either; if both show new numbers, both are "
+            "allowed; if exactly one shows a new number, you must take that one."
         ),
         (
             "Jeder Würfel zeigt mit der Wahrscheinlichkeit 4/6 eine der 4 Zahlen, mit 2/6 eine neue. Zeigen "
-            "beide Würfel Zahlen, die schon daliegen, ist die Wahl frei; zeigen beide neue Zahlen, sind beide "
-            "erlaubt; zeigt genau einer eine neue Zahl, musst du diesen nehmen."
+            "beide Würfel Zahlen, die schon daliegen, darfst du durch die Ausnahme jeden der beiden nehmen; "
+            "zeigen beide neue Zahlen, sind beide erlaubt; zeigt genau einer eine neue Zahl, musst du diesen "
+            "nehmen."
         ),
     ),
     "ex2.free_only": (
         (
-            "4/9 is only the free choice: both dice show numbers already on the Hay card. If both dice show new "
+            "4/9 is only the exception: both dice show numbers already on the Hay card. If both dice show new "
             "numbers, both are allowed too: add that case."
         ),
         (
-            "4/9 ist nur die freie Wahl: Beide Würfel zeigen Zahlen, die schon auf der Misthaufen-Karte liegen. "
+            "4/9 ist nur die Ausnahme: Beide Würfel zeigen Zahlen, die schon auf der Misthaufen-Karte liegen. "
             "Zeigen beide Würfel neue Zahlen, sind auch beide erlaubt: Zähl diesen Fall dazu."
         ),
     ),
     "ex2.new_only": (
         (
             "1/9 is only the case where both dice show new numbers. If both show numbers already on the Hay "
-            "card, the choice is free too: add that case."
+            "card, the exception lets you pick too: add that case."
         ),
         (
             "1/9 ist nur der Fall, in dem beide Würfel neue Zahlen zeigen. Zeigen beide Zahlen, die schon auf "
-            "der Misthaufen-Karte liegen, ist die Wahl auch frei: Zähl diesen Fall dazu."
+            "der Misthaufen-Karte liegen, darfst du durch die Ausnahme auch wählen: Zähl diesen Fall dazu."
         ),
     ),
     "ex2.solution": (
         (
-            "Both dice show numbers already on the Hay card: (4/6)² = 4/9, a free choice. Both show new numbers: "
+            "Both dice show numbers already on the Hay card: (4/6)² = 4/9, the exception. Both show new numbers: "
             "(2/6)² = 1/9, and both are allowed. Together 4/9 + 1/9 = 5/9, about 56 %. Only when exactly one die "
             "shows a new number (4/9) must you take that one."
         ),
         (
-            "Beide Würfel zeigen Zahlen, die schon auf der Misthaufen-Karte liegen: (4/6)² = 4/9, eine freie Wahl. "
+            "Beide Würfel zeigen Zahlen, die schon auf der Misthaufen-Karte liegen: (4/6)² = 4/9, die Ausnahme. "
             "Beide zeigen neue Zahlen: (2/6)² = 1/9, und beide sind erlaubt. Zusammen 4/9 + 1/9 = 5/9, etwa 56 %. "
             "Nur wenn genau ein Würfel eine neue Zahl zeigt (4/9), musst du diesen nehmen."
         ),
@@ -250,7 +263,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "In der Beispielrunde konnte Fran (Spieler 2) die dunkelblaue 4, die orange 5 oder die gelbe 3 "
             "legen. Die Spielregel zeigt ihre Karten nicht. Nimm an, sie hat orange/gelb, dunkelblau/grün und "
-            "den lila Wütenden Esel auf der Hand. Welcher Würfel lässt ihre beste Karte im Schnitt am "
+            "den lila Wütenden Esel auf der Hand. Bei welchem Würfel ist ihre beste Karte im Schnitt am "
             "niedrigsten? Nutze die Was-wäre-wenn-Tabelle bei Schritt 4."
         ),
     ),
@@ -260,25 +273,28 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "further.intro": (
         (
-            "More about the Hay card. In about {some} of rounds, at least one player may choose freely during "
-            "phase 1. Below: the free choice in every case, and how many different numbers end on the Hay card "
-            "(the plot simulates whole phases 1)."
+            "More about the Hay card. In about {some} of rounds the exception happens at least once during phase "
+            "1. Below: the exception in every case, and how many different numbers end on the Hay card (the plot "
+            "simulates complete rounds of phase 1)."
         ),
         (
-            "Mehr zur Misthaufen-Karte. In etwa {some} der Runden darf in Phase 1 mindestens ein Spieler frei "
-            "wählen. Unten: die freie Wahl in jedem Fall und wie viele verschiedene Zahlen am Ende auf der "
-            "Misthaufen-Karte liegen (das Diagramm simuliert ganze Phasen 1)."
+            "Mehr zur Misthaufen-Karte. In etwa {some} der Runden tritt die Ausnahme in Phase 1 mindestens einmal "
+            "ein. Unten: die Ausnahme in jedem Fall und wie viele verschiedene Zahlen am Ende auf der "
+            "Misthaufen-Karte liegen (das Diagramm simuliert ganze Runden von Phase 1)."
         ),
     ),
     "app.title": (
-        "Die choice — when may you pick freely?",
-        "Würfelwahl — wann darfst du frei wählen?",
+        "Die choice — when may you place any die?",
+        "Würfelwahl — wann darfst du einen beliebigen Würfel legen?",
     ),
     "app.blurb": (
-        "Double Donkey's Hay card: what is the probability of a free choice? Predict, step through, check.",
         (
-            "Double Donkeys Misthaufen-Karte: Wie groß ist die Wahrscheinlichkeit für eine freie Wahl? Tippen, "
-            "durchspielen, prüfen."
+            "Double Donkey's Hay card: what is the probability of the exception that lets you place any die? "
+            "Predict, step through, check."
+        ),
+        (
+            "Double Donkeys Misthaufen-Karte: Wie groß ist die Wahrscheinlichkeit für die Ausnahme, bei der du "
+            "einen beliebigen Würfel legen darfst? Schätzen, durchspielen, prüfen."
         ),
     ),
 }

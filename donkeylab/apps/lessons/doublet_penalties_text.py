@@ -130,7 +130,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Die Summe ist 64, und du bist als Spieler 2 dran. Klicke die 2 in deiner Hand und lies, warum du "
             "einen Chip verlierst. Drück dann Zurück und probiere die 22 oder eine sichere Karte. Mit Schritt "
             "spielt Spieler 1 (ein Zufalls-Bot) weiter. Die Karte neben dem Spiel nennt die Regel jedes Schritts;"
-            " Namen wie DN-DOUBLET-1 sind unsere Kürzel für die Regeln der Spielregel (DN für Double Down)."
+            " Namen wie DN-DOUBLET-1 sind unsere Kürzel für die Regeln aus der Spielanleitung (DN für Double Down)."
         ),
     ),
     "headline": (

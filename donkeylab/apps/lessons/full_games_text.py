@@ -61,7 +61,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "<b>Schritt</b>, um zu sehen, wer gewinnt, und <b>Zurück</b>, um durch das Spiel zurückzugehen. "
             "Wechsle dann die Regeln: Derselbe Startwert teilt dieselben Karten aus. Endet das Spiel jetzt in "
             "einer früheren Runde, einer späteren oder derselben? Namen wie DD-END-1 auf der Regelkarte sind "
-            "unsere Kürzel für die Regeln der Spielregel."
+            "unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
     "tab_titles.double_donkey": (
@@ -307,7 +307,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Die deutschen Regeln stammen aus einer deutschen Beschreibung des Spiels; wo sie nichts sagt, haben "
-            "wir etwas festgelegt. Namen wie DD-END-1 sind unsere Kürzel für die Regeln der Spielregel."
+            "wir etwas festgelegt. Namen wie DD-END-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
     "further.pairs": (
