@@ -48,7 +48,7 @@ def test_parts_build_in_page_order(lesson: Lesson) -> None:
     assert [type(w).__name__ for w in lesson.exact] == ["Rendered"]
     assert [type(w).__name__ for w in lesson.going_further] == ["Exercises", "Text", "LivePlot", "Text", "Rendered"]
     box = lesson.step_through[3]
-    assert isinstance(box.children[0].children[1], dd_flips.FlipValues)
+    assert [type(w).__name__ for w in box.children[0].children] == ["FlipValues"]  # no tray naming the next roller
     assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3  # and one more, further
     assert [e.number for e in lesson.going_further[0].exercises] == [4]
     shown = list(walk(page(lesson)))
@@ -64,6 +64,19 @@ def test_dd_play_1_stepper_starts_at_the_reveal(lesson: Lesson) -> None:
     assert [[c["id"] for c in seat] for seat in st.snapshot["table"]["revealed"]] == [
         list(p.cards) for p in dd_parts.plays(Rules(), angry_flips.HANDS, angry_flips.PLAYED)
     ]
+
+
+def test_the_step_through_does_not_name_the_new_biggest_donkey_before_the_flips(lesson: Lesson) -> None:
+    """Review 2026-12, L2 U2. At the reveal the Stepper's state is already the next round: its roller, the new
+    Biggest Donkey (DD-NEXT-1), is in the snapshot's phase sentence and table. The Stepper's bar shows the shown
+    event's sentence while inside the reveal, not that phase sentence (widgets/stepper.js); the dice tray's
+    caption said "Dice with Player 3", so the lesson shows the Hay card in its values table instead."""
+    st = lesson.stepper
+    assert st.snapshot["table"]["roller"] == 2 and "Player 3" in st.snapshot["phase_text"]
+    assert 0 < st.substep < len(st.snapshot["events"]), "inside the reveal: the bar shows the event, not the phase"
+    assert not any(type(x).__name__ == "DiceTray" for x in walk(page(lesson)))
+    said = one(lesson, dd_flips.FlipValues).value + " ".join(e["text"] for e in st.snapshot["events"][: st.substep])
+    assert "Biggest" not in said and "Player 3 roll" not in said
 
 
 def test_dd_angry_1_substeps_walk_the_flips_then_the_values() -> None:
@@ -146,7 +159,10 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
         assert f"{p.numerator}/{p.denominator}" not in shown
     assert "about 1 in 6" not in shown, "18.0 % is not 1/6, the independent dice's value: the lesson's point"
     further = lesson.going_further[1].value  # the deck note: going further, off the pupil's path (issue 35 §2)
-    assert "DD-DECK-1" not in shown and "DD-DECK-1" in further and "depend only on the dice" in further
+    assert "DD-DECK-1" not in shown and "DD-DECK-1" in further and "the cards play no part" in further
+    # the model the numbers hold under (review 2026-12, L2 F1): exact.py's "random" policy, a coin for the last die
+    assert "every player places a random allowed die, and a coin toss decides: keep or re-roll" in shown
+    assert "rarer than with free dice (about 10 % instead of 16.7 %)" in shown  # L2 F2: not "rare"
 
 
 def test_live_plot_is_the_flip_question() -> None:

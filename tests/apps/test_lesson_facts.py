@@ -64,7 +64,7 @@ def test_free_choice_table_has_no_k_1_row() -> None:
 # ---------------------------------------------------------------------------------------------- Lesson 2
 def test_pairs_are_any_equal_dice_and_only_angry_donkeys_dice_flip() -> None:
     notice = angry_flips.notice_text()
-    why = angry_flips.say("exact.why")  # where the page says what a pair is (the notice uses the word)
+    why = angry_flips.say("exact.why", pair="10 %")  # where the page says what a pair is (the notice uses the word)
     for text in (notice, why):
         assert "(2 or 12)" not in text.en and "(2 oder 12)" not in text.de
     assert "pairs (two equal numbers)" in why.en and "Pasche (zwei gleiche Zahlen)" in why.de
@@ -75,7 +75,10 @@ def test_pairs_are_any_equal_dice_and_only_angry_donkeys_dice_flip() -> None:
         f"drop from about {round(100 * float(before7))} in 100 games to about {round(100 * float(after7))}."
         in notice.en
     )
-    assert f"von etwa {round(100 * float(before7))} in 100 Spielen auf etwa {round(100 * float(after7))}." in notice.de
+    assert (
+        f"von etwa {round(100 * float(before7))} von 100 Spielen auf etwa {round(100 * float(after7))} von 100."
+        in notice.de
+    )
 
 
 def test_pair_before_equals_seven_after_exactly() -> None:

@@ -40,9 +40,9 @@ from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, words
 from donkeylab.core import Action
-from donkeylab.double_donkey import Rules, build_deck, exact
+from donkeylab.double_donkey import COLOURS, Rules, build_deck, exact
 from donkeylab.lab import questions
-from donkeylab.widgets import CardHands, DiceTray, LivePlot, Stepper
+from donkeylab.widgets import CardHands, LivePlot, Stepper
 
 say = words("lesson/angry_flips/", TEXTS)
 
@@ -122,14 +122,17 @@ def orange_cards() -> Fraction:
 
 
 def exact_html(lang: str, last_die: exact.LastDie = "choose") -> str:
-    """P(worth 7) before and after the flip, the baseline of independent dice, and why it drops."""
+    """P(worth 7) before and after the flip under the stated model (the rules' last die, random allowed dice, a
+    coin for keeping or re-rolling), the baseline of independent dice, and why it drops."""
     before, after = sevens(last_die)
+    model = say(f"exact.model.{last_die}").get(lang)
+    why = say("exact.why", pair=percent(after, lang, 0)).get(lang)  # after the flip a 7 is exactly a pair before
     return (
         # percentages only: "18.0 % (about 1 in 6)" would blur the very difference from 1/6 the lesson is about
-        f"<p>{say('exact.intro').get(lang)}</p><ul><li>{say('exact.before').get(lang)}: "
+        f"<p>{say('exact.intro', model=model).get(lang)}</p><ul><li>{say('exact.before').get(lang)}: "
         f"<b>{percent(before, lang)}</b></li><li>{say('exact.after').get(lang)}: <b>{percent(after, lang)}</b>"
-        f"</li></ul><p>{say('exact.why').get(lang)}</p>"
-    )  # the deck note (the dice alone decide, our reconstructed deck) is in going further (issue 35 §2)
+        f"</li></ul><p>{why}</p>"
+    )  # the deck note (our reconstructed deck) is in going further (issue 35 §2)
 
 
 def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
@@ -144,8 +147,12 @@ def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
 def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
     """Two flips to compute (one a decision: reveal an Angry Donkey?), one probability, one count; each typed one
     with the feedback aimed at its classic wrong answer (1/6, what independent dice would give, for the third)."""
-    total = len(build_deck("reconstruction"))
+    deck = build_deck("reconstruction")
+    total = len(deck)
     count = int(orange_cards() * total)
+    doubles = [card for card in deck if len(card.colour_names) == 2]
+    per_colour = {sum(c in card.colour_names for card in doubles) for c in COLOURS}
+    assert len(per_colour) == 1, "exercise 4 says every colour is on equally many Double Donkeys"
     before, after = sevens(last_die)
     return [
         Exercise(
@@ -170,13 +177,19 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             hint=say("ex3.hint"),
             mistakes=((Fraction(1, 6), say("ex3.independent")), (after, say("ex3.after"))),
         ),
-        Exercise(say("ex4.q", total=total), say("ex4.solution", doubles=count - 1, count=count, total=total)),
+        Exercise(
+            say("ex4.q", doubles=len(doubles), angry=total - len(doubles), per=per_colour.pop(), total=total),
+            say("ex4.solution", orange=count - 1, count=count, total=total),
+        ),
     ]
 
 
 def step_through(ctx: Context) -> list[Any]:
-    """The forced round at the reveal: the button back to it, the Stepper, the dice and the values table
-    beside the rule explainer, then the hands (folded: they show the values after the flips at once)."""
+    """The forced round at the reveal: the button back to it, the Stepper, the values table (the Hay card and
+    each flip as it happens) beside the rule explainer, then the hands (folded: they show the values after the
+    flips at once). No dice tray: at the reveal the Stepper's state is already the next round's, whose roller
+    is the new Biggest Donkey (DD-NEXT-1), and the tray's caption named them ("Dice with Player 3") before the
+    pupil had stepped through the flips (review 2026-12, L2 U2)."""
     rules = Rules(variant=ctx.query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=ctx.seed, rules=rules, lang=ctx.lang, seat=ctx.query["seat"])
     start_example(stepper, rules, ctx.seed, ctx.query["step"], fresh=True)
@@ -184,7 +197,7 @@ def step_through(ctx: Context) -> list[Any]:
     return [
         LangButton(say("restart"), lambda: start_example(stepper, rules, ctx.seed), ctx.lang, icon="undo"),
         stepper,
-        step_box(stepper, [DiceTray(stepper), FlipValues(stepper, ctx.lang)]),
+        step_box(stepper, [FlipValues(stepper, ctx.lang)]),
         Folded(HANDS_TITLE, CardHands(stepper), ctx.lang),
     ]
 

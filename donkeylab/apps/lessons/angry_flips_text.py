@@ -5,15 +5,15 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "Player 1 has revealed the orange Angry Donkey, Player 3 the green one. Press Step: the orange die "
-            "turns over, then the green one, and only then are the cards valued. Who would have been the Biggest "
-            "Donkey without the flips, and who is it now? The card beside the game names each step's rule; names "
-            "like DD-ANGRY-1 are our labels for the rulebook's rules."
+            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step: the orange die turns "
+            "over, then the green one, then the cards are valued. Who is the Biggest Donkey after the flips? The "
+            "card beside the game names each step's rule; names like DD-ANGRY-1 are our labels for "
+            "the rulebook's rules."
         ),
         (
             "Spieler 1 hat den orangen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt: Der orange "
-            "Würfel wird umgedreht, dann der grüne, und erst danach werden die Karten gewertet. Wer wäre ohne das"
-            " Umdrehen Oberesel geworden, und wer ist es jetzt? Die Karte neben dem Spiel nennt die Regel jedes "
+            "Würfel wird umgedreht, dann der grüne, und erst danach werden die Karten gewertet. Wer ist nach dem "
+            "Umdrehen Oberesel? Die Karte neben dem Spiel nennt die Regel jedes "
             "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
@@ -22,11 +22,23 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Zurück zum Aufdecken",
     ),
     "exact.intro": (
-        "Over many games (every player placing a random allowed die), the light blue/orange card is worth exactly 7:",
+        "Over many games ({model}), the light blue/orange card is worth exactly 7:",
+        "Über viele Spiele ({model}) ist die Karte hellblau/orange genau 7 wert:",
+    ),
+    # the model the exact numbers assume (exact.py's "random" policy): said wherever they are stated
+    "exact.model.choose": (
         (
-            "Über viele Spiele (jeder legt einen zufälligen erlaubten Würfel) ist die Karte hellblau/orange genau"
-            " 7 wert:"
+            "English rules: every player places a random allowed die, and a coin toss decides: keep or re-roll the "
+            "last die"
         ),
+        (
+            "englische Regeln: Jeder legt einen zufälligen erlaubten Würfel, und ob der letzte Würfel behalten "
+            "oder neu geworfen wird, entscheidet ein Münzwurf"
+        ),
+    ),
+    "exact.model.roll": (
+        "German rules: every player places a random allowed die, and the last die is always rolled",
+        "deutsche Regeln: Jeder legt einen zufälligen erlaubten Würfel, und der letzte Würfel wird immer geworfen",
     ),
     "exact.before": (
         "without a flip",
@@ -38,15 +50,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> plays phase 1 again and again, flips orange and counts how often light "
-            "blue/orange is worth 7. The blue line is the share after N games. The shaded band, the <b>95 % "
-            "range</b>, holds the exact value at each N in about 95 of 100 runs like this one. Press Start."
+            "A <b>simulation</b> plays phase 1 again and again, flips orange and counts the 7s of light "
+            "blue/orange. The blue line is its relative frequency after N games. The shaded band is "
+            "the <b>95 % range</b>: if we ran this simulation 100 times, at each N it would hold the exact value "
+            "about 95 times."
         ),
         (
-            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht Orange um und zählt, wie oft "
-            "hellblau/orange 7 wert ist. Die blaue Linie ist der Anteil nach N Spielen. Das Band, der "
-            "<b>95-%-Bereich</b>, enthält bei jedem N in etwa 95 von 100 solchen Läufen den exakten Wert. Drück "
-            "Start."
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht Orange um und zählt die 7er von "
+            "hellblau/orange. Die blaue Linie ist die relative Häufigkeit nach N Spielen. Das Band ist "
+            "der <b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den exakten Wert etwa "
+            "95-mal."
         ),
     ),
     "hands_title": (
@@ -77,12 +90,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "The whole picture: the value of the light blue/orange Double Donkey without a flip and after the "
             "orange flip; its average stays 7. The diamonds are exact; the bars fill in as the games are "
-            "simulated. These numbers depend only on the dice, not on the cards. {deck}"
+            "simulated. Under this model of the players' choices the cards play no part. {deck}"
         ),
         (
             "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen von "
             "Orange; sein Mittelwert bleibt 7. Die Rauten sind exakt; die Balken wachsen, während die Spiele "
-            "simuliert werden. Diese Zahlen hängen nur von den Würfeln ab, nicht von den Karten. {deck}"
+            "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle. "
+            "{deck}"
         ),
     ),
     "title": (
@@ -91,19 +105,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "question": (
         (
-            "Every revealed Angry Donkey turns the die of its colour over. Opposite faces add up to 7, so a 5 "
-            "becomes a 2. <b>Over many games, does the orange flip change how often the light blue/orange Double "
-            "Donkey is worth exactly 7?</b>"
+            "Every revealed Angry Donkey turns the die of its colour over and is then worth that die. Opposite "
+            "faces add up to 7, so a 5 becomes a 2."
         ),
         (
-            "Jeder aufgedeckte Wütende Esel dreht den Würfel seiner Farbe um. Gegenüberliegende Seiten ergeben "
-            "zusammen 7, also wird aus einer 5 eine 2. <b>Ändert das Umdrehen von Orange, wie oft der Doppelesel "
-            "hellblau/orange über viele Spiele hinweg genau 7 wert ist?</b>"
+            "Jeder aufgedeckte Wütende Esel dreht den Würfel seiner Farbe um und ist dann so viel wert wie dieser "
+            "Würfel. Gegenüberliegende Seiten ergeben zusammen 7, also wird aus einer 5 eine 2."
         ),
     ),
     "prompt": (
-        "After the orange flip, is the light blue/orange card worth 7 more often, less often or just as often?",
-        "Ist die Karte hellblau/orange nach dem Umdrehen von Orange öfter, seltener oder genauso oft 7 wert?",
+        (
+            "Over many games, is the light blue/orange card worth exactly 7 more often, less often or just as often "
+            "after the orange flip?"
+        ),
+        (
+            "Ist der Doppelesel hellblau/orange über viele Spiele gesehen nach dem Umdrehen des orangen Würfels "
+            "öfter, seltener oder genauso oft genau 7 wert?"
+        ),
     ),
     "more": (
         "more often",
@@ -126,35 +144,38 @@ TEXTS: dict[str, tuple[str, str]] = {
             "With two ordinary, <b>independent</b> dice the flip would change nothing: of their 36 equally likely"
             " outcomes, 6 add up to 7 and 6 are pairs (two equal numbers), so P(7) = P(pair) = 1/6 ≈ 16.7 %, "
             "before the flip and after it. After the flip the card is worth light blue + (7 − orange): that is 7 "
-            "exactly when both dice showed the <b>same</b> number (3 and 3 become 3 + 4). On the Hay card that is"
-            " rare: rule DD-DICE-2 makes each die show a new number whenever it can. So the dice there are not "
-            "<b>independent</b>."
+            "exactly when both dice showed the <b>same</b> number (3 and 3 become 3 + 4). On the Hay card pairs "
+            "are rarer than with free dice (about {pair} instead of 16.7 %): rule DD-DICE-2 makes each die show a new "
+            "number whenever it can. So these dice are not <b>independent</b>."
         ),
         (
             "Bei zwei gewöhnlichen, <b>unabhängigen</b> Würfeln würde das Umdrehen nichts ändern: Von ihren 36 "
             "gleich wahrscheinlichen Ergebnissen ergeben 6 die 7, und 6 sind Pasche (zwei gleiche Zahlen), also "
             "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vor dem Umdrehen und danach. Nach dem Umdrehen ist die Karte "
             "hellblau + (7 − orange) wert: Das ist genau dann 7, wenn beide Würfel <b>dieselbe</b> Zahl zeigten "
-            "(aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte ist das selten: Regel DD-DICE-2 verlangt eine "
-            "neue Zahl, wann immer es geht. Die Würfel dort sind also nicht <b>unabhängig</b>."
+            "(aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte sind Pasche seltener als bei freien Würfeln (etwa "
+            "{pair} statt 16,7 %): Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es geht. Diese Würfel sind "
+            "also nicht <b>unabhängig</b>."
         ),
     ),
     "notice": (
         (
-            "<ul><li>The flip makes every pair a 7, and pairs are rare on the Hay card: so 7s drop from about "
-            "{seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt you: in the round "
-            "above, Player 3's green Angry Donkey made Player 3 the Biggest Donkey.</li></ul>"
+            "<ul><li>The flip makes every pair a 7, and pairs are rarer on the Hay card than with free dice: so "
+            "7s drop from about {seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt "
+            "you: above, Player 3's green one made Player 3 the Biggest Donkey.</li></ul>"
         ),
         (
-            "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte selten: "
-            "Also fallen die 7er von etwa {seven} in 100 Spielen auf etwa {pair}.</li><li>Dein eigener Wütender "
-            "Esel kann dir schaden: In der Runde oben machte der grüne Wütende Esel von Spieler 3 ihn selbst zum "
+            "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte seltener "
+            "als bei freien Würfeln: Also sinkt der Anteil der 7er von etwa {seven} von 100 Spielen auf etwa {pair} "
+            "von 100.</li><li>Dein eigener Wütender "
+            "Esel kann dir schaden: Oben machte der grüne Wütende Esel von Spieler 3 ihn selbst zum "
             "Oberesel.</li></ul>"
         ),
     ),
     "ex1.hint": (
-        "Opposite faces add up to 7.",
-        "Gegenüberliegende Seiten ergeben zusammen 7.",
+        "Opposite faces add up to 7, and an Angry Donkey is worth its own die after the flip.",
+        "Gegenüberliegende Seiten ergeben zusammen 7, und ein Wütender Esel ist so viel wert wie sein eigener Würfel "
+        "nach dem Umdrehen.",
     ),
     "ex1.solution": (
         (
@@ -186,12 +207,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.q": (
         (
-            "Before the flip, what is the probability that the light blue/orange card is worth 7? Give a number "
-            "(a percentage is fine)."
+            "On the Hay card (every player placing a random allowed die, as in the exact answer above), what is "
+            "the probability that the light blue/orange card is worth 7 before the flip?"
         ),
         (
-            "Wie groß ist vor dem Umdrehen die Wahrscheinlichkeit, dass die Karte hellblau/orange 7 wert ist? "
-            "Gib eine Zahl an (Prozent geht auch)."
+            "Wie groß ist die Wahrscheinlichkeit, dass die Karte hellblau/orange auf der Misthaufen-Karte vor dem "
+            "Umdrehen 7 wert ist (jeder legt einen zufälligen erlaubten Würfel, wie in der exakten Antwort oben)?"
         ),
     ),
     "ex3.hint": (
@@ -219,19 +240,25 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Etwa {p} (exakte Antwort oben, ohne Umdrehen).",
     ),
     "ex4.q": (
-        "How many of the {total} cards change their value when the orange die is turned over?",
-        "Wie viele der {total} Karten ändern ihren Wert, wenn der orange Würfel umgedreht wird?",
+        (
+            "Our deck has {doubles} Double Donkeys and {angry} Angry Donkeys; every colour appears on {per} of the "
+            "Double Donkeys. How many of the {total} cards change their value when the orange die is turned over?"
+        ),
+        (
+            "Unser Kartenstapel hat {doubles} Doppelesel und {angry} Wütende Esel; jede Farbe kommt auf {per} der "
+            "Doppelesel vor. Wie viele der {total} Karten ändern ihren Wert, wenn der orange Würfel umgedreht wird?"
+        ),
     ),
     "ex4.solution": (
         (
-            "In our reconstructed deck (rule DD-DECK-1) {doubles} Double Donkeys show orange, plus the orange "
+            "In our reconstructed deck (rule DD-DECK-1) {orange} Double Donkeys show orange, plus the orange "
             "Angry Donkey: {count} of {total} cards. The real split of the Double Donkeys is not published, so "
             "in the real game the number may differ."
         ),
         (
-            "In unserem nachgebauten Kartenstapel (Regel DD-DECK-1) zeigen {doubles} Doppelesel Orange, dazu der "
+            "In unserem nachgebauten Kartenstapel (Regel DD-DECK-1) zeigen {orange} Doppelesel Orange, dazu der "
             "orange Wütende Esel: {count} von {total} Karten. Die echte Verteilung der Doppelesel ist nicht "
-            "veröffentlicht, im echten Spiel kann die Zahl anders sein."
+            "veröffentlicht; im echten Spiel kann die Zahl daher anders sein."
         ),
     ),
     "app.title": (

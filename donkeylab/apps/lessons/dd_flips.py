@@ -85,12 +85,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "toggle_per_card.title": ("Every card turns the die", "Jede Karte dreht den Würfel"),
     "toggle_per_card": (
         "every Angry Donkey turns the die over, so the second one turns it back (our ruling, the default)",
-        "jeder Wütende Esel dreht den Würfel um, der zweite also wieder zurück (unsere Festlegung, die Voreinstellung)",
+        "Jeder Wütende Esel dreht den Würfel um, der zweite also wieder zurück (unsere Festlegung, die Voreinstellung)",
     ),
     "once_per_colour.title": ("Each colour once", "Jede Farbe einmal"),
     "once_per_colour": (
         "a colour is turned over only once, however many of its Angry Donkeys appear",
-        "eine Farbe wird nur einmal umgedreht, egal wie viele ihrer Wütenden Esel kommen",
+        "Eine Farbe wird nur einmal umgedreht, egal wie viele ihrer Wütenden Esel kommen",
     ),
     "flip": (
         "{player}'s {card} turns the {die} over from {before} to {after}.",
