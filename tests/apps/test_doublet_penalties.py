@@ -114,7 +114,7 @@ def test_language_switch_changes_every_text() -> None:
     assert "<h3>The exact answer</h3>" in htmls(shown)
     parts.switch.value = "de"
     assert "<h3>Die exakte Antwort</h3>" in htmls(shown)
-    assert parts.question.value != before[0] and "Paschzahl" in parts.question.value
+    assert parts.question.value != before[0] and "Schnapszahl" in parts.question.value
     assert "Übungen" in parts.exercises.value and parts.going_further[2].value != before[2]
     assert parts.stepper.lang == "de"
     assert all(p.lang == "de" for p in [*parts.live, *parts.going_further] if isinstance(p, LivePlot))

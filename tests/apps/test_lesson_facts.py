@@ -104,10 +104,14 @@ def test_low_totals_are_risky_for_the_stated_reasons() -> None:
     assert "3 cards in 7" in notice and "3 von 7" in notice
 
 
-def test_paschzahl_in_german_double_down() -> None:
+def test_schnapszahl_in_german_double_down() -> None:
+    """11, 22, … 66 are "Schnapszahlen" in German maths (review 2026-12); "Pasch" is two equal dice (Lesson 2)."""
+    from donkeylab.apps.lessons.howto_text import TEXTS as HOWTO
+
     texts = [doublet_penalties.say(k).de for k in ("title", "question", "notice")]
-    assert all("Paschzahl" in t for t in texts)
-    assert not re.search(r"\bPasch\b", " ".join(texts)), "a bare 'Pasch' is two equal dice (Lesson 2)"
+    assert all("Schnapszahl" in t for t in texts)
+    every = " ".join(de for _, de in doublet_penalties.TEXTS.values()) + HOWTO["double_down"][1]
+    assert "Paschzahl" not in every and not re.search(r"\bPasch\b", every), "a bare 'Pasch' is two equal dice"
 
 
 def test_bust_column_is_explained_and_the_round_end_counted() -> None:

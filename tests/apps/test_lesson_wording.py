@@ -116,7 +116,7 @@ def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
 QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
     "angry_flips": ("ex3.q",),
-    "doublet_penalties": ("question", "prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
+    "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
     "arrow_chains": ("ex1.q", "ex4.q"),
 }
 

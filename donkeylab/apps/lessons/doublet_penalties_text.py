@@ -10,7 +10,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "outcome_words.doublet": (
         "doublet (a token lost)",
-        "Paschzahl (ein Chip weg)",
+        "Schnapszahl (ein Chip weg)",
     ),
     "outcome_words.bust": (
         "77 or more (a token lost, round over)",
@@ -19,16 +19,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "notice": (
         (
             "<ul><li>What makes a card cost a token changes with the total: at 70 it is the 77 (3 cards in 7 get "
-            "there, and none makes a doublet); at a low total it is mostly a doublet.</li><li>The cards 0, "
+            "there, and none makes a doublet); at most low totals it is mostly a doublet.</li><li>The cards 0, "
             "direction change and 2x repeat the total, and a repeated total costs nothing, even 66 (our ruling: "
-            "the rulebook does not say). So they are always safe: keep them for a high total.</li></ul>"
+            "the rulebook does not say). So under our ruling they are always safe: keep them for a high total "
+            "(but after a 2x you may not start with a 2x, DN-DOUBLE-1).</li></ul>"
         ),
         (
             "<ul><li>Was eine Karte einen Chip kosten lässt, hängt von der Summe ab: Bei 70 ist es die 77 (3 von "
-            "7 Karten kommen dorthin, und keine macht eine Paschzahl); bei einer niedrigen Summe ist es meist "
-            "eine Paschzahl.</li><li>Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und eine "
-            "wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu nichts). "
-            "Sie sind also immer sicher: Heb sie für eine hohe Summe auf.</li></ul>"
+            "7 Karten kommen dorthin, und keine macht eine Schnapszahl); bei den meisten niedrigen Summen ist es "
+            "vor allem eine Schnapszahl.</li><li>Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und "
+            "eine wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu "
+            "nichts). Nach unserer Festlegung sind sie also immer sicher: Heb sie für eine hohe Summe auf (nur "
+            "darfst du nach einer 2x nicht mit einer 2x anfangen, DN-DOUBLE-1).</li></ul>"
         ),
     ),
     "exercises": (
@@ -40,11 +42,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex1.with_76": (
         "1/8 = 7/56 counts the 76 too. But from 0 the 76 makes 76: no doublet, and less than 77.",
-        "1/8 = 7/56 zählt die 76 mit. Aber aus 0 macht die 76 nur 76: keine Paschzahl und weniger als 77.",
+        "1/8 = 7/56 zählt die 76 mit. Aber aus 0 macht die 76 nur 76: keine Schnapszahl und weniger als 77.",
     ),
     "ex1.one_card": (
         "1/56 is one card. Six cards make a doublet from 0: 11, 22, 33, 44, 55 and 66.",
-        "1/56 ist eine Karte. Sechs Karten machen aus 0 eine Paschzahl: 11, 22, 33, 44, 55 und 66.",
+        "1/56 ist eine Karte. Sechs Karten machen aus 0 eine Schnapszahl: 11, 22, 33, 44, 55 und 66.",
     ),
     "exercises2": (
         (
@@ -52,7 +54,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "(the 76 makes 76)."
         ),
         (
-            "Die sechs Paschzahl-Karten 11, 22, 33, 44, 55 und 66: 6/56 = 3/28 ≈ 0,107. Keine Karte erreicht von "
+            "Die sechs Schnapszahl-Karten 11, 22, 33, 44, 55 und 66: 6/56 = 3/28 ≈ 0,107. Keine Karte erreicht von "
             "0 aus 77 (die 76 macht 76)."
         ),
     ),
@@ -67,52 +69,57 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Nur 0, Richtungswechsel und 2x (4 + 5 + 4 = 13 Karten: 13/56 ≈ 0,232). Die −10 macht 66, eine "
-            "Paschzahl (4/56 = 1/14); jede andere Karte macht 77 oder mehr (39/56)."
+            "Schnapszahl (4/56 = 1/14); jede andere Karte macht 77 oder mehr (39/56)."
         ),
     ),
     "exercises5": (
-        "Drawn with replacement, what is the probability of a total of 152 after 2 cards? And in a real game?",
         (
-            "Mit Zurücklegen gezogen: Wie groß ist die Wahrscheinlichkeit, dass die Summe nach 2 Karten 152 ist? "
-            "Und im echten Spiel?"
+            "Drawn with replacement (each card is put back and the deck shuffled before the next draw), what is the "
+            "probability of a total of 152 after 2 cards? And in a real game?"
+        ),
+        (
+            "Mit Zurücklegen gezogen (jede Karte kommt zurück, und der Stapel wird vor dem nächsten Ziehen "
+            "gemischt): Wie groß ist die Wahrscheinlichkeit, dass die Summe nach 2 Karten 152 ist? Und im echten "
+            "Spiel?"
         ),
     ),
     "exercises6": (
         (
-            "152 = 76 + 76. With replacement: (1/56)² = 1/3136 ≈ 0.0003. In a real game it is impossible: the "
+            "152 = 76 + 76. With replacement: (1/56)² = 1/3136 ≈ 0.00032. In a real game it is impossible: the "
             "deck has one 76, so it is 0."
         ),
         (
-            "152 = 76 + 76. Mit Zurücklegen: (1/56)² = 1/3136 ≈ 0,0003. Im echten Spiel unmöglich: Der Stapel "
+            "152 = 76 + 76. Mit Zurücklegen: (1/56)² = 1/3136 ≈ 0,00032. Im echten Spiel unmöglich: Der Stapel "
             "hat nur eine 76, also 0."
         ),
     ),
     "title": (
         "Lesson 3 — Doublets and the 77 bust (Double Down)",
-        "Lektion 3 — Paschzahlen und die 77 (Double Down)",
+        "Lektion 3 — Schnapszahlen und die 77 (Double Down)",
     ),
     "question": (
         (
             "In Double Down every card adds to one running total. Announce 11, 22, 33, 44, 55 or 66 (a doublet) "
-            "and you lose a token. Reach 77 or more and you lose a token, and the round ends. <b>The total is "
-            "70. What is the probability that the next card costs a token?</b> The card is drawn at random from "
-            "a full deck of 56 cards."
+            "and you lose a token. Reach 77 or more and you lose a token, and the round ends. Here the next card "
+            "is drawn at random from a full deck. That is a simplification: in a real game some cards are already "
+            "played, and you choose your card (exercise 3 looks at a hand of 5)."
         ),
         (
             "Bei Double Down zählt jede Karte zu einer gemeinsamen Summe. Wer 11, 22, 33, 44, 55 oder 66 ansagt "
-            "(eine Paschzahl), verliert einen Chip. Wer 77 oder mehr erreicht, verliert einen Chip, und die "
-            "Runde endet. <b>Die Summe ist 70. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte einen "
-            "Chip kostet?</b> Die Karte wird zufällig aus einem vollen Stapel mit 56 Karten gezogen."
+            "(eine Schnapszahl), verliert einen Chip. Wer 77 oder mehr erreicht, verliert einen Chip, und die "
+            "Runde endet. Hier wird die nächste Karte zufällig aus einem vollen Stapel gezogen. Das ist "
+            "vereinfacht: Im echten Spiel sind schon Karten gespielt, und du wählst deine Karte (Übung 3 schaut "
+            "auf eine Hand mit 5 Karten)."
         ),
     ),
     "prompt": (
         (
-            "The total is 70. What is the probability that the next card (drawn at random from a full deck) "
-            "costs a token? Set the slider to your guess."
+            "The total is 70. What is the probability that the next card, drawn at random from a full deck of 56 "
+            "cards, costs a token? Set the slider to your guess."
         ),
         (
-            "Die Summe ist 70. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte (zufällig aus einem "
-            "vollen Stapel) einen Chip kostet? Stell den Regler auf deinen Tipp."
+            "Die Summe ist 70. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte, zufällig aus einem "
+            "vollen Stapel mit 56 Karten gezogen, einen Chip kostet? Stell den Regler auf deine Schätzung."
         ),
     ),
     "answer": (
@@ -127,7 +134,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "rulebook's rules (DN for Double Down)."
         ),
         (
-            "Die Summe ist 64, und du bist als Spieler 2 dran. Klicke die 2 in deiner Hand und lies, warum du "
+            "Die Summe ist 64, und du bist als Spieler 2 dran. Klicke auf deiner Hand die 2 an und lies, warum du "
             "einen Chip verlierst. Drück dann Zurück und probiere die 22 oder eine sichere Karte. Mit Schritt "
             "spielt Spieler 1 (ein Zufalls-Bot) weiter. Die Karte neben dem Spiel nennt die Regel jedes Schritts;"
             " Namen wie DN-DOUBLET-1 sind unsere Kürzel für die Regeln aus der Spielanleitung (DN für Double Down)."
@@ -139,7 +146,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "need −4, and there is no −4. So the probability that the next card costs a token is {n}/56 = {p}."
         ),
         (
-            "Bei Summe 70 machen {n} der 56 Karten 77 oder mehr ({cards}). Keine Karte kann eine Paschzahl "
+            "Bei Summe 70 machen {n} der 56 Karten 77 oder mehr ({cards}). Keine Karte kann eine Schnapszahl "
             "machen: 66 bräuchte −4, und eine −4 gibt es nicht. Die Wahrscheinlichkeit, dass die nächste Karte "
             "einen Chip kostet, ist also {n}/56 = {p}."
         ),
@@ -147,14 +154,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "live_intro": (
         (
             "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards that "
-            "cost a token. The blue line is their share after N cards. The shaded band, the <b>95 % range</b>, "
-            "holds the true value at each N in about 95 of 100 runs like this one. Press Start."
+            "cost a token. The blue line is their relative frequency after N cards. The shaded band is the <b>95 % "
+            "range</b>: if we ran this simulation 100 times, at each N it would hold the true value about 95 times. "
+            "Press Start."
         ),
         (
             "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, "
-            "die einen Chip kosten. Die blaue Linie ist ihr Anteil nach N Karten. Das Band, der "
-            "<b>95-%-Bereich</b>, enthält bei jedem N in etwa 95 von 100 solchen Läufen den wahren Wert. Drück "
-            "Start."
+            "die einen Chip kosten. Die blaue Linie ist ihre relative Häufigkeit nach N Karten. Das Band ist der "
+            "<b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den wahren Wert etwa "
+            "95-mal. Drück Start."
         ),
     ),
     "live_after": (
@@ -178,12 +186,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Karten k",
     ),
     "repl.d_without": (
-        "doublet: without replacement",
-        "Paschzahl: ohne Zurücklegen",
+        "total is a doublet (not always a token lost): without replacement",
+        "Summe ist eine Schnapszahl (nicht immer ein Chip weg): ohne Zurücklegen",
     ),
     "repl.d_with": (
-        "doublet: with replacement",
-        "Paschzahl: mit Zurücklegen",
+        "total is a doublet (not always a token lost): with replacement",
+        "Summe ist eine Schnapszahl (nicht immer ein Chip weg): mit Zurücklegen",
     ),
     "repl.b_without": (
         "≥ 77: without",
@@ -200,14 +208,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "repl.caption": (
         (
             "The total of the first k cards of a shuffled deck (without replacement) and the model where every "
-            "card is drawn afresh from the full deck (with replacement). The “≥ 77” columns count the total "
-            "after k cards as if the round always went on; in a game it ends at once at 77 or more, and a −10 "
-            "after that saves nothing. The last column counts this right: what is the probability that the total "
+            "card is drawn afresh from the full deck (with replacement). The doublet columns count totals, not "
+            "tokens: after 11 and then a 0 the total is 11 again, which costs nothing. The “≥ 77” columns count "
+            "the total after k cards as if the round always went on; in a game it ends at once at 77 or more, and a "
+            "−10 after that saves nothing. The last column counts this right: what is the probability that the total "
             "reaches 77 or more within the first k cards?"
         ),
         (
             "Die Summe der ersten k Karten eines gemischten Stapels (ohne Zurücklegen) und das Modell, in dem "
-            "jede Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen). Die Spalten „≥ 77“ zählen die "
+            "jede Karte neu aus dem vollen Stapel gezogen wird (mit Zurücklegen). Die Schnapszahl-Spalten zählen "
+            "Summen, keine Chips: Nach 11 und dann einer 0 ist die Summe wieder 11, und das kostet nichts. Die "
+            "Spalten „≥ 77“ zählen die "
             "Summe nach k Karten so, als ginge die Runde immer weiter; im Spiel endet sie aber sofort bei 77 "
             "oder mehr, und eine −10 danach holt nichts zurück. Die letzte Spalte zählt das richtig: Wie groß "
             "ist die Wahrscheinlichkeit, dass die Summe innerhalb der ersten k Karten 77 oder mehr erreicht?"
@@ -215,23 +226,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "further.intro": (
         (
-            "More about the risk. At a low total the danger is mostly a doublet. At 0 the six doublet cards 11 … "
-            "66 cost a token (6 of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of "
+            "More about the risk. At most low totals the danger is mostly a doublet. At 0 the six doublet cards 11 "
+            "… 66 cost a token (6 of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of "
             "56 cards). At 2 to 9 one number card makes 11 (3 copies), and the 76 makes 77 or more (4 of 56). "
             "From 67 on every 10 makes 77 or more. Below: the risk at every total, your hand in the step-through,"
-            " and the total after a few cards. The plots show the risk at every total (exact) and the total after"
-            " 3 cards, drawn without and with replacement: after a few cards that barely changes the total, and "
-            "the differences hide in rare totals (exercise 4 finds one)."
+            " and the total after a few cards. The first plot shows the risk at every total (exact). The other "
+            "two show the total after 3 cards, drawn without and with replacement. They look almost the same: "
+            "after a few cards, putting the cards back barely changes the total. The differences hide in rare "
+            "totals; exercise 4 finds one after 2 cards."
         ),
         (
-            "Mehr zum Risiko. Bei einer niedrigen Summe droht vor allem eine Paschzahl. Bei 0 kosten die sechs "
-            "Paschzahl-Karten 11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er machen "
-            "11, und die 76 macht 77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und die "
-            "76 macht 77 oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr. Unten: das Risiko bei "
-            "jeder Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen Karten. Die Diagramme"
-            " zeigen das Risiko bei jeder Summe (exakt) und die Summe nach 3 Karten, ohne und mit Zurücklegen "
-            "gezogen: Nach wenigen Karten macht das für die Summe kaum einen Unterschied, und die Unterschiede "
-            "stecken in seltenen Summen (Übung 4 findet eine)."
+            "Mehr zum Risiko. Bei den meisten niedrigen Summen droht vor allem eine Schnapszahl. Bei 0 kosten die "
+            "sechs Schnapszahl-Karten 11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er "
+            "machen 11, und die 76 macht 77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und "
+            "die 76 macht 77 oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr. Unten: das Risiko bei "
+            "jeder Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen Karten."
+            " Das erste Diagramm zeigt das Risiko bei jeder Summe (exakt). Die beiden anderen zeigen die Summe "
+            "nach 3 Karten, ohne und mit Zurücklegen gezogen. Sie sehen fast gleich aus: Nach wenigen Karten "
+            "ändert das Zurücklegen die Summe kaum. Die Unterschiede stecken in seltenen Summen; Übung 4 findet "
+            "eine nach 2 Karten."
         ),
     ),
     "ex1.hint": (
@@ -247,7 +260,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.minus_ten": (
         "17/56 counts the four −10s as safe. But 76 − 10 = 66, a doublet.",
-        "17/56 zählt die vier −10 als sicher. Aber 76 − 10 = 66, eine Paschzahl.",
+        "17/56 zählt die vier −10 als sicher. Aber 76 − 10 = 66, eine Schnapszahl.",
     ),
     "ex2.costly": (
         "43/56 is the probability that the card costs a token. The question asks for a safe card.",
@@ -260,12 +273,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex3.q": (
         (
             "Why it matters: the total is 70 and your 5 cards are a random hand from a full deck. What is the "
-            "probability that none of them is safe, so that whatever you play costs a token?"
+            "probability that none of them is safe, so that whatever you play costs a token? (Your first card is "
+            "unsafe with probability 24/56, your second then with 23/55, …)"
         ),
         (
-            "Warum es zählt: Die Summe ist 70, und deine 5 Karten sind eine zufällige Hand aus einem vollen "
+            "Warum das wichtig ist: Die Summe ist 70, und deine 5 Karten sind eine zufällige Hand aus einem vollen "
             "Stapel. Wie groß ist die Wahrscheinlichkeit, dass keine davon sicher ist, sodass jede Karte, die du "
-            "spielst, einen Chip kostet?"
+            "spielst, einen Chip kostet? (Deine erste Karte ist mit der Wahrscheinlichkeit 24/56 unsicher, deine "
+            "zweite dann mit 23/55, …)"
         ),
     ),
     "ex3.hint": (
@@ -304,7 +319,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "app.title": (
         "Doublets and the 77 bust",
-        "Paschzahlen und die 77",
+        "Schnapszahlen und die 77",
     ),
     "app.blurb": (
         "Double Down: at total 70, what is the probability that the next card costs a token?",
