@@ -26,6 +26,22 @@ from donkeylab.site.config import ROOT, SiteConfig, cache_dir, load
 MARKER = ".donkeylab-site"  # a folder holding it may be replaced by the next build
 PRELOAD = ("micropip", "sqlite3", "ipython", "jedi", "comm", "traitlets", "ipywidgets", "anywidget", "plotly")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# Before Voici's scripts on every page that runs JupyterLite: its service worker is never registered (see
+# ``_without_service_worker``), and one an earlier version of this site installed is let go (only the one whose
+# scope is the site's folder: a static host such as GitHub Pages gives other sites the same origin).
+GUARD_MARK = "donkeylab: no service worker"
+NO_SERVICE_WORKER = """<script>/* GUARD_MARK, so the kernel has no /drive (see donkeylab/site/build.py) */
+(function () {
+  var sw = navigator.serviceWorker;
+  if (!sw) return;
+  var root = new URL("ROOT", location.href).href;
+  sw.register = function () { return Promise.reject(new Error("donkeylab: this site runs without a service worker")); };
+  sw.getRegistrations().then(function (all) {
+    all.forEach(function (r) { if (r.scope === root) r.unregister(); });
+  });
+})();
+</script>
+""".replace("GUARD_MARK", GUARD_MARK)
 CDN_LINK = re.compile(r"<link[^>]+href=\"https://cdn\.jsdelivr\.net/[^\"]*\"[^>]*/?>\s*")
 EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""")
 
@@ -65,6 +81,7 @@ def build(out: Path, cfg: SiteConfig | None = None, apps: list[gallery.Card] | N
     command += ["--output-dir", str(staging), "--no-sourcemaps", "--no-unused-shared-packages"]
     subprocess.run(command, check=True, cwd=lite, stdout=sys.stderr)  # our stdout carries the figures
     _keep_requests_on_site(staging)
+    _without_service_worker(staging)
     (staging / "index.html").write_text(gallery.index_html(apps), encoding="utf-8")
     (staging / MARKER).write_text(json.dumps({"pyodide": cfg.pyodide, "apps": [a["name"] for a in apps]}) + "\n")
     if out.exists():
@@ -141,6 +158,29 @@ def _keep_requests_on_site(site: Path) -> None:
         found = EXTERNAL.search(cleaned)
         if found:
             raise RuntimeError(f"{page} still loads from another host: {cleaned[found.start() : found.start() + 120]}")
+
+
+def _without_service_worker(site: Path) -> None:
+    """Keep JupyterLite's service worker out of every page, so the Pyodide kernel mounts no ``/drive``.
+
+    Why: a registered service worker is a proxy for every request of every tab of the site (~700 per app page,
+    40 MB), and with one the kernel mounts the page's contents at ``/drive`` and starts there: Python then
+    looks in that folder before every top-level import, each look a synchronous request from the kernel's
+    worker through the service worker to the page and back (~128 per app page, 6-7 ms each). The site uses
+    neither the drive (its notebooks read no files) nor the worker's other service, ``input()``. Without it a
+    page load took ~1.5 s less CPU (13.6 → 11.9 s, median of 9 loads on 2 cores; issue 35 §4) and reads the
+    browser's own HTTP cache. JupyterLite logs that the registration failed (a warning, and Voici's start-up an
+    error "undefined"); the kernel then mounts nothing."""
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if "jupyter-config-data" not in text or GUARD_MARK in text:
+            continue
+        head = text.find("<head>")
+        if head < 0:
+            raise RuntimeError(f"{page} has no <head> for the service-worker guard")
+        at = head + len("<head>")
+        root = "../" * len(page.parent.relative_to(site).parts) or "./"  # the site's folder, from this page
+        page.write_text(text[:at] + "\n" + NO_SERVICE_WORKER.replace("ROOT", root) + text[at:], encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,8 +14,10 @@ The same cell makes the browser kernel send its widget messages as JSON, as CPyt
 
 from __future__ import annotations
 
+import html
 import json
 import sys
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +47,11 @@ LOADING = {
     "de": "Die App wird geladen … (beim ersten Besuch lädt dieser Browser Python: das dauert ein paar Sekunden)",
 }
 
+FAILED = (
+    "The app could not start / Die App konnte nicht starten: {error}. "
+    "Reload the page / Lade die Seite neu; if it happens again, tell your teacher / sag es deiner Lehrkraft."
+)
+
 
 class PageLink(anywidget.AnyWidget):
     """Sends the page's query string (``?seed=…&step=…``) to the kernel once, when it is first shown."""
@@ -73,11 +80,24 @@ class SitePage(w.VBox):  # type: ignore[misc]
         self.link.observe(self._on_read, names="read")
 
     def _on_read(self, change: dict[str, Any]) -> None:
+        """Build the app for the link; an app that cannot be built says so in the page.
+
+        Why: this runs in a comm handler, and the browser kernel shows a comm handler's exception nowhere, so
+        the page kept its loading note for ever (a check waiting for the app timed out with nothing to read).
+        The traceback still goes to the kernel's log."""
         from donkeylab.apps import build, presenter
 
-        if change["new"]:
+        if not change["new"]:
+            return
+        shown: list[Any]
+        try:
             page = build(self.name, self.link.query[:MAX_QUERY])
-            self.children = (presenter.corner(page), page)
+            shown = [presenter.corner(page), page]
+        except Exception as exc:
+            traceback.print_exc()
+            error = html.escape(f"{type(exc).__name__}: {exc}"[:300])
+            shown = [w.HTML(f"<p class='dl-site-error' role='alert'>{FAILED.format(error=error)}</p>")]
+        self.children = tuple(shown)
 
     def __repr__(self) -> str:
         return f"SitePage({self.name!r}, {self.link!r})"

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from donkeylab.site import config, fetch, gallery, wheels
+from donkeylab.site import build, config, fetch, gallery, wheels
 from donkeylab.site.page import PageLink, SitePage, json_comms
 
 
@@ -134,6 +134,28 @@ def test_site_page_builds_the_app_for_the_link_the_front_end_sends() -> None:
     assert stepper.index == 3 and stepper.seed == 7 and stepper.players == 3
 
 
+def test_a_site_page_whose_app_cannot_be_built_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build runs in a comm handler, whose exception the browser kernel shows nowhere: the page kept its
+    loading note for ever. Now it shows the error, in both languages, and the traceback goes to stderr."""
+    import donkeylab.apps
+
+    def broken(name: str, query: str) -> None:
+        raise ImportError("no module named 'sqlalchemy' <b>")
+
+    monkeypatch.setattr(donkeylab.apps, "build", broken)
+    page = SitePage("double_donkey")
+    page.link._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": {"query": "", "read": True}}, "buffer_paths": []},
+            "buffers": [],
+        }
+    )
+    (note,) = page.children
+    assert "dl-site-error" in note.value and "role='alert'" in note.value
+    assert "ImportError: no module named &#x27;sqlalchemy&#x27; &lt;b&gt;" in note.value
+    assert "could not start" in note.value and "konnte nicht starten" in note.value
+
+
 def test_the_browser_kernel_sends_comm_content_as_json_as_cpython_does() -> None:
     """The Pyodide kernel's own conversion made None undefined and the page lost the key (a Double Donkey die
     without its ``hay``); ``json_comms`` hands the kernel parsed JSON instead, which it passes on unchanged."""
@@ -158,6 +180,24 @@ def test_the_browser_kernel_sends_comm_content_as_json_as_cpython_does() -> None
     odd = {"value": float("nan")}  # no JSON for it: the kernel's own way, as before
     shell.send_comm("comm_msg", odd, {}, "jupyter.widget", None)
     assert sent[1][1] is odd
+
+
+def test_no_page_registers_a_service_worker(tmp_path: Path) -> None:
+    """Every page that runs JupyterLite gets the guard before its scripts (once, however often the build runs);
+    other pages are left as they are, and a page the guard cannot be put into fails the build."""
+    lite = "<html><head><script src='voici.js'></script></head><body><script id='jupyter-config-data'></script>"
+    (tmp_path / "voici").mkdir()
+    (tmp_path / "voici" / "app.html").write_text(lite)
+    (tmp_path / "index.html").write_text("<html><head></head><body>gallery</body></html>")
+    build._without_service_worker(tmp_path)
+    build._without_service_worker(tmp_path)
+    page = (tmp_path / "voici" / "app.html").read_text()
+    assert page.count("sw.register = ") == 1 and page.index("sw.register") < page.index("voici.js")
+    assert 'new URL("../", location.href)' in page  # only a worker of this site's folder is let go
+    assert "serviceWorker" not in (tmp_path / "index.html").read_text()
+    (tmp_path / "voici" / "bad.html").write_text("<script id='jupyter-config-data'></script>")
+    with pytest.raises(RuntimeError, match="no <head>"):
+        build._without_service_worker(tmp_path)
 
 
 def test_site_serve_serves_a_site_on_the_loopback_only(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
 from donkeylab.apps import APPS
 from donkeylab.apps.query import parse_query
@@ -59,11 +59,28 @@ STEP_TIMES = """async (n) => {
 
 
 def open_app(page: Page, url: str, name: str, query: str) -> float:
-    """Open an app page and wait for its Stepper to be drawn; seconds from navigation to ready."""
+    """Open an app page and wait for its Stepper to be drawn; seconds from navigation to ready.
+
+    No service worker, so the kernel mounts no /drive: with one, every import asked the page about the drive
+    synchronously, ~128 round trips a page, 7-30 s of a load (``site.build._without_service_worker``)."""
+    drive: list[str] = []
+
+    def count(request: Request) -> None:
+        if "/api/drive" in request.url:
+            drive.append(request.url)
+
+    page.context.on("request", count)
     began = time.perf_counter()
-    page.goto(f"{url}voici/render/{name}.html?{query}")
-    expect(page.locator(READY).first).to_be_visible(timeout=120_000)
-    return time.perf_counter() - began
+    try:
+        page.goto(f"{url}voici/render/{name}.html?{query}")
+        expect(page.locator(f"{READY}, .dl-site-error").first).to_be_visible(timeout=120_000)
+        loaded = time.perf_counter() - began
+    finally:
+        page.context.remove_listener("request", count)
+    expect(page.locator(".dl-site-error")).to_have_count(0)  # an app that could not be built says why
+    assert not drive, f"{name}: the kernel asked the page's /drive {len(drive)} times while loading"
+    assert page.evaluate("() => navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    return loaded
 
 
 def p95(values: list[float]) -> float:
