@@ -131,6 +131,7 @@ _TEXTS = {  # the guesses a class makes along a lesson, besides its own predicti
     "card.GYR": ("green–yellow–red", "grün–gelb–rot"),
     "card.YRG": ("yellow–red–green", "gelb–rot–grün"),
     "card.YGR": ("yellow–green–red", "gelb–grün–rot"),
+    "card.same": ("all equally likely", "alle gleich wahrscheinlich"),
     "what.token_risk": ("the next card costs a token at 70", "die nächste Karte kostet bei 70 einen Chip"),
     "what.free_choice": (
         "the exception: all 4 dice show one of the 2 numbers on the Hay card",
@@ -143,6 +144,7 @@ _TEXTS = {  # the guesses a class makes along a lesson, besides its own predicti
 }
 CATALOGUE.add_all(_TEXTS, prefix="class/q/")
 CARDS = ("RGY", "RYG", "GRY", "GYR", "YRG", "YGR")  # Esels-Rennen's order cards (the engine's ``CARDS``)
+ORDER_GUESSES = (*CARDS, "same")  # Lesson 4's prediction: an order card, or "all equally likely"
 FLIP = ("more", "less", "same")
 SHORTER = ("english", "german", "same")
 
@@ -178,7 +180,7 @@ add(
 )  # fmt: skip
 add(
     "arrow_chains",
-    choice("best_card", "lesson/arrow_chains/prompt", "RGY", CARDS, "class/q/card.", headline=True),
+    choice("best_card", "lesson/arrow_chains/prompt", "RGY", ORDER_GUESSES, "class/q/card.", headline=True),
     ClassQuestion("no_hop", "class/q/arrow_chains.no_hop", 0.5610652130661608),
 )  # fmt: skip
 add(

@@ -139,7 +139,7 @@ def test_language_switch_changes_every_text() -> None:
     parts.switch.value = "de"
     assert parts.question.value != before and "Kette" in parts.question.value
     assert "<h3>Die exakte Antwort</h3>" in htmls(shown)
-    assert any("nachgebauten Spielbrett" in t for t in htmls(w.VBox(parts.step_through)))
+    assert any("nachgebautes Spielbrett" in t for t in htmls(w.VBox(parts.step_through)))
     assert parts.stepper.lang == "de" and "Übungen" in parts.exercises.value
     assert all(p.lang == "de" for p in parts.live if isinstance(p, LivePlot))
 

@@ -47,7 +47,7 @@ def test_every_question_holds_its_answer_and_pools_what_its_lab_question_has(les
 
 
 def test_the_exact_answers_are_the_lessons() -> None:
-    from donkeylab.apps.lessons import arrow_chains, full_games
+    from donkeylab.apps.lessons import arrow_chains, framework, full_games
     from donkeylab.double_donkey import exact as dd_exact
     from donkeylab.double_down import exact as dn_exact
 
@@ -66,6 +66,10 @@ def test_the_exact_answers_are_the_lessons() -> None:
     assert af["flip_seven"].choices[int(af["flip_seven"].exact)] == "less"
     ac = question_specs("arrow_chains")
     assert ac["best_card"].choices[int(ac["best_card"].exact)] == arrow_chains.best_card()
+    # the class guesses among the lesson's own options: the six orders and "all equally likely" (review 2026-12)
+    predict = next(s for s in arrow_chains.spec().sections if isinstance(s, framework.Predict))
+    assert ac["best_card"].choices == tuple(predict.choices) and "same" in ac["best_card"].choices
+    assert predict.answer == ac["best_card"].choices[int(ac["best_card"].exact)]
     assert ac["no_hop"].exact == pytest.approx(float(arrow_chains.chain_shares("default")[0]), abs=1e-12)
     fg = question_specs("full_games")
     assert fg["shorter"].choices[int(fg["shorter"].exact)] == "german"

@@ -63,6 +63,7 @@ TELLING = {
     "tiny_chain": Telling((), 0, ("green", "c1"), 11),
 }
 MINI = "tiny_chain"  # the board a pupil counts by hand
+SAME = "same"  # the prediction's seventh option: every order equally likely (a fair race)
 
 
 class FirstMove(NamedTuple):
@@ -321,7 +322,10 @@ def spec(board: str = "default") -> LessonSpec:
     """The lesson on ``board`` (its step-through's intro names that board's telling move)."""
     best = best_card()
     p = order_probabilities()[best]
+    # the six orders and "all equally likely", the natural prior (review 2026-12, L4 U1); class mode's question
+    # ``best_card`` offers the same options (``classroom.questions.ORDER_GUESSES``)
     choices: dict[Any, Speaks] = {card: by_lang(functools.partial(_card_in, card)) for card in CARDS}
+    choices[SAME] = say("choice.same")
     answer = say("answer", card=lambda lg: card_words(best, lg), p=lambda lg: percent(p, lg))
     return LessonSpec(
         NAME,

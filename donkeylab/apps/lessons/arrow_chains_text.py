@@ -4,18 +4,24 @@ translator edits this file alone, and a test checks both languages have the same
 
 TEXTS: dict[str, tuple[str, str]] = {
     "prompt": (
-        "Everyone moves at random on the standard board. Which order card would you most like to hold?",
-        "Alle ziehen zufällig auf dem Standardbrett. Welche Zielkarte hättest du am liebsten?",
+        (
+            "Everyone moves at random on the standard board (every allowed move equally likely). Which order card "
+            "would you most like to hold?"
+        ),
+        (
+            "Alle ziehen zufällig auf dem Standardbrett (jeder erlaubte Zug gleich wahrscheinlich). Welche "
+            "Zielkarte hättest du am liebsten?"
+        ),
     ),
     "step_intros.default": (
         (
-            "Player 3 (you) moves next. Click the yellow donkey, then field d4, and press Step again and again: "
-            "each step is one hop of the chain. The card on the right names each step's rule; names like "
+            "Player 3 (you) moves next. Click the yellow donkey, then field d4, then press Step again and again: "
+            "one hop per step. The card on the right names each step's rule; names like "
             "ER-CHAIN-1 are our labels for the rulebook's rules."
         ),
         (
-            "Spieler 3 (du) ist dran. Klicke den gelben Esel, dann das Feld d4, und drück immer wieder Schritt: "
-            "Jeder Schritt ist ein Sprung der Kette. Die Karte rechts nennt die Regel jedes Schritts; Namen wie "
+            "Spieler 3 (du) ist dran. Klicke auf den gelben Esel und dann auf das Feld d4, und drück immer wieder "
+            "Schritt: Jeder Schritt ist ein Sprung. Die Karte rechts nennt die Regel jedes Schritts; Namen wie "
             "ER-CHAIN-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
@@ -61,17 +67,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises.items": (
         (
-            "With the optional points (ER-SCORE-1), which order card earns the fewest points on average on the "
-            "standard board, and which the most?"
+            "With the optional points (ER-SCORE-1: 2 points if your card's first donkey wins, 1 more if its second "
+            "donkey comes second, 1 if the first two finish the other way round), which order card earns the fewest "
+            "points on average on the standard board, and which the most?"
         ),
         (
-            "Mit den Punkten (ER-SCORE-1): Welche Zielkarte bringt auf dem Standardbrett im Mittel die wenigsten "
-            "Punkte, welche die meisten?"
+            "Mit der Zusatzwertung (Punkte, ER-SCORE-1: 2 Punkte, wenn der erste Esel deiner Karte gewinnt, 1 Punkt "
+            "dazu, wenn ihr zweiter Esel Zweiter wird, 1 Punkt, wenn die ersten beiden vertauscht ankommen): Welche "
+            "Zielkarte bringt auf dem Standardbrett im Mittel die wenigsten Punkte, welche die meisten?"
         ),
     ),
     "exercises.items2": (
-        "On the standard board, what share of all moves sets off no chain hop at all?",
-        "Welcher Anteil aller Züge löst auf dem Standardbrett gar keinen Kettensprung aus?",
+        (
+            "Open “Going further” and read the chain table: in random races on the standard board, what share of "
+            "all moves sets off no chain hop at all?"
+        ),
+        (
+            "Öffne „Weiter gedacht“ und lies die Kettentabelle: Welcher Anteil aller Züge in Zufallsrennen auf dem "
+            "Standardbrett löst gar keinen Kettensprung aus?"
+        ),
     ),
     "ex2.with_hops": (
         "That is the share of moves that do set off a chain hop. The question asks for the moves without one.",
@@ -84,15 +98,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
             "In Esels-Rennen you move one donkey. The arrow where it lands moves another donkey, whose arrow "
-            "moves the next, and so on: a chain. You win if the donkeys finish in the order on your card, such as"
-            " yellow–green–red (first to last). <b>If everyone moves at random, which order card would you most "
-            "like to hold?</b>"
+            "moves the next, and so on: a chain. You win if the donkeys finish in the order on your card, "
+            "such as yellow–green–red (first to last)."
         ),
         (
-            "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil, auf dem er landet, zieht einen anderen Esel, "
+            "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil auf dem Feld, auf dem er landet, zieht einen Esel, "
             "dessen Pfeil den nächsten, und so weiter: eine Kette. Du gewinnst, wenn die Esel in der Reihenfolge "
-            "deiner Zielkarte ankommen, etwa gelb–grün–rot (Erster bis Letzter). <b>Wenn alle zufällig ziehen: "
-            "Welche Zielkarte hättest du am liebsten?</b>"
+            "deiner Zielkarte ankommen, etwa gelb–grün–rot (Erster bis Letzter)."
         ),
     ),
     "answer": (
@@ -103,59 +115,56 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
     ),
     "headline": (
-        (
-            "With random moves on our reconstructed standard board, the race ends in these orders (a fair race "
-            "would give each 1/6 ≈ 16.7 %):"
-        ),
-        (
-            "Bei zufälligen Zügen auf unserem nachgebauten Standardbrett endet das Rennen in diesen Reihenfolgen "
-            "(ein faires Rennen gäbe jeder 1/6 ≈ 16,7 %):"
-        ),
+        ("The race ends in these orders (a fair race would give each 1/6 ≈ 16.7 %):"),
+        ("Das Rennen endet in diesen Reihenfolgen (ein faires Rennen gäbe jeder Reihenfolge 1/6 ≈ 16,7 %):"),
     ),
     "headline.after": (
         (
-            "So the best card is <b>{best}</b>, the worst <b>{worst}</b>: the race is not fair. The computer "
-            "counts as you did on the mini board, for every move from each of the {positions} positions a race "
-            "can reach here."
+            "So on our reconstructed standard board, with random moves, the best card is <b>{best}</b>, the worst "
+            "<b>{worst}</b>: this race is not fair. The computer counts as you did on the mini board, for every move "
+            "from each of the {positions} positions a race can reach."
         ),
         (
-            "Die beste Karte ist also <b>{best}</b>, die schlechteste <b>{worst}</b>: Das Rennen ist nicht fair. "
-            "Der Computer zählt wie du auf dem Mini-Brett, für jeden Zug aus jeder der {positions} Stellungen, "
-            "die ein Rennen hier erreichen kann."
+            "Auf unserem nachgebauten Standardbrett und bei zufälligen Zügen ist die beste Karte also <b>{best}</b>, "
+            "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer zählt wie du auf dem "
+            "Mini-Brett, für jeden Zug aus jeder der {positions} Stellungen, die ein Rennen erreichen kann."
         ),
     ),
     "live_intro": (
         (
-            "A <b>simulation</b>: the game program itself plays random races and counts how often they end "
-            "{best}. The blue line is the share after N races, the black line the exact value. The shaded band, "
-            "the <b>95 % range</b>, holds the exact value at each N in about 95 of 100 runs like this one."
+            "A <b>simulation</b>: the game program plays random races and counts how often they end "
+            "{best}. The blue line is the relative frequency after N races, the black line the exact value. The "
+            "shaded band is the <b>95 % range</b>: if we ran this simulation 100 times, at each N it would hold the "
+            "exact value about 95 times."
         ),
         (
-            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft sie {best} "
-            "enden. Die blaue Linie ist der Anteil nach N Rennen, die schwarze Linie der exakte Wert. Das Band, "
-            "der <b>95-%-Bereich</b>, enthält bei jedem N in etwa 95 von 100 solchen Läufen den exakten Wert."
+            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft sie in der "
+            "Reihenfolge {best} enden. Die blaue Linie ist ihre relative Häufigkeit nach N Rennen, die schwarze "
+            "Linie der exakte Wert. Das Band ist der <b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte "
+            "es bei jedem N den exakten Wert etwa 95-mal."
         ),
     ),
     "notice": (
         (
-            "<ul><li>The board's arrows favour some donkeys, so some order cards are worth more than others; on "
-            "our mini board another card is the best.</li><li>Most moves set off no chain at all, but now and "
-            "then one move makes many hops.</li></ul>"
+            "<ul><li>Our board (its arrows and where each donkey starts) favours some donkeys, so some order cards "
+            "are worth more than others; on our mini board another card is best.</li><li>More than half of "
+            "all moves set off no chain at all, but now and then one move makes many hops.</li></ul>"
         ),
         (
-            "<ul><li>Die Pfeile des Bretts bevorzugen manche Esel, also sind manche Zielkarten mehr wert als "
-            "andere; auf unserem Mini-Brett ist eine andere Karte die beste.</li><li>Die meisten Züge lösen gar "
-            "keine Kette aus, aber ab und zu macht ein Zug viele Sprünge.</li></ul>"
+            "<ul><li>Unser Brett (seine Pfeile und die Startfelder) bevorzugt manche Esel, also sind manche "
+            "Zielkarten mehr wert als andere; auf unserem Mini-Brett ist eine andere Karte die beste.</li><li>Mehr "
+            "als die Hälfte aller Züge löst gar keine Kette aus, aber ab und zu macht ein Zug viele "
+            "Sprünge.</li></ul>"
         ),
     ),
     "reconstruction": (
         (
-            "<p class='dl-note'><i>Played on our reconstructed board (rule ER-BOARD-1): the rulebook does not "
-            "print its board, so we built this one from its description.</i></p>"
+            "<p class='dl-note'><i>Our reconstructed board (rule ER-BOARD-1): the rulebook does not print one, "
+            "so we built it from its description.</i></p>"
         ),
         (
-            "<p class='dl-note'><i>Gespielt auf unserem nachgebauten Spielbrett (Regel ER-BOARD-1): Die "
-            "Spielregel druckt ihr Brett nicht ab, also haben wir dieses nach ihrer Beschreibung gebaut.</i></p>"
+            "<p class='dl-note'><i>Unser nachgebautes Spielbrett (Regel ER-BOARD-1): Die Spielregel druckt ihr "
+            "Brett nicht ab, also haben wir eines nach ihrer Beschreibung gebaut.</i></p>"
         ),
     ),
     "orders.card": (
@@ -202,20 +211,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "race.caption": (
         "How long is a race? (random play)",
-        "Wie lang dauert ein Rennen? (zufälliges Ziehen)",
+        "Wie lange dauert ein Rennen? (zufälliges Ziehen)",
     ),
     "further.intro": (
         (
             "More about the race: both boards, the points of every card, chain lengths, and simulated races on "
-            "both boards, from a fast simulation that samples the same list of positions as the calculation, so "
-            "it checks only the solving. The simulation above, by contrast, has the game program itself play, and"
-            " shares only the rules of a single move with the calculation."
+            "both boards."
         ),
         (
             "Mehr zum Rennen: beide Bretter, die Punkte jeder Karte, Kettenlängen und simulierte Rennen auf "
-            "beiden Brettern, aus einer schnellen Simulation, die dieselbe Liste von Stellungen benutzt wie die "
-            "Rechnung; sie prüft also nur das Ausrechnen. Die Simulation oben dagegen lässt das Spielprogramm "
-            "selbst spielen und teilt mit der Rechnung nur die Regeln für einen einzelnen Zug."
+            "beiden Brettern."
         ),
     ),
     "ex1.q": (
@@ -224,8 +229,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "moves at random, what is the probability that the race ends in your order?"
         ),
         (
-            "Warum es zählt: Du hast {card} bekommen, die seltenste Reihenfolge auf dem Standardbrett. Wenn alle "
-            "zufällig ziehen: Wie groß ist die Wahrscheinlichkeit, dass das Rennen in deiner Reihenfolge endet?"
+            "Warum das wichtig ist: Du hast {card} bekommen, die seltenste Reihenfolge auf dem Standardbrett. Wenn "
+            "alle zufällig ziehen: Wie groß ist die Wahrscheinlichkeit, dass das Rennen in deiner Reihenfolge endet?"
         ),
     ),
     "ex1.hint": (
@@ -289,31 +294,32 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Esels-Rennen: Ist das Rennen fair? Welche Zielkarte hättest du am liebsten?",
     ),
     "hand.heading": (
-        "Count it yourself: the first move on our mini board (made for this lesson)",
-        "Zähl selbst: der erste Zug auf unserem Mini-Brett (für diese Lektion gebaut)",
+        "Count it yourself: the first move on our mini board",
+        "Zähl selbst: der erste Zug auf unserem Mini-Brett",
     ),
     "hand.intro": (
         (
-            "Count a small piece of the answer yourself, on our mini board. Player 1 has 6 first moves: each "
-            "donkey one field forward, left or right. A <b>hop</b> is one donkey moved by an arrow. A chain stops"
-            " on an arrow of the moving donkey's own colour, or when a donkey cannot move (its field is taken). "
-            "To check a move, click it, step through its hops, then press Back."
+            "Player 1 has 6 first moves: each of the 3 donkeys one field diagonally forward, left or right (3 × 2 "
+            "= 6). A <b>hop</b> is one donkey moved by an arrow. A chain stops on an arrow of the moving donkey's "
+            "own colour, or when a donkey cannot move (the field it would move to is taken, or off the board). To "
+            "check a move, click it, step through its hops, then press Back until the donkeys are back at the "
+            "start."
         ),
         (
-            "Zähl ein kleines Stück der Antwort selbst, auf unserem Mini-Brett. Spieler 1 hat 6 erste Züge: jeder"
-            " Esel ein Feld vorwärts, nach links oder rechts. Ein <b>Sprung</b> ist ein Esel, den ein Pfeil "
-            "bewegt. Eine Kette endet auf einem Pfeil in der Farbe des ziehenden Esels oder wenn ein Esel nicht "
-            "ziehen kann (sein Feld ist besetzt). Zum Prüfen klickst du einen Zug an, gehst mit Schritt durch "
-            "seine Sprünge und drückst dann Zurück."
+            "Spieler 1 hat 6 erste Züge: jeder der 3 Esel ein Feld schräg nach vorn links oder rechts (3 × 2 = "
+            "6). Ein <b>Sprung</b> ist ein Esel, den ein Pfeil bewegt. Eine Kette endet auf einem Pfeil in der "
+            "Farbe des ziehenden Esels oder wenn ein Esel nicht ziehen kann (das Zielfeld ist besetzt oder nicht "
+            "auf dem Brett). Zum Prüfen klickst du einen Zug an, gehst mit Schritt durch seine Sprünge und "
+            "drückst Zurück, bis die Esel wieder am Start stehen."
         ),
     ),
     "hand.q": (
         (
-            "How many of the 6 first moves set off at least one hop? (Your count divided by 6 is the probability "
-            "that a random first move does.)"
+            "How many of the 6 first moves set off at least one hop? (Your count ÷ 6 is the probability that a "
+            "random first move does.)"
         ),
         (
-            "Wie viele der 6 ersten Züge lösen mindestens einen Sprung aus? (Deine Zahl geteilt durch 6 ist die "
+            "Wie viele der 6 ersten Züge lösen mindestens einen Sprung aus? (Deine Zahl : 6 ist die "
             "Wahrscheinlichkeit, dass ein zufälliger erster Zug das tut.)"
         ),
     ),
@@ -362,6 +368,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "dann ist Grün blockiert (1 Sprung). Gelb auf g1: Rot springt auf a1, auf einen roten Pfeil (1 "
             "Sprung). Grün auf c1: 11 Sprünge, und das Rennen ist vorbei: Grün Erster, Gelb Zweiter, Rot Dritter."
         ),
+    ),
+    "choice.same": (
+        "all equally likely",
+        "alle gleich wahrscheinlich",
     ),
     "hand.probability": (
         "That is the probability of a chain. The box asks how many of the 6 moves set one off.",
