@@ -50,8 +50,11 @@ def test_the_notice_states_the_measured_figures_with_their_interval_in_both_lang
     assert "two thirds" not in en and "zwei Drittel" not in de
     assert "50,000 pairs" in en and "50.000 Paaren" in de
     assert "0.52 rounds (95 % interval 0.51 to 0.54)" in en  # 0.535 is stored as the float just above it
-    assert "0,52 Runden gemessen (95-%-Intervall 0,51 bis 0,54)" in de
+    assert "ergab 0,52 Runden (95-%-Intervall 0,51 bis 0,54)" in de
     assert "Most of it comes from the end (DD-END-1)" in en and "Das meiste davon macht das Ende" in de
+    # the Biggest Donkey refills to 3 from the middle pile (DD-REFILL-1), and a game's length is said (review 2026-12)
+    assert "refill your hand with three cards from the middle pile" in en and "drei Karten vom Stapel" in de
+    assert "(about 6.2 rounds instead of 6.7)" in en and "(etwa 6,2 statt 6,7 Runden)" in de
     assert "bots choosing at random" in en and "Bots wählen zufällig" in de
     en, de = further.get("en"), further.get("de")
     assert "saves 0.35 rounds" in en and "0.25 rounds alone" in en and "more than 0.52" in en
@@ -59,6 +62,7 @@ def test_the_notice_states_the_measured_figures_with_their_interval_in_both_lang
         "spart das deutsche Ende (DD-END-1) 0,35 Runden" in de and "allein 0,25 Runden" in de and "mehr als 0,52" in de
     )
     assert "50,000 pairs of games of four bots choosing at random" in en and "50.000 Paaren" in de
+    assert "saves 0.35 rounds (0.35 to 0.36)" in en and "0.25 rounds alone (0.24 to 0.26)" in en
 
 
 def test_the_engine_still_agrees_with_the_stored_run() -> None:
@@ -169,3 +173,15 @@ def test_the_answer_a_pupil_reads_says_what_its_interval_supports(
             text_en.count(f"{name} games are shorter") == 1
             and f"show that the {name} rules make them shorter" in text_en
         )
+
+
+def test_the_game_length_the_notice_states_is_the_engines() -> None:
+    """The notice says how long a game lasts (review 2026-12, L5 U3) from 20,000 seeded games per rule set
+    (``MEASURED_ROUNDS``): a smaller seeded run of the engine agrees to the one decimal the page shows."""
+    results = qg.variant_results(1_000, seed=35, players=4, bots="Random", batch_size=200)
+    for variant in qg.VARIANTS:
+        rounds = qg.summary(results[variant])["rounds"]
+        assert rounds.low <= fg.MEASURED_ROUNDS[variant] <= rounds.high, variant
+    assert fg.MEASURED_ROUNDS["english"] - fg.MEASURED_ROUNDS["german"] == pytest.approx(
+        interval("german")[0], abs=0.01
+    )

@@ -54,7 +54,7 @@ def rounds(lesson: Any, lang: str) -> list[str]:
     results = lesson.table.results
     diff = qg.paired_difference(results)
     means = [qg.summary(results[v])["rounds"].value for v in qg.VARIANTS]
-    shorter = {"en": "German games are shorter", "de": "Deutsche Spiele sind kürzer"}[lang]
+    shorter = {"en": "German games are shorter", "de": "Mit den deutschen Regeln sind die Spiele kürzer"}[lang]
     numbers = [number(x, lang) for x in (diff.value, diff.low, diff.high, *means, full_games.MEASURED["german"][0])]
     return [shorter, *numbers, full_widgets.summary_html(results, lang), lesson.prediction.answer_text.get(lang)]
 

@@ -64,6 +64,10 @@ MEASURED: dict[str, tuple[float, float, float]] = {
     "last_die": (0.005, -0.007, 0.017),  # … with the German last die (DD-DICE-3) alone
     "end_minus_tie": (0.107, 0.097, 0.116),  # the end rule's saving minus the tie rule's, deal by deal
 }
+# How long a game lasts, so a pupil can judge whether half a round is much (review 2026-12, L5 U3): the mean rounds
+# of 20,000 seeded games per rule set (``benchmarks/lesson5_rounds.py``'s ``rounds({"variant": v}, 20000, 2024, 2)``:
+# English 6.686 (95 % CI 6.672 to 6.701), German 6.168 (6.155 to 6.181)); the page says them to one decimal.
+MEASURED_ROUNDS: dict[str, float] = {"english": 6.686, "german": 6.168}
 PLOT_GAMES = 1_000  # per variant in each live plot (~10 s when the pupil presses Start)
 PLOT_BATCH = 50
 PARAMS = lesson_params(
@@ -212,6 +216,8 @@ def notice_text() -> Say:
         diff=lambda lg: measured("german", lg),
         diff_low=lambda lg: measured("german", lg, 1),
         diff_high=lambda lg: measured("german", lg, 2),
+        en_rounds=lambda lg: number(MEASURED_ROUNDS["english"], lg, 1),
+        de_rounds=lambda lg: number(MEASURED_ROUNDS["german"], lg, 1),
     )
 
 
@@ -223,7 +229,11 @@ def further_pairs_text() -> Say:
         pairs=lambda lg: whole(MEASURED_PAIRS, lg),
         diff=lambda lg: measured("german", lg),
         end=lambda lg: measured("end", lg),
+        end_low=lambda lg: measured("end", lg, 1),
+        end_high=lambda lg: measured("end", lg, 2),
         tie=lambda lg: measured("tie_break", lg),
+        tie_low=lambda lg: measured("tie_break", lg, 1),
+        tie_high=lambda lg: measured("tie_break", lg, 2),
     )
 
 

@@ -5,13 +5,14 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
-            "Double Donkey has two sets of rules, the English rulebook's and the German ones. They differ in only"
-            " three places: the last die, a tie for the Biggest Donkey, and the moment you win. <b>Which rules "
-            "make the games shorter?</b>"
+            "Double Donkey has two sets of rules: the English rulebook's, and the German ones (from a German "
+            "review; where it says nothing, we made a ruling). They differ in only three places: the last die, a "
+            "tie for the Biggest Donkey, and the moment you win. <b>Which rules make the games shorter?</b>"
         ),
         (
-            "Double Donkey gibt es mit zwei Regelsätzen, den Regeln der englischen Anleitung und den deutschen. "
-            "Sie unterscheiden sich an nur drei Stellen: beim letzten Würfel, bei einem Gleichstand um den "
+            "Double Donkey gibt es mit zwei Regelsätzen: den Regeln der englischen Anleitung und den deutschen (aus "
+            "einer deutschen Besprechung; wo sie nichts sagt, haben wir etwas festgelegt). Sie unterscheiden sich an "
+            "nur drei Stellen: beim letzten Würfel, bei einem Gleichstand um den "
             "Oberesel und im Moment, in dem man gewinnt. <b>Mit welchen Regeln sind die Spiele kürzer?</b>"
         ),
     ),
@@ -31,10 +32,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Regeln</th></tr></thead><tbody><tr><th>Der letzte Würfel (DD-DICE-3)</th><td>darf noch einmal "
             "geworfen oder behalten werden</td><td>wird immer geworfen</td></tr><tr><th>Gleichstand um den "
             "Oberesel (DD-BIGGEST-2)</th><td>wer von ihnen die wenigsten Karten im eigenen Stapel hat, bekommt "
-            "ihn; erst dann wird gewürfelt</td><td>die Beteiligten würfeln sofort (unsere Festlegung: Der "
-            "deutsche Text sagt nichts zu Gleichstand)</td></tr><tr><th>Gewinnen (DD-END-1)</th><td>nach dem "
-            "Auffüllen: Wessen Hand und eigener Stapel leer sind, gewinnt</td><td>beim Aufdecken: Wer seine "
-            "letzte Karte ausgespielt hat, gewinnt sofort</td></tr></tbody></table>"
+            "ihn; nur wenn dann noch Gleichstand ist, wird gewürfelt</td><td>die Beteiligten würfeln sofort "
+            "(unsere Festlegung: Der deutsche Text sagt nichts zum Gleichstand)</td></tr><tr><th>Gewinnen "
+            "(DD-END-1)</th><td>nach dem Auffüllen: Wessen Hand und eigener Stapel leer sind, gewinnt</td><td>beim "
+            "Aufdecken: Wer seine letzte Karte ausgespielt hat, gewinnt sofort</td></tr></tbody></table>"
         ),
     ),
     "prompt": (
@@ -51,15 +52,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hints.double_donkey": (
         (
-            "Bots that choose at random play one game, shown at the start of its <b>last round</b>: press "
-            "<b>Step</b> to see who wins, <b>Back</b> to go back through the game. Then switch the rules: the "
-            "same seed deals the same cards. Does the game now end in an earlier round, a later one or the same? "
+            "Bots that choose at random play one game, shown just before the <b>last cards</b> are played: press "
+            "<b>Step</b> to see who wins, <b>Back</b> to go back through the game. Then switch the rules: you get "
+            "the same shuffled cards. Does the game now end in an earlier round, a later one or the same? "
             "Names like DD-END-1 on the rule card are our labels for the rulebook's rules."
         ),
         (
-            "Bots, die zufällig wählen, spielen ein Spiel, gezeigt am Anfang seiner <b>letzten Runde</b>: Drück "
-            "<b>Schritt</b>, um zu sehen, wer gewinnt, und <b>Zurück</b>, um durch das Spiel zurückzugehen. "
-            "Wechsle dann die Regeln: Derselbe Startwert teilt dieselben Karten aus. Endet das Spiel jetzt in "
+            "Bots, die zufällig wählen, spielen ein Spiel, gezeigt kurz bevor die <b>letzten Karten</b> gespielt "
+            "werden: Drück <b>Schritt</b>, um zu sehen, wer gewinnt, und <b>Zurück</b>, um durch das Spiel "
+            "zurückzugehen. Wechsle dann die Regeln: Du bekommst dieselben gemischten Karten. Endet das Spiel jetzt in "
             "einer früheren Runde, einer späteren oder derselben? Namen wie DD-END-1 auf der Regelkarte sind "
             "unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
@@ -70,38 +71,39 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "measured": (
         (
-            "The whole measurement: nobody can compute these numbers exactly, since a whole game has far too many"
-            " dice rolls and shuffles. So they are <b>measured</b> from games of bots that choose at random, "
-            "started from a seed (the same seed always gives the same table). A 95 % confidence interval (in "
+            "The whole measurement: it is far too much work to compute these numbers exactly, since a whole game "
+            "has so many dice rolls and shuffles. So they are <b>measured</b> from games of bots that choose at "
+            "random, started from a seed (the same seed always gives the same table). A 95 % confidence interval (in "
             "brackets) comes from a method that catches the true value in about 95 of 100 experiments like this "
-            "one. In the other 5 it misses, and no one can tell which experiments those are."
+            "one. In about 5 of 100 it misses, and no one can tell which experiments those are."
         ),
         (
-            "Die ganze Messung: Diese Zahlen kann niemand exakt ausrechnen, denn ein ganzes Spiel hat viel zu "
-            "viele Würfe und Mischungen. Darum werden sie aus Spielen von Bots, die zufällig wählen, mit festem "
+            "Die ganze Messung: Diese Zahlen exakt auszurechnen wäre viel zu viel Arbeit, denn ein ganzes Spiel hat "
+            "sehr viele Würfe und Mischungen. Darum werden sie aus Spielen von Bots, die zufällig wählen, mit festem "
             "Startwert <b>gemessen</b> (derselbe Startwert ergibt immer dieselbe Tabelle). Ein "
             "95-%-Konfidenzintervall (in Klammern) kommt aus einem Verfahren, das den wahren Wert in etwa 95 von "
-            "100 solchen Experimenten einfängt. In den anderen 5 verfehlt es ihn, und niemand weiß, welche "
+            "100 solchen Experimenten einfängt. In etwa 5 von 100 verfehlt es ihn, und niemand weiß, welche "
             "Experimente das sind."
         ),
     ),
     "notice": (
         (
-            "<ul><li>German games are shorter, by about half a round. A long run of {pairs} pairs of games (four "
-            "players, the same deals under both sets of rules, bots choosing at random) measured {diff} rounds "
-            "(95 % interval {diff_low} to {diff_high}); the page's smaller run wanders more.</li><li>Most of it "
-            "comes from the end (DD-END-1): with the German rules you win the moment your last card is revealed. "
-            "With the English rules, if that card made you the Biggest Donkey, you draw a new card and play "
-            "on.</li><li>The answer is about bots that choose at random: people who play well may see another "
-            "difference.</li></ul>"
+            "<ul><li>German games are shorter, by about half a round (about {de_rounds} rounds instead of "
+            "{en_rounds}). A long run of {pairs} pairs of games (four players, bots choosing at random) measured "
+            "{diff} rounds (95 % interval {diff_low} to {diff_high}); this page's smaller runs wander "
+            "more.</li><li>Most of it comes from the end (DD-END-1): with the German rules you win "
+            "the moment your last card is revealed. With the English rules, if that card made you the Biggest "
+            "Donkey, you refill your hand with three cards from the middle pile and play on.</li><li>The answer is "
+            "about bots that choose at random: people who play well may see another difference.</li></ul>"
         ),
         (
-            "<ul><li>Deutsche Spiele sind kürzer, um etwa eine halbe Runde. Ein langer Lauf mit {pairs} Paaren "
-            "von Spielen (vier Spieler, dieselben Karten mit beiden Regelsätzen, Bots wählen zufällig) hat {diff}"
-            " Runden gemessen (95-%-Intervall {diff_low} bis {diff_high}); der kleinere Lauf dieser Seite "
-            "schwankt mehr.</li><li>Das meiste davon macht das Ende (DD-END-1): Mit den deutschen Regeln gewinnst"
-            " du, sobald deine letzte Karte aufgedeckt ist. Hat dich diese Karte mit den englischen Regeln zum "
-            "Oberesel gemacht, ziehst du eine neue Karte und spielst weiter.</li><li>Die Antwort gilt für Bots, "
+            "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
+            "{de_rounds} statt {en_rounds} Runden). Ein langer Lauf mit {pairs} Paaren von Spielen (vier Spieler, "
+            "Bots wählen zufällig) ergab {diff} Runden (95-%-Intervall {diff_low} bis {diff_high}); die kleineren "
+            "Läufe dieser Seite schwanken mehr.</li><li>Das meiste davon macht das Ende "
+            "(DD-END-1): Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt ist. Hat dich "
+            "diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der "
+            "Mitte nach und spielst weiter.</li><li>Die Antwort gilt für Bots, "
             "die zufällig wählen: Wer gut spielt, sieht vielleicht einen anderen Unterschied.</li></ul>"
         ),
     ),
@@ -128,8 +130,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises5": (
         (
-            "Two players tie for the Biggest Donkey: Anna has 2 cards left in her own pile, Ben has 5. Who gets "
-            "it with the English rules, and why does that make English games longer?"
+            "Two players have equally high cards, and no card is higher: a tie for the Biggest Donkey. Anna has 2 "
+            "cards left in her own pile, Ben has 5. Who gets it with the English rules, and why does that make "
+            "English games longer?"
         ),
         (
             "Zwei Spieler haben gleich hohe Karten, und keine Karte ist höher: Gleichstand um den Oberesel. Anna "
@@ -155,11 +158,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "question.how_sure": (
         (
-            "<b>And how sure can we be?</b> Nobody can compute this exactly, so we measure it: bots that choose "
-            "their moves at random play the same shuffled cards with both sets of rules, hundreds of times."
+            "<b>And how sure can we be?</b> It is far too much work to compute exactly, so we measure it: bots "
+            "that choose their moves at random play the same shuffled cards with both sets of rules, hundreds of "
+            "times."
         ),
         (
-            "<b>Und wie sicher können wir sein?</b> Niemand kann das exakt ausrechnen, also messen wir es: Bots, "
+            "<b>Und wie sicher können wir sein?</b> Das exakt auszurechnen wäre viel zu viel Arbeit, also messen "
+            "wir es: Bots, "
             "die ihre Züge zufällig wählen, spielen dieselben gemischten Karten mit beiden Regelsätzen, hunderte "
             "Male."
         ),
@@ -176,28 +181,28 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "Watch a measurement get surer. Press Start: bots that choose at random play 2,000 pairs of games, "
-            "each pair with the same cards under both sets of rules. The blue line is the <b>average</b> of "
-            "“English rounds minus German rounds” so far; the shaded band is its <b>95 % range</b>, and it "
-            "narrows as the games add up. There is no exact line: nobody knows the true value."
+            "Watch a measurement get more precise. Press Start: bots that choose at random play 2,000 pairs of "
+            "games, each pair with the same cards under both sets of rules. The blue line is the <b>average</b> "
+            "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % range</b>. It narrows "
+            "with the square root of the number of games: 4 times as many games, half as wide. There is no exact "
+            "line: nobody knows the true value."
         ),
         (
-            "Sieh zu, wie eine Messung sicherer wird. Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
+            "Sieh zu, wie eine Messung genauer wird. Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
             " von Spielen, jedes Paar mit denselben Karten unter beiden Regelsätzen. Die blaue Linie ist der "
             "<b>Mittelwert</b> von „englische Runden minus deutsche Runden“ bis jetzt; das Band ist sein "
-            "<b>95-%-Bereich</b>, und es wird schmaler, je mehr Spiele dazukommen. Eine exakte Linie gibt es "
-            "nicht: Niemand kennt den wahren Wert."
+            "<b>95-%-Bereich</b>. Es wird schmaler mit der Wurzel aus der Zahl der Spiele: 4-mal so viele Spiele, "
+            "halb so breit. Eine exakte Linie gibt es nicht: Niemand kennt den wahren Wert."
         ),
     ),
     "ex2.q": (
         (
-            "The measured answer above comes from 200 pairs of games. With 800 pairs, its interval gets narrower."
-            " By what factor does its width change? Give it as a fraction (2/3 would mean: two thirds as wide)."
+            "A measurement from 200 pairs of games has a 95 % interval. About how wide is the interval from 800 "
+            "pairs, compared with the one from 200? Give it as a fraction (2/3 would mean: two thirds as wide)."
         ),
         (
-            "Die gemessene Antwort oben stammt aus 200 Paaren von Spielen. Mit 800 Paaren wird ihr Intervall "
-            "schmaler. Um welchen Faktor ändert sich seine Breite? Gib ihn als Bruch an (2/3 hieße: zwei Drittel "
-            "so breit)."
+            "Eine Messung aus 200 Paaren von Spielen hat ein 95-%-Intervall. Etwa wie breit ist das Intervall aus "
+            "800 Paaren im Vergleich zu dem aus 200? Gib es als Bruch an (2/3 hieße: zwei Drittel so breit)."
         ),
     ),
     "ex2.hint": (
@@ -206,12 +211,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.solution": (
         (
-            "1/2: 800 pairs are 4 times as many, and √4 = 2, so the width is about half. The button under the "
+            "1/2: 800 pairs are 4 times as many, and √4 = 2, so the width is about half (about, because a new run "
+            "measures the spread anew). The button under the "
             "table (going further) plays 1,000 games of each, 5 times as many as 200: then the width changes by "
             "the factor √(200/1000) ≈ 0.45. Press it to check."
         ),
         (
-            "1/2: 800 Paare sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte. Der Knopf unter"
+            "1/2: 800 Paare sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte (etwa, weil ein neuer "
+            "Lauf die Streuung neu misst). Der Knopf unter"
             " der Tabelle (weiter gedacht) spielt 1.000 Spiele je Regelsatz, 5-mal so viele wie 200: Dann ändert "
             "sich die Breite um den Faktor √(200/1000) ≈ 0,45. Prüf es mit dem Knopf."
         ),
@@ -243,7 +250,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "again. What is the probability that you become the Biggest Donkey?"
         ),
         (
-            "Warum es zählt: Mit den deutschen Regeln haben du und ein anderer Spieler gleich hohe Karten, und "
+            "Warum das wichtig ist: Mit den deutschen Regeln haben du und ein anderer Spieler gleich hohe Karten, und "
             "keine Karte ist höher. Unsere Festlegung für die deutschen Regeln: Beide würfeln sofort, der höhere "
             "Wurf gewinnt, bei Gleichstand wird neu gewürfelt. Wie groß ist die Wahrscheinlichkeit, dass du "
             "Oberesel wirst?"
@@ -280,7 +287,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "the winners' bars add up to more than 100 %."
         ),
         (
-            "Spiel für Spiel: wie lange, und wer gewinnt. Drück Start bei jedem Diagramm: Bots, die zufällig "
+            "Spiel für Spiel: wie lange und wer gewinnt. Drück Start bei jedem Diagramm: Bots, die zufällig "
             "wählen, spielen 1.000 Spiele mit jedem Regelsatz, und die Balken wachsen dabei. Ein geteilter Sieg "
             "zählt für jeden Gewinner, darum ergeben die Balken der Gewinner zusammen mehr als 100 %."
         ),
@@ -313,36 +320,40 @@ TEXTS: dict[str, tuple[str, str]] = {
     "further.pairs": (
         (
             "<ul><li>Which difference saves the rounds? Switched on alone in the English rules, the German end "
-            "(DD-END-1) saves {end} rounds. The tie rule (DD-BIGGEST-2) saves less, {tie} rounds alone: with the "
+            "(DD-END-1) saves {end} rounds ({end_low} to {end_high}). The tie rule (DD-BIGGEST-2) saves less, {tie} "
+            "rounds alone ({tie_low} to {tie_high}): with the "
             "English rules a tie goes to the player with the fewest cards in their own pile — the one closest to "
             "winning, who then refills from the middle pile (DD-REFILL-1). The German tie rule (roll the dice at "
             "once) is our ruling, not the German text's: that text says nothing about ties. The last die "
             "(DD-DICE-3) makes no difference we could measure. (The two savings add up to more than {diff}: "
             "partly they shorten the same games.) Each from {pairs} pairs of games of four bots choosing at "
-            "random.</li><li>Game 1 starts from the same cards with both sets of rules, and so does every other "
-            "game. Comparing each game with its twin removes the luck of the cards that both games share. That is"
-            " why the interval of the difference (the line under the table) is narrower than it would be without "
-            "the pairs.</li><li>Two overlapping 95 % intervals do not show that there is no difference: to "
-            "compare two numbers, look at the interval of their difference. If it does not contain 0, the games "
-            "show a difference. The table gives no interval for the difference of two players' win rates, so it "
-            "does not tell whether one seat wins more often. More games make the intervals narrower: press the "
-            "button under the table or Start on a plot.</li></ul>"
+            "random; in brackets the 95 % intervals.</li><li>Game 1 starts from the same cards with both sets of "
+            "rules, and so does every other game. Comparing each game with its twin removes the luck of the cards that "
+            "both games share. That is why the interval of the difference (the line under the table) is narrower than "
+            "it would be without the pairs.</li><li>Two overlapping 95 % intervals do not show that there is no "
+            "difference: to compare two numbers, look at the interval of their difference. If it does not contain 0, "
+            "the games show a difference. If it contains 0, the games have not shown a difference, which is not the "
+            "same as showing that there is none. The table gives no interval for the difference of two players' win "
+            "rates, so it does not tell whether one seat wins more often. More games make the intervals narrower: "
+            "press the button under the table or Start on a plot.</li></ul>"
         ),
         (
             "<ul><li>Welcher Unterschied spart die Runden? Allein in den englischen Regeln eingeschaltet, spart "
-            "das deutsche Ende (DD-END-1) {end} Runden. Die Gleichstand-Regel (DD-BIGGEST-2) spart weniger, "
-            "allein {tie} Runden: Mit den englischen Regeln bekommt bei Gleichstand derjenige den Oberesel, der "
-            "die wenigsten Karten im eigenen Stapel hat — also der, der dem Sieg am nächsten ist und dann vom "
-            "Stapel in der Mitte auffüllt (DD-REFILL-1). Die deutsche Gleichstand-Regel (sofort würfeln) ist "
-            "unsere Festlegung, nicht die des deutschen Textes: Der sagt nichts zu Gleichstand. Der letzte Würfel"
-            " (DD-DICE-3) macht keinen Unterschied, den wir messen konnten. (Zusammen sparen die beiden allein "
-            "mehr als {diff}: Zum Teil verkürzen sie dieselben Spiele.) Jeweils aus {pairs} Paaren von Spielen "
-            "mit vier zufällig wählenden Bots.</li><li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben "
-            "Karten, und so jedes andere Spiel auch. Vergleicht man jedes Spiel mit seinem Zwilling, fällt das "
-            "Kartenglück weg, das beide Spiele teilen. Darum ist das Intervall des Unterschieds (die Zeile unter "
-            "der Tabelle) schmaler, als es ohne die Paare wäre.</li><li>Zwei 95-%-Intervalle, die sich "
-            "überlappen, zeigen nicht, dass es keinen Unterschied gibt: Um zwei Zahlen zu vergleichen, schau auf "
-            "das Intervall ihres Unterschieds. Enthält es die 0 nicht, zeigen die Spiele einen Unterschied. Für "
+            "das deutsche Ende (DD-END-1) {end} Runden ({end_low} bis {end_high}). Die Gleichstand-Regel "
+            "(DD-BIGGEST-2) spart weniger, allein {tie} Runden ({tie_low} bis {tie_high}): Mit den englischen Regeln "
+            "bekommt bei Gleichstand derjenige den Oberesel, der die wenigsten Karten im eigenen Stapel hat — also "
+            "der, der dem Sieg am nächsten ist und dann vom Stapel in der Mitte auffüllt (DD-REFILL-1). Die deutsche "
+            "Gleichstand-Regel (sofort würfeln) ist unsere Festlegung, nicht die des deutschen Textes: Der sagt nichts "
+            "zum Gleichstand. Der letzte Würfel (DD-DICE-3) macht keinen Unterschied, den wir messen konnten. (Einzeln "
+            "gemessen ergeben beide zusammen mehr als {diff} Runden: Zum Teil verkürzen sie dieselben Spiele.) Jeweils "
+            "aus {pairs} Paaren von Spielen mit vier zufällig wählenden Bots; in Klammern die "
+            "95-%-Intervalle.</li><li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben Karten, und so jedes andere "
+            "Spiel auch. Vergleicht man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg, das beide Spiele "
+            "teilen. Darum ist das Intervall des Unterschieds (die Zeile unter der Tabelle) schmaler, als es ohne die "
+            "Paare wäre.</li><li>Zwei 95-%-Intervalle, die sich überlappen, zeigen nicht, dass es keinen Unterschied "
+            "gibt: Um zwei Zahlen zu vergleichen, schau auf das Intervall ihres Unterschieds. Enthält es die 0 nicht, "
+            "zeigen die Spiele einen Unterschied. Enthält es die 0, haben die Spiele keinen Unterschied gezeigt – das "
+            "ist nicht dasselbe wie zu zeigen, dass es keinen gibt. Für "
             "den Unterschied der Gewinnanteile zweier Spieler zeigt die Tabelle kein Intervall, also sagt sie "
             "nicht, ob ein Platz öfter gewinnt. Mehr Spiele machen die Intervalle schmaler: Drück den Knopf unter"
             " der Tabelle oder Start bei einem Diagramm.</li></ul>"

@@ -78,9 +78,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to {high} rounds. "
         "Intervals made this way catch the true average in about 95 of 100 experiments. This one lies wholly "
         "above 0: these games show that the German rules make them shorter.",
-        "<b>Deutsche Spiele sind kürzer.</b> In {n} Paaren von Spielen zufällig wählender Bots, jedes Paar mit "
-        "denselben Karten unter beiden Regelsätzen, dauerte das englische Spiel im Mittel {diff} Runden länger. "
-        "Eine Messung schwankt, darum hat sie ein <b>95-%-Intervall</b>: hier von {low} bis {high} Runden. So "
+        "<b>Mit den deutschen Regeln sind die Spiele kürzer.</b> In {n} Paaren von Spielen zufällig wählender Bots, "
+        "jedes Paar mit denselben Karten unter beiden Regelsätzen, dauerte das englische Spiel im Mittel {diff} Runden "
+        "länger. Eine Messung schwankt, darum hat sie ein <b>95-%-Intervall</b>: hier von {low} bis {high} Runden. So "
         "gebildete Intervalle fangen den wahren Mittelwert in etwa 95 von 100 Experimenten ein. Dieses liegt "
         "ganz über 0: Diese Spiele zeigen, dass die deutschen Regeln sie kürzer machen.",
     ),
@@ -90,9 +90,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to {high} rounds. "
         "Intervals made this way catch the true average in about 95 of 100 experiments. This one lies wholly "
         "above 0: these games show that the English rules make them shorter.",
-        "<b>Englische Spiele sind kürzer.</b> In {n} Paaren von Spielen zufällig wählender Bots, jedes Paar mit "
-        "denselben Karten unter beiden Regelsätzen, dauerte das deutsche Spiel im Mittel {diff} Runden länger. "
-        "Eine Messung schwankt, darum hat sie ein <b>95-%-Intervall</b>: hier von {low} bis {high} Runden. So "
+        "<b>Mit den englischen Regeln sind die Spiele kürzer.</b> In {n} Paaren von Spielen zufällig wählender Bots, "
+        "jedes Paar mit denselben Karten unter beiden Regelsätzen, dauerte das deutsche Spiel im Mittel {diff} Runden "
+        "länger. Eine Messung schwankt, darum hat sie ein <b>95-%-Intervall</b>: hier von {low} bis {high} Runden. So "
         "gebildete Intervalle fangen den wahren Mittelwert in etwa 95 von 100 Experimenten ein. Dieses liegt "
         "ganz über 0: Diese Spiele zeigen, dass die englischen Regeln sie kürzer machen.",
     ),
