@@ -52,8 +52,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hints.double_donkey": (
         (
-            "Bots that choose at random play one game, shown just before the <b>last cards</b> are played: press "
-            "<b>Step</b> to see who wins, <b>Back</b> to go back through the game. Then switch the rules: you get "
+            "Bots that choose at random play one game, shown just before the <b>last cards</b> are played: "
+            "<b>Step</b> shows who wins, <b>Back</b> goes back through the game. Then switch the rules: you get "
             "the same shuffled cards. Does the game now end in an earlier round, a later one or the same? "
             "Names like DD-END-1 on the rule card are our labels for the rulebook's rules."
         ),
@@ -93,16 +93,18 @@ TEXTS: dict[str, tuple[str, str]] = {
             "{en_rounds}). A long run of {pairs} pairs of games (four players, bots choosing at random) measured "
             "{diff} rounds (95 % interval {diff_low} to {diff_high}); this page's smaller runs wander "
             "more.</li><li>Most of it comes from the end (DD-END-1): with the German rules you win "
-            "the moment your last card is revealed. With the English rules, if that card made you the Biggest "
-            "Donkey, you refill your hand with three cards from the middle pile and play on.</li><li>The answer is "
-            "about bots that choose at random: people who play well may see another difference.</li></ul>"
+            "the moment your last card is revealed and your own pile is empty. With the English rules, if that card "
+            "made you the Biggest Donkey, you refill your hand with three cards from the middle pile and play "
+            "on.</li><li>The answer is about bots that choose at random: people who play well may see another "
+            "difference.</li></ul>"
         ),
         (
             "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
             "{de_rounds} statt {en_rounds} Runden). Ein langer Lauf mit {pairs} Paaren von Spielen (vier Spieler, "
             "Bots wählen zufällig) ergab {diff} Runden (95-%-Intervall {diff_low} bis {diff_high}); die kleineren "
             "Läufe dieser Seite schwanken mehr.</li><li>Das meiste davon macht das Ende "
-            "(DD-END-1): Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt ist. Hat dich "
+            "(DD-END-1): Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein eigener "
+            "Stapel leer ist. Hat dich "
             "diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der "
             "Mitte nach und spielst weiter.</li><li>Die Antwort gilt für Bots, "
             "die zufällig wählen: Wer gut spielt, sieht vielleicht einen anderen Unterschied.</li></ul>"
@@ -160,7 +162,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question.how_sure": (
         (
             "<b>And how sure can we be?</b> It is far too much work to compute exactly, so we measure it: bots "
-            "that choose their moves at random play the same shuffled cards with both sets of rules, hundreds of "
+            "choosing their moves at random play the same shuffled cards with both sets of rules, hundreds of "
             "times."
         ),
         (
@@ -182,7 +184,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "Watch a measurement get more precise. Press Start: bots that choose at random play 2,000 pairs of "
+            "Watch a measurement get more precise. Press Start: bots choosing at random play 2,000 pairs of "
             "games, each pair with the same cards under both sets of rules. The blue line is the <b>average</b> "
             "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % range</b>. It narrows "
             "with the square root of the number of games: 4 times as many games, half as wide. There is no exact "
