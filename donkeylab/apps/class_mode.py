@@ -23,7 +23,7 @@ NAME = "class_mode"
 _say = words(
     "classmode/app/",
     {
-        "title": ("Class mode — guess and simulate together", "Klassenmodus — gemeinsam tippen und simulieren"),
+        "title": ("Class mode — guess and simulate together", "Klassenmodus — gemeinsam schätzen und simulieren"),
         "blurb": (
             "For the teacher's screen: the class joins by a code, guesses, simulates together and sees the reveal.",
             "Für den Bildschirm der Lehrkraft: Die Klasse tritt mit einem Code bei, tippt, simuliert gemeinsam und "

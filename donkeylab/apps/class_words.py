@@ -18,22 +18,23 @@ _TEXTS = {
     "joining": ("Joining class {code} …", "Klasse {code} wird beigetreten …"),
     "banner": ("Class {code} · you are {name}", "Klasse {code} · du bist {name}"),
     "pooled": ("the class has simulated {trials} trials so far", "die Klasse hat bisher {trials} Durchgänge simuliert"),
-    "lock": ("Lock in my guess", "Meinen Tipp festlegen"),
+    "lock": ("Lock in my guess", "Meine Schätzung festlegen"),
     "no_guess": (
         "No guess yet: set your guess above, then lock it in.",
-        "Noch kein Tipp: Stell oben deinen Tipp ein und leg ihn dann fest.",
+        "Noch keine Schätzung: Stell oben deine Schätzung ein und leg sie dann fest.",
     ),
     "locked": (
         "Your guess {value} is locked in. It stays as it is until your teacher reveals the answer.",
-        "Dein Tipp {value} ist festgelegt. Er bleibt so, bis deine Lehrkraft die Antwort aufdeckt.",
+        "Deine Schätzung {value} ist festgelegt. Sie bleibt so, bis deine Lehrkraft die Antwort aufdeckt.",
     ),
     "closed_locked": (
         "The answer is revealed, so guessing is closed: your guess {value} stays as you locked it in.",
-        "Die Antwort ist aufgedeckt, Tipps sind geschlossen: Dein Tipp {value} bleibt, wie du ihn festgelegt hast.",
+        "Die Antwort ist aufgedeckt, Schätzungen sind geschlossen: Deine Schätzung {value} bleibt, wie du sie "
+        "festgelegt hast.",
     ),
     "closed_none": (
         "The answer is revealed, so guessing is closed: you did not lock in a guess this time.",
-        "Die Antwort ist aufgedeckt, Tipps sind geschlossen: Diesmal hast du keinen Tipp festgelegt.",
+        "Die Antwort ist aufgedeckt, Schätzungen sind geschlossen: Diesmal hast du keine Schätzung festgelegt.",
     ),
     "wait_reveal": ("Waiting for your teacher to reveal", "Warte, bis deine Lehrkraft aufdeckt"),
     "pool_note": (
@@ -42,7 +43,7 @@ _TEXTS = {
     ),
     "alone": (
         "{why} This lesson works on by itself: you can guess, reveal and simulate on your own.",
-        "{why} Diese Lektion funktioniert auch allein: Du kannst selbst tippen, aufdecken und simulieren.",
+        "{why} Diese Lektion funktioniert auch allein: Du kannst selbst schätzen, aufdecken und simulieren.",
     ),
     "not_open": (
         "Class {code} is not open (it has ended or expired).",
@@ -59,16 +60,16 @@ _TEXTS = {
     "language": ("Language", "Sprache"),
     "in_lesson": (
         "Your guess goes in the lesson below, under “The question”: set it, then lock it in there.",
-        "Dein Tipp gehört in die Lektion unten, unter „Die Frage“: Stell ihn dort ein und leg ihn fest.",
+        "Deine Schätzung gehört in die Lektion unten, unter „Die Frage“: Stell sie dort ein und leg sie fest.",
     ),
-    "set_it": ("set your guess", "stell deinen Tipp ein"),
+    "set_it": ("set your guess", "stell deine Schätzung ein"),
     "answer_is": ("The answer: {answer}.", "Die Antwort: {answer}."),
     "close_points": (
         "Your guess was {d} percentage points away from it.",
-        "Dein Tipp lag {d} Prozentpunkte daneben.",
+        "Deine Schätzung lag {d} Prozentpunkte daneben.",
     ),
-    "close_number": ("Your guess was {d} away from it.", "Dein Tipp lag {d} daneben."),
-    "close_exact": ("Your guess hit it exactly.", "Dein Tipp hat sie genau getroffen."),
+    "close_number": ("Your guess was {d} away from it.", "Deine Schätzung lag {d} daneben."),
+    "close_exact": ("Your guess hit it exactly.", "Deine Schätzung hat sie genau getroffen."),
     "close_right": ("You chose the right one.", "Du hast die richtige gewählt."),
     "close_wrong": ("You chose {guess}.", "Du hast {guess} gewählt."),
     "paused": (
@@ -112,8 +113,8 @@ _TEXTS = {
         "Your pupils join with the code, the QR code or the address on the dashboard; their guesses and "
         "simulations come together there. Nothing but a pseudonym, the guesses and the simulated counts is "
         "stored, for at most 24 hours. Starting a class gets the lesson ready for this many pupils.",
-        "Deine Klasse tritt mit dem Code, dem QR-Code oder der Adresse auf dem Dashboard bei; Tipps und "
-        "Simulationen kommen dort zusammen. Gespeichert werden nur ein Pseudonym, die Tipps und die simulierten "
+        "Deine Klasse tritt mit dem Code, dem QR-Code oder der Adresse auf dem Dashboard bei; Schätzungen und "
+        "Simulationen kommen dort zusammen. Gespeichert werden nur ein Pseudonym, die Schätzungen und die simulierten "
         "Zählungen, höchstens 24 Stunden lang. Beim Start wird die Lektion für so viele Personen vorbereitet.",
     ),
     "running": ("Classes running on this computer", "Laufende Klassen auf diesem Computer"),
@@ -124,9 +125,9 @@ _TEXTS = {
     "join_at": ("Scan the QR code, or open", "QR-Code scannen oder öffnen:"),
     "type_at": ("and type the code", "und den Code eingeben"),
     "joined": ("joined", "beigetreten"),
-    "answered": ("guessed", "getippt"),
-    "guesses": ("The class's guesses", "Die Tipps der Klasse"),
-    "no_guesses": ("No guesses yet.", "Noch keine Tipps."),
+    "answered": ("guessed", "geschätzt"),
+    "guesses": ("The class's guesses", "Die Schätzungen der Klasse"),
+    "no_guesses": ("No guesses yet.", "Noch keine Schätzungen."),
     "reveal": ("Reveal the answer", "Antwort aufdecken"),
     "revealed": ("Revealed", "Aufgedeckt"),
     "exact": ("The exact answer: {answer}", "Die exakte Antwort: {answer}"),
@@ -146,8 +147,8 @@ _TEXTS = {
     ),
     "new": ("Back to the start", "Zurück zum Start"),
     "pupils_title": ("Pupils (pseudonyms)", "Personen (Pseudonyme)"),
-    "guessed": ("guessed", "hat getippt"),
-    "not_guessed": ("no guess yet", "noch kein Tipp"),
+    "guessed": ("guessed", "hat geschätzt"),
+    "not_guessed": ("no guess yet", "noch keine Schätzung"),
     "remove": ("Take out", "Herausnehmen"),
     "remove_confirm": ("Take {name} out? Click again", "{name} herausnehmen? Noch einmal klicken"),
     "too_many_starts": (
@@ -192,7 +193,7 @@ _TEXTS = {
     "next": ("Next question ▶", "Nächste Frage ▶"),
     "not_pooled": (
         "This question is not simulated: the class's guesses are the data.",
-        "Diese Frage wird nicht simuliert: Die Tipps der Klasse sind die Daten.",
+        "Diese Frage wird nicht simuliert: Die Schätzungen der Klasse sind die Daten.",
     ),
     "desk": ("Teacher's desk: pacing, who is stuck, results", "Pult der Lehrkraft: Tempo, wer hängt, Ergebnisse"),
     "pace_step": ("Everyone to step", "Alle zu Schritt"),
@@ -216,29 +217,32 @@ _TEXTS = {
     "section.answer": ("the answer", "die Antwort"),
     "section.exercises": ("the exercises", "die Übungen"),
     "section.further": ("going further", "weiter gedacht"),
-    "no_guess_yet": ("No guess yet: {names}", "Noch kein Tipp: {names}"),
-    "all_guessed": ("Everyone here has guessed.", "Alle hier haben getippt."),
+    "no_guess_yet": ("No guess yet: {names}", "Noch keine Schätzung: {names}"),
+    "all_guessed": ("Everyone here has guessed.", "Alle hier haben geschätzt."),
     "behind": ("Behind the class: {names}", "Hinter der Klasse: {names}"),
     "hardest": (
         "Most got exercise {n} wrong: {wrong} of the {tried} who tried it are not right yet.",
         "Übung {n} war am schwersten: {wrong} von {tried}, die sie versucht haben, sind noch nicht richtig.",
     ),
-    "calib_choice": ("{right} of {n} guesses chose the right one.", "{right} von {n} Tipps haben richtig gewählt."),
+    "calib_choice": (
+        "{right} of {n} guesses chose the right one.",
+        "{right} von {n} Schätzungen haben richtig gewählt.",
+    ),
     "calib_median_points": (
         "Half the guesses were within {d} percentage points of the answer (the median distance).",
-        "Die Hälfte der Tipps lag höchstens {d} Prozentpunkte neben der Antwort (der Median des Abstands).",
+        "Die Hälfte der Schätzungen lag höchstens {d} Prozentpunkte neben der Antwort (der Median des Abstands).",
     ),
     "calib_within_points": (
         "{k} of {n} guesses were within 5 percentage points of it.",
-        "{k} von {n} Tipps lagen höchstens 5 Prozentpunkte daneben.",
+        "{k} von {n} Schätzungen lagen höchstens 5 Prozentpunkte daneben.",
     ),
     "calib_median": (
         "Half the guesses were within {d} of the answer (the median distance).",
-        "Die Hälfte der Tipps lag höchstens {d} neben der Antwort (der Median des Abstands).",
+        "Die Hälfte der Schätzungen lag höchstens {d} neben der Antwort (der Median des Abstands).",
     ),
     "calib_within": (
         "{k} of {n} guesses were within {band} of it.",
-        "{k} von {n} Tipps lagen höchstens {band} daneben.",
+        "{k} von {n} Schätzungen lagen höchstens {band} daneben.",
     ),
     "calib_pool": (
         "The class pooled {trials} simulated trials: its estimate {estimate} % was {d} percentage points from the "
@@ -252,7 +256,7 @@ _TEXTS = {
         "Der exakte Wert liegt außerhalb ihres 95-%-Bereichs: Das passiert in etwa 1 von 20 Klassen.",
     ),
     "report_title": ("Class {code}: the results", "Klasse {code}: die Ergebnisse"),
-    "report_counts": ("{pupils} pupils, {answered} guesses.", "{pupils} Personen, {answered} Tipps."),
+    "report_counts": ("{pupils} pupils, {answered} guesses.", "{pupils} Personen, {answered} Schätzungen."),
     "million": ("{x} million", "{x} Millionen"),
 }
 CATALOGUE.add_all(_TEXTS, prefix="classmode/")

@@ -15,7 +15,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "before you reveal the answer."
         ),
         (
-            "Bearbeite die Lektion am Computer und schreib deine Antworten auf dieses Blatt. Gib deinen Tipp ab, "
+            "Bearbeite die Lektion am Computer und schreib deine Antworten auf dieses Blatt. Gib deine Schätzung ab, "
             "bevor du dir die Antwort zeigen lässt."
         ),
     ),
@@ -31,10 +31,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "scale": (
         "On this sheet: mark your guess on the line with a cross.",
-        "Auf dem Blatt: Markiere deinen Tipp mit einem Kreuz auf der Linie.",
+        "Auf dem Blatt: Markiere deine Schätzung mit einem Kreuz auf der Linie.",
     ),
     "tick": ("Tick one.", "Kreuze eine Antwort an."),
-    "my_guess": ("My guess:", "Mein Tipp:"),
+    "my_guess": ("My guess:", "Meine Schätzung:"),
     "working": ("Working", "Rechenweg"),
     "accepts": (
         "Counts as right: the exact value, or a rounding that keeps at least two significant digits, e.g. {examples}.",

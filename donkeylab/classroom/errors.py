@@ -39,7 +39,7 @@ _MESSAGES = {
     ),
     "bad_value": (
         "A guess must be a number from {low} to {high}, not {value}.",
-        "Ein Tipp muss eine Zahl von {low} bis {high} sein, nicht {value}.",
+        "Eine Schätzung muss eine Zahl von {low} bis {high} sein, nicht {value}.",
     ),
     "bad_choice": (
         "A choice must be one of the options 0 to {high}, not {value}.",
@@ -47,7 +47,7 @@ _MESSAGES = {
     ),
     "revealed": (
         "The answer to this question has been revealed: guesses are closed.",
-        "Die Antwort auf diese Frage ist aufgedeckt: Tipps sind geschlossen.",
+        "Die Antwort auf diese Frage ist aufgedeckt: Schätzungen sind geschlossen.",
     ),
     "bad_batch": (
         "Batch {batch} was refused: a batch is numbered 0 to {high}.",
