@@ -1,6 +1,6 @@
 """``donkeylab site serve DIR``: the static site from a USB stick, on 127.0.0.1, in the default browser.
 
-Why a server at all: the site's service worker and Pyodide's web worker refuse a ``file://`` page (its origin
+Why a server at all: Pyodide's web worker and its downloads are refused on a ``file://`` page (its origin
 is ``null``), so even a stick needs HTTP. This is the standard library's static file server bound to the
 loopback address only (nobody else on the network can reach it), with the ``.wasm`` type the browser needs
 for fast start-up; any static host (GitHub Pages, a school's web space) serves the same folder as it is.

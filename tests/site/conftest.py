@@ -31,7 +31,7 @@ SITE = Path(os.environ.get("DONKEYLAB_SITE", ROOT / "site"))
 FIGURES = Path(os.environ.get("DONKEYLAB_SITE_FIGURES", "/tmp/site18-figures.json"))
 expect.set_options(timeout=60_000)
 
-# Every host but the loopback fails to resolve, for the page, its workers and the service worker alike. Not
+# Every host but the loopback fails to resolve, for the page and its workers (and any service worker) alike. Not
 # Playwright's request routing: routing turns the browser's HTTP cache off, so a "second load" would be a
 # first load again (measured: both ~11 s; the cache is what a second visit of a pupil uses).
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
@@ -129,7 +129,8 @@ def page(site_profile: BrowserContext, site_url: str, external: list[str]) -> It
     opens one app after another: the worker's first site page is a first visit, the next ones take Pyodide,
     the wheels and the compiled wasm from the caches (a fresh context per test cost each page ~6 s more of
     Chromium CPU, measured). Every request of the test that leaves the site is counted (``OFFLINE`` makes it
-    fail); the profile's service worker is included, since its requests reach the context, not the page."""
+    fail); a service worker's would be included, since its requests reach the context, not the page (the site
+    registers none: ``site.build._without_service_worker``)."""
 
     def count(request: Request) -> None:
         if not request.url.startswith((site_url, *LOCAL)):
