@@ -26,7 +26,7 @@ _say = words(
         "title": ("Class mode — guess and simulate together", "Klassenmodus — gemeinsam schätzen und simulieren"),
         "blurb": (
             "For the teacher's screen: the class joins by a code, guesses, simulates together and sees the reveal.",
-            "Für den Bildschirm der Lehrkraft: Die Klasse tritt mit einem Code bei, tippt, simuliert gemeinsam und "
+            "Für den Bildschirm der Lehrkraft: Die Klasse tritt mit einem Code bei, schätzt, simuliert gemeinsam und "
             "sieht das Aufdecken.",
         ),
     },

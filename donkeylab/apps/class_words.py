@@ -206,7 +206,7 @@ _TEXTS = {
     "away": ("away", "weg"),
     "behind_mark": ("behind", "hinten"),
     "col_name": ("Pupil", "Person"),
-    "col_guessed": ("Guessed", "Getippt"),
+    "col_guessed": ("Guessed", "Geschätzt"),
     "col_step": ("Step", "Schritt"),
     "col_where": ("Where", "Wo"),
     "col_exercises": ("Exercises right / tried", "Übungen richtig / versucht"),

@@ -62,21 +62,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "DN-DOUBLET-1": (
         _PLAY + ", a doublet — {player} loses a token ({left} left).",
-        _SPIELT + ", eine Paschzahl — {player} verliert einen Chip (noch {left}).",
+        _SPIELT + ", eine Schnapszahl — {player} verliert einen Chip (noch {left}).",
     ),
     "DN-DOUBLET-1/swimming": (
         _PLAY + ", a doublet — and {player} was already swimming.",
-        _SPIELT + ", eine Paschzahl — und {player} war schon am Schwimmen.",
+        _SPIELT + ", eine Schnapszahl — und {player} war schon am Schwimmen.",
     ),
     "DN-DOUBLET-1/repeat": (
         "{player} plays {card} and repeats {total}, a doublet — with this rule option {player} loses a token "
         "({left} left).",
-        "{player} spielt {card} und wiederholt {total}, eine Paschzahl — mit dieser Regeloption verliert {player} "
+        "{player} spielt {card} und wiederholt {total}, eine Schnapszahl — mit dieser Regeloption verliert {player} "
         "einen Chip (noch {left}).",
     ),
     "DN-DOUBLET-1/repeat-swimming": (
         "{player} plays {card} and repeats {total}, a doublet — and {player} was already swimming.",
-        "{player} spielt {card} und wiederholt {total}, eine Paschzahl — und {player} war schon am Schwimmen.",
+        "{player} spielt {card} und wiederholt {total}, eine Schnapszahl — und {player} war schon am Schwimmen.",
     ),
     "DN-BUST-1": (
         _PLAY + " — 77 or more! {player} loses a token ({left} left) and the round ends.",
@@ -280,12 +280,12 @@ for _term, (_en, _de) in TERMS.items():
 OPTION_WORDS: OptionWords = {
     "repeat_doublet_penalty": (
         "repeated doublet",
-        "Wiederholte Paschzahl",
+        "Wiederholte Schnapszahl",
         {False: ("no penalty", "keine Strafe"), True: ("costs a token", "kostet einen Chip")},
     ),
     "negative_doublets": (
         "negative doublets",
-        "Negative Paschzahlen",
+        "Negative Schnapszahlen",
         {False: ("no, only 11 … 66", "nein, nur 11 … 66"), True: ("yes, −11 … −66 too", "ja, auch −11 … −66")},
     ),
     "swimming": (
@@ -302,7 +302,7 @@ CATALOGUE.add_all(
         "free_play": ("Double Down — play a whole game", "Double Down — ein ganzes Spiel"),
         "blurb": (
             "A running total that must dodge the doublets and 77: tokens, swimming, 2x and direction changes.",
-            "Eine Summe, die Paschzahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
+            "Eine Summe, die Schnapszahlen und der 77 ausweichen muss: Chips, Schwimmen, 2x und Richtungswechsel.",
         ),
     },
     prefix="double_down/",

@@ -44,7 +44,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "risk_axis": ("running total before the card (points)", "Summe vor der Karte (Punkte)"),
     "risk_hover": ("total", "Summe"),
     "safe": ("safe", "sicher"),
-    "doublet": ("doublet", "Paschzahl"),
+    "doublet": ("doublet", "Schnapszahl"),
     "bust": ("bust", "77 oder mehr"),
     # questions.py: the lesson questions' titles and axes
     "covers": ("simulation covers {rules}", "simuliert werden die Regeln {rules}"),
@@ -98,8 +98,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "estimated": ("estimated probability", "geschätzte Wahrscheinlichkeit"),
     # questions_lessons.py: each lesson's headline as a running estimate
     "conv_free_choice": (
-        "{m} numbers on the Hay card, {k} dice rolled: how often is the choice free? (estimate after N rolls)",
-        "{m} Zahlen auf der Misthaufen-Karte, {k} Würfel geworfen: Wie oft ist die Wahl frei? "
+        "{m} numbers on the Hay card, {k} dice rolled: how often do all dice show numbers already there? "
+        "(estimate after N rolls)",
+        "{m} Zahlen auf der Misthaufen-Karte, {k} Würfel geworfen: Wie oft zeigen alle Würfel Zahlen, die schon "
+        "dort liegen? "
         "(Schätzung nach N Würfen)",
     ),
     "conv_seven": (

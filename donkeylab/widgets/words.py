@@ -5,7 +5,7 @@ filled here from the one catalogue (keys ``ui/<widget>/<key>``): no JS file hold
 language (``tests/widgets/test_front_end_words.py`` checks it). Both languages travel at once, so the labels a
 front end draws itself still follow a language switch at once, before the kernel's next snapshot. A text may
 carry ``{name}`` placeholders, which the front end fills (``common.js``'s ``word``). Game terms are the
-engines' (Misthaufen-Karte, Oberesel, Paschzahl, Chip).
+engines' (Misthaufen-Karte, Oberesel, Schnapszahl, Chip).
 """
 
 from __future__ import annotations
@@ -86,12 +86,12 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "running_total": {
         "doublet_title": (
             "{d} is a doublet: whoever says it loses a token",
-            "{d} ist eine Paschzahl: wer sie sagt, verliert einen Chip",
+            "{d} ist eine Schnapszahl: wer sie sagt, verliert einen Chip",
         ),
         "bust": ("{bust}+: bust", "{bust}+: verloren"),
         "line_label": (
             "Running total {total}; doublets {doublets}; {bust} or more busts",
-            "Summe {total}; Paschzahlen {doublets}; ab {bust} verloren",
+            "Summe {total}; Schnapszahlen {doublets}; ab {bust} verloren",
         ),
         "direction": ("direction of play", "Spielrichtung"),
         "clockwise": ("clockwise", "im Uhrzeigersinn"),

@@ -25,7 +25,7 @@ def test_dn_doublet_1_rulebook_example_lucas_camille_clement() -> None:
     assert event.render("en", NAMES) == "Clément plays 3: 19 + 3 = 22, a doublet — Clément loses a token (2 left)."
     assert (
         event.render("de", NAMES)
-        == "Clément spielt 3: 19 + 3 = 22, eine Paschzahl — Clément verliert einen Chip (noch 2)."
+        == "Clément spielt 3: 19 + 3 = 22, eine Schnapszahl — Clément verliert einen Chip (noch 2)."
     )
 
 

@@ -52,7 +52,8 @@ RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
 # 35 §1 took out the code names: a board's name ('tiny_chain'), a policy ('policy highest'), 'english/german'.
 ENGLISH = {
     "lesson.free_choice": (
-        "3 numbers on the Hay card, 2 dice rolled: how often is the choice free? (estimate after N rolls)",
+        "3 numbers on the Hay card, 2 dice rolled: how often do all dice show numbers already there? "
+        "(estimate after N rolls)",
         "number of trials N",
         "estimated probability",
         ("CI", "95% confidence band", "simulated estimate", "exact = 1/4 ≈ 0.2500"),

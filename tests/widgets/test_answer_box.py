@@ -18,7 +18,7 @@ def box(lang: str = "en") -> AnswerBox:
     return AnswerBox(
         Fraction(3, 28),
         Fraction(0),
-        {"en": "Count the doublet cards.", "de": "Zähl die Paschzahl-Karten."}.get,
+        {"en": "Count the doublet cards.", "de": "Zähl die Schnapszahl-Karten."}.get,
         {"en": "6/56 = 3/28.", "de": "6/56 = 3/28."}.get,
         lang=lang,
         mistakes=[(Fraction(1, 7), SEVENTH.get)],
