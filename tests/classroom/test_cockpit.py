@@ -6,7 +6,6 @@ CSV and a page of charts. Pupils and the dashboard run over one real SQLite stor
 from __future__ import annotations
 
 import csv
-import gc
 import io
 import time
 from collections.abc import Iterator
@@ -21,27 +20,14 @@ from donkeylab.apps.class_dashboard import ClassDashboard
 from donkeylab.apps.class_pupil import PupilPart
 from donkeylab.classroom import ClassStore, question_specs
 from donkeylab.widgets import guard
-from tests.classroom.test_pages import pupil_of, until
+from tests.classroom.test_pages import class_store, pupil_of, until
 
 LESSON = "doublet_penalties"
 
 
 @pytest.fixture
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
-    monkeypatch.setenv("DONKEYLAB_CLASS_DB", str(tmp_path / "class.db"))
-    monkeypatch.delenv("DONKEYLAB_TEACHER_KEYS", raising=False)
-    monkeypatch.delenv("DONKEYLAB_SERVER", raising=False)
-    s = ClassStore.open()
-    yield s
-    stop_pupils()
-    s.close()
-    guard.PAUSE.release()  # one kernel is one page: a test's pause must not outlive it
-
-
-def stop_pupils() -> None:
-    """End every pupil part's worker (a kernel has one page; this test process has had many)."""
-    for part in [o for o in gc.get_objects() if isinstance(o, PupilPart)]:
-        part.stop()
+    yield from class_store(tmp_path, monkeypatch)
 
 
 def started(lesson: str = LESSON) -> ClassDashboard:

@@ -19,6 +19,7 @@ from donkeylab.apps import build
 from donkeylab.apps.class_dashboard import MAX_STARTS, ClassDashboard
 from donkeylab.apps.class_pupil import PupilPart
 from donkeylab.classroom import ClassStore, keyring
+from donkeylab.widgets import guard
 
 ROOT = Path(__file__).resolve().parents[2]
 QID = "token_risk"
@@ -38,6 +39,11 @@ def until(condition: Callable[[], Any], timeout: float = 20.0) -> Any:
 
 @pytest.fixture
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
+    yield from class_store(tmp_path, monkeypatch)
+
+
+def class_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
+    """A class store as a class server's kernels share it (one SQLite file), emptied of pupils' workers after."""
     monkeypatch.setenv("DONKEYLAB_CLASS_DB", str(tmp_path / "class.db"))
     monkeypatch.delenv("DONKEYLAB_TEACHER_KEYS", raising=False)
     monkeypatch.delenv("DONKEYLAB_SERVER", raising=False)
@@ -46,6 +52,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStor
     for part in [o for o in gc.get_objects() if isinstance(o, PupilPart)]:
         part.stop()  # a kernel has one page; this test process has had many
     s.close()
+    guard.PAUSE.release()  # nor may a test's pause outlive it
 
 
 def pupil_of(page: Any) -> PupilPart:
