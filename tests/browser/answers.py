@@ -32,6 +32,24 @@ def reveal(app: App) -> None:
     expect(app.page.locator(".dl-answer").first).to_be_attached(timeout=FEEDBACK_MS)
 
 
+def the_plots_shown(app: App) -> None:
+    """Every live plot of a lesson laid out, as a pupil who reads on sees them: where the plots come only with the
+    answer (a sealed section: the simulation shows it, Lessons 4 and 5), Reveal first; where they are folded
+    under "going further", the fold opened."""
+    plots = app.page.locator(".dl-liveplot")
+    if not plots.count():
+        button = app.page.locator(".dl-prediction button.mod-warning").first
+        button.scroll_into_view_if_needed()
+        button.click()
+        expect(plots.first).to_be_attached(timeout=FEEDBACK_MS)
+    if app.page.locator(".dl-liveplot:visible").count():
+        return
+    folds = app.page.locator(".jupyter-widget-Collapse:not(.jupyter-widget-Collapse-open):has(.dl-liveplot)")
+    for i in range(folds.count()):
+        folds.nth(i).locator(".jupyter-widget-Collapse-header").first.click()
+    expect(app.page.locator(".dl-liveplot:visible").first).to_be_visible()
+
+
 def answer(app: App, index: int, text: str) -> str:
     box = app.page.locator(".dl-answer").nth(index)
     box.scroll_into_view_if_needed()

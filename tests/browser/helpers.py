@@ -22,6 +22,8 @@ LOCAL = ("about:", "data:", "blob:")  # besides the server's own address, the on
 SHUTDOWN_403 = re.compile(r"status of 403 .*/voila/api/shutdown/")
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|There was an error when executing cell|Error in cell")
 READY = ".dl-stepper .dl-pos:not(:empty)"
+# What a step draws: the game's views (not the event log) and a lesson's own view of a step (Lesson 2's flips)
+STEP_VIEWS = ".dl-view:not(.dl-log-box), .dl-flip-values"
 RENDER_MS = 150_000  # a page whose preheated kernel is still being refilled waits for a whole kernel start
 RELEASE_S = 30  # a left page's kernel is shut down by its beacon within this (a second or two, measured)
 _POS_DONE = re.compile(r"event (\d+) of (\d+)|Ereignis (\d+) von (\d+)")
@@ -152,11 +154,13 @@ class App:
     def switch_language(self, lang: str) -> None:
         """The page's own switch to ``lang``, waited for until the kernel has redrawn the page in it.
 
-        A lesson's or the teacher's page has one English / Deutsch switch (``LanguageSwitch``), a free-play page
+        A lesson's page has one English / Deutsch switch (``LanguageSwitch``), the teacher's its own buttons
+        (``.dl-cd-lang``, drawn by the dashboard's script), a free-play page
         the Stepper's language menu. A page with a Stepper is settled when its bar shows the kernel's snapshot in
         ``lang`` (``Bar.drawn_in``); the teacher's page when its heading has changed.
         """
-        switch = self.page.locator(".widget-toggle-button", has_text="Deutsch" if lang == "de" else "English")
+        name = "Deutsch" if lang == "de" else "English"
+        switch = self.page.locator(".widget-toggle-button, .dl-cd-lang button", has_text=name)
         stepper = self.page.locator(".dl-stepper:visible")
         heading = self.page.locator("#rendered_cells h2").first
         before = heading.inner_text() if not stepper.count() else ""
@@ -178,10 +182,11 @@ class App:
         return [t.strip() for t in entries.all_inner_texts()]
 
     def views_html(self) -> str:
-        """The drawn game views (not the event log): what a step must change."""
+        """The drawn game views (not the event log), and a lesson's own view of a step (Lesson 2's flips, which
+        hides the game's cards): what a step must change."""
         html: str = self.page.evaluate(
-            """() => [...document.querySelectorAll('.dl-view:not(.dl-log-box)')]
-                   .filter(v => v.offsetParent !== null).map(v => v.innerHTML).join('\\n')"""
+            f"() => [...document.querySelectorAll('{STEP_VIEWS}')]"
+            ".filter(v => v.offsetParent !== null).map(v => v.innerHTML).join('\\n')"
         )
         return html
 

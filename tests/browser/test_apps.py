@@ -28,7 +28,7 @@ from playwright.sync_api import Locator, expect
 
 from donkeylab.apps import APPS
 from tests.browser import answers
-from tests.browser.helpers import App
+from tests.browser.helpers import STEP_VIEWS, App
 from tests.browser.screens import every_size_in_both_languages, resize
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +81,8 @@ def test_app_from_the_gallery_with_a_mangled_link_renders_steps_and_switches_lan
             app.bar().back_button.click()
             expect(app.bar().pos).not_to_have_text(back)
         step_changes_view_and_event_text(app)
+    if info.kind == "lesson":
+        answers.the_plots_shown(app)
     if info.kind == "lesson" or app.page.locator(".dl-liveplot").count():
         live_plot_fills_and_stops(app)
     app.screenshot(name)
@@ -136,7 +138,7 @@ def step_changes_view_and_event_text(app: App) -> None:
     views, log, phase = app.views_html(), app.log_texts(), bar.phase.inner_text()
     bar.step()
     app.page.wait_for_function(
-        """old => [...document.querySelectorAll('.dl-view:not(.dl-log-box)')]
+        f"""old => [...document.querySelectorAll('{STEP_VIEWS}')]
                .filter(v => v.offsetParent !== null).map(v => v.innerHTML).join('\\n') !== old""",
         arg=views,
     )
@@ -273,6 +275,8 @@ def test_app_copied_link_reproduces_the_state_and_the_page_fits_every_school_scr
     assert f"Using pre-heated kernel: {app.kernel_id()}" in app.server.log(), "the link was not served preheated"
     if name == "die_choice":
         answers.a_decimal_comma_in_german(app)
+    if APPS[name].kind == "lesson":  # the sizes' checks include every plot's title
+        answers.the_plots_shown(app)
     problems = every_size_in_both_languages(app, name)
     assert not problems, f"{name}:\n" + "\n".join(problems)
     if APPS[name].kind == "lesson":  # every lesson has its first answers in answers.FIRST_ANSWER
