@@ -48,6 +48,9 @@ TEACHER, PUPIL, VISITOR = "teacher", "pupil", "visitor"
 # kernel when its tab closes (the beacon) and read its status, also after its class ended.
 KERNEL_ROUTES = re.compile(r".*/(?:voila/api/shutdown|api/kernels)/[0-9a-f-]{36}$")
 REFRESH_S = 3.0  # how old the server's list of open classes may be
+# A code not in the list is looked up again if the list is older than this: a class started a moment ago (the
+# pupils scan its code at once) is known at the first try; guesses cost at most one read of the store per second
+RECHECK_S = 1.0
 MISSES = 20  # wrong codes per client address and minute before the server refuses more
 MISS_WINDOW_S = 60.0
 FORWARDED = ("X-Forwarded-For", "Forwarded", "X-Real-Ip")
@@ -96,9 +99,9 @@ class ClassGate:
         self.misses = Misses()
         self._failed = False
 
-    def open_classes(self) -> dict[str, str]:
+    def open_classes(self, max_age: float = REFRESH_S) -> dict[str, str]:
         now = time.monotonic()
-        if now - self._read >= REFRESH_S:
+        if now - self._read >= max_age:
             self._read = now
             try:
                 if self._store is None:
@@ -115,7 +118,10 @@ class ClassGate:
 
     def lesson_of(self, code: object) -> str | None:
         clean = clean_code(code)
-        return None if clean is None else self.open_classes().get(clean)
+        if clean is None:
+            return None
+        known = self.open_classes().get(clean)
+        return known if known is not None else self.open_classes(RECHECK_S).get(clean)
 
 
 GATE = ClassGate()
