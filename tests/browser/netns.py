@@ -26,7 +26,9 @@ def _ip(*args: str) -> None:
 def pupil_device(folder: Path, chromium: str) -> Iterator[Path | None]:
     """A Chromium wrapper that runs ``chromium`` in a fresh network namespace, or None where none can be made."""
     n = 20 + os.getpid() % 200  # one namespace per test process: parallel workers never share a name
-    ns, host_end, ns_end = f"dlpupil{n}", f"dlh{n}", f"dlp{n}"
+    # the host's end is named as a virtual interface ("veth…"): ``serve.lan_addresses`` ranks it last, so a server
+    # started meanwhile by another test (a class restarted) never hands out its address, gone at this test's end
+    ns, host_end, ns_end = f"dlpupil{n}", f"vethdl{n}", f"dlp{n}"
     wrapper = _made(folder, chromium, n, ns, host_end, ns_end)
     try:
         yield wrapper
