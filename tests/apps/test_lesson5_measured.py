@@ -55,7 +55,10 @@ def test_the_notice_states_the_measured_figures_with_their_interval_in_both_lang
     # the Biggest Donkey refills to 3 from the middle pile (DD-REFILL-1), and a game's length is said (review 2026-12)
     assert "refill your hand with three cards from the middle pile" in en and "drei Karten vom Stapel" in de
     assert "(about 6.2 rounds instead of 6.7)" in en and "(etwa 6,2 statt 6,7 Runden)" in de
-    assert "bots choosing at random" in en and "Bots wählen zufällig" in de
+    # the result holds for one kind of random bot: the page says which (review 2026-12: a bot that first picks how
+    # many cards to play gives 0.45 rounds)
+    assert "bots pick each allowed play with equal chance, so one of 7 plays with 3 cards in hand" in en
+    assert "Bots wählen jeden erlaubten Zug gleich wahrscheinlich, mit 3 Handkarten also einen von 7" in de
     en, de = further.get("en"), further.get("de")
     assert "saves 0.35 rounds" in en and "0.25 rounds alone" in en and "more than 0.52" in en
     assert (

@@ -90,24 +90,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     "notice": (
         (
             "<ul><li>German games are shorter, by about half a round (about {de_rounds} rounds instead of "
-            "{en_rounds}). A long run of {pairs} pairs of games (four players, bots choosing at random) measured "
-            "{diff} rounds (95 % interval {diff_low} to {diff_high}); this page's smaller runs wander "
-            "more.</li><li>Most of it comes from the end (DD-END-1): with the German rules you win "
+            "{en_rounds}). A long run of {pairs} pairs of games (four players; bots pick each allowed play with equal "
+            "chance, so one of 7 plays with 3 cards in hand) measured {diff} rounds (95 % interval {diff_low} to "
+            "{diff_high}).</li><li>Most of it comes from the end (DD-END-1): with the German rules you win "
             "the moment your last card is revealed and your own pile is empty. With the English rules, if that card "
             "made you the Biggest Donkey, you refill your hand with three cards from the middle pile and play "
-            "on.</li><li>The answer is about bots that choose at random: people who play well may see another "
-            "difference.</li></ul>"
+            "on.</li><li>Good players may see another difference.</li></ul>"
         ),
         (
             "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
-            "{de_rounds} statt {en_rounds} Runden). Ein langer Lauf mit {pairs} Paaren von Spielen (vier Spieler, "
-            "Bots wählen zufällig) ergab {diff} Runden (95-%-Intervall {diff_low} bis {diff_high}); die kleineren "
-            "Läufe dieser Seite schwanken mehr.</li><li>Das meiste davon macht das Ende "
+            "{de_rounds} statt {en_rounds} Runden). Ein langer Lauf mit {pairs} Paaren von Spielen (vier Spieler; "
+            "Bots wählen jeden erlaubten Zug gleich wahrscheinlich, mit 3 Handkarten also einen von 7) ergab {diff} "
+            "Runden (95-%-Intervall {diff_low} bis {diff_high}).</li><li>Das meiste davon macht das Ende "
             "(DD-END-1): Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein eigener "
             "Stapel leer ist. Hat dich "
             "diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der "
-            "Mitte nach und spielst weiter.</li><li>Die Antwort gilt für Bots, "
-            "die zufällig wählen: Wer gut spielt, sieht vielleicht einen anderen Unterschied.</li></ul>"
+            "Mitte nach und spielst weiter.</li><li>Wer gut spielt, sieht "
+            "vielleicht einen anderen Unterschied.</li></ul>"
         ),
     ),
     "exercises": (
