@@ -5,11 +5,11 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "prompt": (
         (
-            "Everyone moves at random on the standard board (every allowed move equally likely). Which order card "
+            "Everyone moves at random on our reconstructed board (every allowed move equally likely). Which order card "
             "would you most like to hold?"
         ),
         (
-            "Alle ziehen zufällig auf dem Standardbrett (jeder erlaubte Zug gleich wahrscheinlich). Welche "
+            "Alle ziehen zufällig auf unserem nachgebauten Brett (jeder erlaubte Zug gleich wahrscheinlich). Welche "
             "Zielkarte hättest du am liebsten?"
         ),
     ),
