@@ -8,10 +8,13 @@ as the server sees it), with cookies as a browser keeps them: the class page, it
 widget's state, and then the wait until its "Lock in my guess" is enabled (joined: able to guess).
 
 ``--no-warm`` makes the class in the store instead (no Start button, so nothing is warmed): what a class met
-before issue 33, when a teacher had to know ``--preheat``. Reports each pupil's time from the Start click to
-able-to-guess: p50, p95 and the last one (the class can guess).
+before issue 33, when a teacher had to know ``--preheat``. ``--after S`` lets the first pupil arrive S seconds
+after Start (a teacher who explains the question while the QR code is up); ``--window 0``: all at once.
+Reports each pupil's time from the Start click to able-to-guess (p50, p95 and the last one: the class can guess)
+and from the pupil's own arrival (what a pupil waits).
 
-Run: ``.venv/bin/python benchmarks/class_start.py`` (about 3-5 minutes on 2 cores) and ``… --no-warm``.
+Run: ``.venv/bin/python benchmarks/class_start.py [--no-warm] [--after 60] [--window 0]`` (1-3 minutes each on 2
+cores).
 """
 
 from __future__ import annotations
@@ -85,15 +88,17 @@ def store_class(data: Path) -> str:
     return code
 
 
-async def pupil(base: str, code: str, delay: float, since: float) -> tuple[float, str | None]:
-    """Seconds from the Start click until this pupil's lock-in is enabled, or an error."""
+async def pupil(base: str, code: str, delay: float, since: float) -> tuple[float, str | None, float]:
+    """Seconds from the Start click until this pupil's lock-in is enabled, or an error; and from the pupil's own
+    arrival (the moment the page was asked for)."""
     await asyncio.sleep(delay)
+    arrived = time.monotonic()
     jar = http.cookiejar.CookieJar()
     try:
         path = f"/voila/render/{LESSON}.ipynb?class={code}"
         page = await asyncio.to_thread(fetch_page, base, path, None, WAIT_S, jar)
         if page.status != 200 or not page.kernel_id:
-            return time.monotonic() - since, f"page answered {page.status}"
+            return time.monotonic() - since, f"page answered {page.status}", 0.0
         ks = await KernelSession.open(base, page.kernel_id, timeout=WAIT_S, jar=jar)
         try:
             states = await ks.widget_states()
@@ -101,11 +106,11 @@ async def pupil(base: str, code: str, delay: float, since: float) -> tuple[float
             watched = Watched(ks, states)
             seen = await watched.until(lambda s: s[lock].get("enabled"))
             watched.task.cancel()
-            return seen - since, None
+            return seen - since, None, seen - arrived
         finally:
             ks.close()
     except Exception as exc:  # a benchmark reports, it does not stop at the first pupil
-        return time.monotonic() - since, f"{type(exc).__name__}: {exc}"[:200]
+        return time.monotonic() - since, f"{type(exc).__name__}: {exc}"[:200], 0.0
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -120,7 +125,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         else:
             code, since, ks = await teacher_starts(teacher_base, args.pupils)
         rng = random.Random(args.seed)
-        arrivals = sorted(rng.uniform(0, args.window) for _ in range(args.pupils))
+        arrivals = sorted(args.after + rng.uniform(0, args.window) for _ in range(args.pupils))
         results = await asyncio.gather(*(pupil(pupil_base, code, d, since) for d in arrivals))
         if ks is not None:
             ks.close()
@@ -130,17 +135,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def rows(r: dict[str, Any], args: argparse.Namespace) -> list[Row]:
-    took = sorted(s for s, err in r["results"] if err is None)
-    errors = [err for _, err in r["results"] if err]
+    took = sorted(s for s, err, _ in r["results"] if err is None)
+    own = sorted(a for _, err, a in r["results"] if err is None)
+    errors = [err for _, err, _ in r["results"] if err]
     n = args.pupils
     label = "no warm-up (the class made in the store)" if args.no_warm else "Start class (warms the lesson)"
-    pick = lambda q: took[min(len(took) - 1, int(q * len(took)))] if took else -1.0  # noqa: E731
+
+    def pick(q: float, xs: list[float] = took) -> float:
+        return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else -1.0
+
     return [
         Row("class start", "pupils able to guess", len(took), "pupils", f"{n}", len(took) == n, note=label),
         Row("class start", "errors", len(errors), "errors", "0", not errors),
         Row("class start", "from Start to able to guess, p50", pick(0.5), "s"),
         Row("class start", "from Start to able to guess, p95", pick(0.95), "s"),
         Row("class start", f"from Start to all {n} able to guess", took[-1] if took else -1.0, "s"),
+        Row("class start", "from the pupil's arrival to able to guess, p50", pick(0.5, own), "s"),
+        Row("class start", "from the pupil's arrival to able to guess, p95", pick(0.95, own), "s"),
     ]
 
 
@@ -148,14 +159,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--pupils", type=int, default=30)
     parser.add_argument("--window", type=float, default=30.0, help="seconds in which the pupils arrive")
+    parser.add_argument("--after", type=float, default=0.0, help="seconds after Start the first pupil may arrive")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-warm", action="store_true", help="the class made in the store: nothing warmed")
     args = parser.parse_args()
     result = asyncio.run(run(args))
-    print(f"# class start: {args.pupils} pupils of {LESSON} arrive within {args.window} s of Start")
+    when = f"{args.after} to {args.after + args.window} s after Start"
+    print(f"# class start: {args.pupils} pupils of {LESSON} arrive {when}")
     table = rows(result, args)
     print_table(table)
-    for _, err in result["results"]:
+    for _, err, _ in result["results"]:
         if err:
             print("error:", err)
     return 0 if all(row.ok is not False for row in table) else 1
