@@ -8,7 +8,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "The rulebook's example round (Olivia, Fran, Jan and Margaret are Players 1 to 4). Fran has just "
             "rolled: the green 2 and the purple 2 may not go on the Hay card, because the light blue 2 is there "
             "already. Click a die to place it, or press Step to go on. At step 8 Margaret may place any die: she"
-            " rolled only numbers that are already on the Hay card (the exception). The card beside the game names each step's rule; names "
+            " rolled only numbers that are already on the Hay card (the exception). The card beside the game "
+            "names each step's rule; names "
             "like DD-DICE-2 are our labels for the rulebook's rules."
         ),
         (
@@ -16,7 +17,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             " gerade geworfen: Die grüne 2 und die lila 2 dürfen nicht auf die Misthaufen-Karte, weil dort schon"
             " die hellblaue 2 liegt. Klicke einen Würfel an, um ihn zu legen, oder drück Schritt, um "
             "weiterzuspielen. Bei Schritt 8 darf Margaret einen beliebigen Würfel legen: Sie hat nur "
-            "Zahlen geworfen, die schon auf der Misthaufen-Karte liegen (die Ausnahme). Die Karte neben dem Spiel nennt die Regel jedes Schritts; Namen wie "
+            "Zahlen geworfen, die schon auf der Misthaufen-Karte liegen (die Ausnahme). Die Karte neben dem "
+            "Spiel nennt die Regel jedes Schritts; Namen wie "
             "DD-DICE-2 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
