@@ -67,14 +67,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises.items": (
         (
-            "With the optional points (ER-SCORE-1: 2 points if your card's first donkey wins, 1 more if its second "
-            "donkey comes second, 1 if the first two finish the other way round), which order card earns the fewest "
-            "points on average on the standard board, and which the most?"
+            "With the optional points (ER-SCORE-1: 2 points if your card's first donkey wins, 1 point if its second "
+            "donkey comes second, whether or not the first wins, 1 if the first two finish the other way round), "
+            "which order card earns the fewest points on average on our reconstructed board, and which the most?"
         ),
         (
-            "Mit der Zusatzwertung (Punkte, ER-SCORE-1: 2 Punkte, wenn der erste Esel deiner Karte gewinnt, 1 Punkt "
-            "dazu, wenn ihr zweiter Esel Zweiter wird, 1 Punkt, wenn die ersten beiden vertauscht ankommen): Welche "
-            "Zielkarte bringt auf dem Standardbrett im Mittel die wenigsten Punkte, welche die meisten?"
+            "Mit der Zusatzwertung (Punkte, ER-SCORE-1: 2 Punkte, wenn der erste Esel deiner Karte gewinnt, 1 Punkt, "
+            "wenn ihr zweiter Esel Zweiter wird, auch wenn der erste nicht gewinnt, 1 Punkt, wenn die ersten beiden "
+            "vertauscht ankommen): Welche Zielkarte bringt auf unserem nachgebauten Brett im Mittel die wenigsten "
+            "Punkte, welche die meisten?"
         ),
     ),
     "exercises.items2": (
