@@ -182,13 +182,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if notebook not in pools or notebook in self._warmed:
             self._warmed.add(notebook)
             have = len(self._pool_of(notebook))
-            target = max(wanted, have)
-            config["pool_size"] = min(target, have + WARM_WAVE)
+            config["pool_size"] = have
             pools[notebook] = config
-            self._warm_left[notebook] = target - config["pool_size"]
-            self.log.info("warming %s for a class of %d: %d kernels, %d at a time", notebook, size, target, WARM_WAVE)
-            self._voila_fill(delay=0, notebook_name=notebook)
-            if self._warm_left[notebook] and self._waves is None:
+            self._warm_left[notebook] = max(wanted, have) - have
+            self.log.info("warming %s for a class of %d: %d kernels, %d at a time", notebook, size, wanted, WARM_WAVE)
+            self.next_wave()  # the first wave now, the others as kernels are ready
+            if self._warm_left and self._waves is None:
                 self._waves = ioloop.PeriodicCallback(self.next_wave, WAVE_EVERY_MS)
                 self._waves.start()
         return self.warm_status(notebook)

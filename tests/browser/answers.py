@@ -26,10 +26,15 @@ def reveal(app: App) -> None:
     exercises back until then, issue 33); the exercises are built and drawn after it."""
     if app.page.locator(".dl-answer").count():
         return
+    press_reveal(app)
+    expect(app.page.locator(".dl-answer").first).to_be_attached(timeout=FEEDBACK_MS)
+
+
+def press_reveal(app: App) -> None:
+    """The prediction's Reveal button, as a pupil presses it."""
     button = app.page.locator(".dl-prediction button.mod-warning").first
     button.scroll_into_view_if_needed()
     button.click()
-    expect(app.page.locator(".dl-answer").first).to_be_attached(timeout=FEEDBACK_MS)
 
 
 def the_plots_shown(app: App) -> None:
@@ -38,9 +43,7 @@ def the_plots_shown(app: App) -> None:
     under "going further", the fold opened."""
     plots = app.page.locator(".dl-liveplot")
     if not plots.count():
-        button = app.page.locator(".dl-prediction button.mod-warning").first
-        button.scroll_into_view_if_needed()
-        button.click()
+        press_reveal(app)
         expect(plots.first).to_be_attached(timeout=FEEDBACK_MS)
     if app.page.locator(".dl-liveplot:visible").count():
         return

@@ -24,6 +24,10 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|There was an error 
 READY = ".dl-stepper .dl-pos:not(:empty)"
 # What a step draws: the game's views (not the event log) and a lesson's own view of a step (Lesson 2's flips)
 STEP_VIEWS = ".dl-view:not(.dl-log-box), .dl-flip-values"
+VIEWS_JS = (  # what the visible step views draw, as one string (``App.views_html``; a step must change it)
+    f"() => [...document.querySelectorAll('{STEP_VIEWS}')]"
+    ".filter(v => v.offsetParent !== null).map(v => v.innerHTML).join('\\n')"
+)
 RENDER_MS = 150_000  # a page whose preheated kernel is still being refilled waits for a whole kernel start
 RELEASE_S = 30  # a left page's kernel is shut down by its beacon within this (a second or two, measured)
 _POS_DONE = re.compile(r"event (\d+) of (\d+)|Ereignis (\d+) von (\d+)")
@@ -184,10 +188,7 @@ class App:
     def views_html(self) -> str:
         """The drawn game views (not the event log), and a lesson's own view of a step (Lesson 2's flips, which
         hides the game's cards): what a step must change."""
-        html: str = self.page.evaluate(
-            f"() => [...document.querySelectorAll('{STEP_VIEWS}')]"
-            ".filter(v => v.offsetParent !== null).map(v => v.innerHTML).join('\\n')"
-        )
+        html: str = self.page.evaluate(VIEWS_JS)
         return html
 
     def views_text(self) -> list[str]:

@@ -28,7 +28,7 @@ from playwright.sync_api import Locator, expect
 
 from donkeylab.apps import APPS
 from tests.browser import answers
-from tests.browser.helpers import STEP_VIEWS, App
+from tests.browser.helpers import VIEWS_JS, App
 from tests.browser.screens import every_size_in_both_languages, resize
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,11 +137,7 @@ def step_changes_view_and_event_text(app: App) -> None:
     expect(bar.step_button).to_be_enabled()
     views, log, phase = app.views_html(), app.log_texts(), bar.phase.inner_text()
     bar.step()
-    app.page.wait_for_function(
-        f"""old => [...document.querySelectorAll('{STEP_VIEWS}')]
-               .filter(v => v.offsetParent !== null).map(v => v.innerHTML).join('\\n') !== old""",
-        arg=views,
-    )
+    app.page.wait_for_function(f"old => ({VIEWS_JS})() !== old", arg=views)
     assert app.log_texts() != log, "Step did not add to the event log"
     assert bar.phase.inner_text() != phase or app.log_texts()[-1:] != log[-1:], "Step did not change the event text"
 

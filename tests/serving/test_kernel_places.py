@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from types import SimpleNamespace
@@ -71,14 +71,20 @@ class PoolsManager(CappedKernelManager):
         self.fills.append((delay, notebook_name))
 
 
+def in_its_own_loop(main: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``main`` in an event loop of its own thread (the pools' checks are periodic callbacks, and an earlier
+    test of the same worker may leave an event loop running in this thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
+
+
 def in_a_loop(job: Callable[[], Any]) -> Any:
-    """Run ``job`` inside a running event loop of its own thread (the refill check is a periodic callback)."""
+    """Run ``job`` inside a running event loop (``in_its_own_loop``)."""
 
     async def main() -> Any:
         return job()
 
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, main()).result()
+    return in_its_own_loop(main())
 
 
 def test_a_named_pool_is_refilled_once_its_class_has_gone_not_while_pupils_take_its_kernels() -> None:
@@ -150,6 +156,4 @@ def test_a_class_warm_up_starts_a_few_kernels_at_a_time_and_hands_out_the_ready_
         manager.next_wave()
         assert manager.started == 30 and manager._waves is None  # the class's size, no more
 
-    in_a_loop(lambda: None)
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, main()).result()
+    in_its_own_loop(main())
