@@ -16,7 +16,10 @@ Optionally, so that no upper layer needs a name switch, it also declares (defaul
 - ``STATIC_KEYS`` — snapshot ``table`` entries that never change within a game (sent to a page once) [none];
 - ``metrics(final, counts)`` — the lab's per-game measures of a finished game [none];
 - ``ICON`` — the sign on its gallery card ["▶"]; its card's words are the messages ``<name>/free_play`` and
-  ``<name>/blurb`` [its title, no line].
+  ``<name>/blurb`` [its title, no line];
+- ``RULE_PREFIX`` and ``RULEBOOK`` — the prefix of its rule IDs (``"DD"``) and per rule ID a title, a sentence
+  (en + de), the verbatim passages and the basis (``rulebook.json``'s shape), which ``donkeylab.rulebook``
+  collects from every registered game [none: its events name no rule the explainer can show].
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ class GameInfo:
     static_keys: tuple[str, ...] = ()  # table entries that never change within a game
     metrics: Callable[[GameState, Counter[str]], dict[str, Any]] | None = None
     icon: str = "▶"
+    rule_prefix: str = ""  # the prefix of the game's rule IDs ("DD"): ``rulebook`` finds a rule's game by it
+    rulebook: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # rule ID -> entry (rulebook.json's)
 
     @property
     def min_players(self) -> int:
@@ -185,6 +190,8 @@ def from_module(module: types.ModuleType) -> GameInfo:
         static_keys=tuple(getattr(module, "STATIC_KEYS", ())),
         metrics=getattr(module, "metrics", None),
         icon=str(getattr(module, "ICON", "▶")),
+        rule_prefix=str(getattr(module, "RULE_PREFIX", "")),
+        rulebook=dict(getattr(module, "RULEBOOK", {})),
     )
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from donkeylab import rulebook
 from donkeylab.core import CATALOGUE
-from donkeylab.games import GAMES, game_module
+from donkeylab.games import GAMES, game_module, info
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = (ROOT / "seeds/RULES.md").read_text(encoding="utf-8")
@@ -79,7 +79,18 @@ def test_quote_checker_rejects_a_mutated_passage() -> None:
 
 
 def test_no_rule_that_rules_md_lacks() -> None:
-    assert list(rulebook.rule_ids()) == RULE_IDS  # same IDs, same order
+    """Same IDs; each game's in RULES.md's order (the rulebook lists the games in the registry's order)."""
+    assert sorted(rulebook.rule_ids()) == sorted(RULE_IDS)
+    for prefix, game in rulebook.prefixes().items():
+        assert [r.id for r in rulebook.rules_of(game)] == [r for r in RULE_IDS if r.startswith(prefix + "-")]
+
+
+def test_the_prefixes_are_the_games_declarations() -> None:
+    """No table of games in the rulebook: each registered game declares its prefix and its rules."""
+    assert rulebook.prefixes() == {info(name).rule_prefix: name for name in GAMES}
+    assert all(
+        rulebook.rule(r).game == game for r, game in [("DD-END-1", "double_donkey"), ("ER-END-1", "esels_rennen")]
+    )
 
 
 @pytest.mark.parametrize("rule_id", [r for r, text in RULE_ROWS.items() if "[reconstruction]" in text])

@@ -30,9 +30,23 @@ from donkeylab.core.setup import check_rules
 
 NAME = "toy_race"
 PLAYERS = PlayerRange("Toy race", 1, 4, default=2, rule="TOY-SETUP")
+# What a fourth game brings to the upper layers, as the three games do (tests/apps/test_fourth_game.py reads each
+# back): its rule IDs and its rulebook (``donkeylab.rulebook`` collects them; the roll's events name TOY-ROLL-1).
+RULE_PREFIX = "TOY"
+RULEBOOK = {
+    "TOY-ROLL-1": {
+        "title": {"en": "Roll and move", "de": "Würfeln und ziehen"},
+        "sentence": {
+            "en": "A player who rolls moves as many fields as the die shows, at most to the goal.",
+            "de": "Wer würfelt, zieht so viele Felder, wie der Würfel zeigt, höchstens bis ins Ziel.",
+        },
+        "basis": "rulebook",
+        "passages": [{"source": "toy_race.en.txt", "text": "Roll the die and move that far; the first home wins."}],
+    }
+}
 
 CATALOGUE.add("TOY-STEP", "{player} steps to field {to}.", "{player} geht auf Feld {to}.")
-CATALOGUE.add("TOY-ROLL", "{player} rolls a {pips} and moves to {to}.", "{player} würfelt {pips} und zieht auf {to}.")
+CATALOGUE.add("TOY-ROLL-1", "{player} rolls a {pips} and moves to {to}.", "{player} würfelt {pips} und zieht auf {to}.")
 CATALOGUE.add("toy_race/title", "Toy race", "Spielzeug-Rennen")
 CATALOGUE.add("TOY-TURN", "{player} steps or rolls.", "{player} geht oder würfelt.")
 CATALOGUE.add("TOY-WIN", "{player} reaches the goal and wins.", "{player} erreicht das Ziel und gewinnt.")
@@ -103,7 +117,7 @@ class ToyState(GameState):
         return (StepOne(), Roll())
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        require(self._rolling, "TOY-ROLL", "no die is being rolled")
+        require(self._rolling, "TOY-ROLL-1", "no die is being rolled")
         return tuple((Die(p), Fraction(1, 6)) for p in range(1, 7))
 
     def _view_phase_text(self, lang: str) -> str:
@@ -115,10 +129,10 @@ class ToyState(GameState):
     def _apply(self, action: Action) -> list[Event]:
         player = self._turn
         if self._rolling:
-            require(isinstance(action, Die) and 1 <= action.pips <= 6, "TOY-ROLL", f"{action} is no die result")
+            require(isinstance(action, Die) and 1 <= action.pips <= 6, "TOY-ROLL-1", f"{action} is no die result")
             assert isinstance(action, Die)
             self._rolling = False
-            return self._move(player, action.pips, "TOY-ROLL", {"pips": action.pips})
+            return self._move(player, action.pips, "TOY-ROLL-1", {"pips": action.pips})
         if isinstance(action, Roll):
             self._rolling = True
             return []

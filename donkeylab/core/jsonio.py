@@ -11,6 +11,7 @@ import json
 import types
 import typing
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from donkeylab.core.actions import Action
@@ -213,3 +214,11 @@ def _matches(value: Any, hint: Any) -> bool:
             return all(_matches(v, args[0]) for v in value)
         return len(value) == len(args) and all(_matches(v, a) for v, a in zip(value, args, strict=True))
     return isinstance(value, hint) if isinstance(hint, type) else True
+
+
+def rulebook_entries(module_file: str, name: str = "rulebook.json") -> dict[str, Any]:
+    """The ``rules`` object of the rulebook data file beside ``module_file`` (a game's ``rules.py``): how a game
+    declares its rulebook (``RULEBOOK``) without a Python literal of 300 lines; ``donkeylab.rulebook`` checks it."""
+    document = json.loads(Path(module_file).with_name(name).read_text(encoding="utf-8"))
+    entries: dict[str, Any] = document["rules"]
+    return entries

@@ -45,7 +45,7 @@ from donkeylab.double_donkey.cards import (
     card_value,
 )
 from donkeylab.double_donkey.metrics import metrics
-from donkeylab.double_donkey.rules import ICON, NAME, PHASES, PLAYERS, VIEWS, Rules
+from donkeylab.double_donkey.rules import ICON, NAME, PHASES, PLAYERS, RULE_PREFIX, RULEBOOK, VIEWS, Rules
 from donkeylab.double_donkey.state import DoubleDonkeyState
 
 __all__ = [
@@ -58,6 +58,8 @@ __all__ = [
     "PHASES",
     "PILE_SIZE",
     "PLAYERS",
+    "RULEBOOK",
+    "RULE_PREFIX",
     "VIEWS",
     "Card",
     "Choose",

@@ -16,6 +16,7 @@ import dataclasses
 from typing import Any, Final, Literal
 
 from donkeylab.core import quote, rules_to_dict
+from donkeylab.core.jsonio import rulebook_entries
 from donkeylab.core.players import PlayerRange
 from donkeylab.double_donkey.cards import PILE_SIZE, deck_cards
 
@@ -28,6 +29,10 @@ PHASES: Final = (DEAL, ROLL, CHOOSE, LAST, PLAY, REFILL, ROLLOFF, SHUFFLE, OVER)
 # What the upper layers read off this game (games.GameInfo): its gallery icon and the widgets that draw it.
 ICON: Final = "⚄"
 VIEWS: Final = ("donkeylab.widgets.dice_tray:DiceTray", "donkeylab.widgets.card_hands:CardHands")
+# Its rule IDs (DD-...) and its rulebook: per rule a title and a sentence (en + de), the verbatim
+# passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
+RULE_PREFIX: Final = "DD"
+RULEBOOK: Final = rulebook_entries(__file__)
 
 Variant = Literal["english", "german"]
 TieBreak = Literal["pile_then_roll", "roll"]

@@ -26,7 +26,7 @@ from donkeylab.double_down import bots
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
 from donkeylab.double_down.deck import BUST_AT, CARD_KIND, DECK_SIZE, DECK_SPEC, DELTA, DOUBLETS, KIND_INDEX, KINDS
 from donkeylab.double_down.metrics import metrics
-from donkeylab.double_down.rules import ICON, NAME, PHASES, PLAYERS, VIEWS, Rules
+from donkeylab.double_down.rules import ICON, NAME, PHASES, PLAYERS, RULE_PREFIX, RULEBOOK, VIEWS, Rules
 from donkeylab.double_down.state import DoubleDownState
 
 __all__ = [
@@ -43,6 +43,8 @@ __all__ = [
     "NAME",
     "PHASES",
     "PLAYERS",
+    "RULEBOOK",
+    "RULE_PREFIX",
     "VIEWS",
     "Deal",
     "DoubleDownState",

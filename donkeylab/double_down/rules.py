@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any, Final
 
 from donkeylab.core import quote, rules_to_dict
+from donkeylab.core.jsonio import rulebook_entries
 from donkeylab.core.players import PlayerRange
 
 NAME: Final = "double_down"
@@ -21,6 +22,10 @@ PHASES: Final = (DEAL, PLAYING, SHUFFLING, OVER)
 # What the upper layers read off this game (games.GameInfo): its gallery icon and the widget that draws it.
 ICON: Final = "Σ"
 VIEWS: Final = ("donkeylab.widgets.running_total:RunningTotal",)
+# Its rule IDs (DN-...) and its rulebook: per rule a title and a sentence (en + de), the verbatim
+# passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
+RULE_PREFIX: Final = "DN"
+RULEBOOK: Final = rulebook_entries(__file__)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -12,6 +12,7 @@ import itertools
 from typing import Any, Final, Literal
 
 from donkeylab.core import quote, rules_to_dict
+from donkeylab.core.jsonio import rulebook_entries
 from donkeylab.core.options import RuleOption
 from donkeylab.core.players import PlayerRange
 from donkeylab.esels_rennen.board import COLOURS, packaged_boards
@@ -86,3 +87,7 @@ ICON: Final = "⇗"
 VIEWS: Final = ("donkeylab.widgets.race_board:RaceBoard",)
 STATIC_KEYS: Final = ("board",)
 SETUP_OPTIONS: Final = {"board": RuleOption("board", "default", tuple(sorted(packaged_boards())))}
+# Its rule IDs (ER-...) and its rulebook: per rule a title and a sentence (en + de), the verbatim
+# passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
+RULE_PREFIX: Final = "ER"
+RULEBOOK: Final = rulebook_entries(__file__)

@@ -1,9 +1,11 @@
 """The rulebook behind every rule ID: a title and a sentence (en + de) and the printed passage it comes from.
 
 An event or an error names a rule ID of ``seeds/RULES.md``; a pupil who asks "why?" wants the rule in plain
-words and the rulebook's own words. Both live in one data file, ``rules.json`` beside this module (shipped in
-the wheel), so the text can be checked against the seed files by a test and read by any front end. This
-package is engine-neutral: standard library and ``core`` only.
+words and the rulebook's own words. Each game declares its own (``GameInfo.rule_prefix`` and
+``GameInfo.rulebook``: the three games' ``rulebook.json`` beside their ``rules.py``, the tests' toy game a
+literal), so a fourth game brings its rules with it; this module only collects what the registered games
+declare and checks it. Which game a rule ID belongs to is its prefix, read off the registry, never a table
+here. Engine-neutral: standard library, ``core`` and the ``games`` registry (same layer).
 
 >>> rule("DD-DICE-2/free").title("de")
 'Zahl noch nicht auf dem Misthaufen'
@@ -11,22 +13,18 @@ package is engine-neutral: standard library and ``core`` only.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
+from donkeylab import games
 from donkeylab.core.messages import LANGUAGES, Message
 
-DATA_FILE: Final = "rules.json"
-GAMES: Final = {"DD": "double_donkey", "ER": "esels_rennen", "DN": "double_down"}
 BASES: Final = ("rulebook", "ruling", "reconstruction")
-_ID = re.compile(r"(DD|ER|DN)-[A-Z]+-\d+")
 
-__all__ = ["BASES", "GAMES", "Passage", "Rule", "base_id", "rule", "rule_ids", "rules_of"]
+__all__ = ["BASES", "Passage", "Rule", "base_id", "parse", "prefixes", "rule", "rule_ids", "rules_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,42 +76,65 @@ def base_id(key: str) -> str:
     return key.split("/", 1)[0]
 
 
+def prefixes() -> dict[str, str]:
+    """Rule-ID prefix → game, as the registered games declare them (``"DD"`` → ``"double_donkey"``)."""
+    out: dict[str, str] = {}
+    for game in games.infos():
+        if game.rule_prefix:
+            if game.rule_prefix in out:
+                raise ValueError(f"{game.name} and {out[game.rule_prefix]} both declare rule prefix {game.rule_prefix}")
+            out[game.rule_prefix] = game.name
+    return out
+
+
 def rule(rule_id: str) -> Rule:
     """The rule ``rule_id`` (anything after a ``/`` is ignored); an unknown ID raises ``KeyError`` naming it."""
-    try:
-        return _rules()[base_id(rule_id)]
-    except KeyError:
-        raise KeyError(f"{rule_id!r} is not a rule of seeds/RULES.md (no entry in the rulebook)") from None
+    base = base_id(rule_id) if isinstance(rule_id, str) else ""
+    game = prefixes().get(base.split("-", 1)[0])
+    found = _rules_of(game).get(base) if game else None
+    if found is None:
+        raise KeyError(f"{rule_id!r} is not a rule of seeds/RULES.md (no entry in the rulebook)")
+    return found
 
 
 def rule_ids() -> tuple[str, ...]:
-    """Every rule ID, in the order of RULES.md."""
-    return tuple(_rules())
+    """Every rule ID: the registered games in the registry's order, each game's in its rulebook's (RULES.md)."""
+    return tuple(r for game in prefixes().values() for r in _rules_of(game))
 
 
 def rules_of(game: str) -> tuple[Rule, ...]:
-    """The rules of ``game`` (``double_donkey``, ``double_down`` or ``esels_rennen``), in RULES.md order."""
-    if game not in GAMES.values():
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(GAMES.values()))}")
-    return tuple(r for r in _rules().values() if r.game == game)
+    """The rules of ``game`` (a registered game's name), in RULES.md order."""
+    if game not in prefixes().values():
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(sorted(prefixes().values()))}")
+    return tuple(_rules_of(game).values())
+
+
+def _rules_of(game: str) -> dict[str, Rule]:
+    info = games.info(game)
+    return _parsed(game, info.module.__name__)
 
 
 @cache
-def _rules() -> dict[str, Rule]:
-    text = resources.files(__name__).joinpath(DATA_FILE).read_text(encoding="utf-8")
-    return parse(json.loads(text))
+def _parsed(game: str, module: str) -> dict[str, Rule]:
+    """The game's declared rules, checked once per game module (a re-registered name is parsed afresh)."""
+    info = games.info(game)
+    return parse({"rules": info.rulebook}, {info.rule_prefix: game})
 
 
-def parse(document: Mapping[str, Any]) -> dict[str, Rule]:
-    """Build the rules from the data file's JSON; a malformed entry raises ``ValueError`` naming its rule."""
+def parse(document: Mapping[str, Any], prefix_games: Mapping[str, str] | None = None) -> dict[str, Rule]:
+    """Build the rules from a rulebook's JSON (``{"rules": {rule ID: entry}}``) whose IDs carry one of
+    ``prefix_games``' prefixes (default: every registered game's); a malformed entry raises ``ValueError``
+    naming its rule."""
     entries = document.get("rules")
     if not isinstance(entries, Mapping):
-        raise ValueError(f"{DATA_FILE}: no 'rules' object")
-    return {rule_id: _parse_rule(rule_id, entry) for rule_id, entry in entries.items()}
+        raise ValueError("the rulebook has no 'rules' object")
+    known = prefixes() if prefix_games is None else prefix_games
+    pattern = re.compile(rf"({'|'.join(map(re.escape, known))})-[A-Z]+-\d+")
+    return {rule_id: _parse_rule(rule_id, entry, pattern, known) for rule_id, entry in entries.items()}
 
 
-def _parse_rule(rule_id: str, entry: Any) -> Rule:
-    if not _ID.fullmatch(rule_id):
+def _parse_rule(rule_id: str, entry: Any, pattern: re.Pattern[str], prefix_games: Mapping[str, str]) -> Rule:
+    if not (isinstance(rule_id, str) and pattern.fullmatch(rule_id)):
         raise ValueError(f"{rule_id!r} is not a rule ID like DD-DICE-2")
     if not isinstance(entry, Mapping):
         raise ValueError(f"{rule_id}: the entry must be an object")
@@ -122,12 +143,13 @@ def _parse_rule(rule_id: str, entry: Any) -> Rule:
         raise ValueError(f"{rule_id}: basis must be one of {BASES}, not {basis!r}")
     if "why" in entry and basis == "rulebook":
         raise ValueError(f"{rule_id}: 'why' explains a ruling or reconstruction; basis 'rulebook' needs none")
-    passages = tuple(_parse_passage(rule_id, p) for p in entry.get("passages") or ())
+    game = prefix_games[rule_id.split("-", 1)[0]]
+    passages = tuple(_parse_passage(rule_id, game, p) for p in entry.get("passages") or ())
     if not passages:
         raise ValueError(f"{rule_id}: at least one rulebook passage is needed")
     return Rule(
         id=rule_id,
-        game=GAMES[rule_id[:2]],
+        game=game,
         titles=_bilingual(rule_id, "title", entry.get("title")),
         sentences=_bilingual(rule_id, "sentence", entry.get("sentence")),
         passages=passages,
@@ -145,13 +167,13 @@ def _bilingual(rule_id: str, field: str, value: Any) -> Message:
     return Message(texts["en"], texts["de"])
 
 
-def _parse_passage(rule_id: str, value: Any) -> Passage:
+def _parse_passage(rule_id: str, game: str, value: Any) -> Passage:
     if not isinstance(value, Mapping):
         raise ValueError(f"{rule_id}: a passage must be an object with source and text")
     source, text = value.get("source"), value.get("text")
     if not (isinstance(source, str) and re.fullmatch(r"[a-z_]+\.(en|de)\.txt", source)):
         raise ValueError(f"{rule_id}: passage source must be a seed file name like double_donkey.en.txt")
-    if not source.startswith(GAMES[rule_id[:2]] + "."):
+    if not source.startswith(game + "."):
         raise ValueError(f"{rule_id}: passage from {source}, which is another game's rulebook")
     if not (isinstance(text, str) and text.strip()):
         raise ValueError(f"{rule_id}: empty passage from {source}")

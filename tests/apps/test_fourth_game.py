@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from donkeylab import games
+from donkeylab import games, rulebook
 from donkeylab.apps import build
 from donkeylab.apps.games_apps import register_game
 from donkeylab.apps.query import parse_query
@@ -70,8 +70,18 @@ def test_the_toy_game_s_free_play_page_renders_steps_back_and_links(toy_app: str
     assert again.stepper.full_snapshot() == stepper.full_snapshot()
 
 
-def test_an_app_page_of_a_game_it_does_not_know_is_a_sentence_not_a_crash(toy_app: str) -> None:
-    """The explainer shows no rule for the toy's own IDs (the rulebook lacks them) and the page still works."""
-    page = build(toy_app, "seed=1&step=4")
-    explorer, _ = parts(page)
-    assert explorer.explainer.rule == "" and explorer.explainer.hint
+def test_the_toy_game_s_own_rule_is_in_the_explainer(toy_app: str) -> None:
+    """The toy declares its rule prefix and rulebook (``RULE_PREFIX``, ``RULEBOOK``): the rulebook collects them,
+    so the explainer of its page shows the rule of a roll, in both languages; a rule it does not declare
+    (TOY-STEP) shows none and the page still works."""
+    explorer, _ = parts(build(toy_app, "seed=1&step=2"))
+    assert [e["rule"] for e in explorer.stepper.snapshot["events"]] == ["TOY-ROLL-1"]
+    assert explorer.explainer.rule == "TOY-ROLL-1" and explorer.explainer.title == "Roll and move"
+    assert explorer.explainer.passage and explorer.explainer.source == "toy_race.en.txt"
+    explorer.explainer.lang = "de"
+    assert explorer.explainer.sentence.startswith("Wer würfelt, zieht so viele Felder")
+    assert rulebook.rules_of(toy_app)[0].id == "TOY-ROLL-1" and rulebook.prefixes()["TOY"] == toy_app
+
+    stepped, _ = parts(build(toy_app, "seed=1&step=4"))
+    assert [e["rule"] for e in stepped.stepper.snapshot["events"]] == ["TOY-STEP"]
+    assert stepped.explainer.rule == "" and stepped.explainer.hint
