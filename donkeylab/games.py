@@ -19,7 +19,9 @@ Optionally, so that no upper layer needs a name switch, it also declares (defaul
   ``<name>/blurb`` [its title, no line];
 - ``RULE_PREFIX`` and ``RULEBOOK`` — the prefix of its rule IDs (``"DD"``) and per rule ID a title, a sentence
   (en + de), the verbatim passages and the basis (``rulebook.json``'s shape), which ``donkeylab.rulebook``
-  collects from every registered game [none: its events name no rule the explainer can show].
+  collects from every registered game [none: its events name no rule the explainer can show];
+- ``COLOUR_STYLES`` — ``{colour: core.colours.ColourStyle}``, how plots and views draw each colour it names,
+  each named by the catalogue term of its key (``lab.palette`` collects them) [none].
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import Any
 
 from donkeylab.bot_specs import parse_bot
 from donkeylab.core.actions import Action
+from donkeylab.core.colours import ColourStyle
 from donkeylab.core.errors import LoadError, quote
 from donkeylab.core.jsonio import load_document, read_document, rules_from_dict
 from donkeylab.core.match import Bot, RandomBot
@@ -70,6 +73,7 @@ class GameInfo:
     icon: str = "▶"
     rule_prefix: str = ""  # the prefix of the game's rule IDs ("DD"): ``rulebook`` finds a rule's game by it
     rulebook: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # rule ID -> entry (rulebook.json's)
+    colours: Mapping[str, ColourStyle] = dataclasses.field(default_factory=dict)  # named by the catalogue's terms
 
     @property
     def min_players(self) -> int:
@@ -192,6 +196,7 @@ def from_module(module: types.ModuleType) -> GameInfo:
         icon=str(getattr(module, "ICON", "▶")),
         rule_prefix=str(getattr(module, "RULE_PREFIX", "")),
         rulebook=dict(getattr(module, "RULEBOOK", {})),
+        colours=dict(getattr(module, "COLOUR_STYLES", {})),
     )
 
 

@@ -25,6 +25,7 @@ from donkeylab.core import (
 from donkeylab.core import (
     parse_action as _parse,
 )
+from donkeylab.core.colours import ColourStyle
 from donkeylab.core.players import PlayerRange
 from donkeylab.core.setup import check_rules
 
@@ -44,6 +45,9 @@ RULEBOOK = {
         "passages": [{"source": "toy_race.en.txt", "text": "Roll the die and move that far; the first home wins."}],
     }
 }
+# its colour (the runner's), named by the catalogue term of its key
+COLOUR_STYLES = {"toy_pink": ColourStyle("#CC79A7", "star", "+")}
+CATALOGUE.add_term("toy_pink", "pink", "rosa")
 
 CATALOGUE.add("TOY-STEP", "{player} steps to field {to}.", "{player} geht auf Feld {to}.")
 CATALOGUE.add("TOY-ROLL-1", "{player} rolls a {pips} and moves to {to}.", "{player} würfelt {pips} und zieht auf {to}.")

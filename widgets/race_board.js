@@ -8,7 +8,7 @@ const STEP = 46; // px between lattice points
 const letter = (v, colour) => v.say(`letter_${colour}`);
 
 function colourName(colour, palette, lang) {
-  return (palette[`donkey:${colour}`] || {})[lang] || colour;
+  return (palette[`esels_rennen:${colour}`] || {})[lang] || colour;
 }
 
 function layout(board) {
@@ -38,7 +38,7 @@ function arrowGlyph(v, p, arrow) {
   const palette = v.palette;
   const dx = { FL: -1, FR: 1, BL: -1, BR: 1 }[arrow.direction] || 0;
   const dy = arrow.direction.startsWith("B") ? 1 : -1;
-  const c = palette[`donkey:${arrow.colour}`] || palette[arrow.colour] || { hex: "#888" };
+  const c = palette[`esels_rennen:${arrow.colour}`] || palette[arrow.colour] || { hex: "#888" };
   const x0 = p.x - dx * 9;
   const y0 = p.y - dy * 9;
   const x1 = p.x + dx * 9;
@@ -57,7 +57,7 @@ function boardSvg(v) {
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dl-board", width, height, role: "group" });
   const defs = s("defs", {});
   for (const colour of ["red", "green", "yellow"]) {
-    const c = palette[`donkey:${colour}`] || { hex: "#888" };
+    const c = palette[`esels_rennen:${colour}`] || { hex: "#888" };
     defs.append(s("marker", { id: `dl-head-${colour}`, viewBox: "0 0 10 10", refX: "6", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: c.hex })));
   }
   defs.append(s("marker", { id: "dl-hop-head", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto" }, s("path", { d: "M0 0 L10 5 L0 10 z", class: "dl-hop-head" })));
@@ -92,7 +92,7 @@ function boardSvg(v) {
   for (const [donkey, field] of Object.entries(where)) {
     if (!field || !pos[field]) continue;
     const p = pos[field];
-    const c = palette[`donkey:${donkey}`] || { hex: "#888" };
+    const c = palette[`esels_rennen:${donkey}`] || { hex: "#888" };
     const offset = { red: -9, green: 0, yellow: 9 }[donkey] || 0;
     const chosen = state.selected === donkey;
     const canMove = (t.moves || []).some((m) => m.donkey === donkey);
@@ -147,7 +147,7 @@ function side(v) {
   if (t.reconstruction) box.append(h("div", { class: "dl-reconstruction" }, say("reconstruction", { name: t.board_label || t.board_name })));
   const podium = h("ol", { class: "dl-podium", "aria-label": say("finishing_order") });
   const shownPodium = podiumAt(snap, v.moment);
-  for (const d of shownPodium) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${d}`] || {}).hex}` }), colourName(d, palette, lang)));
+  for (const d of shownPodium) podium.append(h("li", {}, h("span", { class: "dl-dot", style: `background:${(palette[`esels_rennen:${d}`] || {}).hex}` }), colourName(d, palette, lang)));
   box.append(h("div", { class: "dl-caption" }, say("finished")), shownPodium.length ? podium : h("div", { class: "dl-caption" }, "—"));
   const cards = h("div", { class: "dl-order-cards" });
   (t.cards || []).forEach((list, seat) => {
@@ -168,7 +168,7 @@ function orderCard(v, order) {
   const { palette, lang } = v;
   const colours = Array.isArray(order) ? order : String(order).split("").map((c) => ({ R: "red", G: "green", Y: "yellow" })[c] || c);
   const title = colours.map((c) => colourName(c, palette, lang)).join(" → ");
-  return h("span", { class: "dl-order", title }, ...colours.map((c) => h("span", { class: "dl-dot", style: `background:${(palette[`donkey:${c}`] || {}).hex}` }, letter(v, c))));
+  return h("span", { class: "dl-order", title }, ...colours.map((c) => h("span", { class: "dl-dot", style: `background:${(palette[`esels_rennen:${c}`] || {}).hex}` }, letter(v, c))));
 }
 
 function draw(v) {

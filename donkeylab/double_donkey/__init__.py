@@ -45,13 +45,24 @@ from donkeylab.double_donkey.cards import (
     card_value,
 )
 from donkeylab.double_donkey.metrics import metrics
-from donkeylab.double_donkey.rules import ICON, NAME, PHASES, PLAYERS, RULE_PREFIX, RULEBOOK, VIEWS, Rules
+from donkeylab.double_donkey.rules import (
+    COLOUR_STYLES,
+    ICON,
+    NAME,
+    PHASES,
+    PLAYERS,
+    RULE_PREFIX,
+    RULEBOOK,
+    VIEWS,
+    Rules,
+)
 from donkeylab.double_donkey.state import DoubleDonkeyState
 
 __all__ = [
     "ACTIONS",
     "COLOURS",
     "COLOUR_INDEX",
+    "COLOUR_STYLES",
     "DECKS",
     "ICON",
     "NAME",

@@ -16,6 +16,7 @@ import dataclasses
 from typing import Any, Final, Literal
 
 from donkeylab.core import quote, rules_to_dict
+from donkeylab.core.colours import ColourStyle
 from donkeylab.core.jsonio import rulebook_entries
 from donkeylab.core.players import PlayerRange
 from donkeylab.double_donkey.cards import PILE_SIZE, deck_cards
@@ -33,6 +34,16 @@ VIEWS: Final = ("donkeylab.widgets.dice_tray:DiceTray", "donkeylab.widgets.card_
 # passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
 RULE_PREFIX: Final = "DD"
 RULEBOOK: Final = rulebook_entries(__file__)
+# How the plots and views draw each die colour (Okabe–Ito colour, marker shape, bar pattern; named by the
+# colour's catalogue term): collected by ``lab.palette``.
+COLOUR_STYLES: Final = {
+    "light_blue": ColourStyle("#56B4E9", "circle", "."),
+    "dark_blue": ColourStyle("#0072B2", "square", "x"),
+    "orange": ColourStyle("#E69F00", "diamond", "/"),
+    "yellow": ColourStyle("#F0E442", "triangle-up", "\\"),
+    "green": ColourStyle("#009E73", "cross", "-"),
+    "purple": ColourStyle("#CC79A7", "star", "+"),
+}
 
 Variant = Literal["english", "german"]
 TieBreak = Literal["pile_then_roll", "roll"]

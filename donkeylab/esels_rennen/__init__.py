@@ -38,6 +38,7 @@ from donkeylab.esels_rennen.metrics import metrics
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
     CARDS,
+    COLOUR_STYLES,
     DONKEYS,
     ICON,
     NAME,
@@ -56,6 +57,7 @@ from donkeylab.esels_rennen.validate import BoardReport, validate_board
 
 __all__ = [
     "CARDS",
+    "COLOUR_STYLES",
     "DONKEYS",
     "ICON",
     "NAME",

@@ -12,6 +12,7 @@ import itertools
 from typing import Any, Final, Literal
 
 from donkeylab.core import quote, rules_to_dict
+from donkeylab.core.colours import ColourStyle
 from donkeylab.core.jsonio import rulebook_entries
 from donkeylab.core.options import RuleOption
 from donkeylab.core.players import PlayerRange
@@ -91,3 +92,10 @@ SETUP_OPTIONS: Final = {"board": RuleOption("board", "default", tuple(sorted(pac
 # passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
 RULE_PREFIX: Final = "ER"
 RULEBOOK: Final = rulebook_entries(__file__)
+# How the plots and views draw each donkey (Okabe–Ito colour, marker shape, bar pattern; named by the colour's
+# catalogue term): collected by ``lab.palette``.
+COLOUR_STYLES: Final = {
+    "red": ColourStyle("#D55E00", "circle", "/"),
+    "green": ColourStyle("#009E73", "square", "x"),
+    "yellow": ColourStyle("#F0E442", "diamond", "."),
+}

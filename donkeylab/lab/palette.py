@@ -2,7 +2,9 @@
 
 Hue alone fails a pupil with a colour-vision deficiency, and light blue vs dark blue fails almost everyone
 on a projector. So every die colour gets an Okabe–Ito colour AND its own marker symbol AND its own bar
-pattern, and every trace is labelled by the colour's name (English or German).
+pattern, and every trace is labelled by the colour's name (English or German). The colours are the games': each
+declares its own (``COLOUR_STYLES`` → ``GameInfo.colours``, names from the catalogue's terms) and this module
+only collects them, beside the lab's own neutral colours.
 """
 
 from __future__ import annotations
@@ -10,33 +12,32 @@ from __future__ import annotations
 import dataclasses
 from typing import Final
 
+from donkeylab import games
+from donkeylab.core.messages import CATALOGUE
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Style:
-    name_en: str
-    name_de: str
+    """A colour as the plots draw it; its name is the catalogue term of ``key`` (no name kept here)."""
+
+    key: str
     colour: str  # hex, Okabe–Ito
     symbol: str  # plotly marker symbol
     pattern: str  # plotly bar pattern shape
 
     def name(self, lang: str = "en") -> str:
-        return self.name_de if lang == "de" else self.name_en
+        return CATALOGUE.term(self.key, lang)
 
 
-DIE_STYLES: Final[dict[str, Style]] = {
-    "light_blue": Style("light blue", "hellblau", "#56B4E9", "circle", "."),
-    "dark_blue": Style("dark blue", "dunkelblau", "#0072B2", "square", "x"),
-    "orange": Style("orange", "orange", "#E69F00", "diamond", "/"),
-    "yellow": Style("yellow", "gelb", "#F0E442", "triangle-up", "\\"),
-    "green": Style("green", "grün", "#009E73", "cross", "-"),
-    "purple": Style("purple", "lila", "#CC79A7", "star", "+"),
-}
+def styles(game: str) -> dict[str, Style]:
+    """The colours game ``game`` declares (``GameInfo.colours``), in its order: a die colour, a donkey ..."""
+    return {key: Style(key, *look) for key, look in games.info(game).colours.items()}
 
-DONKEY_STYLES: Final[dict[str, Style]] = {
-    "red": Style("red", "rot", "#D55E00", "circle", "/"),
-    "green": Style("green", "grün", "#009E73", "square", "x"),
-    "yellow": Style("yellow", "gelb", "#F0E442", "diamond", "."),
-}
+
+def all_styles() -> dict[str, dict[str, Style]]:
+    """Every registered game's colours, by game (the registry's order)."""
+    return {info.name: styles(info.name) for info in games.infos() if info.colours}
+
 
 EXACT: Final = "#000000"  # exact values: black diamonds / lines, readable on every bar colour
 SIMULATED: Final = "#999999"  # simulated values: neutral grey bars with CI whiskers
@@ -51,6 +52,10 @@ RISK: Final[dict[str, tuple[str, str]]] = {
 OUTLINE: Final = "#333333"  # bar outline: keeps yellow bars visible on white
 
 
-def style_for(key: str) -> Style:
-    """The style of a die colour or donkey; unknown keys get a neutral style named after the key."""
-    return DIE_STYLES.get(key) or DONKEY_STYLES.get(key) or Style(key, key, SIMULATED, "circle", "")
+def style_for(key: str, game: str | None = None) -> Style:
+    """The style of a colour of ``game`` (None: of the first registered game that declares it); an unknown key
+    gets a neutral style named after the key."""
+    for declared in [styles(game)] if game is not None else all_styles().values():
+        if key in declared:
+            return declared[key]
+    return Style(key, SIMULATED, "circle", "")

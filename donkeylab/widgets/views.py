@@ -24,14 +24,15 @@ from donkeylab.widgets.stepper import Stepper
 
 
 def palette_json() -> dict[str, dict[str, str]]:
-    """Colour, pattern and names of every die colour and donkey (the plots' colour-blind-safe palette)."""
-    styles = {**palette.DIE_STYLES, **palette.DONKEY_STYLES}
-    dice = {k: {"hex": v.colour, "en": v.name_en, "de": v.name_de, "pattern": v.pattern} for k, v in styles.items()}
-    donkeys = {
-        f"donkey:{k}": {"hex": v.colour, "en": v.name_en, "de": v.name_de, "pattern": v.pattern}
-        for k, v in palette.DONKEY_STYLES.items()
-    }
-    return {**dice, **donkeys}
+    """Colour, pattern and names of every colour the registered games declare (the plots' colour-blind-safe
+    palette, ``lab.palette``): under its bare key (a later game's wins: a view of one game reads its own colours
+    only where two games share a key with the same hex) and under ``<game>:<key>``."""
+    out: dict[str, dict[str, str]] = {}
+    for game, styles in palette.all_styles().items():
+        for key, style in styles.items():
+            entry = {"hex": style.colour, "en": style.name("en"), "de": style.name("de"), "pattern": style.pattern}
+            out[key] = out[f"{game}:{key}"] = entry
+    return out
 
 
 class GameView(KitUser, PageGuard, anywidget.AnyWidget):
@@ -40,7 +41,7 @@ class GameView(KitUser, PageGuard, anywidget.AnyWidget):
     games: ClassVar[tuple[str, ...]] = ()
 
     stepper = widget_ref("the Stepper this view draws (its snapshot, substep and lang)")
-    palette = t.Dict(help="colour, pattern and en/de name of every die colour and donkey").tag(sync=True)
+    palette = t.Dict(help="colour, pattern and en/de name of every colour a game declares").tag(sync=True)
 
     def __init__(self, stepper: Stepper, **kwargs: Any) -> None:
         if not isinstance(stepper, Stepper):

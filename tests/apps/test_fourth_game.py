@@ -15,7 +15,9 @@ from donkeylab.apps import build
 from donkeylab.apps.games_apps import register_game
 from donkeylab.apps.query import parse_query
 from donkeylab.apps.registry import APPS
+from donkeylab.lab import palette
 from donkeylab.widgets import Explorer, RuleExplainer, ShareLink, Stepper
+from donkeylab.widgets.views import palette_json
 from tests.widgets.helpers import click, front_end
 
 
@@ -85,3 +87,12 @@ def test_the_toy_game_s_own_rule_is_in_the_explainer(toy_app: str) -> None:
     stepped, _ = parts(build(toy_app, "seed=1&step=4"))
     assert [e["rule"] for e in stepped.stepper.snapshot["events"]] == ["TOY-STEP"]
     assert stepped.explainer.rule == "" and stepped.explainer.hint
+
+
+def test_the_toy_game_s_colour_is_in_the_palette(toy_app: str) -> None:
+    """The toy declares one colour (``COLOUR_STYLES``, named by a catalogue term): the plots' palette and every
+    view's palette collect it, named in both languages."""
+    style = palette.styles(toy_app)["toy_pink"]
+    assert (style.colour, style.symbol, style.pattern) == ("#CC79A7", "star", "+")
+    assert (style.name("en"), style.name("de")) == ("pink", "rosa") and palette.style_for("toy_pink") == style
+    assert palette_json()[f"{toy_app}:toy_pink"] == {"hex": "#CC79A7", "en": "pink", "de": "rosa", "pattern": "+"}

@@ -56,7 +56,7 @@ def test_side_by_side_groups_variants() -> None:
 
 
 def test_what_if_labels_and_shapes_every_die_colour() -> None:
-    dist = {c: {2: Fraction(1, 2), 3: Fraction(1, 2)} for c in palette.DIE_STYLES}
+    dist = {c: {2: Fraction(1, 2), 3: Fraction(1, 2)} for c in palette.styles("double_donkey")}
     fig = figures.what_if(dist, "What if", "best card value (points)")
     _check_frame(fig, "What if")
     assert [t.name for t in fig.data][:2] == ["choose light blue", "choose dark blue"]
@@ -68,10 +68,24 @@ def test_what_if_labels_and_shapes_every_die_colour() -> None:
 
 
 def test_light_and_dark_blue_differ_by_more_than_hue() -> None:
-    light, dark = palette.DIE_STYLES["light_blue"], palette.DIE_STYLES["dark_blue"]
-    assert light.symbol != dark.symbol and light.pattern != dark.pattern and light.name_en != dark.name_en
-    patterns = [s.pattern for s in palette.DIE_STYLES.values()]
+    dice = palette.styles("double_donkey")
+    light, dark = dice["light_blue"], dice["dark_blue"]
+    assert light.symbol != dark.symbol and light.pattern != dark.pattern and light.name("en") != dark.name("en")
+    patterns = [s.pattern for s in dice.values()]
     assert len(set(patterns)) == 6
+
+
+def test_every_colour_a_game_declares_is_a_catalogue_term_in_both_languages() -> None:
+    """The palette keeps no names of its own: each game's colour is named by the catalogue's term of its key."""
+    from donkeylab.core import CATALOGUE
+
+    declared = palette.all_styles()
+    assert set(declared) >= {"double_donkey", "esels_rennen"}
+    for game, styles in declared.items():
+        for key, style in styles.items():
+            assert key in CATALOGUE.terms, f"{game}'s colour {key} has no catalogue term"
+            assert style.name("en") and style.name("de"), key
+    assert palette.style_for("yellow", "esels_rennen").symbol == "diamond" != palette.style_for("yellow").symbol
 
 
 def test_race_orders_and_risk_by_total() -> None:
