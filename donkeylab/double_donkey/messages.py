@@ -4,8 +4,9 @@ Texts follow the German reviewer's words where they exist (Misthaufen-Karte, Obe
 Doppelesel). Dice and cards are passed as term keys (``"orange=5"``, ``"DD:light_blue+orange"``) so the
 same event renders in both languages without formatting anything while a game is played.
 
-German puts a colour before its noun and declines it ("der orange Wütende Esel … dreht den orangen Würfel",
-"die gelbe 5"), so the German terms are declined forms (``COLOUR_ADJECTIVES_DE``), never "der Würfel orange".
+German puts a colour before its noun and declines it ("der orangefarbene Wütende Esel … dreht den
+orangefarbenen Würfel", "die gelbe 5"), so the German terms are declined forms (``COLOUR_ADJECTIVES_DE``),
+never "der Würfel orange".
 An event names a colour only by its key, the same in both languages, so the forms a sentence needs travel with
 the term: a die is "(die) gelbe 5", feminine like "die Fünf", which is right with or without "die"; an Angry
 Donkey's term is its name ("gelber Wütender Esel") and carries its other forms for a template's format spec
@@ -31,14 +32,15 @@ COLOUR_WORDS: dict[str, tuple[str, str]] = {
     "purple": ("purple", "lila"),
 }
 
-# A colour before a masculine noun (Würfel, Esel): without an article (strong: "oranger Würfel"), after "der"
-# (weak nominative: "der orange Würfel"; also a feminine number after "die": "die orange 5") and after "den"
-# (weak accusative: "den orangen Würfel"). "lila" is not declined. Issue 35 §1: the engine's sentences had
-# "der Wütende Esel orange … dreht den Würfel orange".
+# A colour before a masculine noun (Würfel, Esel): without an article (strong: "gelber Würfel"), after "der"
+# (weak nominative: "der gelbe Würfel"; also a feminine number after "die": "die gelbe 5") and after "den"
+# (weak accusative: "den gelben Würfel"). "lila" is not declined; "orange" is declined as "orangefarben", as the
+# German rulebook writes it (a review found "der orange … den orangen … oranger" mixed on one page). Issue 35
+# §1: the engine's sentences had "der Wütende Esel orange … dreht den Würfel orange".
 COLOUR_ADJECTIVES_DE: dict[str, tuple[str, str, str]] = {
     "light_blue": ("hellblauer", "hellblaue", "hellblauen"),
     "dark_blue": ("dunkelblauer", "dunkelblaue", "dunkelblauen"),
-    "orange": ("oranger", "orange", "orangen"),
+    "orange": ("orangefarbener", "orangefarbene", "orangefarbenen"),
     "yellow": ("gelber", "gelbe", "gelben"),
     "green": ("grüner", "grüne", "grünen"),
     "purple": ("lila", "lila", "lila"),
@@ -50,8 +52,9 @@ class Forms(str):
 
     Why: an event holds term keys only (``{"card": "ANGRY:orange"}``) and a template's placeholders must be the
     same in both languages, yet German needs the card after "der" and its die after "der" or "den". So the
-    term carries them: ``{card:the}`` "orange Wütende Esel", ``{card:its_die}`` "orange Würfel",
-    ``{card:its_die_acc}`` "orangen Würfel" (English: "orange Angry Donkey", "orange die", "orange die").
+    term carries them: ``{card:the}`` "orangefarbene Wütende Esel", ``{card:its_die}``
+    "orangefarbene Würfel", ``{card:its_die_acc}`` "orangefarbenen Würfel" (English: "orange Angry Donkey",
+    "orange die", "orange die").
     An unknown spec raises ``KeyError``: a template asking for a form no term has fails at once."""
 
     forms: dict[str, str]

@@ -106,7 +106,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "conv_seven": (
         "After the orange flip: how often is light blue/orange worth 7? (estimate after N games)",
-        "Nach dem Umdrehen von Orange: Wie oft ist hellblau/orange 7 wert? (Schätzung nach N Spielen)",
+        "Nach dem Umdrehen des orangefarbenen Würfels: Wie oft ist hellblau/orange 7 wert? (Schätzung nach N Spielen)",
     ),
     "conv_token": (
         "At total {total}: how often does the next card cost a token? (estimate after N cards)",

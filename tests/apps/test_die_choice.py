@@ -120,7 +120,7 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
             short = len(str(p.numerator)) + len(str(p.denominator)) <= 12
             assert (f"{p.numerator}/{p.denominator}" in html) == short
     assert "less than 0.1 %" in html  # a single number on the Hay card: tiny, never "0.0 %"
-    assert "DD-DECK-1" in html
+    assert "DD-DECK-1" not in html  # the tables are about dice only: no cards are dealt (review 2026-12, L1 U4)
 
 
 def test_live_plots_are_the_headline_and_the_distinct_values_question(lesson: Lesson) -> None:
@@ -188,7 +188,7 @@ def test_language_switch_changes_every_text() -> None:
 
 
 def test_texts_are_bilingual() -> None:
-    for module in (die_choice, dd_what_if, dd_parts):
+    for module in (die_choice, dd_what_if):
         assert_bilingual(module)
 
 

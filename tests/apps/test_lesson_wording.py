@@ -204,10 +204,10 @@ def test_lesson_2_german_is_german() -> None:
     assert "Paschs" not in texts and "Pasche" in texts
     assert "Chance" not in texts
     two = dd_flips.two_flips_html("de")
-    assert "Der orange Wütende Esel von Spieler 1 dreht den orangen Würfel von 5 auf 2." in two
+    assert "Der orangefarbene Wütende Esel von Spieler 1 dreht den orangefarbenen Würfel von 5 auf 2." in two
     assert "Wütende Esel orange" not in two and "Würfel orange" not in two
     assert dd_parts.card_label("ANGRY:green", "de") == "grüner Wütender Esel"
-    assert dd_parts.card_label("ANGRY:orange", "de") == "oranger Wütender Esel"  # the engine's forms
+    assert dd_parts.card_label("ANGRY:orange", "de") == "orangefarbener Wütender Esel"  # the engine's forms
 
 
 def test_lesson_2_shows_no_code_names() -> None:

@@ -166,7 +166,8 @@ def test_dd_dice_2_why_not_names_the_value_on_the_hay_card() -> None:
     assert de["table"]["dice"][4]["why_not"] == "Die 2 liegt schon auf der Misthaufen-Karte"
     assert {c for c, d in dice.items() if d["choosable"]} == {"dark_blue", "orange", "yellow"}
     assert [e["label"] for e in en["legal"]] == ["dark blue die (4)", "orange die (5)", "yellow die (3)"]
-    assert [e["label"] for e in de["legal"]] == ["dunkelblauer Würfel (4)", "oranger Würfel (5)", "gelber Würfel (3)"]
+    labels = ["dunkelblauer Würfel (4)", "orangefarbener Würfel (5)", "gelber Würfel (3)"]
+    assert [e["label"] for e in de["legal"]] == labels
     free = s.apply(Choose("orange"))
     free = free.apply(roll(free, dark_blue=2, yellow=5, green=2, purple=5))  # only values already there
     assert all(d["choosable"] == (d["rolled"] is not None) for d in free.snapshot()["table"]["dice"])
@@ -217,10 +218,12 @@ def test_dd_angry_1_reveal_events_carry_flip_and_value_data() -> None:
     assert table["reveal_dice"] == flipped and dd.new_game(2).snapshot()["table"]["reveal_dice"] == [None] * 6
     assert [(c["id"], c["value"]) for c in table["revealed"][0] + table["revealed"][3]] == [(30, 9), (53, 4)]
     assert table["revealed"][3][0]["label"] == "orange Angry Donkey"
-    assert s.snapshot(lang="de")["table"]["revealed"][3][0]["label"] == "oranger Wütender Esel"
+    assert s.snapshot(lang="de")["table"]["revealed"][3][0]["label"] == "orangefarbener Wütender Esel"
     german = {e["key"]: e["text"] for e in s.snapshot(2, lang="de")["events"]}
-    assert german["DD-ANGRY-1"] == "Der orange Wütende Esel von Spieler 4 dreht den orangen Würfel von 3 auf 4 (7 − 3)."
-    assert german["DD-VALUE-1/angry"] == "Bei Spieler 4 zählt der orange Wütende Esel 4."
+    assert german["DD-ANGRY-1"] == (
+        "Der orangefarbene Wütende Esel von Spieler 4 dreht den orangefarbenen Würfel von 3 auf 4 (7 − 3)."
+    )
+    assert german["DD-VALUE-1/angry"] == "Bei Spieler 4 zählt der orangefarbene Wütende Esel 4."
 
 
 def test_snapshot_phase_texts_and_title_in_both_languages() -> None:
@@ -263,7 +266,7 @@ def test_dd_dice_2_refused_choice_is_bilingual() -> None:
     )
     assert err.render("de") == (
         "DD-DICE-2: Die grüne 2 ist nicht erlaubt, weil diese Zahl schon auf der Misthaufen-Karte liegt. Erlaubt: "
-        "dunkelblaue 4, orange 5 oder gelbe 3"
+        "dunkelblaue 4, orangefarbene 5 oder gelbe 3"
     )
 
 

@@ -1,8 +1,9 @@
 """Issue 35 §1: the sentences of the rule card and the event log read as a teacher writes them, in both languages.
 
-German puts a colour before its noun and declines it ("der orange Wütende Esel … dreht den orangen Würfel"),
-never "der Wütende Esel orange … den Würfel orange"; a full sentence after a colon starts with a capital; and
-no page shows a rule option's code name (``once_per_colour``) where a ruling can be said in words.
+German puts a colour before its noun and declines it ("der orangefarbene Wütende Esel … dreht den
+orangefarbenen Würfel"), never "der Wütende Esel orange … den Würfel orange"; a full sentence after a colon
+starts with a capital; and no page shows a rule option's code name (``once_per_colour``) where a ruling can be
+said in words.
 """
 
 from __future__ import annotations
@@ -86,9 +87,9 @@ def test_the_orange_forms_are_the_lessons() -> None:
     assert (
         Event("DD-ANGRY-1", data)
         .render("de")
-        .startswith("Der orange Wütende Esel von Spieler 1 dreht den orangen Würfel von 5 auf 2")
+        .startswith("Der orangefarbene Wütende Esel von Spieler 1 dreht den orangefarbenen Würfel von 5 auf 2")
     )
-    assert CATALOGUE.term("ANGRY:orange", "de") == "oranger Wütender Esel"
+    assert CATALOGUE.term("ANGRY:orange", "de") == "orangefarbener Wütender Esel"
 
 
 def test_dice_are_named_as_german_names_a_number() -> None:

@@ -208,7 +208,7 @@ def test_words_follow_the_double_donkey_glossary() -> None:
     title = answer("double_donkey.distinct_values", "de").layout.title.text
     assert "Misthaufen-Karte" in title and "Misthaufen-Karte" in CATALOGUE.messages["DD-DICE-1/place"].de
     flip = answer("double_donkey.flip", "de").layout.title.text
-    assert "hellblau + orange" in flip and "durch den orangen und den gelben Wütenden Esel" in flip
+    assert "hellblau + orange" in flip and "durch den orangefarbenen und den gelben Wütenden Esel" in flip
     one = questions.get("double_donkey.flip").answer(0, 1, 1, {"angry": ("light_blue",)}, "de").layout.title.text
     assert "durch den hellblauen Wütenden Esel<br>" in one, "the colour before its noun, declined (issue 35)"
     race = answer("esels_rennen.race_orders", "de")

@@ -17,7 +17,7 @@ from typing import Any
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.angry_flips_text import TEXTS
 from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues, two_flips_html
-from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, kind
+from donkeylab.apps.lessons.dd_parts import LangButton, kind
 from donkeylab.apps.lessons.framework import (
     Context,
     Convergence,
@@ -205,7 +205,7 @@ def step_through(ctx: Context) -> list[Any]:
 def going_further(ctx: Context) -> list[Any]:
     """The whole value distribution before and after (live), and two flips of one colour."""
     return [
-        Text(say("live_intro_all", deck=DECK_NOTE.get), lang=ctx.lang),
+        Text(say("live_intro_all"), lang=ctx.lang),
         LivePlot(
             "double_donkey.flip",
             n=LIVE_N,

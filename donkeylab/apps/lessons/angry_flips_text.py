@@ -5,15 +5,15 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step: the orange die turns "
-            "over, then the green one, then the cards are valued. Who is the Biggest Donkey after the flips? The "
+            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step to flip the orange die, "
+            "then the green one. Who is the Biggest Donkey after the flips? The "
             "card beside the game names each step's rule; names like DD-ANGRY-1 are our labels for "
             "the rulebook's rules."
         ),
         (
-            "Spieler 1 hat den orangen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt: Der orange "
-            "Würfel wird umgedreht, dann der grüne, und erst danach werden die Karten gewertet. Wer ist nach dem "
-            "Umdrehen Oberesel? Die Karte neben dem Spiel nennt die Regel jedes "
+            "Spieler 1 hat den orangefarbenen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt: Der "
+            "orangefarbene Würfel wird umgedreht, dann der grüne. Wer ist nach dem Umdrehen Oberesel? Die Karte "
+            "neben dem Spiel nennt die Regel jedes "
             "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
@@ -46,18 +46,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.after": (
         "after the orange flip",
-        "nach dem Umdrehen von Orange",
+        "nach dem Umdrehen des orangefarbenen Würfels",
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> plays phase 1 again and again, flips orange and counts the 7s of light "
+            "A <b>simulation</b> plays phase 1 many times, flips orange and counts the 7s of light "
             "blue/orange. The blue line is its relative frequency after N games. The shaded band is "
             "the <b>95 % range</b>: if we ran this simulation 100 times, at each N it would hold the exact value "
             "about 95 times."
         ),
         (
-            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht Orange um und zählt die 7er von "
-            "hellblau/orange. Die blaue Linie ist die relative Häufigkeit nach N Spielen. Das Band ist "
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht den orangefarbenen Würfel um und zählt, wie "
+            "oft hellblau/orange 7 wert ist. Die blaue Linie ist die relative Häufigkeit nach N Spielen. Das Band ist "
             "der <b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den exakten Wert etwa "
             "95-mal."
         ),
@@ -90,13 +90,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "The whole picture: the value of the light blue/orange Double Donkey without a flip and after the "
             "orange flip; its average stays 7. The diamonds are exact; the bars fill in as the games are "
-            "simulated. Under this model of the players' choices the cards play no part. {deck}"
+            "simulated. Under this model of the players' choices the cards play no part."
         ),
         (
-            "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen von "
-            "Orange; sein Mittelwert bleibt 7. Die Rauten sind exakt; die Balken wachsen, während die Spiele "
-            "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle. "
-            "{deck}"
+            "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen des "
+            "orangefarbenen Würfels; sein Mittelwert bleibt 7. Die Rauten sind exakt; die Balken wachsen, während "
+            "die Spiele "
+            "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle."
         ),
     ),
     "title": (
@@ -116,11 +116,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "prompt": (
         (
             "Over many games, is the light blue/orange card worth exactly 7 more often, less often or just as often "
-            "after the orange flip?"
+            "after the orange flip than without it (players place random allowed dice)?"
         ),
         (
-            "Ist der Doppelesel hellblau/orange über viele Spiele gesehen nach dem Umdrehen des orangen Würfels "
-            "öfter, seltener oder genauso oft genau 7 wert?"
+            "Ist der Doppelesel hellblau/orange über viele Spiele gesehen nach dem Umdrehen des orangefarbenen "
+            "Würfels öfter, seltener oder genauso oft genau 7 wert wie ohne Umdrehen (alle legen zufällige erlaubte "
+            "Würfel)?"
         ),
     ),
     "more": (
@@ -145,8 +146,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             " outcomes, 6 add up to 7 and 6 are pairs (two equal numbers), so P(7) = P(pair) = 1/6 ≈ 16.7 %, "
             "before the flip and after it. After the flip the card is worth light blue + (7 − orange): that is 7 "
             "exactly when both dice showed the <b>same</b> number (3 and 3 become 3 + 4). On the Hay card pairs "
-            "are rarer than with free dice (about {pair} instead of 16.7 %): rule DD-DICE-2 makes each die show a new "
-            "number whenever it can. So these dice are not <b>independent</b>."
+            "are rarer than with free dice (about {pair} instead of 16.7 %): rule DD-DICE-2 makes players place a die "
+            "with a new number whenever there is one. So these dice are not <b>independent</b>."
         ),
         (
             "Bei zwei gewöhnlichen, <b>unabhängigen</b> Würfeln würde das Umdrehen nichts ändern: Von ihren 36 "
@@ -160,13 +161,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "notice": (
         (
-            "<ul><li>The flip makes every pair a 7, and pairs are rarer on the Hay card than with free dice: so "
-            "7s drop from about {seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt "
+            "<ul><li>The flip makes every pair a 7, and pairs are rare on the Hay card: so 7s drop from about "
+            "{seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt "
             "you: above, Player 3's green one made Player 3 the Biggest Donkey.</li></ul>"
         ),
         (
-            "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte seltener "
-            "als bei freien Würfeln: Also sinkt der Anteil der 7er von etwa {seven} von 100 Spielen auf etwa {pair} "
+            "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte selten: "
+            "Also sinkt der Anteil der 7er von etwa {seven} von 100 Spielen auf etwa {pair} "
             "von 100.</li><li>Dein eigener Wütender "
             "Esel kann dir schaden: Oben machte der grüne Wütende Esel von Spieler 3 ihn selbst zum "
             "Oberesel.</li></ul>"
@@ -233,7 +234,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.after": (
         "That is the probability after the orange flip. The question asks before it.",
-        "Das ist die Wahrscheinlichkeit nach dem Umdrehen von Orange. Gefragt ist die davor.",
+        "Das ist die Wahrscheinlichkeit nach dem Umdrehen des orangefarbenen Würfels. Gefragt ist die davor.",
     ),
     "ex3.solution": (
         "About {p} (exact answer above, without a flip).",
@@ -246,7 +247,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Unser Kartenstapel hat {doubles} Doppelesel und {angry} Wütende Esel; jede Farbe kommt auf {per} der "
-            "Doppelesel vor. Wie viele der {total} Karten ändern ihren Wert, wenn der orange Würfel umgedreht wird?"
+            "Doppelesel vor. Wie viele der {total} Karten ändern ihren Wert, wenn der orangefarbene Würfel umgedreht "
+            "wird?"
         ),
     ),
     "ex4.solution": (
@@ -257,7 +259,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "In unserem nachgebauten Kartenstapel (Regel DD-DECK-1) zeigen {orange} Doppelesel Orange, dazu der "
-            "orange Wütende Esel: {count} von {total} Karten. Die echte Verteilung der Doppelesel ist nicht "
+            "orangefarbene Wütende Esel: {count} von {total} Karten. Die echte Verteilung der Doppelesel ist nicht "
             "veröffentlicht; im echten Spiel kann die Zahl daher anders sein."
         ),
     ),

@@ -20,7 +20,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "ER-CHAIN-1 are our labels for the rulebook's rules."
         ),
         (
-            "Spieler 3 (du) ist dran. Klicke auf den gelben Esel und dann auf das Feld d4, und drück immer wieder "
+            "Spieler 3 (du) ist dran. Klick auf den gelben Esel und dann auf das Feld d4, und drück immer wieder "
             "Schritt: Jeder Schritt ist ein Sprung. Die Karte rechts nennt die Regel jedes Schritts; Namen wie "
             "ER-CHAIN-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),

@@ -78,7 +78,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Im echten Spiel gibt es einen Wütenden Esel pro Farbe. In einem ausgedachten Kartenstapel mit zwei "
-            "orangen Wütenden Eseln deckt jeder der beiden Spieler einen auf, während der orange Würfel eine "
+            "orangefarbenen Wütenden Eseln deckt jeder der beiden Spieler einen auf, während der orangefarbene "
+            "Würfel eine "
             "{before} zeigt. Die Spielregel sagt nicht, was dann passiert, also gibt es zwei mögliche Festlegungen:"
         ),
     ),
@@ -102,7 +103,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "end": (
         "The orange die ends on {after}.",
-        "Der orange Würfel zeigt am Ende {after}.",
+        "Der orangefarbene Würfel zeigt am Ende {after}.",
     ),
 }
 _say = words("lesson/dd_flips/", TEXTS)

@@ -18,7 +18,6 @@ from fractions import Fraction
 import ipywidgets as w
 
 from donkeylab.apps.parts import Speaks, fraction_html
-from donkeylab.apps.words import words
 from donkeylab.core import CATALOGUE, Action, numbers, rng_for
 from donkeylab.double_donkey import (
     COLOUR_INDEX,
@@ -34,23 +33,6 @@ from donkeylab.double_donkey import (
     build_deck,
 )
 from donkeylab.widgets.views import palette_json
-
-TEXTS: dict[str, tuple[str, str]] = {
-    "deck_note": (
-        (
-            "The cards dealt here come from our reconstructed deck (rule DD-DECK-1): the publisher does not say "
-            "how many Double Donkeys of each colour pair there are, so we made every colour appear on 17 of them."
-        ),
-        (
-            "Die Karten hier stammen aus unserem nachgebauten Kartenstapel (Regel DD-DECK-1): Der Verlag verrät "
-            "nicht, wie viele Doppelesel es von jedem Farbpaar gibt, also kommt bei uns jede Farbe auf 17 von "
-            "ihnen vor."
-        ),
-    ),
-}
-say = words("lesson/dd_parts/", TEXTS)
-
-DECK_NOTE = say("deck_note")
 
 
 def colour_name(colour: str, lang: str) -> str:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
-from donkeylab.apps.lessons.dd_parts import DECK_NOTE, LangButton, colour_name, decimal, probability_html
+from donkeylab.apps.lessons.dd_parts import LangButton, colour_name, decimal, probability_html
 from donkeylab.apps.lessons.dd_what_if import WhatIfPanel, cached_what_if
 from donkeylab.apps.lessons.die_choice_text import TEXTS
 from donkeylab.apps.lessons.framework import (
@@ -127,7 +127,7 @@ def free_choice_html(lang: str) -> str:
         f"<p>{say_['some']} {probability_html(exact.p_some_free_choice(), lang)}</p>"
         f"<p>{say_['distinct']}</p><table class='dl-lesson-table dl-distinct-table'><tr><th>{say_['d']}</th>"
         f"<th>{say_['choose']}</th><th>{say_['roll']}</th></tr>{distinct}</table>"
-        f"<p><small>{say_['dice_only']} {DECK_NOTE.get(lang)}</small></p>"
+        f"<p><small>{say_['dice_only']}</small></p>"
     )
 
 

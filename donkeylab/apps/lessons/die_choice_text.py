@@ -15,7 +15,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Die Beispielrunde aus der Spielregel (Olivia, Fran, Jan und Margaret sind Spieler 1 bis 4). Fran hat"
             " gerade geworfen: Die grüne 2 und die lila 2 dürfen nicht auf die Misthaufen-Karte, weil dort schon"
-            " die hellblaue 2 liegt. Klicke einen Würfel an, um ihn zu legen, oder drück Schritt, um "
+            " die hellblaue 2 liegt. Klick einen Würfel an, um ihn zu legen, oder drück Schritt, um "
             "weiterzuspielen. Bei Schritt 8 darf Margaret einen beliebigen Würfel legen: Sie hat nur "
             "Zahlen geworfen, die schon auf der Misthaufen-Karte liegen (die Ausnahme). Die Karte neben dem "
             "Spiel nennt die Regel jedes Schritts; Namen wie "
@@ -205,8 +205,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Warum das wichtig ist: In einem Spiel zu viert hast du Phase 1 begonnen, also bist du beim 5. Wurf "
             "wieder an der Reihe. Vier Zahlen liegen auf der Misthaufen-Karte, und du wirfst die 2 übrigen "
-            "Würfel. Du möchtest den Würfel legen, der zu deinen Karten passt. Du darfst ihn dir in zwei Fällen "
-            "aussuchen: durch die Ausnahme oder weil beide Würfel neue Zahlen zeigen. Wie groß ist die "
+            "Würfel. Du möchtest den Würfel legen, der zu deinen Karten passt. In zwei Fällen darfst du frei "
+            "wählen, welchen der beiden Würfel du legst: durch die Ausnahme oder weil beide Würfel neue Zahlen "
+            "zeigen. Wie groß ist die "
             "Wahrscheinlichkeit, dass du dir aussuchen darfst, welchen der beiden Würfel du legst?"
         ),
     ),

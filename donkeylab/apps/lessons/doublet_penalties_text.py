@@ -19,7 +19,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "notice": (
         (
             "<ul><li>What makes a card cost a token changes with the total: at 70 it is the 77 (3 cards in 7 get "
-            "there, and none makes a doublet); at most low totals it is mostly a doublet.</li><li>The cards 0, "
+            "there, and none makes a doublet); at most low totals it is usually a doublet.</li><li>The cards 0, "
             "direction change and 2x repeat the total, and a repeated total costs nothing, even 66 (our ruling: "
             "the rulebook does not say). So under our ruling they are always safe: keep them for a high total "
             "(but after a 2x you may not start with a 2x, DN-DOUBLE-1).</li></ul>"
@@ -134,7 +134,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "rulebook's rules (DN for Double Down)."
         ),
         (
-            "Die Summe ist 64, und du bist als Spieler 2 dran. Klicke auf deiner Hand die 2 an und lies, warum du "
+            "Die Summe ist 64, und du bist als Spieler 2 dran. Klick auf deiner Hand die 2 an und lies, warum du "
             "einen Chip verlierst. Drück dann Zurück und probiere die 22 oder eine sichere Karte. Mit Schritt "
             "spielt Spieler 1 (ein Zufalls-Bot) weiter. Die Karte neben dem Spiel nennt die Regel jedes Schritts;"
             " Namen wie DN-DOUBLET-1 sind unsere Kürzel für die Regeln aus der Spielanleitung (DN für Double Down)."
@@ -226,13 +226,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "further.intro": (
         (
-            "More about the risk. At most low totals the danger is mostly a doublet. At 0 the six doublet cards 11 "
+            "More about the risk. At most low totals the danger is usually a doublet. At 0 the six doublet cards 11 "
             "… 66 cost a token (6 of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of "
             "56 cards). At 2 to 9 one number card makes 11 (3 copies), and the 76 makes 77 or more (4 of 56). "
             "From 67 on every 10 makes 77 or more. Below: the risk at every total, your hand in the step-through,"
             " and the total after a few cards. The first plot shows the risk at every total (exact). The other "
             "two show the total after 3 cards, drawn without and with replacement. They look almost the same: "
-            "after a few cards, putting the cards back barely changes the total. The differences hide in rare "
+            "after a few cards, putting the cards back barely changes how likely each total is. The differences hide in rare "
             "totals; exercise 4 finds one after 2 cards."
         ),
         (
@@ -243,7 +243,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "jeder Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen Karten."
             " Das erste Diagramm zeigt das Risiko bei jeder Summe (exakt). Die beiden anderen zeigen die Summe "
             "nach 3 Karten, ohne und mit Zurücklegen gezogen. Sie sehen fast gleich aus: Nach wenigen Karten "
-            "ändert das Zurücklegen die Summe kaum. Die Unterschiede stecken in seltenen Summen; Übung 4 findet "
+            "ändert das Zurücklegen die Wahrscheinlichkeiten der Summen kaum. Die Unterschiede stecken in seltenen Summen; Übung 4 findet "
             "eine nach 2 Karten."
         ),
     ),

@@ -6,12 +6,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question": (
         (
             "Double Donkey has two sets of rules: the English rulebook's, and the German ones (from a German "
-            "review; where it says nothing, we made a ruling). They differ in only three places: the last die, a "
+            "review). They differ in only three places: the last die, a "
             "tie for the Biggest Donkey, and the moment you win. <b>Which rules make the games shorter?</b>"
         ),
         (
             "Double Donkey gibt es mit zwei Regelsätzen: den Regeln der englischen Anleitung und den deutschen (aus "
-            "einer deutschen Besprechung; wo sie nichts sagt, haben wir etwas festgelegt). Sie unterscheiden sich an "
+            "einer deutschen Besprechung). Sie unterscheiden sich an "
             "nur drei Stellen: beim letzten Würfel, bei einem Gleichstand um den "
             "Oberesel und im Moment, in dem man gewinnt. <b>Mit welchen Regeln sind die Spiele kürzer?</b>"
         ),
@@ -95,7 +95,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "{diff_high}).</li><li>Most of it comes from the end (DD-END-1): with the German rules you win "
             "the moment your last card is revealed and your own pile is empty. With the English rules, if that card "
             "made you the Biggest Donkey, you refill your hand with three cards from the middle pile and play "
-            "on.</li><li>Good players may see another difference.</li></ul>"
+            "on.</li><li>The table and the plot above are smaller runs, so they wander more. Good players may see "
+            "another difference.</li></ul>"
         ),
         (
             "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
@@ -105,8 +106,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "(DD-END-1): Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein eigener "
             "Stapel leer ist. Hat dich "
             "diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der "
-            "Mitte nach und spielst weiter.</li><li>Wer gut spielt, sieht "
-            "vielleicht einen anderen Unterschied.</li></ul>"
+            "Mitte nach und spielst weiter.</li><li>Die Tabelle und das Diagramm oben sind kleinere Läufe, darum "
+            "schwanken sie mehr. Wer gut spielt, sieht vielleicht einen "
+            "anderen Unterschied.</li></ul>"
         ),
     ),
     "exercises": (
@@ -161,23 +163,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     "question.how_sure": (
         (
             "<b>And how sure can we be?</b> It is far too much work to compute exactly, so we measure it: bots "
-            "choosing their moves at random play the same shuffled cards with both sets of rules, hundreds of "
+            "choosing their moves at random play the same shuffled cards with both sets of rules, thousands of "
             "times."
         ),
         (
             "<b>Und wie sicher können wir sein?</b> Das exakt auszurechnen wäre viel zu viel Arbeit, also messen "
             "wir es: Bots, "
-            "die ihre Züge zufällig wählen, spielen dieselben gemischten Karten mit beiden Regelsätzen, hunderte "
+            "die ihre Züge zufällig wählen, spielen dieselben gemischten Karten mit beiden Regelsätzen, tausende "
             "Male."
         ),
     ),
     "answer_text": (
         (
-            "<b>{lead}</b>: in {n} games from the same deals, English games lasted {en} rounds on average, "
+            "<b>{lead}</b>: in {n} pairs of games, English games lasted "
+            "{en} rounds on average, "
             "German ones {de}. With the same cards, the English game lasted {diff} rounds longer."
         ),
         (
-            "<b>{lead}</b>: In {n} Spielen mit denselben Karten dauerten englische Spiele im Mittel {en} Runden, "
+            "<b>{lead}</b>: In {n} Paaren von Spielen dauerten "
+            "englische Spiele im Mittel {en} Runden, "
             "deutsche {de}. Mit denselben Karten dauerte das englische Spiel {diff} Runden länger."
         ),
     ),
@@ -185,16 +189,17 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Watch a measurement get more precise. Press Start: bots choosing at random play 2,000 pairs of "
             "games, each pair with the same cards under both sets of rules. The blue line is the <b>average</b> "
-            "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % range</b>. It narrows "
-            "with the square root of the number of games: 4 times as many games, half as wide. There is no exact "
-            "line: nobody knows the true value."
+            "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % range</b>. Its width "
+            "shrinks like 1 ÷ √(number of games): 4 times as many games, half as wide. There is no exact line: "
+            "nobody has computed the true value."
         ),
         (
             "Sieh zu, wie eine Messung genauer wird. Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
             " von Spielen, jedes Paar mit denselben Karten unter beiden Regelsätzen. Die blaue Linie ist der "
             "<b>Mittelwert</b> von „englische Runden minus deutsche Runden“ bis jetzt; das Band ist sein "
-            "<b>95-%-Bereich</b>. Es wird schmaler mit der Wurzel aus der Zahl der Spiele: 4-mal so viele Spiele, "
-            "halb so breit. Eine exakte Linie gibt es nicht: Niemand kennt den wahren Wert."
+            "<b>95-%-Bereich</b>. Seine Breite schrumpft wie 1 durch die Wurzel aus der Zahl "
+            "der Spiele: 4-mal so viele Spiele, halb so breit. Eine exakte Linie gibt es nicht: Niemand hat den "
+            "wahren Wert ausgerechnet."
         ),
     ),
     "ex2.q": (
@@ -299,10 +304,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ganze Spiele: englische oder deutsche Regeln?",
     ),
     "app.blurb": (
-        "Which rules make Double Donkey shorter, and how sure can we be? Random bots play hundreds of games.",
+        "Which rules make Double Donkey shorter, and how sure can we be? Random bots play thousands of games.",
         (
             "Mit welchen Regeln ist Double Donkey kürzer, und wie sicher können wir sein? Zufalls-Bots spielen "
-            "hunderte Spiele."
+            "tausende Spiele."
         ),
     ),
     "differences.title": (
@@ -329,10 +334,11 @@ TEXTS: dict[str, tuple[str, str]] = {
             "once) is our ruling, not the German text's: that text says nothing about ties. The last die "
             "(DD-DICE-3) makes no difference we could measure. (The two savings add up to more than {diff}: "
             "partly they shorten the same games.) Each from {pairs} pairs of games of four bots choosing at "
-            "random; in brackets the 95 % intervals.</li><li>Game 1 starts from the same cards with both sets of "
-            "rules, and so does every other game. Comparing each game with its twin removes the luck of the cards that "
-            "both games share. That is why the interval of the difference (the line under the table) is narrower than "
-            "it would be without the pairs.</li><li>Two overlapping 95 % intervals do not show that there is no "
+            "random; in brackets the 95 % intervals.</li><li>Every game is played under both sets of rules from "
+            "the same shuffled cards. Comparing each game with its twin removes the luck of the cards that "
+            "both games share. That is why the interval of the difference (the line under the table) is a little "
+            "narrower than it would be without the pairs: the twins share their cards, but not their dice or the "
+            "bots' choices.</li><li>Two overlapping 95 % intervals do not show that there is no "
             "difference: to compare two numbers, look at the interval of their difference. If it does not contain 0, "
             "the games show a difference. If it contains 0, the games have not shown a difference, which is not the "
             "same as showing that there is none. The table gives no interval for the difference of two players' win "
@@ -349,10 +355,11 @@ TEXTS: dict[str, tuple[str, str]] = {
             "zum Gleichstand. Der letzte Würfel (DD-DICE-3) macht keinen Unterschied, den wir messen konnten. (Einzeln "
             "gemessen ergeben beide zusammen mehr als {diff} Runden: Zum Teil verkürzen sie dieselben Spiele.) Jeweils "
             "aus {pairs} Paaren von Spielen mit vier zufällig wählenden Bots; in Klammern die "
-            "95-%-Intervalle.</li><li>Spiel 1 beginnt mit beiden Regelsätzen mit denselben Karten, und so jedes andere "
-            "Spiel auch. Vergleicht man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg, das beide Spiele "
-            "teilen. Darum ist das Intervall des Unterschieds (die Zeile unter der Tabelle) schmaler, als es ohne die "
-            "Paare wäre.</li><li>Zwei 95-%-Intervalle, die sich überlappen, zeigen nicht, dass es keinen Unterschied "
+            "95-%-Intervalle.</li><li>Jedes Spiel wird unter beiden Regelsätzen mit denselben gemischten Karten "
+            "gespielt. Vergleicht man jedes Spiel mit seinem Zwilling, fällt das Kartenglück weg, das beide Spiele "
+            "teilen. Darum ist das Intervall des Unterschieds (die Zeile unter der Tabelle) etwas schmaler, als es "
+            "ohne die Paare wäre: Die Zwillinge teilen ihre Karten, aber nicht ihre Würfel oder die Züge der "
+            "Bots.</li><li>Zwei 95-%-Intervalle, die sich überlappen, zeigen nicht, dass es keinen Unterschied "
             "gibt: Um zwei Zahlen zu vergleichen, schau auf das Intervall ihres Unterschieds. Enthält es die 0 nicht, "
             "zeigen die Spiele einen Unterschied. Enthält es die 0, haben die Spiele keinen Unterschied gezeigt – das "
             "ist nicht dasselbe wie zu zeigen, dass es keinen gibt. Für "
