@@ -21,7 +21,9 @@ Optionally, so that no upper layer needs a name switch, it also declares (defaul
   (en + de), the verbatim passages and the basis (``rulebook.json``'s shape), which ``donkeylab.rulebook``
   collects from every registered game [none: its events name no rule the explainer can show];
 - ``COLOUR_STYLES`` — ``{colour: core.colours.ColourStyle}``, how plots and views draw each colour it names,
-  each named by the catalogue term of its key (``lab.palette`` collects them) [none].
+  each named by the catalogue term of its key (``lab.palette`` collects them) [none];
+- ``VIEW_WORDS`` — ``{widget: {key: (en, de)}}``, the words its views draw themselves (``widgets.words``
+  collects them under ``ui/<widget>/<key>``) [none].
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ class GameInfo:
     rule_prefix: str = ""  # the prefix of the game's rule IDs ("DD"): ``rulebook`` finds a rule's game by it
     rulebook: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # rule ID -> entry (rulebook.json's)
     colours: Mapping[str, ColourStyle] = dataclasses.field(default_factory=dict)  # named by the catalogue's terms
+    view_words: Mapping[str, Mapping[str, tuple[str, str]]] = dataclasses.field(default_factory=dict)  # widget words
 
     @property
     def min_players(self) -> int:
@@ -197,6 +200,7 @@ def from_module(module: types.ModuleType) -> GameInfo:
         rule_prefix=str(getattr(module, "RULE_PREFIX", "")),
         rulebook=dict(getattr(module, "RULEBOOK", {})),
         colours=dict(getattr(module, "COLOUR_STYLES", {})),
+        view_words=dict(getattr(module, "VIEW_WORDS", {})),
     )
 
 

@@ -48,6 +48,8 @@ RULEBOOK = {
 # its colour (the runner's), named by the catalogue term of its key
 COLOUR_STYLES = {"toy_pink": ColourStyle("#CC79A7", "star", "+")}
 CATALOGUE.add_term("toy_pink", "pink", "rosa")
+# the words a view of it would draw itself (``widgets.words`` collects them under ui/<widget>/<key>)
+VIEW_WORDS = {"toy_track": {"goal": ("goal", "Ziel")}}
 
 CATALOGUE.add("TOY-STEP", "{player} steps to field {to}.", "{player} geht auf Feld {to}.")
 CATALOGUE.add("TOY-ROLL-1", "{player} rolls a {pips} and moves to {to}.", "{player} würfelt {pips} und zieht auf {to}.")

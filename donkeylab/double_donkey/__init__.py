@@ -57,6 +57,7 @@ from donkeylab.double_donkey.rules import (
     Rules,
 )
 from donkeylab.double_donkey.state import DoubleDonkeyState
+from donkeylab.double_donkey.view_words import VIEW_WORDS
 
 __all__ = [
     "ACTIONS",
@@ -72,6 +73,7 @@ __all__ = [
     "RULEBOOK",
     "RULE_PREFIX",
     "VIEWS",
+    "VIEW_WORDS",
     "Card",
     "Choose",
     "Deal",

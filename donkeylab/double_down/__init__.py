@@ -28,6 +28,7 @@ from donkeylab.double_down.deck import BUST_AT, CARD_KIND, DECK_SIZE, DECK_SPEC,
 from donkeylab.double_down.metrics import metrics
 from donkeylab.double_down.rules import ICON, NAME, PHASES, PLAYERS, RULE_PREFIX, RULEBOOK, VIEWS, Rules
 from donkeylab.double_down.state import DoubleDownState
+from donkeylab.double_down.view_words import VIEW_WORDS
 
 __all__ = [
     "ACTIONS",
@@ -46,6 +47,7 @@ __all__ = [
     "RULEBOOK",
     "RULE_PREFIX",
     "VIEWS",
+    "VIEW_WORDS",
     "Deal",
     "DoubleDownState",
     "PlayCard",

@@ -54,6 +54,7 @@ from donkeylab.esels_rennen.rules import (
 )
 from donkeylab.esels_rennen.state import EselsRennenState
 from donkeylab.esels_rennen.validate import BoardReport, validate_board
+from donkeylab.esels_rennen.view_words import VIEW_WORDS
 
 __all__ = [
     "CARDS",
@@ -67,6 +68,7 @@ __all__ = [
     "SETUP_OPTIONS",
     "STATIC_KEYS",
     "VIEWS",
+    "VIEW_WORDS",
     "Arrow",
     "Back",
     "Board",

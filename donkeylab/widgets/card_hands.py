@@ -1,6 +1,7 @@
 """``CardHands``: Double Donkey's hands, personal piles and the Biggest Donkey, each card's value under the dice.
 
-Its ESM (``widgets/card_hands.js``) and CSS stand beside it; its words are ``words.WORDS["card_hands"]``.
+Its ESM (``widgets/card_hands.js``) and CSS stand beside it; its words are its game's
+(``double_donkey.VIEW_WORDS["card_hands"]``, collected by ``words``).
 """
 
 from __future__ import annotations

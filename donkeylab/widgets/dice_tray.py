@@ -1,6 +1,7 @@
 """``DiceTray``: Double Donkey's six dice and the Hay card; which rolled dice may be chosen and, if not, why.
 
-Its ESM (``widgets/dice_tray.js``) and CSS stand beside it; its words are ``words.WORDS["dice_tray"]``.
+Its ESM (``widgets/dice_tray.js``) and CSS stand beside it; its words are its game's
+(``double_donkey.VIEW_WORDS["dice_tray"]``, collected by ``words``).
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ class FrontEndKit(OnePerKernel, PageGuard, anywidget.AnyWidget):
 class KitUser(t.HasTraits):
     """A widget whose ESM uses the shared helpers and draws its own words (``front_end`` names them)."""
 
-    front_end: ClassVar[str] = ""  # the widget's key in ``words.WORDS``; "" for a widget without words
+    front_end: ClassVar[str] = ""  # the widget's key in ``words.tables()``; "" for a widget without words
 
     kit = widget_ref("the page's FrontEndKit: the shared front-end helpers (common.js)")
     words = t.Dict(help="the words the front end draws itself: {'en': {key: text}, 'de': {key: text}}").tag(sync=True)

@@ -1,6 +1,7 @@
 """``RaceBoard``: Esels-Rennen's board drawn from its JSON (any valid board), arrows, donkeys and the current chain hop.
 
-Its ESM (``widgets/race_board.js``) and CSS stand beside it; its words are ``words.WORDS["race_board"]``.
+Its ESM (``widgets/race_board.js``) and CSS stand beside it; its words are its game's
+(``esels_rennen.VIEW_WORDS["race_board"]``, collected by ``words``).
 """
 
 from __future__ import annotations

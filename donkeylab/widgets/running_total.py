@@ -1,6 +1,7 @@
 """``RunningTotal``: Double Down's running total on a number line with the doublets and 77, tokens, direction and 2x.
 
-Its ESM (``widgets/running_total.js``) and CSS stand beside it; its words are ``words.WORDS["running_total"]``.
+Its ESM (``widgets/running_total.js``) and CSS stand beside it; its words are its game's
+(``double_down.VIEW_WORDS["running_total"]``, collected by ``words``).
 """
 
 from __future__ import annotations

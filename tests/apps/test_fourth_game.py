@@ -18,6 +18,7 @@ from donkeylab.apps.registry import APPS
 from donkeylab.lab import palette
 from donkeylab.widgets import Explorer, RuleExplainer, ShareLink, Stepper
 from donkeylab.widgets.views import palette_json
+from donkeylab.widgets.words import front_end_words, tables, ui_word
 from tests.widgets.helpers import click, front_end
 
 
@@ -96,3 +97,9 @@ def test_the_toy_game_s_colour_is_in_the_palette(toy_app: str) -> None:
     assert (style.colour, style.symbol, style.pattern) == ("#CC79A7", "star", "+")
     assert (style.name("en"), style.name("de")) == ("pink", "rosa") and palette.style_for("toy_pink") == style
     assert palette_json()[f"{toy_app}:toy_pink"] == {"hex": "#CC79A7", "en": "pink", "de": "rosa", "pattern": "+"}
+
+
+def test_the_toy_game_s_view_word_is_collected(toy_app: str) -> None:
+    """The toy declares one word of a view (``VIEW_WORDS``): the words tables collect it, in both languages."""
+    assert front_end_words("toy_track") == {"en": {"goal": "goal"}, "de": {"goal": "Ziel"}}
+    assert ui_word("toy_track", "goal", "de") == "Ziel" and tables()["toy_track"] == {"goal": ("goal", "Ziel")}

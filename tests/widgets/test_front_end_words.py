@@ -14,7 +14,7 @@ import pytest
 
 from donkeylab.core import CATALOGUE
 from donkeylab.widgets import assets
-from donkeylab.widgets.words import WORDS, front_end_words
+from donkeylab.widgets.words import front_end_words, tables
 
 JS = sorted({assets.asset(p.name) for p in assets._PLACES[1].glob("*.js")} | set(assets._PLACES[0].glob("*.js")))
 GERMAN_LETTERS = re.compile("[äöüÄÖÜß„]")
@@ -35,7 +35,7 @@ _CHOICE = re.compile(r"""say\(\s*[^"`()]*\?\s*"([a-z0-9_]+)"\s*:\s*"([a-z0-9_]+)
 def _german_phrases() -> set[str]:
     """Every German text of the words tables that is not also English (placeholders and signs removed)."""
     out = set()
-    for table in WORDS.values():
+    for table in tables().values():
         for en, de in table.values():
             for part in re.split(r"\{\w+\}|[—:·(),.!?★✓…▶◀❚]", de):
                 part = part.strip()
@@ -51,7 +51,9 @@ def test_the_js_files_are_found() -> None:
 @pytest.mark.parametrize("path", JS, ids=lambda p: p.name)
 def test_no_js_file_contains_german_text(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    assert not GERMAN_LETTERS.search(text), f"{path.name}: German letters; put the words in widgets/words.py"
+    assert not GERMAN_LETTERS.search(text), (
+        f"{path.name}: German letters; put the words in widgets/words.py or the game's VIEW_WORDS"
+    )
     found = sorted(p for p in _german_phrases() if p in text)
     assert not found, f"{path.name} contains German text {found}; the front end gets its words through a trait"
 
@@ -67,19 +69,19 @@ def test_every_word_a_front_end_asks_for_is_in_its_table(name: str, widget: str)
     text = assets.asset(name).read_text(encoding="utf-8")
     asked = {a or f"{b}_" for a, b in _SAY.findall(text)} | {k for pair in _CHOICE.findall(text) for k in pair}
     assert asked, f"{name} asks for no word: the pattern of this test no longer matches the file"
-    table = WORDS[widget]
+    table = tables()[widget]
     for key in asked:
         if key.endswith("_"):  # a family such as letter_${colour} or variant_${t.variant}
             assert any(k.startswith(key) for k in table), f"{name}: no {key}* words"
         else:
-            assert key in table, f"{name} asks for {key!r}, which widgets/words.py does not have"
+            assert key in table, f"{name} asks for {key!r}, which no words table has"
 
 
-@pytest.mark.parametrize("widget", sorted(WORDS))
+@pytest.mark.parametrize("widget", sorted(tables()))
 def test_the_words_trait_carries_both_languages_with_the_same_placeholders(widget: str) -> None:
     value = front_end_words(widget)
-    assert set(value) == {"en", "de"} and set(value["en"]) == set(value["de"]) == set(WORDS[widget])
-    for key in WORDS[widget]:
+    assert set(value) == {"en", "de"} and set(value["en"]) == set(value["de"]) == set(tables()[widget])
+    for key in tables()[widget]:
         en, de = value["en"][key], value["de"][key]
         assert set(re.findall(r"\{(\w+)\}", en)) == set(re.findall(r"\{(\w+)\}", de)), key
         assert CATALOGUE.messages[f"ui/{widget}/{key}"].en == en
