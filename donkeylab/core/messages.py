@@ -84,7 +84,7 @@ class Catalogue:
 def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return f"{'Player' if lang == 'en' else 'Spieler'} {seat + 1}"
+    return CATALOGUE.render("core/player", {"n": seat + 1}, lang)
 
 
 def join_words(words: Sequence[str], lang: str = "en", conj: str = "or") -> str:
@@ -94,11 +94,13 @@ def join_words(words: Sequence[str], lang: str = "en", conj: str = "or") -> str:
         return "-"
     if len(words) == 1:
         return words[0]
-    word = {"or": {"en": "or", "de": "oder"}, "and": {"en": "and", "de": "und"}}[conj][lang]
+    word = CATALOGUE.messages[f"core/{conj}"].get(lang)  # KeyError for a conjunction the catalogue lacks
     return ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 
 CATALOGUE: Final = Catalogue()
+# The words the catalogue itself puts into sentences (seats without a name, lists): here, not as literals in code.
+CATALOGUE.add_all({"player": ("Player {n}", "Spieler {n}"), "or": ("or", "oder"), "and": ("and", "und")}, "core/")
 
 # A rule option's words, by game: {option: (en, de, {value: (en, de)})}; ``OPTION_DEFAULT`` is the value of an
 # option left to the game's variant (Double Donkey's ``None``: the chosen variant picks the value).
