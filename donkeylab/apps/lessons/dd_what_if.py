@@ -88,8 +88,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Wahrscheinlichkeit jedes Werts der besten Karte",
     ),
     "exact": (
-        "exact fractions",
-        "exakte Brüche",
+        "exact fractions (for the teacher)",
+        "exakte Brüche (für die Lehrkraft)",
     ),
     "failed": (
         "The what-if could not be computed: {reason}",
@@ -249,7 +249,7 @@ def what_if_html(
 
 def _bar(value: int, p: Fraction, top: Fraction, lang: str) -> str:
     height = 0 if not top else round(40 * float(p / top))
-    tip = f"{value}: {p.numerator}/{p.denominator} ≈ {decimal(p, lang, 3)}"
+    tip = f"{value}: {decimal(100 * p, lang, 1)} %"  # a pupil reads percent; the fractions are the teacher's fold
     return (
         f"<div title='{tip}' aria-label='{tip}' role='img' "
         "style='display:flex;flex-direction:column;align-items:center;width:16px'>"
