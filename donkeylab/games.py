@@ -23,7 +23,9 @@ Optionally, so that no upper layer needs a name switch, it also declares (defaul
 - ``COLOUR_STYLES`` — ``{colour: core.colours.ColourStyle}``, how plots and views draw each colour it names,
   each named by the catalogue term of its key (``lab.palette`` collects them) [none];
 - ``VIEW_WORDS`` — ``{widget: {key: (en, de)}}``, the words its views draw themselves (``widgets.words``
-  collects them under ``ui/<widget>/<key>``) [none].
+  collects them under ``ui/<widget>/<key>``) [none];
+- ``QUESTIONS`` — ``core.questions.GameQuestion``s, its questions in plain Python, which the lab's question
+  registry collects as ``<name>.<question>`` (a LivePlot runs them) [none].
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from donkeylab.core.match import Bot, RandomBot
 from donkeylab.core.messages import CATALOGUE
 from donkeylab.core.options import RuleOption
 from donkeylab.core.players import PlayerRange
+from donkeylab.core.questions import GameQuestion
 from donkeylab.core.state import GameState
 
 __all__ = ["GAMES", "GameInfo", "RuleOption", "from_module", "game_module", "info", "infos", "load", "register"]
@@ -77,6 +80,7 @@ class GameInfo:
     rulebook: Mapping[str, Any] = dataclasses.field(default_factory=dict)  # rule ID -> entry (rulebook.json's)
     colours: Mapping[str, ColourStyle] = dataclasses.field(default_factory=dict)  # named by the catalogue's terms
     view_words: Mapping[str, Mapping[str, tuple[str, str]]] = dataclasses.field(default_factory=dict)  # widget words
+    questions: tuple[GameQuestion, ...] = ()  # its own questions, collected by the lab's registry
 
     @property
     def min_players(self) -> int:
@@ -201,6 +205,7 @@ def from_module(module: types.ModuleType) -> GameInfo:
         rulebook=dict(getattr(module, "RULEBOOK", {})),
         colours=dict(getattr(module, "COLOUR_STYLES", {})),
         view_words=dict(getattr(module, "VIEW_WORDS", {})),
+        questions=tuple(getattr(module, "QUESTIONS", ())),
     )
 
 

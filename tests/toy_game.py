@@ -7,6 +7,8 @@ to reach ``goal`` wins. Small enough to reason about by hand, yet it has players
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -27,6 +29,7 @@ from donkeylab.core import (
 )
 from donkeylab.core.colours import ColourStyle
 from donkeylab.core.players import PlayerRange
+from donkeylab.core.questions import GameQuestion
 from donkeylab.core.setup import check_rules
 
 NAME = "toy_race"
@@ -159,6 +162,53 @@ class ToyState(GameState):
 
 def new_game(players: int = 2, rules: Rules | None = None) -> ToyState:
     return ToyState(PLAYERS.check(players), check_rules(Rules, rules, game=PLAYERS.game, rule=PLAYERS.rule))
+
+
+def solo_turns(rng: random.Random, params: Mapping[str, Any]) -> int:
+    """One trial of the toy's question: a lone player who always rolls; how many turns to reach the goal?
+    The engine plays it (Roll, then the die drawn from ``rng``), so the simulation is the game's."""
+    state = new_game(1, Rules(goal=params["goal"]))
+    turns = 0
+    while state.current_player is not None:
+        state = state.apply(Roll())
+        state = state.apply(state.sample_chance(rng))
+        turns += 1
+    return turns
+
+
+def solo_turns_exact(params: Mapping[str, Any]) -> dict[int, Fraction]:
+    """The same question counted exactly: the chance of still running at each field, turn by turn."""
+    goal, running, done, turn = params["goal"], {0: Fraction(1)}, {}, 0
+    while running:
+        turn, ahead = turn + 1, {}
+        for field, p in running.items():
+            for pips in range(1, 7):
+                if field + pips >= goal:
+                    done[turn] = done.get(turn, Fraction(0)) + p / 6
+                else:
+                    ahead[field + pips] = ahead.get(field + pips, Fraction(0)) + p / 6
+        running = ahead
+    return done
+
+
+CATALOGUE.add(
+    "toy_race/question/turns",
+    "How many turns does a lone roller need to reach the goal?",
+    "Wie viele Züge braucht jemand, der immer würfelt, bis ins Ziel?",
+)
+CATALOGUE.add("toy_race/question/turns_axis", "turns", "Züge")
+# its question (the lab's registry collects it as toy_race.turns; a LivePlot runs it)
+QUESTIONS = (
+    GameQuestion(
+        "turns",
+        "toy_race/question/turns",
+        "toy_race/question/turns_axis",
+        solo_turns,
+        solo_turns_exact,
+        params={"goal": 10},
+        rules=("TOY-ROLL-1",),
+    ),
+)
 
 
 def load(text: str) -> ToyState:

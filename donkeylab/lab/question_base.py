@@ -1,5 +1,9 @@
 """What a lesson question is (``Question``, ``Param``) and the registry of them by name; no question lives here.
 
+The registry holds the lab's own questions (``register``) and collects each registered game's declared ones
+(``GameInfo.questions``, plain ``core.questions.GameQuestion``s, wrapped by ``from_game``): ``get`` and ``names``
+see both, so a game's question runs in a ``LivePlot`` with no module in ``lab/``.
+
 Split from ``questions`` so that the modules holding questions (``questions``, ``questions_race``,
 ``questions_checks``, ``questions_games``) import this one and never each other: ``questions`` imports them all
 (which registers them), nothing imports back.
@@ -8,13 +12,18 @@ Split from ``questions`` so that the modules holding questions (``questions``, `
 from __future__ import annotations
 
 import dataclasses
+import random
+import types
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from donkeylab.core import rng_for
+from donkeylab import games
+from donkeylab.core import CATALOGUE, rng_for
 from donkeylab.core.messages import LANGUAGES
+from donkeylab.core.questions import GameQuestion
 from donkeylab.lab.figure_words import say
 
 if TYPE_CHECKING:
@@ -213,15 +222,68 @@ def register(question: Question) -> Question:
 
 
 def get(name: str) -> Question:
-    """The question called ``name`` (``game.question``); an unknown name raises ``KeyError`` listing them."""
-    try:
-        return QUESTIONS[name]
-    except KeyError:
-        raise KeyError(f"no lesson question {name!r}; known: {', '.join(names())}") from None
+    """The question called ``name`` (``game.question``), the lab's or a registered game's; an unknown name raises
+    ``KeyError`` listing them."""
+    found = QUESTIONS.get(name) or _game_questions().get(name)
+    if found is None:
+        raise KeyError(f"no lesson question {name!r}; known: {', '.join(names())}")
+    return found
 
 
 def names() -> list[str]:
-    return sorted(QUESTIONS)
+    return sorted({*QUESTIONS, *_game_questions()})
+
+
+# A game's trial is pure Python through its engine (~0.1 ms): batches small enough that Stop answers within ~0.2 s
+GAME_MAX_N = 200_000
+GAME_MAX_BATCH = 2_000
+
+
+def from_game(game: str, declared: GameQuestion) -> Question:
+    """The lesson question ``<game>.<name>`` of a game's declared question: ``trial`` in seeded batches (batch
+    ``b`` from ``random.Random(batch_seed(seed, b))``), its exact answer beside, the distribution figure."""
+
+    def sample(size: int, seed: int, p: Params) -> Counts:
+        rng = random.Random(seed)
+        return Counter(declared.trial(rng, p) for _ in range(size))
+
+    def exact(p: Params) -> Exact:
+        return dict(declared.exact(p)) if declared.exact is not None else {}
+
+    def draw(ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
+        from donkeylab.lab import figures
+
+        keys = sorted({*ex, *(counts or {})})
+        sim = figures.estimates_from_counts(counts, n, keys) if counts is not None else None
+        title = CATALOGUE.render(declared.title, {}, lang)
+        if declared.rules:  # the rules the trial covers, as the lab's own questions name theirs
+            title = _title(title, types.SimpleNamespace(RULES_COVERED=declared.rules), lang)
+        axis = CATALOGUE.render(declared.axis, {}, lang)
+        return figures.exact_vs_simulated(dict(sorted(ex.items())) or None, sim, title, axis, lang=lang)
+
+    params = tuple(
+        Param(name, default, f"{name} (default {default!r})", convert=type(default))
+        for name, default in declared.params.items()
+    )
+    title = CATALOGUE.render(declared.title, {}, "en")
+    return Question(
+        f"{game}.{declared.name}", title, params, exact, draw, sample, max_n=GAME_MAX_N, max_batch=GAME_MAX_BATCH
+    )
+
+
+def _game_questions() -> dict[str, Question]:
+    return _collected(tuple(games.GAMES.items()))
+
+
+@cache
+def _collected(registry: tuple[tuple[str, str], ...]) -> dict[str, Question]:
+    """Every registered game's declared questions, wrapped once per registry."""
+    out: dict[str, Question] = {}
+    for name, _ in registry:
+        for declared in games.info(name).questions:
+            question = from_game(name, declared)
+            out[question.name] = question
+    return out
 
 
 def _title(main: str, module: Any, lang: str) -> str:

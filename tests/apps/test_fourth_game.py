@@ -6,6 +6,7 @@ test does not edit either: everything the page needs is read off the toy game's 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -15,8 +16,8 @@ from donkeylab.apps import build
 from donkeylab.apps.games_apps import register_game
 from donkeylab.apps.query import parse_query
 from donkeylab.apps.registry import APPS
-from donkeylab.lab import palette
-from donkeylab.widgets import Explorer, RuleExplainer, ShareLink, Stepper
+from donkeylab.lab import palette, questions
+from donkeylab.widgets import Explorer, LivePlot, RuleExplainer, ShareLink, Stepper
 from donkeylab.widgets.views import palette_json
 from donkeylab.widgets.words import front_end_words, tables, ui_word
 from tests.widgets.helpers import click, front_end
@@ -103,3 +104,22 @@ def test_the_toy_game_s_view_word_is_collected(toy_app: str) -> None:
     """The toy declares one word of a view (``VIEW_WORDS``): the words tables collect it, in both languages."""
     assert front_end_words("toy_track") == {"en": {"goal": "goal"}, "de": {"goal": "Ziel"}}
     assert ui_word("toy_track", "goal", "de") == "Ziel" and tables()["toy_track"] == {"goal": ("goal", "Ziel")}
+
+
+def test_the_toy_game_s_question_runs_in_a_live_plot(toy_app: str) -> None:
+    """The toy declares one question in plain Python (``QUESTIONS``: a trial played by its engine and the exact
+    answer in fractions); the lab's registry collects it as ``toy_race.turns`` and a LivePlot runs it, the
+    simulated bars beside the exact diamonds, in German too."""
+    assert f"{toy_app}.turns" in LivePlot.questions()
+    exact = questions.get(f"{toy_app}.turns").exact({"goal": 10})
+    assert sum(exact.values()) == 1 and min(exact) == 2 and exact[10] == Fraction(1, 6**9)  # nine 1s, then any
+
+    plot = LivePlot(f"{toy_app}.turns", n=1_200, seed=1, batch=400, lang="de", goal=10)
+    plot.run()
+    assert plot.done == 1_200 and plot.error == "" and plot.simulated
+    bars, diamonds = plot.figure["data"]
+    assert bars["type"] == "bar" and diamonds["type"] == "scatter"
+    assert plot.figure["layout"]["title"]["text"].startswith("Wie viele Züge braucht")
+    simulated = dict(zip(bars["x"], bars["y"], strict=True))
+    assert simulated["3"] == pytest.approx(float(exact[3]), abs=0.05)  # 3 turns: the likeliest, ~46 %
+    assert dict(zip(diamonds["x"], diamonds["y"], strict=True))["3"] == pytest.approx(float(exact[3]))
