@@ -1,6 +1,9 @@
-"""Proof of one place per game (issue 17 §2): the tests' toy game joins as a fourth game and its free-play page
-renders (Step, Back, the link, the rule explainer) with no edit outside ``tests/toy_game.py`` — which this
-test does not edit either: everything the page needs is read off the toy game's ``GameInfo``.
+"""Proof of one place per game (issue 17 §2, issue 36): the tests' toy game joins as a fourth game with the
+same standing as the three: its free-play page renders (Step, Back, the link), its explainer shows its own rule,
+the palette holds its colour, the words tables its view word and a LivePlot runs its question — with no edit
+outside ``tests/toy_game.py`` and the fixture's registration. This test edits nothing either: everything is
+read off the toy game's ``GameInfo`` (``RULE_PREFIX``/``RULEBOOK``, ``COLOUR_STYLES``, ``VIEW_WORDS``,
+``QUESTIONS``). ARCHITECTURE.md's list of what a new game must touch is what this file proves.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from tests.widgets.helpers import click, front_end
 @pytest.fixture
 def toy_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setitem(games.GAMES, "toy_race", "tests.toy_game")  # games.register, undone after the test
-    register_game("toy_race")
+    register_game("toy_race")  # the apps made their pages at import, before this registration
     yield "toy_race"
     APPS.pop("toy_race", None)
 
