@@ -138,7 +138,7 @@ def convergence(
             line={"width": 0},
             fill="tonexty",
             fillcolor="rgba(0,114,178,0.2)",
-            name=say("ci_band", lang),
+            name=say("ci_band_wilson" if estimates and estimates[-1].method == "wilson" else "ci_band", lang),
         )
     )
     fig.data[0].showlegend = False

@@ -45,6 +45,7 @@ SAME_IN_BOTH = {
     "phase",
     "bots",
     "start",
+    "wilson",  # the band's method, a name
 }
 RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
 
@@ -56,26 +57,26 @@ ENGLISH = {
         "(estimate after N rolls)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band", "simulated estimate", "exact = 1/4 ≈ 0.2500"),
+        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact = 1/4 ≈ 0.2500"),
     ),
     "lesson.seven_after_flip": (
         "After the orange flip: how often is light blue/orange worth 7? (estimate after N games)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band", "simulated estimate", "exact ≈ 0.1012"),
+        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact ≈ 0.1012"),
     ),
     "lesson.token_at": (
         "At total 64: how often does the next card cost a token? (estimate after N cards)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band", "simulated estimate", "exact = 9/56 ≈ 0.1607"),
+        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact = 9/56 ≈ 0.1607"),
     ),
     "lesson.best_order": (
         "Random races played by the game program on the mini board (our reconstruction): how often do they end "
         "in the most likely order? (after N races)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band", "simulated estimate", "exact ≈ 0.3831"),
+        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact ≈ 0.3831"),
     ),
     "lesson.rounds_difference": (
         "Same deals, both rules: how many rounds longer is the English game? (running average after N pairs)",
@@ -243,7 +244,11 @@ def test_builders_default_words_follow_lang() -> None:
     ]
     hits = [i % 3 == 0 for i in range(300)]
     conv = lessons.convergence(hits, Fraction(1, 3), "Treffer", "de")
-    assert [t.name for t in conv.data][1:] == ["95-%-Konfidenzband", "simulierter Schätzwert", "exakt = 1/3 ≈ 0,3333"]
+    assert [t.name for t in conv.data][1:] == [
+        "95-%-Konfidenzband (Wilson)",
+        "simulierter Schätzwert",
+        "exakt = 1/3 ≈ 0,3333",
+    ]
     assert conv.layout.yaxis.title.text == "geschätzte Wahrscheinlichkeit"
     order = figures.race_orders({("red", "green", "yellow"): Fraction(1)}, lang="de")
     assert list(order.data[0].x) == ["rot-grün-gelb"] and order.layout.yaxis.title.text == "Wahrscheinlichkeit"
