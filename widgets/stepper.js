@@ -77,8 +77,8 @@ function stepperBar(st) {
     speed.value = String(st.get("speed"));
     speed.setAttribute("aria-label", say("speed_aria"));
     speedLabel.firstChild.textContent = say("speed");
-    let where = say("position", { index, last: length - 1 });
-    if (events.length > 1) where += say("event", { sub, n: events.length });
+    const where =
+      events.length > 1 ? say("position_at", { index }) + say("event", { sub, n: events.length }) : say("position", { index, last: length - 1 });
     pos.textContent = where;
     lang.value = st.get("lang");
     lang.setAttribute("aria-label", say("language"));

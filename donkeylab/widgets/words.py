@@ -35,6 +35,8 @@ WORDS: dict[str, Table] = {
         "speed": ("speed ", "Tempo "),
         "speed_aria": ("Play speed (steps per second)", "Tempo (Schritte pro Sekunde)"),
         "position": ("step {index} of {last}", "Schritt {index} von {last}"),
+        # inside a step's events one counter is enough: "step 15 of 15 · event 2 of 15" read as "the game is over"
+        "position_at": ("step {index}", "Schritt {index}"),
         "event": (" · event {sub} of {n}", " · Ereignis {sub} von {n}"),
         "language": ("Language", "Sprache"),
         "lang_en": ("English", "English"),  # each language is named in its own words, in both menus

@@ -126,8 +126,8 @@ def back_to(app: App, opening: str) -> None:
 
 
 def where(position: str) -> tuple[int, float]:
-    """``"step 3 of 9 · event 2 of 4"`` → (3, 2); a whole action (no event part) sorts after its events."""
-    m = re.match(r"step (\d+) of \d+(?: · event (\d+) of \d+)?", position)
+    """``"step 3 · event 2 of 4"`` → (3, 2); a whole action (``"step 3 of 9"``) sorts after its events."""
+    m = re.match(r"step (\d+)(?: of \d+)?(?: · event (\d+) of \d+)?", position)
     assert m, f"not a position: {position!r}"
     return int(m.group(1)), float(m.group(2)) if m.group(2) else float("inf")
 

@@ -295,23 +295,22 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Esels-Rennen: Ist das Rennen fair? Welche Zielkarte hättest du am liebsten?",
     ),
     "hand.heading": (
-        "Count it yourself: the first move on our mini board",
-        "Zähl selbst: der erste Zug auf unserem Mini-Brett",
+        "Count it yourself on our mini board, a small practice board we made up",
+        "Zähl selbst auf unserem Mini-Brett, einem kleinen Übungsbrett, das wir uns ausgedacht haben",
     ),
     "hand.intro": (
         (
             "Player 1 has 6 first moves: each of the 3 donkeys one field diagonally forward, left or right (3 × 2 "
             "= 6). A <b>hop</b> is one donkey moved by an arrow. A chain stops on an arrow of the moving donkey's "
             "own colour, or when a donkey cannot move (the field it would move to is taken, or off the board). To "
-            "check a move, click it, step through its hops, then press Back until the donkeys are back at the "
-            "start."
+            "check a move, click it and step through its hops; Back undoes them."
         ),
         (
             "Spieler 1 hat 6 erste Züge: jeder der 3 Esel ein Feld schräg nach vorn links oder rechts (3 × 2 = "
             "6). Ein <b>Sprung</b> ist ein Esel, den ein Pfeil bewegt. Eine Kette endet auf einem Pfeil in der "
             "Farbe des ziehenden Esels oder wenn ein Esel nicht ziehen kann (das Zielfeld ist besetzt oder nicht "
-            "auf dem Brett). Zum Prüfen klickst du einen Zug an, gehst mit Schritt durch seine Sprünge und "
-            "drückst Zurück, bis die Esel wieder am Start stehen."
+            "auf dem Brett). Zum Prüfen klickst du einen Zug an und gehst mit Schritt durch seine Sprünge; "
+            "Zurück macht sie rückgängig."
         ),
     ),
     "hand.q": (

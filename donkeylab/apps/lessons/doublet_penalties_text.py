@@ -232,7 +232,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "From 67 on every 10 makes 77 or more. Below: the risk at every total, your hand in the step-through,"
             " and the total after a few cards. The first plot shows the risk at every total (exact). The other "
             "two show the total after 3 cards, drawn without and with replacement. They look almost the same: "
-            "after a few cards, putting the cards back barely changes how likely each total is. The differences hide in rare "
+            "after a few cards, putting the cards back barely changes how likely each total is. The differences hide "
+            "in rare "
             "totals; exercise 4 finds one after 2 cards."
         ),
         (
@@ -243,7 +244,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "jeder Summe, deine Hand im Schritt-für-Schritt-Teil und die Summe nach einigen Karten."
             " Das erste Diagramm zeigt das Risiko bei jeder Summe (exakt). Die beiden anderen zeigen die Summe "
             "nach 3 Karten, ohne und mit Zurücklegen gezogen. Sie sehen fast gleich aus: Nach wenigen Karten "
-            "ändert das Zurücklegen die Wahrscheinlichkeiten der Summen kaum. Die Unterschiede stecken in seltenen Summen; Übung 4 findet "
+            "ändert das Zurücklegen die Wahrscheinlichkeiten der Summen kaum. Die Unterschiede stecken in seltenen "
+            "Summen; Übung 4 findet "
             "eine nach 2 Karten."
         ),
     ),

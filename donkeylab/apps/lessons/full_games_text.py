@@ -342,7 +342,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "difference: to compare two numbers, look at the interval of their difference. If it does not contain 0, "
             "the games show a difference. If it contains 0, the games have not shown a difference, which is not the "
             "same as showing that there is none. The table gives no interval for the difference of two players' win "
-            "rates, so it does not tell whether one seat wins more often. More games make the intervals narrower: "
+            "rates, so a gap between two seats there may be luck: in {seat_games} games with each set of rules, "
+            "every seat won between {seat_low} and {seat_high} of them. More games make the intervals narrower: "
             "press the button under the table or Start on a plot.</li></ul>"
         ),
         (
@@ -363,8 +364,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "gibt: Um zwei Zahlen zu vergleichen, schau auf das Intervall ihres Unterschieds. Enthält es die 0 nicht, "
             "zeigen die Spiele einen Unterschied. Enthält es die 0, haben die Spiele keinen Unterschied gezeigt – das "
             "ist nicht dasselbe wie zu zeigen, dass es keinen gibt. Für "
-            "den Unterschied der Gewinnanteile zweier Spieler zeigt die Tabelle kein Intervall, also sagt sie "
-            "nicht, ob ein Platz öfter gewinnt. Mehr Spiele machen die Intervalle schmaler: Drück den Knopf unter"
+            "den Unterschied der Gewinnanteile zweier Spieler zeigt die Tabelle kein Intervall, also kann ein "
+            "Abstand zwischen zwei Plätzen dort Zufall sein: In {seat_games} Spielen mit jedem Regelsatz gewann "
+            "jeder Platz zwischen {seat_low} und {seat_high} davon. Mehr Spiele machen die Intervalle schmaler: "
+            "Drück den Knopf unter"
             " der Tabelle oder Start bei einem Diagramm.</li></ul>"
         ),
     ),

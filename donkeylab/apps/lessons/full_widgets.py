@@ -65,8 +65,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Breite des Intervalls: {paired}; ohne die Paare (Mittel minus Mittel) wäre es {unpaired} breit",
     ),
     "failed": ("That did not work", "Das hat nicht geklappt"),
-    "progress": ("{done} of {total} games played", "{done} von {total} Spielen gespielt"),
-    "done": ("{total} games played ✓", "{total} Spiele gespielt ✓"),
+    "progress": (
+        "{done} of {total} games played ({each} with each set of rules)",
+        "{done} von {total} Spielen gespielt (je {each} pro Regelsatz)",
+    ),
+    "done": (
+        "{total} games played ✓ ({each} with each set of rules)",
+        "{total} Spiele gespielt ✓ (je {each} pro Regelsatz)",
+    ),
     "more": ("Play {more} games of each", "{more} Spiele je Regelsatz"),
     "sealed": (
         "The bots have played their games: the table appears with the answer.",
@@ -278,7 +284,10 @@ class VariantTable(w.VBox):  # type: ignore[misc]
     def _show_status(self) -> None:
         done, total = self.progress.value, self.progress.max
         key = "progress" if done < total else "done"
-        self.status.value = say(key, done=done, total=total).get(self.lang)
+        lang = self.lang
+        self.status.value = say(
+            key, done=whole(done, lang), total=whole(total, lang), each=whole(total // 2, lang)
+        ).get(lang)
 
     def show(self) -> None:
         """The reveal: the table is drawn from now on."""
