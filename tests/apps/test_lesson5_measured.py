@@ -51,7 +51,10 @@ def test_the_notice_states_the_measured_figures_with_their_interval_in_both_lang
     assert "50,000 pairs" in en and "50.000 Paaren" in de
     assert "0.52 rounds (95 % interval 0.51 to 0.54)" in en  # 0.535 is stored as the float just above it
     assert "ergab 0,52 Runden (95-%-Intervall 0,51 bis 0,54)" in de
-    assert "Most of it comes from the end (DD-END-1)" in en and "Das meiste davon macht das Ende" in de
+    assert (
+        "Most of it comes from the end (DD-END-1)" in en
+        and "Den größten Teil davon macht das Ende (DD-END-1) aus" in de
+    )
     # the Biggest Donkey refills to 3 from the middle pile (DD-REFILL-1), and a game's length is said (review 2026-12)
     assert "refill your hand with three cards from the middle pile" in en and "drei Karten vom Stapel" in de
     assert "(about 6.2 rounds instead of 6.7)" in en and "(etwa 6,2 statt 6,7 Runden)" in de

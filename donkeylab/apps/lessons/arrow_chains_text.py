@@ -103,7 +103,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "such as yellow–green–red (first to last)."
         ),
         (
-            "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil auf dem Feld, auf dem er landet, zieht einen anderen "
+            "Bei Esels-Rennen ziehst du einen Esel. Der Pfeil auf dem Feld, auf dem er landet, bewegt einen anderen "
             "Esel, dessen Pfeil den nächsten, und so weiter: eine Kette. Du gewinnst, wenn die Esel in der Reihenfolge "
             "deiner Zielkarte ankommen, etwa gelb–grün–rot (Erster bis Letzter)."
         ),

@@ -25,7 +25,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "(but after a 2x you may not start with a 2x, DN-DOUBLE-1).</li></ul>"
         ),
         (
-            "<ul><li>Was eine Karte einen Chip kosten lässt, hängt von der Summe ab: Bei 70 ist es die 77 (3 von "
+            "<ul><li>Wodurch eine Karte einen Chip kostet, hängt von der Summe ab: Bei 70 ist es die 77 (3 von "
             "7 Karten kommen dorthin, und keine macht eine Schnapszahl); bei den meisten niedrigen Summen ist es "
             "vor allem eine Schnapszahl.</li><li>Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und "
             "eine wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu "

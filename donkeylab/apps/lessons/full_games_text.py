@@ -58,7 +58,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Names like DD-END-1 on the rule card are our labels for the rulebook's rules."
         ),
         (
-            "Bots, die zufällig wählen, spielen ein Spiel, gezeigt kurz bevor die <b>letzten Karten</b> gespielt "
+            "Bots, die zufällig wählen, spielen ein Spiel; du siehst es kurz bevor die <b>letzten Karten</b> gespielt "
             "werden: Drück <b>Schritt</b>, um zu sehen, wer gewinnt, und <b>Zurück</b>, um durch das Spiel "
             "zurückzugehen. Wechsle dann die Regeln: Du bekommst dieselben gemischten Karten. Endet das Spiel jetzt in "
             "einer früheren Runde, einer späteren oder derselben? Namen wie DD-END-1 auf der Regelkarte sind "
@@ -102,8 +102,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
             "{de_rounds} statt {en_rounds} Runden). Ein langer Lauf mit {pairs} Paaren von Spielen (vier Spieler; "
             "Bots wählen jeden erlaubten Zug gleich wahrscheinlich, mit 3 Handkarten also einen von 7) ergab {diff} "
-            "Runden (95-%-Intervall {diff_low} bis {diff_high}).</li><li>Das meiste davon macht das Ende "
-            "(DD-END-1): Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein eigener "
+            "Runden (95-%-Intervall {diff_low} bis {diff_high}).</li><li>Den größten Teil davon macht das Ende "
+            "(DD-END-1) aus: Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein "
+            "eigener "
             "Stapel leer ist. Hat dich "
             "diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der "
             "Mitte nach und spielst weiter.</li><li>Die Tabelle und das Diagramm oben sind kleinere Läufe, darum "
@@ -315,13 +316,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Die drei Unterschiede zwischen den Regeln",
     ),
     "differences.note": (
-        (
-            "The German rules come from a German description of the game; where it says nothing, we made a "
-            "ruling. Names like DD-END-1 are our labels for the rulebook's rules."
-        ),
+        ("The German rules come from a German description of the game; where it says nothing, we made a ruling."),
         (
             "Die deutschen Regeln stammen aus einer deutschen Beschreibung des Spiels; wo sie nichts sagt, haben "
-            "wir etwas festgelegt. Namen wie DD-END-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
+            "wir etwas festgelegt."
         ),
     ),
     "further.pairs": (

@@ -200,7 +200,7 @@ heading_say = wd.words(
         "heading.live": ("Watch the simulation", "Schau der Simulation zu"),
         "heading.notice": ("What to notice", "Was dir auffallen sollte"),
         "heading.further": ("Going further", "Weiter gedacht"),
-        "heading.predict": ("Make your prediction", "Gib deine Schätzung ab"),
+        "heading.predict": ("Make your prediction", "Was vermutest du?"),
         "heading.watch": ("Watch the bots play", "Schau den Bots beim Spielen zu"),
         "heading.measured": ("The answer, measured", "Die Antwort, gemessen"),
     },
