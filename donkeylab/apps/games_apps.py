@@ -59,6 +59,12 @@ def register_game(game: str) -> AppInfo:
     return register(AppInfo(game, say("title"), say("blurb"), gi.icon, common_params(game), build, kind="game"))
 
 
-for _game in GAMES:
-    if _game not in APPS:
-        register_game(_game)
+def _late_games() -> None:
+    """The app of every game registered since (``Apps.catch_up``): ``games.register`` is a new game's one call."""
+    for game in GAMES:
+        if not dict.__contains__(APPS, game):
+            register_game(game)
+
+
+_late_games()
+APPS.catch_up.append(_late_games)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import ipywidgets as w
@@ -37,14 +37,47 @@ class AppInfo:
         return f"{self.name}.ipynb"
 
 
-APPS: dict[str, AppInfo] = {}
+class Apps(dict[str, AppInfo]):
+    """The apps by name. A game registered after the apps were imported (``games.register``) gets its free-play
+    app as soon as anyone looks: every lookup and listing first runs the ``catch_up`` functions (``games_apps``
+    adds one that makes the app of any game still without), so a new game needs one registration, not two."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.catch_up: list[Callable[[], None]] = []
+
+    def _caught_up(self) -> Apps:
+        for run in self.catch_up:
+            run()
+        return self
+
+    def __missing__(self, name: str) -> AppInfo:
+        self._caught_up()
+        if dict.__contains__(self, name):
+            return dict.__getitem__(self, name)
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        return dict.__contains__(self._caught_up(), name)
+
+    def __iter__(self) -> Iterator[str]:
+        return dict.__iter__(self._caught_up())
+
+    def values(self) -> Any:
+        return dict.values(self._caught_up())
+
+    def items(self) -> Any:
+        return dict.items(self._caught_up())
+
+
+APPS: Apps = Apps()
 
 
 def register(info: AppInfo) -> AppInfo:
     """Add an app; every app's link also takes ``big=1``, the presenter view (``apps.presenter``)."""
     from donkeylab.apps import presenter
 
-    if info.name in APPS:
+    if dict.__contains__(APPS, info.name):  # not ``in``: that would make a late game's app (``Apps``)
         raise ValueError(f"app {info.name!r} registered twice")
     info = dataclasses.replace(info, params={**info.params, presenter.PARAM.name: presenter.PARAM})
     APPS[info.name] = info

@@ -16,7 +16,6 @@ import pytest
 
 from donkeylab import games, rulebook
 from donkeylab.apps import build
-from donkeylab.apps.games_apps import register_game
 from donkeylab.apps.query import parse_query
 from donkeylab.apps.registry import APPS
 from donkeylab.lab import palette, questions
@@ -29,7 +28,6 @@ from tests.widgets.helpers import click, front_end
 @pytest.fixture
 def toy_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setitem(games.GAMES, "toy_race", "tests.toy_game")  # games.register, undone after the test
-    register_game("toy_race")  # the apps made their pages at import, before this registration
     yield "toy_race"
     APPS.pop("toy_race", None)
 
