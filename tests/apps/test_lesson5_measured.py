@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from donkeylab.apps.lessons import full_games as fg
+from donkeylab.apps.lessons import full_seats
 from donkeylab.apps.lessons.full_widgets import summary_html, table_html
 from donkeylab.apps.query import parse_query
 from donkeylab.lab import questions_games as qg
@@ -197,9 +198,9 @@ def test_no_seat_wins_more_often_as_going_further_says() -> None:
     """Going further says a gap between seats in the page's table may be luck, from a stored run where every seat
     won 31 % to 33 %: the stored intervals carry those words, and a seeded run of our engine still agrees (a
     change that gave a seat an edge fails here)."""
-    seats = [s for per_rules in fg.MEASURED_SEATS.values() for s in per_rules]
+    seats = [s for per_rules in full_seats.MEASURED_SEATS.values() for s in per_rules]
     assert all(0.305 <= value < 0.335 and low <= value <= high for value, low, high in seats), "31 % to 33 %"
-    assert fg.MEASURED_SEAT_GAMES >= 10_000, "a run precise enough for whole percents"
+    assert full_seats.MEASURED_SEAT_GAMES >= 10_000, "a run precise enough for whole percents"
     en, de = fg.further_pairs_text().get("en"), fg.further_pairs_text().get("de")
     assert "in 10,000 games with each set of rules, every seat won between 31 % and 33 % of them" in en
     assert "In 10.000 Spielen mit jedem Regelsatz gewann jeder Platz zwischen 31 % und 33 % davon" in de
@@ -211,3 +212,23 @@ def test_no_seat_wins_more_often_as_going_further_says() -> None:
         for seat in range(4):
             rate = result.win_rate(seat)
             assert rate.low <= 0.32 <= rate.high, (variant, seat, rate.low, rate.high)
+
+
+def test_the_table_warns_when_two_seats_intervals_do_not_overlap() -> None:
+    """The default table's German column has player 1 at 25 % and player 2 at 38 % (review 2026-12): the page says
+    it is a miss, not a seat advantage; with overlapping intervals it says nothing."""
+    from donkeylab.apps.lessons.full_widgets import seat_gap_html
+
+    def rates(*values: tuple[float, float, float]) -> dict[str, Estimate]:
+        return {f"player {i + 1}": Estimate("p", v, lo, hi, 0.0, 200, "wilson") for i, (v, lo, hi) in enumerate(values)}
+
+    apart = {
+        "english": rates((0.3, 0.25, 0.35), (0.32, 0.27, 0.37)),
+        "german": rates((0.25, 0.2, 0.31), (0.38, 0.32, 0.45)),
+    }
+    en, de = seat_gap_html(apart, 2, "en"), seat_gap_html(apart, 2, "de")
+    assert "under the German rules, player 1 (25 %) and player 2 (38 %) seem far apart" in en
+    assert "every seat won 31 % to 33 %" in en and "one of the misses" in en
+    assert "Mit den deutschen Regeln liegen Spieler 1 (25 %) und Spieler 2 (38 %) weit auseinander" in de
+    close = {"english": rates((0.3, 0.25, 0.35), (0.32, 0.27, 0.37))}
+    assert seat_gap_html(close, 2, "en") == ""

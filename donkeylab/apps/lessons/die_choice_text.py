@@ -32,11 +32,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.grid": (
         (
-            "The exception in every case: rows k dice rolled, columns m numbers on the Hay card. There is no row "
+            "The exception in every case: rows k dice rolled, columns m different numbers on the Hay card. There is "
+            "no row "
             "for k = 1: with one die left there is nothing to choose."
         ),
         (
-            "Die Ausnahme in allen Fällen: Zeilen k geworfene Würfel, Spalten m Zahlen auf der Misthaufen-Karte. "
+            "Die Ausnahme in allen Fällen: Zeilen k geworfene Würfel, Spalten m verschiedene Zahlen auf der "
+            "Misthaufen-Karte. "
             "Eine Zeile für k = 1 fehlt: Bei einem einzigen Würfel gibt es nichts zu wählen."
         ),
     ),
@@ -113,13 +115,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Each die shows a 2 or a 5 with probability 2/6. The dice are <b>independent</b>: what one die shows "
             "does not change what another shows. So the four probabilities multiply: (2/6) · (2/6) · (2/6) · "
-            "(2/6) = (2/6)⁴ = (1/3)⁴ = {p}. With m numbers on the Hay card and k dice rolled it is (m/6)<sup>k</sup>."
+            "(2/6) = (2/6)⁴ = (1/3)⁴ = {p}. With m different numbers on the Hay card and k dice rolled it is "
+            "(m/6)<sup>k</sup>."
         ),
         (
             "Jeder Würfel zeigt mit der Wahrscheinlichkeit 2/6 eine 2 oder eine 5. Die Würfel sind "
             "<b>unabhängig</b>: Was ein Würfel zeigt, ändert nichts an dem, was ein anderer zeigt. Also werden "
             "die vier Wahrscheinlichkeiten multipliziert (Pfadregel): (2/6) · (2/6) · (2/6) · (2/6) = (2/6)⁴ = "
-            "(1/3)⁴ = {p}. Mit m Zahlen auf der Misthaufen-Karte und k geworfenen Würfeln ist es (m/6)<sup>k</sup>."
+            "(1/3)⁴ = {p}. Mit m verschiedenen Zahlen auf der Misthaufen-Karte und k geworfenen Würfeln ist es "
+            "(m/6)<sup>k</sup>."
         ),
     ),
     "live_intro": (
@@ -197,14 +201,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.q": (
         (
-            "Why it matters: in a game of four you started phase 1, so the 5th roll is yours again. Four numbers "
+            "Why it matters: in a game of four you started phase 1, so the 5th roll is yours again. Four different "
+            "numbers "
             "lie on the Hay card and you roll the 2 dice that are left. You would like to place the die that "
             "suits your cards. You may pick either die in two cases: by the exception, or because both dice show "
             "new numbers. What is the probability that you may pick either die?"
         ),
         (
             "Warum das wichtig ist: In einem Spiel zu viert hast du Phase 1 begonnen, also bist du beim 5. Wurf "
-            "wieder an der Reihe. Vier Zahlen liegen auf der Misthaufen-Karte, und du wirfst die 2 übrigen "
+            "wieder an der Reihe. Vier verschiedene Zahlen liegen auf der Misthaufen-Karte, und du wirfst die 2 "
+            "übrigen "
             "Würfel. Du möchtest den Würfel legen, der zu deinen Karten passt. In zwei Fällen darfst du frei "
             "wählen, welchen der beiden Würfel du legst: durch die Ausnahme oder weil beide Würfel neue Zahlen "
             "zeigen. Wie groß ist die "

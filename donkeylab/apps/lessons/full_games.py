@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from donkeylab.apps.lessons import full_seats
 from donkeylab.apps.lessons.framework import (
     Context,
     Convergence,
@@ -42,7 +43,7 @@ from donkeylab.apps.lessons.full_widgets import (
     VariantTable,
     mean_text,
 )
-from donkeylab.apps.lessons.page import Lesson, number, page, percent
+from donkeylab.apps.lessons.page import Lesson, number, page
 from donkeylab.apps.parts import Folded, Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, integer
 from donkeylab.apps.registry import AppInfo, register
@@ -68,15 +69,6 @@ MEASURED: dict[str, tuple[float, float, float]] = {
 # of 20,000 seeded games per rule set (``benchmarks/lesson5_rounds.py``'s ``rounds({"variant": v}, 20000, 2024, 2)``:
 # English 6.686 (95 % CI 6.672 to 6.701), German 6.168 (6.155 to 6.181)); the page says them to one decimal.
 MEASURED_ROUNDS: dict[str, float] = {"english": 6.686, "german": 6.168}
-# No seat wins more often with random bots (review 2026-12: a 200-game table showed 25 % against 38 %, and pupils
-# would read it as a seat advantage): each seat's win rate in 10,000 seeded games per rule set, ``run_experiment(
-# ExperimentSpec("double_donkey", 4, 10000, seed=99, rules={"variant": v}, bots=("Random",), batch_size=500))
-# .win_rate(seat)`` (value, low, high of its Wilson 95 % CI), seats 1 to 4.
-MEASURED_SEAT_GAMES = 10_000
-MEASURED_SEATS: dict[str, tuple[tuple[float, float, float], ...]] = {
-    "english": ((0.309, 0.300, 0.318), (0.315, 0.306, 0.324), (0.318, 0.309, 0.327), (0.318, 0.309, 0.327)),
-    "german": ((0.320, 0.311, 0.329), (0.326, 0.317, 0.335), (0.320, 0.311, 0.330), (0.322, 0.313, 0.331)),
-}
 CONVERGENCE_PAIRS = 2_000  # pairs of games in the live band of the difference (the notice names the size)
 PLOT_GAMES = 1_000  # per variant in each live plot (~10 s when the pupil presses Start)
 PLOT_BATCH = 50
@@ -244,9 +236,9 @@ def further_pairs_text() -> Say:
         tie=lambda lg: measured("tie_break", lg),
         tie_low=lambda lg: measured("tie_break", lg, 1),
         tie_high=lambda lg: measured("tie_break", lg, 2),
-        seat_games=lambda lg: whole(MEASURED_SEAT_GAMES, lg),
-        seat_low=lambda lg: percent(min(v for seats in MEASURED_SEATS.values() for v, _, _ in seats), lg, 0),
-        seat_high=lambda lg: percent(max(v for seats in MEASURED_SEATS.values() for v, _, _ in seats), lg, 0),
+        seat_games=full_seats.games,
+        seat_low=lambda lg: full_seats.low_high(lg)[0],
+        seat_high=lambda lg: full_seats.low_high(lg)[1],
     )
 
 

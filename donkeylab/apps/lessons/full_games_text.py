@@ -23,8 +23,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "kept</td><td>is always rolled</td></tr><tr><th>A tie for the Biggest Donkey "
             "(DD-BIGGEST-2)</th><td>the tied player with the fewest cards in their own pile gets it; dice only "
             "if still tied</td><td>the tied players roll dice at once (our ruling: the German text says nothing "
-            "about ties)</td></tr><tr><th>Winning (DD-END-1)</th><td>after the refills: whose hand and own pile "
-            "are empty wins</td><td>at the reveal: whoever played their last card wins at "
+            "about ties)</td></tr><tr><th>Winning (DD-END-1)</th><td>after the refills: whoever has no cards left in "
+            "hand or own pile "
+            "wins</td><td>at the reveal: whoever played their last card wins at "
             "once</td></tr></tbody></table>"
         ),
         (
@@ -34,7 +35,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Oberesel (DD-BIGGEST-2)</th><td>wer von ihnen die wenigsten Karten im eigenen Stapel hat, bekommt "
             "ihn; nur wenn dann noch Gleichstand ist, wird gewürfelt</td><td>die Beteiligten würfeln sofort "
             "(unsere Festlegung: Der deutsche Text sagt nichts zum Gleichstand)</td></tr><tr><th>Gewinnen "
-            "(DD-END-1)</th><td>nach dem Auffüllen: Wessen Hand und eigener Stapel leer sind, gewinnt</td><td>beim "
+            "(DD-END-1)</th><td>nach dem Auffüllen: Wer keine Handkarten und keinen eigenen Stapel mehr hat, "
+            "gewinnt</td><td>beim "
             "Aufdecken: Wer seine letzte Karte ausgespielt hat, gewinnt sofort</td></tr></tbody></table>"
         ),
     ),
@@ -338,10 +340,12 @@ TEXTS: dict[str, tuple[str, str]] = {
             "narrower than it would be without the pairs: the twins share their cards, but not their dice or the "
             "bots' choices.</li><li>Two overlapping 95 % intervals do not show that there is no "
             "difference: to compare two numbers, look at the interval of their difference. If it does not contain 0, "
-            "the games show a difference. If it contains 0, the games have not shown a difference, which is not the "
+            "the games show a difference (in about 5 of 100 such experiments that is wrong). If it contains 0, the "
+            "games have not shown a difference, which is not the "
             "same as showing that there is none. The table gives no interval for the difference of two players' win "
-            "rates, so a gap between two seats there may be luck: in {seat_games} games with each set of rules, "
-            "every seat won between {seat_low} and {seat_high} of them. More games make the intervals narrower: "
+            "rates. With random bots no seat has an advantage we could measure: in {seat_games} games with each set "
+            "of rules, every seat won between {seat_low} and {seat_high} of them. More games make the intervals "
+            "narrower: "
             "press the button under the table or Start on a plot.</li></ul>"
         ),
         (
@@ -360,11 +364,12 @@ TEXTS: dict[str, tuple[str, str]] = {
             "ohne die Paare wäre: Die Zwillinge teilen ihre Karten, aber nicht ihre Würfel oder die Züge der "
             "Bots.</li><li>Zwei 95-%-Intervalle, die sich überlappen, zeigen nicht, dass es keinen Unterschied "
             "gibt: Um zwei Zahlen zu vergleichen, schau auf das Intervall ihres Unterschieds. Enthält es die 0 nicht, "
-            "zeigen die Spiele einen Unterschied. Enthält es die 0, haben die Spiele keinen Unterschied gezeigt – das "
+            "zeigen die Spiele einen Unterschied (in etwa 5 von 100 solchen Experimenten irrt man sich dabei). "
+            "Enthält es die 0, haben die Spiele keinen Unterschied gezeigt – das "
             "ist nicht dasselbe wie zu zeigen, dass es keinen gibt. Für "
-            "den Unterschied der Gewinnanteile zweier Spieler zeigt die Tabelle kein Intervall, also kann ein "
-            "Abstand zwischen zwei Plätzen dort Zufall sein: In {seat_games} Spielen mit jedem Regelsatz gewann "
-            "jeder Platz zwischen {seat_low} und {seat_high} davon. Mehr Spiele machen die Intervalle schmaler: "
+            "den Unterschied der Gewinnanteile zweier Spieler zeigt die Tabelle kein Intervall. Bei "
+            "zufällig wählenden Bots ist kein Platz messbar im Vorteil: In {seat_games} Spielen mit jedem Regelsatz "
+            "gewann jeder Platz zwischen {seat_low} und {seat_high} davon. Mehr Spiele machen die Intervalle schmaler: "
             "Drück den Knopf unter"
             " der Tabelle oder Start bei einem Diagramm.</li></ul>"
         ),

@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from donkeylab.apps.lessons import full_seats
 from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
 from donkeylab.apps.parts import Speaks, Text
 from donkeylab.apps.query import MAX_STEP
@@ -46,6 +47,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "rounds": ("rounds per game (average)", "Runden pro Spiel (Mittelwert)"),
     "player_wins": ("player {n} wins", "Spieler {n} gewinnt"),
+    "under.english": ("English rules", "englischen Regeln"),  # after "under the" / "mit den"
+    "under.german": ("German rules", "deutschen Regeln"),
+    "seat_gap": (
+        "Careful: under the {rules}, player {a} ({pa}) and player {b} ({pb}) seem far apart, and their "
+        "intervals do not even overlap. Yet with bots that choose at random no seat has an advantage we could "
+        "measure: in {games} games with each set of rules every seat won {low} to {high}. Among {count} win "
+        "rates, one pair this far apart is no surprise: it is one of the misses. Press the button under the table "
+        "and watch the gap shrink.",
+        "Vorsicht: Mit den {rules} liegen Spieler {a} ({pa}) und Spieler {b} ({pb}) weit auseinander, ihre "
+        "Intervalle überlappen sich nicht einmal. Bei zufällig wählenden Bots ist aber kein Platz messbar im "
+        "Vorteil: In {games} Spielen mit jedem Regelsatz gewann jeder Platz {low} bis {high}. Bei {count} "
+        "Gewinnanteilen ist ein so auffälliges Paar keine Überraschung: Es ist einer der Fehlgriffe. Drück den "
+        "Knopf unter der Tabelle und sieh zu, wie der Abstand kleiner wird.",
+    ),
     "shared": ("shared win (several winners)", "geteilter Sieg (mehrere gewinnen)"),
     "caption": (
         "{count} games per set of rules, every player a bot choosing at random; game 1 uses the same shuffled "
@@ -159,7 +174,7 @@ def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
         widths = say(
             "widths", paired=number(diff.high - diff.low, lang), unpaired=number(apart.high - apart.low, lang)
         ).get(lang)
-        foot = f"<p>{what}: {mean_text(diff, lang)}</p><p>{widths}.</p>"
+        foot = f"<p>{what}: {mean_text(diff, lang)}</p><p>{widths}.</p>{seat_gap_html(rows, players, lang)}"
     style = (
         "<style>.dl-variant-table{border-collapse:collapse;font-size:15px}.dl-variant-table th,"
         ".dl-variant-table td{border:1px solid #bbb;padding:4px 10px;text-align:left}"
@@ -169,6 +184,35 @@ def table_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
         f"{style}<table class='dl-variant-table'><caption>{html.escape(caption)}</caption>"
         f"<thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>{foot}"
     )
+
+
+def seat_gap_html(rows: Mapping[str, Mapping[str, Estimate]], players: int, lang: str) -> str:
+    """A warning under the table when two seats' intervals do not overlap (the widest such pair): with random bots
+    the seats are equally good (``full_seats``), so a pupil must not read the gap as an advantage."""
+    gaps = [
+        (abs(row[f"player {b}"].value - row[f"player {a}"].value), rules, a, b)
+        for rules, row in rows.items()
+        for a in range(1, players + 1)
+        for b in range(a + 1, players + 1)
+        if row[f"player {a}"].high < row[f"player {b}"].low or row[f"player {b}"].high < row[f"player {a}"].low
+    ]
+    if not gaps:
+        return ""
+    _, rules, a, b = max(gaps)
+    low, high = full_seats.low_high(lang)
+    text = say(
+        "seat_gap",
+        rules=say(f"under.{rules}").get(lang),
+        a=a,
+        pa=percent(rows[rules][f"player {a}"].value, lang, 0),
+        b=b,
+        pb=percent(rows[rules][f"player {b}"].value, lang, 0),
+        games=full_seats.games(lang),
+        low=low,
+        high=high,
+        count=players * len(rows),
+    ).get(lang)
+    return f"<p class='dl-seat-gap'>{text}</p>"
 
 
 def remember(key: tuple[int, int | str, int], results: dict[str, ExperimentResult]) -> None:
