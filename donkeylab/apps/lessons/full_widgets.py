@@ -51,15 +51,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "under.german": ("German rules", "deutschen Regeln"),
     "seat_gap": (
         "Careful: under the {rules}, player {a} ({pa}) and player {b} ({pb}) seem far apart, and their "
-        "intervals do not even overlap. Yet with bots that choose at random no seat has an advantage we could "
-        "measure: in {games} games with each set of rules every seat won {low} to {high}. Among {count} win "
-        "rates, one pair this far apart is no surprise: it is one of the misses. Press the button under the table "
+        "intervals do not even overlap. If both seats have the same true win rate, as {games} games with each set "
+        "of rules suggest (every seat won {low} to {high}), it cannot lie in both intervals: at least one of the "
+        "two misses it. Among {count} intervals, a miss or two is no surprise. Press the button under the table "
         "and watch the gap shrink.",
-        "Vorsicht: Mit den {rules} liegen Spieler {a} ({pa}) und Spieler {b} ({pb}) weit auseinander, ihre "
-        "Intervalle überlappen sich nicht einmal. Bei zufällig wählenden Bots ist aber kein Platz messbar im "
-        "Vorteil: In {games} Spielen mit jedem Regelsatz gewann jeder Platz {low} bis {high}. Bei {count} "
-        "Gewinnanteilen ist ein so auffälliges Paar keine Überraschung: Es ist einer der Fehlgriffe. Drück den "
-        "Knopf unter der Tabelle und sieh zu, wie der Abstand kleiner wird.",
+        "Vorsicht: Mit den {rules} scheinen Spieler {a} ({pa}) und Spieler {b} ({pb}) weit auseinanderzuliegen, "
+        "ihre Intervalle überlappen sich nicht einmal. Wenn beide Plätze denselben wahren Gewinnanteil haben, wie "
+        "es {games} Spiele mit jedem Regelsatz nahelegen (jeder Platz gewann {low} bis {high}), kann er nicht in "
+        "beiden Intervallen liegen: Mindestens eines der beiden verfehlt ihn. Bei {count} Intervallen ist das "
+        "keine Überraschung. Drück den Knopf unter der Tabelle und sieh zu, wie der Abstand kleiner wird.",
     ),
     "shared": ("shared win (several winners)", "geteilter Sieg (mehrere gewinnen)"),
     "caption": (
