@@ -250,10 +250,13 @@ _TEXTS = {
         "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % lag {d} Prozentpunkte "
         "neben dem exakten Wert.",
     ),
-    "calib_inside": ("The exact value lies inside its 95 % range.", "Der exakte Wert liegt in ihrem 95-%-Bereich."),
+    "calib_inside": (
+        "The exact value lies inside its 95 % interval.",
+        "Der exakte Wert liegt in ihrem 95-%-Intervall.",
+    ),
     "calib_outside": (
-        "The exact value lies outside its 95 % range: that happens in about 1 of 20 classes.",
-        "Der exakte Wert liegt außerhalb ihres 95-%-Bereichs: Das passiert in etwa 1 von 20 Klassen.",
+        "The exact value lies outside its 95 % interval: that happens in about 1 of 20 classes.",
+        "Der exakte Wert liegt außerhalb ihres 95-%-Intervalls: Das passiert in etwa 1 von 20 Klassen.",
     ),
     "report_title": ("Class {code}: the results", "Klasse {code}: die Ergebnisse"),
     "report_counts": ("{pupils} pupils, {answered} guesses.", "{pupils} Personen, {answered} Schätzungen."),

@@ -52,13 +52,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "A <b>simulation</b> plays phase 1 many times, flips orange and counts the 7s of light "
             "blue/orange. The blue line is its relative frequency after N games. The shaded band is "
-            "the <b>95 % range</b>: if we ran this simulation 100 times, at each N it would hold the exact value "
+            "the <b>95 % interval</b>: if we ran this simulation 100 times, at each N it would hold the exact value "
             "about 95 times."
         ),
         (
             "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht den orangefarbenen Würfel um und zählt, wie "
             "oft hellblau/orange 7 wert ist. Die blaue Linie ist die relative Häufigkeit nach N Spielen. Das Band ist "
-            "der <b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den exakten Wert etwa "
+            "das <b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den exakten Wert etwa "
             "95-mal."
         ),
     ),

@@ -135,13 +135,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "A <b>simulation</b>: the game program plays random races and counts how often they end "
             "{best}. The blue line is the relative frequency after N races, the black line the exact value. The "
-            "shaded band is the <b>95 % range</b>: if we ran this simulation 100 times, at each N it would hold the "
+            "shaded band is the <b>95 % interval</b>: if we ran this simulation 100 times, at each N it would hold the "
             "exact value about 95 times."
         ),
         (
             "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft sie in der "
             "Reihenfolge {best} enden. Die blaue Linie ist ihre relative Häufigkeit nach N Rennen, die schwarze "
-            "Linie der exakte Wert. Das Band ist der <b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte "
+            "Linie der exakte Wert. Das Band ist das <b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte "
             "es bei jedem N den exakten Wert etwa 95-mal."
         ),
     ),

@@ -135,8 +135,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Eine <b>Simulation</b>: Der Computer wirft immer wieder 4 Würfel und zählt, wie oft die Ausnahme "
-            "eintritt. Die blaue Linie ist ihre relative Häufigkeit (ihr Anteil) nach N Würfen. Das Band ist der "
-            "<b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte das Band bei jedem N den wahren Wert "
+            "eintritt. Die blaue Linie ist ihre relative Häufigkeit (ihr Anteil) nach N Würfen. Das Band ist das "
+            "<b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte das Band bei jedem N den wahren Wert "
             "etwa 95-mal. Drück Start und sieh zu, wie das Band schmaler wird."
         ),
     ),

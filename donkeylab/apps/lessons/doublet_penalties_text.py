@@ -160,8 +160,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, "
-            "die einen Chip kosten. Die blaue Linie ist ihre relative Häufigkeit nach N Karten. Das Band ist der "
-            "<b>95-%-Bereich</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den wahren Wert etwa "
+            "die einen Chip kosten. Die blaue Linie ist ihre relative Häufigkeit nach N Karten. Das Band ist das "
+            "<b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den wahren Wert etwa "
             "95-mal. Drück Start."
         ),
     ),

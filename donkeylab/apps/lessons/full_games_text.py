@@ -97,7 +97,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "{diff_high}).</li><li>Most of it comes from the end (DD-END-1): with the German rules you win "
             "the moment your last card is revealed and your own pile is empty. With the English rules, if that card "
             "made you the Biggest Donkey, you refill your hand with three cards from the middle pile and play "
-            "on.</li><li>The table and the plot above are smaller runs, so they wander more. Good players may see "
+            "on.</li><li>The measured answer above and the plot come from smaller runs, so they wander more. Good "
+            "players may see "
             "another difference.</li></ul>"
         ),
         (
@@ -109,8 +110,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "eigener "
             "Stapel leer ist. Hat dich "
             "diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der "
-            "Mitte nach und spielst weiter.</li><li>Die Tabelle und das Diagramm oben sind kleinere Läufe, darum "
-            "schwanken sie mehr. Wer gut spielt, sieht vielleicht einen "
+            "Mitte nach und spielst weiter.</li><li>Die gemessene Antwort oben und das Diagramm kommen aus kleineren "
+            "Läufen, darum schwanken sie mehr. Wer gut spielt, sieht vielleicht einen "
             "anderen Unterschied.</li></ul>"
         ),
     ),
@@ -192,7 +193,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Watch a measurement get more precise. Press Start: bots choosing at random play 2,000 pairs of "
             "games, each pair with the same cards under both sets of rules. The blue line is the <b>average</b> "
-            "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % range</b>. Its width "
+            "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % interval</b>. Its width "
             "shrinks like 1 ÷ √(number of games): 4 times as many games, half as wide. There is no exact line: "
             "nobody has computed the true value."
         ),
@@ -200,7 +201,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Sieh zu, wie eine Messung genauer wird. Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
             " von Spielen, jedes Paar mit denselben Karten unter beiden Regelsätzen. Die blaue Linie ist der "
             "<b>Mittelwert</b> von „englische Runden minus deutsche Runden“ bis jetzt; das Band ist sein "
-            "<b>95-%-Bereich</b>. Seine Breite schrumpft wie 1 durch die Wurzel aus der Zahl "
+            "<b>95-%-Intervall</b>. Seine Breite schrumpft wie 1 durch die Wurzel aus der Zahl "
             "der Spiele: 4-mal so viele Spiele, halb so breit. Eine exakte Linie gibt es nicht: Niemand hat den "
             "wahren Wert ausgerechnet."
         ),
