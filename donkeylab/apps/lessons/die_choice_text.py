@@ -130,7 +130,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "A <b>simulation</b>: the computer rolls 4 dice again and again and counts how often the exception "
             "happens. The blue line is its relative frequency after N rolls. The shaded band is the <b>95 % "
-            "range</b>: if we ran this simulation 100 times, at each N the band would hold the true value about 95 "
+            "interval</b>: if we ran this simulation 100 times, at each N the band would hold the true value about 95 "
             "times. Press Start and watch the band narrow."
         ),
         (

@@ -155,7 +155,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards that "
             "cost a token. The blue line is their relative frequency after N cards. The shaded band is the <b>95 % "
-            "range</b>: if we ran this simulation 100 times, at each N it would hold the true value about 95 times. "
+            "interval</b>: if we ran this simulation 100 times, at each N it would hold the true value about 95 times. "
             "Press Start."
         ),
         (

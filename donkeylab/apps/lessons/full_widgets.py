@@ -53,14 +53,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Careful: under the {rules}, player {a} ({pa}) and player {b} ({pb}) seem far apart, and their "
         "intervals do not even overlap. If both seats have the same true win rate, as {games} games with each set "
         "of rules suggest (every seat won {low} to {high}), it cannot lie in both intervals: at least one of the "
-        "two misses it. Among the {count} intervals of the table, one miss is no surprise. Press the button under "
-        "the table and watch the gap shrink.",
+        "two misses it. Among the {count} win-rate intervals of the seats ({players} seats × {sets} sets of "
+        "rules), one miss is no surprise. Press the button under the table and watch the gap shrink.",
         "Vorsicht: Mit den {rules} scheinen Spieler {a} ({pa}) und Spieler {b} ({pb}) weit auseinanderzuliegen, "
         "ihre Intervalle überlappen sich nicht einmal. Wenn beide Plätze denselben wahren Gewinnanteil haben, wie "
         "es {games} Spiele mit jedem Regelsatz nahelegen (jeder Platz gewann {low} bis {high}), kann er nicht in "
         "beiden Intervallen liegen: Mindestens eines der beiden verfehlt ihn. Bei den {count} Intervallen der "
-        "Tabelle ist es keine Überraschung, dass eines ihn verfehlt. Drück den Knopf unter der Tabelle und sieh "
-        "zu, wie der Abstand kleiner wird.",
+        "Plätze ({players} Plätze × {sets} Regelsätze) ist es keine Überraschung, dass eines seinen wahren Wert "
+        "verfehlt. Drück den Knopf unter der Tabelle und sieh zu, wie der Abstand kleiner wird.",
     ),
     "shared": ("shared win (several winners)", "geteilter Sieg (mehrere gewinnen)"),
     "caption": (
@@ -212,6 +212,8 @@ def seat_gap_html(rows: Mapping[str, Mapping[str, Estimate]], players: int, lang
         low=low,
         high=high,
         count=players * len(rows),
+        players=players,
+        sets=len(rows),
     ).get(lang)
     return f"<p class='dl-seat-gap'>{text}</p>"
 
