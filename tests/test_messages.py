@@ -9,9 +9,11 @@ import pytest
 from donkeylab.core import CATALOGUE, Event
 from donkeylab.core.messages import join_words, player_name
 from donkeylab.games import GAMES, game_module
+from donkeylab.widgets import words
 
 for _name in GAMES:  # registering happens on import
     game_module(_name)
+words.tables()  # the widgets' and every game view's words join the catalogue when first collected: check them too
 
 
 def fields(template: str) -> set[str]:
