@@ -30,12 +30,10 @@ PHASES: Final = (DEAL, ROLL, CHOOSE, LAST, PLAY, REFILL, ROLLOFF, SHUFFLE, OVER)
 # What the upper layers read off this game (games.GameInfo): its gallery icon and the widgets that draw it.
 ICON: Final = "⚄"
 VIEWS: Final = ("donkeylab.widgets.dice_tray:DiceTray", "donkeylab.widgets.card_hands:CardHands")
-# Its rule IDs (DD-...) and its rulebook: per rule a title and a sentence (en + de), the verbatim
-# passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
+# Its rule IDs (DD-...) and rulebook (rulebook.json beside this module); see ``games`` for what each declaration is.
 RULE_PREFIX: Final = "DD"
 RULEBOOK: Final = rulebook_entries(__file__)
-# How the plots and views draw each die colour (Okabe–Ito colour, marker shape, bar pattern; named by the
-# colour's catalogue term): collected by ``lab.palette``.
+# How plots and views draw each die colour (``core.colours``).
 COLOUR_STYLES: Final = {
     "light_blue": ColourStyle("#56B4E9", "circle", "."),
     "dark_blue": ColourStyle("#0072B2", "square", "x"),

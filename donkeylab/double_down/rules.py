@@ -22,8 +22,7 @@ PHASES: Final = (DEAL, PLAYING, SHUFFLING, OVER)
 # What the upper layers read off this game (games.GameInfo): its gallery icon and the widget that draws it.
 ICON: Final = "Σ"
 VIEWS: Final = ("donkeylab.widgets.running_total:RunningTotal",)
-# Its rule IDs (DN-...) and its rulebook: per rule a title and a sentence (en + de), the verbatim
-# passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
+# Its rule IDs (DN-...) and rulebook (rulebook.json beside this module); see ``games`` for what each declaration is.
 RULE_PREFIX: Final = "DN"
 RULEBOOK: Final = rulebook_entries(__file__)
 

@@ -88,12 +88,10 @@ ICON: Final = "⇗"
 VIEWS: Final = ("donkeylab.widgets.race_board:RaceBoard",)
 STATIC_KEYS: Final = ("board",)
 SETUP_OPTIONS: Final = {"board": RuleOption("board", "default", tuple(sorted(packaged_boards())))}
-# Its rule IDs (ER-...) and its rulebook: per rule a title and a sentence (en + de), the verbatim
-# passages of the seed rulebook and the basis, in rulebook.json beside this module (``rulebook`` collects it).
+# Its rule IDs (ER-...) and rulebook (rulebook.json beside this module); see ``games`` for what each declaration is.
 RULE_PREFIX: Final = "ER"
 RULEBOOK: Final = rulebook_entries(__file__)
-# How the plots and views draw each donkey (Okabe–Ito colour, marker shape, bar pattern; named by the colour's
-# catalogue term): collected by ``lab.palette``.
+# How plots and views draw each donkey (``core.colours``).
 COLOUR_STYLES: Final = {
     "red": ColourStyle("#D55E00", "circle", "/"),
     "green": ColourStyle("#009E73", "square", "x"),

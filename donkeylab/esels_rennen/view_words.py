@@ -1,9 +1,5 @@
-"""The words Esels-Rennen's views (RaceBoard) draw themselves: button labels, captions, aria labels.
-
-Plain data (en, de) declared by the game, as its ``VIEWS`` are, so the views' words live with the game they
-describe; ``widgets.words`` collects them (``GameInfo.view_words``) into the one catalogue under
-``ui/<widget>/<key>``, and each view's ESM gets them through its ``words`` trait. Game terms are the engine's.
-"""
+"""The words Esels-Rennen's views (RaceBoard) draw themselves, as the game declares them (``VIEW_WORDS``;
+why and how they are collected: ``games``' docstring and ``widgets.words``)."""
 
 from __future__ import annotations
 

@@ -69,7 +69,7 @@ MEASURED: dict[str, tuple[float, float, float]] = {
 # of 20,000 seeded games per rule set (``benchmarks/lesson5_rounds.py``'s ``rounds({"variant": v}, 20000, 2024, 2)``:
 # English 6.686 (95 % CI 6.672 to 6.701), German 6.168 (6.155 to 6.181)); the page says them to one decimal.
 MEASURED_ROUNDS: dict[str, float] = {"english": 6.686, "german": 6.168}
-CONVERGENCE_PAIRS = 2_000  # pairs of games in the live band of the difference (the notice names the size)
+CONVERGENCE_PAIRS = 2_000  # pairs in the live band of the difference (live_intro writes the number: keep them equal)
 PLOT_GAMES = 1_000  # per variant in each live plot (~10 s when the pupil presses Start)
 PLOT_BATCH = 50
 PARAMS = lesson_params(
