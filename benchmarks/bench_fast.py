@@ -11,7 +11,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import Row, print_table
-from donkeylab.lab.fast import dice, flips, race, totals
+from donkeylab.double_donkey import fast_dice as dice
+from donkeylab.double_donkey import fast_flips as flips
+from donkeylab.double_down import fast_totals as totals
+from donkeylab.esels_rennen import fast_race as race
 
 N = 1_000_000
 TARGET = 1_000_000

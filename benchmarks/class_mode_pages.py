@@ -147,7 +147,7 @@ class Headless:
         self.lock = w.find(has("reader", "enabled", "input", "kind"))
         self.card = w.find(has("banner", "goto", "paused", "question"))
         self.stepper = w.find(has("game", "index", "substep"))
-        self.plot = w.find(lambda s: s.get("question") == "lesson.token_at")
+        self.plot = w.find(lambda s: s.get("question") == "double_down.token_at")
         await w.until(lambda st: st[self.lock].get("enabled") is True)
 
     async def guess(self, number: int, value: float) -> None:

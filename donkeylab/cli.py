@@ -112,12 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
     vb = sub.add_parser("validate-board", help="check an Esels-Rennen board file (ER-BOARD-2)")
     vb.add_argument("file")
 
-    fg = sub.add_parser("figure", help="write a lesson figure (exact vs simulated) as a standalone HTML file")
-    fg.add_argument("lesson", choices=sorted(LESSONS))
-    fg.add_argument("--n", type=bounded(1, MAX_TRIALS), default=100_000, help="simulated trials (fast path)")
+    fg = sub.add_parser("figure", help="write a question's figure (exact vs simulated) as a standalone HTML file")
+    fg.add_argument("question", help="a question: GAME.QUESTION ('list' prints them all)")
+    fg.add_argument("--n", type=bounded(1, MAX_TRIALS), default=100_000, help="simulated trials")
     fg.add_argument("--seed", type=bounded(0, MAX_SEED), default=0)
-    fg.add_argument("--k", type=bounded(1, 16), default=3, help="cards drawn (total-after)")
-    fg.add_argument("--out", help="HTML file to write (default: LESSON.html)")
+    fg.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a question parameter (k=4)")
+    fg.add_argument("--lang", choices=("en", "de"), default="en")
+    fg.add_argument("--out", help="HTML file to write (default: QUESTION.html)")
 
     ws = sub.add_parser("worksheet", help="write a lesson's printable worksheet or answer key (A4 HTML or PDF)")
     ws.add_argument("lesson", help="die_choice, angry_flips, doublet_penalties, arrow_chains, full_games, or all")
@@ -196,7 +197,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "exact":
         return exact(args)
     if args.command == "figure":
-        return figure(args.lesson, args.n, args.seed, args.k, args.out)
+        return figure(args.question, args.n, args.seed, args.param, args.lang, args.out)
     if args.command == "serve":
         return serve(args)
     if args.command == "worksheet":
@@ -424,29 +425,37 @@ def validate_board(path: str) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- figures
-LESSONS: dict[str, str] = {
-    "distinct-values": "Double Donkey: distinct values on the Hay card after phase 1",
-    "flip": "Double Donkey: light blue + orange before and after an orange Angry Donkey",
-    "total-after": "Double Down: running total after k cards",
-    "risk": "Double Down: risk of the next card by total",
-    "race-orders": "Esels-Rennen: finishing orders on the default board",
-}
+def figure(name: str, n: int, seed: int, given: Sequence[str], lang: str, out: str | None) -> int:
+    """Any question a game declares (the registry: a game's new question is here without an edit), its
+    parameters as ``NAME=VALUE``. Lesson 5's whole-game questions register with their lesson, not here."""
+    from donkeylab.lab import lessons, questions
 
-
-def figure(lesson: str, n: int, seed: int, k: int, out: str | None) -> int:
-    from donkeylab.lab import lessons
-
-    builders: dict[str, Any] = {
-        "distinct-values": lambda: lessons.distinct_values(n, seed),
-        "flip": lambda: lessons.flip(("light_blue", "orange"), ("orange",), n, seed),
-        "total-after": lambda: lessons.total_after(k, n, seed),
-        "risk": lessons.risk,
-        "race-orders": lambda: lessons.race_orders(n=n, seed=seed),
-    }
-    path = out or f"{lesson}.html"
-    builders[lesson]().write_html(path, include_plotlyjs=True)  # self-contained: works offline in class
-    print(f"wrote {path}: {LESSONS[lesson]} (n={n:,}, seed={seed})", file=sys.stderr)
+    if name == "list":
+        for known in questions.names():
+            print(f"{known}: {questions.get(known).title}")
+        return 0
+    if name not in questions.names():
+        raise UsageError(f"no question {quote(name)}; choose one of {', '.join(questions.names())} (or list)")
+    params = dict(_param(text) for text in given)
+    question = questions.get(name)
+    question.exact(params)  # a wrong parameter fails here, in one line, before any simulation
+    path = out or f"{name}.html"
+    lessons.figure(name, min(n, question.max_n), seed, lang, **params).write_html(path, include_plotlyjs=True)
+    print(f"wrote {path}: {question.title} (n={min(n, question.max_n):,}, seed={seed})", file=sys.stderr)
     return 0
+
+
+def _param(text: str) -> tuple[str, Any]:
+    """``k=4`` → ("k", 4); ``replacement=true`` → True; ``card=light_blue,orange`` → a tuple; else the text."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise UsageError(f"--param needs NAME=VALUE, not {quote(text)}")
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return name, lowered == "true"
+    if value.lstrip("-").isdigit() and len(value) < 10:
+        return name, int(value)
+    return name, tuple(value.split(",")) if "," in value else value
 
 
 # ------------------------------------------------------------------------------------------ worksheet

@@ -111,7 +111,20 @@ def test_serve_builds_the_voila_command(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_figure_writes_a_self_contained_html_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "dv.html"
-    assert main(["figure", "distinct-values", "--n", "5000", "--seed", "2", "--out", str(out)]) == 0
+    assert main(["figure", "double_donkey.distinct_values", "--n", "5000", "--seed", "2", "--out", str(out)]) == 0
     html = out.read_text()
     assert "Distinct values on the Hay card" in html and "plotly" in html.lower()
     assert "n=5,000" in capsys.readouterr().err
+    german = tmp_path / "total.html"
+    args = ["figure", "double_down.total_after", "--n", "2000", "--param", "k=2", "--lang", "de", "--out", str(german)]
+    assert main([*args, "--param", "replacement=true"]) == 0
+    assert "Summe nach 2 Karten, mit Zur" in german.read_text()  # plotly escapes the ü
+
+
+def test_figure_lists_every_question_a_game_declares(capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI's figures are the registry's questions: no table of its own to keep in step."""
+    from donkeylab.lab import questions
+
+    assert main(["figure", "list"]) == 0
+    listed = [line.split(":")[0] for line in capsys.readouterr().out.splitlines()]
+    assert listed == questions.names() and "esels_rennen.race_orders" in listed

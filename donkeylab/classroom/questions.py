@@ -154,7 +154,7 @@ add(
     "die_choice",
     ClassQuestion(
         "free_choice", "lesson/die_choice/prompt", Fraction(1, 81), headline=True,
-        lab="lesson.free_choice", params={"m": 2, "k": 4}, what="class/q/what.free_choice",
+        lab="double_donkey.free_choice", params={"m": 2, "k": 4}, what="class/q/what.free_choice",
     ),
     ClassQuestion("four_two", "class/q/die_choice.four_two", Fraction(4, 9)),
 )  # fmt: skip
@@ -162,18 +162,18 @@ add(
     "angry_flips",
     choice(
         "flip_seven", "lesson/angry_flips/prompt", "less", FLIP, "class/q/flip.", headline=True,
-        lab="lesson.seven_after_flip", params={"flipped": True}, what="class/q/what.seven_after",
+        lab="double_donkey.seven_after_flip", params={"flipped": True}, what="class/q/what.seven_after",
     ),
     ClassQuestion(
         "seven_after", "class/q/angry_flips.seven_after", Fraction(440557291, 4353564672),
-        lab="lesson.seven_after_flip", params={"flipped": True}, what="class/q/what.seven_after",
+        lab="double_donkey.seven_after_flip", params={"flipped": True}, what="class/q/what.seven_after",
     ),
 )  # fmt: skip
 add(
     "doublet_penalties",
     ClassQuestion(
         "token_risk", "lesson/doublet_penalties/prompt", Fraction(3, 7), headline=True,
-        lab="lesson.token_at", params={"total": 70}, what="class/q/what.token_risk",
+        lab="double_down.token_at", params={"total": 70}, what="class/q/what.token_risk",
     ),
     ClassQuestion("risk_64", "class/q/doublet_penalties.risk_64", Fraction(9, 56)),
     ClassQuestion("risk_74", "class/q/doublet_penalties.risk_74", Fraction(9, 14)),

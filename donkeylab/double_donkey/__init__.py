@@ -45,6 +45,7 @@ from donkeylab.double_donkey.cards import (
     card_value,
 )
 from donkeylab.double_donkey.metrics import metrics
+from donkeylab.double_donkey.questions import QUESTIONS
 from donkeylab.double_donkey.rules import (
     COLOUR_STYLES,
     ICON,
@@ -70,6 +71,7 @@ __all__ = [
     "PHASES",
     "PILE_SIZE",
     "PLAYERS",
+    "QUESTIONS",
     "RULEBOOK",
     "RULE_PREFIX",
     "VIEWS",

@@ -26,6 +26,7 @@ from donkeylab.double_down import bots
 from donkeylab.double_down.actions import ACTIONS, Deal, PlayCard, Shuffle, parse_action
 from donkeylab.double_down.deck import BUST_AT, CARD_KIND, DECK_SIZE, DECK_SPEC, DELTA, DOUBLETS, KIND_INDEX, KINDS
 from donkeylab.double_down.metrics import metrics
+from donkeylab.double_down.questions import QUESTIONS
 from donkeylab.double_down.rules import ICON, NAME, PHASES, PLAYERS, RULE_PREFIX, RULEBOOK, VIEWS, Rules
 from donkeylab.double_down.state import DoubleDownState
 from donkeylab.double_down.view_words import VIEW_WORDS
@@ -44,6 +45,7 @@ __all__ = [
     "NAME",
     "PHASES",
     "PLAYERS",
+    "QUESTIONS",
     "RULEBOOK",
     "RULE_PREFIX",
     "VIEWS",

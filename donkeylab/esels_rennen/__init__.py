@@ -35,6 +35,7 @@ from donkeylab.esels_rennen.board import (
 from donkeylab.esels_rennen.graph import ALL_ORDERS, FIXED_ORDER, reachable
 from donkeylab.esels_rennen.messages import board_words
 from donkeylab.esels_rennen.metrics import metrics
+from donkeylab.esels_rennen.questions import QUESTIONS
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
     CARDS,
@@ -63,6 +64,7 @@ __all__ = [
     "ICON",
     "NAME",
     "PLAYERS",
+    "QUESTIONS",
     "RULEBOOK",
     "RULE_PREFIX",
     "SETUP_OPTIONS",

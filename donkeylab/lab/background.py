@@ -55,9 +55,10 @@ def settle_imports() -> None:
     "partially initialized module 'numpy' has no attribute 'ndarray'" (Lesson 5's page, whose table's games
     start in a thread while the page's plots are drawn). Imported here first, no thread ever imports it.
     """
-    from donkeylab.lab.pure import have_numpy
+    from donkeylab.core.fastpath import have_numpy
 
-    have_numpy()
+    if have_numpy():
+        import numpy  # noqa: F401
 
 
 def _loop() -> asyncio.AbstractEventLoop:

@@ -17,10 +17,10 @@ from concurrent.futures import Executor
 from typing import Any
 
 from donkeylab.core import CHANCE, Bot, GameState, RandomBot
+from donkeylab.core.fastpath import have_numpy
 from donkeylab.games import GAMES, GameInfo, from_module, info
 from donkeylab.lab.metrics import game_metrics
 from donkeylab.lab.parallel import StopFlag
-from donkeylab.lab.pure import have_numpy
 from donkeylab.lab.stats import Estimate, mean_bootstrap, mean_normal, wilson
 from donkeylab.lab.trials import OnBatch, Record, run_trials
 

@@ -293,32 +293,36 @@ def race_orders(
     return exact_vs_simulated(ex, sim, title, say("race_axis", lang), say("probability", lang), lang)
 
 
-def risk_by_total(
+def shares_by_row(
     rows: Sequence[Mapping[str, Any]],
-    title: str | None = None,
-    keys: Sequence[str] = ("safe", "doublet", "bust"),
+    keys: Sequence[str],
+    names: Mapping[str, str],
+    styles: Mapping[str, Any],
+    title: str,
+    x_title: str,
+    hover: str = "",
     lang: str = "en",
 ) -> go.Figure:
-    """Stacked bars per running total: P(safe), P(doublet hit), P(bust) for the next card (exact).
-
-    An outcome in ``figure_words`` (safe, doublet, bust) is named in ``lang``; another key as given."""
+    """Stacked exact shares per row (``row``: its x value; one entry per key): e.g. P(safe), P(doublet), P(bust)
+    of the next card at each running total. Each key in its declared style (``hex``, ``pattern``; else a series
+    colour), named ``names[key]`` (already in ``lang``), a hover saying ``hover`` x: y (= the fraction)."""
     fig = go.Figure()
     for i, key in enumerate(keys):
-        colour, pattern = palette.RISK.get(key, (palette.SERIES[i], palette.SERIES_PATTERNS[i]))
-        name = say(key, lang) if key in palette.RISK else key
+        style = styles.get(key)
+        colour, pattern = (style.hex, style.pattern) if style else (palette.SERIES[i], palette.SERIES_PATTERNS[i])
+        name = names.get(key, key)
         fig.add_trace(
             go.Bar(
-                x=[r["total"] for r in rows],
+                x=[r["row"] for r in rows],
                 y=[float(r[key]) for r in rows],
                 name=name,
                 marker={"color": colour, "pattern": {"shape": pattern}},
                 text=[str(r[key]) for r in rows],
                 textposition="none",
-                hovertemplate=say("risk_hover", lang) + " %{x}: %{y:.3f} (= %{text})<extra>" + name + "</extra>",
+                hovertemplate=f"{hover} %{{x}}: %{{y:.3f}} (= %{{text}})<extra>{name}</extra>",
             )
         )
-    title = say("risk_title", lang) if title is None else title
-    return _layout(fig, title, say("risk_axis", lang), say("probability", lang), lang, barmode="stack")
+    return _layout(fig, title, x_title, say("probability", lang), lang, barmode="stack")
 
 
 def json_safe(value: Any) -> Any:

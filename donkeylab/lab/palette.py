@@ -43,12 +43,6 @@ EXACT: Final = "#000000"  # exact values: black diamonds / lines, readable on ev
 SIMULATED: Final = "#999999"  # simulated values: neutral grey bars with CI whiskers
 SERIES: Final[tuple[str, ...]] = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
 SERIES_PATTERNS: Final[tuple[str, ...]] = ("", "/", "x", ".", "\\", "+")
-# Double Down outcomes: green safe, orange doublet, vermillion bust, each with its own pattern as well.
-RISK: Final[dict[str, tuple[str, str]]] = {
-    "safe": ("#009E73", ""),
-    "doublet": ("#E69F00", "/"),
-    "bust": ("#D55E00", "x"),
-}
 OUTLINE: Final = "#333333"  # bar outline: keeps yellow bars visible on white
 
 

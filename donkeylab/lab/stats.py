@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from donkeylab.lab.pure import have_numpy
+from donkeylab.core.fastpath import have_numpy
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
 

@@ -168,7 +168,7 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
 def test_live_plot_is_the_flip_question() -> None:
     lesson = fresh("policy=lowest")
     convergence, flip = lesson.live[1], lesson.going_further[2]
-    assert convergence.question == "lesson.seven_after_flip" and convergence.params["flipped"] is True
+    assert convergence.question == "double_donkey.seven_after_flip" and convergence.params["flipped"] is True
     assert flip.question == "double_donkey.flip"
     assert flip.params == {
         "card": ("light_blue", "orange"),

@@ -125,7 +125,7 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
 
 def test_live_plots_are_the_headline_and_the_distinct_values_question(lesson: Lesson) -> None:
     convergence = lesson.live[1]
-    assert convergence.question == "lesson.free_choice" and convergence.params == {"m": 2, "k": 4}
+    assert convergence.question == "double_donkey.free_choice" and convergence.params == {"m": 2, "k": 4}
     assert convergence.figure["data"], "the exact line is drawn before any simulation"
     distinct = lesson.going_further[2]
     assert distinct.question == "double_donkey.distinct_values"

@@ -37,7 +37,7 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
     assert any(isinstance(x, RuleExplainer) for x in inside)
     plots = [x for x in [*parts.live, *parts.going_further] if isinstance(x, LivePlot)]
     assert [(p.question, p.params.get("replacement")) for p in plots] == [
-        ("lesson.token_at", None),  # the prediction (total 70), simulated as a running estimate
+        ("double_down.token_at", None),  # the prediction (total 70), simulated as a running estimate
         ("double_down.risk", None),
         ("double_down.total_after", False),
         ("double_down.total_after", True),

@@ -10,11 +10,11 @@ import pytest
 
 from donkeylab.apps import APPS, build
 from donkeylab.apps.lessons import full_games as fg
+from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.apps.lessons import full_widgets
 from donkeylab.apps.lessons.full_widgets import VariantTable, last_round_start, table_html
 from donkeylab.apps.parts import LanguageSwitch
 from donkeylab.apps.query import parse_query
-from donkeylab.lab import questions_games as qg
 from donkeylab.widgets import LivePlot
 from tests.apps.helpers import walk
 

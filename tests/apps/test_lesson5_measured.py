@@ -11,10 +11,10 @@ from fractions import Fraction
 import pytest
 
 from donkeylab.apps.lessons import full_games as fg
+from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.apps.lessons import full_seats
 from donkeylab.apps.lessons.full_widgets import summary_html, table_html
 from donkeylab.apps.query import parse_query
-from donkeylab.lab import questions_games as qg
 from donkeylab.lab.stats import Estimate, mean_normal
 
 

@@ -15,8 +15,8 @@ import pytest
 
 from donkeylab.apps import build
 from donkeylab.apps.lessons import angry_flips, arrow_chains, doublet_penalties, full_games, full_widgets
+from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.apps.lessons.page import number, percent
-from donkeylab.lab import questions_games as qg
 
 
 def every_state(since: set[str]) -> str:

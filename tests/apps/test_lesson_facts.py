@@ -19,8 +19,8 @@ from donkeylab.double_donkey import exact as dd_exact
 from donkeylab.double_down import exact as dn_exact
 from donkeylab.esels_rennen import exact as er_exact
 from donkeylab.esels_rennen import load_board
+from donkeylab.esels_rennen.questions import engine_races
 from donkeylab.lab import questions
-from donkeylab.lab.questions_checks import engine_races
 from donkeylab.widgets import liveplot
 from tests.double_donkey.helpers import dealt
 
@@ -179,7 +179,7 @@ def test_no_pupil_text_shows_a_long_number_or_markov_jargon() -> None:
 # ---------------------------------------------------------------------------------------------- Lesson 5
 @pytest.fixture(scope="module")
 def results() -> dict:
-    from donkeylab.lab import questions_games as qg
+    from donkeylab.apps.lessons import full_games_questions as qg
 
     return qg.variant_results(200, 0, 4, "Random")
 
@@ -203,7 +203,7 @@ def test_confidence_intervals_are_read_correctly() -> None:
 
 
 def test_pairing_narrows_the_difference_and_the_default_page_holds_the_long_run(results: dict) -> None:
-    from donkeylab.lab import questions_games as qg
+    from donkeylab.apps.lessons import full_games_questions as qg
 
     paired, unpaired = qg.paired_difference(results), qg.unpaired_difference(results)
     assert round(paired.value, 2) == 0.64 and round(paired.low, 2) == 0.47 and round(paired.high, 2) == 0.80

@@ -68,7 +68,7 @@ def test_each_lesson_is_its_description(name: str) -> None:
 @pytest.mark.parametrize("name", list(MODULES))
 def test_the_convergence_plot_is_the_headline(name: str, lessons: dict[str, Lesson]) -> None:
     plot = lessons[name].live[1]
-    assert plot.question.startswith("lesson.")
+    assert questions.get(plot.question).indexed, "a running estimate"
     assert plot.figure["data"] is not None and plot.done == 0, "nothing simulates before Start"
 
 
@@ -170,11 +170,11 @@ def test_the_why_exercise_of_lesson_3_is_computed_with_the_exact_module() -> Non
 @pytest.mark.parametrize(
     ("question", "params", "n"),
     [
-        ("lesson.free_choice", {"m": 2, "k": 4}, 40_000),
-        ("lesson.seven_after_flip", {"flipped": True}, 20_000),
-        ("lesson.seven_after_flip", {"flipped": False}, 20_000),
-        ("lesson.token_at", {"total": 70}, 20_000),
-        ("lesson.best_order", {"board": "default"}, 2_000),
+        ("double_donkey.free_choice", {"m": 2, "k": 4}, 40_000),
+        ("double_donkey.seven_after_flip", {"flipped": True}, 20_000),
+        ("double_donkey.seven_after_flip", {"flipped": False}, 20_000),
+        ("double_down.token_at", {"total": 70}, 20_000),
+        ("esels_rennen.best_order", {"board": "default"}, 2_000),
     ],
 )
 def test_each_simulation_closes_in_on_the_exact_value(question: str, params: dict[str, Any], n: int) -> None:
@@ -187,9 +187,9 @@ def test_each_simulation_closes_in_on_the_exact_value(question: str, params: dic
 def test_the_running_estimate_survives_a_stop_and_a_resume() -> None:
     from collections import Counter
 
-    from donkeylab.lab.questions_lessons import GRID, running_estimates
+    from donkeylab.lab.running import GRID, running_estimates
 
-    q = questions.get("lesson.token_at")
+    q = questions.get("double_down.token_at")
     whole = list(q.simulate(3_000, seed=1, batch=500))[-1][1]
     resumed: Counter[Any] = Counter()
     for _, counts in q.batches(3_000, seed=1, batch=500, first=0):
@@ -207,7 +207,7 @@ def test_the_running_estimate_survives_a_stop_and_a_resume() -> None:
 
 
 def test_lesson_5_running_average_has_no_exact_line_and_a_narrowing_band() -> None:
-    from donkeylab.lab.questions_lessons import running_means
+    from donkeylab.lab.running import running_means
 
     q = questions.get("lesson.rounds_difference")
     assert q.exact({"players": 4}) == {}
@@ -220,7 +220,7 @@ def test_lesson_5_running_average_has_no_exact_line_and_a_narrowing_band() -> No
 def test_the_lab_draws_each_headline_in_one_call() -> None:
     from donkeylab.lab import lessons
 
-    fig = lessons.headline("lesson.token_at", n=5_000, seed=2, lang="de", total=70)
+    fig = lessons.headline("double_down.token_at", n=5_000, seed=2, lang="de", total=70)
     assert "Chip" in fig.layout.title.text and fig.data[2].x[-1] == 5_000
     with pytest.raises(ValueError, match="no lesson headline"):
         lessons.headline("double_down.risk")

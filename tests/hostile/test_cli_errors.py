@@ -55,10 +55,13 @@ USAGE_ERRORS = [
     (["exact", "os.path"], "unknown game"),
     (["exact", "double_down", "--table", "nope"], "no table"),
     # figure
-    (["figure", "risk", "--n", "0"], "outside"),
-    (["figure", "risk", "--n", str(10**12)], "outside"),
-    (["figure", "total-after", "--k", "99"], "outside"),
-    (["figure", "nope"], "invalid choice"),
+    (["figure", "double_down.risk", "--n", "0"], "outside"),
+    (["figure", "double_down.risk", "--n", str(10**12)], "outside"),
+    (["figure", "double_down.total_after", "--param", "k=99"], "must be one of"),
+    (["figure", "double_down.total_after", "--param", "k=" + "9" * 5000], "cannot take"),
+    (["figure", "double_down.total_after", "--param", "colour=red"], "no parameter"),
+    (["figure", "double_down.total_after", "--param", "k"], "NAME=VALUE"),
+    (["figure", "nope"], "no question"),
     # serve
     (["serve", "--port", "0", "--dry-run"], "outside"),
     (["serve", "--port", "70000", "--dry-run"], "outside"),
@@ -125,7 +128,7 @@ def test_unwritable_output_is_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     out = tmp_path / "no" / "such" / "dir" / "x.json"
     code, _, err = run(["simulate", "double_down", "--games", "1", "--json", str(out), "--no-progress"], capsys)
     assert_one_line(code, err, 2)
-    code, _, err = run(["figure", "risk", "--out", str(tmp_path / "no" / "x.html")], capsys)
+    code, _, err = run(["figure", "double_down.risk", "--out", str(tmp_path / "no" / "x.html")], capsys)
     assert_one_line(code, err, 2)
 
 

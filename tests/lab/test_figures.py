@@ -88,13 +88,14 @@ def test_every_colour_a_game_declares_is_a_catalogue_term_in_both_languages() ->
     assert palette.style_for("yellow", "esels_rennen").symbol == "diamond" != palette.style_for("yellow").symbol
 
 
-def test_race_orders_and_risk_by_total() -> None:
+def test_race_orders_and_shares_by_row() -> None:
     exact = {("red", "green", "yellow"): Fraction(1, 2), ("green", "red", "yellow"): Fraction(1, 2)}
     fig = figures.race_orders(exact, {("red", "green", "yellow"): wilson(48, 100)})
     _check_frame(fig, "finishing order")
     assert "red-green-yellow" in fig.data[1].x
-    rows = [{"total": t, "safe": Fraction(1, 2), "doublet": Fraction(1, 4), "bust": Fraction(1, 4)} for t in (10, 20)]
-    risk = figures.risk_by_total(rows)
+    rows = [{"row": t, "safe": Fraction(1, 2), "doublet": Fraction(1, 4), "bust": Fraction(1, 4)} for t in (10, 20)]
+    keys = ("safe", "doublet", "bust")
+    risk = figures.shares_by_row(rows, keys, {}, {}, "risk", "total")
     _check_frame(risk, "risk")
     assert [t.name for t in risk.data] == ["safe", "doublet", "bust"] and risk.layout.barmode == "stack"
     assert len({t.marker.pattern.shape for t in risk.data}) == 3, "outcomes differ by pattern, not hue alone"

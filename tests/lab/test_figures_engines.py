@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from donkeylab import esels_rennen as er
 from donkeylab.double_donkey import exact as dd_exact
+from donkeylab.double_donkey import fast_dice as dice
 from donkeylab.double_down import exact as dn_exact
 from donkeylab.esels_rennen import exact as er_exact
+from donkeylab.esels_rennen import fast_race as race
 from donkeylab.lab import figures
-from donkeylab.lab.fast import dice, race
 
 
 def test_risk_by_total_from_double_down_exact() -> None:
-    rows = dn_exact.lesson_tables()["risk_by_total"]
-    fig = figures.risk_by_total(rows)
+    rows = [{"row": r["total"], **r} for r in dn_exact.lesson_tables()["risk_by_total"]]
+    fig = figures.shares_by_row(rows, ("safe", "doublet", "bust"), {}, {}, "risk", "total")
     assert len(fig.data) == 3 and len(fig.data[0].x) == 77
     assert abs(sum(fig.data[i].y[0] for i in range(3)) - 1.0) < 1e-12
 
@@ -45,5 +46,5 @@ def test_race_lesson_labels_the_board_as_a_reconstruction() -> None:
     """RULES.md: reconstructions must be labelled as such in the UI; the lesson figure's title says it."""
     from donkeylab.lab import lessons
 
-    title = lessons.race_orders(n=2_000, seed=1).layout.title.text
+    title = lessons.figure("esels_rennen.race_orders", n=2_000, seed=1).layout.title.text
     assert "on the standard board (our reconstruction" in title and "'default'" not in title

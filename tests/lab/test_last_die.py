@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
-from donkeylab.double_donkey import exact
-from donkeylab.lab import pure, questions, questions_lessons
+from donkeylab.core import fastpath
+from donkeylab.double_donkey import exact, pure
+from donkeylab.double_donkey import questions as dd_questions
+from donkeylab.lab import questions
 from donkeylab.lab.stats import wilson
 
 CARD = ("light_blue", "orange")
-SEVEN = questions.get("lesson.seven_after_flip")
+SEVEN = questions.get("double_donkey.seven_after_flip")
 FLIP = questions.get("double_donkey.flip")
 # P(worth 7) before and after the orange flip, in percent to one decimal, as the lesson states them.
 STATED = {"choose": ("18.0", "10.1"), "roll": ("18.1", "9.3")}
@@ -69,8 +71,8 @@ def test_a_seeded_simulation_follows_the_rules(question: Any) -> None:
 @pytest.mark.parametrize("question", [SEVEN, FLIP], ids=["seven_after_flip", "flip"])
 def test_the_pure_twin_follows_the_rules(question: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The browser's path (no numpy): the same rule, within 4 standard errors of the German exact value."""
-    monkeypatch.setattr(pure, "have_numpy", lambda: False)
-    monkeypatch.setattr(questions_lessons, "have_numpy", lambda: False)
+    monkeypatch.setattr(fastpath, "have_numpy", lambda: False)  # ``pick`` reads it here
+    monkeypatch.setattr(dd_questions, "have_numpy", lambda: False)
     k, n = hits(question, {"last_die": "roll"}, 20_000, seed=3)
     p = float(SEVEN.exact({"flipped": True, "last_die": "roll"})["p"])
     assert n == 20_000 and abs(k / n - p) <= 4 * (p * (1 - p) / n) ** 0.5, (k, n, p)

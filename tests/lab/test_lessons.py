@@ -5,32 +5,33 @@ from __future__ import annotations
 from fractions import Fraction
 
 from donkeylab import esels_rennen as er
+from donkeylab.double_donkey import fast_dice as dice
 from donkeylab.lab import lessons
-from donkeylab.lab.fast import dice
 
 
 def test_distinct_values_figure_is_seeded_and_names_its_rules() -> None:
-    a, b = lessons.distinct_values(20_000, seed=1), lessons.distinct_values(20_000, seed=1)
+    a = lessons.figure("double_donkey.distinct_values", 20_000, seed=1)
+    b = lessons.figure("double_donkey.distinct_values", 20_000, seed=1)
     assert a.data[0].y == b.data[0].y
     assert "DD-DICE-2" in a.layout.title.text
     assert [t.type for t in a.data] == ["bar", "scatter"]
 
 
 def test_flip_figure_has_before_and_after_with_exact_markers() -> None:
-    fig = lessons.flip(("light_blue", "orange"), ("orange",), n=20_000)
+    fig = lessons.figure("double_donkey.flip", 20_000, card=("light_blue", "orange"), angry=("orange",))
     names = [t.name.split(" (")[0] for t in fig.data]
     assert names == ["before the flip", "before the flip: exact", "after the flip", "after the flip: exact"]
     assert "DD-ANGRY-1" in fig.layout.title.text
 
 
 def test_total_after_and_risk_figures() -> None:
-    fig = lessons.total_after(2, n=20_000, replacement=True)
+    fig = lessons.figure("double_down.total_after", 20_000, k=2, replacement=True)
     assert "with replacement" in fig.layout.title.text and len(fig.data) == 2
-    assert len(lessons.risk().data) == 3
+    assert len(lessons.figure("double_down.risk", 0).data) == 3
 
 
 def test_race_orders_figure_on_a_small_board() -> None:
-    fig = lessons.race_orders(er.load_board("tiny_chain"), n=20_000)
+    fig = lessons.figure("esels_rennen.race_orders", 20_000, board=er.load_board("tiny_chain"))
     assert len(fig.data[0].x) == 6 and "ER-CHAIN-1" in fig.layout.title.text
 
 
@@ -56,12 +57,13 @@ def _choosing_state(seed: int) -> object:
 
 def test_dd_dice_2_what_if_engine_games_agree_with_exact() -> None:
     """Per legal choice: the engine's simulated best-card distribution vs the exact what-if (4 SE)."""
+    from donkeylab.apps.lessons.dd_what_if_figure import what_if  # Lesson 1's own figure
     from donkeylab.lab.stats import wilson
     from tests.lab.agreement import assert_close
 
     state = _choosing_state(4)
     n = 1500
-    fig = lessons.what_if(state, n=n, seed=1)
+    fig = what_if(state, n=n, seed=1)
     lines = [t for t in fig.data if t.type == "scatter"]
     bars = [t for t in fig.data if t.type == "bar"]
     assert len(lines) == len(bars) >= 1

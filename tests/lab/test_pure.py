@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from donkeylab.lab import pure, questions
+from donkeylab.core import fastpath
+from donkeylab.lab import questions
 
 BLOCK = """
 import sys
@@ -30,8 +31,9 @@ PROBE = (
     + """
 import json
 from donkeylab.apps import APPS, app, build
-from donkeylab.lab import pure, questions
-assert not pure.have_numpy()
+from donkeylab.core import fastpath
+from donkeylab.lab import questions
+assert not fastpath.have_numpy()
 pages = {name: type(build(name, "")).__name__ for name in APPS}
 out = {"pages": pages, "exact": {}, "counts": {}, "fit": {}}
 for name in questions.names():
@@ -90,7 +92,7 @@ def test_pure_simulations_agree_with_the_exact_answers(without_numpy: dict[str, 
 
 def test_pure_and_numpy_simulations_agree(without_numpy: dict[str, Any]) -> None:
     """The same question by numpy (this process) and by pure Python: each share within 5 two-sample SEs."""
-    assert pure.have_numpy()
+    assert fastpath.have_numpy()
     for name, (done, counts) in without_numpy["counts"].items():
         ((n2, theirs),) = list(questions.get(name).simulate(done, seed=3, batch=done))
         assert n2 == done
@@ -112,10 +114,16 @@ def test_a_browser_page_runs_smaller_batches_of_the_fast_questions(without_numpy
 
 
 def test_the_pure_twins_cover_the_fast_paths_rules() -> None:
-    from donkeylab.lab import fast
+    """Each game's pure twin covers exactly the rules of the numpy fast path it stands in for."""
+    from donkeylab.double_donkey import fast_dice, fast_flips
+    from donkeylab.double_donkey import pure as dd
+    from donkeylab.double_down import fast_totals
+    from donkeylab.double_down import pure as dn
+    from donkeylab.esels_rennen import fast_race
+    from donkeylab.esels_rennen import pure as er
 
-    for name in ("dice", "flips", "totals", "race"):
-        assert getattr(pure, name).RULES_COVERED == getattr(fast, name).RULES_COVERED, name
+    assert dd.dice.RULES_COVERED == fast_dice.RULES_COVERED and dd.flips.RULES_COVERED == fast_flips.RULES_COVERED
+    assert dn.RULES_COVERED == fast_totals.RULES_COVERED and er.RULES_COVERED == fast_race.RULES_COVERED
 
 
 def test_pure_stats_match_numpy_stats(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -81,16 +81,25 @@ def test_simulation_does_not_depend_on_how_it_is_iterated() -> None:
 def test_exact_only_question_simulates_nothing_and_draws_the_exact_figure() -> None:
     q = questions.get("double_down.risk")
     assert not q.simulated and list(q.simulate(1_000, seed=1)) == []
-    assert q.figure(q.exact(), None, 0).to_plotly_json() == lessons.risk().to_plotly_json()
+    assert q.figure(q.exact(), None, 0).to_plotly_json() == lessons.figure("double_down.risk", 0).to_plotly_json()
 
 
 @pytest.mark.parametrize(
     ("name", "lesson"),
     [
-        ("double_donkey.distinct_values", lambda n, s: lessons.distinct_values(n, s, policy="lowest")),
-        ("double_donkey.flip", lambda n, s: lessons.flip(("orange",), ("orange", "yellow"), n, s)),
-        ("double_down.total_after", lambda n, s: lessons.total_after(2, n, s, replacement=True)),
-        ("esels_rennen.race_orders", lambda n, s: lessons.race_orders("tiny_chain", n=n, seed=s)),
+        (
+            "double_donkey.distinct_values",
+            lambda n, s: lessons.figure("double_donkey.distinct_values", n, s, policy="lowest"),
+        ),
+        (
+            "double_donkey.flip",
+            lambda n, s: lessons.figure("double_donkey.flip", n, s, card=("orange",), angry=("orange", "yellow")),
+        ),
+        (
+            "double_down.total_after",
+            lambda n, s: lessons.figure("double_down.total_after", n, s, k=2, replacement=True),
+        ),
+        ("esels_rennen.race_orders", lambda n, s: lessons.figure("esels_rennen.race_orders", n, s, board="tiny_chain")),
     ],
 )
 def test_lesson_figure_is_the_question_figure(name: str, lesson: Any) -> None:

@@ -84,7 +84,7 @@ def test_run_fills_done_and_ends_with_the_labs_figure(name: str) -> None:
 def test_same_seed_and_n_give_the_lesson_figure() -> None:
     plot = LivePlot("double_down.total_after", n=30_000, seed=5, k=2)
     plot.run()
-    assert plot.figure == figures.figure_json(lessons.total_after(2, 30_000, 5))
+    assert plot.figure == figures.figure_json(lessons.figure("double_down.total_after", 30_000, 5, k=2))
 
 
 def test_each_batch_is_one_message_with_done_and_figure() -> None:

@@ -4,7 +4,7 @@ P(light blue = orange), and DD-DICE-2 makes equal dice rare — a lesson about d
 
 The step-through is a forced round for 3 players in which two Angry Donkeys are revealed; Step walks the
 flips one by one, then the values, then the Biggest Donkey. The exact answer is ``double_donkey.exact`` (via
-the lab's ``double_donkey.flip``); the simulation (``lesson.seven_after_flip``) plays phase 1 with numpy.
+the lab's ``double_donkey.flip``); the simulation (``double_donkey.seven_after_flip``) plays phase 1 with numpy.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, words
 from donkeylab.core import Action
 from donkeylab.double_donkey import COLOURS, Rules, build_deck, exact
+from donkeylab.double_donkey.questions import FLIP_SERIES
 from donkeylab.lab import questions
 from donkeylab.widgets import CardHands, LivePlot, Stepper
 
@@ -100,7 +101,7 @@ def sevens(last_die: exact.LastDie = "choose") -> tuple[Fraction, Fraction]:
     placing a random allowed die, the last die under ``last_die`` (DD-DICE-3: "roll" is the German rules)."""
     if last_die == "choose":  # the lab's question (its live plot draws the same numbers)
         table = FLIP.exact({"card": ("light_blue", "orange"), "angry": ("orange",), "policy": "random"})
-        before, after = questions.FLIP_SERIES
+        before, after = FLIP_SERIES
         return table[(before, 7)], table[(after, 7)]
     card = ("light_blue", "orange")
     return (
@@ -251,7 +252,7 @@ def spec(variant: str = "english") -> LessonSpec:
             ),
             StepThrough(say("step_intro"), step_through),
             Convergence(
-                say("live_intro"), "lesson.seven_after_flip", {"flipped": True, "last_die": last_die}, n=100_000
+                say("live_intro"), "double_donkey.seven_after_flip", {"flipped": True, "last_die": last_die}, n=100_000
             ),
             ExactAnswer((before, after), [exact_part(last_die)]),
             Notice(notice_text(last_die)),

@@ -5,7 +5,7 @@ The step-through stops where one click sets off a long chain. Then the pupil cou
 hand, before any simulation: the mini board's six first moves, and which of them set off a hop (the engine's own
 ``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is the same
 counting over every position (``esels_rennen.exact`` solves the graph of race positions). The convergence plot
-(``lesson.best_order``) has the engine itself play random races through ``apply``, a second, separate way to
+(``esels_rennen.best_order``) has the engine itself play random races through ``apply``, a second, separate way to
 the same number. Both boards, the points, chain lengths and the fast simulation go further below.
 """
 
@@ -336,7 +336,7 @@ def spec(board: str = "default") -> LessonSpec:
             StepThrough(_intro(board), step_through),
             Convergence(
                 say("live_intro", best=lambda lg: card_words(best, lg)),
-                "lesson.best_order",
+                "esels_rennen.best_order",
                 {"board": "default"},
                 n=20_000,
                 batch=1_000,

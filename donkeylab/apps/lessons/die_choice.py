@@ -4,8 +4,8 @@ dice: how likely is a free choice (DD-DICE-2)? Exactly (2/6)^4 = 1/81.
 The step-through is the rulebook's example round (4 players; Olivia, Fran, Jan and Margaret are Players 1-4),
 forced roll by roll, starting where Fran has rolled two dice that DD-DICE-2 forbids; step 8 shows a free
 choice. The exact answer comes from ``double_donkey.exact``; the simulation rolls 4 dice again and again
-(``lab.questions_lessons``: ``lesson.free_choice``) and draws the running estimate closing in on 1/81. The
-other questions (every m and k, how many different numbers end on the Hay card) go further below.
+(Double Donkey's ``running`` question ``double_donkey.free_choice``) and draws the running estimate closing
+in on 1/81. The other questions (every m and k, how many different numbers end on the Hay card) go further below.
 """
 
 from __future__ import annotations
@@ -234,7 +234,7 @@ def spec(variant: str = "english") -> LessonSpec:
             StepThrough(say("step_intro"), step_through),
             Convergence(
                 say("live_intro"),
-                "lesson.free_choice",
+                "double_donkey.free_choice",
                 {"m": PREDICTION_M, "k": PREDICTION_K},
                 n=100_000,
                 after=say("live_after"),

@@ -3,7 +3,7 @@ token? Exactly 3/7: 24 of the 56 cards make 77 or more (DN-BUST-1), none makes a
 
 The step-through stops at a telling position: the total is 64 and Player 2 holds a 2 (→ 66, a doublet), a 22
 (→ 86, a bust) and three safe cards. The exact answers come from ``double_down.exact``; the simulation
-(``lesson.token_at``) draws cards at total 70 and closes in on 3/7. The risk at every total, the pupil's hand
+(``double_down.token_at``) draws cards at total 70 and closes in on 3/7. The risk at every total, the pupil's hand
 and the total after k cards (with and without replacement) go further below.
 """
 
@@ -241,7 +241,7 @@ def spec() -> LessonSpec:
             Predict(say("prompt"), ANSWER, say("answer", **_headline_data())),
             StepThrough(say("step_intro"), step_through),
             Convergence(
-                say("live_intro"), "lesson.token_at", {"total": PREDICT_AT}, n=100_000, after=say("live_after")
+                say("live_intro"), "double_down.token_at", {"total": PREDICT_AT}, n=100_000, after=say("live_after")
             ),
             ExactAnswer(ANSWER, [exact_headline]),
             Notice(say("notice")),

@@ -97,8 +97,8 @@ class ExactAnswer:
 
 @dataclasses.dataclass(frozen=True)
 class Convergence:
-    """The simulation of the headline as a running estimate with its 95 % band (a ``lab.questions_lessons``
-    question), under its intro."""
+    """The simulation of the headline as a running estimate with its 95 % band (a game's ``running`` question),
+    under its intro."""
 
     intro: Speaks
     question: str

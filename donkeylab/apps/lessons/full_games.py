@@ -1,7 +1,7 @@
 """Lesson 5 — full games. Headline: which rules make Double Donkey games shorter, the English rulebook's or the
 German ones, and how sure can we be?
 
-Nobody can compute this exactly, so the answer is measured: seeded bot games (``lab.questions_games``: game
+Nobody can compute this exactly, so the answer is measured: seeded bot games (``full_games_questions``: game
 ``i`` of both variants starts from the same deal). A 14-year-old's path (issue 35 §2): the question, the guess,
 one game watched under either set of rules (Double Donkey at the start of its last round, where DD-END-1
 decides; the three differences folded beside it), then at the reveal the measured answer said simply, with its
@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.apps.lessons import full_seats
 from donkeylab.apps.lessons.framework import (
     Context,
@@ -48,7 +49,6 @@ from donkeylab.apps.parts import Folded, Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, integer
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, whole, words
-from donkeylab.lab import questions_games as qg
 
 NAME = "full_games"
 # The measured answer the page states (the notice): ``python benchmarks/lesson5_rounds.py 50000 2024 1`` plays

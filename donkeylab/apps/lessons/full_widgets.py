@@ -14,12 +14,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.apps.lessons import full_seats
 from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
 from donkeylab.apps.parts import Speaks, Text
 from donkeylab.apps.query import MAX_STEP
 from donkeylab.apps.words import span, whole, words
-from donkeylab.lab import questions_games as qg
 from donkeylab.lab.background import Worker
 from donkeylab.lab.experiment import ExperimentResult
 from donkeylab.lab.stats import Estimate

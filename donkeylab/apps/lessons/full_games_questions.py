@@ -6,10 +6,16 @@
 has far too many chance points to enumerate — so the question is *simulated only*: its exact answer is
 empty, and a ``LivePlot`` of it starts with empty axes and fills in batch by batch.
 
+``lesson.rounds_difference`` is Lesson 5's headline as a running mean: per pair of games on the same deal,
+how many rounds longer the English game is.
+
+Why here: they are Lesson 5's questions and use the lab's experiments, which a game package may not import
+(issue 36: a question lives with its game or its lesson). Registered into the lab's registry on import.
+
 Each batch is ``run_experiment`` on each variant with the same seed (``questions.batch_seed``), so game ``i``
 of a batch draws from the same ``rng_for(seed, i)`` in both variants: both start from the same shuffled
-deal, and the difference between the bars is the rules, not the luck of the deal. Registered into the
-``questions`` registry on import (``LivePlot("double_donkey.variants")`` needs this module imported).
+deal, and the difference between the bars is the rules, not the luck of the deal. A
+``LivePlot("double_donkey.variants")`` needs this module imported.
 Counts are keyed by English identifiers (``"player 1"``, ``"shared win"``); the figure's words follow the
 ``lang`` it is drawn in (``figure_words``).
 """
@@ -21,14 +27,53 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from donkeylab.core import CATALOGUE
+from donkeylab.core.questions import Param
 from donkeylab.lab.experiment import ExperimentResult, ExperimentSpec, run_experiment
-from donkeylab.lab.figure_words import say
-from donkeylab.lab.question_base import Counts, Exact, Param, Params, Question, register
+from donkeylab.lab.questions import Counts, Exact, Params, Question, register
+from donkeylab.lab.running import running_means, running_sums
 from donkeylab.lab.stats import Z95, Estimate, mean_normal, wilson
 from donkeylab.lab.trials import OnBatch
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
+
+WORDS: dict[str, tuple[str, str]] = {
+    "conv_rounds": (
+        "Same deals, both rules: how many rounds longer is the English game? (running average after N pairs)",
+        "Dieselben Karten, beide Regeln: Wie viele Runden länger dauert das englische Spiel? (laufender Mittelwert "
+        "nach N Paaren)",
+    ),
+    "conv_rounds_axis": ("rounds longer (English minus German)", "Runden länger (englisch minus deutsch)"),
+    "variants/rounds": (
+        "Double Donkey: how many rounds does a game last?",
+        "Double Donkey: Wie viele Runden dauert ein Spiel?",
+    ),
+    "variants/wins": ("Double Donkey: who wins?", "Double Donkey: Wer gewinnt?"),
+    "variants/sub": (
+        "whole games of the engine, {players} {bots} bots; both variants play the same deals",
+        "ganze Spiele nach allen Regeln, {players} {bots}-Bots; beide Varianten spielen dieselben Karten",
+    ),
+    "variants/x_rounds": ("rounds in the game", "Runden im Spiel"),
+    "variants/x_wins": (
+        "winner (a shared win counts for every winner)",
+        "Gewinner (ein geteilter Sieg zählt für jeden)",
+    ),
+    "variants/y": ("share of games", "Anteil der Spiele"),
+    "variants/empty": ("No games played yet: press Start", "Noch keine Spiele gespielt: Drück auf Start"),
+    "variants/versus": ("English vs German rules", "Englische gegen deutsche Regeln"),
+    "variants/english": ("English rules", "englische Regeln"),
+    "variants/german": ("German rules", "deutsche Regeln"),
+    "variants/player": ("player {k}", "Spieler {k}"),
+    "variants/shared win": ("shared win", "geteilter Sieg"),
+}
+CATALOGUE.add_all(WORDS, prefix="figure/")
+
+
+def say(key: str, lang: str, **data: object) -> str:
+    """A figure word of this module in ``lang``, ``data`` filled in as given (already in ``lang``)."""
+    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
+
 
 VARIANTS = ("english", "german")
 MEASURES = ("rounds", "wins")
@@ -196,5 +241,37 @@ VARIANTS_QUESTION = register(
         grouped=True,
         max_n=5_000,  # ~15-30 ms per game pair: a whole run ~2 minutes at most
         max_batch=50,  # ~0.3-0.8 s per batch of 50 (4 players, Random): Stop still acts within about a second
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------------- L5 headline
+def _rounds_sample(size: int, seed: int, p: Params) -> Counts:
+    results = variant_results(size, seed, p["players"])
+    english, german = (results[v].values("rounds") for v in VARIANTS)
+    return running_sums([e - g for e, g in zip(english, german, strict=True)], int(p.get("_start", 0)))
+
+
+def _rounds_draw(_ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
+    from donkeylab.lab import figures
+
+    title, axis = say("conv_rounds", lang), say("conv_rounds_axis", lang)
+    if counts is None or n < 2:
+        return figures.convergence([], [], title, axis, exact=None, lang=lang)
+    ns, est = running_means(counts, n)
+    return figures.convergence(ns, est, title, axis, exact=None, lang=lang)
+
+
+register(
+    Question(
+        "lesson.rounds_difference",
+        "conv_rounds",
+        (Param("players", 4, "players per game", (2, 3, 4, 5)),),
+        lambda _p: {},
+        _rounds_draw,
+        _rounds_sample,
+        max_n=10_000,
+        max_batch=200,
+        indexed=True,
     )
 )

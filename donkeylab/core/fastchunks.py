@@ -1,4 +1,5 @@
-"""Shared plumbing of the numpy fast paths: seeded generators and fixed-size chunks.
+"""The numpy plumbing every game's fast path shares: seeded generators and fixed-size chunks (the one module of
+core that imports numpy; only the fast paths import it).
 
 Chunks have a FIXED size (not a caller's batch size) and chunk c draws from its own generator
 ``PCG64([seed, c])``, so a result depends only on (seed, N), and every full chunk of a run of N trials is the

@@ -11,8 +11,8 @@ import pytest
 from donkeylab import esels_rennen as er
 from donkeylab.core import play_random
 from donkeylab.esels_rennen import exact
+from donkeylab.esels_rennen import fast_race as race
 from donkeylab.lab.experiment import ExperimentSpec, run_experiment
-from donkeylab.lab.fast import race
 from donkeylab.lab.stats import mean_normal, wilson
 from tests.lab.agreement import assert_close, assert_distribution_matches
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from donkeylab.lab.fast.common import IntArray, run_chunked
+from donkeylab.core.fastchunks import IntArray, run_chunked
 
 RULES_COVERED = (
     "ER-MOVE-1",

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from donkeylab.lab.fast.common import POPCOUNT6, BoolArray, IntArray, generator, run_chunked
+from donkeylab.core.fastchunks import POPCOUNT6, BoolArray, IntArray, generator, run_chunked
 
 RULES_COVERED = ("DD-DICE-1", "DD-DICE-2", "DD-DICE-3")
 Policy = Literal["random", "lowest", "highest"]

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from donkeylab.core.fastchunks import BoolArray, IntArray, run_chunked
 from donkeylab.double_down import deck as dn_deck
-from donkeylab.lab.fast.common import BoolArray, IntArray, run_chunked
 
 RULES_COVERED = ("DN-PLAY-1", "DN-MINUS-1", "DN-ZERO-1", "DN-REVERSE-1", "DN-DOUBLE-1", "DN-DOUBLET-1", "DN-BUST-1")
 BUST = dn_deck.BUST_AT

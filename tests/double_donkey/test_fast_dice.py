@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from donkeylab import double_donkey as dd
 from donkeylab.core import GameState
 from donkeylab.double_donkey import exact
+from donkeylab.double_donkey import fast_dice as dice
+from donkeylab.double_donkey import fast_flips as flips
 from donkeylab.double_donkey.bots import Policy
 from donkeylab.double_donkey.cards import COLOURS
 from donkeylab.lab.experiment import rule_trial
-from donkeylab.lab.fast import dice, flips
 from donkeylab.lab.stats import mean_normal, wilson
 from donkeylab.lab.trials import run_trials
 from tests.lab.agreement import assert_close, assert_distribution_matches

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from donkeylab import double_donkey as dd
+from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.core import RandomBot, rng_for
 from donkeylab.lab import figures, questions
-from donkeylab.lab import questions_games as qg
 from donkeylab.lab.experiment import play_game
 
 NAME = "double_donkey.variants"

@@ -15,9 +15,9 @@ from typing import Literal
 
 import numpy as np
 
+from donkeylab.core.fastchunks import IntArray, generator
+from donkeylab.double_donkey import fast_dice as dice
 from donkeylab.double_donkey.cards import COLOURS as DD_COLOURS
-from donkeylab.lab.fast import dice
-from donkeylab.lab.fast.common import IntArray, generator
 
 RULES_COVERED = ("DD-ANGRY-1", "DD-VALUE-1", *dice.RULES_COVERED)
 COLOURS = DD_COLOURS  # the engine's colour order

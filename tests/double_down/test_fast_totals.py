@@ -6,12 +6,12 @@ import numpy as np
 
 from donkeylab import double_down as dn
 from donkeylab.core import GameState
+from donkeylab.core.fastchunks import CHUNK
 from donkeylab.double_down import PlayCard, exact
+from donkeylab.double_down import fast_totals as totals
 from donkeylab.double_down.bots import RandomCard
 from donkeylab.double_down.deck import KIND_INDEX
 from donkeylab.lab.experiment import rule_trial
-from donkeylab.lab.fast import totals
-from donkeylab.lab.fast.common import CHUNK
 from donkeylab.lab.stats import mean_normal, wilson
 from donkeylab.lab.trials import run_trials
 from tests.lab.agreement import assert_close, assert_distribution_matches
