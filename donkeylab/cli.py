@@ -440,8 +440,10 @@ def figure(name: str, n: int, seed: int, given: Sequence[str], lang: str, out: s
     question = questions.get(name)
     question.exact(params)  # a wrong parameter fails here, in one line, before any simulation
     path = out or f"{name}.html"
-    lessons.figure(name, min(n, question.max_n), seed, lang, **params).write_html(path, include_plotlyjs=True)
-    print(f"wrote {path}: {question.title} (n={min(n, question.max_n):,}, seed={seed})", file=sys.stderr)
+    fig = lessons.figure(name, min(n, question.max_n), seed, lang, **params)
+    fig.write_html(path, include_plotlyjs=True)  # self-contained: works offline in class
+    title = str(fig.layout.title.text).split("<br>")[0]  # the question in its parameters' words, not its defaults'
+    print(f"wrote {path}: {title} (n={min(n, question.max_n):,}, seed={seed})", file=sys.stderr)
     return 0
 
 

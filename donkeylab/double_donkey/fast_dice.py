@@ -22,8 +22,9 @@ from typing import Any, Literal
 import numpy as np
 
 from donkeylab.core.fastchunks import POPCOUNT6, BoolArray, IntArray, generator, run_chunked
+from donkeylab.double_donkey import pure
 
-RULES_COVERED = ("DD-DICE-1", "DD-DICE-2", "DD-DICE-3")
+RULES_COVERED = pure.dice.RULES_COVERED  # stated once, in the twin numpy-free code can import
 Policy = Literal["random", "lowest", "highest"]
 LastDie = Literal["choose", "roll"]
 POLICIES: tuple[Policy, ...] = ("random", "lowest", "highest")

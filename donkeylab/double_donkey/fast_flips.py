@@ -9,7 +9,6 @@ under a choosing policy (``dice.POLICIES``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
@@ -17,9 +16,11 @@ import numpy as np
 
 from donkeylab.core.fastchunks import IntArray, generator
 from donkeylab.double_donkey import fast_dice as dice
+from donkeylab.double_donkey import pure
 from donkeylab.double_donkey.cards import COLOURS as DD_COLOURS
+from donkeylab.double_donkey.pure import flipped_colours  # one rule, pure Python: shared with the twin
 
-RULES_COVERED = ("DD-ANGRY-1", "DD-VALUE-1", *dice.RULES_COVERED)
+RULES_COVERED = pure.flips.RULES_COVERED  # stated once, in the twin numpy-free code can import
 COLOURS = DD_COLOURS  # the engine's colour order
 FlipMode = Literal["toggle_per_card", "once_per_colour"]
 
@@ -30,18 +31,6 @@ def hay_pips(n: int, seed: int = 0, hay: str = "uniform", last_die: dice.LastDie
         return generator(seed, 0).integers(1, 7, size=(n, len(COLOURS)))
     phase = dice.simulate_phase_one(n, seed, hay, last_die)  # type: ignore[arg-type]  # validated inside
     return dice.colour_pips(phase, COLOURS, seed)
-
-
-def flipped_colours(angry: Sequence[str], mode: FlipMode = "toggle_per_card") -> frozenset[str]:
-    """The colours whose die ends up flipped after the revealed Angry Donkeys ``angry``."""
-    unknown = set(angry) - set(COLOURS)
-    if unknown:
-        raise ValueError(f"unknown colour(s) {sorted(unknown)}; known: {', '.join(COLOURS)}")
-    if mode == "once_per_colour":
-        return frozenset(angry)
-    if mode == "toggle_per_card":
-        return frozenset(c for c, k in Counter(angry).items() if k % 2)
-    raise ValueError(f"unknown angry_flip mode {mode!r}")
 
 
 def card_values(pips: IntArray, card: Sequence[str], flipped: frozenset[str] = frozenset()) -> IntArray:

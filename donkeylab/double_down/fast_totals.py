@@ -17,8 +17,9 @@ import numpy as np
 
 from donkeylab.core.fastchunks import BoolArray, IntArray, run_chunked
 from donkeylab.double_down import deck as dn_deck
+from donkeylab.double_down import pure
 
-RULES_COVERED = ("DN-PLAY-1", "DN-MINUS-1", "DN-ZERO-1", "DN-REVERSE-1", "DN-DOUBLE-1", "DN-DOUBLET-1", "DN-BUST-1")
+RULES_COVERED = pure.RULES_COVERED  # stated once, in the twin numpy-free code can import
 BUST = dn_deck.BUST_AT
 DOUBLETS = tuple(sorted(dn_deck.DOUBLETS))
 
