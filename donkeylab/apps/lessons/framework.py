@@ -214,8 +214,6 @@ def lesson_params(
     params["step"] = Param("step", integer(0, MAX_STEP), step)
     params["seat"] = Param("seat", seat_or_teacher(players), seat)
     params["reveal"] = REVEAL
-    if game == "double_donkey":
-        params["variant"] = Param("variant", choice("english", "german"), "english")
     from donkeylab.apps.class_pupil import PARAMS as CLASS_PARAMS
 
     params.update(CLASS_PARAMS)  # ?class=CODE: class mode (issue 20); a lesson it does not offer ignores it
