@@ -13,7 +13,7 @@ from donkeylab.apps.query import parse_query
 from donkeylab.core.bounds import MAX_SEED, MAX_STEP
 from donkeylab.games import GAMES
 from donkeylab.games import info as game_info
-from donkeylab.lab.links import game_params, link_values, rules_of, setup_of
+from donkeylab.links import game_params, link_values, rules_of, setup_of
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

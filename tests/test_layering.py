@@ -6,7 +6,8 @@ the source, so a rule broken by an import deep inside a function fails here as w
 - core imports only the standard library (``core/fastchunks.py``, the games' fast paths' numpy plumbing, numpy too);
 - an engine (``double_donkey``, ``double_down``, ``esels_rennen``) imports core, numpy and itself — never
   another engine, ``games``, the lab, the widgets or the apps;
-- ``games``, ``bot_specs`` and ``rulebook`` import core and the engines;
+- ``games``, ``bot_specs`` and ``rulebook`` import core and the engines; ``links`` (a page link's format, beside
+  ``games``) imports core and ``games`` only;
 - the lab never imports the widgets, the apps or a widget library;
 - the widgets never import the apps;
 - the class store (``classroom``) imports core, itself and its database drivers — no UI library, no lab;
@@ -47,7 +48,8 @@ def layer(path: Path) -> str:
         return "engine"
     if rel[0] in ("core", "lab", "widgets", "apps", "rulebook", "classroom", "site"):
         return rel[0]
-    return {"games.py": "games", "bot_specs.py": "games", "cli.py": "cli", "__init__.py": "root"}[rel[0]]
+    top = {"games.py": "games", "bot_specs.py": "games", "links.py": "games", "cli.py": "cli", "__init__.py": "root"}
+    return top[rel[0]]
 
 
 def allowed(path: Path, module: str) -> bool:
@@ -72,6 +74,8 @@ def allowed(path: Path, module: str) -> bool:
         return target == "core"
     if own == "engine":
         return target == "core" or target == path.relative_to(ROOT).parts[0]
+    if path == ROOT / "links.py":
+        return target in ("core", "games")
     if own in ("games", "rulebook"):
         return target in ("core", "games", "bot_specs", "rulebook", *ENGINES)
     if own == "lab":
@@ -113,6 +117,9 @@ def test_the_rule_can_fail(tmp_path: Path) -> None:
     assert not allowed(engine, "donkeylab.lab.stats") and not allowed(engine, "donkeylab.esels_rennen")
     assert not allowed(ROOT / "core" / "x.py", "numpy") and not allowed(ROOT / "lab" / "x.py", "ipywidgets")
     assert not allowed(ROOT / "widgets" / "x.py", "donkeylab.apps.query")
+    links = ROOT / "links.py"  # the games layer's link format: core and ``games``, never the lab or an engine
+    assert layer(links) == "games" and allowed(links, "donkeylab.games") and allowed(links, "donkeylab.core.bounds")
+    assert not allowed(links, "donkeylab.lab.stats") and not allowed(links, "donkeylab.double_down")
     assert not allowed(ROOT / "classroom" / "x.py", "donkeylab.widgets") and not allowed(
         ROOT / "classroom" / "x.py", "ipywidgets"
     )

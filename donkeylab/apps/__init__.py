@@ -21,7 +21,7 @@ from donkeylab.apps import presenter as presenter
 from donkeylab.apps.query import Query, current_query_string, lost_link, parse_query
 from donkeylab.apps.registry import APPS, AppInfo
 from donkeylab.core.say import words as _words  # not `words`: that name is the apps.words module
-from donkeylab.lab.background import settle_imports
+from donkeylab.widgets.background import settle_imports
 from donkeylab.widgets.kit import FrontEndKit
 from donkeylab.widgets.plotly_bundle import PlotlyBundle
 

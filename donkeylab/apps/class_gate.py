@@ -37,6 +37,7 @@ from tornado import web
 
 from donkeylab.apps.class_words import say
 from donkeylab.classroom.names import clean_code
+from donkeylab.core.messages import other_language
 
 log = logging.getLogger(__name__)
 SERVER_ENV = "DONKEYLAB_SERVER"  # what the server tells its kernels: addresses, port, the warm-up secret
@@ -232,7 +233,7 @@ class JoinHandler(web.RequestHandler):
 
     def _page(self, lang: str, problem: str) -> None:
         """The join box: one field, one button; the problem (already escaped) above it."""
-        other = "de" if lang == "en" else "en"
+        other = other_language(lang)
         note = f"<p class='dl-join-problem' role='alert'>{problem}</p>" if problem else ""
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Content-Security-Policy", JOIN_CSP)

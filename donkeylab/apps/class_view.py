@@ -13,7 +13,7 @@ from typing import Any
 
 from donkeylab.apps.class_words import answer_words, choice_words, closeness, count_words, say
 from donkeylab.classroom import ClassQuestion
-from donkeylab.classroom.names import pseudonym_de
+from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE, numbers
 from donkeylab.widgets.guard import page_texts
 
@@ -44,7 +44,7 @@ def draw_card(part: Any) -> None:
         if part.pupil is None:
             card.banner, card.pooled, card.question = say("joining", lang, code=part.code), "", {}
             return
-        name = pseudonym_de(part.pupil.name) if lang == "de" else part.pupil.name
+        name = pseudonym_in(part.pupil.name, lang)
         card.banner = say("banner", lang, code=part.code, name=name)
         trials = part.trials.get(part.current) or part.trials.get(part.headline.qid, 0)
         card.pooled = say("pooled", lang, trials=count_words(trials, lang)) if trials else ""

@@ -6,9 +6,10 @@ Registered in the core catalogue under ``classmode/`` (the same catalogue as the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from donkeylab.core import CATALOGUE, numbers
+from donkeylab.core.say import texts
 
 if TYPE_CHECKING:
     from donkeylab.classroom.questions import ClassQuestion
@@ -262,11 +263,7 @@ _TEXTS = {
     "report_counts": ("{pupils} pupils, {answered} guesses.", "{pupils} Personen, {answered} Schätzungen."),
     "million": ("{x} million", "{x} Millionen"),
 }
-CATALOGUE.add_all(_TEXTS, prefix="classmode/")
-
-
-def say(key: str, lang: str, **data: Any) -> str:
-    return CATALOGUE.render(f"classmode/{key}", data, lang)
+say = texts("classmode/", _TEXTS, terms=True)  # say(key, lang, **data): a class-mode sentence in ``lang``
 
 
 def count_words(n: int, lang: str) -> str:

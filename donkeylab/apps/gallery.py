@@ -19,6 +19,7 @@ import ipywidgets as w
 
 from donkeylab.apps.query import Param, choice, current_query_string, parse_query
 from donkeylab.apps.registry import APPS
+from donkeylab.core.messages import other_language
 from donkeylab.core.say import words
 
 PARAMS = {"lang": Param("lang", choice("en", "de"), ""), "big": Param("big", choice("0", "1"), "0")}
@@ -67,7 +68,7 @@ def gallery(lang: str | None = None) -> w.HTML:
         query = parse_query(current_query_string() or "", PARAMS)
         lang = page_lang(str(query["lang"]))
     cards = "".join(_card(info, lang) for info in APPS.values())
-    other = "de" if lang == "en" else "en"
+    other = other_language(lang)
     head = (
         f"<div class='dl-gallery-head'><h1>{html.escape(say('title').get(lang))}</h1>"
         f"<a class='dl-gallery-lang' href='index.ipynb?lang={other}' hreflang='{other}' lang='{other}'>"
@@ -81,7 +82,7 @@ def gallery(lang: str | None = None) -> w.HTML:
 
 
 def _card(info: Any, lang: str) -> str:
-    kind = say(f"kind.{info.kind}").get(lang) if info.kind in ("lesson", "game", "teacher") else info.kind
+    kind = say(f"kind.{info.kind}").get(lang)  # every kind has its words (a new kind without raises KeyError)
     return (
         f"<a class='dl-card-link' href='{html.escape(info.notebook)}?lang={lang}'>"
         f"<span class='dl-card-icon' aria-hidden='true'>{info.icon}</span>"

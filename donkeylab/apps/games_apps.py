@@ -16,7 +16,7 @@ from donkeylab.apps.query import Query
 from donkeylab.apps.registry import APPS, AppInfo, common_params, problems_box, register
 from donkeylab.core.say import words
 from donkeylab.games import GAMES, info
-from donkeylab.lab.links import rules_of, setup_of
+from donkeylab.links import rules_of, setup_of
 
 
 def build_game(game: str, query: Query) -> Any:

@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from donkeylab.core.bounds import MAX_STEP
 from donkeylab.core.say import Say, words
-from donkeylab.lab.links import BadValue, Param, choice, integer, seat_or_teacher
+from donkeylab.links import BadValue, Param, choice, integer, seat_or_teacher
 
 _say = words(
     "link/",
@@ -48,8 +48,8 @@ _say = words(
 
 MAX_QUERY = 2_000  # characters; a longer query string is ignored whole
 
-# The link's parameters and their readers are the lab's (``lab.links``: the one place a link's format is
-# written); re-exported here for the apps that declare their own.
+# The link's parameters and their readers are the games layer's (``donkeylab.links``: the one place a link's
+# format is written); re-exported here for the apps that declare their own.
 __all__ = [
     "MAX_QUERY",
     "MAX_STEP",

@@ -17,7 +17,7 @@ import ipywidgets as w
 from donkeylab.apps.query import Param, Query
 from donkeylab.core.say import Say, words
 from donkeylab.games import info
-from donkeylab.lab.links import game_params
+from donkeylab.links import game_params
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,7 +86,7 @@ def register(info: AppInfo) -> AppInfo:
 
 def common_params(game: str, *, default_players: int | None = None) -> dict[str, Param]:
     """seed, players, step, lang, seat and the game's linkable options — what every step-through page of
-    ``game`` takes from its link, read off its ``GameInfo`` (``lab.links.game_params``)."""
+    ``game`` takes from its link, read off its ``GameInfo`` (``links.game_params``)."""
     return game_params(info(game), default_players=default_players)
 
 

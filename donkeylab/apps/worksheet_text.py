@@ -16,7 +16,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "Bearbeite die Lektion am Computer und schreib deine Antworten auf dieses Blatt. Gib deine Schätzung ab, "
-            "bevor du dir die Antwort zeigen lässt."
+            "bevor du die Antwort aufdeckst."
         ),
     ),
     "key_intro": (

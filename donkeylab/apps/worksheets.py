@@ -39,7 +39,7 @@ from donkeylab.apps.query import parse_query
 from donkeylab.apps.registry import APPS
 from donkeylab.apps.worksheet_text import TEXTS
 from donkeylab.core import CATALOGUE
-from donkeylab.core.say import Say, words
+from donkeylab.core.say import Say, texts, words
 from donkeylab.widgets.assets import text as asset_text
 
 KINDS = ("worksheet", "key")
@@ -51,9 +51,8 @@ MARGIN_MM = (14, 15, 16, 15)  # the A4 page's margins (top, right, bottom, left)
 say = words("worksheet/", TEXTS)
 
 
-def _t(key: str, lang: str, **data: Any) -> str:
-    """A catalogue sentence (the sheet's own ``worksheet/…`` or one the pages already use)."""
-    return Say(key, data).get(lang)
+# _t(key, lang, **data): a catalogue sentence (the sheet's own ``worksheet/…`` or one the pages already use)
+_t = texts("", terms=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,7 +159,7 @@ def exact_text(item: fw.Exercise, lang: str) -> str:
 
 def significant(x: Fraction, lang: str, digits: int = 2) -> str:
     """``x`` rounded to ``digits`` significant digits as a pupil writes it (0.00013, 0,56, 130): the least an
-    answer box counts as right (``lab.answers``: a rounding that keeps two significant digits)."""
+    answer box counts as right (``core.answers``: a rounding that keeps two significant digits)."""
     if x == 0:
         return "0"
     sign, x = ("-" if x < 0 else ""), abs(x)

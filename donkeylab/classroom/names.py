@@ -16,6 +16,8 @@ import hmac
 import re
 import secrets
 
+from donkeylab.core.messages import CATALOGUE
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _FORGIVEN = str.maketrans({"O": "0", "I": "1", "L": "1", " ": None, "-": None})
 CODE_LENGTH = 6
@@ -64,13 +66,28 @@ def pseudonym() -> str:
     return f"{secrets.choice(COLOURS)} {secrets.choice(ANIMALS)} {secrets.randbelow(99) + 1}"
 
 
-def pseudonym_de(name: str) -> str:
-    """The same pseudonym in German ("Blauer Esel 17"); an unknown form is returned as it is."""
+def _german(colour: str, animal: str) -> str:
+    """ "Blue Donkey" in German: "Blauer Esel", but "Blaues Zebra" (das Zebra, das Pony, das Fohlen)."""
+    de_colour, de_animal = COLOURS_DE[COLOURS.index(colour)], ANIMALS_DE[ANIMALS.index(animal)]
+    if de_animal in ("Zebra", "Pony", "Fohlen") and de_colour.endswith("er"):
+        de_colour = de_colour[:-2] + "es"
+    return f"{de_colour} {de_animal}"
+
+
+def _term(colour: str, animal: str) -> str:
+    return f"pseudonym:{colour} {animal}"
+
+
+# Every colour and animal of a pseudonym is a term of the one catalogue ("Blue Donkey" / "Blauer Esel"), so a
+# German page names a pupil in German without a language test of its own.
+for _colour in COLOURS:
+    for _animal in ANIMALS:
+        CATALOGUE.add_term(_term(_colour, _animal), f"{_colour} {_animal}", _german(_colour, _animal))
+
+
+def pseudonym_in(name: str, lang: str) -> str:
+    """The pseudonym in ``lang`` ("Blue Donkey 17" / "Blauer Esel 17"); an unknown form is returned as it is."""
     parts = name.split(" ")
     if len(parts) == 3 and parts[0] in COLOURS and parts[1] in ANIMALS:
-        colour = COLOURS_DE[COLOURS.index(parts[0])]
-        animal = ANIMALS_DE[ANIMALS.index(parts[1])]
-        if animal in ("Zebra", "Pony", "Fohlen") and colour.endswith("er"):
-            colour = colour[:-2] + "es"  # das Zebra, das Pony, das Fohlen: "Blaues Zebra"
-        return f"{colour} {animal} {parts[2]}"
+        return f"{CATALOGUE.term(_term(parts[0], parts[1]), lang)} {parts[2]}"
     return name

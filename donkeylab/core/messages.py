@@ -34,6 +34,11 @@ class Message:
         return self.en if lang == "en" else self.de
 
 
+def other_language(lang: str) -> str:
+    """The language a page's switch offers: German on an English page, English on a German one."""
+    return LANGUAGES[1 - LANGUAGES.index(lang)] if lang in LANGUAGES else LANGUAGES[0]
+
+
 class Catalogue:
     """Message templates (``str.format`` syntax) and translated terms (colours, card names...)."""
 
@@ -62,13 +67,24 @@ class Catalogue:
             return self.terms[value].get(lang)
         return str(value)
 
-    def render(self, key: str, data: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
-        """The sentence for ``key`` with ``data`` filled in: seats become names, terms get translated."""
+    def template(self, key: str, lang: str) -> str:
+        """The template of ``key`` in ``lang``, its placeholders left in (a front end fills them itself)."""
         try:
-            template = self.messages[key].get(lang)
+            message = self.messages[key]
         except KeyError:
             raise KeyError(f"no message registered for {key!r}") from None
-        return template.format(**{k: self._value(k, v, lang, names) for k, v in data.items()})
+        return message.get(lang)
+
+    def text(self, key: str, lang: str, /, **data: Any) -> str:
+        """The sentence for ``key`` in ``lang`` with ``data`` filled in as given: the one way catalogue text is
+        rendered. No value is translated (the caller's values are already in ``lang``: a figure's series names,
+        a colour already declined); ``render`` translates seats and terms first, then comes here."""
+        return self.template(key, lang).format(**data)
+
+    def render(self, key: str, data: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """The sentence for ``key`` with ``data`` filled in: seats become names, terms get translated."""
+        self.template(key, lang)  # an unknown key or language fails before any value is looked at
+        return self.text(key, lang, **{k: self._value(k, v, lang, names) for k, v in data.items()})
 
     def _value(self, key: str, value: Any, lang: str, names: Sequence[str] | None) -> Any:
         if key in PLAYER_KEYS and isinstance(value, int):
@@ -94,7 +110,7 @@ def join_words(words: Sequence[str], lang: str = "en", conj: str = "or") -> str:
         return "-"
     if len(words) == 1:
         return words[0]
-    word = CATALOGUE.messages[f"core/{conj}"].get(lang)  # KeyError for a conjunction the catalogue lacks
+    word = CATALOGUE.template(f"core/{conj}", lang)  # KeyError for a conjunction the catalogue lacks
     return ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 

@@ -80,11 +80,18 @@ def adjective_term(colour: str) -> str:
     return f"DD-ADJ:{colour}"
 
 
+def accusative_term(colour: str) -> str:
+    """The term key of a colour after "den", its noun left to the sentence: "orange" / "orangefarbenen" (a
+    figure's "the orange die" / "den orangefarbenen Wütenden Esel")."""
+    return f"DD-ACC:{colour}"
+
+
 def _register_terms() -> None:
     for colour, (en, de) in COLOUR_WORDS.items():
         strong, weak, weak_acc = COLOUR_ADJECTIVES_DE[colour]
         CATALOGUE.add_term(colour, en, de)
         CATALOGUE.add_term(adjective_term(colour), en, strong)
+        CATALOGUE.add_term(accusative_term(colour), en, weak_acc)
         CATALOGUE.add_term(
             f"ANGRY:{colour}",
             Forms(f"{en} Angry Donkey", the=f"{en} Angry Donkey", its_die=f"{en} die", its_die_acc=f"{en} die"),

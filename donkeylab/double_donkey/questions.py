@@ -24,6 +24,7 @@ from donkeylab.core import CATALOGUE
 from donkeylab.core.fastpath import have_numpy, pick
 from donkeylab.core.messages import join_words
 from donkeylab.core.questions import GameQuestion, Param
+from donkeylab.core.say import texts
 from donkeylab.double_donkey.bots import POLICIES
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -59,25 +60,22 @@ WORDS: dict[str, tuple[str, str]] = {
         "Nach dem Umdrehen des orangefarbenen Würfels: Wie oft ist hellblau/orange 7 wert? (Schätzung nach N Spielen)",
     ),
 }
-CATALOGUE.add_all(WORDS, prefix="figure/")
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    """A figure word of this module in ``lang``, ``data`` filled in as given (already in ``lang``)."""
-    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
+# ``say(key, lang, **data)``: a figure word of this module in ``lang``, ``data`` filled in as given (already
+# in ``lang``)
+say = texts("figure/", WORDS)
 
 
 def card_name(card: Sequence[str], lang: str) -> str:
     """A card by its colours: "light blue + orange" / "hellblau + orange"."""
-    return " + ".join(c.replace("_", " ") if lang == "en" else CATALOGUE.term(c, lang) for c in card)
+    return " + ".join(CATALOGUE.term(c, lang) for c in card)
 
 
 def angry_donkeys(colours: Sequence[str], lang: str) -> str:
     """Who flips: "the orange die" / "den orangen Wütenden Esel", "the orange and yellow dice" / "den orangen
     und den gelben Wütenden Esel" (German declines the colour before its noun: the engine's forms after "den")."""
-    from donkeylab.double_donkey.messages import COLOUR_ADJECTIVES_DE, COLOUR_WORDS
+    from donkeylab.double_donkey.messages import accusative_term
 
-    words = [COLOUR_WORDS[c][0] if lang == "en" else COLOUR_ADJECTIVES_DE[c][2] for c in colours]
+    words = [CATALOGUE.term(accusative_term(c), lang) for c in colours]
     if len(words) == 1:
         return say("flip_angry_one", lang, colours=words[0])
     each = [say("flip_angry_each", lang, colour=w) for w in words]

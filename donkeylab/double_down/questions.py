@@ -19,10 +19,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from donkeylab.core import CATALOGUE, numbers
+from donkeylab.core import numbers
 from donkeylab.core.colours import ColourStyle
 from donkeylab.core.fastpath import have_numpy, pick
 from donkeylab.core.questions import GameQuestion, Param
+from donkeylab.core.say import texts
 from donkeylab.double_down.deck import BUST_AT, CARD_KIND, DELTA, DOUBLETS, KINDS
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -52,7 +53,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "Bei Summe {total}: Wie oft kostet die nächste Karte einen Chip? (Schätzung nach N Karten)",
     ),
 }
-CATALOGUE.add_all(WORDS, prefix="figure/")
+# ``say(key, lang, **data)``: a figure word of this module in ``lang``, ``data`` filled in as given (already
+# in ``lang``)
+say = texts("figure/", WORDS)
 
 OUTCOMES = ("safe", "doublet", "bust")
 # the outcomes' look in a figure: green safe, orange doublet, vermillion bust, each with its own pattern as well
@@ -63,11 +66,6 @@ OUTCOME_STYLES = {
 }
 # what drawing one card from a full deck exercises
 DECK_RULES = ("DN-PLAY-1", "DN-MINUS-1", "DN-ZERO-1", "DN-DOUBLET-1", "DN-BUST-1")
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    """A figure word of this module in ``lang``, ``data`` filled in as given (already in ``lang``)."""
-    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
 
 
 def _outcome(key: Any, lang: str) -> str:

@@ -26,6 +26,12 @@ def card_code(order: tuple[str, ...]) -> str:
     return "".join(c[0].upper() for c in order)
 
 
+def label_term(code: str) -> str:
+    """The term key of an order card as a figure's short label: the code in English ("RGY"), the colours in
+    German ("rot–grün–gelb"), since the code's letters are the English colours' initials."""
+    return f"ER-LABEL:{code}"
+
+
 for colour, (en, de) in COLOUR_WORDS.items():
     CATALOGUE.add_term(colour, en, de)
 for direction, (en, de) in DIRECTION_WORDS.items():
@@ -36,6 +42,7 @@ for order in itertools.permutations(COLOUR_WORDS):
         "–".join(COLOUR_WORDS[c][0] for c in order),
         "–".join(COLOUR_WORDS[c][1] for c in order),
     )
+    CATALOGUE.add_term(label_term(card_code(order)), card_code(order), "–".join(COLOUR_WORDS[c][1] for c in order))
 
 # The packaged boards as the lessons and pages call them ("default" and "tiny_chain" are code); a teacher's own
 # board is called by its name.
@@ -49,7 +56,7 @@ CATALOGUE.add_all(
 def board_words(name: str, lang: str) -> str:
     """A board in words: "standard board" / "Standardbrett", "mini board", or "board 'name'" for any other."""
     key = f"esels_rennen/board/{name}" if name in BOARD_WORDS else "esels_rennen/board/named"
-    return CATALOGUE.messages[key].get(lang).format(name=name)
+    return CATALOGUE.text(key, lang, name=name)
 
 
 _MESSAGES = {

@@ -26,6 +26,7 @@ from typing import Any
 from donkeylab.core import CATALOGUE
 from donkeylab.core.fastpath import have_numpy
 from donkeylab.core.questions import GameQuestion, Param
+from donkeylab.core.say import texts
 
 WORDS: dict[str, tuple[str, str]] = {
     "race_question": (
@@ -48,12 +49,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "oft enden sie mit der häufigsten Reihenfolge? (nach N Rennen)",
     ),
 }
-CATALOGUE.add_all(WORDS, prefix="figure/")
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    """A figure word of this module in ``lang``, ``data`` filled in as given (already in ``lang``)."""
-    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
+# ``say(key, lang, **data)``: a figure word of this module in ``lang``, ``data`` filled in as given (already
+# in ``lang``)
+say = texts("figure/", WORDS)
 
 
 def _board(value: Any) -> Any:
@@ -200,6 +198,13 @@ def _order_hits(size: int, seed: int, p: Mapping[str, Any]) -> list[bool]:
     return out
 
 
+def _order_label(code: Any, lang: str) -> str:
+    """An order card in a figure: its code in English ("RGY"), its colours in German ("rot–grün–gelb")."""
+    from donkeylab.esels_rennen.messages import label_term
+
+    return CATALOGUE.term(label_term(str(code)), lang)
+
+
 def _best_words(p: Mapping[str, Any], lang: str) -> dict[str, str]:
     return {"board": _board_words(p["board"], lang)}  # "the mini board", never its code name
 
@@ -218,6 +223,7 @@ QUESTIONS = (
         sample=_race_sample,
         figure="orders",
         words=_on_board,
+        label=_order_label,
         fast=True,
     ),
     GameQuestion(
@@ -230,6 +236,7 @@ QUESTIONS = (
         sample=_engine_sample,
         figure="orders",
         words=_on_board,
+        label=_order_label,
         max_n=100_000,  # the engine plays ~2,500 races a second here: 40 s at most
         max_batch=1_000,  # ~0.4 s, so Stop answers within a second
     ),

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from donkeylab.core import CATALOGUE, numbers
+from donkeylab.core import numbers
+from donkeylab.core.say import texts
 
 WORDS: dict[str, tuple[str, str]] = {
     # figures.py: the grammar every figure shares
@@ -41,15 +42,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "covers": ("simulation covers {rules}", "simuliert werden die Regeln {rules}"),
     "estimated": ("estimated probability", "geschätzte Wahrscheinlichkeit"),
 }
-CATALOGUE.add_all(WORDS, prefix="figure/")
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    """The figure text ``key`` in ``lang`` with ``data`` filled in as given (an unknown key raises ``KeyError``).
-
-    Not ``CATALOGUE.render``: that translates every value that happens to be a catalogue term, while the
-    values here (series names, colours) are already in ``lang``."""
-    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
+# ``say(key, lang, **data)``: the figure text ``key`` in ``lang``, ``data`` filled in as given (not
+# ``CATALOGUE.render``: the values here, series names and colours, are already in ``lang``).
+say = texts("figure/", WORDS)
 
 
 def number(x: int, lang: str) -> str:
@@ -57,12 +52,8 @@ def number(x: int, lang: str) -> str:
     return numbers.whole(x, lang)
 
 
-def decimal(text: str, lang: str) -> str:
-    """A decimal already formatted in English (``0.1667``) with a decimal comma in German (``0,1667``)."""
-    return numbers.localise(text, lang)
-
-
 def separators(lang: str) -> dict[str, Any]:
     """Layout settings for plotly's own numbers (ticks, hover labels): German gets ``0,25`` and ``1.000``;
     English gets nothing, so an English figure keeps plotly's default exactly."""
-    return {"separators": ",."} if lang == "de" else {}
+    marks = numbers.separators(lang)
+    return {} if marks == numbers.separators("en") else {"separators": marks["decimal"] + marks["group"]}

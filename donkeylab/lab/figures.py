@@ -16,9 +16,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from donkeylab.core import CATALOGUE
+from donkeylab.core import numbers
 from donkeylab.lab import palette
-from donkeylab.lab.figure_words import decimal, number, say, separators
+from donkeylab.lab.figure_words import number, say, separators
 from donkeylab.lab.stats import Estimate, wilson
 
 Number = float | Fraction | int
@@ -181,7 +181,7 @@ def _zoom(estimates: Sequence[Estimate], exact: Number | None) -> dict[str, Any]
 def exact_label(value: Number, lang: str = "en") -> str:
     """ "exact = 1/6 ≈ 0.1667" ("exakt = 1/6 ≈ 0,1667"); a Fraction with a long denominator is shown by its
     decimal only."""
-    rounded = decimal(f"{float(value):.4f}", lang)
+    rounded = numbers.decimal(value, lang, 4)
     if isinstance(value, Fraction) and value.denominator <= 1000:
         shown = f"{value} ≈ {rounded}" if value.denominator > 1 else str(value)
         return say("exact_is", lang, value=shown)
@@ -277,14 +277,12 @@ def race_orders(
     title: str | None = None,
     lang: str = "en",
 ) -> go.Figure:
-    """The six finishing orders (1st-2nd-3rd): exact vs simulated; keys are card codes or donkey tuples.
-
-    In English a card code stays a code ("RGY"); in German it is spelled out ("rot–grün–gelb"), since the
-    code's letters are the English colours' initials."""
+    """The six finishing orders (1st-2nd-3rd): exact vs simulated; keys are labels already in ``lang`` (the
+    question's ``label`` names a card code: "RGY" in English, "rot–grün–gelb" in German) or donkey tuples."""
 
     def label(order: tuple[str, ...] | str) -> str:
         if isinstance(order, str):
-            return order if lang == "en" else CATALOGUE.term(order, lang)
+            return order
         return "-".join(palette.style_for(donkey).name(lang) for donkey in order)
 
     ex = {label(k): v for k, v in exact.items()}

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from numbers import Number
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.core import CATALOGUE
 from donkeylab.core.questions import GameQuestion
+from donkeylab.core.say import texts
 from donkeylab.lab.figure_words import say
 from donkeylab.lab.running import running_estimates
 
@@ -26,10 +26,9 @@ Exact = dict[Any, Any]
 Drawer = Callable[[GameQuestion, "Exact | None", "Mapping[Any, int] | None", int, dict[str, Any], str], "go.Figure"]
 
 
-def text(key: str, lang: str, **data: object) -> str:
-    """Catalogue text ``key`` in ``lang`` with ``data`` filled in as given (already in ``lang``: no value is
-    translated again, unlike ``CATALOGUE.render``)."""
-    return CATALOGUE.messages[key].get(lang).format(**data)
+# ``text(key, lang, **data)``: catalogue text ``key`` (a question's own, whole key) in ``lang`` with ``data`` filled
+# in as given (already in ``lang``: no value is translated again, unlike ``CATALOGUE.render``)
+text = texts("")
 
 
 def title(q: GameQuestion, params: Mapping[str, Any], lang: str, covers: bool = True) -> str:
@@ -109,12 +108,15 @@ def shares(
 def orders(
     q: GameQuestion, ex: Exact | None, counts: Mapping[Any, int] | None, n: int, p: dict[str, Any], lang: str
 ) -> go.Figure:
-    """Finishing orders (keys: the orders' card codes), exact beside simulated."""
+    """Finishing orders (keys: the orders' card codes, named by the question's ``label``), exact beside
+    simulated."""
     from donkeylab.lab import figures
 
     ex = ex or {}
     sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
-    return figures.race_orders(ex, sim, title(q, p, lang), lang)
+    exact = {_label(q, k, lang): x for k, x in ex.items()}
+    shown = {_label(q, k, lang): e for k, e in sim.items()} if sim is not None else None
+    return figures.race_orders(exact, shown, title(q, p, lang), lang)
 
 
 def running(

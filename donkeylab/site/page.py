@@ -25,6 +25,9 @@ import anywidget
 import ipywidgets as w
 import traitlets as t
 
+from donkeylab.core.messages import LANGUAGES
+from donkeylab.core.say import texts
+
 MAX_QUERY = 2_000  # a link longer than this is cut (the parser reports what it cannot use)
 
 _ESM = f"const MAX_QUERY = {MAX_QUERY};\n" + (
@@ -42,14 +45,20 @@ export default {
 """
 )
 
-LOADING = {
-    "en": "Loading the app… (the first visit downloads Python into this browser: it takes a few seconds)",
-    "de": "Die App wird geladen … (beim ersten Besuch lädt dieser Browser Python: das dauert ein paar Sekunden)",
-}
-
-FAILED = (
-    "The app could not start / Die App konnte nicht starten: {error}. "
-    "Reload the page / Lade die Seite neu; if it happens again, tell your teacher / sag es deiner Lehrkraft."
+# The page's own sentences, before it knows the link's language: the loading note in English, a failure in both.
+say = texts(
+    "site/",
+    {
+        "loading": (
+            "Loading the app… (the first visit downloads Python into this browser: it takes a few seconds)",
+            "Die App wird geladen … (beim ersten Besuch lädt dieser Browser Python: das dauert ein paar Sekunden)",
+        ),
+        "failed": (
+            "The app could not start: {error}. Reload the page; if it happens again, tell your teacher.",
+            "Die App konnte nicht starten: {error}. Lade die Seite neu; wenn es wieder passiert, sag es deiner "
+            "Lehrkraft.",
+        ),
+    },
 )
 
 
@@ -74,7 +83,7 @@ class SitePage(w.VBox):  # type: ignore[misc]
             raise KeyError(f"no app {name!r}; known: {', '.join(APPS)}")
         self.name = name
         self.link = PageLink()
-        note = w.HTML(f"<p class='dl-site-loading' role='status'>{LOADING['en']}</p>")
+        note = w.HTML(f"<p class='dl-site-loading' role='status'>{say('loading', 'en')}</p>")
         super().__init__([note, self.link])
         self.add_class("dl-site-page")
         self.link.observe(self._on_read, names="read")
@@ -96,7 +105,8 @@ class SitePage(w.VBox):  # type: ignore[misc]
         except Exception as exc:
             traceback.print_exc()
             error = html.escape(f"{type(exc).__name__}: {exc}"[:300])
-            shown = [w.HTML(f"<p class='dl-site-error' role='alert'>{FAILED.format(error=error)}</p>")]
+            both = "<br>".join(f"<span lang='{lang}'>{say('failed', lang, error=error)}</span>" for lang in LANGUAGES)
+            shown = [w.HTML(f"<p class='dl-site-error' role='alert'>{both}</p>")]
         self.children = tuple(shown)
 
     def __repr__(self) -> str:

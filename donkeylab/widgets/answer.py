@@ -1,6 +1,6 @@
 """``AnswerBox``: a pupil types an answer, presses Check and reads "correct", "close" or "not yet".
 
-The reading and the checking are ``lab.answers`` (pure, tested without widgets; one rule for every box: the
+The reading and the checking are ``core.answers`` (pure, tested without widgets; one rule for every box: the
 exact value or a rounding of it that keeps two significant digits); this module is the box and its words.
 Plain ipywidgets (a text field, two buttons, an HTML line): nothing to draw that needs JS.
 
@@ -23,8 +23,8 @@ from typing import Any
 import ipywidgets as w
 import traitlets as t
 
-from donkeylab.core import CATALOGUE, numbers
-from donkeylab.lab import answers
+from donkeylab.core import CATALOGUE, answers, numbers
+from donkeylab.core.say import texts
 
 MAX_FIELD = 200  # characters the kernel keeps of the field; answers.parse refuses anything over 40
 
@@ -75,10 +75,7 @@ _TEXTS = {
     "divide_by_zero": ("“{text}” divides by zero.", "„{text}“ teilt durch null."),
 }
 CATALOGUE.add_all(_TEXTS, prefix="answer/")
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    return CATALOGUE.render(f"answer/{key}", data, lang)
+say = texts("answer/", terms=True)  # say(key, lang, **data): the answer box's sentence in ``lang``
 
 
 # Ink and background of the feedback per outcome, each pair ≥ 4.5:1 (WCAG AA; tests/widgets/test_answer_box.py
@@ -113,7 +110,7 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
     """One exercise's answer field: ``AnswerBox(Fraction(3, 28), Fraction(0), hint, solution)``.
 
     ``hint`` and ``solution`` are functions of the language (a lesson's catalogue entries). ``tolerance``
-    is an extra absolute slack in the answer's units (0: the one rounding rule of ``lab.answers`` alone).
+    is an extra absolute slack in the answer's units (0: the one rounding rule of ``core.answers`` alone).
     ``rule`` False: the box does not repeat the rounding rule under itself (a lesson page says it once, above
     its exercises); a whole-number answer's "give the exact number" and a tolerance are still said.
     ``mistakes``: known wrong answers, each with its own hint (a function of the language), shown at once

@@ -20,8 +20,8 @@ import anywidget
 import traitlets as t
 
 from donkeylab import rulebook
-from donkeylab.core import CATALOGUE
 from donkeylab.core.messages import LANGUAGES
+from donkeylab.core.say import texts
 from donkeylab.widgets import assets
 from donkeylab.widgets.guard import PageGuard
 from donkeylab.widgets.kit import KitUser
@@ -49,11 +49,7 @@ _MESSAGES = {
         "Zitat aus der englischen Spielregel (dazu gibt es keine deutsche Stelle).",
     ),
 }
-CATALOGUE.add_all(_MESSAGES)
-
-
-def _say(key: str, lang: str) -> str:
-    return CATALOGUE.render(key, {}, lang)
+_say = texts("", _MESSAGES, terms=True)  # _say(key, lang): the explainer's words in ``lang``
 
 
 def latest_rule(snapshot: Mapping[str, Any], substep: int | None) -> str | None:

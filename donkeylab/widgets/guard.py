@@ -26,8 +26,8 @@ from typing import Any, ClassVar
 
 import traitlets as t
 
-from donkeylab.core import CATALOGUE
 from donkeylab.core.errors import quote
+from donkeylab.core.say import texts
 
 MESSAGES_PER_SECOND = 50.0
 BURST = 50.0
@@ -54,11 +54,7 @@ _TEXTS = {
         "Der Wert {value} für „{name}“ wurde abgelehnt; es bleibt, wie es war.",
     ),
 }
-CATALOGUE.add_all(_TEXTS, prefix="guard/")
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    return CATALOGUE.render(f"guard/{key}", data, lang)
+say = texts("guard/", _TEXTS, terms=True)  # say(key, lang, **data): the guard's sentence in ``lang``
 
 
 def short(value: object, limit: int = QUOTE_CHARS) -> str:

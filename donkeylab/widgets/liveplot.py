@@ -2,7 +2,7 @@
 
 The question (``lab.questions``) does all the work: its exact answer is drawn when the plot is made, then
 ``start()`` simulates in a background thread (the kernel stays free for the next cell; in the browser, which
-has no threads, an asyncio task that gives the loop back after every batch: ``lab.background``) and every
+has no threads, an asyncio task that gives the loop back after every batch: ``widgets.background``) and every
 batch sends ``done`` and the new figure in **one** message. Batch ``b`` draws from a seed derived from
 ``(seed, b)``, so stopping, resuming or running blocking gives the figure the lab's ``lessons`` draw for the
 same ``n`` and ``seed``. ``lang`` is the language of the controls and of every word in the figure: setting it
@@ -25,11 +25,11 @@ from typing import Any
 import anywidget
 import traitlets as t
 
-from donkeylab.core import CATALOGUE
 from donkeylab.core.bounds import MAX_SEED
-from donkeylab.lab import background, figures, questions
+from donkeylab.core.say import texts
+from donkeylab.lab import figures, questions
 from donkeylab.lab.figure_words import number
-from donkeylab.widgets import assets, guard
+from donkeylab.widgets import assets, background, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 from donkeylab.widgets.kit import KitUser, widget_ref
 from donkeylab.widgets.plotly_bundle import PlotlyBundle
@@ -68,12 +68,8 @@ _TEXTS = {
         "Startwert {value} wurde abgelehnt: ein Startwert ist eine ganze Zahl von 0 bis {high}.",
     ),
 }
-CATALOGUE.add_all(_TEXTS, prefix="liveplot/")
+_say = texts("liveplot/", _TEXTS, terms=True)  # _say(key, lang, **data): the plot's sentence in ``lang``
 _SENTENCES = ("progress", "failed", "bad_n", "bad_batch", "bad_seed")  # with placeholders: not in ``texts``
-
-
-def _say(key: str, lang: str, **data: object) -> str:
-    return CATALOGUE.render(f"liveplot/{key}", data, lang)
 
 
 def _texts(lang: str, done: int, n: int) -> dict[str, str]:

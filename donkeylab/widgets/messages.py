@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from donkeylab.core import CATALOGUE
 from donkeylab.core.messages import option_key
+from donkeylab.core.say import texts
 
 _MESSAGES = {
     "ui/human_to_act": (
@@ -38,11 +39,7 @@ _MESSAGES = {
     ),
 }
 
-CATALOGUE.add_all(_MESSAGES)
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    return CATALOGUE.render(key, data, lang)
+say = texts("", _MESSAGES, terms=True)  # say(key, lang, **data): any catalogue sentence in ``lang``
 
 
 def option_word(game: str, name: str, lang: str) -> str:

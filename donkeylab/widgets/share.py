@@ -1,7 +1,7 @@
 """``ShareLink``: a "copy link" button that writes the link reproducing what the Stepper shows now.
 
 The browser knows the page address; the kernel knows the rest. The query is the Stepper's ``link`` trait,
-which every sync of the Stepper fills from its current game (``lab.links.link_values``: seed, players, step,
+which every sync of the Stepper fills from its current game (``links.link_values``: seed, players, step,
 language, seat and the rules' options), so a "New game" with another variant is in the next copied link. A
 lesson adds its own fixed values (``extra``, e.g. its policy); where they name a value the Stepper's link
 carries (a rule option), the Stepper's current one wins.

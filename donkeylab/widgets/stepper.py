@@ -22,9 +22,8 @@ from donkeylab.core.bounds import MAX_SEED, MAX_STEP
 from donkeylab.core.errors import clip
 from donkeylab.core.messages import player_name
 from donkeylab.games import GameInfo, info
-from donkeylab.lab import background
-from donkeylab.lab.links import MAX_SUB, link_values
-from donkeylab.widgets import assets, guard
+from donkeylab.links import MAX_SUB, link_values
+from donkeylab.widgets import assets, background, guard
 from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 from donkeylab.widgets.kit import KitUser
 from donkeylab.widgets.messages import say
@@ -76,7 +75,7 @@ class Stepper(KitUser, PageGuard, anywidget.AnyWidget):
     seed = t.Int(0, help="the seed of the chance and the bots (the same seed replays the same game)").tag(sync=True)
     players = t.Int(0, help="number of players").tag(sync=True)
     texts = t.Dict(help="words the front end shows on its own, in lang (the lost-kernel banner)").tag(sync=True)
-    link = t.Dict(help="the query values a link to this view carries (lab.links: seed, players, step, ...)").tag(
+    link = t.Dict(help="the query values a link to this view carries (donkeylab.links: seed, players, step, ...)").tag(
         sync=True
     )
 
@@ -269,7 +268,7 @@ class Stepper(KitUser, PageGuard, anywidget.AnyWidget):
                 return
             self._stop = threading.Event()  # a paused task still pending sees its own flag, never this one
             self.playing = True
-            # a thread, or in the browser (no threads) an asyncio task: ``lab.background``
+            # a thread, or in the browser (no threads) an asyncio task: ``widgets.background``
             self._runner = background.Worker(self._play_loop, "donkeylab-stepper-play", self._stop)
             self._runner.start()
 

@@ -95,7 +95,7 @@ def front_end_words(widget: str) -> dict[str, dict[str, str]]:
 def _front_end_words(widget: str, registry: tuple[tuple[str, str], ...]) -> dict[str, dict[str, str]]:
     keys = list(_tables(registry).get(widget, {}))
     prefix = f"ui/{widget}/"
-    return {lang: {k: CATALOGUE.messages[prefix + k].get(lang) for k in keys} for lang in LANGUAGES}
+    return {lang: {k: CATALOGUE.template(prefix + k, lang) for k in keys} for lang in LANGUAGES}
 
 
 def ui_word(widget: str, key: str, lang: str) -> str:

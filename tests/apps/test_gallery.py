@@ -14,3 +14,21 @@ def test_every_icon_is_one_character_of_a_plain_font(name: str) -> None:
     icon = APPS[name].icon
     assert len(icon) == 1 and ord(icon) < 0x1F000, f"{name}: {icon!r} needs an emoji font"
     assert icon in gallery("en").value
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_sentence_of_the_gallery_is_catalogue_text_in_the_page_language(lang: str) -> None:
+    """Issue 36: the gallery's page text lives in the one catalogue, German included: each piece of text a
+    visitor reads is a catalogue message in the page's language (icons and the "·" between links aside)."""
+    import html
+    import re
+
+    from donkeylab.core import CATALOGUE
+
+    page = re.sub(r"<style>.*?</style>", "", gallery(lang).value, flags=re.S)
+    pieces = {html.unescape(p).strip().removesuffix(":") for p in re.split(r"<[^>]+>", page)}
+    said = {m.get(lang) for m in CATALOGUE.messages.values()}
+    foreign = {m.get(other) for m in CATALOGUE.messages.values() for other in ("en", "de") if other != lang}
+    unsaid = {p for p in pieces if len(p) > 1 and p not in said and f"{p}:" not in said}
+    assert not unsaid, f"gallery text outside the catalogue (or not in {lang}): {sorted(unsaid)}"
+    assert not {p for p in pieces if p in foreign - said}, "text of the other language on the page"

@@ -21,7 +21,7 @@ from donkeylab.apps import worksheets as ws
 from donkeylab.apps.lessons import framework as fw
 from donkeylab.apps.registry import APPS
 from donkeylab.apps.worksheet_text import TEXTS
-from donkeylab.lab import answers
+from donkeylab.core import answers
 
 LESSONS = ws.lessons()
 # every lesson with its default rules, and the lessons whose numbers change with the rules under the German ones

@@ -19,8 +19,7 @@ from donkeylab.apps.lessons import full_games as fg
 from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
 from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact
-from donkeylab.lab import background
-from donkeylab.widgets import LivePlot, Stepper
+from donkeylab.widgets import LivePlot, Stepper, background
 from tests.apps.helpers import one
 
 # Saved before any test refuses threads: ``run`` needs one thread of its own (see there).

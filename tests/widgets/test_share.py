@@ -2,7 +2,7 @@
 
 The bug this guards: ``ShareLink``'s ``extra`` was frozen when the page was built, so a variant switched in the
 teacher controls left a copied link with the old variant. Now the Stepper's every sync fills its ``link``
-trait from its own rules (``lab.links.link_values``) and the link is that trait.
+trait from its own rules (``links.link_values``) and the link is that trait.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from donkeylab.apps import build
 from donkeylab.apps.query import parse_query
 from donkeylab.apps.registry import APPS
-from donkeylab.lab.links import game_params, rules_of
+from donkeylab.links import game_params, rules_of
 from donkeylab.widgets import ShareLink, Stepper, explorer
 from tests.widgets.helpers import front_end, record
 

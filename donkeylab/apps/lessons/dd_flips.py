@@ -21,6 +21,7 @@ from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.words import words
 from donkeylab.core import CATALOGUE, Event, Match
 from donkeylab.core.messages import join_words, player_name
+from donkeylab.core.say import texts
 from donkeylab.double_donkey import DECKS, DoubleDonkeyState, Rules, card_value, new_game
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -107,10 +108,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
 }
 _say = words("lesson/dd_flips/", TEXTS)
-
-
-def say(key: str, lang: str, **data: Any) -> str:
-    return _say(key, **data).get(lang)
+say = texts("lesson/dd_flips/", terms=True)  # say(key, lang, **data): ``_say(key, **data).get(lang)``
 
 
 @dataclasses.dataclass(frozen=True)

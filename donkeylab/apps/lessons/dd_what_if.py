@@ -21,8 +21,9 @@ from donkeylab.apps.lessons.dd_parts import card_label, chip, colour_name, decim
 from donkeylab.apps.lessons.page import TABLE_STYLE
 from donkeylab.apps.words import words
 from donkeylab.core.messages import player_name
+from donkeylab.core.say import texts
 from donkeylab.double_donkey import DoubleDonkeyState, exact
-from donkeylab.lab import background
+from donkeylab.widgets import background
 
 TEXTS: dict[str, tuple[str, str]] = {
     "wait": (
@@ -102,8 +103,7 @@ WhatIf = dict[str, dict[int, Fraction]]
 Key = tuple[Any, ...]
 
 
-def say(key: str, lang: str, **data: Any) -> str:
-    return _say(key, **data).get(lang)
+say = texts("lesson/dd_what_if/", terms=True)  # say(key, lang, **data): ``_say(key, **data).get(lang)``
 
 
 # ---------------------------------------------------------------------------------------------- the what-if

@@ -13,7 +13,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from donkeylab.core import CATALOGUE
+from donkeylab.core.say import texts
 from donkeylab.double_donkey import COLOURS, Choose, card_value, exact
 from donkeylab.double_donkey.bots import Policy, PolicyName
 from donkeylab.lab import figures
@@ -21,7 +21,8 @@ from donkeylab.lab.experiment import rule_trial
 from donkeylab.lab.stats import Estimate
 from donkeylab.lab.trials import run_trials
 
-CATALOGUE.add_all(
+_say = texts(
+    "figure/",
     {
         "what_if_title": (
             "What if the chooser places this die? Their best card's value after phase 1 (policy {policy})",
@@ -30,12 +31,7 @@ CATALOGUE.add_all(
         ),
         "what_if_axis": ("best card value (points)", "Wert der besten Karte (Punkte)"),
     },
-    prefix="figure/",
 )
-
-
-def _say(key: str, lang: str, **data: object) -> str:
-    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
 
 
 def _hay_full(state: Any) -> bool:

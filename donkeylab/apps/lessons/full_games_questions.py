@@ -27,8 +27,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.core import CATALOGUE
 from donkeylab.core.questions import Param
+from donkeylab.core.say import texts
 from donkeylab.lab.experiment import ExperimentResult, ExperimentSpec, run_experiment
 from donkeylab.lab.questions import Counts, Exact, Params, Question, register
 from donkeylab.lab.running import running_means, running_sums
@@ -67,12 +67,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "variants/player": ("player {k}", "Spieler {k}"),
     "variants/shared win": ("shared win", "geteilter Sieg"),
 }
-CATALOGUE.add_all(WORDS, prefix="figure/")
-
-
-def say(key: str, lang: str, **data: object) -> str:
-    """A figure word of this module in ``lang``, ``data`` filled in as given (already in ``lang``)."""
-    return CATALOGUE.messages[f"figure/{key}"].get(lang).format(**data)
+# ``say(key, lang, **data)``: a figure word of this module in ``lang``, ``data`` filled in as given (already
+# in ``lang``)
+say = texts("figure/", WORDS)
 
 
 VARIANTS = ("english", "german")

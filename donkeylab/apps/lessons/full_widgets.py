@@ -20,10 +20,10 @@ from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
 from donkeylab.apps.parts import Speaks, Text
 from donkeylab.apps.query import MAX_STEP
 from donkeylab.apps.words import span, whole, words
-from donkeylab.lab.background import Worker
 from donkeylab.lab.experiment import ExperimentResult
 from donkeylab.lab.stats import Estimate
 from donkeylab.lab.trials import Progress
+from donkeylab.widgets.background import Worker
 from donkeylab.widgets.explorer import Explorer
 from donkeylab.widgets.share import ShareLink
 from donkeylab.widgets.stepper import Stepper

@@ -1,6 +1,6 @@
 """A pupil's typed answer: every accepted form in both languages' number formats ("1 in 81" too), one rounding
 rule for every box (two significant digits), known wrong answers and a missing % sign recognised, and every
-bad input a sentence key, never an exception (``lab.answers``)."""
+bad input a sentence key, never an exception (``core.answers``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from donkeylab.lab import answers
+from donkeylab.core import answers
 
 EXACT = Fraction(3, 28)  # 0.10714…
 

@@ -1,4 +1,4 @@
-"""``lab.background``: a thread never makes the first import of numpy (plotly reads ``sys.modules`` unlocked)."""
+"""``widgets.background``: a thread never makes the first import of numpy (plotly reads ``sys.modules`` unlocked)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_a_worker_thread_finds_numpy_imported_before_it_starts() -> None:
     out = _fresh(
         """
         import sys, threading
-        from donkeylab.lab.background import Worker
+        from donkeylab.widgets.background import Worker
         assert "numpy" not in sys.modules, "the test needs numpy not imported yet"
         seen = []
         done = threading.Event()
@@ -40,7 +40,7 @@ def test_building_a_page_imports_numpy_first() -> None:
     out = _fresh(
         """
         import sys
-        from donkeylab.lab.background import settle_imports
+        from donkeylab.widgets.background import settle_imports
         before = "numpy" in sys.modules
         settle_imports()
         print(before, "numpy" in sys.modules)
@@ -55,7 +55,7 @@ def test_a_worker_or_the_what_if_panel_gives_the_main_thread_the_gil_back_within
     out = _fresh(
         """
         import sys
-        from donkeylab.lab.background import SWITCH_S, Worker
+        from donkeylab.widgets.background import SWITCH_S, Worker
         from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
         from donkeylab.widgets import Stepper
         before = sys.getswitchinterval()
