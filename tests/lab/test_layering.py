@@ -7,7 +7,8 @@ import sys
 
 PROBE = """
 import sys
-import donkeylab.lab, donkeylab.lab.fast, donkeylab.lab.questions, donkeylab.cli
+import donkeylab.lab, donkeylab.lab.questions, donkeylab.lab.question_figures, donkeylab.lab.running, donkeylab.cli
+import donkeylab.double_donkey.fast_flips, donkeylab.double_down.fast_totals, donkeylab.esels_rennen.fast_race
 assert "plotly" not in sys.modules, "import donkeylab.lab must not load plotly (CLI start-up)"
 import donkeylab.lab.figures, donkeylab.lab.lessons
 bad = [m for m in ("ipywidgets", "IPython", "anywidget") if m in sys.modules]
