@@ -126,13 +126,15 @@ def calibration(spec: ClassQuestion, answers: Sequence[float], counts: Mapping[s
         ci = wilson(hits, trials)
         target = pooled_share(spec)
         inside = "calib_inside" if ci.low <= target <= ci.high else "calib_outside"
+        gap = 100 * abs(ci.value - target)
+        pool = "calib_pool_match" if gap < 0.005 else "calib_pool"  # 0.00 points: say it matches
         lines.append(
             say(
-                "calib_pool",
+                pool,
                 lang,
                 trials=numbers.whole(trials, lang),
                 estimate=numbers.decimal(100 * ci.value, lang, 2),
-                d=numbers.decimal(100 * abs(ci.value - target), lang, 2),
+                d=numbers.decimal(gap, lang, 2),
             )
             + " "
             + say(inside, lang)

@@ -251,6 +251,13 @@ _TEXTS = {
         "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % lag {d} Prozentpunkte "
         "neben dem exakten Wert.",
     ),
+    # the pooled estimate within rounding of the exact value: "0.00 percentage points" read as a broken number
+    "calib_pool_match": (
+        "The class pooled {trials} simulated trials: its estimate {estimate} % matches the exact value to two "
+        "decimal places.",
+        "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % stimmt auf zwei "
+        "Nachkommastellen mit dem exakten Wert überein.",
+    ),
     "calib_inside": (
         "The exact value lies inside its 95 % interval.",
         "Der exakte Wert liegt in ihrem 95-%-Intervall.",

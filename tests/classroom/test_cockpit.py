@@ -176,6 +176,16 @@ def test_calibration_says_how_close_the_class_came_in_words() -> None:
     assert "2,9 Prozentpunkte" in german[0] and "10.000" in german[2]
 
 
+def test_a_pooled_estimate_within_rounding_of_the_exact_value_is_said_to_match() -> None:
+    """3/7 = 42.857 %: 3,000 hits in 7,000 trials is exactly it; "0.00 percentage points" read as a broken number."""
+    spec = question_specs(LESSON)["token_risk"]
+    for lang, words in (("en", "matches the exact value to two decimal places"), ("de", "stimmt auf zwei")):
+        line = cockpit.calibration(spec, [0.4], {"p": 3_000, "not": 4_000}, lang)[2]
+        assert words in line and ("0.00" not in line and "0,00" not in line), line
+    near = cockpit.calibration(spec, [0.4], {"p": 3_001, "not": 3_999}, "en")[2]
+    assert "0.01 percentage points" in near, near  # 42.871 %: a gap that rounds to 0.01 is still said
+
+
 def test_the_results_leave_as_a_csv_and_a_page_of_charts_without_pseudonyms(
     store: ClassStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
