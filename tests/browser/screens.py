@@ -115,8 +115,20 @@ def fits_every_size(app: App, name: str, lang: str) -> list[str]:
         if size == "tablet-landscape":
             problems += small_targets(app)
         if APPS[name].kind == "lesson":
-            problems += long_titles(app, size)
+            problems += long_titles(app, size) + cut_tabs(app, size)
     return problems
+
+
+# A tab's title cut short with an ellipsis: ipywidgets gives a tab 144 px, and Lesson 5's German "Ein Spiel, beide
+# Regelsätze" read "Ein Spiel, beide Rege…" on a 1366 px laptop (the page style sizes a tab by its title).
+CUT_TABS_JS = """() => [...document.querySelectorAll('.lm-TabBar-tabLabel')]
+  .filter(l => l.getBoundingClientRect().width > 0 && l.scrollWidth > l.clientWidth + 1)
+  .map(l => l.textContent)"""
+
+
+def cut_tabs(app: App, size: str) -> list[str]:
+    """Tab titles the page cuts short, as sentences."""
+    return [f"at {size} a tab's title is cut short: {t!r}" for t in app.page.evaluate(CUT_TABS_JS)]
 
 
 # Each plot's title against its plot's box: plotly never wraps a title, and a long one ran off the plot, cut

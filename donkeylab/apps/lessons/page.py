@@ -379,11 +379,13 @@ def _sheet_links(lesson: Lesson) -> Rendered | None:
 # folded section's title and an unselected tab's label (#6d6d6d on #eeeeee, 4.45:1) are drawn darker, and so is
 # the orange of a "warning" button, the prediction's Reveal (white on #f57c00, 2.7:1; #b35900 gives 6.6:1).
 # axe skipped these while the event log's scrollIntoView scrolled the page away; the log scrolls only itself now.
-# The worksheet's link is a tap target (24 px high at least, WCAG 2.5.8), not a line of 15 px text.
+# The worksheet's link is a tap target (24 px high at least, WCAG 2.5.8), not a line of 15 px text. A tab is as
+# wide as its title (ipywidgets' fixed 144 px cut Lesson 5's German "Ein Spiel, beide Regeln" to "…Rege…").
 PAGE_STYLE = (
     "<style>.dl-lesson .jupyter-widget-Collapse-header,.dl-lesson .lm-TabBar-tabLabel{color:#333}"
     ".dl-lesson .jupyter-button.mod-warning{background-color:#b35900;color:#fff}"
-    ".dl-worksheet-links a{display:inline-block;min-height:24px;line-height:24px;padding:0 2px}</style>"
+    ".dl-worksheet-links a{display:inline-block;min-height:24px;line-height:24px;padding:0 2px}"
+    ".dl-lesson{--jp-widgets-horizontal-tab-width:auto}</style>"
 )
 
 TABLE_STYLE = (
