@@ -64,15 +64,21 @@ def bounded(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _parse_option(text: str) -> tuple[str, Any]:
-    """``key=value``; the value is read as JSON when it parses (true, 3, [1,2]), else as a string."""
-    key, sep, raw = text.partition("=")
-    if not sep or not key:
-        raise argparse.ArgumentTypeError(f"a rule option looks like key=value, not {quote(text)}")
-    try:
-        return key, strict_json(raw, 100_000, "value")
-    except LoadError:  # not JSON (or a 5,000-digit number): the word itself, which the rules check then
-        return key, raw
+def key_value(usage: str) -> Callable[[str], tuple[str, Any]]:
+    """An argparse type for ``key=value`` (a rule option, a question's parameter): the value read as JSON when it
+    parses (true, 3, ["a", "b"]), else as a string, which the rules or the question check then; ``usage`` is
+    the sentence for text without a key."""
+
+    def parse(text: str) -> tuple[str, Any]:
+        key, sep, raw = text.partition("=")
+        if not sep or not key:
+            raise argparse.ArgumentTypeError(f"{usage}, not {quote(text)}")
+        try:
+            return key, strict_json(raw, 100_000, "value")
+        except LoadError:  # not JSON (or a 5,000-digit number): the word itself
+            return key, raw
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=bounded(0, MAX_GAMES), default=1000)
     sim.add_argument("--seed", type=bounded(0, MAX_SEED), default=0)
     sim.add_argument("--variant", help="rule variant, e.g. english or german (Double Donkey)")
-    sim.add_argument("--rule", action="append", type=_parse_option, default=[], metavar="KEY=VALUE")
+    option = key_value("a rule option looks like key=value")
+    sim.add_argument("--rule", action="append", type=option, default=[], metavar="KEY=VALUE")
     sim.add_argument(
         "--bots", default="", help="comma-separated bots, one per seat or one for all: Random,Policy(lowest),…"
     )
@@ -116,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     fg.add_argument("question", help="a question: GAME.QUESTION ('list' prints them all)")
     fg.add_argument("--n", type=bounded(1, MAX_TRIALS), default=100_000, help="simulated trials")
     fg.add_argument("--seed", type=bounded(0, MAX_SEED), default=0)
-    fg.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a question parameter (k=4)")
+    param = key_value("--param needs NAME=VALUE")
+    fg.add_argument("--param", action="append", type=param, default=[], metavar="NAME=VALUE", help="e.g. k=4")
     fg.add_argument("--lang", choices=("en", "de"), default="en")
     fg.add_argument("--out", help="HTML file to write (default: QUESTION.html)")
 
@@ -425,7 +433,7 @@ def validate_board(path: str) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- figures
-def figure(name: str, n: int, seed: int, given: Sequence[str], lang: str, out: str | None) -> int:
+def figure(name: str, n: int, seed: int, given: Sequence[tuple[str, Any]], lang: str, out: str | None) -> int:
     """Any question a game declares (the registry: a game's new question is here without an edit), its
     parameters as ``NAME=VALUE``. Lesson 5's whole-game questions register with their lesson, not here."""
     from donkeylab.lab import lessons, questions
@@ -436,7 +444,7 @@ def figure(name: str, n: int, seed: int, given: Sequence[str], lang: str, out: s
         return 0
     if name not in questions.names():
         raise UsageError(f"no question {quote(name)}; choose one of {', '.join(questions.names())} (or list)")
-    params = dict(_param(text) for text in given)
+    params = dict(given)
     question = questions.get(name)
     question.exact(params)  # a wrong parameter fails here, in one line, before any simulation
     path = out or f"{name}.html"
@@ -445,19 +453,6 @@ def figure(name: str, n: int, seed: int, given: Sequence[str], lang: str, out: s
     title = str(fig.layout.title.text).split("<br>")[0]  # the question in its parameters' words, not its defaults'
     print(f"wrote {path}: {title} (n={min(n, question.max_n):,}, seed={seed})", file=sys.stderr)
     return 0
-
-
-def _param(text: str) -> tuple[str, Any]:
-    """``k=4`` → ("k", 4); ``replacement=true`` → True; ``card=light_blue,orange`` → a tuple; else the text."""
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise UsageError(f"--param needs NAME=VALUE, not {quote(text)}")
-    lowered = value.lower()
-    if lowered in ("true", "false"):
-        return name, lowered == "true"
-    if value.lstrip("-").isdigit() and len(value) < 10:
-        return name, int(value)
-    return name, tuple(value.split(",")) if "," in value else value
 
 
 # ------------------------------------------------------------------------------------------ worksheet
