@@ -68,8 +68,8 @@ class GameQuestion:
       already in ``lang``), ``label(key, lang)`` names an outcome or a group that is not a plain number;
       ``styles`` colours the outcomes of a ``shares`` figure.
     - ``params`` maps each parameter to its default (whose type converts a page's value), or lists ``Param``s.
-    - ``rules`` names the rule IDs the simulation covers (shown under the title; a callable when they depend on
-      which fast path is installed). ``figure`` is one of ``FIGURES``.
+    - ``rules`` names the rule IDs the simulation covers (shown under the title); ``figure`` is one of
+      ``FIGURES``.
     """
 
     name: str
@@ -78,7 +78,7 @@ class GameQuestion:
     trial: Callable[[random.Random, Mapping[str, Any]], Hashable] | None = None
     exact: Callable[[Mapping[str, Any]], Mapping[Any, Fraction]] | None = None
     params: Mapping[str, Any] | tuple[Param, ...] = dataclasses.field(default_factory=dict)
-    rules: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+    rules: tuple[str, ...] = ()
     sample: Callable[[int, int, Mapping[str, Any]], Any] | None = None  # counts; a running one's yes/no list
     figure: str = "distribution"
     words: Callable[[Mapping[str, Any], str], Mapping[str, Any]] | None = None
@@ -102,6 +102,3 @@ class GameQuestion:
             Param(name, default, f"{name} (default {default!r})", convert=type(default))
             for name, default in self.params.items()
         )
-
-    def covered(self) -> tuple[str, ...]:
-        return self.rules() if callable(self.rules) else self.rules

@@ -25,6 +25,7 @@ from donkeylab.core.fastpath import have_numpy, pick
 from donkeylab.core.messages import join_words
 from donkeylab.core.questions import GameQuestion, Param
 from donkeylab.core.say import texts
+from donkeylab.double_donkey import pure
 from donkeylab.double_donkey.bots import POLICIES
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -92,14 +93,6 @@ def _dice() -> ModuleType:
 
 def _flips() -> ModuleType:
     return pick("donkeylab.double_donkey.fast_flips", "donkeylab.double_donkey.pure")
-
-
-def _dice_rules() -> tuple[str, ...]:
-    return tuple(_dice().dice.RULES_COVERED if not have_numpy() else _dice().RULES_COVERED)
-
-
-def _flip_rules() -> tuple[str, ...]:
-    return tuple(_flips().flips.RULES_COVERED if not have_numpy() else _flips().RULES_COVERED)
 
 
 POLICY = Param("policy", "random", "how every seat chooses its die", POLICIES)
@@ -195,8 +188,6 @@ def _seven_hits(size: int, seed: int, p: Mapping[str, Any]) -> Sequence[bool]:
     if not have_numpy():
         import random
 
-        from donkeylab.double_donkey import pure
-
         rng = random.Random(seed)
         hays = (pure.hay_pips(rng, "random", p["last_die"]) for _ in range(size))
         return [pure.card_value(one, SEVEN_CARD, flipped) == 7 for one in hays]
@@ -213,7 +204,7 @@ QUESTIONS = (
         "figure/distinct_axis",
         exact=_distinct_exact,
         params=(POLICY, LAST_DIE),
-        rules=_dice_rules,
+        rules=pure.dice.RULES_COVERED,
         sample=_distinct_sample,
         words=_distinct_words,
         fast=True,
@@ -229,7 +220,7 @@ QUESTIONS = (
             POLICY,
             LAST_DIE,  # phase 1's last die: the English rules by default, "roll" for the German ones
         ),
-        rules=_flip_rules,
+        rules=pure.flips.RULES_COVERED,
         sample=_flip_sample,
         figure="series",
         words=_flip_words,
@@ -249,8 +240,6 @@ QUESTIONS = (
         sample=_free_hits,
         figure="running",
         indexed=True,
-        max_n=200_000,
-        max_batch=10_000,
     ),
     GameQuestion(
         "seven_after_flip",
@@ -261,7 +250,5 @@ QUESTIONS = (
         sample=_seven_hits,
         figure="running",
         indexed=True,
-        max_n=200_000,
-        max_batch=10_000,
     ),
 )

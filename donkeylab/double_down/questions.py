@@ -24,6 +24,7 @@ from donkeylab.core.colours import ColourStyle
 from donkeylab.core.fastpath import have_numpy, pick
 from donkeylab.core.questions import GameQuestion, Param
 from donkeylab.core.say import texts
+from donkeylab.double_down import pure
 from donkeylab.double_down.deck import BUST_AT, CARD_KIND, DELTA, DOUBLETS, KINDS
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -76,10 +77,6 @@ def _totals() -> Any:
     return pick("donkeylab.double_down.fast_totals", "donkeylab.double_down.pure")
 
 
-def _total_rules() -> tuple[str, ...]:
-    return tuple(_totals().RULES_COVERED)
-
-
 # ---------------------------------------------------------------------------------------------- total after k
 def _total_exact(p: Mapping[str, Any]) -> dict[Any, Fraction]:
     from donkeylab.double_down import exact
@@ -122,8 +119,6 @@ def _next_sample(size: int, seed: int, p: Mapping[str, Any]) -> Counter[Any]:
     outcome = [exact.play_outcome(p["total"], KINDS[k]) for k in CARD_KIND]  # one entry per card of the deck
     counts: Counter[Any] = Counter(dict.fromkeys(OUTCOMES, 0))
     if not have_numpy():  # the browser: the same draw, one card at a time
-        from donkeylab.double_down import pure
-
         counts.update(pure.next_card_outcomes(outcome, size, seed))
         return counts
     import numpy as np
@@ -174,7 +169,7 @@ QUESTIONS = (
             ),
             Param("replacement", False, "draw with replacement (the Markov-chain approximation)", convert=bool),
         ),
-        rules=_total_rules,
+        rules=pure.RULES_COVERED,
         sample=_total_sample,
         words=_total_words,
         fast=True,
@@ -212,7 +207,5 @@ QUESTIONS = (
         sample=_token_hits,
         figure="running",
         indexed=True,
-        max_n=200_000,
-        max_batch=10_000,
     ),
 )

@@ -27,6 +27,7 @@ from donkeylab.core import CATALOGUE
 from donkeylab.core.fastpath import have_numpy
 from donkeylab.core.questions import GameQuestion, Param
 from donkeylab.core.say import texts
+from donkeylab.esels_rennen import pure
 
 WORDS: dict[str, tuple[str, str]] = {
     "race_question": (
@@ -83,7 +84,7 @@ def _race_exact(p: Mapping[str, Any]) -> dict[Any, Fraction]:
 @functools.lru_cache(maxsize=8)
 def _race_arrays(board: Any, rules: Any) -> Any:
     """The race chain ready to sample: numpy alias tables, or ``pure.RaceWalk`` without numpy."""
-    from donkeylab.esels_rennen import exact, pure
+    from donkeylab.esels_rennen import exact
 
     chain = exact.random_play_chain(board, rules)
     if not have_numpy():
@@ -94,7 +95,6 @@ def _race_arrays(board: Any, rules: Any) -> Any:
 
 
 def _race_sample(size: int, seed: int, p: Mapping[str, Any]) -> Counter[Any]:
-    from donkeylab.esels_rennen import pure
 
     arrays = _race_arrays(p["board"], p["rules"])
     orders: Mapping[tuple[str, ...], int]
@@ -105,17 +105,6 @@ def _race_sample(size: int, seed: int, p: Mapping[str, Any]) -> Counter[Any]:
 
         orders = fast_race.simulate_races(arrays, size, seed).order_counts()
     return Counter({"".join(d[0].upper() for d in o): c for o, c in orders.items()})
-
-
-def _race_rules() -> tuple[str, ...]:
-    from donkeylab.esels_rennen import pure
-
-    return pure.RULES_COVERED  # the fast path's, too (a test checks)
-
-
-def _engine_rules() -> tuple[str, ...]:
-    """What the engine's races cover: the race model's rules and the start."""
-    return ("ER-SETUP-1", *_race_rules())
 
 
 # ---------------------------------------------------------------------------------------------- the engine's races
@@ -219,7 +208,7 @@ QUESTIONS = (
         "figure/race_axis",
         exact=_race_exact,
         params=(BOARD, RULES),
-        rules=_race_rules,
+        rules=pure.RULES_COVERED,  # the fast path's too: it states them through its twin
         sample=_race_sample,
         figure="orders",
         words=_on_board,
@@ -232,7 +221,7 @@ QUESTIONS = (
         "figure/race_axis",
         exact=_race_exact,
         params=(BOARD, RULES),
-        rules=_engine_rules,
+        rules=("ER-SETUP-1", *pure.RULES_COVERED),  # the race model's rules and the start
         sample=_engine_sample,
         figure="orders",
         words=_on_board,

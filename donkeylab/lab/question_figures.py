@@ -35,7 +35,7 @@ def title(q: GameQuestion, params: Mapping[str, Any], lang: str, covers: bool = 
     """The question as the figure's title; the rules its simulation covers as a small second line."""
     words = q.words(params, lang) if q.words else _plain(params)
     main = text(q.title, lang, **words)
-    rules = q.covered() if covers and (q.sample or q.trial) else ()
+    rules = q.rules if covers and (q.sample or q.trial) else ()
     return f"{main}<br><sup>{say('covers', lang, rules=', '.join(rules))}</sup>" if rules else main
 
 

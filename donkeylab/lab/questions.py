@@ -219,6 +219,9 @@ def names() -> list[str]:
 # A game's trial is pure Python through its engine (~0.1 ms): batches small enough that Stop answers within ~0.2 s
 GAME_MAX_N = 200_000
 GAME_MAX_BATCH = 2_000
+# A running estimate's batch adds its hits below every checkpoint of the grid: smaller batches than a histogram's
+RUNNING_MAX_N = 200_000
+RUNNING_MAX_BATCH = 10_000
 
 
 def from_game(game: str, declared: GameQuestion) -> Question:
@@ -235,6 +238,7 @@ def from_game(game: str, declared: GameQuestion) -> Question:
 
     params = declared.param_list()
     played = declared.sample is None and declared.trial is not None  # trial by trial through an engine: slow
+    running = declared.figure == "running"
     english = title(declared, {p.name: p.check(p.default) for p in params}, "en", covers=False)
     return Question(
         f"{game}.{declared.name}",
@@ -244,8 +248,8 @@ def from_game(game: str, declared: GameQuestion) -> Question:
         draw,
         _sampler(declared),
         grouped=declared.grouped,
-        max_n=declared.max_n or (GAME_MAX_N if played else MAX_N),
-        max_batch=declared.max_batch or (GAME_MAX_BATCH if played else MAX_BATCH),
+        max_n=declared.max_n or (GAME_MAX_N if played else RUNNING_MAX_N if running else MAX_N),
+        max_batch=declared.max_batch or (GAME_MAX_BATCH if played else RUNNING_MAX_BATCH if running else MAX_BATCH),
         fast=declared.fast,
         indexed=declared.indexed,
     )
