@@ -234,7 +234,7 @@ QUESTIONS = (
         "figure/conv_best_order",
         "figure/estimated",
         exact=_order_exact,
-        params=(Param("board", "default", "a packaged board's name", convert=_board),),
+        params=(BOARD,),
         sample=_order_hits,
         words=_best_words,
         figure="running",
