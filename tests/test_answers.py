@@ -65,15 +65,18 @@ def test_a_rounding_that_keeps_two_digits_is_correct(text: str) -> None:
         ("18 %", Fraction(3913007381, 21767823360), "correct"),
         ("0.5", Fraction(1, 2), "correct"),  # one digit, but the exact value
         ("6.0", Fraction(6), "correct"),
-        ("5.6", Fraction(6), "close"),
+        ("5.6", Fraction(6), "not_yet"),  # no rounding of 6: a wrong number, not a slip
     ],
 )
 def test_the_rounding_rule_is_the_same_for_every_answer(text: str, exact: Fraction, outcome: str) -> None:
     assert answers.check(text, exact).outcome == outcome
 
 
-@pytest.mark.parametrize(("text", "problem"), [("0.1", "answer/more_digits"), ("10 %", ""), ("10.8 %", "")])
-def test_near_answers_are_close(text: str, problem: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [("0.1", "answer/more_digits"), ("10 %", "answer/rounding_slip"), ("10.8 %", "answer/rounding_slip")],
+)
+def test_rounding_slips_are_close_and_say_so(text: str, problem: str) -> None:
     verdict = answers.check(text, EXACT)
     assert verdict.outcome == "close" and verdict.problem == problem
 
@@ -81,7 +84,7 @@ def test_near_answers_are_close(text: str, problem: str) -> None:
 @pytest.mark.parametrize(("text", "exact"), [("1 in 81", Fraction(1, 81)), ("etwa 1 von 81", Fraction(1, 81))])
 def test_one_in_n_is_accepted(text: str, exact: Fraction) -> None:
     assert answers.check(text, exact).outcome == "correct"
-    assert answers.check("1 in 80", exact).outcome == "close"  # "1 in N" is exact as typed, like a fraction
+    assert answers.check("1 in 80", exact).outcome == "close"  # 1/80 = 0.0125 rounds to 0.013, not 0.012
 
 
 @pytest.mark.parametrize(
@@ -102,7 +105,7 @@ def test_a_known_wrong_answer_is_recognised_with_its_index() -> None:
         assert verdict.outcome == "mistake" and verdict.mistake == 1, text
     assert answers.check("18 %", seven, mistakes=mistakes).outcome == "correct", "right beats a mistake"
     assert answers.check("0.2", seven, mistakes=mistakes).outcome == "close", "one digit is no rounding of 1/6"
-    assert answers.check("1/6", seven).outcome == "close", "without the mistake: merely close"
+    assert answers.check("1/6", seven).outcome == "not_yet", "without the mistake: wrong (0.17, not 0.18)"
 
 
 @pytest.mark.parametrize("text", ["0.3", "0,3", "30 %", "1/7", "3/7"])
@@ -118,7 +121,11 @@ def test_wrong_answers_are_not_yet(text: str) -> None:
         ("drei", "answer/unreadable"),
         ("3//28", "answer/unreadable"),
         ("1e5", "answer/unreadable"),  # no exponents: Fraction("1e99999") is never built
-        ("1,000.5", "answer/unreadable"),  # no thousands separators
+        ("1,000.5", "answer/unreadable"),  # no thousands separators outside "1 in N"
+        ("(1/6)^13", "answer/too_long"),  # no power beyond MAX_POWER is built
+        ("(1/0)^2", "answer/divide_by_zero"),
+        ("1 in 0", "answer/divide_by_zero"),
+        ("2^^3", "answer/unreadable"),
         ("3/0", "answer/divide_by_zero"),
         ("9" * 41, "answer/too_long"),
         ("1" * 20, "answer/too_long"),  # more digits than any answer needs
@@ -138,6 +145,7 @@ def test_a_forged_non_text_value_is_malformed(forged: object) -> None:
 def test_an_extra_tolerance_and_close_can_be_given() -> None:
     assert answers.check("0.12", EXACT, Fraction(2, 100)).outcome == "correct"
     assert answers.check("0.12", EXACT, Fraction(1, 1000), close=Fraction(1, 100)).outcome == "not_yet"
+    assert answers.check("0.12", EXACT, close=Fraction(2, 100)).outcome == "close"
     assert answers.check("6", Fraction(6), Fraction(0)).outcome == "correct"
     assert answers.check("7", Fraction(6), Fraction(0)).outcome == "not_yet"
 
@@ -145,3 +153,71 @@ def test_an_extra_tolerance_and_close_can_be_given() -> None:
 def test_quote_is_short() -> None:
     assert answers.quote("a" * 1000) == "a" * (answers.QUOTE_CHARS - 1) + "…"
     assert answers.quote("  3 /\n 28 ") == "3 / 28"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1 in 7,776", Fraction(1, 7776)),  # Lesson 1's page writes the thousands mark
+        ("etwa 1 von 7.776", Fraction(1, 7776)),
+        ("1 in 7 776", Fraction(1, 7776)),
+        ("(3/7)^5", Fraction(243, 16807)),  # Lesson 3's named misconception must be readable
+        ("(3/7)⁵", Fraction(243, 16807)),
+        ("(3/7)**5", Fraction(243, 16807)),
+        ("1/6^5", Fraction(1, 7776)),
+        ("(1/3)^4", Fraction(1, 81)),
+        ("2^2/3^2", Fraction(4, 9)),
+    ],
+)
+def test_the_pages_powers_and_thousands_marks_are_read(text: str, value: Fraction) -> None:
+    assert answers.parse(text).value == value
+
+
+SEVEN = Fraction(3913007381, 21767823360)  # 0.17976…
+
+
+@pytest.mark.parametrize(
+    ("text", "exact"),
+    [
+        ("9/50", SEVEN),  # 0.18: right to two significant figures, like "0.18"
+        ("1/11", Fraction(1977, 21736)),  # 0.0909… and 0.09096…: both 0.091
+        ("1 in 9", Fraction(3, 28)),  # the page's "about 1 in 9"
+        ("about 1 in 90", Fraction(23, 2067)),
+        ("1 in 7,776", Fraction(1, 7776)),
+        ("(1/6)^5", Fraction(1, 7776)),
+    ],
+)
+def test_a_fraction_or_one_in_n_right_to_two_figures_is_correct(text: str, exact: Fraction) -> None:
+    assert answers.check(text, exact).outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    ("text", "exact"),
+    [("1 in 6", SEVEN), ("1 in 4", Fraction(13, 56)), ("1/5", SEVEN), ("1/10", Fraction(1, 9))],
+)
+def test_a_fraction_wrong_in_its_two_figures_is_not_correct(text: str, exact: Fraction) -> None:
+    assert answers.check(text, exact).outcome != "correct"
+
+
+@pytest.mark.parametrize(
+    ("text", "exact"), [("0.5", Fraction(5, 9)), ("0.45", Fraction(13, 25)), ("4/9", Fraction(5, 9)), ("1/7", EXACT)]
+)
+def test_a_wrong_idea_is_not_called_a_rounding_slip(text: str, exact: Fraction) -> None:
+    """0.5 for 5/9 is a missing case, not a rounding: the box must not say "Check your rounding"."""
+    verdict = answers.check(text, exact)
+    assert verdict.outcome == "not_yet" and verdict.problem == ""
+
+
+def test_a_known_mistake_typed_exactly_beats_two_figures() -> None:
+    """A named wrong answer keeps its own hint even where it would round to the right two figures."""
+    assert answers.check("1/9", Fraction(3, 28), mistakes=[Fraction(1, 9)]).outcome == "mistake"
+
+
+@pytest.mark.parametrize(
+    ("p", "n"),
+    [(Fraction(3, 28), 9), (Fraction(1, 81), 81), (SEVEN, None), (Fraction(13, 56), None), (Fraction(1, 7776), 7776)],
+)
+def test_one_in_for_is_the_boxes_rule(p: Fraction, n: int | None) -> None:
+    assert answers.one_in_for(p) == n
+    if n is not None:
+        assert answers.check(f"1 in {n}", p).outcome == "correct"

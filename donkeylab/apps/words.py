@@ -12,9 +12,10 @@ words ("about 1 in", "etwa 1 von") are catalogue entries, never an English strin
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
-from donkeylab.core import numbers
+from donkeylab.core import answers, numbers
 from donkeylab.core.say import Say, words
 
 __all__ = [
@@ -32,13 +33,12 @@ __all__ = [
 ]
 
 MAX_DIGITS = 12  # a fraction of more digits (numerator and denominator together) is not shown to a pupil
-# "about 1 in N" only up to about 1/3: above it N is 2, and "about 1 in 2" for 40 % or 43 % says 50 % (issue 35)
+# "about 1 in N" only up to about 1/3 (and only where 1/N is right to two significant figures, ``one_in``)
 ONE_IN_MAX = 0.35
 
 
 _NUMBERS = {
     "percent": ("{x} %", "{x} %"),
-    "tiny": ("less than 0.1 %", "weniger als 0,1 %"),
     "one_in": ("about 1 in {n}", "etwa 1 von {n}"),
     "never": ("never", "nie"),
     "always": ("always", "immer"),
@@ -59,19 +59,22 @@ def whole(n: int, lang: str) -> str:
 
 
 def percent(p: Fraction | float, lang: str, digits: int = 1) -> str:
-    """23.1 % / 23,1 %; a positive share below 0.1 % is "less than 0.1 %" (never "0.0 %")."""
+    """23.1 % / 23,1 %; below 1 % with two significant figures (0.013 %, 0.50 %, never "0.0 %" or "0.1 %" for
+    0.013 %), so a small probability is shown as precisely as the answer boxes ask for it."""
     x = float(p)
-    if 0 < x < 0.001:
-        return _say("tiny").get(lang)
+    if 0 < abs(x) < 0.01:
+        digits = max(digits, 1 - math.floor(math.log10(abs(100 * x))))
     return _say("percent", x=decimal(100 * x, lang, digits)).get(lang)
 
 
-def one_in(p: Fraction | float, lang: str) -> str:
-    """ "about 1 in 81" (None-like "never" for 0); only meaningful up to about a third (``ONE_IN_MAX``)."""
-    x = float(p)
-    if x <= 0:
+def one_in(p: Fraction | float, lang: str) -> str | None:
+    """ "about 1 in 81" ("never" for 0), or None when no whole N says ``p`` right to two significant figures
+    (0.1797… is "1 in 5.6": "about 1 in 6" would say 17 %): the answer boxes' own rule
+    (``answers.one_in_for``), so every "about 1 in N" a page prints is an answer the boxes take."""
+    if float(p) <= 0:
         return _say("never").get(lang)
-    return _say("one_in", n=whole(round(1 / x), lang)).get(lang)
+    n = answers.one_in_for(p)
+    return None if n is None else _say("one_in", n=whole(n, lang)).get(lang)
 
 
 def short_fraction(p: Fraction) -> str | None:
@@ -92,7 +95,8 @@ def probability(p: Fraction | float, lang: str) -> str:
     if x == 1:
         return _say("always").get(lang) + " (100 %)"
     head = percent(p, lang)
-    extra = [] if x > ONE_IN_MAX else [one_in(p, lang)]
+    about = None if x > ONE_IN_MAX else one_in(p, lang)
+    extra = [] if about is None else [about]
     if isinstance(p, Fraction) and (frac := short_fraction(p)) is not None:
         extra.append(_say("exactly", fraction=frac).get(lang))
     return f"{head} ({'; '.join(extra)})" if extra else head

@@ -5,12 +5,13 @@ call it directly. Pupils' browsers are untrusted, so the text is cut to ``MAX_CH
 number is refused beyond ``MAX_DIGITS`` digits (no 10**100000 fractions), and a malformed answer becomes a
 ``Verdict`` with the reason's key, never an exception.
 
-**One rule for every box** (issue 35: a whole percent was "close" in Lesson 3 and right in Lesson 4). An answer
-is correct when it is the exact value (a fraction, "1 in N" or a decimal equal to it), or a *rounding* of it
-that keeps at least two significant digits: for 3/28 = 0.10714… the answers 0.11, 11 %, 0.107 and 10.71 % are
-right, because each is what 3/28 becomes when rounded at its last digit; 0.1 (one digit) and 10.8 % (a wrong
-rounding) are "close". An exercise may add an absolute ``tolerance`` on top (none by default). So a pupil can
-read the rule once and it holds on every page: round as you like, but keep two digits.
+**One rule for every box**: an answer is right when it gives the exact value's first two significant figures.
+A decimal or a percentage is right when it is the exact value rounded at its last digit, keeping at least two
+significant digits: for 3/28 = 0.10714… the answers 0.11, 11 %, 0.107 and 10.71 % are right; 0.1 (one digit)
+and 10.8 % (a wrong rounding) are a rounding slip ("close"). A fraction, a power like "(3/7)^5" or "1 in N" is
+right when it is exact or rounds to the same two significant figures as the exact value (9/50 = 0.18 and
+"1 in 9" = 0.11… for 0.1797… and 3/28), so a page's own "about 1 in 9" is an answer (``one_in_for`` picks the
+N a page prints by this same rule). An exercise may add an absolute ``tolerance`` on top (none by default).
 
 Feedback aimed at the answer: ``mistakes`` lists an exercise's known wrong answers (the lesson's own
 misconception, e.g. 1/6 for two independent dice); typing one of them, or a rounding of it, is a
@@ -20,6 +21,7 @@ misconception, e.g. 1/6 for two independent dice); typing one of them, or a roun
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,17 +30,27 @@ from typing import Final, Literal
 
 MAX_CHARS: Final = 40  # what the kernel reads of an answer; a longer one is refused with a sentence
 MAX_DIGITS: Final = 15  # per number: an answer needs no more, and Fraction("1e99999") must never be built
+MAX_POWER: Final = 12  # the largest exponent read ("(1/6)^5"); 15 digits to the 12th stay a small number
 QUOTE_CHARS: Final = 24  # how much of a pupil's text a feedback sentence quotes back
 MIN_DIGITS: Final = 2  # significant digits a rounded answer keeps to count as correct
-CLOSE_SHARE: Final = Fraction(1, 10)  # "close": within a tenth of the exact value (or rounded to one digit)
 
 Outcome = Literal["correct", "close", "mistake", "percent_sign", "not_yet", "malformed"]
 
 _NUMBER = r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)"
 _ABOUT = r"(?:(?:about|approx\.?|approximately|etwa|ca\.?|circa|rund|ungefähr|≈|~)\s*)?"
-_FORM = re.compile(rf"^{_ABOUT}(?P<a>{_NUMBER})(?:\s*/\s*(?P<b>{_NUMBER}))?\s*(?P<pct>%)?$", re.IGNORECASE)
-# "1 in 81" is how the pages write a probability ("etwa 1 von 81" in German), so a pupil may type it back
-_ONE_IN = re.compile(rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|out\s+of|aus)\s+(?P<b>\d+)$", re.IGNORECASE)
+# one side of a fraction: a number, or a bracketed fraction, either raised to a whole power: 6, (1/6)^5, 6^5
+_SIDE = rf"(?:{_NUMBER}|\(\s*{_NUMBER}(?:\s*/\s*{_NUMBER})?\s*\))(?:\s*(?:\^|\*\*)\s*\d+)?"
+_FORM = re.compile(rf"^{_ABOUT}(?P<a>{_SIDE})(?:\s*/\s*(?P<b>{_SIDE}))?\s*(?P<pct>%)?$", re.IGNORECASE)
+_POWER = re.compile(
+    rf"^(?:(?P<n>{_NUMBER})|\(\s*(?P<p>{_NUMBER})(?:\s*/\s*(?P<q>{_NUMBER}))?\s*\))"
+    r"(?:\s*(?:\^|\*\*)\s*(?P<k>\d+))?$"
+)
+# "1 in 81" is how the pages write a probability ("etwa 1 von 81" in German), so a pupil may type it back, with
+# the page's thousands marks too ("1 in 7,776", "1 von 7.776"): in "1 in N" the N is a whole number
+_ONE_IN = re.compile(
+    rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+)$", re.IGNORECASE
+)
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
 @dataclass(frozen=True)
@@ -46,21 +58,23 @@ class Reading:
     """What ``parse`` made of a text: the value, or ``None`` and the key of the reason (``answer/...``).
 
     ``unit``: the place value of the last digit typed, in the answer's own units (0.001 for "10.7 %" and for
-    "0.107"); None for a fraction or "1 in N", which say their value exactly. ``digits``: the significant
-    digits typed (2 for "0.013", 3 for "10.7"). ``percent``: the text carried a % sign."""
+    "0.107"); None for a fraction, a power or "1 in N", which say a value exactly. ``digits``: the significant
+    digits typed (2 for "0.013", 3 for "10.7"). ``percent``: the text carried a % sign. ``one_in``: the N of
+    "1 in N"."""
 
     value: Fraction | None
     problem: str = ""
     unit: Fraction | None = None
     digits: int = 0
     percent: bool = False
+    one_in: int | None = None
 
 
 @dataclass(frozen=True)
 class Verdict:
     """The result of ``check``: the outcome, the value read (None when malformed), the reason's key (a
-    malformed answer's, or ``answer/more_digits`` for a rounding that kept too few digits) and, for a
-    ``mistake``, the index of the known wrong answer it matched."""
+    malformed answer's, ``answer/more_digits`` for a rounding that kept too few digits, ``answer/rounding_slip``
+    for a wrong rounding) and, for a ``mistake``, the index of the known wrong answer it matched."""
 
     outcome: Outcome
     value: Fraction | None = None
@@ -89,36 +103,94 @@ def _places(text: str) -> tuple[Fraction, int]:
     return unit, len(significant)
 
 
+def _side(text: str) -> Fraction | str:
+    """One side of a fraction: "6", "(1/6)^5" or "6^5" as a value, or the reason's key."""
+    found = _POWER.match(text.strip())
+    if found is None:
+        return "answer/unreadable"
+    if found["n"] is not None:
+        base = _decimal(found["n"])
+    else:
+        below = _decimal(found["q"]) if found["q"] is not None else Fraction(1)
+        if below == 0:
+            return "answer/divide_by_zero"
+        base = _decimal(found["p"]) / below
+    power = int(found["k"]) if found["k"] is not None else 1
+    if power > MAX_POWER:
+        return "answer/too_long"
+    return base**power
+
+
 def parse(text: object) -> Reading:
     """The number a pupil typed, exactly: a fraction "3/8", a decimal "0.375" / "0,375", a percentage
-    "37.5%" / "37,5 %" (also "3/8 %" is read as a percentage), "1 in 8" / "1 von 8", each optionally after
-    "about" / "etwa" / "≈". Thousands separators are not accepted: in an answer between 0 and 1 "1,5" is a
-    decimal comma."""
+    "37.5%" / "37,5 %" (also "3/8 %" is read as a percentage), a power "(3/7)^5" / "(3/7)⁵" / "1/6^5",
+    "1 in 8" / "1 von 8" / "1 in 7,776", each optionally after "about" / "etwa" / "≈". Outside "1 in N" no
+    thousands separators: in an answer between 0 and 1 "1,5" is a decimal comma."""
     if not isinstance(text, str):
         return Reading(None, "answer/not_text")
     if len(text) > MAX_CHARS:
         return Reading(None, "answer/too_long")
     flat = " ".join(text.replace("\u2009", " ").replace("\u00a0", " ").replace("−", "-").split())
+    flat = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda m: "^" + m[1].translate(_SUPERSCRIPTS), flat)
     if not flat:
         return Reading(None, "answer/empty")
-    one_in = _ONE_IN.match(flat)
-    match = _FORM.match(flat)
-    if one_in is None and match is None:
-        return Reading(None, "answer/unreadable")
-    found = one_in or match
-    assert found is not None
-    if any(len(re.sub(r"\D", "", part or "")) > MAX_DIGITS for part in (found["a"], found["b"])):
+    if len(re.sub(r"\D", "", flat)) > 2 * MAX_DIGITS or any(len(d) > MAX_DIGITS for d in re.findall(r"\d+", flat)):
         return Reading(None, "answer/too_long")
-    percent = match is not None and match["pct"] is not None
-    scale = Fraction(1, 100) if percent else Fraction(1)
-    value = _decimal(found["a"]) * scale
-    if found["b"] is not None:  # a fraction or "1 in N": exactly the value it says, no rounding place
-        below = _decimal(found["b"])
-        if below == 0:
+    one_in = _ONE_IN.match(flat)
+    if one_in is not None:
+        n = int(re.sub(r"\D", "", one_in["b"]))
+        if n == 0:
             return Reading(None, "answer/divide_by_zero")
-        return Reading(value / below, percent=percent)
-    unit, digits = _places(found["a"])
+        return Reading(Fraction(int(one_in["a"]), n), one_in=n if one_in["a"] == "1" else None)
+    match = _FORM.match(flat)
+    if match is None:
+        return Reading(None, "answer/unreadable")
+    percent = match["pct"] is not None
+    scale = Fraction(1, 100) if percent else Fraction(1)
+    top = _side(match["a"])
+    below = _side(match["b"]) if match["b"] is not None else Fraction(1)
+    for side in (top, below):
+        if isinstance(side, str):
+            return Reading(None, side)
+    assert isinstance(top, Fraction) and isinstance(below, Fraction)
+    if below == 0:
+        return Reading(None, "answer/divide_by_zero")
+    value = top / below * scale
+    if match["b"] is not None or not re.fullmatch(_NUMBER, match["a"]):  # a fraction or a power: exact
+        return Reading(value, percent=percent)
+    unit, digits = _places(match["a"])
     return Reading(value, unit=unit * scale, digits=digits, percent=percent)
+
+
+def two_figures(x: Fraction) -> Fraction:
+    """``x`` rounded to two significant figures (halves away from zero): 0.17976… → 0.18, 1/81 → 0.012."""
+    x = Fraction(x)
+    if x == 0:
+        return x
+    size, scale = abs(x), Fraction(1)
+    while size * scale >= 100:
+        scale /= 10
+    while size * scale < 10:
+        scale *= 10
+    rounded = math.floor(size * scale + Fraction(1, 2)) / scale
+    return rounded if x > 0 else -rounded
+
+
+def agrees(value: Fraction, exact: Fraction) -> bool:
+    """``value`` and ``exact`` round to the same two significant figures (a fraction or "1 in N" that a page
+    may print for ``exact``)."""
+    return two_figures(value) == two_figures(exact)
+
+
+def one_in_for(p: Fraction | float) -> int | None:
+    """The N for which "about 1 in N" says ``p`` right to two significant figures (1/N and ``p`` round alike),
+    or None when no whole N does: 3/28 → 9, 1/81 → 81, but 0.1797… → None (1/6 = 0.17, 1/5 = 0.20)."""
+    p = Fraction(p)
+    if p <= 0:
+        return None
+    near = max(1, round(1 / p))
+    fits = [n for n in (near - 1, near, near + 1) if n >= 1 and agrees(Fraction(1, n), p)]
+    return min(fits, key=lambda n: abs(Fraction(1, n) - p)) if fits else None
 
 
 def _rounds_to(reading: Reading, target: Fraction, digits: int = MIN_DIGITS) -> bool:
@@ -127,6 +199,19 @@ def _rounds_to(reading: Reading, target: Fraction, digits: int = MIN_DIGITS) -> 
     if reading.unit is None or reading.digits < digits:
         return False
     return abs(reading.value - target) <= reading.unit / 2
+
+
+def _slip(reading: Reading, exact: Fraction) -> str | None:
+    """The reason's key when ``reading`` is a rounding slip of ``exact`` (the right number, rounded too much or
+    at the wrong place), else None: so "Check your rounding" is said only where rounding is the mistake."""
+    assert reading.value is not None
+    if _rounds_to(reading, exact, digits=1):
+        return "answer/more_digits"
+    if reading.unit is not None and reading.digits >= MIN_DIGITS and abs(reading.value - exact) <= reading.unit:
+        return "answer/rounding_slip"
+    if reading.one_in is not None and exact > 0 and abs(reading.one_in - 1 / exact) <= 1:
+        return "answer/rounding_slip"
+    return None
 
 
 def check(
@@ -138,13 +223,15 @@ def check(
 ) -> Verdict:
     """Judge ``text`` against ``exact``, in this order:
 
-    - ``correct``: the exact value, a rounding of it that keeps two significant digits, or within the
+    - ``correct``: the exact value, a decimal rounding of it that keeps two significant digits, or within the
       exercise's extra absolute ``tolerance`` (none by default);
-    - ``mistake``: one of the known wrong answers ``mistakes`` (or a rounding of one), with its index;
+    - ``mistake``: one of the known wrong answers ``mistakes`` (or a decimal rounding of one), with its index;
+    - ``correct``: a fraction, a power or "1 in N" that rounds to the exact value's two significant figures;
     - ``percent_sign``: a probability's answer above 1 (and at most 100) typed without a % sign;
-    - ``close``: rounded to one digit only (problem ``answer/more_digits``), or within a tenth of the exact
-      value (within ``close`` when it is given);
-    - ``not_yet`` otherwise; ``malformed`` with the reason's key when the text is no number.
+    - ``close``: a rounding slip (``_slip``: rounded to one digit, or wrongly at the last digit), or within
+      ``close`` of the exact value when an exercise gives it;
+    - ``not_yet`` otherwise (a conceptual error: no word about rounding); ``malformed`` with the reason's key
+      when the text is no number.
     """
     reading = parse(text)
     value = reading.value
@@ -157,10 +244,13 @@ def check(
     for i, wrong in enumerate(mistakes):
         if value == wrong or _rounds_to(reading, Fraction(wrong)):
             return Verdict("mistake", value, mistake=i)
+    if reading.unit is None and agrees(value, exact):
+        return Verdict("correct", value)
     if 0 <= exact <= 1 and not reading.percent and 1 < value <= 100:
         return Verdict("percent_sign", value, "answer/percent_sign")
-    if _rounds_to(reading, exact, digits=1):
-        return Verdict("close", value, "answer/more_digits")
-    if off <= (CLOSE_SHARE * abs(exact) if close is None else close):
+    slip = _slip(reading, exact)
+    if slip is not None:
+        return Verdict("close", value, slip)
+    if close is not None and off <= close:
         return Verdict("close", value)
     return Verdict("not_yet", value)

@@ -35,8 +35,14 @@ _TEXTS = {
     "placeholder": ("e.g. 3/8, 0.375 or 37.5 %", "z. B. 3/8, 0,375 oder 37,5 %"),
     "correct": ("Correct! {value} is right.", "Richtig! {value} stimmt."),
     "close": (
-        "Close: {value} is near, but not near enough. Check your rounding or your last step.",
-        "Knapp: {value} ist nah dran, aber nicht nah genug. Prüf das Runden oder deinen letzten Schritt.",
+        "Close: {value} is near, but not near enough. Check your last step.",
+        "Knapp: {value} ist nah dran, aber nicht nah genug. Prüf deinen letzten Schritt.",
+    ),
+    # the right number, rounded at the wrong place (10.8 % for 10.71… %): a slip, said apart from a wrong idea
+    "rounding_slip": (
+        "Close: {value} is nearly right, but rounded wrongly. Check your rounding at the last digit you keep.",
+        "Knapp: {value} ist fast richtig, aber falsch gerundet. Prüf das Runden an der letzten Ziffer, die du "
+        "behältst.",
     ),
     "more_digits": (
         "Close: {value} is rounded too much. Keep at least two digits (not counting zeros at the front).",
@@ -52,10 +58,13 @@ _TEXTS = {
     "solution": ("Solution: {solution}", "Lösung: {solution}"),
     # said once per page, under the exercises' heading (``parts.Exercises``), and once per worksheet
     "rounding": (
-        "Give a fraction, or a decimal or percentage rounded to at least two significant figures: 0.38, 38 % or "
-        "0.0038, not 0.4. Exact values like 0.5 are right too.",
-        "Gib einen Bruch an oder eine Dezimal- oder Prozentzahl, gerundet auf mindestens zwei gültige Ziffern: "
-        "0,38; 38 % oder 0,0038, nicht 0,4. Exakte Werte wie 0,5 sind auch richtig.",
+        "An answer is right when its first two significant figures are right. Give a fraction, or a decimal or "
+        "percentage rounded to at least two significant figures: 0.38, 38 % or 0.0038, not 0.4 (exact values "
+        "like 0.5 are right too). A fraction or “1 in N” counts when, rounded, it gives the same two figures.",
+        "Eine Antwort ist richtig, wenn ihre ersten zwei gültigen Ziffern stimmen. Gib einen Bruch an oder eine "
+        "Dezimal- oder Prozentzahl, gerundet auf mindestens zwei gültige Ziffern: 0,38; 38 % oder 0,0038, nicht "
+        "0,4 (exakte Werte wie 0,5 sind auch richtig). Ein Bruch oder „1 von N“ zählt, wenn er gerundet dieselben "
+        "zwei Ziffern ergibt.",
     ),
     "tolerance": (
         "An answer within {tolerance} of the exact value counts as correct too.",

@@ -82,7 +82,7 @@ def test_a_forged_huge_value_is_cut_and_quoted_short() -> None:
 
 def test_the_rule_is_stated_in_the_pages_language() -> None:
     assert "at least two significant figures" in box().rule.value and "not 0.4" in box().rule.value
-    assert "Exact values like 0.5 are right too" in box().rule.value  # 0.5 for 1/2 is right: core.answers
+    assert "exact values like 0.5 are right too" in box().rule.value  # 0.5 for 1/2 is right: core.answers
     assert (
         "mindestens zwei gültige Ziffern" in box("de").rule.value
         and "0,38; 38 % oder 0,0038, nicht 0,4" in box("de").rule.value
