@@ -86,7 +86,11 @@ class Prediction(w.VBox):  # type: ignore[misc]
         if choices is not None:  # a mapping {value: words} shows the words in the page's language
             self.input: w.ValueWidget = w.ToggleButtons(options=self._options(lang), value=None)
         else:
-            self.input = w.FloatSlider(value=(low + high) / 2, min=low, max=high, step=step, readout_format=".2f")
+            # the slider's own readout is formatted in the browser, always with a point ("0.30" on a German
+            # page): the kernel writes it instead, in the page's language (``readout``)
+            self.input = w.FloatSlider(value=(low + high) / 2, min=low, max=high, step=step, readout=False)
+        self.readout = w.HTML(layout=w.Layout(min_width="3em"))
+        self.readout.add_class("dl-readout")
         self.button = w.Button(button_style="warning", icon="eye", layout=w.Layout(width="auto"))
         self.button.on_click(lambda _b: self.reveal())
         self.result = w.HTML()
@@ -98,9 +102,11 @@ class Prediction(w.VBox):  # type: ignore[misc]
         self.stated: str | None = None  # the guess as someone else records it (class mode's locked guess)
         self.on_reveal: list[Callable[[], None]] = []  # the rest of the lesson, unsealed at the reveal
         self.lang = lang
-        super().__init__([self.label, self.input, self.button, self.result])
+        shown = self.input if choices is not None else w.HBox([self.input, self.readout])
+        super().__init__([self.label, shown, self.button, self.result])
         self.add_class("dl-prediction")
         self.input.observe(self._touched, names="value")
+        self.input.observe(lambda _c: self._draw_readout(), names="value")
         self.set_lang(lang)
 
     def _touched(self, _change: Any) -> None:
@@ -133,7 +139,17 @@ class Prediction(w.VBox):  # type: ignore[misc]
             self.touched = touched  # new labels are not a guess
         self.label.value = f"<b>{self.prompt.get(lang)}</b>"
         self.button.description = say("reveal").get(lang)
+        self._draw_readout()
         self._draw_result()
+
+    def _shown(self, value: Any) -> str:
+        """A slider's value as the page's language writes it (0.30 / 0,30), anything else as it is."""
+        if isinstance(value, float) and self.choices is None:
+            return wd.decimal(value, self.lang, 2)
+        return str(value)
+
+    def _draw_readout(self) -> None:
+        self.readout.value = self._shown(self.input.value) if self.choices is None else ""
 
     def _draw_result(self) -> None:
         if not self.revealed:
@@ -143,7 +159,7 @@ class Prediction(w.VBox):  # type: ignore[misc]
         shown = self.choices[self.guess].get(self.lang) if named else self.guess  # type: ignore[index]
         if self.stated is not None:
             shown = self.stated
-        guess = say("no_guess").get(self.lang) if shown is None else html.escape(str(shown))
+        guess = say("no_guess").get(self.lang) if shown is None else html.escape(self._shown(shown))
         self.result.value = (
             f"<div class='dl-reveal'>{say('your_guess').get(self.lang)}: <b>{guess}</b> · "
             f"{say('the_answer').get(self.lang)}: {self.answer_text.get(self.lang)}</div>"

@@ -21,7 +21,9 @@ from donkeylab.core.say import Say, words
 __all__ = [
     "MAX_DIGITS",
     "Say",
+    "band",
     "decimal",
+    "interval",
     "one_in",
     "percent",
     "probability",
@@ -44,6 +46,15 @@ _NUMBERS = {
     "always": ("always", "immer"),
     "to": ("{low} to {high}", "{low} bis {high}"),
     "exactly": ("exactly {fraction}", "genau {fraction}"),
+    # what a running estimate's 95 % band promises, said once for every lesson: Wilson's band holds the true
+    # value in about 95 of 100 runs only once the event is expected at least 10 times (at p = 1/81 and N = 10
+    # in about 88; tests/apps/test_band_claim.py computes the coverage exactly)
+    "band": (
+        "The shaded band is the <b>95 % interval</b>: at each N where the event is expected at least 10 times, "
+        "it holds the true value in about 95 of 100 such simulations.",
+        "Das Band ist das <b>95-%-Intervall</b>: Bei jedem N, bei dem man das Ereignis mindestens 10-mal erwartet, "
+        "enthält es den wahren Wert in etwa 95 von 100 solchen Simulationen.",
+    ),
 }
 _say = words("number/", _NUMBERS)
 
@@ -59,12 +70,13 @@ def whole(n: int, lang: str) -> str:
 
 
 def percent(p: Fraction | float, lang: str, digits: int = 1) -> str:
-    """23.1 % / 23,1 %; below 1 % with two significant figures (0.013 %, 0.50 %, never "0.0 %" or "0.1 %" for
-    0.013 %), so a small probability is shown as precisely as the answer boxes ask for it."""
-    x = float(p)
-    if 0 < abs(x) < 0.01:
-        digits = max(digits, 1 - math.floor(math.log10(abs(100 * x))))
-    return _say("percent", x=decimal(100 * x, lang, digits)).get(lang)
+    """23.1 % / 23,1 % (``digits`` decimals), but never fewer than two significant figures: 0.013 %, 0.50 %,
+    9.3 % with ``digits=0`` (never "0.0 %", "less than 0.1 %" or "9 %" for 0.093), so every percentage a page
+    prints is an answer its boxes take (``core.answers``: right to two significant figures)."""
+    x = 100 * float(p)
+    if 0 < abs(x) < 10 ** (1 - digits):
+        digits = max(digits, 1 - math.floor(math.log10(abs(x))))
+    return _say("percent", x=decimal(x, lang, digits)).get(lang)
 
 
 def one_in(p: Fraction | float, lang: str) -> str | None:
@@ -109,6 +121,27 @@ def value(x: Fraction | float | int, lang: str, digits: int = 2) -> str:
     if isinstance(x, Fraction) and (frac := short_fraction(x)) is not None:
         return f"{frac} ≈ {decimal(x, lang, digits)}"
     return f"≈ {decimal(x, lang, digits)}"
+
+
+def band(lang: str) -> str:
+    """The sentence under every lesson's running estimate: what its 95 % band promises, and from which N."""
+    return _say("band").get(lang)
+
+
+def supported_places(low: float, high: float) -> int:
+    """The decimal places a measurement with the interval ``low`` to ``high`` supports: those down to the first
+    significant digit of its half-width (0.47 to 0.80: half-width 0.17, so one place; 0.511 to 0.535: two). A
+    number shown with its interval is no more precise than the interval lets it be."""
+    half = (float(high) - float(low)) / 2
+    if not math.isfinite(half) or half <= 0:
+        return 2
+    return min(2, max(0, -math.floor(math.log10(half))))  # two at most: a pupil reads 0.35, not 0.354
+
+
+def interval(value: float, low: float, high: float, lang: str) -> tuple[str, str, str]:
+    """A measured value and its interval, each rounded to ``supported_places``: ("0.6", "0.5", "0.8")."""
+    places = supported_places(low, high)
+    return decimal(value, lang, places), decimal(low, lang, places), decimal(high, lang, places)
 
 
 def span(low: str, high: str, lang: str) -> str:

@@ -27,9 +27,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "choose": ("choose {colour}", "{colour} wählen"),
     "ci": ("CI", "KI"),
     "ci_band": ("95% confidence band", "95-%-Konfidenzband"),
-    # a proportion's band is Wilson's: it holds the true value about 95 times in 100 even at small N, which the
-    # lessons' sentences promise (the usual ±1.96·SE band does not: 46 in 100 at p = 1/81, N = 50)
-    "ci_band_wilson": ("95% confidence band (Wilson)", "95-%-Konfidenzband (Wilson)"),
+    # a proportion's band is Wilson's: it holds the true value about 95 times in 100 once the event is expected
+    # 10 times, as the lessons say (the usual ±1.96·SE band does not: 46 in 100 at p = 1/81, N = 50)
+    "ci_band_wilson": ("95% interval", "95-%-Intervall"),  # the lessons' word for it, without a name of a method
     "estimate": ("simulated estimate", "simulierter Schätzwert"),
     "trials_axis": ("number of trials N", "Anzahl der Durchgänge N"),
     "exact_is": ("exact = {value}", "exakt = {value}"),

@@ -163,7 +163,14 @@ def convergence(
             )
         )
     return _layout(
-        fig, title, say("trials_axis", lang), y_title, lang, xaxis={"type": "log"}, **_zoom(estimates, exact)
+        fig,
+        title,
+        say("trials_axis", lang),
+        y_title,
+        lang,
+        # whole numbers with the language's thousands mark (10,000 / 10.000), not plotly's "10k" and "1M"
+        xaxis={"type": "log", "tickformat": ",d", "exponentformat": "none"},
+        **_zoom(estimates, exact),
     )
 
 

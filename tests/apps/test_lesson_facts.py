@@ -118,7 +118,7 @@ def test_bust_column_is_explained_and_the_round_end_counted() -> None:
     html = doublet_penalties.exact_replacement("en")
     assert "ends at once at 77 or more" in html and "within the first k cards" in html
     assert fraction_html(dn_exact.bust_within_k_cards(3), probability=True) in html
-    assert "nothing to simulate" not in doublet_penalties.say("live_intro").en
+    assert "nothing to simulate" not in doublet_penalties.say("live_intro", band=doublet_penalties.band).en
     assert "nothing to simulate" not in liveplot._TEXTS["exact_only"][0]  # every question can be simulated
 
 

@@ -115,7 +115,7 @@ def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
 # ---------------------------------------------------------------------------------------------- every lesson
 QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
-    "angry_flips": ("ex3.q",),
+    "angry_flips": ("ex3.q", "tree.q.choose", "tree.q.roll"),
     "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
     "arrow_chains": ("ex1.q", "ex4.q"),
 }
@@ -177,7 +177,7 @@ def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> N
     assert first.question.en.count("?") == 1 and first.question.de.count("?") == 1
     assert "What does the die show now" not in first.question.en
     assert "1 is the die before the flip" in answer(box_of(angry_flips, 0), "1")
-    assert "as if it were one die" in answer(box_of(angry_flips, 1), "2")
+    assert "as if it were one die" in answer(box_of(angry_flips, 3), "2")
 
 
 def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:

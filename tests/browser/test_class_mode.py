@@ -226,7 +226,7 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
                 handle.press("Home")
                 for _ in range(steps):
                     handle.press("ArrowRight")
-            expect(page.locator(".dl-prediction .widget-readout").first).to_have_text(f"{(steps or 50) / 100:.2f}")
+            expect(page.locator(".dl-prediction .dl-readout").first).to_have_text(f"{(steps or 50) / 100:.2f}")
             page.locator(".dl-class-lock").click()
             expect(page.locator(".dl-class-status")).to_contain_text(re.compile("locked in|festgelegt"))
         expect(teacher.page.locator(".dl-cd-answered")).to_have_text("3")

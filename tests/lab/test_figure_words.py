@@ -59,26 +59,26 @@ ENGLISH = {
         "(estimate after N rolls)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact = 1/4 ≈ 0.2500"),
+        ("CI", "95% interval", "simulated estimate", "exact = 1/4 ≈ 0.2500"),
     ),
     "double_donkey.seven_after_flip": (
         "After the orange flip: how often is light blue/orange worth 7? (estimate after N games)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact ≈ 0.1012"),
+        ("CI", "95% interval", "simulated estimate", "exact ≈ 0.1012"),
     ),
     "double_down.token_at": (
         "At total 64: how often does the next card cost a token? (estimate after N cards)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact = 9/56 ≈ 0.1607"),
+        ("CI", "95% interval", "simulated estimate", "exact = 9/56 ≈ 0.1607"),
     ),
     "esels_rennen.best_order": (
         "Random races played by the game program on the mini board (our reconstruction): how often do they end "
         "in the most likely order? (after N races)",
         "number of trials N",
         "estimated probability",
-        ("CI", "95% confidence band (Wilson)", "simulated estimate", "exact ≈ 0.3831"),
+        ("CI", "95% interval", "simulated estimate", "exact ≈ 0.3831"),
     ),
     "lesson.rounds_difference": (
         "Same deals, both rules: how many rounds longer is the English game? (running average after N pairs)",
@@ -247,7 +247,7 @@ def test_builders_default_words_follow_lang() -> None:
     hits = [i % 3 == 0 for i in range(300)]
     conv = lessons.convergence(hits, Fraction(1, 3), "Treffer", "de")
     assert [t.name for t in conv.data][1:] == [
-        "95-%-Konfidenzband (Wilson)",
+        "95-%-Intervall",
         "simulierter Schätzwert",
         "exakt = 1/3 ≈ 0,3333",
     ]

@@ -37,7 +37,7 @@ def test_convergence_has_band_estimate_and_exact_line() -> None:
     fig = figures.convergence(ns, est, "Convergence", "P(hit)", exact=Fraction(1, 3))
     _check_frame(fig, "Convergence")
     names = [t.name for t in fig.data]
-    assert "95% confidence band (Wilson)" in names and "simulated estimate" in names and "exact = 1/3 ≈ 0.3333" in names
+    assert "95% interval" in names and "simulated estimate" in names and "exact = 1/3 ≈ 0.3333" in names
     assert fig.layout.xaxis.type == "log"
     assert figures.exact_label(Fraction(1659580175, 3265173504)) == "exact ≈ 0.5083"
 

@@ -38,7 +38,7 @@ from donkeylab.apps.lessons.page import Lesson, Rendered, page, percent, step_bo
 from donkeylab.apps.parts import Folded, Text
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import Say, words
+from donkeylab.apps.words import Say, band, words
 from donkeylab.core import Action
 from donkeylab.double_donkey import COLOURS, Rules, build_deck, exact
 from donkeylab.double_donkey.questions import FLIP_SERIES
@@ -116,6 +116,20 @@ def notice_text(last_die: exact.LastDie = "choose") -> Say:
     return say("notice", pair=round(100 * float(after)), seven=round(100 * float(before)))
 
 
+TREE_HAY = {"light_blue": 2, "dark_blue": 1, "green": 3, "purple": 4}  # the tree exercise's Hay card
+
+
+def orange_on_two(last_die: exact.LastDie = "choose") -> Fraction:
+    """The tree exercise, counted by the engine's exact model: four different numbers on the Hay card, light
+    blue's 2 among them, orange and yellow left to roll; P(orange ends on 2), i.e. a pair, so a 7 after the
+    orange flip (11/72 under the English rules, 5/36 under the German ones). The pupil counts it by hand."""
+    tracked = ("light_blue", "orange")
+    others = tuple(sorted(v for c, v in TREE_HAY.items() if c not in tracked))
+    start = ((TREE_HAY["light_blue"], 0), others, 0)
+    final = exact._finish_phase1(start, 6 - len(tracked), "random", last_die)
+    return sum((p for (values, _, _), p in final.items() if values[1] == 2), Fraction(0))
+
+
 def orange_cards() -> Fraction:
     """The share of the deck whose value an orange flip changes (it depends on our reconstruction)."""
     deck = build_deck("reconstruction")
@@ -146,8 +160,9 @@ def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
 
 
 def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
-    """Two flips to compute (one a decision: reveal an Angry Donkey?), one probability, one count; each typed one
-    with the feedback aimed at its classic wrong answer (1/6, what independent dice would give, for the third)."""
+    """A flip to compute (a decision: reveal an Angry Donkey?), a probability the pupil counts with a tree (the
+    headline's count in a small case), the headline read off, then a double flip and a count; each typed one with
+    the feedback aimed at its classic wrong answer (1/6, what independent dice would give)."""
     deck = build_deck("reconstruction")
     total = len(deck)
     count = int(orange_cards() * total)
@@ -155,6 +170,7 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
     per_colour = {sum(c in card.colour_names for card in doubles) for c in COLOURS}
     assert len(per_colour) == 1, "exercise 4 says every colour is on equally many Double Donkeys"
     before, after = sevens(last_die)
+    tree = orange_on_two(last_die)
     return [
         Exercise(
             say("exercises"),
@@ -165,11 +181,11 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             mistakes=((Fraction(1), say("ex1.unflipped")),),
         ),
         Exercise(
-            say("exercises3"),
-            say("exercises4"),
-            Fraction(9),
-            hint=say("ex2.hint"),
-            mistakes=((Fraction(5), say("ex2.unchanged")), (Fraction(2), say("ex2.one_die"))),
+            say(f"tree.q.{last_die}"),
+            say(f"tree.solution.{last_die}", left_over=say("tree.left_over"), after=lambda lg: percent(after, lg)),
+            tree,
+            hint=say("tree.hint"),
+            mistakes=((Fraction(1, 6), say("tree.independent")),),
         ),
         Exercise(
             say("ex3.q"),
@@ -177,6 +193,13 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             before,
             hint=say("ex3.hint"),
             mistakes=((Fraction(1, 6), say("ex3.independent")), (after, say("ex3.after"))),
+        ),
+        Exercise(
+            say("exercises3"),
+            say("exercises4"),
+            Fraction(9),
+            hint=say("ex2.hint"),
+            mistakes=((Fraction(5), say("ex2.unchanged")), (Fraction(2), say("ex2.one_die"))),
         ),
         Exercise(
             say("ex4.q", doubles=len(doubles), angry=total - len(doubles), per=per_colour.pop(), total=total),
@@ -252,7 +275,10 @@ def spec(variant: str = "english") -> LessonSpec:
             ),
             StepThrough(say("step_intro"), step_through),
             Convergence(
-                say("live_intro"), "double_donkey.seven_after_flip", {"flipped": True, "last_die": last_die}, n=100_000
+                say("live_intro", band=band),
+                "double_donkey.seven_after_flip",
+                {"flipped": True, "last_die": last_die},
+                n=100_000,
             ),
             ExactAnswer((before, after), [exact_part(last_die)]),
             Notice(notice_text(last_die)),

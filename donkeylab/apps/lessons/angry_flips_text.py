@@ -51,15 +51,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "live_intro": (
         (
             "A <b>simulation</b> plays phase 1 many times, flips orange and counts the 7s of light "
-            "blue/orange. The blue line is its relative frequency after N games. The shaded band is "
-            "the <b>95 % interval</b>: if we ran this simulation 100 times, at each N it would hold the exact value "
-            "about 95 times."
+            "blue/orange. The blue line is its relative frequency after N games. {band}"
         ),
         (
-            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht den orangefarbenen Würfel um und zählt, wie "
-            "oft hellblau/orange 7 wert ist. Die blaue Linie ist die relative Häufigkeit nach N Spielen. Das Band ist "
-            "das <b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den exakten Wert etwa "
-            "95-mal."
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht den orangefarbenen Würfel um und "
+            "zählt, wie oft hellblau/orange 7 wert ist. Die blaue Linie ist die relative Häufigkeit nach N "
+            "Spielen. {band}"
         ),
     ),
     "hands_title": (
@@ -212,28 +209,30 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.q": (
         (
-            "On the Hay card (every player placing a random allowed die, as in the exact answer above), what is "
-            "the probability that the light blue/orange card is worth 7 before the flip?"
+            "Read it on the lesson page: its exact answer counts every way phase 1 can go (every player "
+            "placing a random allowed die). What is the probability that the light blue/orange card is worth "
+            "7 before the flip?"
         ),
         (
-            "Wie groß ist die Wahrscheinlichkeit, dass die Karte hellblau/orange auf der Misthaufen-Karte vor dem "
-            "Umdrehen 7 wert ist (jeder legt einen zufälligen erlaubten Würfel, wie in der exakten Antwort oben)?"
+            "Lies es auf der Lektionsseite ab: Ihre exakte Antwort zählt jeden Verlauf von Phase 1 (jeder "
+            "legt einen zufälligen erlaubten Würfel). Wie groß ist die Wahrscheinlichkeit, dass die Karte "
+            "hellblau/orange vor dem Umdrehen 7 wert ist?"
         ),
     ),
     "ex3.hint": (
-        "Look at the exact answer above: the line without a flip.",
-        "Schau in die exakte Antwort oben: die Zeile ohne Umdrehen.",
+        ("Look at the exact answer on the lesson page: the line without a flip."),
+        ("Schau in die exakte Antwort auf der Lektionsseite: die Zeile ohne Umdrehen."),
     ),
     "ex3.independent": (
         (
             "1/6 would be right for two independent dice: 6 of the 36 pairs add up to 7. The dice on the Hay "
-            "card are not independent (rule DD-DICE-2 makes equal dice rare): read the line without a flip in "
-            "the exact answer above."
+            "card are not independent (rule DD-DICE-2 makes equal dice rare): read the line without a flip in"
+            " the exact answer on the lesson page."
         ),
         (
             "1/6 stimmt für zwei unabhängige Würfel: 6 der 36 Paare ergeben 7. Die Würfel auf der "
             "Misthaufen-Karte sind nicht unabhängig (Regel DD-DICE-2 macht gleiche Würfel selten): Lies die "
-            "Zeile ohne Umdrehen in der exakten Antwort oben."
+            "Zeile ohne Umdrehen in der exakten Antwort auf der Lektionsseite."
         ),
     ),
     "ex3.after": (
@@ -241,8 +240,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Das ist die Wahrscheinlichkeit nach dem Umdrehen des orangefarbenen Würfels. Gefragt ist die davor.",
     ),
     "ex3.solution": (
-        "About {p} (exact answer above, without a flip).",
-        "Etwa {p} (exakte Antwort oben, ohne Umdrehen).",
+        ("{p} (the lesson page's exact answer, without a flip)."),
+        ("{p} (exakte Antwort auf der Lektionsseite, ohne Umdrehen)."),
     ),
     "ex4.q": (
         (
@@ -276,6 +275,124 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Ändert Umdrehen, wie oft eine Karte 7 wert ist? Gegenüberliegende Seiten und Würfel, die "
             "voneinander abhängen."
+        ),
+    ),
+    "tree.q.choose": (
+        (
+            "Count it yourself with a tree. Four different numbers lie on the Hay card, among them light "
+            "blue's 2. Only orange and yellow are left, and the next player rolls both. As in the exact "
+            "answer, a player places a random allowed die (each with probability 1/2 when both are allowed), "
+            "and a coin toss decides whether the last die keeps the number it shows or is rolled again. What "
+            "is the probability that orange ends on 2, so that after the orange flip light blue/orange is "
+            "worth 7?"
+        ),
+        (
+            "Zähle selbst mit einem Baumdiagramm. Auf der Misthaufen-Karte liegen vier verschiedene Zahlen, "
+            "darunter die 2 des hellblauen Würfels. Nur der orangefarbene und der gelbe Würfel sind übrig, "
+            "und der nächste Spieler wirft beide. Wie in der exakten Antwort legt jeder einen zufälligen "
+            "erlaubten Würfel (jeden mit Wahrscheinlichkeit 1/2, wenn beide erlaubt sind), und ein Münzwurf "
+            "entscheidet, ob der letzte Würfel seine Zahl behält oder neu geworfen wird. Wie groß ist die "
+            "Wahrscheinlichkeit, dass der orangefarbene Würfel am Ende eine 2 zeigt, sodass hellblau/orange "
+            "nach dem Umdrehen des orangefarbenen Würfels 7 wert ist?"
+        ),
+    ),
+    "tree.q.roll": (
+        (
+            "Count it yourself with a tree. Four different numbers lie on the Hay card, among them light "
+            "blue's 2. Only orange and yellow are left, and the next player rolls both. As in the exact "
+            "answer, a player places a random allowed die (each with probability 1/2 when both are allowed), "
+            "and the last die is always rolled again. What is the probability that orange ends on 2, so that "
+            "after the orange flip light blue/orange is worth 7?"
+        ),
+        (
+            "Zähle selbst mit einem Baumdiagramm. Auf der Misthaufen-Karte liegen vier verschiedene Zahlen, "
+            "darunter die 2 des hellblauen Würfels. Nur der orangefarbene und der gelbe Würfel sind übrig, "
+            "und der nächste Spieler wirft beide. Wie in der exakten Antwort legt jeder einen zufälligen "
+            "erlaubten Würfel (jeden mit Wahrscheinlichkeit 1/2, wenn beide erlaubt sind), und der letzte "
+            "Würfel wird immer neu geworfen. Wie groß ist die Wahrscheinlichkeit, dass der orangefarbene "
+            "Würfel am Ende eine 2 zeigt, sodass hellblau/orange nach dem Umdrehen des orangefarbenen Würfels"
+            " 7 wert ist?"
+        ),
+    ),
+    "tree.hint": (
+        (
+            "First branches: each die shows an old number (one already on the Hay card: 4 in 6, the 2 among "
+            "them) or a new one (2 in 6). Orange is placed showing 2 only if both show old numbers, orange "
+            "shows the 2 and orange is picked. Otherwise orange may be left over as the last die: follow that"
+            " branch to its end."
+        ),
+        (
+            "Erste Äste: Jeder Würfel zeigt eine alte Zahl (eine, die schon auf der Misthaufen-Karte liegt: 4"
+            " von 6, die 2 darunter) oder eine neue (2 von 6). Der orangefarbene Würfel wird nur dann mit "
+            "einer 2 gelegt, wenn beide Würfel alte Zahlen zeigen, er die 2 zeigt und er gewählt wird. Sonst "
+            "bleibt er vielleicht als letzter Würfel übrig: Verfolge diesen Ast bis zum Ende."
+        ),
+    ),
+    "tree.left_over": (
+        (
+            "Orange is left over as the last die when yellow is placed: only yellow shows a new number (4/6 ·"
+            " 2/6 = 2/9), or both are new or both old (1/9 + 4/9) and the choice falls on yellow (1/2): 2/9 +"
+            " 5/18 = 1/2."
+        ),
+        (
+            "Der orangefarbene Würfel bleibt als letzter übrig, wenn der gelbe gelegt wird: Nur der gelbe "
+            "zeigt eine neue Zahl (4/6 · 2/6 = 2/9), oder beide zeigen neue oder beide alte Zahlen (1/9 + "
+            "4/9) und die Wahl fällt auf den gelben (1/2): 2/9 + 5/18 = 1/2."
+        ),
+    ),
+    "tree.solution.choose": (
+        (
+            "Orange ends on 2 in three ways. (1) Orange is placed at once showing 2: it shows 2 (1/6), yellow"
+            " shows an old number (4/6), and orange is picked (1/2): 1/18. {left_over} (2) Orange is left "
+            "over showing the 2 with probability 1/6 · 2/6 + 1/6 · 4/6 · 1/2 = 1/9; then it ends on 2 with "
+            "1/2 (kept) + 1/2 · 1/6 (rolled again) = 7/12: 1/9 · 7/12 = 7/108. (3) It is left over showing "
+            "another number with probability 1/2 − 1/9 = 7/18 and must be rolled again to a 2: 7/18 · 1/2 · "
+            "1/6 = 7/216. Together 12/216 + 14/216 + 7/216 = 33/216 = 11/72 ≈ 15.3 %: less than 1/6, because "
+            "rule DD-DICE-2 keeps players from placing orange on the 2 that is already there. The computer "
+            "does the same count for every way phase 1 can go from an empty Hay card: that gives the {after} "
+            "after the flip in the exact answer."
+        ),
+        (
+            "Der orangefarbene Würfel zeigt am Ende auf drei Wegen eine 2. (1) Er wird sofort mit einer 2 "
+            "gelegt: Er zeigt 2 (1/6), der gelbe zeigt eine alte Zahl (4/6), und der orangefarbene wird "
+            "gewählt (1/2): 1/18. {left_over} (2) Er bleibt mit der Wahrscheinlichkeit 1/6 · 2/6 + 1/6 · 4/6 "
+            "· 1/2 = 1/9 übrig und zeigt dabei die 2; dann endet er mit 1/2 (behalten) + 1/2 · 1/6 (neu "
+            "geworfen) = 7/12 auf der 2: 1/9 · 7/12 = 7/108. (3) Er bleibt mit der Wahrscheinlichkeit 1/2 − "
+            "1/9 = 7/18 übrig und zeigt dabei eine andere Zahl; dann muss er neu geworfen werden und eine 2 "
+            "zeigen: 7/18 · 1/2 · 1/6 = 7/216. Zusammen 12/216 + 14/216 + 7/216 = 33/216 = 11/72 ≈ 15,3 %: "
+            "weniger als 1/6, denn Regel DD-DICE-2 hält die Spieler davon ab, den orangefarbenen Würfel auf "
+            "die 2 zu legen, die schon da liegt. Der Computer zählt genauso für jeden Verlauf von Phase 1 ab "
+            "einer leeren Misthaufen-Karte: Das ergibt die {after} nach dem Umdrehen in der exakten Antwort."
+        ),
+    ),
+    "tree.solution.roll": (
+        (
+            "Orange ends on 2 in two ways. (1) Orange is placed at once showing 2: it shows 2 (1/6), yellow "
+            "shows an old number (4/6), and orange is picked (1/2): 1/18. {left_over} (2) Then it is rolled "
+            "again and shows 2 with 1/6: 1/2 · 1/6 = 1/12. Together 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13.9 "
+            "%: less than 1/6, because rule DD-DICE-2 keeps players from placing orange on the 2 that is "
+            "already there. The computer does the same count for every way phase 1 can go from an empty Hay "
+            "card: that gives the {after} after the flip in the exact answer."
+        ),
+        (
+            "Der orangefarbene Würfel zeigt am Ende auf zwei Wegen eine 2. (1) Er wird sofort mit einer 2 "
+            "gelegt: Er zeigt 2 (1/6), der gelbe zeigt eine alte Zahl (4/6), und der orangefarbene wird "
+            "gewählt (1/2): 1/18. {left_over} (2) Dann wird er neu geworfen und zeigt mit 1/6 eine 2: 1/2 · "
+            "1/6 = 1/12. Zusammen 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13,9 %: weniger als 1/6, denn Regel "
+            "DD-DICE-2 hält die Spieler davon ab, den orangefarbenen Würfel auf die 2 zu legen, die schon da "
+            "liegt. Der Computer zählt genauso für jeden Verlauf von Phase 1 ab einer leeren "
+            "Misthaufen-Karte: Das ergibt die {after} nach dem Umdrehen in der exakten Antwort."
+        ),
+    ),
+    "tree.independent": (
+        (
+            "1/6 would be right if orange were rolled freely. Here rule DD-DICE-2 matters: a player may place"
+            " orange on the 2 already there only when neither die shows a new number."
+        ),
+        (
+            "1/6 stimmt, wenn der orangefarbene Würfel frei gewürfelt würde. Hier zählt Regel DD-DICE-2: Er "
+            "darf nur dann auf die 2 gelegt werden, die schon da liegt, wenn keiner der beiden Würfel eine "
+            "neue Zahl zeigt."
         ),
     ),
 }

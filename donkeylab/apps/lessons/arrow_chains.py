@@ -36,7 +36,7 @@ from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, num
 from donkeylab.apps.parts import Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import whole, words
+from donkeylab.apps.words import band, words
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen import CARDS, board_words, exact, load_board
 
@@ -188,8 +188,7 @@ def exact_headline(lang: str) -> str:
     """The six orders, most likely first, as percentages (the exact fractions have ~1,250 digits)."""
     probs = order_probabilities()
     best, worst = best_card(), min(CARDS, key=lambda c: probs[c])
-    positions = whole(odds("default").positions, lang)
-    after = say("headline.after", best=card_words(best, lang), worst=card_words(worst, lang), positions=positions)
+    after = say("headline.after", best=card_words(best, lang), worst=card_words(worst, lang))
     after_text = after.get(lang)
     return f"<p>{say('headline').get(lang)}</p>{_orders_table(lang)}<p>{after_text}</p>"
 
@@ -335,7 +334,7 @@ def spec(board: str = "default") -> LessonSpec:
             Predict(say("prompt"), best, answer, choices),
             StepThrough(_intro(board), step_through),
             Convergence(
-                say("live_intro", best=lambda lg: card_words(best, lg)),
+                say("live_intro", best=lambda lg: card_words(best, lg), band=band),
                 "esels_rennen.best_order",
                 {"board": "default"},
                 n=20_000,

@@ -46,8 +46,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "der Pfeil würde einen Esel vom Brett schieben",
     ),
     "still_words.er_chain_3": (
-        "the arrow belongs to a donkey that has already finished",
-        "der Pfeil gehört einem Esel, der schon im Ziel ist",
+        "the arrow belongs to a donkey that has already finished (our ruling: also when that donkey has only just "
+        "finished on this very field, the rulebook does not say)",
+        "der Pfeil gehört einem Esel, der schon im Ziel ist (unsere Festlegung: auch wenn dieser Esel gerade erst "
+        "auf genau diesem Feld ins Ziel gekommen ist; die Spielregel sagt dazu nichts)",
     ),
     "still_words.er_end_1_third": (
         "the race ends with this move",
@@ -123,26 +125,23 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "So on our reconstructed standard board, with random moves, the best card is <b>{best}</b>, the worst "
             "<b>{worst}</b>: this race is not fair. The computer counts as you did on the mini board, for every move "
-            "from each of the {positions} positions a race can reach."
+            "in every position a race can reach."
         ),
         (
             "Auf unserem nachgebauten Standardbrett und bei zufälligen Zügen ist die beste Karte also <b>{best}</b>, "
             "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer zählt wie du auf dem "
-            "Mini-Brett, für jeden Zug aus jeder der {positions} Stellungen, die ein Rennen erreichen kann."
+            "Mini-Brett, für jeden Zug in jeder Stellung, die ein Rennen erreichen kann."
         ),
     ),
     "live_intro": (
         (
-            "A <b>simulation</b>: the game program plays random races and counts how often they end "
-            "{best}. The blue line is the relative frequency after N races, the black line the exact value. The "
-            "shaded band is the <b>95 % interval</b>: if we ran this simulation 100 times, at each N it would hold the "
-            "exact value about 95 times."
+            "A <b>simulation</b>: the game program plays random races and counts how often they end {best}. "
+            "The blue line is the relative frequency after N races, the black line the exact value. {band}"
         ),
         (
-            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft sie in der "
-            "Reihenfolge {best} enden. Die blaue Linie ist ihre relative Häufigkeit nach N Rennen, die schwarze "
-            "Linie der exakte Wert. Das Band ist das <b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte "
-            "es bei jedem N den exakten Wert etwa 95-mal."
+            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft sie in "
+            "der Reihenfolge {best} enden. Die blaue Linie ist ihre relative Häufigkeit nach N Rennen, die "
+            "schwarze Linie der exakte Wert. {band}"
         ),
     ),
     "notice": (

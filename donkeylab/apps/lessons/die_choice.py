@@ -38,7 +38,7 @@ from donkeylab.apps.lessons.page import TABLE_STYLE, Lesson, Rendered, page, per
 from donkeylab.apps.parts import Folded, Text
 from donkeylab.apps.query import Query, parse_query
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import Say, words
+from donkeylab.apps.words import Say, band, words
 from donkeylab.core import Action
 from donkeylab.double_donkey import Choose, Keep, Rules, exact
 from donkeylab.widgets import CardHands, DiceTray, LivePlot, Stepper
@@ -233,7 +233,7 @@ def spec(variant: str = "english") -> LessonSpec:
             Predict(say("prompt"), prediction_answer(), say("answer", p=lambda lg: percent(prediction_answer(), lg))),
             StepThrough(say("step_intro"), step_through),
             Convergence(
-                say("live_intro"),
+                say("live_intro", band=band),
                 "double_donkey.free_choice",
                 {"m": PREDICTION_M, "k": PREDICTION_K},
                 n=100_000,

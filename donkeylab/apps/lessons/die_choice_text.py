@@ -108,8 +108,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
     ),
     "answer": (
-        "{p}: (2/6)⁴ = (1/3)⁴ = 1/81. That is rarer than most people guess.",
-        "{p}: (2/6)⁴ = (1/3)⁴ = 1/81. Das ist seltener, als die meisten schätzen.",
+        "{p}: (2/6)⁴ = (1/3)⁴ = 1/81: about once in 81 throws of four dice.",
+        "{p}: (2/6)⁴ = (1/3)⁴ = 1/81: etwa einmal in 81 Würfen mit vier Würfeln.",
     ),
     "headline": (
         (
@@ -128,16 +128,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b>: the computer rolls 4 dice again and again and counts how often the exception "
-            "happens. The blue line is its relative frequency after N rolls. The shaded band is the <b>95 % "
-            "interval</b>: if we ran this simulation 100 times, at each N the band would hold the true value about 95 "
-            "times. Press Start and watch the band narrow."
+            "A <b>simulation</b>: the computer rolls 4 dice again and again and counts how often the "
+            "exception happens. The blue line is its relative frequency after N rolls. {band} Press Start and"
+            " watch the band narrow."
         ),
         (
-            "Eine <b>Simulation</b>: Der Computer wirft immer wieder 4 Würfel und zählt, wie oft die Ausnahme "
-            "eintritt. Die blaue Linie ist ihre relative Häufigkeit (ihr Anteil) nach N Würfen. Das Band ist das "
-            "<b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte das Band bei jedem N den wahren Wert "
-            "etwa 95-mal. Drück Start und sieh zu, wie das Band schmaler wird."
+            "Eine <b>Simulation</b>: Der Computer wirft immer wieder 4 Würfel und zählt, wie oft die Ausnahme"
+            " eintritt. Die blaue Linie ist ihre relative Häufigkeit (ihr Anteil) nach N Würfen. {band} Drück"
+            " Start und sieh zu, wie das Band schmaler wird."
         ),
     ),
     "live_after": (

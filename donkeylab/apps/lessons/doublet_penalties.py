@@ -35,7 +35,7 @@ from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, pag
 from donkeylab.apps.parts import Text
 from donkeylab.apps.query import Query
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import words
+from donkeylab.apps.words import band, words
 from donkeylab.core import CATALOGUE
 from donkeylab.double_down import BUST_AT, CARD_KIND, DECK_SIZE, DELTA, DOUBLETS, KIND_INDEX, KINDS, exact
 
@@ -241,7 +241,11 @@ def spec() -> LessonSpec:
             Predict(say("prompt"), ANSWER, say("answer", **_headline_data())),
             StepThrough(say("step_intro"), step_through),
             Convergence(
-                say("live_intro"), "double_down.token_at", {"total": PREDICT_AT}, n=100_000, after=say("live_after")
+                say("live_intro", band=band),
+                "double_down.token_at",
+                {"total": PREDICT_AT},
+                n=100_000,
+                after=say("live_after"),
             ),
             ExactAnswer(ANSWER, [exact_headline]),
             Notice(say("notice")),

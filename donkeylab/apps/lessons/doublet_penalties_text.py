@@ -153,16 +153,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards that "
-            "cost a token. The blue line is their relative frequency after N cards. The shaded band is the <b>95 % "
-            "interval</b>: if we ran this simulation 100 times, at each N it would hold the true value about 95 times. "
-            "Press Start."
+            "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards "
+            "that cost a token. The blue line is their relative frequency after N cards. {band} Press Start."
         ),
         (
-            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die Karten, "
-            "die einen Chip kosten. Die blaue Linie ist ihre relative Häufigkeit nach N Karten. Das Band ist das "
-            "<b>95-%-Intervall</b>: Bei 100 solchen Simulationen enthielte es bei jedem N den wahren Wert etwa "
-            "95-mal. Drück Start."
+            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die "
+            "Karten, die einen Chip kosten. Die blaue Linie ist ihre relative Häufigkeit nach N Karten. "
+            "{band} Drück Start."
         ),
     ),
     "live_after": (

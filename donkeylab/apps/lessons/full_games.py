@@ -48,7 +48,7 @@ from donkeylab.apps.lessons.page import Lesson, number, page
 from donkeylab.apps.parts import Folded, Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, integer
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import Say, whole, words
+from donkeylab.apps.words import Say, interval, whole, words
 
 NAME = "full_games"
 # The measured answer the page states (the notice): ``python benchmarks/lesson5_rounds.py 50000 2024 1`` plays
@@ -206,8 +206,9 @@ def _further(ctx: Context) -> list[Any]:
 
 
 def measured(name: str, lang: str, part: int = 0) -> str:
-    """One stored figure of ``MEASURED`` as the page writes it (0.52 / 0,52); ``part`` 1 and 2 are its CI."""
-    return number(MEASURED[name][part], lang)
+    """One stored figure of ``MEASURED`` as the page writes it (0.52 / 0,52), as precise as its CI allows;
+    ``part`` 1 and 2 are its CI."""
+    return interval(*MEASURED[name], lang)[part]
 
 
 def notice_text() -> Say:

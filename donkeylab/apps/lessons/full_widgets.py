@@ -19,7 +19,7 @@ from donkeylab.apps.lessons import full_seats
 from donkeylab.apps.lessons.page import ChoicePrediction, number, percent
 from donkeylab.apps.parts import Speaks, Text
 from donkeylab.apps.query import MAX_STEP
-from donkeylab.apps.words import span, whole, words
+from donkeylab.apps.words import interval, span, whole, words
 from donkeylab.lab.experiment import ExperimentResult
 from donkeylab.lab.stats import Estimate
 from donkeylab.lab.trials import Progress
@@ -143,8 +143,9 @@ VARIANT_NAMES = {"english": say("variant_names.english"), "german": say("variant
 
 
 def mean_text(e: Estimate, lang: str) -> str:
-    """A mean with its 95% CI: ``6.66 (6.60 to 6.73)``."""
-    return f"<b>{number(e.value, lang)}</b> ({span(number(e.low, lang), number(e.high, lang), lang)})"
+    """A mean with its 95% CI, as precise as the CI allows: ``6.66 (6.60 to 6.73)``, ``0.6 (0.5 to 0.8)``."""
+    value, low, high = interval(e.value, e.low, e.high, lang)
+    return f"<b>{value}</b> ({span(low, high, lang)})"
 
 
 def percent_text(e: Estimate, lang: str) -> str:
@@ -367,13 +368,8 @@ def summary_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
         (diff.value, diff.low, diff.high) if verdict != "english" else (-diff.value, -diff.high, -diff.low)
     )
     n = len(next(iter(results.values())).records)
-    text = say(
-        f"summary.{verdict}",
-        n=whole(n, lang),
-        diff=number(value, lang),
-        low=number(low, lang),
-        high=number(high, lang),
-    ).get(lang)
+    shown = interval(value, low, high, lang)
+    text = say(f"summary.{verdict}", n=whole(n, lang), diff=shown[0], low=shown[1], high=shown[2]).get(lang)
     return f"<p class='dl-measured-summary'>{text}</p>"
 
 
