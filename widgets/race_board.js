@@ -112,6 +112,9 @@ function boardSvg(v) {
     g.append(s("circle", { cx: p.x + offset * 0.3, cy: p.y - 2 + offset * 0.2, r: 13, fill: c.hex }));
     g.append(s("text", { x: p.x + offset * 0.3, y: p.y + 3 + offset * 0.2, "text-anchor": "middle", class: "dl-donkey-letter" }, letter(v, donkey)));
     svg.append(g);
+    // the arrow of the field a donkey stands on stays readable: drawn again over the (see-through) token
+    const f = p.f;
+    if (f && f.arrow) svg.append(s("g", { class: "dl-arrow-over" }, arrowGlyph(v, p, f.arrow)));
   }
   svg.setAttribute("aria-label", t.summary ? `${say("board")}: ${t.summary}` : say("board")); // the kernel's sentence of the race
   return svg;
@@ -160,6 +163,9 @@ function side(v) {
     cards.append(line);
   });
   box.append(h("div", { class: "dl-caption" }, say("order_cards")), cards);
+  const swatch = (kind) => h("span", { class: `dl-key-swatch dl-key-${kind}` });
+  box.append(h("div", { class: "dl-board-key" }, h("div", { class: "dl-caption" }, say("key")),
+    h("div", {}, swatch("sand"), say("key_sand")), h("div", {}, swatch("finish"), say("key_finish"))));
   return box;
 }
 

@@ -24,5 +24,15 @@ VIEW_WORDS: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "points": (" {n} points", " {n} Punkte"),
         "winner": ("winner", "Sieger"),
         "order_cards": ("Order cards:", "Reihenfolge-Karten:"),
+        # the board's key: what the coloured fields are (ER-MOVE-2, ER-FINISH-1)
+        "key": ("Key:", "Legende:"),
+        "key_sand": (
+            "sand: from here a donkey may also be moved one field back (ER-MOVE-2)",
+            "Sand: Von hier darf ein Esel auch ein Feld zurück gezogen werden (ER-MOVE-2)",
+        ),
+        "key_finish": (
+            "finish: a donkey that reaches it goes to the podium",
+            "Ziel: Ein Esel, der es erreicht, kommt aufs Siegertreppchen",
+        ),
     },
 }

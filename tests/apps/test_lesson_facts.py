@@ -13,6 +13,7 @@ import pytest
 
 from donkeylab.apps.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, full_games
 from donkeylab.apps.parts import fraction_html
+from donkeylab.apps.words import percent
 from donkeylab.core import CHANCE
 from donkeylab.double_donkey import Rules, bots
 from donkeylab.double_donkey import exact as dd_exact
@@ -151,9 +152,9 @@ def test_no_hop_reasons_are_all_named_with_exact_shares() -> None:
     assert {k: round(100 * float(p)) for k, p in shares.items()} == REVIEW_SHARES
     assert sum(shares.values()) == arrow_chains.chain_shares("default")[0]
     answer = arrow_chains.exercises()[1].solution
-    for key, pct in REVIEW_SHARES.items():
-        assert f"{pct} %: {arrow_chains.STILL_WORDS[key].en}" in answer.en
-        assert f"{pct} %: {arrow_chains.STILL_WORDS[key].de}" in answer.de
+    for key in REVIEW_SHARES:  # whole percents, and two significant figures below 10 % ("6.4 %", not "6 %")
+        assert f"{percent(shares[key], 'en', 0)}: {arrow_chains.STILL_WORDS[key].en}" in answer.en
+        assert f"{percent(shares[key], 'de', 0)}: {arrow_chains.STILL_WORDS[key].de}" in answer.de
 
 
 def test_engine_races_agree_with_the_exact_shares_and_orders() -> None:

@@ -80,3 +80,18 @@ def test_the_trials_axis_writes_whole_numbers_not_10k() -> None:
     assert figure.layout.xaxis.tickformat == ",d" and figure.layout.xaxis.exponentformat == "none"
     assert figure.layout.separators == ",."  # so German ticks read 10.000, English 10,000
     assert figures.convergence  # the one convergence figure of the lab
+
+
+def test_no_rule_card_quotes_a_translators_note() -> None:
+    """Lesson 3's card showed "(the French source lists this card but does not describe any rule for it)"."""
+    import json
+    from pathlib import Path
+
+    from donkeylab import rulebook
+
+    texts = []
+    for game in ("double_down", "esels_rennen", "double_donkey"):
+        path = Path(rulebook.__file__).parents[1] / game / "rulebook.json"
+        for rule_id in json.loads(path.read_text(encoding="utf-8"))["rules"]:
+            texts += [passage.text for passage in rulebook.rule(rule_id).passages]
+    assert texts and not any("French source" in t or "source lists" in t for t in texts)

@@ -142,8 +142,8 @@ ENGLISH = {
         ("safe", "doublet", "bust"),
     ),
     "double_donkey.variants": (
-        "Double Donkey: who wins? English vs German rules<br><sup>whole games of the engine, 2 Random bots; both "
-        "variants play the same deals</sup>",
+        "Double Donkey: who wins? English vs German rules<br><sup>2 bots choosing at random; both sets of rules "
+        "get the same shuffled cards</sup>",
         "winner (a shared win counts for every winner)",
         "share of games",
         ("English rules (n=4, 95% CI)", "German rules (n=4, 95% CI)"),

@@ -147,13 +147,13 @@ TEXTS: dict[str, tuple[str, str]] = {
             " outcomes, 6 add up to 7 and 6 are pairs (two equal numbers), so P(7) = P(pair) = 1/6 ≈ 16.7 %, "
             "before the flip and after it. After the flip the card is worth light blue + (7 − orange): that is 7 "
             "exactly when both dice showed the <b>same</b> number (3 and 3 become 3 + 4). On the Hay card pairs "
-            "are rarer than with free dice (about {pair} instead of 16.7 %): rule DD-DICE-2 makes players place a die "
-            "with a new number whenever there is one. So these dice are not <b>independent</b>."
+            "are rarer than with free dice (about {pair} instead of 16.7 %): rule DD-DICE-2 asks for a new number "
+            "whenever possible. So these dice are not <b>independent</b>."
         ),
         (
             "Bei zwei gewöhnlichen, <b>unabhängigen</b> Würfeln würde das Umdrehen nichts ändern: Von ihren 36 "
             "gleich wahrscheinlichen Ergebnissen ergeben 6 die 7, und 6 sind Pasche (zwei gleiche Zahlen), also "
-            "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vor dem Umdrehen und danach. Nach dem Umdrehen ist die Karte "
+            "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher. Nach dem Umdrehen ist die Karte "
             "hellblau + (7 − orange) wert: Das ist genau dann 7, wenn beide Würfel <b>dieselbe</b> Zahl zeigten "
             "(aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte sind Pasche seltener als bei freien Würfeln (etwa "
             "{pair} statt 16,7 %): Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es geht. Diese Würfel sind "

@@ -51,6 +51,7 @@ PUPIL = 1
 TELLING_TOTAL = 64
 TELLING_HAND = ("2", "9", "22", "0", "-10")
 PREDICT_AT = 70
+DOUBLET_AT = 45  # the exercise whose doublet a pupil counts by hand: eight 10s make 55, nothing else a doublet
 RISK_TOTALS = (0, 10, 20, 55, 60, 64, 65, 66, 70, 75, 76)
 K_MAX = 5
 LIVE_K = 3
@@ -186,6 +187,13 @@ def exercises() -> list[Exercise]:
             hint=say("ex3.hint"),
             why=True,
             mistakes=((costly70**5, say("ex3.replaced")), (costly70, say("ex3.one_card"))),
+        ),
+        Exercise(
+            say("doublet45.q"),
+            say("doublet45.solution"),
+            exact.next_card_risk(DOUBLET_AT)["doublet"],
+            hint=say("doublet45.hint"),
+            mistakes=((Fraction(1, DECK_SIZE), say("doublet45.one_card")),),
         ),
         Exercise(say("exercises5"), say("exercises6")),
     ]

@@ -324,4 +324,39 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Double Down: at total 70, what is the probability that the next card costs a token?",
         "Double Down: Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte bei Summe 70 einen Chip kostet?",
     ),
+    "doublet45.q": (
+        (
+            "The total is 45. What is the probability that the next card, drawn at random from a full deck, "
+            "makes a doublet? (The deck: 4 × −10, 4 × 0, three each of 2 to 9, 8 × 10, one each of 11, 22, "
+            "33, 44, 55, 66 and 76, 4 × 2x, 5 × direction change.)"
+        ),
+        (
+            "Die Summe ist 45. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte, zufällig aus "
+            "einem vollen Stapel gezogen, eine Schnapszahl ergibt? (Der Stapel: 4 × −10, 4 × 0, je 3 × 2 bis "
+            "9, 8 × 10, je einmal 11, 22, 33, 44, 55, 66 und 76, 4 × 2x, 5 × Richtungswechsel.)"
+        ),
+    ),
+    "doublet45.hint": (
+        (
+            "Which doublets are near 45? For each, which card would get there, and how many of that card are "
+            "in the deck?"
+        ),
+        ("Welche Schnapszahlen liegen nahe bei 45? Welche Karte käme jeweils dorthin, und wie oft ist sie im Stapel?"),
+    ),
+    "doublet45.solution": (
+        (
+            "From 45: 55 needs a 10 (8 cards), 44 would need −1 and 66 would need 21 (no such cards); 0, "
+            "direction change and 2x repeat 45, which is no doublet. So 8 of the 56 cards: 8/56 = 1/7 ≈ 14.3 "
+            "%."
+        ),
+        (
+            "Von 45 aus: 55 braucht eine 10 (8 Karten), 44 bräuchte −1 und 66 bräuchte 21 (solche Karten gibt"
+            " es nicht); 0, Richtungswechsel und 2x wiederholen die 45, und das ist keine Schnapszahl. Also 8"
+            " der 56 Karten: 8/56 = 1/7 ≈ 14,3 %."
+        ),
+    ),
+    "doublet45.one_card": (
+        ("1/56 is one card. Several cards of the deck show 10."),
+        ("1/56 ist eine Karte. Im Stapel zeigen mehrere Karten eine 10."),
+    ),
 }

@@ -54,6 +54,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "whole games of the engine, {players} {bots} bots; both variants play the same deals",
         "ganze Spiele nach allen Regeln, {players} {bots}-Bots; beide Varianten spielen dieselben Karten",
     ),
+    # the lesson's own case in a pupil's words (no engine, no bot class, no "variants" or "deals")
+    "variants/sub_random": (
+        "{players} bots choosing at random; both sets of rules get the same shuffled cards",
+        "{players} zufällig wählende Bots; beide Regelsätze bekommen dieselben gemischten Karten",
+    ),
     "variants/x_rounds": ("rounds in the game", "Runden im Spiel"),
     "variants/x_wins": (
         "winner (a shared win counts for every winner)",
@@ -212,7 +217,8 @@ def _draw(_ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go
         for variant in VARIANTS:
             mine = {_label(key, lang): c for (v, key), c in counts.items() if v == variant}
             series[say(f"variants/{variant}", lang)] = figures.estimates_from_counts(mine, n, labels)
-    sub = say("variants/sub", lang, players=p["players"], bots=p["bots"])
+    key = "variants/sub_random" if p["bots"] == "Random" else "variants/sub"
+    sub = say(key, lang, players=p["players"], bots=p["bots"])
     measure = p["measure"]
     title = f"{say(f'variants/{measure}', lang)} {say('variants/versus', lang)}<br><sup>{sub}</sup>"
     y_title = say("variants/y", lang)
