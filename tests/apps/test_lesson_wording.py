@@ -162,7 +162,7 @@ def test_lesson_2_states_the_independent_baseline_and_aims_at_one_sixth() -> Non
     assert sevens == doubles == after_flip == Fraction(1, 6)
     html = angry_flips.exact_html("en") + angry_flips.exact_html("de")
     assert "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it" in html
-    assert "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vor dem Umdrehen und danach" in html
+    assert "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher" in html
     assert "about 1 in 6" not in html and "etwa 1 von 6" not in html
     box = box_of(angry_flips, 2)
     text = answer(box, "1/6")
