@@ -4,6 +4,7 @@ of one colour, exact answers and links."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -212,11 +213,19 @@ def test_language_switch_changes_every_text() -> None:
     lesson = fresh()
     lesson.switch.value = "de"
     assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in one(lesson, dd_flips.FlipValues).value
-    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and "Festlegung" in lesson.going_further[4].value
+    assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and len(lesson.going_further) == 3
     assert lesson.stepper.lang == "de" and one(lesson, RuleExplainer).lang == "de"
     assert all(plot.lang == "de" for plot in find(lesson.going_further[2], LivePlot) + [lesson.live[1]])
     assert lesson.step_through[4].get_title(0) == angry_flips.HANDS_TITLE.de
-    assert "dreht" in lesson.going_further[4].value and "Übungen" in lesson.exercises.value
+    assert "Übungen" in lesson.exercises.value
+
+
+def test_two_flips_of_one_colour_are_for_the_teacher_not_the_pupils_page() -> None:
+    """A custom deck's case (two Angry Donkeys of one colour) is in notebook 02, not in the pupil's going further."""
+    lesson = fresh()
+    texts = " ".join(getattr(w, "value", "") for w in lesson.going_further if isinstance(getattr(w, "value", ""), str))
+    assert dd_flips.two_flips_html("en") not in texts and "Two flips" not in texts
+    assert "## Two flips of one colour" in Path("notebooks/02_angry_donkey_flips.ipynb").read_text(encoding="utf-8")
 
 
 def test_texts_are_bilingual() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from donkeylab.apps.lessons import dd_parts
 from donkeylab.apps.lessons.angry_flips_text import TEXTS
-from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues, two_flips_html
+from donkeylab.apps.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues
 from donkeylab.apps.lessons.dd_parts import LangButton, kind
 from donkeylab.apps.lessons.framework import (
     Context,
@@ -34,7 +34,7 @@ from donkeylab.apps.lessons.framework import (
     sealed_by,
 )
 from donkeylab.apps.lessons.framework import build as build_lesson
-from donkeylab.apps.lessons.page import Lesson, Rendered, page, percent, step_box
+from donkeylab.apps.lessons.page import Lesson, page, percent, step_box
 from donkeylab.apps.parts import Folded, Text
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
@@ -92,7 +92,6 @@ def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING
 
 
 HANDS_TITLE = say("hands_title")
-TWO_FLIPS_HEADING = say("two_flips_heading")
 
 
 @functools.cache
@@ -227,7 +226,8 @@ def step_through(ctx: Context) -> list[Any]:
 
 
 def going_further(ctx: Context) -> list[Any]:
-    """The whole value distribution before and after (live), and two flips of one colour."""
+    """The whole value distribution before and after (live). Two flips of one colour (a custom deck only) are in
+    the teachers' notebook, not on a pupil's page."""
     return [
         Text(say("live_intro_all"), lang=ctx.lang),
         LivePlot(
@@ -238,8 +238,6 @@ def going_further(ctx: Context) -> list[Any]:
             policy=ctx.query["policy"],
             last_die="roll" if ctx.query["variant"] == "german" else "choose",  # the page's rules (DD-DICE-3)
         ),
-        Text(TWO_FLIPS_HEADING, "h3", ctx.lang),
-        Rendered(two_flips_html, ctx.lang),
     ]
 
 

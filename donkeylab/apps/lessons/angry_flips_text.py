@@ -63,10 +63,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Everybody's cards (open it after the flips: it shows every card's value after the flips)",
         "Alle Karten (öffne das nach dem Umdrehen: Es zeigt den Wert jeder Karte nach dem Umdrehen)",
     ),
-    "two_flips_heading": (
-        "Two flips of one colour",
-        "Zweimal dieselbe Farbe umdrehen",
-    ),
     "exercises": (
         "The green die shows 1 and the green Angry Donkey is revealed. What is the green Angry Donkey worth?",
         "Der grüne Würfel zeigt 1, und der grüne Wütende Esel wird aufgedeckt. Was ist der grüne Wütende Esel wert?",
