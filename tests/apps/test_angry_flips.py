@@ -47,7 +47,7 @@ def test_parts_build_in_page_order(lesson: Lesson) -> None:
     assert kinds == ["Text", "LangButton", "Stepper", "HBox", "Folded"]
     assert isinstance(lesson.step_through[4].children[0], CardHands) and lesson.step_through[4].selected_index is None
     assert [type(w).__name__ for w in lesson.exact] == ["Rendered"]
-    assert [type(w).__name__ for w in lesson.going_further] == ["Exercises", "Text", "LivePlot", "Text", "Rendered"]
+    assert [type(w).__name__ for w in lesson.going_further] == ["Exercises", "Text", "LivePlot"]
     box = lesson.step_through[3]
     assert [type(w).__name__ for w in box.children[0].children] == ["FlipValues"]  # no tray naming the next roller
     assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3  # and one more, further
