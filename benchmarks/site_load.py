@@ -5,8 +5,9 @@ boots, IPython and the app import, the widgets render), which no cache removes. 
 static host through the school's shared line, so this script serves ``site/`` as GitHub Pages does
 (``Cache-Control: max-age=600``, validators) through a line of ``--mbit`` Mbit/s shared by every connection,
 and times, in a fresh browser profile per app: the first load (empty cache) and the second (a new tab, the
-cache warm), plus the bytes each load fetched. A profile on disk, as a pupil's browser has: Playwright's
-default incognito-like context keeps its cache in memory, and it refetched the 8.6 MB Pyodide wasm each time.
+cache warm), each to a drawn Stepper and to its first Step answered, plus the bytes each load fetched. A
+profile on disk, as a pupil's browser has: Playwright's default incognito-like context keeps its cache in
+memory, and it refetched the 8.6 MB Pyodide wasm each time.
 
 Run: ``.venv/bin/python benchmarks/site_load.py [--mbit 30] [APP ...]`` after ``make site``.
 """
@@ -30,6 +31,9 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 READY = ".dl-stepper .dl-pos:not(:empty)"
 DEFAULT_APPS = ("double_down", "esels_rennen", "die_choice", "full_games")
+STEP = "button.dl-step:enabled, button.dl-back:enabled"  # in a Stepper: Back where a lesson waits
+FIRST_POS_CHANGED = """(before) => [...document.querySelectorAll('.dl-stepper')]
+  .some((bar) => bar.querySelector('.dl-pos') && bar.querySelector('.dl-pos').textContent !== before)"""
 
 
 class Line:
@@ -77,16 +81,22 @@ def serve(mbit: float) -> tuple[http.server.ThreadingHTTPServer, Line]:
     return server, line
 
 
-def load(context: Any, url: str, line: Line) -> tuple[float, float]:
-    """Seconds from navigation to a drawn Stepper, and the MB the server sent meanwhile."""
+def load(context: Any, url: str, line: Line) -> tuple[float, float, float]:
+    """Seconds from navigation to a drawn Stepper and to its first Step answered (the position redrawn: what
+    a pupil waits for before the app does anything), and the MB the server sent meanwhile."""
     page = context.new_page()
     sent = line.sent
     began = time.perf_counter()
     page.goto(url)
     page.locator(READY).first.wait_for(timeout=300_000)
     seconds = time.perf_counter() - began
+    bar = page.locator(".dl-stepper").filter(has=page.locator(STEP)).first
+    before = bar.locator(".dl-pos").inner_text()
+    bar.locator(STEP).first.click()
+    page.wait_for_function(FIRST_POS_CHANGED, arg=before, timeout=300_000)
+    stepped = time.perf_counter() - began
     page.close()
-    return seconds, (line.sent - sent) / 1e6
+    return seconds, stepped, (line.sent - sent) / 1e6
 
 
 def main() -> None:
@@ -99,15 +109,19 @@ def main() -> None:
     server, line = serve(args.mbit)
     base = f"http://127.0.0.1:{server.server_address[1]}/voici/render"
     print(f"site/ through a {args.mbit:g} Mbit/s line, Cache-Control max-age=600")
-    print(f"{'app':<18} {'first s':>8} {'MB':>6} {'second s':>9} {'MB':>6}")
+    print(f"{'app':<18} {'first s':>8} {'Step s':>7} {'MB':>6} {'second s':>9} {'Step s':>7} {'MB':>6}")
     with sync_playwright() as p:
         for name in args.apps:
             with tempfile.TemporaryDirectory() as profile:  # a pupil's browser: a profile on disk, cache empty
                 context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                first, first_mb = load(context, f"{base}/{name}.html", line)
-                second, second_mb = load(context, f"{base}/{name}.html", line)
+                first, first_step, first_mb = load(context, f"{base}/{name}.html", line)
+                second, second_step, second_mb = load(context, f"{base}/{name}.html", line)
                 context.close()
-            print(f"{name:<18} {first:8.1f} {first_mb:6.1f} {second:9.1f} {second_mb:6.1f}", flush=True)
+            print(
+                f"{name:<18} {first:8.1f} {first_step:7.1f} {first_mb:6.1f} {second:9.1f} {second_step:7.1f} "
+                f"{second_mb:6.1f}",
+                flush=True,
+            )
     server.shutdown()
 
 

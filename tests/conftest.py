@@ -20,7 +20,9 @@ ONE_BY_ONE = ("tests/site/",)  # folders whose tests are units of their own
 # every other file keeps its place after them. xdist's own reordering sorts by the number of tests, which put
 # the few-but-long browser files last.
 LONG_FIRST = (
+    "tests/site/test_sequence.py",  # sixteen Pyodide pages in turn: the longest unit
     "tests/browser/test_apps.py",  # ~3 min
+    "tests/serving/test_wheel.py",  # a wheel, a venv and a class server
     "tests/serving/test_attacks.py",
     "tests/browser/",
     "tests/site/",
