@@ -128,8 +128,9 @@ def running(
 
     value = None if ex is None else ex.get("p")
     shown = title(q, p, lang, covers=False)
-    if counts is None or n == 0:
-        return figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)
+    if counts is None or n == 0:  # nothing simulated yet: a probability's axis, 0 to 1 (plotly's empty one ran -1 to 4)
+        empty = figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)
+        return empty.update_layout(yaxis={"range": [0, 1]})
     ns, est = running_estimates(Counter(counts), n)
     return figures.convergence(ns, est, shown, say_axis(q, lang), exact=value, lang=lang)
 

@@ -52,10 +52,11 @@ _TEXTS = {
     "solution": ("Solution: {solution}", "Lösung: {solution}"),
     # said once per page, under the exercises' heading (``parts.Exercises``), and once per worksheet
     "rounding": (
-        "Give a fraction, or a decimal or percentage rounded to at least two significant figures: 0.38, 38 % or "
-        "0.0038, not 0.4. Exact values like 0.5 are right too.",
-        "Gib einen Bruch an oder eine Dezimal- oder Prozentzahl, gerundet auf mindestens zwei gültige Ziffern: "
-        "0,38; 38 % oder 0,0038, nicht 0,4. Exakte Werte wie 0,5 sind auch richtig.",
+        "Give a fraction, or a decimal or percentage rounded to at least two significant figures. Three "
+        "examples: 0.38 (not 0.4); 38 % (not 40 %); 0.0038 (not 0.004). Exact values like 0.5 are right too.",
+        "Gib einen Bruch an oder eine Dezimal- oder Prozentzahl, gerundet auf mindestens zwei gültige Ziffern. "
+        "Drei Beispiele: 0,38 (nicht 0,4); 38 % (nicht 40 %); 0,0038 (nicht 0,004). Exakte Werte wie 0,5 sind "
+        "auch richtig.",
     ),
     "tolerance": (
         "An answer within {tolerance} of the exact value counts as correct too.",
