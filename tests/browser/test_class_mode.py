@@ -242,7 +242,9 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
             toggle = pupil.app.page.locator(".dl-liveplot button.dl-liveplot-toggle:visible").first
             toggle.click()
         expect(teacher.page.locator(".dl-cd-trials")).to_have_attribute("data-trials", "300000", timeout=240_000)
-        expect(teacher.page.locator(".dl-cd-conv polyline")).to_be_attached()
+        # ... and the projector counts them but keeps the class's estimate back until the reveal
+        expect(teacher.page.locator(".dl-cd-estimate-hidden")).to_be_visible()
+        expect(teacher.page.locator(".dl-cd-conv polyline")).to_have_count(0)
         expect(teacher.page.locator(".dl-cd-target")).to_have_count(0)
         for watched in [*pupils, watched_teacher]:
             assert not watched.found(EXACT_ONLY), (watched.app.page.url, watched.found(EXACT_ONLY))
@@ -260,6 +262,7 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
         expect(teacher.page.locator(".dl-cd-exact")).to_contain_text("The exact answer: 1.2 %")
         expect(teacher.page.locator(".dl-cd-exact")).to_contain_text("1/81")
         expect(teacher.page.locator(".dl-cd-target")).to_be_attached()
+        expect(teacher.page.locator(".dl-cd-conv polyline")).to_be_attached()
         shot(tablet, folder, "pupil-tablet-revealed")
         shot(typing, folder, "pupil-de-revealed")
         check_projector(teacher, folder, "after-reveal")

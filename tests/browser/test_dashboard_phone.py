@@ -149,7 +149,8 @@ def test_a_pupils_plot_fits_a_phone_a_tablet_and_a_projector(app: App, output_di
         sized(app.page, size)
         app.page.wait_for_function(  # the plot follows its new width (a ResizeObserver, then plotly's redraw)
             """() => [...document.querySelectorAll('.dl-liveplot-plot')].filter(p => p.offsetParent !== null)
-                     .every(p => Math.abs(p.querySelector('.main-svg').getBoundingClientRect().width - p.clientWidth) < 2)"""
+                     .every(p => Math.abs(p.querySelector('.main-svg').getBoundingClientRect().width
+                                          - p.clientWidth) < 2)"""
         )
         drawn = plot_box(app.page)
         if drawn["range"] != [0, 1]:
