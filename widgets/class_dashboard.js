@@ -139,7 +139,7 @@ export default {
     }
 
     function desk(T) {
-      const box = el("details", { class: "dl-cd-card dl-cd-roster" }, el("summary", {}, T.desk));
+      const box = el("details", { class: "dl-cd-card dl-cd-roster", id: "dl-cd-desk" }, el("summary", {}, T.desk));
       if (deskOpen) box.open = true;
       box.addEventListener("toggle", () => { deskOpen = box.open; });
       const pace = get("pace") || {};
@@ -152,9 +152,10 @@ export default {
         if (Number.isFinite(n) && step.value !== "") send({ method: "pace", step: n });
       });
       const section = el("select", { class: "dl-cd-section", id: "dl-cd-section" });
+      const answerShut = !get("revealed"); // "the answer" before the reveal would show pupils nothing new
       for (const [name, words] of get("sections")) {
-        const o = el("option", { value: name }, words);
-        if (name === (typed.section ?? pace.section)) o.selected = true;
+        const o = el("option", { value: name, disabled: name === "answer" && answerShut }, words);
+        if (name === (typed.section ?? pace.section) && !o.disabled) o.selected = true;
         section.append(o);
       }
       section.addEventListener("change", () => { typed.section = section.value; });
@@ -166,6 +167,14 @@ export default {
       box.append(el("div", { class: "dl-cd-pace" },
         el("label", { for: "dl-cd-step" }, T.pace_step), step, goStep,
         el("label", { for: "dl-cd-section" }, T.pace_section), section, goSection, pause));
+      if (answerShut) box.append(el("p", { class: "dl-cd-why", id: "dl-cd-answer-shut" }, T.answer_after_reveal));
+      if (get("pooling") && !get("revealed")) {
+        const shown = get("show_estimate");
+        const toggle = el("button", { type: "button", class: "dl-cd-estimate", "aria-pressed": String(shown) },
+          shown ? T.hide_estimate : T.show_estimate);
+        toggle.addEventListener("click", () => send({ method: "estimate", shown: !shown }));
+        box.append(el("div", { class: "dl-cd-pace" }, toggle));
+      }
       const s = get("summary") || {};
       for (const key of ["waiting", "behind", "hardest"]) {
         if (s[key]) box.append(el("p", { class: `dl-cd-glance dl-cd-${key}` }, s[key]));
@@ -188,11 +197,13 @@ export default {
           el("td", {}, `${r.right} / ${r.tried}`), el("td", {}, out)));
       }
       box.append(table);
-      const csv = el("button", { type: "button", class: "dl-cd-save" }, T.save_csv);
-      csv.addEventListener("click", () => send({ method: "save", what: "csv" }));
-      const page = el("button", { type: "button", class: "dl-cd-save" }, T.save_html);
-      page.addEventListener("click", () => send({ method: "save", what: "html" }));
-      box.append(el("div", { class: "dl-cd-saves" }, csv, page));
+      const saves = el("div", { class: "dl-cd-saves" });
+      for (const [what, words] of [["csv", T.save_csv], ["pupils", T.save_pupils], ["html", T.save_html]]) {
+        const b = el("button", { type: "button", class: "dl-cd-save", "data-what": what }, words);
+        b.addEventListener("click", () => send({ method: "save", what }));
+        saves.append(b);
+      }
+      box.append(saves, el("p", { class: "dl-cd-why" }, T.save_help));
       return box;
     }
 
@@ -224,7 +235,8 @@ export default {
       if (get("pooling")) {
         pooled.append(el("div", { class: "dl-cd-trials", role: "status", "data-trials": String(trials) },
           trials ? get("trials_text") : T.no_trials));
-        if (trials) pooled.append(convergence(get("series"), get("target"), T));
+        if (trials && get("series").length) pooled.append(convergence(get("series"), get("target"), T));
+        else if (trials) pooled.append(el("p", { class: "dl-cd-empty dl-cd-estimate-hidden" }, T.estimate_hidden));
       }
       const strip = el("div", { class: "dl-cd-strip", role: "group", "aria-label": T.question });
       const order = get("questions");
@@ -254,8 +266,24 @@ export default {
       return [left, right, roster];
     }
 
+    // The address bar names what the page shows (the class and the language), so a reload, a restart of the
+    // server or a bookmark opens the same class in the same language; the start screen drops the class.
+    function nameInAddress() {
+      try {
+        const url = new URL(window.location.href);
+        url.searchParams.set("lang", get("lang"));
+        if (get("view") === "class" && get("code")) url.searchParams.set("class", get("code"));
+        else url.searchParams.delete("class");
+        if (get("lesson")) url.searchParams.set("lesson", get("lesson"));
+        if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+      } catch (err) {
+        console.warn("[donkeylab] the address bar could not be updated", err);
+      }
+    }
+
     function draw() {
       const T = get("texts");
+      nameInAddress();
       const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
       box.replaceChildren();
       queueMicrotask(() => { if (focused) document.getElementById(focused)?.focus(); });
@@ -270,7 +298,15 @@ export default {
           if (!ending) { ending = true; draw(); return; }
           ending = false; send({ method: "end" });
         });
-        head.append(el("div", { class: "dl-cd-tools" }, fresh, end));
+        // the desk sits under the charts (below the fold of a projector's 768 px): one click opens it and goes there
+        const toDesk = el("a", { class: "dl-cd-to-desk", href: "#dl-cd-desk" }, T.to_desk);
+        toDesk.addEventListener("click", (e) => {
+          e.preventDefault();
+          deskOpen = true;
+          const desk = document.getElementById("dl-cd-desk");
+          if (desk) { desk.open = true; desk.scrollIntoView({ block: "start" }); desk.querySelector("summary")?.focus(); }
+        });
+        head.append(el("div", { class: "dl-cd-tools" }, toDesk, fresh, end));
       }
       box.append(head);
       const note = get("note");
@@ -289,7 +325,7 @@ export default {
     const names = ["texts", "lang", "view", "lessons", "lesson", "running", "code", "question", "join_link",
       "join_short", "qr_svg", "warning", "warm_text", "pupils", "answered", "bars", "revealed", "exact_text",
       "exact_bar", "trials", "trials_text", "series", "target", "what", "roster", "note", "questions", "current",
-      "pooling", "calibration", "pace", "sections", "summary"];
+      "pooling", "calibration", "pace", "sections", "summary", "show_estimate"];
     // "Save the results": the kernel sends the file; the teacher's browser saves it on the teacher's machine.
     model.on("msg:custom", (msg) => {
       const d = msg && msg.download;

@@ -88,7 +88,7 @@ function render({ model, el, host, signal }) {
     if (!Plotly) return;
     const fig = model.get("figure") || {};
     drawnWidth = plot.clientWidth;
-    const layout = wrapTitle(fig.layout || {}, drawnWidth);
+    const layout = fitLayout(wrapTitle(fig.layout || {}, drawnWidth), drawnWidth);
     Promise.resolve(
       Plotly.react(plot, fig.data || [], layout, { responsive: true, displaylogo: false, displayModeBar: false }),
     ).catch((err) => {
@@ -162,6 +162,28 @@ function wrapTitle(layout, width) {
   const top = (margin.t ?? 100) + LINE_PX * (lines.length - given.length);
   const base = typeof title === "object" ? title : {};
   return { ...layout, title: { ...base, text: lines.join("<br>") }, margin: { ...margin, t: top } };
+}
+
+// A plot laid out for the width it has: the figure grows by what the wrapped title added, so the plotting area
+// keeps its height (on a phone it was squashed to a strip, and the y axis's long label, centred on that strip,
+// ran up into the title). Narrower than a tablet, the side margins shrink to what the tick labels need and the
+// legend goes under the plot.
+const NARROW_PX = 560;
+const PLOT_PX = 420; // the figure's height when its title has one line (liveplot.css's min-height)
+const AREA_PX = 250; // the plotting area's least height: the y axis's label (about 220 px) fits beside it
+
+function fitLayout(layout, width) {
+  if (!width) return layout;
+  const margin = { ...(layout.margin || {}) };
+  const out = { ...layout, margin };
+  if (width < NARROW_PX) {
+    margin.l = Math.min(margin.l ?? 80, 58);
+    margin.r = Math.min(margin.r ?? 80, 14);
+    margin.b = Math.max(margin.b ?? 80, 110);
+    out.legend = { ...(layout.legend || {}), orientation: "h", x: 0, xanchor: "left", y: -0.28, yanchor: "top" };
+  }
+  out.height = Math.max(layout.height ?? PLOT_PX, (margin.t ?? 100) + (margin.b ?? 80) + AREA_PX);
+  return out;
 }
 
 function wrapLine(line, chars) {

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from donkeylab.apps import class_charts as charts
-from donkeylab.apps.class_words import choice_words, say
+from donkeylab.apps.class_words import choice_words, counted, say
 from donkeylab.classroom import ClassQuestion
 from donkeylab.classroom.checks import SECTIONS
 from donkeylab.core import CATALOGUE, numbers
@@ -94,7 +94,7 @@ def summary(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]
     return {
         "waiting": say("no_guess_yet", lang, names=", ".join(waiting)) if waiting else say("all_guessed", lang),
         "behind": say("behind", lang, names=", ".join(behind)) if behind else "",
-        "hardest": say("hardest", lang, n=hardest, wrong=wrong[hardest], tried=tried[hardest])
+        "hardest": say(counted("hardest", wrong[hardest]), lang, n=hardest, wrong=wrong[hardest], tried=tried[hardest])
         if hardest is not None and wrong[hardest]
         else "",
     }
@@ -107,19 +107,22 @@ def calibration(spec: ClassQuestion, answers: Sequence[float], counts: Mapping[s
     lines = []
     if answers and spec.kind == "choice":
         right = sum(1 for a in answers if int(a) == int(exact))
-        lines.append(say("calib_choice", lang, right=right, n=len(answers)))
+        lines.append(say(counted("calib_choice", right, len(answers)), lang, right=right, n=len(answers)))
     elif answers:
         gaps = [abs(a - exact) for a in answers]
         band = BANDS[spec.kind] * (1 if spec.kind == "probability" else spec.high - spec.low)
         within = sum(1 for g in gaps if g <= band + 1e-12)
         median = statistics.median(gaps)
         if spec.kind == "probability":
-            lines.append(say("calib_median_points", lang, d=numbers.decimal(100 * median, lang, 1)))
-            lines.append(say("calib_within_points", lang, k=within, n=len(answers)))
+            d = numbers.decimal(100 * median, lang, 1)
+            lines.append(say(counted("calib_median_points", 0, len(answers)), lang, d=d))
+            lines.append(say(counted("calib_within_points", within, len(answers)), lang, k=within, n=len(answers)))
         else:
             unit = f" {CATALOGUE.render(spec.unit, {}, lang)}" if spec.unit else ""
-            lines.append(say("calib_median", lang, d=f"{numbers.decimal(median, lang, 2)}{unit}"))
-            lines.append(say("calib_within", lang, k=within, n=len(answers), band=numbers.decimal(band, lang, 2)))
+            d = f"{numbers.decimal(median, lang, 2)}{unit}"
+            lines.append(say(counted("calib_median", 0, len(answers)), lang, d=d))
+            within_key = counted("calib_within", within, len(answers))
+            lines.append(say(within_key, lang, k=within, n=len(answers), band=numbers.decimal(band, lang, 2)))
     trials = sum(counts.values()) // spec.per_trial
     if spec.lab is not None and trials:
         hits = sum(counts.get(h, 0) for h in spec.hit) // spec.per_trial

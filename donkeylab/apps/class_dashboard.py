@@ -33,6 +33,7 @@ from donkeylab.apps import class_export, class_warm
 from donkeylab.apps.class_words import answer_words, count_words, say
 from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, question_specs
 from donkeylab.classroom.checks import SECTIONS
+from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE, numbers
 from donkeylab.core.bounds import MAX_STEP
 from donkeylab.widgets import assets
@@ -51,7 +52,8 @@ WORDS = (
     "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
     "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
     "save_csv", "save_html", "not_pooled", "away", "behind_mark", "col_name", "col_guessed", "col_step",
-    "col_where", "col_exercises", "calibration", "language",
+    "col_where", "col_exercises", "calibration", "language", "show_estimate", "hide_estimate", "estimate_hidden",
+    "answer_after_reveal", "to_desk", "save_pupils", "save_help",
 )  # fmt: skip
 
 
@@ -90,7 +92,10 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     pooling = t.Bool(False, help="the question now is simulated and pooled").tag(sync=True)
     trials = t.Int(0, help="the class's pooled trials for the question now").tag(sync=True)
     trials_text = t.Unicode(help="'The class has simulated 2.4 million trials.' in lang").tag(sync=True)
-    series: t.List[Any] = t.List(help="the pooled estimate: [[trials, share, low, high], ...]").tag(sync=True)
+    series: t.List[Any] = t.List(
+        help="the pooled estimate: [[trials, share, low, high], ...]; empty before the reveal unless shown"
+    ).tag(sync=True)
+    show_estimate = t.Bool(False, help="the teacher shows the class's estimate before the reveal").tag(sync=True)
     target = t.Float(-1.0, help="the exact share the pooled estimate converges to; -1 until revealed").tag(sync=True)
     what = t.Unicode(help="what the pooled estimate is the share of, in lang").tag(sync=True)
     calibration: t.List[Any] = t.List(help="after the reveal: how close the class came, in sentences").tag(sync=True)
@@ -109,6 +114,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         self._answers: list[float] = []
         self._counts: dict[str, int] = {}
         self._rows: list[dict[str, Any]] = []
+        self._series: list[list[float]] = []  # the pooled estimate, kept here until the page may show it
         self._state: dict[str, Any] = {}
         self._revealed: set[str] = set()
         self._href = ""
@@ -190,8 +196,17 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         """Show question ``qid`` (its chart and pool start over from the store's numbers)."""
         spec = self._specs[qid]
         with self._lock, self.hold_sync():  # one message: the page never shows one question's words with another's
-            self._answers, self._counts = [], {}
-            self._set(current=qid, series=[], trials=0, target=-1.0, revealed=False, exact_text="", exact_bar=-1)
+            self._answers, self._counts, self._series = [], {}, []
+            self._set(
+                current=qid,
+                series=[],
+                show_estimate=False,
+                trials=0,
+                target=-1.0,
+                revealed=False,
+                exact_text="",
+                exact_bar=-1,
+            )
             self._set(answered=0, calibration=[], pooling=spec.lab is not None)
             self._set(question=self._question(self.lang), what=self._what(self.lang))
         self.refresh()
@@ -232,7 +247,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             values["questions"] = [[q, i, q in self._revealed] for i, q in enumerate(self._specs, 1)]
             if r["trials"] != self.trials:
                 values["trials"] = r["trials"]
-                values["series"] = charts.grown(list(self.series), r["trials"], hits)
+                self._series = charts.grown(self._series, r["trials"], hits)
+            values["series"] = self._series if r["revealed"] or self.show_estimate else []
             values |= self._worded(r["revealed"], r["trials"], self.lang)
             values |= self._desk(self.lang)
             if self._warm is not None:
@@ -262,8 +278,9 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
 
     def _desk(self, lang: str) -> dict[str, Any]:
         """The teacher's desk: the roster with its flags and the glance summary."""
-        table = cockpit.roster_rows(self._rows, self.current, self.pace, lang)
-        return {"roster": table, "summary": cockpit.summary(self._rows, table, lang)}
+        shown = [{**r, "name": pseudonym_in(r["name"], lang)} for r in self._rows]  # named as on their pages
+        table = cockpit.roster_rows(shown, self.current, self.pace, lang)
+        return {"roster": table, "summary": cockpit.summary(shown, table, lang)}
 
     # ------------------------------------------------------------------ words
     def _texts(self, lang: str) -> dict[str, str]:
@@ -355,13 +372,19 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         elif method == "pace" and fields == {"step"} and _step(content["step"]) is not None:
             self._pacing(step=_step(content["step"]), section=None, go=True)
         elif method == "pace" and fields == {"section"} and content["section"] in SECTIONS:
-            self._pacing(section=content["section"], step=None, go=True)
+            if content["section"] != "answer" or self.revealed:  # the answer's section waits for the reveal
+                self._pacing(section=content["section"], step=None, go=True)
+        elif method == "estimate" and fields == {"shown"} and isinstance(content["shown"], bool):
+            self._set(show_estimate=content["shown"])
+            self.refresh()
         elif method == "pause" and fields == {"paused"} and isinstance(content["paused"], bool):
             self._pacing(paused=content["paused"])
-        elif method == "remove" and fields == {"name"} and any(r["name"] == content["name"] for r in self.roster):
-            store.remove_pupil(self.code, self._key, content["name"])
-            self.refresh()
-        elif method == "save" and fields == {"what"} and content["what"] in ("csv", "html"):
+        elif method == "remove" and fields == {"name"} and isinstance(content["name"], str):
+            stored = [r["name"] for r in self._rows if pseudonym_in(r["name"], self.lang) == content["name"]]
+            if stored:  # the page names pupils in its language; the store by the name they joined with
+                store.remove_pupil(self.code, self._key, stored[0])
+                self.refresh()
+        elif method == "save" and fields == {"what"} and content["what"] in ("csv", "pupils", "html"):
             self.save(content["what"])
         elif method == "end" and not fields:
             store.end_class(self.code, self._key)
@@ -383,7 +406,13 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         store, specs = self._open(), list(self._specs.values())
         results = {q.qid: store.results(self.code, self._key, q.qid) for q in specs}
         title = dict(self._lesson_list()).get(self.lesson, self.lesson)
-        name, kind, text = class_export.file_of(what, self.code, title, specs, results, self.lang)
+        pupils = []
+        if what == "pupils":
+            guesses = store.guesses_by_name(self.code, self._key)
+            for r in store.roster(self.code, self._key):
+                done = {k: len(r["progress"].get(k, [])) for k in ("tried", "right")}
+                pupils.append({"name": r["name"], "guesses": guesses.get(r["name"], {}), **done})
+        name, kind, text = class_export.file_of(what, self.code, title, specs, results, self.lang, pupils)
         self.send({"download": {"name": name, "type": kind, "text": text}}, [])
 
     def _links(self, href: Any) -> None:

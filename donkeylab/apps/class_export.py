@@ -3,9 +3,12 @@
 Built in the teacher's kernel from the store's results and sent to the teacher's browser as files to save (the
 dashboard's "Save the results"): nothing is written on the server, and nothing leaves the teacher's page.
 
-- **CSV** (``results_csv``): one row per guess, per question, in sorted order and without pseudonyms (as the
-  dashboard shows them, so not even the order links a guess to a pupil), then the pooled counts per question
-  and outcome, then the answers and the class's calibration.
+- **CSV, anonymous** (``results_csv``): one row per guess, per question, in sorted order and without pseudonyms
+  (as the dashboard shows them, so not even the order links a guess to a pupil), then the pooled simulations per
+  question (trials, how often it happened, the class's estimate), then the answers and the class's calibration.
+- **CSV, by pupil** (``pupils_csv``): one row per pseudonym with the guess to every question and the exercises
+  tried and right; saved only when the teacher chooses it (the names are pseudonyms, but they link the guesses).
+- Column names and row labels are words in the teacher's language, numbers as a spreadsheet reads them.
 - **Charts** (``report_html``): a self-contained HTML page (no script, inline SVG) with each question's guesses,
   the answer and the class's pooled estimate, to print or keep.
 """
@@ -15,44 +18,79 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from donkeylab.apps import class_cockpit as cockpit
-from donkeylab.apps.class_words import answer_words, say
+from donkeylab.apps.class_words import answer_words, choice_words, say
 from donkeylab.classroom import ClassQuestion
+from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE
 
 Results = Mapping[str, Mapping[str, Any]]  # qid -> ClassStore.results(...)
+Pupils = Sequence[Mapping[str, Any]]  # [{"name", "guesses": {qid: value}, "tried", "right"}, ...] by pseudonym
 
 
 def file_of(
-    what: str, code: str, title: str, specs: Sequence[ClassQuestion], results: Results, lang: str
+    what: str, code: str, title: str, specs: Sequence[ClassQuestion], results: Results, lang: str, pupils: Pupils
 ) -> tuple[str, str, str]:
-    """The file "Save the results" hands the teacher's browser: (name, media type, text)."""
+    """The file "Save the results" hands the teacher's browser: (name, media type, text); ``what`` is "csv"
+    (anonymous), "pupils" (a row per pseudonym) or "html" (the charts)."""
     stamp = time.strftime("%Y%m%d-%H%M")
     if what == "csv":
         return f"class-{code}-{stamp}.csv", "text/csv", results_csv(code, specs, results, lang)
+    if what == "pupils":
+        return f"class-{code}-{stamp}-pupils.csv", "text/csv", pupils_csv(specs, pupils, lang)
     return f"class-{code}-{stamp}.html", "text/html", report_html(code, title, specs, results, lang)
 
 
 def results_csv(code: str, specs: Sequence[ClassQuestion], results: Results, lang: str) -> str:
-    """Guesses (sorted, no pseudonyms), pooled counts and answers of every question, as CSV text."""
+    """Guesses (sorted, no pseudonyms), pooled simulations and answers of every question, as CSV text."""
     out = io.StringIO()
     rows = csv.writer(out)
-    rows.writerow(["class", "question", "number", "kind", "what", "value"])
+    rows.writerow([say(f"csv.{c}", lang) for c in ("class", "number", "question", "kind", "what", "value")])
     for i, spec in enumerate(specs, 1):
         r = results[spec.qid]
+        row = [code, i, _prompt(spec, lang), say(f"csv.kind.{spec.kind}", lang)]
         for value in r["answers"]:
-            rows.writerow([code, spec.qid, i, spec.kind, "guess", _plain_number(value)])
-        for outcome, n in sorted(r["counts"].items()):
-            rows.writerow([code, spec.qid, i, spec.kind, f"pooled:{outcome}", n])
+            rows.writerow([*row, say("csv.guess", lang), _value(spec, value, lang)])
+        trials = sum(r["counts"].values()) // spec.per_trial
+        if trials:
+            hits = sum(r["counts"].get(h, 0) for h in spec.hit) // spec.per_trial
+            rows.writerow([*row, say("csv.trials", lang), trials])
+            rows.writerow([*row, say("csv.hits", lang), hits])
+            rows.writerow([*row, say("csv.estimate", lang), _plain_number(hits / trials)])
         if r["revealed"]:
-            rows.writerow([code, spec.qid, i, spec.kind, "answer", _plain_number(float(spec.exact))])
+            rows.writerow([*row, say("csv.answer", lang), _value(spec, float(spec.exact), lang)])
             for line in cockpit.calibration(spec, r["answers"], r["counts"], lang):
-                rows.writerow([code, spec.qid, i, spec.kind, "calibration", line])
+                rows.writerow([*row, say("calibration", lang), line])
     return out.getvalue()
+
+
+def pupils_csv(specs: Sequence[ClassQuestion], pupils: Pupils, lang: str) -> str:
+    """One row per pupil: the pseudonym (in ``lang``, as the dashboard names them), the guess to every
+    question (empty when none), the exercises tried and right."""
+    out = io.StringIO()
+    rows = csv.writer(out)
+    heads = [say("csv.question_guess", lang, i=i) for i in range(1, len(specs) + 1)]
+    rows.writerow([say("col_name", lang), *heads, say("csv.tried", lang), say("csv.right", lang)])
+    for p in pupils:
+        guesses = [_value(s, p["guesses"][s.qid], lang) if s.qid in p["guesses"] else "" for s in specs]
+        rows.writerow([pseudonym_in(p["name"], lang), *guesses, p["tried"], p["right"]])
+    return out.getvalue()
+
+
+def _prompt(spec: ClassQuestion, lang: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", CATALOGUE.render(spec.prompt, {}, lang))) if spec.prompt else ""
+
+
+def _value(spec: ClassQuestion, value: float, lang: str) -> str:
+    """A guess or answer as a spreadsheet reads it: a choice by its words, a number with a point."""
+    if spec.kind == "choice" and 0 <= int(value) < len(spec.choices):
+        return choice_words(spec, int(value), lang)
+    return _plain_number(value)
 
 
 def _plain_number(x: float) -> str:

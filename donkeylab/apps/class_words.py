@@ -251,12 +251,13 @@ _TEXTS = {
         "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % lag {d} Prozentpunkte "
         "neben dem exakten Wert.",
     ),
-    # the pooled estimate within rounding of the exact value: "0.00 percentage points" read as a broken number
+    # the pooled estimate within rounding of the exact value: "0.00 percentage points" read as a broken number,
+    # and "matches to two decimal places" was false when the two round differently (1.24 % and 1.23 %)
     "calib_pool_match": (
-        "The class pooled {trials} simulated trials: its estimate {estimate} % matches the exact value to two "
-        "decimal places.",
-        "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % stimmt auf zwei "
-        "Nachkommastellen mit dem exakten Wert überein.",
+        "The class pooled {trials} simulated trials: its estimate {estimate} % is less than 0.01 percentage "
+        "points from the exact value.",
+        "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % liegt weniger als 0,01 "
+        "Prozentpunkte neben dem exakten Wert.",
     ),
     "calib_inside": (
         "The exact value lies inside its 95 % interval.",
@@ -267,10 +268,94 @@ _TEXTS = {
         "Der exakte Wert liegt außerhalb ihres 95-%-Intervalls: Das passiert in etwa 1 von 20 Klassen.",
     ),
     "report_title": ("Class {code}: the results", "Klasse {code}: die Ergebnisse"),
-    "report_counts": ("{pupils} pupils, {answered} guesses.", "{pupils} Personen, {answered} Schätzungen."),
+    "report_counts": ("Pupils: {pupils} · guesses: {answered}", "Personen: {pupils} · Schätzungen: {answered}"),
     "million": ("{x} million", "{x} Millionen"),
+    # the saved results: column names and row labels a teacher reads in a spreadsheet
+    "save_pupils": ("Save the results by pupil (CSV)", "Ergebnisse pro Person speichern (CSV)"),
+    "save_help": (
+        "The first file has no names; the one by pupil lists each pseudonym with its guesses and exercises.",
+        "Die erste Datei enthält keine Namen; die Datei pro Person nennt jedes Pseudonym mit seinen Schätzungen "
+        "und Übungen.",
+    ),
+    "show_estimate": ("Show the class's estimate now", "Schätzung der Klasse jetzt zeigen"),
+    "hide_estimate": ("Hide the class's estimate", "Schätzung der Klasse verbergen"),
+    "estimate_hidden": (
+        "The class's estimate appears with the reveal, so that it does not steer the guesses.",
+        "Die Schätzung der Klasse erscheint mit dem Aufdecken, damit sie die Schätzungen nicht lenkt.",
+    ),
+    "answer_after_reveal": (
+        "“The answer” opens for everyone after you reveal it.",
+        "„Die Antwort“ öffnet sich für alle, sobald du sie aufgedeckt hast.",
+    ),
+    "to_desk": ("Teacher's desk ▼", "Pult der Lehrkraft ▼"),
+    "csv.class": ("Class", "Klasse"),
+    "csv.number": ("Question number", "Frage Nr."),
+    "csv.question": ("Question", "Frage"),
+    "csv.kind": ("Kind of answer", "Art der Antwort"),
+    "csv.what": ("Row", "Zeile"),
+    "csv.value": ("Value", "Wert"),
+    "csv.kind.probability": ("probability", "Wahrscheinlichkeit"),
+    "csv.kind.number": ("number", "Zahl"),
+    "csv.kind.choice": ("choice", "Auswahl"),
+    "csv.guess": ("a pupil's guess", "Schätzung einer Person"),
+    "csv.trials": ("simulated trials (whole class)", "simulierte Durchgänge (ganze Klasse)"),
+    "csv.hits": ("… of them, trials where it happened", "… davon Durchgänge, in denen es eintrat"),
+    "csv.estimate": ("the class's estimate (share of trials)", "Schätzung der Klasse (Anteil der Durchgänge)"),
+    "csv.answer": ("the exact answer", "die exakte Antwort"),
+    "csv.question_guess": ("Question {i}: guess", "Frage {i}: Schätzung"),
+    "csv.tried": ("Exercises tried", "Übungen versucht"),
+    "csv.right": ("Exercises right", "Übungen richtig"),
+    # a count of one takes the singular ("1 von 4 Schätzungen lag"), one guess in all is not "half the guesses"
+    # (``counted`` picks the form)
+    "calib_choice.one": (
+        "{right} of {n} guesses chose the right one.",
+        "{right} von {n} Schätzungen hat richtig gewählt.",
+    ),
+    "calib_choice.single": (
+        "The class's one guess: {right} of {n} chose the right one.",
+        "Die eine Schätzung der Klasse: {right} von {n} hat richtig gewählt.",
+    ),
+    "calib_median_points.single": (
+        "The class's one guess was {d} percentage points from the answer.",
+        "Die eine Schätzung der Klasse lag {d} Prozentpunkte neben der Antwort.",
+    ),
+    "calib_within_points.one": (
+        "{k} of {n} guesses was within 5 percentage points of it.",
+        "{k} von {n} Schätzungen lag höchstens 5 Prozentpunkte daneben.",
+    ),
+    "calib_within_points.single": (
+        "Within 5 percentage points of it: {k} of {n} guess.",
+        "Höchstens 5 Prozentpunkte daneben: {k} von {n} Schätzung.",
+    ),
+    "calib_median.single": (
+        "The class's one guess was {d} from the answer.",
+        "Die eine Schätzung der Klasse lag {d} neben der Antwort.",
+    ),
+    "calib_within.one": (
+        "{k} of {n} guesses was within {band} of it.",
+        "{k} von {n} Schätzungen lag höchstens {band} daneben.",
+    ),
+    "calib_within.single": (
+        "Within {band} of it: {k} of {n} guess.",
+        "Höchstens {band} daneben: {k} von {n} Schätzung.",
+    ),
+    "hardest.one": (
+        "Most got exercise {n} wrong: {wrong} of the {tried} who tried it is not right yet.",
+        "Übung {n} war am schwersten: {wrong} von {tried}, die sie versucht haben, ist noch nicht richtig.",
+    ),
 }
 say = texts("classmode/", _TEXTS, terms=True)  # say(key, lang, **data): a class-mode sentence in ``lang``
+
+
+def counted(key: str, count: int, n: int | None = None) -> str:
+    """The form of sentence ``key`` its numbers take: with one guess in all (``n``) its ``.single`` form, with
+    a ``count`` of one its ``.one`` form (the verb in the singular: "1 von 4 Schätzungen lag"), when the table
+    has that form; else ``key``."""
+    if n == 1 and f"{key}.single" in _TEXTS:
+        return f"{key}.single"
+    if count == 1 and f"{key}.one" in _TEXTS:
+        return f"{key}.one"
+    return key
 
 
 def count_words(n: int, lang: str) -> str:

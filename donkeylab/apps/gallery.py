@@ -42,9 +42,17 @@ say = words(
         "join.button": ("Join", "Beitreten"),
         "running": ("Your classes running on this computer", "Deine laufenden Klassen auf diesem Computer"),
         "sheets": (
-            "Worksheets and answer keys (for the teacher)",
-            "Arbeitsblätter und Lösungsblätter (für die Lehrkraft)",
+            "For the teacher: worksheets and answer keys",
+            "Für die Lehrkraft: Arbeitsblätter und Lösungsblätter",
         ),
+        "sheets_help": (
+            "Each opens in a new tab, ready to print on A4. The answer keys are for you only: a pupil's device "
+            "is not served them.",
+            "Jedes Blatt öffnet sich in einem neuen Tab, druckfertig auf A4. Die Lösungsblätter sind nur für dich: "
+            "Die Geräte der Klasse bekommen sie nicht.",
+        ),
+        "lesson_n": ("Lesson {n}", "Lektion {n}"),
+        "to_sheets": ("Worksheets and answer keys ↓", "Arbeitsblätter und Lösungsblätter ↓"),
         "open": ("Open the dashboard", "Dashboard öffnen"),
         "switch": ("Deutsch", "English"),
     },
@@ -67,12 +75,13 @@ def gallery(lang: str | None = None) -> w.HTML:
     if lang is None:
         query = parse_query(current_query_string() or "", PARAMS)
         lang = page_lang(str(query["lang"]))
-    cards = "".join(_card(info, lang) for info in APPS.values())
+    cards = "".join(_card(info, lang) for info in _in_order())
     other = other_language(lang)
     head = (
         f"<div class='dl-gallery-head'><h1>{html.escape(say('title').get(lang))}</h1>"
         f"<a class='dl-gallery-lang' href='index.ipynb?lang={other}' hreflang='{other}' lang='{other}'>"
-        f"{say('switch').get(lang)}</a></div><p>{html.escape(say('intro').get(lang))}</p>"
+        f"{say('switch').get(lang)}</a><a class='dl-gallery-lang' href='#dl-teacher'>"
+        f"{html.escape(say('to_sheets').get(lang))}</a></div><p>{html.escape(say('intro').get(lang))}</p>"
     )
     body = (
         f"<div class='dl-gallery-page' lang='{lang}'>{head}{_join(lang)}{_running(lang)}"
@@ -81,8 +90,20 @@ def gallery(lang: str | None = None) -> w.HTML:
     return w.HTML(STYLE + body)
 
 
+def _in_order() -> list[Any]:
+    """The apps as the gallery lists them: the lessons in lesson order (Lesson 1 … 5), then the others."""
+    from donkeylab.apps import worksheets
+
+    ordered = [APPS[name] for name in worksheets.lessons()]
+    return ordered + [info for info in APPS.values() if info not in ordered]
+
+
 def _card(info: Any, lang: str) -> str:
+    from donkeylab.apps import worksheets
+
     kind = say(f"kind.{info.kind}").get(lang)  # every kind has its words (a new kind without raises KeyError)
+    if info.name in worksheets.NUMBERS:
+        kind = say("lesson_n", n=worksheets.NUMBERS[info.name]).get(lang)
     return (
         f"<a class='dl-card-link' href='{html.escape(info.notebook)}?lang={lang}'>"
         f"<span class='dl-card-icon' aria-hidden='true'>{info.icon}</span>"
@@ -128,22 +149,28 @@ def _running(lang: str) -> str:
 
 
 def _sheets(lang: str) -> str:
-    """Each lesson's worksheet and answer key, folded at the end: the teacher's (the server serves the sheets to
-    the teacher only, and serves this page to the teacher only on a class server), never on a pupil's page."""
+    """The teacher's area: each lesson's worksheet and answer key, in lesson order, open (not folded) at the end
+    of the gallery (the server serves the sheets to the teacher only, and serves this page to the teacher only
+    on a class server), never on a pupil's page."""
     from donkeylab.apps import worksheets
 
     def link(name: str, kind: str) -> str:
         href = html.escape(worksheets.url(name, lang, kind))
         words = html.escape(worksheets.say(f"link.{kind}").get(lang))
-        return f"<a href='{href}' target='_blank' rel='noopener'>{words}</a>"
+        return f"<a class='dl-ws-button dl-sheet-{kind}' href='{href}' target='_blank' rel='noopener'>{words}</a>"
 
-    items = "".join(
-        f"<li>{html.escape(APPS[name].title.get(lang))}: {link(name, 'worksheet')} · {link(name, 'key')}</li>"
+    rows = "".join(
+        f"<tr><th scope='row'><span>{html.escape(say('lesson_n', n=worksheets.NUMBERS.get(name, '')).get(lang))}"
+        f"</span> · <span>{html.escape(APPS[name].title.get(lang))}</span></th>"
+        f"<td>{link(name, 'worksheet')}</td><td>{link(name, 'key')}</td></tr>"
         for name in worksheets.lessons()
         if name in APPS
     )
-    summary = html.escape(say("sheets").get(lang))
-    return f"<details class='dl-sheets'><summary>{summary}</summary><ul>{items}</ul></details>"
+    title, help_ = html.escape(say("sheets").get(lang)), html.escape(say("sheets_help").get(lang))
+    return (
+        f"{worksheets.BUTTON_STYLE}<section class='dl-sheets' id='dl-teacher'><h2>{title}</h2><p>{help_}</p>"
+        f"<table>{rows}</table></section>"
+    )
 
 
 STYLE = (
@@ -163,6 +190,7 @@ STYLE = (
     ".dl-join button{font-size:16px;padding:5px 14px;border-radius:6px;border:0;background:#0072B2;color:#fff;"
     "cursor:pointer}.dl-join button:focus-visible,.dl-join input:focus-visible,.dl-running a:focus-visible,"
     ".dl-gallery-lang:focus-visible,.dl-sheets a:focus-visible,.dl-sheets summary:focus-visible"
-    "{outline:3px solid #E69F00;outline-offset:2px}.dl-sheets{margin:18px 0 0;font-size:15px}"
-    ".dl-sheets summary{cursor:pointer;font-weight:600;color:#0a5a8c}.dl-sheets p{display:inline;margin:0}</style>"
+    "{outline:3px solid #E69F00;outline-offset:2px}.dl-sheets{margin:18px 0 0;font-size:15px;border:2px solid #0072B2;"
+    "border-radius:12px;padding:10px 14px;background:#f3f8fc}.dl-sheets h2{font-size:18px;margin:0 0 6px}"
+    ".dl-sheets th{text-align:left;font-weight:600;padding:4px 10px 4px 0}.dl-sheets td{padding:2px 0}</style>"
 )

@@ -61,4 +61,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "link.key": ("Answer key (teacher)", "Lösungsblatt (Lehrkraft)"),
     "link.both": ("For the classroom: {worksheet} · {key}", "Für den Unterricht: {worksheet} · {key}"),
     "link.one": ("For the classroom: {worksheet}", "Für den Unterricht: {worksheet}"),
+    # the rule set a sheet prints for a reader of this language when its link names none (a link value, not
+    # words: the rules of the language's own edition)
+    "rules.default": ("english", "german"),
 }

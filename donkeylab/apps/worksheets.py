@@ -71,9 +71,22 @@ class Sheet:
     rules: Speaks | None  # the rule set the numbers are for, when the lesson has a choice of rules
 
 
+# The lessons' numbers, in teaching order: the teaching notebooks' 01–05 and each lesson's title ("Lesson 2 — …",
+# checked by a test). A lesson registered without a number comes after them.
+NUMBERS = {"die_choice": 1, "angry_flips": 2, "doublet_penalties": 3, "arrow_chains": 4, "full_games": 5}
+
+
 def lessons() -> list[str]:
-    """The lessons that have sheets: every registered app of kind ``lesson``."""
-    return [name for name, app in APPS.items() if app.kind == "lesson"]
+    """The lessons that have sheets, in lesson order: every registered app of kind ``lesson``."""
+    found = [name for name, app in APPS.items() if app.kind == "lesson"]
+    return sorted(found, key=lambda name: NUMBERS.get(name, len(NUMBERS) + 1))
+
+
+def language_options(name: str, lang: str) -> dict[str, str]:
+    """The sheet's options a reader of ``lang`` gets when the link names none: a lesson with a choice of rules
+    prints the rules of that language's edition (a German sheet: the German rules)."""
+    known = name in lessons() and "variant" in spec_options(name)
+    return {"variant": say("rules.default").get(lang)} if known else {}
 
 
 def spec_options(name: str) -> list[str]:
@@ -212,7 +225,7 @@ def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapp
         raise ValueError(f"no language {lang!r}: one of {', '.join(LANGS)}")
     if kind not in KINDS:
         raise ValueError(f"no kind {kind!r}: one of {', '.join(KINDS)}")
-    made = sheet(name, options)
+    made = sheet(name, {**language_options(name, lang), **dict(options or {})})
     key = kind == "key"
     body = [_head(made, lang, kind), _block(_t("lesson/heading.question", lang), made.question.get(lang))]
     if made.prompt is not None:
@@ -391,8 +404,18 @@ def links(
 
     def link(kind: str) -> str:
         href = html.escape(url(name, lang, kind, options, base))
-        return f"<a href='{href}' target='_blank' rel='noopener'>{html.escape(say(f'link.{kind}').get(lang))}</a>"
+        words = html.escape(say(f"link.{kind}").get(lang))
+        return f"<a class='dl-ws-button' href='{href}' target='_blank' rel='noopener'>{words}</a>"
 
     line = say("link.both", worksheet=link("worksheet"), key=link("key")) if key else None
     line = line or say("link.one", worksheet=link("worksheet"))
-    return f"<p class='dl-worksheet-links'>{line.get(lang)}</p>"
+    return f"{BUTTON_STYLE}<p class='dl-worksheet-links'>{line.get(lang)}</p>"
+
+
+# A sheet's link looks like what it is, a button to press (as plain text it read as a sentence, not a link).
+BUTTON_STYLE = (
+    "<style>a.dl-ws-button{display:inline-block;margin:2px 4px;padding:4px 12px;border:2px solid #0072B2;"
+    "border-radius:8px;background:#fff;color:#0a5a8c;font-weight:600;text-decoration:none;line-height:1.4}"
+    "a.dl-ws-button:hover{background:#f3f8fc;text-decoration:underline}"
+    "a.dl-ws-button:focus-visible{outline:3px solid #E69F00;outline-offset:2px}</style>"
+)

@@ -124,7 +124,7 @@ _TEXTS = {  # the guesses a class makes along a lesson, besides its own predicti
     "flip.same": ("just as often", "genauso oft"),
     "shorter.english": ("English rules", "englische Regeln"),
     "shorter.german": ("German rules", "deutsche Regeln"),
-    "shorter.same": ("neither: just as long", "keine: gleich lang"),
+    "shorter.same": ("about the same", "etwa gleich"),  # the lesson's own words for this option
     "card.RGY": ("red–green–yellow", "rot–grün–gelb"),
     "card.RYG": ("red–yellow–green", "rot–gelb–grün"),
     "card.GRY": ("green–red–yellow", "grün–rot–gelb"),

@@ -194,6 +194,19 @@ class ClassStore:
                 "revealed": conn.execute(shown).first() is not None,
             }
 
+    def guesses_by_name(self, code: str, teacher_key: str) -> dict[str, dict[str, float]]:
+        """Each pupil's guesses by pseudonym, ``{name: {qid: value}}``: only for the teacher's export of the
+        results, which the teacher chooses to save with names (the dashboard never shows a value by a name)."""
+        with self._tx(write=False) as conn:
+            clean = self._teacher(conn, code, teacher_key).code
+            query = sa.select(pupils.c.name, answers.c.qid, answers.c.value).join(
+                answers, (answers.c.pid == pupils.c.pid) & (answers.c.code == pupils.c.code)
+            )
+            out: dict[str, dict[str, float]] = {}
+            for name, qid, value in conn.execute(query.where(pupils.c.code == clean, pupils.c.removed.is_(False))):
+                out.setdefault(str(name), {})[str(qid)] = float(value)
+            return out
+
     def roster(self, code: str, teacher_key: str) -> list[dict[str, Any]]:
         """The pupils by pseudonym (sorted): the questions each has answered (not the values), when their page
         last reported and where it is. No pupil id leaves the store this way."""

@@ -128,8 +128,9 @@ def running(
 
     value = None if ex is None else ex.get("p")
     shown = title(q, p, lang, covers=False)
-    if counts is None or n == 0:
-        return figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)
+    if counts is None or n == 0:  # nothing simulated yet: a probability from 0 to 1 over 1 to 1M trials (plotly's
+        empty = figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)  # empty axes: -1 to 4
+        return empty.update_layout(yaxis={"range": [0, 1]}, xaxis={"range": [0, 6]})
     ns, est = running_estimates(Counter(counts), n)
     return figures.convergence(ns, est, shown, say_axis(q, lang), exact=value, lang=lang)
 

@@ -52,8 +52,38 @@ def shown_exact(document: str) -> list[str]:
 
 
 def test_there_is_a_sheet_for_every_lesson() -> None:
-    assert [name for name, app in APPS.items() if app.kind == "lesson"] == LESSONS
+    assert sorted(name for name, app in APPS.items() if app.kind == "lesson") == sorted(LESSONS)
     assert len(LESSONS) == 5
+
+
+def test_the_lessons_come_in_lesson_order_with_the_numbers_their_titles_give() -> None:
+    """The gallery and the teacher's area list Lesson 1 … 5 in order (alphabetical put "Angry flips" first)."""
+    assert LESSONS == ["die_choice", "angry_flips", "doublet_penalties", "arrow_chains", "full_games"]
+    for name in LESSONS:
+        title = ws.sheet(name).title
+        assert title.get("en").startswith(f"Lesson {ws.NUMBERS[name]} —"), title.get("en")
+        assert title.get("de").startswith(f"Lektion {ws.NUMBERS[name]} —"), title.get("de")
+
+
+def kind_line(document: str) -> str:
+    return re.findall(r"<p class='dl-ws-kind'>(.*?)</p>", document)[0]
+
+
+@pytest.mark.parametrize("name", ["die_choice", "angry_flips"])
+def test_a_german_sheet_prints_the_german_rules_unless_its_link_names_others(name: str) -> None:
+    """A German page's worksheet of a lesson with a choice of rules: the German rules (it said ENGLISCHE REGELN)."""
+    german, english = ws.sheet(name, {"variant": "german"}).rules, ws.sheet(name, {"variant": "english"}).rules
+    assert german is not None and english is not None
+    for kind in ("worksheet", "key"):
+        assert kind_line(ws.document(name, "de", kind)).endswith(german.get("de"))
+        assert kind_line(ws.document(name, "en", kind)).endswith(english.get("en"))
+    assert kind_line(ws.document(name, "de", options={"variant": "english"})).endswith(english.get("de"))
+
+
+def test_the_print_link_looks_like_a_button() -> None:
+    line = ws.links("die_choice", "en", key=False)
+    assert "class='dl-ws-button'" in line and "a.dl-ws-button{display:inline-block" in line
+    assert "border:2px solid" in ws.BUTTON_STYLE
 
 
 @pytest.mark.parametrize(("name", "options"), SETTINGS, ids=[f"{n}-{o.get('variant', 'default')}" for n, o in SETTINGS])
@@ -61,6 +91,7 @@ def test_there_is_a_sheet_for_every_lesson() -> None:
 def test_key_states_the_lessons_own_exact_values_with_the_pages_formatter(
     name: str, options: dict[str, str], lang: str
 ) -> None:
+    options = {**ws.language_options(name, lang), **options}  # a German sheet's default: the German rules
     key = ws.document(name, lang, "key", options)
     items = exercises(name, options)
     expected = [
@@ -97,7 +128,7 @@ def test_only_a_value_from_0_to_1_with_wrong_answers_from_0_to_1_is_written_as_a
 
 @pytest.mark.parametrize("name", [n for n in LESSONS if "variant" in ws.spec_options(n)])
 def test_german_rules_print_the_german_numbers(name: str) -> None:
-    english, german = (ws.document(name, "de", "key", o) for o in ({}, {"variant": "german"}))
+    english, german = (ws.document(name, "de", "key", {"variant": v}) for v in ("english", "german"))
     assert "Deutsche Regeln" in german and "Englische Regeln" in english
     values = [
         [item.exact for item in exercises(name, o) if item.exact is not None] for o in ({}, {"variant": "german"})

@@ -242,7 +242,9 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
             toggle = pupil.app.page.locator(".dl-liveplot button.dl-liveplot-toggle:visible").first
             toggle.click()
         expect(teacher.page.locator(".dl-cd-trials")).to_have_attribute("data-trials", "300000", timeout=240_000)
-        expect(teacher.page.locator(".dl-cd-conv polyline")).to_be_attached()
+        # ... and the projector counts them but keeps the class's estimate back until the reveal
+        expect(teacher.page.locator(".dl-cd-estimate-hidden")).to_be_visible()
+        expect(teacher.page.locator(".dl-cd-conv polyline")).to_have_count(0)
         expect(teacher.page.locator(".dl-cd-target")).to_have_count(0)
         for watched in [*pupils, watched_teacher]:
             assert not watched.found(EXACT_ONLY), (watched.app.page.url, watched.found(EXACT_ONLY))
@@ -260,6 +262,7 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
         expect(teacher.page.locator(".dl-cd-exact")).to_contain_text("The exact answer: 1.2 %")
         expect(teacher.page.locator(".dl-cd-exact")).to_contain_text("1/81")
         expect(teacher.page.locator(".dl-cd-target")).to_be_attached()
+        expect(teacher.page.locator(".dl-cd-conv polyline")).to_be_attached()
         shot(tablet, folder, "pupil-tablet-revealed")
         shot(typing, folder, "pupil-de-revealed")
         check_projector(teacher, folder, "after-reveal")
@@ -376,9 +379,16 @@ def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_se
     with teacher.page.expect_download() as saved:
         teacher.page.locator("button.dl-cd-save").first.click()
     text = Path(saved.value.path()).read_text()
-    assert "risk_64,2,probability,guess,0.2" in text and "token_risk,1,probability,answer,0.428571" in text
+    assert re.search(r"\n\w{6},2,[^\n]*,probability,a pupil's guess,0\.2\n", text), text
+    assert re.search(r"\n\w{6},1,[^\n]*,probability,the exact answer,0\.428571\n", text), text
     names = [rows.nth(i).locator("td").first.inner_text().split(" (")[0] for i in (1, 2)]
     assert not any(name in text for name in names), names
+    # ... and, when the teacher chooses it, a CSV with a row per pupil (pseudonym, guesses, exercises)
+    with teacher.page.expect_download() as by_pupil:
+        teacher.page.locator("button.dl-cd-save[data-what='pupils']").click()
+    table = Path(by_pupil.value.path()).read_text()
+    assert table.startswith("Pupil,Question 1: guess,Question 2: guess,Question 3: guess,Exercises tried")
+    assert all(name in table for name in names), (names, table)
     for app in (teacher, *pupils):
         app.assert_no_traceback()
         app.check_console()

@@ -85,7 +85,7 @@ def test_the_rule_is_stated_in_the_pages_language() -> None:
     assert "exact values like 0.5 are right too" in box().rule.value  # 0.5 for 1/2 is right: core.answers
     assert (
         "mindestens zwei gültige Ziffern" in box("de").rule.value
-        and "0,38; 38 % oder 0,0038, nicht 0,4" in box("de").rule.value
+        and "Drei Beispiele: 0,38 (nicht 0,4); 38 % (nicht 40 %); 0,0038 (nicht 0,004)" in box("de").rule.value
     )
     exact = AnswerBox(Fraction(6), Fraction(0), str, str)
     assert "exact number" in exact.rule.value and "two digits" not in exact.rule.value

@@ -385,7 +385,13 @@ PAGE_STYLE = (
     "<style>.dl-lesson .jupyter-widget-Collapse-header,.dl-lesson .lm-TabBar-tabLabel{color:#333}"
     ".dl-lesson .jupyter-button.mod-warning{background-color:#b35900;color:#fff}"
     ".dl-worksheet-links a{display:inline-block;min-height:24px;line-height:24px;padding:0 2px}"
-    ".dl-lesson{--jp-widgets-horizontal-tab-width:auto}</style>"
+    ".dl-lesson{--jp-widgets-horizontal-tab-width:auto}"
+    # a button's words are never cut with an ellipsis (a phone showed "alle gleich wahrsch…", "Show…"): a button
+    # wraps its words and grows, a choice is as wide as its words and the row of choices wraps
+    ".dl-lesson .jupyter-button{white-space:normal;height:auto;min-height:var(--jp-widgets-inline-height);"
+    "text-overflow:clip;overflow:visible}.dl-lesson .widget-toggle-button{width:auto;max-width:100%}"
+    ".dl-lesson .widget-toggle-buttons .widget-toggle-button{flex:0 1 auto}"
+    ".dl-lesson .widget-toggle-buttons{flex-wrap:wrap;height:auto}</style>"
 )
 
 TABLE_STYLE = (

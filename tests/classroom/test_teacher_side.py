@@ -1,0 +1,150 @@
+"""The teacher's side of a class in a kernel (no browser): the projector keeps the class's estimate back until
+the reveal or the teacher's choice, "the answer" waits for the reveal, pupils carry one name on both screens,
+the words agree with their counts, and the results leave as the teacher chooses (anonymous or by pupil)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from donkeylab.apps import class_cockpit as cockpit
+from donkeylab.apps import class_words
+from donkeylab.apps.class_dashboard import ClassDashboard
+from donkeylab.classroom import ClassStore, question_specs
+from donkeylab.classroom.names import pseudonym_in
+from tests.classroom.test_cockpit import says, started
+from tests.classroom.test_pages import class_store, until
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
+    yield from class_store(tmp_path, monkeypatch)
+
+
+def pooled_class(store: ClassStore, lesson: str = "die_choice") -> tuple[ClassDashboard, Any]:
+    dash = started(lesson)
+    pupil = store.join(dash.code)
+    store.answer(dash.code, pupil.id, "free_choice", 0.2)
+    store.add_trials(dash.code, pupil.id, "free_choice", 5, 0, {"not": 9_876, "p": 124})
+    until(lambda: dash.trials == 10_000)
+    return dash, pupil
+
+
+def test_the_projector_counts_trials_but_shows_no_estimate_before_the_reveal(store: ClassStore) -> None:
+    dash, _ = pooled_class(store)
+    assert dash.trials_text.startswith("The class has simulated 10,000") and dash.series == []
+    state = json.dumps(dash.get_state())
+    assert "0.0124" not in state and "0.012" not in state  # 124 of 10,000: the estimate, nowhere on the page
+    says(dash, method="reveal")
+    until(lambda: dash.series)
+    assert dash.series[-1][:2] == [10_000, 0.0124]
+    dash.close()
+
+
+def test_the_teacher_may_show_the_estimate_before_the_reveal_and_hide_it_again(store: ClassStore) -> None:
+    dash, _ = pooled_class(store)
+    says(dash, method="estimate", shown="yes")  # not a bool: ignored
+    assert not dash.show_estimate and dash.series == []
+    says(dash, method="estimate", shown=True)
+    until(lambda: dash.series)
+    assert dash.show_estimate and dash.series[-1][1] == 0.0124
+    says(dash, method="estimate", shown=False)
+    until(lambda: dash.series == [])
+    says(dash, method="estimate", shown=True)
+    says(dash, method="next")  # the next question starts hidden again
+    until(lambda: dash.current == "four_two")
+    assert not dash.show_estimate and dash.series == []
+    dash.close()
+
+
+def test_everyone_to_the_answer_waits_for_the_reveal(store: ClassStore) -> None:
+    dash = started("die_choice")
+    says(dash, method="pace", section="answer")
+    assert dash.pace.get("section") is None, "before the reveal the answer's section would send pupils elsewhere"
+    says(dash, method="pace", section="live")
+    assert dash.pace["section"] == "live"
+    says(dash, method="reveal")
+    until(lambda: dash.revealed)
+    says(dash, method="pace", section="answer")
+    assert dash.pace["section"] == "answer"
+    dash.close()
+
+
+def test_a_pupil_has_one_name_on_their_page_and_on_the_projector(store: ClassStore) -> None:
+    dash = started("die_choice")
+    pupil = store.join(dash.code)
+    until(lambda: dash.roster)
+    says(dash, method="lang", lang="de")
+    german = pseudonym_in(pupil.name, "de")
+    until(lambda: [r["name"] for r in dash.roster] == [german])
+    assert german in dash.summary["waiting"] and german != pupil.name
+    says(dash, method="remove", name=pupil.name)  # the English name is not what this page shows: nothing
+    assert store.roster(dash.code, dash._key)
+    says(dash, method="remove", name=german)
+    until(lambda: dash.roster == [])
+    dash.close()
+
+
+def test_counts_of_one_take_the_singular_and_one_guess_is_not_half_the_guesses() -> None:
+    spec = question_specs("doublet_penalties")["token_risk"]  # 3/7
+    four = cockpit.calibration(spec, [0.1, 0.2, 0.44, 0.9], {}, "de")
+    assert four[1] == "1 von 4 Schätzungen lag höchstens 5 Prozentpunkte daneben."
+    assert cockpit.calibration(spec, [0.1, 0.2, 0.44, 0.9], {}, "en")[1].startswith("1 of 4 guesses was within")
+    one = cockpit.calibration(spec, [0.44], {}, "en")
+    assert not any("Half the guesses" in line for line in one) and one[0].startswith("The class's one guess was")
+    assert cockpit.calibration(spec, [0.44], {}, "de")[0].startswith("Die eine Schätzung der Klasse lag")
+    choice = question_specs("angry_flips")["flip_seven"]
+    right = int(choice.exact)
+    picked = [float(right), float((right + 1) % len(choice.choices))]
+    assert cockpit.calibration(choice, picked, {}, "de")[0] == "1 von 2 Schätzungen hat richtig gewählt."
+    assert class_words.counted("calib_within_points", 3, 4) == "calib_within_points"
+
+
+def test_the_pooled_estimate_is_never_said_to_match_digits_it_does_not_share() -> None:
+    """1.2349 % and 1.2351 % round to 1.23 % and 1.24 %: "matches to two decimal places" was false."""
+    spec = question_specs("die_choice")["free_choice"]  # 1/81 = 1.2346 %
+    hits, trials = 12_353, 1_000_000  # 1.2353 %: 0.0007 points away, rounds to 1.24 %
+    line = cockpit.calibration(spec, [], {"p": hits, "not": trials - hits}, "en")[0]
+    assert "1.24 %" in line and "matches" not in line and "less than 0.01 percentage points" in line
+
+
+def test_the_answer_option_has_one_wording_on_the_pupils_page_and_the_dashboard() -> None:
+    from donkeylab.core import CATALOGUE
+
+    spec = question_specs("full_games")["shorter"]
+    for lang in ("en", "de"):
+        lesson = CATALOGUE.render("lesson/full_games/choices.same", {}, lang)
+        assert class_words.choice_words(spec, spec.choices.index("same"), lang) == lesson
+
+
+def test_the_teacher_saves_a_row_per_pupil_only_when_choosing_to(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dash = started("die_choice")
+    a, b = store.join(dash.code), store.join(dash.code)
+    store.answer(dash.code, a.id, "free_choice", 0.02)
+    store.answer(dash.code, a.id, "four_two", 0.5)
+    store.answer(dash.code, b.id, "four_two", 0.25)
+    store.report(dash.code, a.id, {"step": 3, "tried": [1, 2], "right": [2]})
+    sent: list[Any] = []
+    monkeypatch.setattr(dash, "send", lambda content, buffers=None: sent.append(content))
+    says(dash, method="save", what="csv")
+    assert a.name not in sent[0]["download"]["text"]  # the anonymous file: no names
+    says(dash, method="save", what="pupils")
+    got = sent[1]["download"]
+    assert got["name"].endswith("-pupils.csv") and got["type"] == "text/csv"
+    rows = list(csv.reader(io.StringIO(got["text"])))
+    assert rows[0] == ["Pupil", "Question 1: guess", "Question 2: guess", "Exercises tried", "Exercises right"]
+    by_name = {r[0]: r[1:] for r in rows[1:]}
+    assert by_name[a.name] == ["0.02", "0.5", "2", "1"] and by_name[b.name] == ["", "0.25", "0", "0"]
+    says(dash, method="lang", lang="de")
+    says(dash, method="save", what="pupils")
+    german = list(csv.reader(io.StringIO(sent[2]["download"]["text"])))
+    assert german[0][0] == "Person" and pseudonym_in(a.name, "de") in {r[0] for r in german}
+    dash.close()
