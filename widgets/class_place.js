@@ -1,0 +1,109 @@
+// A pupil's scroll place on a class page, kept across a reload of the tab. The place is the section at the top
+// of the window and how far into it the pupil had scrolled: sections are built as the kernel draws the page
+// (the answer's only after the reveal), so a place in pixels from the top would land elsewhere, and the
+// browser's own restoration of it once landed a reloaded page on the answer. The place lives in the tab's
+// session storage (written as the pupil scrolls and when the tab closes: no round trip that a closing tab could
+// lose); a tab without one goes to the section its kernel says the last page reported. A section that is not
+// on the page (not revealed yet) is never waited for beyond RESTORE_MS, and the pupil's own scrolling ends the
+// restoring at once. The address bar keeps the page's language, so a reload opens the page in it.
+
+const SECTION_RE = /(?:^|\s)dl-section-(\w+)/;
+const RESTORE_MS = 25000; // the sealed part of a lesson is built after the first poll: a few seconds at most
+const TICK_MS = 250;
+const STILL_TICKS = 6; // the place held this many ticks while nothing moved: the page is laid out
+
+function sections() {
+  return [...document.querySelectorAll("[class*='dl-section-']")].filter((n) => n.getClientRects().length);
+}
+
+/** The element that scrolls the page: the first scrolling ancestor of the sections, else the document's. */
+function scroller() {
+  const first = sections()[0];
+  for (let node = first && first.parentElement; node && node !== document.body; node = node.parentElement) {
+    const y = getComputedStyle(node).overflowY;
+    if ((y === "auto" || y === "scroll") && node.scrollHeight > node.clientHeight + 1) return node;
+  }
+  return document.scrollingElement || document.documentElement;
+}
+
+function viewTop(box) {
+  return box === document.scrollingElement || box === document.documentElement ? 0 : box.getBoundingClientRect().top;
+}
+
+/** Where the window is: {section, offset} (offset: pixels the window's top is into the section). */
+function place() {
+  const box = scroller(), top = viewTop(box);
+  let found = null;
+  for (const node of sections()) {
+    if (node.getBoundingClientRect().top - top <= 1) found = node;
+    else break;
+  }
+  const section = found ? (found.className.match(SECTION_RE) || [])[1] || "" : "";
+  return found ? { section, offset: Math.round(top - found.getBoundingClientRect().top) } : { section: "", offset: Math.round(box.scrollTop) };
+}
+
+export default {
+  render({ model, el }) {
+    el.hidden = true;
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual"; // never the browser's pixels
+    const storeKey = () => `dl-place:${location.pathname}:${model.get("key")}`;
+    const read = () => {
+      try { return JSON.parse(sessionStorage.getItem(storeKey()) || "null"); } catch (err) { return null; }
+    };
+    let restoring = true, timer = null;
+    const save = () => {
+      if (restoring) return; // the page is still being put back: its top is not the pupil's place
+      try { sessionStorage.setItem(storeKey(), JSON.stringify(place())); } catch (err) { /* storage off */ }
+    };
+    const onScroll = () => { clearTimeout(timer); timer = setTimeout(save, 250); };
+    const onHide = () => save();
+
+    // Put the page back: scroll to the place and hold it while the page above grows, until it keeps still.
+    const started = Date.now();
+    let still = 0, ticker = null;
+    const stop = () => {
+      if (!restoring) return;
+      restoring = false;
+      clearInterval(ticker);
+      save();
+    };
+    const tick = () => {
+      const target = read() || (model.get("section") ? { section: model.get("section"), offset: 0 } : null);
+      if (Date.now() - started > RESTORE_MS) return stop();
+      if (!target) return;
+      const box = scroller();
+      let delta;
+      if (target.section) {
+        const node = document.querySelector(`.dl-section-${target.section}`);
+        if (!node || !node.getClientRects().length) return; // not built yet (or sealed: never, until the end)
+        delta = node.getBoundingClientRect().top - viewTop(box) + (Number(target.offset) || 0);
+      } else {
+        delta = (Number(target.offset) || 0) - box.scrollTop;
+      }
+      if (Math.abs(delta) > 2) { box.scrollTop += delta; still = 0; }
+      else if (++still >= STILL_TICKS) stop();
+    };
+    const interrupt = () => stop(); // the pupil scrolls by themselves: their place wins
+    const inputs = ["wheel", "touchstart", "keydown", "mousedown"];
+    for (const name of inputs) window.addEventListener(name, interrupt, { passive: true, capture: true });
+    ticker = setInterval(tick, TICK_MS);
+    window.addEventListener("scroll", onScroll, { passive: true, capture: true });
+    window.addEventListener("pagehide", onHide);
+
+    const lang = () => {
+      const url = new URL(location.href);
+      if (url.searchParams.get("lang") === model.get("lang")) return;
+      url.searchParams.set("lang", model.get("lang"));
+      history.replaceState(history.state, "", url);
+    };
+    model.on("change:lang", lang);
+    lang();
+    return () => {
+      stop();
+      for (const name of inputs) window.removeEventListener(name, interrupt, { capture: true });
+      window.removeEventListener("scroll", onScroll, { capture: true });
+      window.removeEventListener("pagehide", onHide);
+      model.off("change:lang", lang);
+    };
+  },
+};
