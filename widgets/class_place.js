@@ -16,30 +16,30 @@ function sections() {
   return [...document.querySelectorAll("[class*='dl-section-']")].filter((n) => n.getClientRects().length);
 }
 
-/** The element that scrolls the page: the first scrolling ancestor of the sections, else the document's. */
-function scroller() {
-  const first = sections()[0];
-  for (let node = first && first.parentElement; node && node !== document.body; node = node.parentElement) {
-    const y = getComputedStyle(node).overflowY;
-    if ((y === "auto" || y === "scroll") && node.scrollHeight > node.clientHeight + 1) return node;
+/** The element that scrolls the page: the document's, else the first ancestor of `node` that scrolls and
+ * fills most of the window (a widget box that scrolls a little is not the page). */
+function scroller(node) {
+  const doc = document.scrollingElement || document.documentElement;
+  if (doc.scrollHeight > doc.clientHeight + 1) return doc;
+  for (let up = node && node.parentElement; up && up !== document.body; up = up.parentElement) {
+    const y = getComputedStyle(up).overflowY;
+    if ((y === "auto" || y === "scroll") && up.scrollHeight > up.clientHeight + 1 && up.clientHeight > window.innerHeight / 2) return up;
   }
-  return document.scrollingElement || document.documentElement;
+  return doc;
 }
 
-function viewTop(box) {
-  return box === document.scrollingElement || box === document.documentElement ? 0 : box.getBoundingClientRect().top;
-}
-
-/** Where the window is: {section, offset} (offset: pixels the window's top is into the section). */
+/** Where the window is: {section, offset}, the offset being how many pixels the window's top is into the
+ * section (the last section starting above the window's top; before the first section, a negative offset). */
 function place() {
-  const box = scroller(), top = viewTop(box);
-  let found = null;
-  for (const node of sections()) {
-    if (node.getBoundingClientRect().top - top <= 1) found = node;
+  const nodes = sections();
+  if (!nodes.length) return null;
+  let found = nodes[0];
+  for (const node of nodes) {
+    if (node.getBoundingClientRect().top <= 1) found = node;
     else break;
   }
-  const section = found ? (found.className.match(SECTION_RE) || [])[1] || "" : "";
-  return found ? { section, offset: Math.round(top - found.getBoundingClientRect().top) } : { section: "", offset: Math.round(box.scrollTop) };
+  const section = (found.className.match(SECTION_RE) || [])[1] || "";
+  return section ? { section, offset: Math.round(-found.getBoundingClientRect().top) } : null;
 }
 
 export default {
@@ -53,7 +53,9 @@ export default {
     let restoring = true, timer = null;
     const save = () => {
       if (restoring) return; // the page is still being put back: its top is not the pupil's place
-      try { sessionStorage.setItem(storeKey(), JSON.stringify(place())); } catch (err) { /* storage off */ }
+      const where = place();
+      if (!where) return;
+      try { sessionStorage.setItem(storeKey(), JSON.stringify(where)); } catch (err) { /* storage off */ }
     };
     const onScroll = () => { clearTimeout(timer); timer = setTimeout(save, 250); };
     const onHide = () => save();
@@ -71,17 +73,14 @@ export default {
       const target = read() || (model.get("section") ? { section: model.get("section"), offset: 0 } : null);
       if (Date.now() - started > RESTORE_MS) return stop();
       if (!target) return;
-      const box = scroller();
-      let delta;
-      if (target.section) {
-        const node = document.querySelector(`.dl-section-${target.section}`);
-        if (!node || !node.getClientRects().length) return; // not built yet (or sealed: never, until the end)
-        delta = node.getBoundingClientRect().top - viewTop(box) + (Number(target.offset) || 0);
-      } else {
-        delta = (Number(target.offset) || 0) - box.scrollTop;
-      }
-      if (Math.abs(delta) > 2) { box.scrollTop += delta; still = 0; }
-      else if (++still >= STILL_TICKS) stop();
+      const node = target.section && document.querySelector(`.dl-section-${target.section}`);
+      if (!node || !node.getClientRects().length) return; // not built yet (or sealed: never, until the end)
+      const box = scroller(node);
+      const delta = node.getBoundingClientRect().top + (Number(target.offset) || 0);
+      const was = box.scrollTop;
+      if (Math.abs(delta) > 2) box.scrollTop += delta;
+      if (Math.abs(delta) > 2 && box.scrollTop !== was) still = 0; // moved: the page may still grow
+      else if (++still >= STILL_TICKS) stop(); // there, or as near as the page can scroll
     };
     const interrupt = () => stop(); // the pupil scrolls by themselves: their place wins
     const inputs = ["wheel", "touchstart", "keydown", "mousedown"];
