@@ -11,6 +11,7 @@ const SECTION_RE = /(?:^|\s)dl-section-(\w+)/;
 const RESTORE_MS = 25000; // the sealed part of a lesson is built after the first poll: a few seconds at most
 const TICK_MS = 250;
 const STILL_TICKS = 6; // the place held this many ticks while nothing moved: the page is laid out
+const READY_MS = 8000; // after the kernel's "ready", the longest the place is held
 
 function sections() {
   return [...document.querySelectorAll("[class*='dl-section-']")].filter((n) => n.getClientRects().length);
@@ -69,9 +70,11 @@ export default {
       clearInterval(ticker);
       save();
     };
+    let readyAt = null; // when the kernel had put the page back (step, language, the revealed sections built)
     const tick = () => {
       const target = read() || (model.get("section") ? { section: model.get("section"), offset: 0 } : null);
-      if (Date.now() - started > RESTORE_MS) return stop();
+      if (readyAt === null && model.get("ready")) readyAt = Date.now();
+      if (Date.now() - started > RESTORE_MS && (readyAt === null || Date.now() - readyAt > READY_MS)) return stop();
       if (!target) return;
       const node = target.section && document.querySelector(`.dl-section-${target.section}`);
       if (!node || !node.getClientRects().length) return; // not built yet (or sealed: never, until the end)
@@ -80,7 +83,7 @@ export default {
       const was = box.scrollTop;
       if (Math.abs(delta) > 2) box.scrollTop += delta;
       if (Math.abs(delta) > 2 && box.scrollTop !== was) still = 0; // moved: the page may still grow
-      else if (++still >= STILL_TICKS) stop(); // there, or as near as the page can scroll
+      else if (++still >= STILL_TICKS && readyAt !== null) stop(); // there, or as near as the page can scroll
     };
     const interrupt = () => stop(); // the pupil scrolls by themselves: their place wins
     const inputs = ["wheel", "touchstart", "keydown", "mousedown"];

@@ -37,6 +37,7 @@ class ClassPlace(anywidget.AnyWidget):
     key = t.Unicode(help="what the page's record is kept under: the class code").tag(sync=True)
     section = t.Unicode(help="the section the page last reported (restored when the tab kept no place)").tag(sync=True)
     lang = t.Enum(LANGS, "en", help="the page's language, written into the address bar").tag(sync=True)
+    ready = t.Bool(False, help="the kernel has put the page back (the page holds the place until then)").tag(sync=True)
 
 
 def restore(part: Any) -> None:
@@ -59,6 +60,7 @@ def restore(part: Any) -> None:
         part.section = part.place.section = section
     part.tried |= {int(n) for n in progress.get("tried", ())}
     part.right |= {int(n) for n in progress.get("right", ())}
+    part.jobs.put(lambda: setattr(part.place, "ready", True))  # after the first poll: the reveals built too
 
 
 def kept(part: Any) -> dict[str, Any]:
