@@ -89,7 +89,7 @@ def join_class(lesson_name: str, query: Any, lesson: Any, page: Any, store_url: 
     part = PupilPart(code, specs, lesson, query.values.get("_pupil"), lesson.switch.value)
     lesson.switch.parts.append(part)
     part.start(store_url)
-    page.children = (part.card, *page.children, part.drawn, part.place)
+    page.children = (part.card, *page.children, part.place, part.drawn)  # drawn last: see Drawn
     return page
 
 
