@@ -39,11 +39,13 @@ export default {
       range.value = String(value ?? (q.low + q.high) / 2);
       range.disabled = !model.get("enabled");
       const shown = el("output", { class: "dl-cc-value" }, value === null ? T.set_it : fmt(value, q, T));
-      range.addEventListener("input", () => {
+      const set = () => {
         value = Number(range.value);
         shown.textContent = fmt(value, q, T);
         if (lockButton) lockButton.disabled = !model.get("enabled");
-      });
+      };
+      // A tap on the value the slider already shows is a guess too: it fires no "input", only a click.
+      for (const name of ["input", "change", "click"]) range.addEventListener(name, set);
       return el("div", { class: "dl-cc-slider" }, range, shown);
     }
 
@@ -72,9 +74,14 @@ export default {
           const lock = el("button", { type: "button", class: "dl-cc-lock" }, T.lock);
           lock.disabled = !model.get("enabled") || value === null;
           lockButton = lock;
-          lock.addEventListener("click", () => { if (value !== null) model.send({ method: "lock", value }); });
-          card.append(lock);
-          card.append(el("div", { class: "dl-cc-status", role: "status", "data-kind": model.get("kind") }, model.get("status")));
+          const status = el("div", { class: "dl-cc-status", role: "status", "data-kind": model.get("kind") }, model.get("status"));
+          const say = (key, kind) => { status.textContent = T[key] || ""; status.dataset.kind = kind; };
+          lock.addEventListener("click", () => {
+            if (value === null) return;
+            say("sending", "none"); // never a click that does nothing: the kernel's status follows, or "not saved"
+            sendOrSay(model, lost, { method: "lock", value }, () => say("unsaved", "refused"), () => {});
+          });
+          card.append(lock, status);
         }
         box.append(card);
       }

@@ -55,3 +55,27 @@ function heartbeat(model, banner) {
     model.off("comm:close", onClose);
   };
 }
+
+const ANSWER_MS = 6000; // a kernel that is there answers a ping within a second or two, even when busy
+
+/** Send a pupil's `message` that must not vanish in silence (a lock-in): `unsaved()` when the connection is
+ * known lost (`banner` shown), the send throws, or no pong comes within ANSWER_MS of it; `answered()` when the
+ * kernel's pong comes (its own word on the message follows). */
+function sendOrSay(model, banner, message, unsaved, answered) {
+  if (!banner.hidden) return unsaved();
+  let timer = null;
+  const onMsg = (msg) => {
+    if (!msg || typeof msg !== "object" || !("pong" in msg)) return;
+    clearTimeout(timer);
+    model.off("msg:custom", onMsg);
+    answered();
+  };
+  try {
+    model.send(message);
+    model.send({ ping: 0 });
+  } catch (err) {
+    return unsaved();
+  }
+  model.on("msg:custom", onMsg);
+  timer = setTimeout(() => { model.off("msg:custom", onMsg); unsaved(); }, ANSWER_MS);
+}

@@ -6,6 +6,11 @@ saw (fresh run 31: 0.53 locked while the page showed 0.55). Here the click messa
 as the page holds it (``widgets/class_lock.js``), and the kernel checks it like any page input: a number in
 the slider's range on its step, or the index of a choice. Everything drawn (label, enabled, status) is the
 kernel's; the page writes no trait.
+
+A click never does nothing in silence: the page says "sending" at once, and when no answer comes from the
+kernel (the server has gone: its heartbeat's pong is missing) that the guess was NOT saved and why. A
+disabled button always says why (joining, locked in, closed). The words are the kernel's, sent ahead
+(``texts``): when they are needed the kernel may be gone.
 """
 
 from __future__ import annotations
@@ -18,16 +23,37 @@ import anywidget
 import ipywidgets as w
 import traitlets as t
 
+from donkeylab.core.say import texts
 from donkeylab.widgets import assets
-from donkeylab.widgets.guard import PageGuard
+from donkeylab.widgets.guard import PageGuard, page_texts
 from donkeylab.widgets.kit import widget_ref
+
+TEXTS = {
+    "sending": ("Sending your guess …", "Deine Schätzung wird gesendet …"),
+    "unsaved": (
+        "Not saved: this page has lost its connection to the server, so your guess did not reach your teacher. "
+        "Reload the page, then lock in your guess again.",
+        "Nicht gespeichert: Diese Seite hat die Verbindung zum Server verloren, deine Schätzung ist nicht bei "
+        "deiner Lehrkraft angekommen. Lade die Seite neu und leg deine Schätzung dann noch einmal fest.",
+    ),
+    "joining": (
+        "Connecting to the class: you can lock in your guess in a moment.",
+        "Verbindung zur Klasse wird hergestellt: Gleich kannst du deine Schätzung festlegen.",
+    ),
+}
+say = texts("classlock/", TEXTS)
+
+
+def lock_texts(lang: str) -> dict[str, str]:
+    """The words a lock's page needs before it needs them: sending, not saved (the kernel gone), joining."""
+    return {key: say(key, lang) for key in TEXTS} | page_texts(lang)
 
 
 class LockIn(PageGuard, anywidget.AnyWidget):
     """The lock-in button and its status for ``input`` (a ``FloatSlider`` or ``ToggleButtons``); ``on_lock``
     gets the checked value (a float, or the chosen option) when the page asks to lock it."""
 
-    _esm = assets.asset("class_lock.js")
+    _esm = assets.text("heartbeat.js", "class_lock.js")  # the heartbeat: a click the kernel never got is said
     _css = assets.asset("class_lock.css")
 
     input = widget_ref("the prediction's input whose value the page sends with a click")
@@ -39,13 +65,18 @@ class LockIn(PageGuard, anywidget.AnyWidget):
     status = t.Unicode(help="the sentence under the button: no guess yet, locked in, closed").tag(sync=True)
     kind = t.Enum(("none", "locked", "closed", "refused"), "none", help="what the status says").tag(sync=True)
     lang = t.Enum(("en", "de"), "en", help="the page's language").tag(sync=True)
+    texts = t.Dict(help="the page's own sentences (sending, not saved, joining), in its language").tag(sync=True)
 
     def __init__(self, source: w.ValueWidget, on_lock: Callable[[Any], None], lang: str = "en") -> None:
         self.on_lock = on_lock
         self.source = source
         reader = "index" if isinstance(source, w.ToggleButtons) else "value"
-        super().__init__(input=source, reader=reader, lang=lang)
+        super().__init__(input=source, reader=reader, lang=lang, texts=lock_texts(lang))
         self.on_msg(self._on_page)
+
+    @t.observe("lang")
+    def _lang_changed(self, change: Any) -> None:
+        self.texts = lock_texts(change["new"])
 
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("method") == "lock" and set(content) == {"method", "value"}:

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.apps import class_pool
+from donkeylab.apps import class_pool, class_restore
 from donkeylab.apps.class_card import ClassCard
 from donkeylab.apps.class_lock import LockIn
 from donkeylab.apps.class_words import answer_words, choice_words, closeness, count_words, number_words, say
@@ -89,7 +89,7 @@ def join_class(lesson_name: str, query: Any, lesson: Any, page: Any, store_url: 
     part = PupilPart(code, specs, lesson, query.values.get("_pupil"), lesson.switch.value)
     lesson.switch.parts.append(part)
     part.start(store_url)
-    page.children = (part.card, *page.children, part.drawn)
+    page.children = (part.card, *page.children, part.place, part.drawn)  # drawn last: see Drawn
     return page
 
 
@@ -120,6 +120,7 @@ class PupilPart:
         self.card = ClassCard(lang)
         self.card.on_lock = lambda value: self.send(lambda: self.lock_card(value))
         self.card.on_section = self._section
+        self.place = class_restore.ClassPlace(key=code, lang=lang)
         self.lock = LockIn(self.prediction.input, lambda value: self.send(lambda: self.lock_in(value)), lang)
         # The worker thread changes the card and the lock at any moment, also while the page is still creating
         # its widgets (an update then is dropped): once the page has drawn them, their state again.
@@ -147,6 +148,7 @@ class PupilPart:
             stepper.observe(lambda _c: self._changed(), names="index")
         self.lesson.on_unseal.append(self._hook_exercises)
         self._hook_exercises()
+        class_restore.watch(self)
         threading.Thread(target=self._work, args=(store_url,), name="donkeylab-class", daemon=True).start()
 
     def _work(self, store_url: str | None) -> None:
@@ -159,6 +161,7 @@ class PupilPart:
         for qid, number in dict(self.pupil.answers).items():  # this browser locked guesses in before
             if qid in self.specs:
                 self._locked(qid, float(number))
+        class_restore.restore(self)
         self._draw()
         polls, due, reported = 0, 0.0, 0.0
         while self.alone is None:
@@ -210,6 +213,7 @@ class PupilPart:
             progress["step"] = int(stepper.index)
         if self.section:
             progress["section"] = self.section
+        progress |= class_restore.kept(self)
         self.dirty = False
         self._call(lambda: store.report(self.code, self.pupil.id, progress), poll=True)
 
@@ -285,10 +289,12 @@ class PupilPart:
 
     def _section(self, name: str) -> None:
         if name != self.section:
-            self.section, self.dirty = name, True
+            self.section = name
+            self._changed()
 
     def _changed(self) -> None:
         self.dirty = True
+        class_restore.report_soon(self)
 
     def _hook_exercises(self) -> None:
         """Count the exercises tried and right (once the reveal has built them)."""
@@ -302,7 +308,7 @@ class PupilPart:
             self.tried.add(number)
         if box.solved:
             self.right.add(number)
-        self.dirty = True
+        self._changed()
 
     # ------------------------------------------------------------------ guesses and reveals
     def send(self, job: Callable[[], None]) -> None:
@@ -375,7 +381,7 @@ class PupilPart:
 
     def _resend(self) -> None:
         """The state of every widget the worker thread changes, sent again (the page has drawn them now)."""
-        for widget in (self.card, self.lock, self.prediction.button, self.prediction.input):
+        for widget in (self.card, self.lock, self.place, self.prediction.button, self.prediction.input):
             widget.send_state()
 
     def _shown(self, spec: ClassQuestion, number: float) -> str:

@@ -11,11 +11,11 @@ import html
 import re
 from typing import Any
 
+from donkeylab.apps.class_lock import lock_texts
 from donkeylab.apps.class_words import answer_words, choice_words, closeness, count_words, say
 from donkeylab.classroom import ClassQuestion
 from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE, numbers
-from donkeylab.widgets.guard import page_texts
 
 
 def draw_card(part: Any) -> None:
@@ -29,7 +29,7 @@ def draw_card(part: Any) -> None:
             "in_lesson": say("in_lesson", lang),
             "set_it": say("set_it", lang),
             "decimal": numbers.separators(lang)["decimal"],
-        } | page_texts(lang)
+        } | lock_texts(lang)
         if part.alone is not None:
             why = say(part.alone, lang, code=part.code)
             card.alone, card.banner, card.pooled, card.question, card.paused = (

@@ -21,6 +21,7 @@ from donkeylab.core.bounds import MAX_STEP
 MAX_SEED = 2**62  # a run's seed, drawn by the pupil's kernel (``random.SystemRandom``)
 MAX_BATCH_NO = 10_000  # batches of one run (a lesson's plot runs at most 1,000)
 BROWSER_RE = re.compile(r"[A-Za-z0-9_-]{20,64}")  # the browser's key, a cookie the server made
+LANGS = ("en", "de")  # the languages a page can be in
 SECTIONS = ("question", "step", "live", "answer", "exercises", "further")  # where a pupil may be on the page
 STATE_KEYS = {"question": str, "step": int, "section": str, "paused": bool, "seq": int}
 MAX_STATE_CHARS = 400
@@ -104,14 +105,19 @@ def checked_state(state: object, qids: list[str]) -> str:
 
 
 def checked_progress(progress: object, qids: list[str]) -> str:
-    """Where a pupil's page is (step, section, question) and their exercises (tried, right), as short JSON."""
+    """Where a pupil's page is (step, section, question, language, the teacher's last "everyone to" it
+    followed: ``seq``) and their exercises (tried, right), as short JSON: what a reload of the page restores."""
     if not isinstance(progress, Mapping):
         raise ClassError("bad_progress")
     out: dict[str, Any] = {}
     for key, value in progress.items():
-        if key == "step" and whole(value) and 0 <= value <= MAX_STEP:
+        if key in ("step", "seq") and whole(value) and 0 <= value <= MAX_STEP:
             out[key] = int(value)
-        elif (key == "section" and value in SECTIONS) or (key == "question" and value in qids):
+        elif (
+            (key == "section" and value in SECTIONS)
+            or (key == "question" and value in qids)
+            or (key == "lang" and value in LANGS)
+        ):
             out[key] = value
         elif key in ("tried", "right") and _exercise_list(value):
             out[key] = sorted({int(v) for v in value})

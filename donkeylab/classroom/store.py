@@ -54,12 +54,14 @@ class ClassInfo:
 @dataclasses.dataclass(frozen=True)
 class Pupil:
     """A pupil of a class: the id only their kernel knows, their pseudonym, whether this browser had joined
-    before (a reload, a server restart) and the guesses it had locked in then."""
+    before (a reload, a server restart), the guesses it had locked in then and what its page last reported
+    (``progress``: step, section, language, exercises; checked when it was stored) for the page to restore."""
 
     id: str
     name: str
     again: bool = False
     answers: Mapping[str, float] = dataclasses.field(default_factory=dict)
+    progress: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 class ClassStore:
@@ -282,7 +284,7 @@ class ClassStore:
                 if known is not None:
                     mine = sa.select(answers.c.qid, answers.c.value)
                     given = dict(conn.execute(mine.where(answers.c.code == clean, answers.c.pid == known.pid)).all())
-                    return Pupil(known.pid, known.name, again=True, answers=given)
+                    return Pupil(known.pid, known.name, again=True, answers=given, progress=json.loads(known.progress))
             taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
             if len(taken) >= MAX_PUPILS and self._drop_ghosts(conn, clean):
                 taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
@@ -378,7 +380,8 @@ class ClassStore:
             return {"removed": False, "revealed": shown, "trials": trials, "state": json.loads(row.state)}
 
     def report(self, code: str, pupil_id: str, progress: Mapping[str, Any]) -> None:
-        """A pupil's page says where it is (step, section) and which exercises were tried and right."""
+        """A pupil's page says where it is (step, section, language) and which exercises were tried and right;
+        the last report is what ``join`` hands back to the same browser's next page."""
         with self._tx(write=True) as conn:
             row = self._class(conn, code)
             pid = self._pupil(conn, row.code, pupil_id).pid
