@@ -60,11 +60,11 @@ _TEXTS = {
     "rounding": (
         "An answer is right when its first two significant figures are right. Give a fraction, or a decimal or "
         "percentage rounded to at least two significant figures. Three examples: 0.38 (not 0.4); 38 % (not 40 %); "
-        "0.0038 (not 0.004). Exact values like 0.5 are right too, and a fraction or “1 in N” counts when, rounded, "
+        "0.0038 (not 0.004); exact values like 0.5 are right too, and a fraction or “1 in N” counts when, rounded, "
         "it gives the same two figures.",
         "Eine Antwort ist richtig, wenn ihre ersten zwei gültigen Ziffern stimmen. Gib einen Bruch an oder eine "
         "Dezimal- oder Prozentzahl, gerundet auf mindestens zwei gültige Ziffern. Drei Beispiele: 0,38 (nicht 0,4); "
-        "38 % (nicht 40 %); 0,0038 (nicht 0,004). Exakte Werte wie 0,5 sind auch richtig, und ein Bruch oder "
+        "38 % (nicht 40 %); 0,0038 (nicht 0,004); exakte Werte wie 0,5 sind auch richtig, und ein Bruch oder "
         "„1 von N“ zählt, wenn er gerundet dieselben zwei Ziffern ergibt.",
     ),
     "tolerance": (
