@@ -50,7 +50,7 @@ WORDS = (
     "type_at", "joined", "answered", "guesses", "no_guesses", "reveal", "revealed", "no_trials", "exact_line",
     "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
     "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
-    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "col_name", "col_guessed", "col_step",
+    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name", "col_guessed", "col_step",
     "col_where", "col_exercises", "calibration", "language",
 )  # fmt: skip
 
@@ -360,6 +360,9 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             self._pacing(paused=content["paused"])
         elif method == "remove" and fields == {"name"} and any(r["name"] == content["name"] for r in self.roster):
             store.remove_pupil(self.code, self._key, content["name"])
+            self.refresh()
+        elif method == "ghosts" and not fields:
+            store.remove_ghosts(self.code, self._key)
             self.refresh()
         elif method == "save" and fields == {"what"} and content["what"] in ("csv", "html"):
             self.save(content["what"])

@@ -55,10 +55,19 @@ def class_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cla
     guard.PAUSE.release()  # nor may a test's pause outlive it
 
 
-def pupil_of(page: Any) -> PupilPart:
+def pupil_of(page: Any, drawn: bool = True) -> PupilPart:
+    """The pupil's part of a class page; ``drawn``: as a browser shows it (its ``Drawn`` widget reports, the
+    page joins the class then), else as a GET alone left it."""
     parts = [o for o in gc.get_objects() if isinstance(o, PupilPart) and o.banner is page.children[0]]
     assert len(parts) == 1
+    if drawn:
+        say_drawn(parts[0])
     return parts[0]
+
+
+def say_drawn(part: PupilPart) -> None:
+    """The page's ``Drawn`` widget reports, as it does once a browser has made the page's widgets."""
+    part.drawn._handle_msg({"content": {"data": {"method": "custom", "content": {"drawn": 1}}}, "buffers": []})
 
 
 def joined(store: ClassStore, lesson: str = "doublet_penalties", browser: str = BROWSER) -> tuple[Any, PupilPart]:

@@ -316,7 +316,7 @@ def test_the_caps_hold_under_a_race_of_many_kernels(db_url: str, monkeypatch: py
 
 
 def test_a_version_1_database_is_made_anew(db_url: str) -> None:
-    from donkeylab.classroom.schema import meta, metadata
+    from donkeylab.classroom.schema import SCHEMA_VERSION, meta, metadata
 
     engine = sa.create_engine(db_url.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:  # what release 1 left: its tables and version 1
@@ -329,7 +329,7 @@ def test_a_version_1_database_is_made_anew(db_url: str) -> None:
     k = store.create_class(LESSON, 25)
     assert store.about(k.code, k.teacher_key)["size"] == 25
     with store.engine.connect() as conn:
-        assert conn.execute(sa.select(meta.c.value)).scalar_one() == "2"
+        assert conn.execute(sa.select(meta.c.value)).scalar_one() == str(SCHEMA_VERSION)
         assert [c for (c,) in conn.execute(sa.select(classes.c.code))] == [k.code]
     assert set(metadata.tables) >= {"dl_class", "dl_pupil", "dl_batch"}
     store.close()
