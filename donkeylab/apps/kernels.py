@@ -88,7 +88,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     )
 
     unopened_grace = Int(
-        10,
+        20,
         config=True,
         help="Seconds a served kernel whose page never opened a websocket may stay quiet before it is shut down; "
         "0 turns it off (then ``orphan_grace`` applies).",
