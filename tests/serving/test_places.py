@@ -131,3 +131,18 @@ def test_the_teachers_page_is_never_refused_for_want_of_a_place() -> None:
     with pytest.raises(Exception, match="places"):
         manager.refuse_if_full()
     manager.refuse_if_full(teacher=True)  # no refusal
+
+
+def test_wrong_codes_lock_out_the_guessing_browser_not_its_classmates() -> None:
+    """20 wrong codes from a classmate's address locked the class link out there for a minute."""
+    from donkeylab.apps.class_gate import ADDRESS_MISSES, MISSES, Misses
+
+    misses = Misses()
+    for i in range(MISSES):
+        misses.miss("10.0.0.1", "guesser", now=float(i))
+    assert misses.blocked("10.0.0.1", "guesser", now=MISSES)
+    assert not misses.blocked("10.0.0.1", "classmate", now=MISSES) and not misses.blocked("10.0.0.1", now=MISSES)
+    for i in range(ADDRESS_MISSES - MISSES):  # a guesser that changes its cookie each time: the address holds it
+        misses.miss("10.0.0.1", f"fresh-{i}", now=30.0)
+    assert misses.blocked("10.0.0.1", "classmate", now=30.0) and not misses.blocked("10.0.0.2", now=30.0)
+    assert not misses.blocked("10.0.0.1", "classmate", now=91.0)  # a minute later
