@@ -164,12 +164,14 @@ def test_a_reload_in_the_same_browser_is_the_same_pupil_with_the_same_guess(stor
 def test_pupils_pool_draws_of_their_own_and_the_page_cannot_choose_them(store: ClassStore) -> None:
     k, one = joined(store)
     two = pupil_of(build("doublet_penalties", f"class={k.code}&_pupil=another-browser-key-02"))
-    assert one.plots[0][0].seed != two.plots[0][0].seed
+    assert one.plots[0][0].run_seed != two.plots[0][0].run_seed
     plot = one.plots[0][0]
-    seed, batch = plot.seed, plot.batch
+    seed, batch = plot.run_seed, plot.batch
     for forged in ({"seed": 7}, {"batch": 1}, {"n": 200_000}):
         plot._handle_msg({"content": {"data": {"method": "update", "state": forged, "buffer_paths": []}}})
-    assert (plot.seed, plot.batch) == (seed, batch) and "set by the kernel" in plot.error
+    assert (plot.run_seed, plot.batch) == (seed, batch) and "set by the kernel" in plot.error
+    # the page cannot read the seed, so it cannot simulate the run before it counts and reload for a better one
+    assert plot.seed == 0 and str(seed) not in json.dumps(plot.get_state(), default=str)
     plot.reset(n=10_000)
     plot.run()
     until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 10_000)
