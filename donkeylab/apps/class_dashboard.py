@@ -50,8 +50,8 @@ WORDS = (
     "type_at", "joined", "answered", "guesses", "no_guesses", "reveal", "revealed", "no_trials", "exact_line",
     "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
     "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
-    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name", "col_guessed", "col_step",
-    "col_where", "col_exercises", "calibration", "language",
+    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name",
+    "col_guessed", "col_step", "col_where", "col_exercises", "calibration", "language",
 )  # fmt: skip
 
 

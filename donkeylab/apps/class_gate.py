@@ -75,12 +75,10 @@ class Misses:
     """Wrong class codes over the last minute, per browser (``limit``) and per client address (``address_limit``).
 
     Pupils behind one school router share an address: a browser that guessed too often is refused, its
-    classmates are not, until the address as a whole passes a bound many times larger. A guesser that drops or changes its
-    cookie is held by that bound."""
+    classmates are not, until the address as a whole passes a bound many times larger. A guesser that drops or
+    changes its cookie is held by that bound."""
 
-    def __init__(
-        self, limit: int = MISSES, window: float = MISS_WINDOW_S, address_limit: int = ADDRESS_MISSES
-    ) -> None:
+    def __init__(self, limit: int = MISSES, window: float = MISS_WINDOW_S, address_limit: int = ADDRESS_MISSES) -> None:
         self.limit, self.window, self.address_limit = limit, window, address_limit
         self.seen: dict[str, deque[float]] = {}
 

@@ -1,8 +1,8 @@
 """The class store's tables and engine: SQLAlchemy 2 Core, the same schema on SQLite and PostgreSQL.
 
 - **Versioned:** ``meta`` holds ``schema_version``; ``ensure_schema`` creates the tables on first use and
-  refuses a database written by a newer release. From one version to the next the class tables are dropped and made anew: a
-  class lives at most 24 hours, so an upgrade between two lessons loses nothing (an open class of the older
+  refuses a database written by a newer release. From one version to the next the class tables are dropped and
+  made anew: a class lives at most 24 hours, so an upgrade between two lessons loses nothing (an open class of the older
   release is refused as unknown, and its teacher starts a new one).
 - **SQLite:** WAL (readers never wait for the writer), a 10 s busy timeout, and writes that start with
   ``BEGIN IMMEDIATE``: a write takes the lock when it begins, so two writers queue on the busy timeout

@@ -42,6 +42,8 @@ def address_cap(size: int) -> int:
     """New pupils one address may bring into a class of ``size``: a whole class behind one school router
     joins, with room for a few who reload in another browser; far fewer than the class's places."""
     return size + max(3, size // 5)
+
+
 _CREATE_LOCK = 7720021  # PostgreSQL advisory lock: new classes are counted one at a time
 
 
