@@ -125,6 +125,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if voila_fill is not None:
             self._voila_fill = voila_fill
             self.fill_if_needed = self._fill_or_owe
+        voila_size: Callable[[str], int] | None = getattr(self, "get_pool_size", None)
+        if voila_size is not None:
+            self._voila_size = voila_size
+            self.get_pool_size = self._size_or_spend
         voila_take: Callable[..., Any] | None = getattr(self, "get_rendered_notebook", None)
         if voila_take is not None:
             self._voila_take = voila_take
@@ -136,6 +140,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pool = self._pool_of(notebook_name)
         pool.sort(key=lambda task: not task.done())
         return await self._voila_take(notebook_name, *args, **kwargs)
+
+    def _size_or_spend(self, notebook_name: str) -> int:
+        """Voila's pool size, which its page handler asks once per page. A page that finds a warming pool empty
+        gets a kernel started for it: that kernel stands in for one the warm-up would still start, so the
+        warm-up starts one fewer (thirty pupils arriving at Start otherwise had thirty kernels started for them
+        and thirty more warmed for nobody, all on the same cores)."""
+        size = self._voila_size(notebook_name)
+        if size == 0 and self._warm_left.get(notebook_name, 0) > 0:
+            self._warm_left[notebook_name] -= 1
+        return size
 
     def _fill_or_owe(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         """Voila's ``fill_if_needed``, except the refill after a take from a named pool: that one is owed.

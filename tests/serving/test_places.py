@@ -146,3 +146,26 @@ def test_wrong_codes_lock_out_the_guessing_browser_not_its_classmates() -> None:
         misses.miss("10.0.0.1", f"fresh-{i}", now=30.0)
     assert misses.blocked("10.0.0.1", "classmate", now=30.0) and not misses.blocked("10.0.0.2", now=30.0)
     assert not misses.blocked("10.0.0.1", "classmate", now=91.0)  # a minute later
+
+
+class WarmingManager(CappedKernelManager):
+    """Stands in for Voila's derived manager: the pools and the size its page handler asks for."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pools: dict[str, list[Any]] = {"die_choice.ipynb": []}
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return len(self._pools.get(notebook_name, []))
+
+
+def test_a_page_that_finds_the_warming_pool_empty_spends_one_of_the_warm_up() -> None:
+    """Thirty pupils arriving at Start found the pool empty and had kernels started for them, while the warm-up
+    went on starting thirty more for nobody on the same cores."""
+    manager = WarmingManager()
+    manager._warm_left["die_choice.ipynb"] = 28
+    assert manager.get_pool_size("die_choice.ipynb") == 0  # a page finds it empty: a kernel is started for it
+    assert manager._warm_left["die_choice.ipynb"] == 27
+    manager._pools["die_choice.ipynb"].append(object())  # a warm kernel is there: the page takes it
+    assert manager.get_pool_size("die_choice.ipynb") == 1 and manager._warm_left["die_choice.ipynb"] == 27
+    assert manager.get_pool_size("other.ipynb") == 0 and "other.ipynb" not in manager._warm_left
