@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,9 @@ async def pupil(base: str, code: str, delay: float, since: float) -> tuple[float
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    # Each pupil is a device of its own: its page request must not queue behind the others' in the loop's default
+    # executor (2 cores: 6 threads; the websockets' address lookups waited there too, and timed out after 20 s)
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(args.pupils + 8))
     data = Path(tempfile.mkdtemp(prefix="class-start-"))
     port, log = free_port(), data / "server.log"
     proc = start_server(port, log, data)

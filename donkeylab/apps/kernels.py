@@ -88,10 +88,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
     )
 
     unopened_grace = Int(
-        20,
+        30,
         config=True,
         help="Seconds a served kernel whose page never opened a websocket may stay quiet before it is shut down; "
-        "0 turns it off (then ``orphan_grace`` applies).",
+        "0 turns it off (then ``orphan_grace`` applies). Its page may still be loading the front end's scripts "
+        "from a busy server: 20 s cut off an honest page on a loaded machine.",
     )
 
     pool_refill_after = Int(
