@@ -13,8 +13,13 @@ after Start (a teacher who explains the question while the QR code is up); ``--w
 Reports each pupil's time from the Start click to able-to-guess (p50, p95 and the last one: the class can guess)
 and from the pupil's own arrival (what a pupil waits).
 
-Run: ``.venv/bin/python benchmarks/class_start.py [--no-warm] [--after 60] [--window 0]`` (1-3 minutes each on 2
-cores).
+``--pattern`` names the three ways a class arrives, each on a server of its own: ``start`` (all at Start),
+``first30`` (spread over the first 30 s: during the warm-up), ``later`` (spread over 30 s from a minute after
+Start); ``--pattern all`` runs the three in turn. The goal: every pupil able to guess within ``GOAL_S`` of
+arriving (p95), with no error, whichever way the class arrives.
+
+Run: ``.venv/bin/python benchmarks/class_start.py [--no-warm] [--pattern all | --after 60 --window 0]`` (1-3
+minutes each on 2 cores).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +47,8 @@ from donkeylab.apps.serve import lan_addresses, voila_command
 
 LESSON = "die_choice"
 WAIT_S = 600
+GOAL_S = 3.0  # from a pupil's arrival to able to guess, p95
+PATTERNS = {"start": (0.0, 0.0), "first30": (0.0, 30.0), "later": (60.0, 30.0)}  # (after, window) in seconds
 
 
 def start_server(port: int, log: Path, data: Path) -> subprocess.Popen[bytes]:
@@ -114,6 +122,9 @@ async def pupil(base: str, code: str, delay: float, since: float) -> tuple[float
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    # Each pupil is a device of its own: its page request must not queue behind the others' in the loop's default
+    # executor (2 cores: 6 threads; the websockets' address lookups waited there too, and timed out after 20 s)
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(args.pupils + 8))
     data = Path(tempfile.mkdtemp(prefix="class-start-"))
     port, log = free_port(), data / "server.log"
     proc = start_server(port, log, data)
@@ -151,7 +162,14 @@ def rows(r: dict[str, Any], args: argparse.Namespace) -> list[Row]:
         Row("class start", "from Start to able to guess, p95", pick(0.95), "s"),
         Row("class start", f"from Start to all {n} able to guess", took[-1] if took else -1.0, "s"),
         Row("class start", "from the pupil's arrival to able to guess, p50", pick(0.5, own), "s"),
-        Row("class start", "from the pupil's arrival to able to guess, p95", pick(0.95, own), "s"),
+        Row(
+            "class start",
+            "from the pupil's arrival to able to guess, p95",
+            pick(0.95, own),
+            "s",
+            f"≤ {GOAL_S:g}",
+            0 <= pick(0.95, own) <= GOAL_S,
+        ),
     ]
 
 
@@ -162,16 +180,22 @@ def main() -> int:
     parser.add_argument("--after", type=float, default=0.0, help="seconds after Start the first pupil may arrive")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-warm", action="store_true", help="the class made in the store: nothing warmed")
+    parser.add_argument("--pattern", choices=[*PATTERNS, "all"], help="how the class arrives (sets --after, --window)")
     args = parser.parse_args()
-    result = asyncio.run(run(args))
-    when = f"{args.after} to {args.after + args.window} s after Start"
-    print(f"# class start: {args.pupils} pupils of {LESSON} arrive {when}")
-    table = rows(result, args)
-    print_table(table)
-    for _, err, _ in result["results"]:
-        if err:
-            print("error:", err)
-    return 0 if all(row.ok is not False for row in table) else 1
+    ok = True
+    for pattern in list(PATTERNS) if args.pattern == "all" else [args.pattern]:
+        if pattern is not None:
+            args.after, args.window = PATTERNS[pattern]
+        result = asyncio.run(run(args))
+        when = f"{args.after:g} to {args.after + args.window:g} s after Start"
+        print(f"# class start ({pattern or 'custom'}): {args.pupils} pupils of {LESSON} arrive {when}")
+        table = rows(result, args)
+        print_table(table)
+        for _, err, _ in result["results"]:
+            if err:
+                print("error:", err)
+        ok = ok and all(row.ok is not False for row in table)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ core ipywidgets Button whose description counts its clicks) and reports what the
 - ``link`` (§5): 300 requests for a link of 101 fields, one for a 57 KB link: status, log bytes, requests/s;
 - ``reconnect`` (§6): 29 sockets one after the other over 5 s, 200 clicks each: the clicks that reached the kernel;
 - ``offline`` (§7): the lesson page's whole state (~185 KB) asked for 199 times, the socket closed at once: the
-  server's memory 20 s later.
+  server's memory 20 s later;
+- ``ghost_gets`` (issue 47 §4, a class server): four GETs of a class link at a time from another address, no
+  websocket, every 2–5 s for 90 s: the kernels held, the pseudonyms left, the teacher's and a newcomer's page.
 
 Run: ``.venv/bin/python benchmarks/server_attacks.py [NAME ...]``. Before the fixes: ``git archive cddbd25 |
 tar -x -C /tmp/before`` and the same command with ``PYTHONPATH=/tmp/before`` (that checkout's server and kernels).
@@ -54,7 +56,7 @@ MB = 2**20
 class Served:
     """A server of its own for one attack: its URL, process, log and the log's size at a mark."""
 
-    def __init__(self, nofile: int | None = None) -> None:
+    def __init__(self, nofile: int | None = None, token: str | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="attacks-"))
         apps = self.dir / "apps"
         shutil.copytree(apps_dir(), apps)
@@ -63,7 +65,7 @@ class Served:
         nbformat.write(nb, apps / "counter.ipynb")  # type: ignore[no-untyped-call]
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = voila_command(self.port, apps)
+        cmd = voila_command(self.port, apps, public=token is not None, token=token)
         if nofile:
             cmd = ["prlimit", f"--nofile={nofile}:{nofile}", "--", *cmd]
         self.log = self.dir / "server.log"
@@ -255,17 +257,59 @@ def offline(served: Served) -> list[Row]:
     ]
 
 
+def ghost_gets(served: Served, seconds: float = 90.0) -> list[Row]:
+    """Issue 47 §4: four GETs of a class link at a time from another address, no websocket, every 2–5 s: the
+    kernels they hold, the pseudonyms they leave, whether the teacher and a newcomer still get a page."""
+    import http.cookiejar
+    import random
+
+    from donkeylab.apps.serve import lan_addresses
+    from donkeylab.classroom.store import ClassStore
+
+    store = ClassStore.open()
+    made = store.create_class("die_choice")
+    other = f"http://{lan_addresses()[0]}:{served.port}"
+    link = f"/voila/render/die_choice.ipynb?class={made.code}"
+    statuses: list[int] = []
+    held = 0
+    rng = random.Random(1)
+    end = time.monotonic() + seconds
+    with ThreadPoolExecutor(4) as pool:
+        while time.monotonic() < end:
+            jars = [http.cookiejar.CookieJar() for _ in range(4)]  # fresh cookies: new identities
+            statuses += [p.status for p in pool.map(lambda j: fetch_page(other, link, None, 120, j), jars)]
+            held = max(held, len(kernels(served.proc.pid)))
+            time.sleep(rng.uniform(2, 5))  # the attacker's pause between rounds
+    teacher = fetch_page(served.url, "/voila/render/class_mode.ipynb", timeout=120).status
+    newcomer = fetch_page(other, link, None, 120, http.cookiejar.CookieJar()).status
+    left = len(kernels(served.proc.pid))
+    time.sleep(40)  # the kernels of pages that never connected are culled meanwhile
+    roster = len(store.roster(made.code, made.teacher_key))
+    store.close()
+    return [
+        Row("§4 GETs without a page", "GETs answered 200", statuses.count(200), "pages", note=f"of {len(statuses)}"),
+        Row("", "most kernels alive at once", held, "kernels"),
+        Row("", "kernels alive at the end / 40 s later", left, "kernels", note=str(len(kernels(served.proc.pid)))),
+        Row("", "pseudonyms left on the roster", roster, "pupils", "0", roster == 0),
+        Row("", "the teacher's dashboard, then a newcomer", teacher, "status", "200", teacher == newcomer == 200),
+    ]
+
+
 ATTACKS: dict[str, tuple[Callable[[Served], list[Row]], dict[str, Any]]] = {
     "widgets": (widgets, {}),
     "descriptors": (descriptors, {"nofile": 1024}),
     "link": (link, {}),
     "reconnect": (reconnect, {}),
     "offline": (offline, {}),
+    "ghost_gets": (ghost_gets, {"token": "attacks-" + uuid.uuid4().hex}),
 }
 
 
 def main() -> None:
     names = sys.argv[1:] or list(ATTACKS)
+    os.environ.setdefault(
+        "DONKEYLAB_CLASS_DB", tempfile.mkdtemp(prefix="attacks-db-") + "/class.db"
+    )  # servers inherit it
     print(f"# donkeylab from {Path(donkeylab.__file__).parent}")
     rows: list[Row] = []
     for name in names:

@@ -179,6 +179,11 @@ export default {
       for (const key of ["waiting", "behind", "hardest"]) {
         if (s[key]) box.append(el("p", { class: `dl-cd-glance dl-cd-${key}` }, s[key]));
       }
+      if (s.ghosts) {
+        const out = el("button", { type: "button", class: "dl-cd-remove-ghosts" }, T.remove_ghosts);
+        out.addEventListener("click", () => send({ method: "ghosts" }));
+        box.append(el("p", { class: "dl-cd-glance dl-cd-ghosts" }, s.ghosts, " ", out));
+      }
       const table = el("table", { class: "dl-cd-pupils-table" });
       table.append(el("tr", {}, ...[T.col_name, T.col_guessed, T.col_step, T.col_where, T.col_exercises, ""]
         .map((h) => el("th", {}, h))));
@@ -189,7 +194,7 @@ export default {
           if (removing !== r.name) { removing = r.name; draw(); return; }
           removing = ""; send({ method: "remove", name: r.name });
         });
-        const flags = [r.behind ? T.behind_mark : "", r.away ? T.away : ""].filter(Boolean).join(", ");
+        const flags = [r.behind ? T.behind_mark : "", r.ghost ? T.ghost_mark : r.away ? T.away : ""].filter(Boolean).join(", ");
         table.append(el("tr", { class: `${r.guessed ? "" : "dl-cd-no-guess"} ${r.behind ? "dl-cd-is-behind" : ""}` },
           el("td", {}, r.name, flags ? el("small", {}, ` (${flags})`) : null),
           el("td", { class: r.guessed ? "dl-cd-yes" : "dl-cd-no" }, r.guessed ? "✓" : "—"),

@@ -73,14 +73,17 @@ def roster_rows(
                 "right": len(progress.get("right", [])),
                 "behind": isinstance(step, int) and target is not None and step < target - BEHIND_STEPS,
                 "away": now - float(r["seen"] or 0) > AWAY_S,
+                "ghost": bool(r.get("ghost")),
             }
         )
     return out
 
 
 def summary(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], lang: str) -> dict[str, str]:
-    """At a glance: who has not guessed, who is behind, and the exercise most got wrong."""
+    """At a glance: who has not guessed, who is behind, who left without a guess (the teacher may take them out
+    and free their places), and the exercise most got wrong."""
     waiting = [r["name"] for r in table if not r["guessed"] and not r["away"]]
+    ghosts = [r["name"] for r in table if r.get("ghost")]
     behind = [r["name"] for r in table if r["behind"]]
     tried: dict[int, int] = {}
     right: dict[int, int] = {}
@@ -94,6 +97,7 @@ def summary(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]
     return {
         "waiting": say("no_guess_yet", lang, names=", ".join(waiting)) if waiting else say("all_guessed", lang),
         "behind": say("behind", lang, names=", ".join(behind)) if behind else "",
+        "ghosts": say("ghosts", lang, names=", ".join(ghosts)) if ghosts else "",
         "hardest": say(counted("hardest", wrong[hardest]), lang, n=hardest, wrong=wrong[hardest], tried=tried[hardest])
         if hardest is not None and wrong[hardest]
         else "",

@@ -51,9 +51,9 @@ WORDS = (
     "type_at", "joined", "answered", "guesses", "no_guesses", "reveal", "revealed", "no_trials", "exact_line",
     "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
     "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
-    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "col_name", "col_guessed", "col_step",
-    "col_where", "col_exercises", "calibration", "language", "show_estimate", "hide_estimate", "estimate_hidden",
-    "answer_after_reveal", "to_desk", "save_pupils", "save_help",
+    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name",
+    "col_guessed", "col_step", "col_where", "col_exercises", "calibration", "language", "show_estimate",
+    "hide_estimate", "estimate_hidden", "answer_after_reveal", "to_desk", "save_pupils", "save_help",
 )  # fmt: skip
 
 
@@ -384,6 +384,9 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             if stored:  # the page names pupils in its language; the store by the name they joined with
                 store.remove_pupil(self.code, self._key, stored[0])
                 self.refresh()
+        elif method == "ghosts" and not fields:
+            store.remove_ghosts(self.code, self._key)
+            self.refresh()
         elif method == "save" and fields == {"what"} and content["what"] in ("csv", "pupils", "html"):
             self.save(content["what"])
         elif method == "end" and not fields:

@@ -14,8 +14,10 @@ Two authorities, checked by the server before any kernel is taken:
 
 A pupil's browser also gets its own random key (a cookie, ``dl_browser``), which the server passes to the
 lesson's kernel as ``_pupil``: the same browser is the same pupil after a reload or a server restart
-(``ClassStore.join``). Wrong codes count per client address: past ``MISSES`` in a minute the server answers
-429 for the rest of it, so guessing a code (32⁶ ≈ 10⁹ of them) is hopeless.
+(``ClassStore.join``). Wrong codes count per browser and per client address: past ``MISSES`` in a minute from
+one browser, or ``ADDRESS_MISSES`` from one address, the server answers 429 for the rest of it, so guessing a
+code (32⁶ ≈ 10⁹ of them) is hopeless. A school's pupils share one address: one of them mistyping (or guessing)
+does not lock out the class link for the others.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ REFRESH_S = 3.0  # how old the server's list of open classes may be
 # A code not in the list is looked up again if the list is older than this: a class started a moment ago (the
 # pupils scan its code at once) is known at the first try; guesses cost at most one read of the store per second
 RECHECK_S = 1.0
-MISSES = 20  # wrong codes per client address and minute before the server refuses more
+MISSES = 20  # wrong codes per browser (its ``dl_browser`` cookie) and minute before the server refuses more
+ADDRESS_MISSES = 200  # wrong codes per client address and minute: a whole class behind one router shares it
 MISS_WINDOW_S = 60.0
 FORWARDED = ("X-Forwarded-For", "Forwarded", "X-Real-Ip")
 BROWSER_DAYS = 30
@@ -69,24 +72,35 @@ def is_local(request: Any) -> bool:
 
 
 class Misses:
-    """Wrong class codes per client address over the last minute."""
+    """Wrong class codes over the last minute, per browser (``limit``) and per client address (``address_limit``).
 
-    def __init__(self, limit: int = MISSES, window: float = MISS_WINDOW_S) -> None:
-        self.limit, self.window = limit, window
+    Pupils behind one school router share an address: a browser that guessed too often is refused, its
+    classmates are not, until the address as a whole passes a bound many times larger. A guesser that drops or
+    changes its cookie is held by that bound."""
+
+    def __init__(self, limit: int = MISSES, window: float = MISS_WINDOW_S, address_limit: int = ADDRESS_MISSES) -> None:
+        self.limit, self.window, self.address_limit = limit, window, address_limit
         self.seen: dict[str, deque[float]] = {}
 
-    def blocked(self, address: str, now: float | None = None) -> bool:
+    def blocked(self, address: str, browser: str | None = None, now: float | None = None) -> bool:
         now = time.monotonic() if now is None else now
-        times = self.seen.get(address)
+        if self._count(f"a:{address}", now) >= self.address_limit:
+            return True
+        return browser is not None and self._count(f"b:{browser}", now) >= self.limit
+
+    def miss(self, address: str, browser: str | None = None, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        if len(self.seen) > 10_000:  # bounded: forget the quiet addresses and browsers
+            self.seen = {a: t for a, t in self.seen.items() if t and t[-1] >= now - self.window}
+        for key in (f"a:{address}", f"b:{browser}" if browser is not None else None):
+            if key is not None:
+                self.seen.setdefault(key, deque()).append(now)
+
+    def _count(self, key: str, now: float) -> int:
+        times = self.seen.get(key)
         while times and times[0] < now - self.window:
             times.popleft()
-        return bool(times) and len(times) >= self.limit  # type: ignore[arg-type]
-
-    def miss(self, address: str, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        if len(self.seen) > 10_000:  # bounded: forget the quiet addresses
-            self.seen = {a: t for a, t in self.seen.items() if t and t[-1] >= now - self.window}
-        self.seen.setdefault(address, deque()).append(now)
+        return len(times) if times else 0
 
 
 class ClassGate:
@@ -211,12 +225,12 @@ class JoinHandler(web.RequestHandler):
 
     def get(self) -> None:
         lang = page_lang(self)
-        address = str(self.request.remote_ip)
+        address, browser = str(self.request.remote_ip), browser_key(self)
         given = self.get_query_argument("code", None)
         if given is None:
             self._page(lang, "")
             return
-        if GATE.misses.blocked(address):
+        if GATE.misses.blocked(address, browser):
             self.set_status(429)
             self.set_header("Retry-After", str(int(MISS_WINDOW_S)))
             self._page(lang, say("join_blocked", lang))
@@ -224,7 +238,7 @@ class JoinHandler(web.RequestHandler):
         code = clean_code(given)
         lesson = GATE.lesson_of(code) if code is not None else None
         if code is None or lesson is None:
-            GATE.misses.miss(address)
+            GATE.misses.miss(address, browser)
             self.set_status(404)
             shown = html.escape(given[:12])
             self._page(lang, say("join_unknown", lang, code=shown) if code else say("join_bad", lang, code=shown))

@@ -2,7 +2,8 @@
 
 A lesson's LivePlot pools into a class question when it simulates the same lab question with the same
 parameters. The plot's seed is drawn here, in the pupil's kernel (``random.SystemRandom``: thirty copies of
-one run are no new evidence), and the page may not change seed, size or batches (``LivePlot.lock_run``). Each
+one run are no new evidence) and never sent to the page, which may not change seed, size or batches
+(``LivePlot.lock_run``): a page cannot simulate a run before it counts, nor reload until a run it likes. Each
 finished batch is recomputed with the lab's own seeded simulation on the pupil's worker thread, never taken
 from the page, and the store counts each (seed, batch) once whatever the page reloads.
 """
@@ -45,7 +46,7 @@ def batch_done(part: Any, plot: Any, qids: list[str], done: int) -> None:
     """A plot finished a batch (``done`` grew); ``done`` falling to 0 is the next run starting."""
     if done <= 0:
         return
-    batch, seed, n, params = plot.batch, plot.seed, plot.n, plot.params
+    batch, seed, n, params = plot.batch, plot.run_seed, plot.n, plot.params
     b = (done - 1) // batch
     part.send(lambda: pool(part, plot.question, n, seed, batch, params, b, qids))
 

@@ -124,7 +124,8 @@ class PupilPart:
         self.lock = LockIn(self.prediction.input, lambda value: self.send(lambda: self.lock_in(value)), lang)
         # The worker thread changes the card and the lock at any moment, also while the page is still creating
         # its widgets (an update then is dropped): once the page has drawn them, their state again.
-        self.drawn = Drawn(self._resend)
+        self.drawn = Drawn(self._page_drawn)
+        self.page_seen = threading.Event()  # the page has drawn its widgets: only then does it take a place
         self.jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._draw()
 
@@ -155,6 +156,10 @@ class PupilPart:
         def connect() -> None:
             self.store = _open_store(store_url)
             self.pupil = self.store.join(self.code, self.browser)
+
+        while not self.page_seen.wait(POLL_S):  # a GET alone (no page drew this) joins nobody
+            if self.alone is not None:
+                return
 
         if not self._call(connect):
             return
@@ -378,6 +383,10 @@ class PupilPart:
 
         draw_card(self)
         draw_lock(self)
+
+    def _page_drawn(self) -> None:
+        self.page_seen.set()
+        self._resend()
 
     def _resend(self) -> None:
         """The state of every widget the worker thread changes, sent again (the page has drawn them now)."""

@@ -206,6 +206,12 @@ _TEXTS = {
     "save_html": ("Save the charts (page)", "Diagramme speichern (Seite)"),
     "away": ("away", "weg"),
     "behind_mark": ("behind", "hinten"),
+    "ghost_mark": ("left without a guess", "ohne Schätzung gegangen"),
+    "ghosts": (
+        "Left without a guess (their places are free once taken out): {names}",
+        "Ohne Schätzung gegangen (herausgenommen sind ihre Plätze frei): {names}",
+    ),
+    "remove_ghosts": ("Take them out", "Alle herausnehmen"),
     "col_name": ("Pupil", "Person"),
     "col_guessed": ("Guessed", "Geschätzt"),
     "col_step": ("Step", "Schritt"),

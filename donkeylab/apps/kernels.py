@@ -12,6 +12,12 @@ from it, so every start passes here):
   doing: a crashed tab or a closed lid sends no tab-close beacon, and a running simulation counts as
   activity, so Jupyter's idle culling never stops it (issue 15 §4: one ran at 101 % CPU for minutes).
   Pool kernels are exempt: they wait for a pupil by design.
+- **A place costs a page.** A kernel whose page never opened its websocket (a GET alone: a script, a link
+  preview) is shut down ``unopened_grace`` seconds after its kernel last did anything (its notebook ran), not
+  after ``orphan_grace``: four GETs at a time held dozens of places for minutes. A class's own records wait
+  for the page too (``class_pupil`` joins the class once the page has drawn its widgets).
+- **The teacher is never refused.** ``max_kernels`` bounds the pages of pupils and visitors; a page the
+  teacher opens (the server says so: ``refuse_if_full(teacher=True)``) starts even when every place is taken.
 - **A class's pool is spent, not refilled, while the class is in.** Voila refills a pool after each page takes
   a kernel (``fill_delay`` later). For a pool named for a lesson (``--preheat die_choice=30``) that started 30
   kernels in the middle of the lesson, and the pupils' Steps waited for the CPU (the classroom benchmark: p95
@@ -30,6 +36,7 @@ from it, so every start passes here):
 
 from __future__ import annotations
 
+import contextvars
 import os
 import time
 from collections.abc import Callable
@@ -53,6 +60,9 @@ WAVE_EVERY_MS = 500
 CLASS_GONE_S = 60  # no page open this long after a pool's last take: its class has gone, the pool refills
 PREHEAT_ENV = "VOILA_PREHEAT"  # Voila starts every pool kernel with VOILA_PREHEAT=True in its environment
 MEMORY_CHECK_S = 1  # seconds between two looks at the kernels' memory
+# Set for the page request being served when its visitor is the teacher (``refuse_if_full``): the kernel that
+# request starts (``start_kernel``, later in the same request) is then not refused for want of a place.
+_TEACHER_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar("donkeylab_teacher_page", default=False)
 
 
 class ServerFull(web.HTTPError):
@@ -77,6 +87,14 @@ class CappedKernelManager(AsyncMappingKernelManager):
         help="Seconds a served kernel may live without any websocket before it is shut down; 0 turns it off.",
     )
 
+    unopened_grace = Int(
+        30,
+        config=True,
+        help="Seconds a served kernel whose page never opened a websocket may stay quiet before it is shut down; "
+        "0 turns it off (then ``orphan_grace`` applies). Its page may still be loading the front end's scripts "
+        "from a busy server: 20 s cut off an honest page on a loaded machine.",
+    )
+
     pool_refill_after = Int(
         2700,
         config=True,
@@ -94,6 +112,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._starting: set[str] = set()
         self._pooled: set[str] = set()  # preheated kernels not yet handed to a page
         self._alone_since: dict[str, float] = {}  # served kernels without a websocket, since when
+        self._opened: set[str] = set()  # kernels whose page opened a websocket at least once
         self._reaper: ioloop.PeriodicCallback | None = None
         self._owed: dict[str, tuple[float, dict[str, Any]]] = {}  # named pool -> (last take, its refill's kwargs)
         self._refiller: ioloop.PeriodicCallback | None = None
@@ -107,6 +126,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if voila_fill is not None:
             self._voila_fill = voila_fill
             self.fill_if_needed = self._fill_or_owe
+        voila_size: Callable[[str], int] | None = getattr(self, "get_pool_size", None)
+        if voila_size is not None:
+            self._voila_size = voila_size
+            self.get_pool_size = self._size_or_spend
         voila_take: Callable[..., Any] | None = getattr(self, "get_rendered_notebook", None)
         if voila_take is not None:
             self._voila_take = voila_take
@@ -118,6 +141,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pool = self._pool_of(notebook_name)
         pool.sort(key=lambda task: not task.done())
         return await self._voila_take(notebook_name, *args, **kwargs)
+
+    def _size_or_spend(self, notebook_name: str) -> int:
+        """Voila's pool size, which its page handler asks once per page. A page that finds a warming pool empty
+        gets a kernel started for it: that kernel stands in for one the warm-up would still start, so the
+        warm-up starts one fewer (thirty pupils arriving at Start otherwise had thirty kernels started for them
+        and thirty more warmed for nobody, all on the same cores)."""
+        size = self._voila_size(notebook_name)
+        if size == 0 and self._warm_left.get(notebook_name, 0) > 0:
+            self._warm_left[notebook_name] -= 1
+        return size
 
     def _fill_or_owe(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         """Voila's ``fill_if_needed``, except the refill after a take from a named pool: that one is owed.
@@ -235,9 +268,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def full(self) -> bool:
         return self.max_kernels > 0 and self.places_used() >= self.max_kernels
 
-    def refuse_if_full(self) -> None:
-        """Raise ``ServerFull`` when no place is left (the page handler asks before it takes a pool kernel)."""
-        if self.full():
+    def refuse_if_full(self, teacher: bool = False) -> None:
+        """Raise ``ServerFull`` when no place is left (the page handler asks before it takes a pool kernel).
+
+        ``teacher``: the request is the teacher's (their dashboard, their own pages): never refused, and the
+        kernel this request starts is not refused either."""
+        _TEACHER_PAGE.set(teacher)
+        if not teacher and self.full():
             self.log.warning("refusing a page: %d of %d places in use", self.places_used(), self.max_kernels)
             raise ServerFull(self.max_kernels)
 
@@ -261,7 +298,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             result: str = await super().start_kernel(*args, **kwargs)
             return result
         pooled = (kwargs.get("env") or {}).get(PREHEAT_ENV) == "True"
-        if not pooled:
+        if not pooled and not _TEACHER_PAGE.get():
             self.refuse_if_full()
         kernel_id = kwargs["kernel_id"] = kernel_id or self.new_kernel_id()
         self._starting.add(kernel_id)  # checked and reserved before the first await: no two starts pass at once
@@ -284,6 +321,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._alone_since.pop(kernel_id, None)
+        self._opened.add(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
@@ -293,10 +331,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def remove_kernel(self, kernel_id: str) -> Any:
         self._pooled.discard(kernel_id)
         self._alone_since.pop(kernel_id, None)
+        self._opened.discard(kernel_id)
         return super().remove_kernel(kernel_id)
 
     def orphans(self, now: float | None = None) -> list[str]:
-        """Served kernels that have had no websocket for ``orphan_grace`` seconds."""
+        """Served kernels that have had no websocket for ``orphan_grace`` seconds, and those whose page never
+        opened one and that have been quiet for ``unopened_grace`` seconds."""
         now = time.monotonic() if now is None else now
         alive = set(self.list_kernel_ids())
         return [
@@ -305,12 +345,25 @@ class CappedKernelManager(AsyncMappingKernelManager):
             if k in alive
             and k not in self._pooled
             and self._kernel_connections.get(k, 0) <= 0
-            and now - since >= self.orphan_grace
+            and now - since >= self._grace(k, now)
         ]
+
+    def _grace(self, kernel_id: str, now: float) -> float:
+        """How long ``kernel_id`` may be without a websocket, counted from when it was left alone: a page that
+        never connected gets ``unopened_grace`` after the kernel's last activity (its notebook may still run)."""
+        if kernel_id in self._opened or self.unopened_grace <= 0 or self.orphan_grace <= 0:
+            return self.orphan_grace if self.orphan_grace > 0 else float("inf")
+        kernel = self._kernels.get(kernel_id)
+        last = getattr(kernel, "last_activity", None)
+        quiet = (utcnow() - last).total_seconds() if last is not None else float("inf")
+        since = self._alone_since.get(kernel_id, now)
+        busy_for = max(0.0, (now - since) - quiet)  # from being left alone to the kernel's last activity
+        return min(self.orphan_grace, busy_for + self.unopened_grace)
 
     def _start_reaper(self) -> None:
         if self._reaper is None and self.orphan_grace > 0:
-            every_ms = 1000 * max(1, min(30, self.orphan_grace // 4))
+            graces = [g for g in (self.orphan_grace, self.unopened_grace) if g > 0]
+            every_ms = 1000 * max(1, min(30, min(graces) // 4))
             self._reaper = ioloop.PeriodicCallback(self._reap, every_ms)
             self._reaper.start()
 
@@ -320,7 +373,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
             del self._alone_since[gone]
         for kernel_id in self.orphans():
             self._alone_since.pop(kernel_id, None)
-            self.log.warning("shutting down kernel %s: no page connected for %d s", kernel_id, self.orphan_grace)
+            if kernel_id in self._opened:
+                self.log.warning("shutting down kernel %s: no page connected for %d s", kernel_id, self.orphan_grace)
+            elif count := self._notes.should_log("unopened"):  # a flood of GETs: the 1st, 10th, 100th … line
+                self.log.warning(
+                    "shutting down kernel %s: its page never connected (quiet %d s; %d so far)",
+                    *(kernel_id, self.unopened_grace, count),
+                )
             try:
                 await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
             except Exception:  # gone meanwhile: nothing left to stop

@@ -24,6 +24,7 @@ the three one-line calls Voila's template makes while the cells arrive (``voila_
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 import secrets
@@ -152,6 +153,12 @@ def refused_link_page(unknown: list[str], clean: str) -> str:
     shown = ", ".join(f"‘{quote_short(n, MAX_SHOWN)}’" for n in unknown[:5]) + (" …" if len(unknown) > 5 else "")
     href = html.escape(clean, quote=True)
     return bilingual_page(400, "SERVE-LINK-TITLE", "SERVE-LINK", {"names": shown}, f' <a href="{href}">{href}</a>')
+
+
+def address_tag(remote_ip: object) -> str:
+    """The server's tag of a page's client address, added to its browser key for the kernel: the class store
+    bounds the new pupils one address brings into a class (a digest: the address itself is not stored)."""
+    return hashlib.sha256(f"donkeylab-address:{remote_ip}".encode()).hexdigest()[:16]
 
 
 def app_params(notebooks: Iterable[str]) -> Mapping[str, frozenset[str]]:

@@ -154,7 +154,16 @@ class KernelSession:
             data = msg["content"].get("data", {}) if msg["msg_type"] == "comm_msg" else {}
             if msg["content"].get("comm_id") == comm_id and data.get("method") == "update_states":
                 states: dict[str, dict[str, Any]] = data["states"]
+                await self._say_drawn(states)
                 return states
+
+    async def _say_drawn(self, states: dict[str, dict[str, Any]]) -> None:
+        """What a browser's page does once its widgets exist: each ``Drawn`` widget says so (a class page joins
+        its class only then)."""
+        for model_id, model in states.items():
+            if "model.send({ drawn: 1 })" in str(model.get("state", {}).get("_esm", "")):
+                data = {"method": "custom", "content": {"drawn": 1}}
+                await self.send(message("comm_msg", {"comm_id": model_id, "data": data}))
 
     async def custom(self, model_id: str, content: dict[str, Any]) -> list[dict[str, Any]]:
         """A click: ``model.send(content)`` in the front end; returns the state updates it caused."""

@@ -33,6 +33,7 @@ from donkeylab.apps.kernels import ServerFull
 from donkeylab.apps.listener import ClassroomListener
 from donkeylab.apps.page_guard import (
     NonceStamper,
+    address_tag,
     app_params,
     bilingual_page,
     content_security_policy,
@@ -97,7 +98,8 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self._kernel_query(given is not None and "class" in self.link_params.get(path or "", frozenset()))
         refuse = getattr(self.kernel_manager, "refuse_if_full", None)
         if refuse is not None:
-            refuse()  # before a pool kernel is taken: a pupil beyond the places is told at once
+            # before a pool kernel is taken: a pupil beyond the places is told at once; the teacher never is
+            refuse(teacher=role == class_gate.TEACHER)
         nonce = new_nonce()
         self.set_header("Content-Security-Policy", content_security_policy(nonce))
         stamper = NonceStamper(nonce)
@@ -113,7 +115,8 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         server_only = ("token", class_gate.PUPIL_PARAM)
         pairs = [(k, v) for k, v in parse_qsl(self.request.query, keep_blank_values=True) if k not in server_only]
         if class_page:
-            pairs.append((class_gate.PUPIL_PARAM, class_gate.browser_key(self)))
+            tag = address_tag(self.request.remote_ip)  # the store bounds new pupils per address and class
+            pairs.append((class_gate.PUPIL_PARAM, f"{class_gate.browser_key(self)}.{tag}"))
         self.request.query = urlencode(pairs)
         self.request.uri = self.request.path + (f"?{self.request.query}" if pairs else "")
 

@@ -20,7 +20,9 @@ from donkeylab.core.bounds import MAX_STEP
 
 MAX_SEED = 2**62  # a run's seed, drawn by the pupil's kernel (``random.SystemRandom``)
 MAX_BATCH_NO = 10_000  # batches of one run (a lesson's plot runs at most 1,000)
-BROWSER_RE = re.compile(r"[A-Za-z0-9_-]{20,64}")  # the browser's key, a cookie the server made
+# The browser's key (a cookie the server made) and, after a dot, the server's tag of the address the page came
+# from (``page_guard.address_tag``): the store bounds the new pupils one address brings into a class.
+BROWSER_RE = re.compile(r"[A-Za-z0-9_-]{20,64}(?:\.[0-9a-f]{16})?")
 LANGS = ("en", "de")  # the languages a page can be in
 SECTIONS = ("question", "step", "live", "answer", "exercises", "further")  # where a pupil may be on the page
 STATE_KEYS = {"question": str, "step": int, "section": str, "paused": bool, "seq": int}
@@ -73,13 +75,15 @@ def checked_counts(spec: ClassQuestion, counts: object) -> dict[str, int]:
     return out
 
 
-def checked_browser(browser: object) -> str | None:
-    """The browser's key as the server set it, or None (no key: a pupil who is new on every join)."""
+def checked_browser(browser: object) -> tuple[str | None, str | None]:
+    """The browser's key as the server set it, or None (no key: a pupil who is new on every join), and the
+    server's tag of its address, or None (a page the server did not tag)."""
     if browser is None:
-        return None
+        return None, None
     if not isinstance(browser, str) or not BROWSER_RE.fullmatch(browser):
         raise ClassError("bad_browser")
-    return browser
+    key, _, tag = browser.partition(".")
+    return key, tag or None
 
 
 def checked_state(state: object, qids: list[str]) -> str:

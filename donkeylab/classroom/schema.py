@@ -1,8 +1,8 @@
 """The class store's tables and engine: SQLAlchemy 2 Core, the same schema on SQLite and PostgreSQL.
 
 - **Versioned:** ``meta`` holds ``schema_version``; ``ensure_schema`` creates the tables on first use and
-  refuses a database written by a newer release. From 1 to 2 the class tables are dropped and made anew: a
-  class lives at most 24 hours, so an upgrade between two lessons loses nothing (an open class of the older
+  refuses a database written by a newer release. From one version to the next the class tables are dropped and
+  made anew: a class lives at most 24 hours, so an upgrade between two lessons loses nothing (an open class of the older
   release is refused as unknown, and its teacher starts a new one).
 - **SQLite:** WAL (readers never wait for the writer), a 10 s busy timeout, and writes that start with
   ``BEGIN IMMEDIATE``: a write takes the lock when it begins, so two writers queue on the busy timeout
@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 metadata = sa.MetaData()
 
 meta = sa.Table(
@@ -47,6 +47,9 @@ pupils = sa.Table(
     # SHA-256 of the class code and the browser's own random key (a cookie the server sets): the same browser
     # is the same pupil after a reload or a server restart, and never a second one. None: a pupil without one.
     sa.Column("browser", sa.String(64), nullable=True),
+    # SHA-256 of the class code and the server's tag of the address the pupil's page came from: new pupils per
+    # address and class are bounded (``ClassStore.join``). None: a page the server did not tag.
+    sa.Column("address", sa.String(64), nullable=True),
     sa.Column("removed", sa.Boolean, nullable=False, default=False),  # removed by the teacher: cannot rejoin
     sa.Column("seen", sa.Float, nullable=False, default=0.0),  # the pupil's page last asked (Unix seconds)
     sa.Column("progress", sa.Text, nullable=False, default="{}"),  # where the pupil is and exercises (JSON)

@@ -30,11 +30,20 @@ from donkeylab.classroom.questions import ClassQuestion, question_specs
 from donkeylab.classroom.schema import answers, batches, classes, pooled, pupils, reveals
 
 EXPIRY_S = 24 * 3600
-MAX_PUPILS = 200  # pupils a class holds, removed ones included (a removed browser cannot come back as new)
+MAX_PUPILS = 200  # pupils a class holds; a removed pupil frees its place (its browser still cannot come back)
 MAX_CLASSES = 500
 MAX_SIZE = 200  # the class size a teacher may give (the pages warmed for it)
 DEFAULT_SIZE = 30
 GHOST_S = 300  # a pupil whose page has not reported this long, and who never guessed nor simulated, may go
+QUIET_S = 60  # a page that has not reported this long (three reports missed) is shown as gone on the roster
+
+
+def address_cap(size: int) -> int:
+    """New pupils one address may bring into a class of ``size``: a whole class behind one school router
+    joins, with room for a few who reload in another browser; far fewer than the class's places."""
+    return size + max(3, size // 5)
+
+
 _CREATE_LOCK = 7720021  # PostgreSQL advisory lock: new classes are counted one at a time
 
 
@@ -219,8 +228,15 @@ class ClassStore:
                 answered.setdefault(pid, []).append(qid)
             query = sa.select(pupils.c.pid, pupils.c.name, pupils.c.seen, pupils.c.progress)
             rows = conn.execute(query.where(pupils.c.code == clean, pupils.c.removed.is_(False)))
+            quiet = self.clock() - QUIET_S
             found = [
-                {"name": name, "answered": sorted(answered.get(pid, [])), "seen": seen, "progress": json.loads(p)}
+                {
+                    "name": name,
+                    "answered": sorted(answered.get(pid, [])),
+                    "seen": seen,
+                    "progress": json.loads(p),
+                    "ghost": seen < quiet and not answered.get(pid),
+                }
                 for pid, name, seen, p in rows
             ]
             return sorted(found, key=lambda r: str(r["name"]))
@@ -262,6 +278,13 @@ class ClassStore:
                 conn.execute(table.delete().where(table.c.code == clean, table.c.pid == pid))
             conn.execute(pupils.update().where(pupils.c.code == clean, pupils.c.pid == pid).values(removed=True))
 
+    def remove_ghosts(self, code: str, teacher_key: str) -> int:
+        """Take out the roster's ghosts (no report for ``QUIET_S``, no guess, no simulation): their places are
+        free again, and a browser among them that comes back joins as a new pupil. Returns how many left."""
+        with self._tx(write=True) as conn:
+            clean = self._teacher(conn, code, teacher_key, lock="update").code
+            return self._drop_ghosts(conn, clean, quiet=QUIET_S)
+
     def end_class(self, code: str, teacher_key: str) -> None:
         """Delete everything the class stored; its code is unknown from now on."""
         with self._tx(write=True) as conn:
@@ -272,11 +295,12 @@ class ClassStore:
     def join(self, code: str, browser: str | None = None) -> Pupil:
         """The pupil of this browser (``browser``: its key, a cookie the server made) in the class: the same
         one as before when it joined already, else a new pupil with a pseudonym unique in the class."""
-        key = checks.checked_browser(browser)
+        key, tag = checks.checked_browser(browser)
         with self._tx(write=True) as conn:
             row = self._class(conn, code, lock="update")  # joins to one class take turns: the cap holds
             clean = row.code
             mark = browser_mark(clean, key) if key is not None else None
+            where = browser_mark(clean, tag) if tag is not None else None
             if mark is not None:
                 known = conn.execute(sa.select(pupils).where(pupils.c.code == clean, pupils.c.browser == mark)).first()
                 if known is not None and known.removed:
@@ -285,26 +309,40 @@ class ClassStore:
                     mine = sa.select(answers.c.qid, answers.c.value)
                     given = dict(conn.execute(mine.where(answers.c.code == clean, answers.c.pid == known.pid)).all())
                     return Pupil(known.pid, known.name, again=True, answers=given, progress=json.loads(known.progress))
-            taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
-            if len(taken) >= MAX_PUPILS and self._drop_ghosts(conn, clean):
-                taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
-            if len(taken) >= MAX_PUPILS:
+            if self._present(conn, clean) >= MAX_PUPILS:
+                self._drop_ghosts(conn, clean)
+            if self._present(conn, clean) >= MAX_PUPILS:
                 raise ClassError("full", code=clean, limit=MAX_PUPILS)
+            cap = address_cap(int(row.size))
+            if where is not None and self._present(conn, clean, where) >= cap:
+                self._drop_ghosts(conn, clean, where)
+                if self._present(conn, clean, where) >= cap:
+                    raise ClassError("full", code=clean, limit=cap)
+            taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
             for _ in range(200):
                 name = names.pseudonym()
                 if name in taken:
                     continue
                 pid = names.new_pupil_id()
                 values = {"code": clean, "pid": pid, "name": name, "browser": mark, "seen": self.clock()}
+                values["address"] = where
                 if _inserted(conn, schema.insert_for(conn)(pupils).values(**values), pupils.c.pid):
                     return Pupil(pid, name)
                 taken.add(name)  # another pupil may have taken the name between the read and now
         raise RuntimeError("no free pseudonym after 200 draws")
 
-    def _drop_ghosts(self, conn: sa.Connection, code: str) -> int:
-        """A full class makes room: pupils whose page has not reported for ``GHOST_S`` and who never guessed
-        or simulated (a tab opened and closed, a browser that cleared its cookies) leave it. Removed pupils
-        stay (their browser must not come back). Returns how many left."""
+    @staticmethod
+    def _present(conn: sa.Connection, code: str, where: str | None = None) -> int:
+        """The class's pupils who hold a place (removed ones do not), or those of one address mark."""
+        query = sa.select(sa.func.count()).where(pupils.c.code == code, pupils.c.removed.is_(False))
+        if where is not None:
+            query = query.where(pupils.c.address == where)
+        return int(conn.execute(query).scalar_one())
+
+    def _drop_ghosts(self, conn: sa.Connection, code: str, where: str | None = None, quiet: float = GHOST_S) -> int:
+        """A full class (or address) makes room: pupils whose page has not reported for ``quiet`` seconds and
+        who never guessed or simulated (a tab opened and closed, a browser that cleared its cookies) leave it.
+        Removed pupils stay (their browser must not come back). Returns how many left."""
         active = sa.union(
             sa.select(answers.c.pid).where(answers.c.code == code),
             sa.select(batches.c.pid).where(batches.c.code == code),
@@ -312,9 +350,11 @@ class ClassStore:
         ghosts = sa.select(pupils.c.pid).where(
             pupils.c.code == code,
             pupils.c.removed.is_(False),
-            pupils.c.seen < self.clock() - GHOST_S,
+            pupils.c.seen < self.clock() - quiet,
             pupils.c.pid.not_in(sa.select(active.c.pid)),
         )
+        if where is not None:
+            ghosts = ghosts.where(pupils.c.address == where)
         gone = [pid for (pid,) in conn.execute(ghosts)]
         if gone:
             conn.execute(pupils.delete().where(pupils.c.code == code, pupils.c.pid.in_(gone)))

@@ -158,6 +158,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         # Before a class's reveal (or a pupil's own): the running estimate without the exact line. The exact
         # answer stays in the kernel; nothing sent to the page (figure, legend, hover) holds it.
         self._hide_exact = hide_exact
+        self._kernel_seed: int | None = None  # a class's run: the seed only the kernel knows (``lock_run``)
         n, batch = questions.fit(self._question, n, batch)  # smaller runs where numpy is missing (the browser)
         self._params = self._question.resolve(params)
         self._exact = self._exact_for(self._params)
@@ -264,7 +265,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         stop = self._stop
         self._failure = None
         with self._lock:
-            n, seed, batch, params = self.n, self.seed, self.batch, self._params
+            n, seed, batch, params = self.n, self.run_seed, self.batch, self._params
             first = self.done // batch
         try:
             for done, counts in self._question.batches(n, seed, batch, params, first=first):
@@ -302,9 +303,18 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
 
     def lock_run(self, seed: int) -> None:
         """A class's plot: the kernel's own ``seed``, and the page may write only the language (a pooled run's
-        seed, size and batches are the kernel's, so no page can pick lucky seeds or count a trial twice)."""
+        seed, size and batches are the kernel's, so no page can pick lucky seeds or count a trial twice).
+
+        The seed stays in the kernel: the page's ``seed`` reads 0. A page that knew it could simulate the run
+        itself before pressing Start and reload until the run it liked came up."""
         self.__dict__["page_writable"] = frozenset({"lang"})  # this plot's own allowlist, narrower than the class's
-        self.reset(seed=seed)
+        self._kernel_seed = int(seed)
+        self.reset(seed=0)
+
+    @property
+    def run_seed(self) -> int:
+        """The seed the run draws from: the kernel's own for a class's plot (``lock_run``), else ``seed``."""
+        return self.seed if self._kernel_seed is None else self._kernel_seed
 
     def _figure(self, done: int, lang: str) -> dict[str, Any]:
         """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""

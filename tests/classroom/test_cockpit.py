@@ -138,7 +138,9 @@ def test_a_pupils_page_reports_where_it_is_and_the_roster_shows_it(store: ClassS
     theirs = lambda: next((r for r in dash.roster if r["name"] == other.pupil.name), {})  # noqa: E731
     within(6.0, lambda: theirs().get("right") == 1)
     assert "1 of the 2 who tried it" in dash.summary["hardest"]
-    assert all(set(r) == {"name", "guessed", "step", "where", "tried", "right", "behind", "away"} for r in dash.roster)
+    assert all(
+        set(r) == {"name", "guessed", "step", "where", "tried", "right", "behind", "away", "ghost"} for r in dash.roster
+    )
     dash.close()
 
 

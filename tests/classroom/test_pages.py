@@ -55,10 +55,19 @@ def class_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cla
     guard.PAUSE.release()  # nor may a test's pause outlive it
 
 
-def pupil_of(page: Any) -> PupilPart:
+def pupil_of(page: Any, drawn: bool = True) -> PupilPart:
+    """The pupil's part of a class page; ``drawn``: as a browser shows it (its ``Drawn`` widget reports, the
+    page joins the class then), else as a GET alone left it."""
     parts = [o for o in gc.get_objects() if isinstance(o, PupilPart) and o.banner is page.children[0]]
     assert len(parts) == 1
+    if drawn:
+        say_drawn(parts[0])
     return parts[0]
+
+
+def say_drawn(part: PupilPart) -> None:
+    """The page's ``Drawn`` widget reports, as it does once a browser has made the page's widgets."""
+    part.drawn._handle_msg({"content": {"data": {"method": "custom", "content": {"drawn": 1}}}, "buffers": []})
 
 
 def joined(store: ClassStore, lesson: str = "doublet_penalties", browser: str = BROWSER) -> tuple[Any, PupilPart]:
@@ -155,12 +164,14 @@ def test_a_reload_in_the_same_browser_is_the_same_pupil_with_the_same_guess(stor
 def test_pupils_pool_draws_of_their_own_and_the_page_cannot_choose_them(store: ClassStore) -> None:
     k, one = joined(store)
     two = pupil_of(build("doublet_penalties", f"class={k.code}&_pupil=another-browser-key-02"))
-    assert one.plots[0][0].seed != two.plots[0][0].seed
+    assert one.plots[0][0].run_seed != two.plots[0][0].run_seed
     plot = one.plots[0][0]
-    seed, batch = plot.seed, plot.batch
+    seed, batch = plot.run_seed, plot.batch
     for forged in ({"seed": 7}, {"batch": 1}, {"n": 200_000}):
         plot._handle_msg({"content": {"data": {"method": "update", "state": forged, "buffer_paths": []}}})
-    assert (plot.seed, plot.batch) == (seed, batch) and "set by the kernel" in plot.error
+    assert (plot.run_seed, plot.batch) == (seed, batch) and "set by the kernel" in plot.error
+    # the page cannot read the seed, so it cannot simulate the run before it counts and reload for a better one
+    assert plot.seed == 0 and str(seed) not in json.dumps(plot.get_state(), default=str)
     plot.reset(n=10_000)
     plot.run()
     until(lambda: store.results(k.code, k.teacher_key, QID)["trials"] == 10_000)

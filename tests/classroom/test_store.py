@@ -316,7 +316,7 @@ def test_the_caps_hold_under_a_race_of_many_kernels(db_url: str, monkeypatch: py
 
 
 def test_a_version_1_database_is_made_anew(db_url: str) -> None:
-    from donkeylab.classroom.schema import meta, metadata
+    from donkeylab.classroom.schema import SCHEMA_VERSION, meta, metadata
 
     engine = sa.create_engine(db_url.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:  # what release 1 left: its tables and version 1
@@ -329,7 +329,7 @@ def test_a_version_1_database_is_made_anew(db_url: str) -> None:
     k = store.create_class(LESSON, 25)
     assert store.about(k.code, k.teacher_key)["size"] == 25
     with store.engine.connect() as conn:
-        assert conn.execute(sa.select(meta.c.value)).scalar_one() == "2"
+        assert conn.execute(sa.select(meta.c.value)).scalar_one() == str(SCHEMA_VERSION)
         assert [c for (c,) in conn.execute(sa.select(classes.c.code))] == [k.code]
     assert set(metadata.tables) >= {"dl_class", "dl_pupil", "dl_batch"}
     store.close()
@@ -354,4 +354,69 @@ def test_a_full_class_makes_room_by_dropping_ghosts_who_never_took_part(
     newcomer = store.join(k.code)
     names = {r["name"] for r in store.roster(k.code, k.teacher_key)}
     assert names == {guessed.name, reporting.name, newcomer.name} and ghost.name not in names
+    store.close()
+
+
+def key(i: int, where: str = "") -> str:
+    """Browser ``i``'s key as the server passes it: its cookie, then the tag of the address it came from."""
+    return f"fresh-cookie-browser-{i:04d}" + (f".{where}" if where else "")
+
+
+def test_one_address_brings_about_a_class_of_pupils_not_the_whole_cap(store: ClassStore) -> None:
+    """189 fresh cookies from one address once filled a class of 200; a class of 30 behind one school router
+    still joins, and another address is not touched by the first one's bound."""
+    from donkeylab.classroom.store import address_cap
+
+    k = store.create_class(LESSON, 30)
+    nat, other = "0123456789abcdef", "fedcba9876543210"
+    cap = address_cap(30)
+    assert 30 < cap < 40
+    joined = [store.join(k.code, key(i, nat)) for i in range(cap)]
+    assert len({p.name for p in joined}) == cap  # the whole class behind one address, and some reloads
+    for i in range(cap, cap + 3):
+        with pytest.raises(ClassError, match="full"):
+            store.join(k.code, key(i, nat))
+    assert store.join(k.code, key(0, nat)).again  # a pupil already in comes back as themselves
+    assert store.join(k.code, key(999, other))  # another address has its own bound
+    assert store.results(k.code, k.teacher_key, QID)["pupils"] == cap + 1
+
+
+def test_removing_a_pupil_frees_the_place_and_keeps_the_browser_out(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Taking 195 stuffed pupils out once freed no room: a removed pupil's place is free again."""
+    from donkeylab.classroom import store as store_module
+
+    monkeypatch.setattr(store_module, "MAX_PUPILS", 3)
+    k = store.create_class(LESSON)
+    stuffed = [store.join(k.code, key(i)) for i in range(3)]
+    with pytest.raises(ClassError, match="full"):
+        store.join(k.code, key(10))
+    store.answer(k.code, stuffed[0].id, QID, 0.95)
+    store.remove_pupil(k.code, k.teacher_key, stuffed[0].name)
+    assert store.join(k.code, key(10))  # the place is free
+    with pytest.raises(ClassError) as refused:
+        store.join(k.code, key(0))
+    assert refused.value.key == "removed"  # the removed browser stays out
+
+
+def test_the_teacher_sees_pupils_who_left_without_a_guess_and_takes_them_out(db_url: str) -> None:
+    """Ghost pseudonyms stayed on the roster: the roster marks them, and taking them out frees their places
+    (one who guessed, or whose page still reports, stays)."""
+    from donkeylab.classroom import store as store_module
+
+    now = [1_000_000.0]
+    store = ClassStore.open(db_url, clock=lambda: now[0])
+    k = store.create_class(LESSON)
+    guessed, ghost, reporting = (store.join(k.code, key(i)) for i in range(3))
+    store.answer(k.code, guessed.id, QID, 0.5)
+    assert not any(r["ghost"] for r in store.roster(k.code, k.teacher_key))
+    now[0] += store_module.QUIET_S + 1
+    store.report(k.code, reporting.id, {"step": 2})
+    marked = {r["name"]: r["ghost"] for r in store.roster(k.code, k.teacher_key)}
+    assert marked == {guessed.name: False, ghost.name: True, reporting.name: False}
+    assert store.remove_ghosts(k.code, k.teacher_key) == 1
+    assert {r["name"] for r in store.roster(k.code, k.teacher_key)} == {guessed.name, reporting.name}
+    assert not store.join(k.code, key(1)).again  # the ghost's browser comes back as a new pupil
+    assert store.results(k.code, k.teacher_key, QID)["pupils"] == 3
     store.close()

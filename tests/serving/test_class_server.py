@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.class_gate import MISSES
+from donkeylab.apps.class_gate import ADDRESS_MISSES, MISSES
 from donkeylab.apps.pageclient import KernelSession, fetch_page
 from donkeylab.apps.serve import lan_addresses, voila_command
 from donkeylab.classroom import ClassStore
@@ -154,10 +154,14 @@ def test_the_join_box_forgives_case_and_look_alikes_and_stops_code_guessing(serv
     assert status == 404 and "No class with the code ZZZZZZ" in body
     status, _, body, _ = request(OTHER, server, "GET", "/join?code=%3Cscript%3E")
     assert status == 404 and "<script>" not in body and "&lt;script&gt;" in body
+    guesser = {"Cookie": "dl_browser=" + "g" * 32}  # one browser guessing, behind the class's router
     for _ in range(MISSES):
-        request(OTHER, server, "GET", "/join?code=YYYYYY")
-    status, _, body, headers = request(OTHER, server, "GET", f"/join?code={made.code}")
+        request(OTHER, server, "GET", "/join?code=YYYYYY", guesser)
+    status, _, body, headers = request(OTHER, server, "GET", f"/join?code={made.code}", guesser)
     assert status == 429 and "Too many wrong codes" in body and dict(headers)["Retry-After"] == "60"
+    classmate = {"Cookie": "dl_browser=" + "c" * 32}  # the same address, another browser: not locked out
+    assert request(OTHER, server, "GET", f"/join?code={made.code}", classmate)[0] == 302
+    assert request(OTHER, server, "GET", f"/join?code={made.code}")[0] == 302  # a new browser there too
     assert request("127.0.0.1", server, "GET", f"/join?code={made.code}")[0] == 302  # another address: its own
 
 
@@ -190,7 +194,7 @@ def test_guessing_codes_through_class_links_is_counted_too(server: Server) -> No
         return status, location.split("?")[0]
 
     before = len(children(server.proc.pid))
-    for _ in range(MISSES):
+    for _ in range(ADDRESS_MISSES):  # a guesser that keeps no cookie: the address's bound holds it
         assert attempt("QQQQQQ") == (302, "/join")
     assert attempt(made.code) == (302, "/join")
     assert len(children(server.proc.pid)) == before  # no kernel was started for a guess

@@ -1,0 +1,171 @@
+"""A place costs a page: against a live class server (``--class``: every address, a token), GETs of the class
+link that never open a websocket take no pupil's place on the roster, their kernels go within seconds, and the
+teacher's own pages are never refused for want of a place. The manager's rules are also checked without a
+server (``CappedKernelManager`` with stand-in kernels).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import http.cookiejar
+import os
+import secrets
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from jupyter_server._tz import utcnow
+
+from donkeylab.apps.kernels import CappedKernelManager
+from donkeylab.apps.pageclient import KernelSession, fetch_page
+from donkeylab.apps.serve import lan_addresses, voila_command
+from donkeylab.classroom import ClassStore
+from tests.serving.conftest import ROOT, Server, free_port, kernel_alive, run_server
+
+TOKEN = secrets.token_urlsafe(24)
+LESSON = "doublet_penalties"
+OTHER = (lan_addresses() or [""])[0]  # a pupil's device: not this machine's loopback
+PLACES = 3
+UNOPENED_S = 4
+
+
+def wait_for(check: Callable[[], bool], limit: float, what: str) -> None:
+    deadline = time.monotonic() + limit
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {limit} s: {what}")
+        time.sleep(0.2)  # polling the server's kernels from outside: no event to wait on
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    assert OTHER, "this machine has no network address besides loopback"
+    site = tmp_path_factory.mktemp("places")
+    shutil.copytree(ROOT / "notebooks" / "apps", site / "apps")
+    os.environ["DONKEYLAB_CLASS_DB"] = str(site / "class.db")  # the server (and its kernels) inherit it
+    os.environ["DONKEYLAB_TEACHER_KEYS"] = str(site / "teacher-keys.json")
+    port = free_port()
+    extra = [f"--CappedKernelManager.unopened_grace={UNOPENED_S}"]
+    cmd = voila_command(port, site / "apps", public=True, token=TOKEN, max_kernels=PLACES, extra=extra)
+    try:
+        yield from run_server(cmd, port, site / "server.log")
+    finally:
+        os.environ.pop("DONKEYLAB_CLASS_DB", None)
+        os.environ.pop("DONKEYLAB_TEACHER_KEYS", None)
+
+
+def get_page(base: str, path: str) -> Any:
+    return fetch_page(base, path, None, 300, http.cookiejar.CookieJar())  # a fresh cookie jar: a new identity
+
+
+def test_gets_without_a_page_take_no_place_and_the_teacher_is_never_refused(server: Server) -> None:
+    """Four GETs at a time without a websocket took 36 places for 5 minutes, left 118 ghost pseudonyms on the
+    roster, and pushed the teacher's dashboard into a 503."""
+    store = ClassStore.open()
+    made = store.create_class(LESSON)
+    pupil_base = f"http://{OTHER}:{server.port}"
+    link = f"/voila/render/{LESSON}.ipynb?class={made.code}"
+    with concurrent.futures.ThreadPoolExecutor(PLACES + 1) as pool:
+        pages = list(pool.map(lambda _: get_page(pupil_base, link), range(PLACES + 1)))
+    ghosts = [p.kernel_id for p in pages if p.status == 200 and p.kernel_id]
+    assert len(ghosts) == PLACES and sorted(p.status for p in pages)[-1] == 503  # the places are taken for now
+    teacher = fetch_page(server.url, "/voila/render/class_mode.ipynb")  # this machine: the teacher
+    assert teacher.status == 200, "the teacher's dashboard was refused for the pupils' places"
+    assert store.roster(made.code, made.teacher_key) == []  # no GET alone joined the class
+    wait_for(lambda: not any(kernel_alive(k) for k in ghosts), UNOPENED_S + 30, "the pages' kernels are gone")
+    assert "its page never connected" in server.log_text()
+
+    newcomer = get_page(pupil_base, link)  # the places are free again; a real page joins
+    assert newcomer.status == 200 and newcomer.kernel_id
+    jar = http.cookiejar.CookieJar()
+    page = fetch_page(pupil_base, link, None, 300, jar)
+    assert page.status == 200 and page.kernel_id
+
+    async def open_page() -> None:
+        session = await KernelSession.open(pupil_base, str(page.kernel_id), jar=jar, timeout=300)
+        try:
+            await session.widget_states()  # the page's widgets are made: it says "drawn"
+            deadline = time.monotonic() + 60
+            while not store.roster(made.code, made.teacher_key):
+                assert time.monotonic() < deadline, "the page that connected did not join"
+                await asyncio.sleep(0.2)
+        finally:
+            session.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, open_page()).result()
+    assert len(store.roster(made.code, made.teacher_key)) == 1
+    store.close()
+
+
+def stand_in_kernel(quiet_s: float) -> SimpleNamespace:
+    return SimpleNamespace(
+        last_activity=utcnow() - timedelta(seconds=quiet_s),
+        execution_state="idle",
+        kernel_name="python3",
+        kernel_spec=SimpleNamespace(metadata={}),
+    )
+
+
+def test_a_kernel_whose_page_never_connected_goes_within_seconds_of_its_last_activity() -> None:
+    manager = CappedKernelManager(orphan_grace=120, unopened_grace=20)
+    now = time.monotonic()
+    for kernel_id, quiet in (("ghost", 25.0), ("running", 2.0), ("left", 25.0)):
+        manager._kernels[kernel_id] = stand_in_kernel(quiet)
+        manager._alone_since[kernel_id] = now - 60
+    manager._opened.add("left")  # its page was open once: a closed lid gets the orphan grace
+    assert manager.orphans(now) == ["ghost"]  # "running": its notebook ran until 2 s ago
+    manager._kernels["running"].last_activity = utcnow() - timedelta(seconds=21)
+    assert sorted(manager.orphans(now)) == ["ghost", "running"]
+    assert sorted(manager.orphans(now + 61)) == ["ghost", "left", "running"]
+
+
+def test_the_teachers_page_is_never_refused_for_want_of_a_place() -> None:
+    manager = CappedKernelManager(max_kernels=1)
+    manager._kernels["pupil"] = stand_in_kernel(0)
+    with pytest.raises(Exception, match="places"):
+        manager.refuse_if_full()
+    manager.refuse_if_full(teacher=True)  # no refusal
+
+
+def test_wrong_codes_lock_out_the_guessing_browser_not_its_classmates() -> None:
+    """20 wrong codes from a classmate's address locked the class link out there for a minute."""
+    from donkeylab.apps.class_gate import ADDRESS_MISSES, MISSES, Misses
+
+    misses = Misses()
+    for i in range(MISSES):
+        misses.miss("10.0.0.1", "guesser", now=float(i))
+    assert misses.blocked("10.0.0.1", "guesser", now=MISSES)
+    assert not misses.blocked("10.0.0.1", "classmate", now=MISSES) and not misses.blocked("10.0.0.1", now=MISSES)
+    for i in range(ADDRESS_MISSES - MISSES):  # a guesser that changes its cookie each time: the address holds it
+        misses.miss("10.0.0.1", f"fresh-{i}", now=30.0)
+    assert misses.blocked("10.0.0.1", "classmate", now=30.0) and not misses.blocked("10.0.0.2", now=30.0)
+    assert not misses.blocked("10.0.0.1", "classmate", now=91.0)  # a minute later
+
+
+class WarmingManager(CappedKernelManager):
+    """Stands in for Voila's derived manager: the pools and the size its page handler asks for."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pools: dict[str, list[Any]] = {"die_choice.ipynb": []}
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return len(self._pools.get(notebook_name, []))
+
+
+def test_a_page_that_finds_the_warming_pool_empty_spends_one_of_the_warm_up() -> None:
+    """Thirty pupils arriving at Start found the pool empty and had kernels started for them, while the warm-up
+    went on starting thirty more for nobody on the same cores."""
+    manager = WarmingManager()
+    manager._warm_left["die_choice.ipynb"] = 28
+    assert manager.get_pool_size("die_choice.ipynb") == 0  # a page finds it empty: a kernel is started for it
+    assert manager._warm_left["die_choice.ipynb"] == 27
+    manager._pools["die_choice.ipynb"].append(object())  # a warm kernel is there: the page takes it
+    assert manager.get_pool_size("die_choice.ipynb") == 1 and manager._warm_left["die_choice.ipynb"] == 27
+    assert manager.get_pool_size("other.ipynb") == 0 and "other.ipynb" not in manager._warm_left
