@@ -11,7 +11,8 @@ core ipywidgets Button whose description counts its clicks) and reports what the
 - ``link`` (§5): 300 requests for a link of 101 fields, one for a 57 KB link: status, log bytes, requests/s;
 - ``reconnect`` (§6): 29 sockets one after the other over 5 s, 200 clicks each: the clicks that reached the kernel;
 - ``offline`` (§7): the lesson page's whole state (~185 KB) asked for 199 times, the socket closed at once: the
-  server's memory 20 s later.
+  server's memory 20 s later;
+- issue 47's, in ``server_attacks_round3.py``: ``query``, ``rebinding``, ``token``, ``reconnects``, ``control``.
 
 Run: ``.venv/bin/python benchmarks/server_attacks.py [NAME ...]``. Before the fixes: ``git archive cddbd25 |
 tar -x -C /tmp/before`` and the same command with ``PYTHONPATH=/tmp/before`` (that checkout's server and kernels).
@@ -54,7 +55,7 @@ MB = 2**20
 class Served:
     """A server of its own for one attack: its URL, process, log and the log's size at a mark."""
 
-    def __init__(self, nofile: int | None = None) -> None:
+    def __init__(self, nofile: int | None = None, public: bool = False) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="attacks-"))
         apps = self.dir / "apps"
         shutil.copytree(apps_dir(), apps)
@@ -63,7 +64,8 @@ class Served:
         nbformat.write(nb, apps / "counter.ipynb")  # type: ignore[no-untyped-call]
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = voila_command(self.port, apps)
+        self.token = "attacks-teacher-token-0123456789" if public else None
+        cmd = voila_command(self.port, apps, public=public, token=self.token)
         if nofile:
             cmd = ["prlimit", f"--nofile={nofile}:{nofile}", "--", *cmd]
         self.log = self.dir / "server.log"
@@ -265,6 +267,9 @@ ATTACKS: dict[str, tuple[Callable[[Served], list[Row]], dict[str, Any]]] = {
 
 
 def main() -> None:
+    from benchmarks.server_attacks_round3 import ROUND3
+
+    ATTACKS.update(ROUND3)
     names = sys.argv[1:] or list(ATTACKS)
     print(f"# donkeylab from {Path(donkeylab.__file__).parent}")
     rows: list[Row] = []
