@@ -34,6 +34,9 @@ written; each refused ``execute_request`` logged a warning. ``ClassroomConnectio
   and zmq write three to four lines for each websocket a page opens; ``ReconnectLog`` keeps the first of each
   kind per kernel and minute and adds to the next one how many it held back (a page reconnecting 147 times a
   second wrote 42 KB/s).
+- **Idle sockets:** a websocket that sent no frame for ``idle_timeout`` seconds (900) is closed. A real page
+  pings its kernel every 5 s (``widgets/heartbeat.js``) and reconnects when its socket closes; a socket held
+  open only to hold it is let go.
 - **No Nagle delay:** tornado leaves Nagle's algorithm on for a websocket, so after the kernel's small
   "busy" frame each widget update waited for the browser's delayed ACK: ~40 ms on every Step (measured on
   the websocket: busy at +9 ms, the update at +50 ms, with kernel and server idle). The replies are sent
@@ -52,8 +55,10 @@ from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado.ioloop import IOLoop
 from tornado.iostream import StreamBufferFullError, StreamClosedError
 from tornado.websocket import WebSocketClosedError
+from traitlets import Float
 
 RATE = 100.0  # messages per second a kernel accepts from its pages
 BURST = 200  # messages accepted at once after a quiet spell
@@ -123,6 +128,7 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
     buckets: ClassVar[dict[str, Bucket]] = {}  # per kernel: every page of a kernel shares its rate
     notes: ClassVar[OnceLog] = OnceLog()
     sockets: ClassVar[dict[str, list[ClassroomConnection]]] = {}  # per kernel: its open websockets, oldest first
+    idle_timeout = Float(900.0, config=True, help="Seconds a page's websocket stays open without a frame from it.")
 
     def connect(self) -> Any:
         mine = self.sockets.setdefault(self.kernel_id, [])
@@ -131,9 +137,23 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
             self._note("sockets", f"closed the oldest of more than {MAX_SOCKETS} websockets to one kernel")
             oldest.websocket_handler.close(1008, "too many connections to this kernel")
         mine.append(self)
+        self._heard = time.monotonic()
+        self._idle_timer: object = IOLoop.current().call_later(self.idle_timeout, self._watch_idle)
         return super().connect()
 
+    def _watch_idle(self) -> None:
+        """Close the socket once the page sent nothing for ``idle_timeout``; else look again when it could be."""
+        silent = time.monotonic() - self._heard
+        if silent < self.idle_timeout:
+            self._idle_timer = IOLoop.current().call_later(self.idle_timeout - silent, self._watch_idle)
+            return
+        self._note("idle", f"closed a websocket silent for {self.idle_timeout:.0f} s")
+        self.websocket_handler.close(1000, "idle")
+
     def disconnect(self) -> Any:
+        timer = self.__dict__.get("_idle_timer")
+        if timer is not None:
+            IOLoop.current().remove_timeout(timer)
         mine = self.sockets.get(self.kernel_id, [])
         if self in mine:
             mine.remove(self)
@@ -147,6 +167,7 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
             self.log.warning("kernel %s: %s (%d so far)", self.kernel_id, text, count)
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
+        self._heard = time.monotonic()
         if not self._bucket().take():
             self._note("rate", f"dropped messages beyond {RATE:.0f} per second")
             return

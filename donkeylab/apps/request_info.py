@@ -60,7 +60,7 @@ class ClassroomRequestInfo(RequestInfoSocketHandler):  # type: ignore[misc]
         ClassroomRequestInfo.waiters[kernel_id] = self
         if before is not None and before is not self:
             before.close(1000, "replaced by a newer socket of this kernel")
-        self._idle = IOLoop.current().call_later(self.idle_s, self.close, 1000, "no request yet: reconnect")
+        self._idle = IOLoop.current().call_later(ClassroomRequestInfo.idle_s, self.close, 1000, "no request: reconnect")
         if kernel_id in self.requests:
             self.write_message(self.requests[kernel_id])
 

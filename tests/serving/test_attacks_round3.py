@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import socket
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -31,6 +32,7 @@ from tests.serving.test_attacks_round2 import COUNTER, settled
 TOKEN = "round-three-token-0123456789"
 NOFILE = 1024  # the server's descriptor limit: four addresses at 256 connections each reach it
 EVIL = "rebind.evil:9200"
+IDLE_S = 15  # the page's websocket's idle timeout on this server (900 s by default)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +52,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, pupils: Crowd) -> Iterator[
         shutil.copy(ROOT / "notebooks" / "apps" / f"{name}.ipynb", apps)
     write_notebook(apps / "counter.ipynb", COUNTER)
     port = free_port()
-    cmd = voila_command(port, apps, public=True, token=TOKEN, max_kernels=8)
+    extra = [f"--ClassroomConnection.idle_timeout={IDLE_S}"]
+    cmd = voila_command(port, apps, public=True, token=TOKEN, max_kernels=8, extra=extra)
     yield from run_server(["prlimit", f"--nofile={NOFILE}:{NOFILE}", "--", *cmd], port, site / "server.log")
 
 
@@ -208,5 +211,24 @@ def test_sockets_from_many_addresses_leave_join_and_pages_answering(server: Serv
             finally:
                 finish(proc)
         assert re.search(r"refused a connection|closed the oldest", server.log_text())
+    finally:
+        close_page(server.url, kernel_id)
+
+
+def test_a_silent_page_socket_is_closed(server: Server) -> None:
+    """A websocket held open without a frame (a real page pings every 5 s) is closed after the idle timeout."""
+    kernel_id = teacher_page(server, "/voila/render/counter.ipynb")
+
+    async def wait_silently() -> tuple[float, int | None]:
+        ks = await KernelSession.open(server.url, kernel_id, timeout=120)
+        start = time.monotonic()
+        while await asyncio.wait_for(ks.ws.read_message(), 4 * IDLE_S) is not None:
+            pass  # what the kernel sends on connecting
+        return time.monotonic() - start, ks.ws.close_code
+
+    try:
+        silent, code = run(wait_silently)
+        assert IDLE_S - 1 <= silent <= 3 * IDLE_S and code == 1000, (silent, code)
+        assert "closed a websocket silent for" in server.log_text()
     finally:
         close_page(server.url, kernel_id)
