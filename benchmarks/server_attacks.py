@@ -14,6 +14,7 @@ core ipywidgets Button whose description counts its clicks) and reports what the
   server's memory 20 s later;
 - ``ghost_gets`` (issue 47 §4, a class server): four GETs of a class link at a time from another address, no
   websocket, every 2–5 s for 90 s: the kernels held, the pseudonyms left, the teacher's and a newcomer's page.
+- issue 47's, in ``server_attacks_round3.py``: ``query``, ``rebinding``, ``token``, ``reconnects``, ``control``.
 
 Run: ``.venv/bin/python benchmarks/server_attacks.py [NAME ...]``. Before the fixes: ``git archive cddbd25 |
 tar -x -C /tmp/before`` and the same command with ``PYTHONPATH=/tmp/before`` (that checkout's server and kernels).
@@ -56,7 +57,7 @@ MB = 2**20
 class Served:
     """A server of its own for one attack: its URL, process, log and the log's size at a mark."""
 
-    def __init__(self, nofile: int | None = None, token: str | None = None) -> None:
+    def __init__(self, nofile: int | None = None, public: bool = False, token: str | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="attacks-"))
         apps = self.dir / "apps"
         shutil.copytree(apps_dir(), apps)
@@ -65,7 +66,8 @@ class Served:
         nbformat.write(nb, apps / "counter.ipynb")  # type: ignore[no-untyped-call]
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = voila_command(self.port, apps, public=token is not None, token=token)
+        self.token = token or ("attacks-teacher-token-0123456789" if public else None)
+        cmd = voila_command(self.port, apps, public=self.token is not None, token=self.token)
         if nofile:
             cmd = ["prlimit", f"--nofile={nofile}:{nofile}", "--", *cmd]
         self.log = self.dir / "server.log"
@@ -306,6 +308,9 @@ ATTACKS: dict[str, tuple[Callable[[Served], list[Row]], dict[str, Any]]] = {
 
 
 def main() -> None:
+    from benchmarks.server_attacks_round3 import ROUND3
+
+    ATTACKS.update(ROUND3)
     names = sys.argv[1:] or list(ATTACKS)
     os.environ.setdefault(
         "DONKEYLAB_CLASS_DB", tempfile.mkdtemp(prefix="attacks-db-") + "/class.db"

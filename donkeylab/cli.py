@@ -170,6 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="stop a page's kernel this long after its page lost its connection (default 120)",
     )
+    sv.add_argument(
+        "--host-name",
+        action="append",
+        metavar="NAME",
+        help="a name the server also answers to (a proxy's, a DNS name of this computer); besides its addresses,"
+        " localhost and this computer's name, any other name is refused (DNS rebinding)",
+    )
     sv.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
 
     st = sub.add_parser("site", help="the static site: every app in the browser, no server (see README)")
@@ -499,7 +506,9 @@ def serve(args: argparse.Namespace) -> int:
     folder = Path(args.dir) if args.dir else None
     limits = {"max_kernels": args.max_kernels, "cull_idle": args.cull_idle, "orphan_grace": args.orphan_grace}
     preheat = False if args.preheat is None else parse_pools(args.preheat)
-    cmd = voila_command(args.port, folder, public=public, token=args.token, preheat=preheat, **limits)
+    cmd = voila_command(
+        args.port, folder, public=public, token=args.token, preheat=preheat, host_names=args.host_name or (), **limits
+    )
     if args.dry_run:
         print(" ".join(cmd))
     print(banner(args.port, token_of(cmd), dry_run=args.dry_run))

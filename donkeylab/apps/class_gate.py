@@ -32,7 +32,7 @@ import secrets
 import time
 from collections import deque
 from typing import Any, ClassVar
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from tornado import web
@@ -160,6 +160,7 @@ class ClassroomIdentity(PasswordIdentityProvider):
     async def _get_user(self, handler: web.RequestHandler) -> User | None:
         user: User | None = await super()._get_user(handler)
         if user is not None:
+            leave_the_address_bar(handler)
             return user
         if is_local(handler.request):
             return User(TEACHER, "Teacher", "Teacher", "T")
@@ -187,6 +188,21 @@ class ClassroomIdentity(PasswordIdentityProvider):
         if cookie is not None and self.gate.lesson_of(cookie) is not None:
             return cookie
         return None
+
+
+def leave_the_address_bar(handler: web.RequestHandler) -> None:
+    """A page asked for with ``?token=`` (the teacher's link for another device) is answered with a redirect to
+    the same link without it, once the login cookie is set: the token is in the address bar for no page, so
+    no projected screen, history or bookmark shows it. Only a browser's page request (a GET that is no
+    websocket); an ``Authorization`` header is left alone."""
+    request = handler.request
+    if request.method != "GET" or request.headers.get("Upgrade", "").lower() == "websocket":
+        return
+    if not getattr(handler, "_token_authenticated", False) or "token" not in handler.request.query_arguments:
+        return
+    pairs = [(k, v) for k, v in parse_qsl(request.query, keep_blank_values=True) if k != "token"]
+    handler.redirect(request.path + (f"?{urlencode(pairs)}" if pairs else ""), status=303)
+    raise web.Finish()
 
 
 def may_open(role: str, code: str | None, notebook: str, query_code: str | None) -> bool:

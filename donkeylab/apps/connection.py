@@ -27,7 +27,16 @@ written; each refused ``execute_request`` logged a warning. ``ClassroomConnectio
   websocket holds four zmq sockets and the server's zmq context allows 1,023, so one page opening a few hundred
   sockets to its own kernel would lock every other pupil out (issue 37). A real page has one, and a
   reconnect closes its old socket first.
-- **Logs:** a repeated warning is written once with its count, then at every ten-fold count.
+- **Control comms:** the widget manager's ``comm_open`` carries a comm id (a short string) and the control
+  protocol's version (``1.x``); any other is dropped and logged once with a count. The kernel refused it with
+  its traceback, server paths included, written to the page's stderr (``kernel_guard`` refuses it too).
+- **Logs:** a repeated warning is written once with its count, then at every ten-fold count. jupyter_server
+  and zmq write three to four lines for each websocket a page opens; ``ReconnectLog`` keeps the first of each
+  kind per kernel and minute and adds to the next one how many it held back (a page reconnecting 147 times a
+  second wrote 42 KB/s).
+- **Idle sockets:** a websocket that sent no frame for ``idle_timeout`` seconds (900) is closed. A real page
+  pings its kernel every 5 s (``widgets/heartbeat.js``) and reconnects when its socket closes; a socket held
+  open only to hold it is let go.
 - **No Nagle delay:** tornado leaves Nagle's algorithm on for a websocket, so after the kernel's small
   "busy" frame each widget update waited for the browser's delayed ACK: ~40 ms on every Step (measured on
   the websocket: busy at +9 ms, the update at +50 ms, with kernel and server idle). The replies are sent
@@ -37,6 +46,8 @@ written; each refused ``execute_request`` logged a warning. ``ClassroomConnectio
 from __future__ import annotations
 
 import json
+import logging
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -44,8 +55,10 @@ from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado.ioloop import IOLoop
 from tornado.iostream import StreamBufferFullError, StreamClosedError
 from tornado.websocket import WebSocketClosedError
+from traitlets import Float
 
 RATE = 100.0  # messages per second a kernel accepts from its pages
 BURST = 200  # messages accepted at once after a quiet spell
@@ -55,6 +68,22 @@ MAX_FRAME = 128 * 2**10  # bytes of one frame from a page; a real page's largest
 MAX_SOCKETS = 4  # websockets one kernel keeps open at once (a real page has one)
 PAGE_COMM_TARGETS = frozenset({"jupyter.widget.control"})  # the comms Voila's front end opens
 V1 = "v1.kernel.websocket.jupyter.org"  # jupyter_server's binary websocket protocol
+CONTROL_VERSION = re.compile(r"1(?:\.\d{1,4}){0,2}")  # the widget control protocol a page may speak
+MAX_COMM_ID = 64  # characters of a comm id (the front end's are 32 hex digits)
+LOG_WINDOW_S = 60.0  # a kind of reconnect line is written once per kernel in this many seconds
+# Lines jupyter_server and zmq write for every websocket a page opens (or closes), by their start
+RECONNECT_LINES = (
+    "Connecting to kernel",
+    "Adapting from protocol version",
+    "Starting buffering for",
+    "Discarding ",
+    "Restoring connection for",
+    "Replaying ",
+    "Replacing stale connection",
+    "Got events for closed stream",
+    "Websocket closed",
+)
+KERNEL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 class Bucket:
@@ -99,6 +128,7 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
     buckets: ClassVar[dict[str, Bucket]] = {}  # per kernel: every page of a kernel shares its rate
     notes: ClassVar[OnceLog] = OnceLog()
     sockets: ClassVar[dict[str, list[ClassroomConnection]]] = {}  # per kernel: its open websockets, oldest first
+    idle_timeout = Float(900.0, config=True, help="Seconds a page's websocket stays open without a frame from it.")
 
     def connect(self) -> Any:
         mine = self.sockets.setdefault(self.kernel_id, [])
@@ -107,9 +137,23 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
             self._note("sockets", f"closed the oldest of more than {MAX_SOCKETS} websockets to one kernel")
             oldest.websocket_handler.close(1008, "too many connections to this kernel")
         mine.append(self)
+        self._heard = time.monotonic()
+        self._idle_timer: object = IOLoop.current().call_later(self.idle_timeout, self._watch_idle)
         return super().connect()
 
+    def _watch_idle(self) -> None:
+        """Close the socket once the page sent nothing for ``idle_timeout``; else look again when it could be."""
+        silent = time.monotonic() - self._heard
+        if silent < self.idle_timeout:
+            self._idle_timer = IOLoop.current().call_later(self.idle_timeout - silent, self._watch_idle)
+            return
+        self._note("idle", f"closed a websocket silent for {self.idle_timeout:.0f} s")
+        self.websocket_handler.close(1000, "idle")
+
     def disconnect(self) -> Any:
+        timer = self.__dict__.get("_idle_timer")
+        if timer is not None:
+            IOLoop.current().remove_timeout(timer)
         mine = self.sockets.get(self.kernel_id, [])
         if self in mine:
             mine.remove(self)
@@ -123,6 +167,7 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
             self.log.warning("kernel %s: %s (%d so far)", self.kernel_id, text, count)
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
+        self._heard = time.monotonic()
         if not self._bucket().take():
             self._note("rate", f"dropped messages beyond {RATE:.0f} per second")
             return
@@ -138,6 +183,9 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
         if msg_type == "comm_open" and frame.content().get("target_name") not in PAGE_COMM_TARGETS:
             target = str(frame.content().get("target_name"))[:40]
             self._note("comm", f"ignored comm_open to {target!r} (a page opens only {sorted(PAGE_COMM_TARGETS)})")
+            return
+        if msg_type == "comm_open" and not control_comm_ok(frame):
+            self._note("control", "ignored a malformed comm_open to the widget manager's control comm")
             return
         if isinstance(msg_id, str) and not self._first_time(msg_id):
             # a replayed frame: the kernel would refuse its signature with a traceback in the log
@@ -192,6 +240,53 @@ class ClassroomConnection(ZMQChannelsWebsocketConnection):
         return future
 
 
+def control_comm_ok(frame: Frame) -> bool:
+    """Whether a control ``comm_open`` is the widget manager's: a short comm id, a dict of data, version 1.x."""
+    content, version = frame.content(), frame.metadata().get("version")
+    comm_id, data = content.get("comm_id"), content.get("data", {})
+    return (
+        isinstance(comm_id, str)
+        and 0 < len(comm_id) <= MAX_COMM_ID
+        and isinstance(data, dict)
+        and isinstance(version, str)
+        and CONTROL_VERSION.fullmatch(version) is not None
+    )
+
+
+class ReconnectLog(logging.Filter):
+    """Lets through the first line of each kind of ``RECONNECT_LINES`` per kernel every ``LOG_WINDOW_S``; the
+    next one that passes says how many it held back. Installed on jupyter_server's and zmq's loggers
+    (``install``)."""
+
+    def __init__(self, window: float = LOG_WINDOW_S) -> None:
+        super().__init__()
+        self.window = window
+        self.seen: dict[tuple[str, str], list[float]] = {}  # (kind, kernel) -> [window start, lines held back]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        kind = next((k for k in RECONNECT_LINES if text.startswith(k)), None)
+        if kind is None:
+            return True
+        found = KERNEL_ID.search(text)
+        key, now = (kind, found.group(0) if found else ""), time.monotonic()
+        entry = self.seen.get(key)
+        if entry is not None and now - entry[0] < self.window:
+            entry[1] += 1
+            return False
+        if len(self.seen) > 10_000:  # bounded: forget the kernels quiet for a window
+            self.seen = {k: v for k, v in self.seen.items() if now - v[0] < self.window}
+        self.seen[key] = [now, 0.0]
+        if entry is not None and entry[1]:
+            record.msg, record.args = f"{text} ({int(entry[1])} more such lines since the last one shown)", ()
+        return True
+
+    def install(self, *loggers: logging.Logger) -> None:
+        for logger in (*loggers, logging.getLogger("tornado.general")):
+            if self not in logger.filters:
+                logger.addFilter(self)
+
+
 def _retrieve(future: Any) -> None:
     if not future.cancelled():
         future.exception()
@@ -212,6 +307,9 @@ class Frame:
 
     def content(self) -> dict[str, Any]:
         return self._part("content", 3)
+
+    def metadata(self) -> dict[str, Any]:
+        return self._part("metadata", 2)
 
     def _part(self, name: str, index: int) -> dict[str, Any]:
         try:

@@ -8,7 +8,9 @@ kernel of a served page refuses the same, so a frame that ever slips past the se
   and keep it. Every widget of an app is built by its kernel; Voila's front end never opens this target (watched
   on every app page in Chromium). Once the page is built, each such comm is closed at once, no widget made.
 - **``jupyter.widget.control``**: the widget manager opens one to ask for the widgets' state when the page
-  loads; ipywidgets keeps every one ever opened. Here a new one closes the one before.
+  loads; ipywidgets keeps every one ever opened. Here a new one closes the one before. A malformed one (another
+  protocol version, a version that is no string) is closed with one line: ipywidgets raised, and the comm
+  manager logged the traceback, server paths included, to the kernel's stderr, which the page receives.
 
 **Memory.** ``CappedKernelManager`` stops a served kernel whose memory passes ``max_kernel_mb`` and passes the
 ceiling to its kernels in ``DONKEYLAB_KERNEL_MB``. A stopped kernel cannot explain itself, and the page's
@@ -94,18 +96,27 @@ def refuse_page_widgets(manager: Any = None) -> None:
 
 
 def _refuse(opened: Any, msg: Any) -> None:
+    _note_refused("refused a widget the page tried to create")
+    opened.close()
+
+
+def _note_refused(text: str, *args: object) -> None:
     _refused[0] += 1
     n = _refused[0]
     if n == 1 or str(n).rstrip("0") == "1":  # 1st, 10th, 100th: as the server's notes
-        log.warning("refused a widget the page tried to create (%d so far)", n)
-    opened.close()
+        log.warning(text + " (%d refused so far)", *args, n)
 
 
 def _one_control_comm(opened: Any, msg: Any) -> None:
     import ipywidgets as w
 
     previous = w.Widget._control_comm
-    w.Widget.handle_control_comm_opened(opened, msg)
+    try:
+        w.Widget.handle_control_comm_opened(opened, msg)
+    except Exception as exc:  # a forged comm_open: one line, no traceback (it would reach the page)
+        _note_refused("refused a malformed widget-manager comm (%s)", type(exc).__name__)
+        opened.close()
+        return
     if previous is not None and previous is not opened:
         previous.close()  # a comm the page already closed stays closed: close() does nothing then
 

@@ -21,7 +21,14 @@ and the loop called it again at once: 100 % CPU and 523 MB of "Too many open fil
   needs. The default, 512, is far above what a class uses: a browser opens at most 6 HTTP connections to a
   server plus one websocket per open page, and ``benchmarks/classroom.py --preheat --browsers 0`` (thirty
   pupils and the preheated kernels' own request sockets, all from 127.0.0.1) held at most 17 at once (``ss``,
-  sampled twice a second). A connection beyond it is closed at once.
+  sampled twice a second). A connection beyond it is closed at once. A websocket counts as the connection it
+  was upgraded from, until it closes.
+- **Connections in all.** At most ``max_open`` at once: the descriptor limit less the share kept for the
+  kernels, files and zmq sockets (``1 / SHARE_OF_DESCRIPTORS``). When they are all in use, a new connection
+  closes the oldest connection of the address holding the most (if that address holds at least two more than
+  the newcomer's), else it is refused: many addresses at once (512 websockets from each of 40 addresses
+  once held all 20,000 descriptors, and ``/join`` timed out) can no longer shut out an address that holds few,
+  as a pupil's device or the teacher's does.
 - **Descriptors.** The soft ``RLIMIT_NOFILE`` is raised to the hard limit where the process may (often 1,024
   soft and 524,288 hard on Linux), to at most ``MAX_DESCRIPTORS``.
 - **Out of descriptors anyway** (many addresses at once): the listening socket is left alone for ``PAUSE_S``
@@ -86,10 +93,11 @@ class ClassroomListener(LoggingConfigurable):
             body_timeout=self.body_timeout,
         )
         server.per_address, server.log = per_address, self.log
+        server.max_open = 0 if limit is None else max(1, limit - limit // SHARE_OF_DESCRIPTORS)
         server.listen(port, address)
         self.log.info(
-            "listening with %s descriptors, at most %d connections per address",
-            *(limit or "unknown", per_address),
+            "listening with %s descriptors, at most %d connections per address and %d in all",
+            *(limit or "unknown", per_address, server.max_open),
         )
         return server
 
@@ -117,11 +125,14 @@ class BoundedHTTPServer(HTTPServer):
     """``HTTPServer`` with connections counted per client address and an accept loop that survives EMFILE."""
 
     per_address = 0
+    max_open = 0  # connections in all (0: no bound)
     log: Any = access_log
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.open_by_address: Counter[str] = Counter()
+        self.streams: dict[str, dict[IOStream, None]] = {}  # per address: its open connections, oldest first
+        self.total = 0
         self.notes = OnceLog()
 
     def add_sockets(self, sockets: Any) -> None:
@@ -181,29 +192,62 @@ class BoundedHTTPServer(HTTPServer):
             return
         host = str(address[0]) if isinstance(address, tuple) else ""
         if self.per_address and self.open_by_address[host] >= self.per_address:
-            connection.close()
-            count = self.notes.should_log("per_address")
-            if count:
-                self.log.warning(
-                    "refused a connection from %s: %d are open from there (ClassroomListener.max_per_address;"
-                    " %d refused so far)",
-                    *(host, self.per_address, count),
-                )
+            self._refuse(connection, "per_address", host, "ClassroomListener.max_per_address")
+            return
+        if self.max_open and self.total >= self.max_open and not self._make_room(host):
+            self._refuse(connection, "max_open", host, "all connections in use")
             return
         self.open_by_address[host] += 1
+        self.total += 1
+        stream: IOStream | None = None
         try:
-            stream = CountedIOStream(connection, lambda: self._closed(host), max_buffer_size=self.max_buffer_size)
+            stream = CountedIOStream(
+                connection, lambda: self._closed(host, stream), max_buffer_size=self.max_buffer_size
+            )
+            self.streams.setdefault(host, {})[stream] = None
             self.handle_stream(stream, address)
         except Exception:  # as tornado: one connection's failure is logged, the server goes on
-            self._closed(host)
-            connection.close()
+            if stream is None:
+                self._closed(host, None)
+                connection.close()
+            else:
+                stream.close()
             if self.notes.should_log("connection"):
                 self.log.error("error in a connection callback", exc_info=True)
 
-    def _closed(self, host: str) -> None:
+    def _refuse(self, connection: socket.socket, key: str, host: str, why: str) -> None:
+        connection.close()
+        count = self.notes.should_log(key)
+        if count:
+            self.log.warning(
+                "refused a connection from %s: %d are open from there, %d in all (%s; %d refused so far)",
+                *(host, self.open_by_address[host], self.total, why, count),
+            )
+
+    def _make_room(self, host: str) -> bool:
+        """Close the oldest connection of the address holding the most, if it holds two more than ``host``."""
+        biggest, held = self.open_by_address.most_common(1)[0] if self.open_by_address else ("", 0)
+        if held < self.open_by_address[host] + 2 or not self.streams.get(biggest):
+            return False
+        oldest = next(iter(self.streams[biggest]))
+        oldest.close()  # its count is released at once (``CountedIOStream.close_fd``)
+        count = self.notes.should_log("evicted")
+        if count:
+            self.log.warning(
+                "all %d connections in use: closed the oldest of %s's %d for a newcomer from %s (%d so far)",
+                *(self.max_open, biggest, held, host, count),
+            )
+        return self.total < self.max_open
+
+    def _closed(self, host: str, stream: IOStream | None) -> None:
+        self.total -= 1
         self.open_by_address[host] -= 1
         if self.open_by_address[host] <= 0:
             del self.open_by_address[host]
+        mine = self.streams.get(host, {})
+        mine.pop(stream, None)  # type: ignore[arg-type]
+        if not mine:
+            self.streams.pop(host, None)
 
 
 class CountedIOStream(IOStream):

@@ -12,6 +12,11 @@ pupil's page never became ready and its kernel stayed busy for good (issue 15 §
 - keeps the request of a kernel until that kernel is gone, so a kernel whose socket broke (a server stall)
   gets it again when it reconnects, and drops the requests of kernels that no longer exist.
 
+The socket is the kernel's, not a page's: it is open only to connections from the serving machine
+(``host_guard.this_machine``; a pupil's device gets 403), one per kernel (a newer one closes the one before),
+and for at most ``QUERY_IDLE_S`` seconds without its request (the kernel then reconnects). A pupil's page that
+opened 512 of them to its own kernel's id from each of 40 addresses held every descriptor of the server.
+
 ``donkeylab.apps.server`` routes ``/voila/query/…`` here and points Voila's page handler at
 ``ClassroomRequestInfo.send_updates``. The kernel side is ``donkeylab.apps.query.current_query_string``,
 which reconnects until its request arrives instead of giving up after one try.
@@ -19,10 +24,16 @@ which reconnects until its request arrives instead of giving up after one try.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tornado import web
+from tornado.ioloop import IOLoop
 from voila.request_info_handler import RequestInfoSocketHandler
+
+from donkeylab.apps.host_guard import this_machine
+
+QUERY_IDLE_S = 300.0  # seconds a kernel's socket stays open without its request; the kernel then reconnects
 
 
 class ClassroomRequestInfo(RequestInfoSocketHandler):  # type: ignore[misc]
@@ -32,8 +43,12 @@ class ClassroomRequestInfo(RequestInfoSocketHandler):  # type: ignore[misc]
     requests: ClassVar[dict[str, str]] = {}
     kernel_manager: ClassVar[Any] = None  # set by the server: the kernel ids that may wait
     on_handed_out: ClassVar[Any] = None  # called with a kernel id when its page was requested
+    own_addresses: ClassVar[Sequence[str]] = ()  # set by the server: this machine's addresses besides loopback
+    idle_s: ClassVar[float] = QUERY_IDLE_S
 
     async def get(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        if not this_machine(self.request, self.own_addresses):
+            raise web.HTTPError(403)
         manager = type(self).kernel_manager
         if manager is None or kernel_id not in manager:
             raise web.HTTPError(404)
@@ -41,11 +56,18 @@ class ClassroomRequestInfo(RequestInfoSocketHandler):  # type: ignore[misc]
 
     def open(self, kernel_id: str) -> None:
         self._kernel_id = kernel_id
+        before = ClassroomRequestInfo.waiters.get(kernel_id)
         ClassroomRequestInfo.waiters[kernel_id] = self
+        if before is not None and before is not self:
+            before.close(1000, "replaced by a newer socket of this kernel")
+        self._idle = IOLoop.current().call_later(ClassroomRequestInfo.idle_s, self.close, 1000, "no request: reconnect")
         if kernel_id in self.requests:
             self.write_message(self.requests[kernel_id])
 
     def on_close(self) -> None:
+        idle = getattr(self, "_idle", None)
+        if idle is not None:
+            IOLoop.current().remove_timeout(idle)
         kernel_id = getattr(self, "_kernel_id", None)
         if kernel_id is not None and ClassroomRequestInfo.waiters.get(kernel_id) is self:
             del ClassroomRequestInfo.waiters[kernel_id]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import secrets
 import socket
 import sys
@@ -23,6 +24,7 @@ _APP_DIRS = (Path(__file__).parent / "notebooks", Path(__file__).resolve().paren
 MIN_TOKEN = 16  # characters; a public server's token is the only thing between a stranger and its kernels
 GALLERY = "/voila/render/index.ipynb"
 CLASS_MODE = "/voila/render/class_mode.ipynb"
+HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")  # a DNS name, no port
 MAX_POOL = 200  # preheated kernels for one app (each ~100 MB, started before the lesson)
 
 
@@ -46,6 +48,7 @@ def voila_command(
     extra: Sequence[str] = (),
     preheat: bool | Mapping[str, int] = False,
     orphan_grace: int | None = None,
+    host_names: Sequence[str] = (),
 ) -> list[str]:
     """The server's command line.
 
@@ -56,7 +59,8 @@ def voila_command(
     ``{"die_choice": 30}`` keeps that many for the lesson a teacher announces, and none for the others
     (a class arriving at once; it spends the pool, see ``CappedKernelManager``). Preheated kernels come on
     top of ``max_kernels`` (pupils' places). ``orphan_grace`` (seconds) is how long a served kernel lives
-    without its page.
+    without its page. ``host_names`` are names the server answers to besides its addresses and this
+    machine's names (``host_guard``).
     """
     if not 1 <= port <= 65535:
         raise ValueError(f"port must be 1..65535, not {port}")
@@ -88,6 +92,11 @@ def voila_command(
     ]
     if isinstance(preheat, Mapping):
         cmd += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pool_config(preheat, folder))}"]
+    for name in host_names:
+        if not HOST_NAME.fullmatch(name):
+            raise ValueError(f"--host-name takes a DNS name, not {name[:40]!r}")
+    if host_names:
+        cmd.append(f"--ClassroomVoila.host_names={json.dumps(list(host_names))}")
     if orphan_grace is not None:
         cmd.append(f"--CappedKernelManager.orphan_grace={orphan_grace}")
     if max_kernels is not None:

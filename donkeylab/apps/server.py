@@ -23,12 +23,14 @@ import voila.handler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
+from traitlets import List, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from donkeylab.apps import class_gate, worksheet_route
-from donkeylab.apps.connection import ClassroomConnection
+from donkeylab.apps.connection import ClassroomConnection, ReconnectLog
+from donkeylab.apps.host_guard import ForeignName, Misdirected, OwnNames
 from donkeylab.apps.kernels import ServerFull
 from donkeylab.apps.listener import ClassroomListener
 from donkeylab.apps.page_guard import (
@@ -165,7 +167,14 @@ class KernelStatusHandler(KernelHandler):
 class ClassroomVoila(Voila):  # type: ignore[misc]
     """Voila with ``guard_rules`` in front of its routes and our handlers in place of four of Voila's:
     the page (``AppPageHandler``), the preheated kernels' request socket (``ClassroomRequestInfo``), the
-    kernel status route, and the page's websocket (``ClassroomConnection``, bounded)."""
+    kernel status route, and the page's websocket (``ClassroomConnection``, bounded). Before all of them, a
+    request that does not name this server is refused (``host_guard``: DNS rebinding)."""
+
+    host_names = List(
+        Unicode(),
+        config=True,
+        help="Names this server answers to besides its addresses and this machine's names (a proxy's name).",
+    )
 
     def listen(self) -> None:
         """Voila's ``listen`` (ports tried, address logged, the loop run), on ``ClassroomListener``'s bounded HTTP
@@ -176,6 +185,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         self.kernel_websocket_connection_class = ClassroomConnection
+        ReconnectLog().install(self.log)
         self.identity_provider_class = class_gate.ClassroomIdentity
         urls = [f"http://{host}:{self.port}{self.base_url}" for host in reachable_hosts(self.ip)]
         class_gate.WarmHandler.secret = class_gate.export_server_info(self.ip, self.port, self.base_url, urls)
@@ -189,6 +199,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         notebooks = app_notebooks(Path(self.root_dir))
         AppPageHandler.link_params = app_params(notebooks)
         ClassroomRequestInfo.kernel_manager = self.kernel_manager
+        ClassroomRequestInfo.own_addresses = own_addresses(self.ip)
         ClassroomRequestInfo.on_handed_out = getattr(self.kernel_manager, "handed_out", None)
         voila.handler.RequestInfoSocketHandler = ClassroomRequestInfo  # Voila's page handler sends through it
         class_gate.WarmHandler.kernel_manager = self.kernel_manager
@@ -198,7 +209,9 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (url_path_join(self.server_url, "/donkeylab/warm"), class_gate.WarmHandler),
             (url_path_join(self.server_url, worksheet_route.PATTERN), worksheet_route.WorksheetHandler),
         ]
-        return ours_first + guard_rules(self.server_url, notebooks) + voila_rules
+        names = OwnNames(self.host_names)
+        self.log.info("answering to addresses and the names %s", ", ".join(sorted(names.names)))
+        return [(ForeignName(names), Misdirected), *ours_first, *guard_rules(self.server_url, notebooks), *voila_rules]
 
 
 def class_lessons() -> list[str]:
@@ -215,6 +228,13 @@ def reachable_hosts(ip: str) -> list[str]:
     if ip in ("", "0.0.0.0", "::"):
         return lan_addresses() or ["127.0.0.1"]
     return [ip]
+
+
+def own_addresses(ip: str) -> list[str]:
+    """This machine's addresses a connection from the machine itself may come from, besides loopback."""
+    from donkeylab.apps.serve import lan_addresses
+
+    return [*lan_addresses(), *([ip] if ip not in ("", "0.0.0.0", "::") else [])]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -5,7 +5,10 @@ Why a route of its own: a sheet is static HTML computed in milliseconds from the
 serves only images (``voila.json``'s ``file_allowlist``). Why for the teacher only (``class_gate``: this
 machine, or whoever holds the server's token): the answer key holds every answer of the lesson a class is
 guessing blind (issue 33), and the worksheet is the teacher's to print and hand out. Anyone else is sent to
-the join box, as for every page they may not open. The document holds no script, and is sent under
+the join box, as for every page they may not open. The answer key asks more: it is served only to the serving
+machine itself (``class_gate.is_local``: loopback, no proxy). The token is the teacher's on other devices, and
+a token read off a projected address bar or a photo must not open the answers; a teacher on another device
+gets a 403 that says where to open the key. The document holds no script, and is sent under
 ``worksheets.CSP`` (no script at all), never cached.
 
 Wiring (``apps/server.py``, ``ClassroomVoila.init_handlers``, beside ``/join``)::
@@ -23,6 +26,18 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 
 from donkeylab.apps import class_gate, worksheets
+from donkeylab.apps.page_guard import bilingual_page
+from donkeylab.core import CATALOGUE
+
+CATALOGUE.add("SERVE-KEY-TITLE", "The answer key opens on the serving computer", "Die Lösungen öffnen sich am Server")
+CATALOGUE.add(
+    "SERVE-KEY",
+    "The answer key holds the answers the class guesses blind, so the server shows it only on the computer it runs"
+    " on, not on another device even with the teacher's link. Open it there and print it.",
+    "Die Lösungen enthalten die Antworten, die die Klasse blind schätzt. Darum zeigt der Server sie nur auf dem"
+    " Computer, auf dem er läuft, nicht auf einem anderen Gerät, auch nicht mit dem Link der Lehrkraft. Öffne sie"
+    " dort und drucke sie aus.",
+)
 
 PATTERN = r"/donkeylab/worksheet/([a-z_]{1,40})"
 SERVER_ONLY = ("token",)  # a teacher on another device adds ?token=… once; it is the server's, not the sheet's
@@ -60,6 +75,12 @@ class WorksheetHandler(JupyterHandler):
         role, _code = class_gate.role_of(self.current_user)
         if role != class_gate.TEACHER:
             self.redirect(self.get_login_url())
+            return
+        if self.get_query_argument("kind", None) == "key" and not class_gate.is_local(self.request):
+            self.set_status(403)
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(bilingual_page(403, "SERVE-KEY-TITLE", "SERVE-KEY", {}))
             return
         status, body = respond(lesson, self.request.query_arguments)
         self.set_status(status)

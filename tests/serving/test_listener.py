@@ -110,7 +110,9 @@ def test_when_descriptors_run_out_the_server_rests_and_serves_the_pupil_after_th
         close_page(server.url, page.kernel_id)
         assert waited < 3 * HEADER_TIMEOUT_S + 30, waited  # the held sockets time out, in two or three waves
         added = server.log_text()[log_before:]
-        assert "cannot accept connections (EMFILE" in added
+        # the connections in all stop at 3/4 of the limit (the newcomer takes the oldest of the biggest holder's)
+        # before the descriptors run out; where they run out anyway, accepting rests instead of spinning
+        assert "connections in use: closed the oldest" in added or "cannot accept connections (EMFILE" in added
         assert "Traceback" not in added and len(added) < 5_000, added[-2_000:]
     finally:
         for s in attack:

@@ -52,6 +52,9 @@ class Socket:
     def write_message(self, payload: Any) -> None:
         self.sent.append(payload)
 
+    def close(self, code: int | None = None, reason: str | None = None) -> None:
+        self.closed_with = code  # tornado then calls on_close, as the test does when it means it
+
 
 @pytest.fixture
 def table() -> Iterator[None]:
