@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.apps import class_pool
+from donkeylab.apps import class_pool, class_seal
 from donkeylab.apps.class_card import ClassCard
 from donkeylab.apps.class_lock import LockIn
 from donkeylab.apps.class_words import answer_words, choice_words, closeness, count_words, number_words, say
@@ -137,6 +137,8 @@ class PupilPart:
         self.prediction.held = True  # the answer waits for the teacher, whatever the page sends
         if hasattr(self.lesson, "sealed_note"):
             self.lesson.sealed_note("class")
+        class_seal.seal(self)  # what states a later question's answer waits for that question's reveal
+        guard.PAUSE.install()  # ipywidgets' own controls meet a pause too (their handlers are bound now)
         children = list(self.prediction.children)
         children[children.index(self.prediction.button) : 0] = [self.lock]
         self.prediction.children = children
@@ -252,15 +254,19 @@ class PupilPart:
             target.status, target.kind = exc.render(self.lang), "refused"
 
     def _go_alone(self, why: str) -> None:
+        """Class mode ends here. A class that is not open any more (ended, or never was) leaves a lesson of the
+        pupil's own; a class still running for others (full, taken out, no store) keeps every answer sealed."""
         self.alone = why
         self.lock.enabled = False
         self.lock.layout.display = "none"
-        self.prediction.held = False
         guard.PAUSE.release()
         self.card.paused = ""
-        self._hold_reveal(False)
-        if hasattr(self.lesson, "sealed_note"):
-            self.lesson.sealed_note("solo")
+        if why in class_seal.OPENS:
+            self.prediction.held = False
+            self._hold_reveal(False)
+            class_seal.open_all(self)
+            if hasattr(self.lesson, "sealed_note"):
+                self.lesson.sealed_note("solo")
         self._draw()
 
     # ------------------------------------------------------------------ the teacher's pacing
@@ -346,6 +352,8 @@ class PupilPart:
             self.prediction.held = False
             self._hold_reveal(False)
             self.prediction.reveal()  # the sealed rest of the lesson is built here, before it counts as revealed
+        else:
+            class_seal.revealed(self, qid)  # the parts that state this question's answer
         self.revealed.add(qid)
         self._draw()
 
@@ -372,6 +380,7 @@ class PupilPart:
 
         draw_card(self)
         draw_lock(self)
+        class_seal.gate(self)
 
     def _resend(self) -> None:
         """The state of every widget the worker thread changes, sent again (the page has drawn them now)."""
