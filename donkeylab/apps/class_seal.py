@@ -54,7 +54,7 @@ def revealed(part: Any, qid: str) -> None:
     lesson = part.lesson
     if hasattr(lesson, "unseal"):
         lesson.unseal(qid)
-    waiting = getattr(lesson, "waiting", set())
+    waiting: set[str] = getattr(lesson, "waiting", set())
     if part.prediction.brief is not None and not set(getattr(lesson, "answer_by", ())) & waiting:
         part.prediction.brief = None
         part.prediction._draw_result()

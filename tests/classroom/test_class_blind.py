@@ -106,7 +106,7 @@ def test_every_question_is_blind_until_its_own_reveal(store: ClassStore, lesson:
         assert page.lesson.table.wait(300), "the bots' games (played for the prediction's answer) must be done"
     for i, q in enumerate(specs):
         store.set_state(k.code, k.teacher_key, {"question": q.qid})
-        until(lambda q=q: part.current == q.qid and part.card.question.get("index") == i + 1)
+        until(lambda q=q, i=i: part.current == q.qid and part.card.question.get("index") == i + 1)
         states = every_state(since)
         for later in specs[i:]:
             leaked = found(forms(lesson, later, page, lang), states)

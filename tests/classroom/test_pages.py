@@ -15,9 +15,8 @@ import ipywidgets as w
 import pytest
 import yaml
 
-from donkeylab.apps import build
+from donkeylab.apps import build, class_seal
 from donkeylab.apps.class_dashboard import MAX_STARTS, ClassDashboard
-from donkeylab.apps import class_seal
 from donkeylab.apps.class_pupil import PupilPart
 from donkeylab.classroom import ClassStore, keyring
 from donkeylab.widgets import guard

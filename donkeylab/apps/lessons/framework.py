@@ -316,7 +316,7 @@ def build(
     lesson.answer_by = tuple(getattr(answer, "by", ()))
     if later:
         by_field = {_field_of(s): s for s in later}
-        lesson.seal({name: s.by for name, s in by_field.items()}, lambda names: _unsealed(by_field, names, ctx, lesson))
+        lesson.seal({name: getattr(s, "by", ()) for name, s in by_field.items()}, lambda names: _unsealed(by_field, names, ctx, lesson))
         lesson.prediction.on_reveal.append(lesson.unseal)
     return lesson
 
@@ -395,7 +395,7 @@ def _unsealed(sections: Mapping[str, Section], names: Sequence[str], ctx: Contex
         if not hasattr(plot, "show_exact") or set(getattr(plot, "exact_by", ())) & lesson.waiting:
             continue
         plot.show_exact()
-        text = live[i - 1] if i else None  # the plot's intro, above it
+        text: Any = live[i - 1] if i else None  # the plot's intro, above it
         if isinstance(getattr(text, "text", None), Revealing) and not text.text.shown:
             text.text.shown = True
             text.set_lang(lesson.switch.value)
