@@ -20,8 +20,11 @@ A lesson opened with ``?class=K7Q2XF`` joins that class in the pupil's own kerne
   view, the question, the exercises tried and right — numbers and fixed words, for the teacher's roster;
 - every batch the lesson's matching LivePlot simulates is pooled (``class_pool``: seeds drawn by the kernel,
   counts recomputed by the lab, each (seed, batch) once);
-- an unknown, ended or full class, a removal by the teacher, or a store that cannot be reached leaves a
-  friendly note and the lesson as it is without class mode. Every store call runs on one worker thread.
+- every question stays blind until its own reveal (``class_seal``: the parts that state a later question's
+  answer wait for it), and a simulation that estimates a question waits for the pupil's guess;
+- a class that has ended (or a code of no open class) leaves a note and the lesson as a pupil's own; a full
+  class, a removal by the teacher or a store that cannot be reached leaves a note and keeps every answer sealed
+  (the class runs on for the others). Every store call runs on one worker thread.
 """
 
 from __future__ import annotations

@@ -69,6 +69,7 @@ def test_a_phone_guesses_each_question_blind_and_a_pause_stops_its_page(
     overlay = page.locator(".dl-cc-pause")
     expect(overlay).to_be_in_viewport(ratio=1, timeout=10_000)
     expect(overlay).to_contain_text("paused")
+    expect(overlay).to_have_css("background-color", "rgba(20, 30, 40, 0.78)")  # the page behind is dimmed
     shot(phone, folder, "phone-paused-scrolled")
     before = position.inner_text()
     box = start.bounding_box()
@@ -88,6 +89,8 @@ def test_a_phone_guesses_each_question_blind_and_a_pause_stops_its_page(
     expect(position).not_to_have_text(before)
     start.click()
     expect(count).not_to_contain_text(re.compile(r"^0 "), timeout=30_000)
+    start.click()  # Stop: the run has shown it works (100,000 trials would keep a busy machine's kernel from its pongs)
+    expect(start).not_to_have_attribute("aria-pressed", "true")
 
     # The first reveal opens the lesson, but not what states the second question's answer.
     teacher.page.locator("button.dl-cd-reveal").click()

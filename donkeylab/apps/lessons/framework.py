@@ -316,7 +316,10 @@ def build(
     lesson.answer_by = tuple(getattr(answer, "by", ()))
     if later:
         by_field = {_field_of(s): s for s in later}
-        lesson.seal({name: getattr(s, "by", ()) for name, s in by_field.items()}, lambda names: _unsealed(by_field, names, ctx, lesson))
+        lesson.seal(
+            {name: getattr(s, "by", ()) for name, s in by_field.items()},
+            lambda names: _unsealed(by_field, names, ctx, lesson),
+        )
         lesson.prediction.on_reveal.append(lesson.unseal)
     return lesson
 
