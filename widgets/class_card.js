@@ -85,11 +85,32 @@ export default {
         }
         box.append(card);
       }
-      const paused = model.get("paused");
-      if (paused) {
-        box.append(el("div", { class: "dl-cc-pause", role: "alertdialog", "aria-modal": "true", "aria-label": paused },
-          el("div", {}, el("span", { class: "dl-cc-pause-icon", "aria-hidden": "true" }), el("p", {}, paused))));
+      pause(model.get("paused"));
+    }
+
+    // The teacher's pause: a layer on the page's body (no widget container around it, whose transform or
+    // overflow would pin a fixed layer to the top of the lesson), covering the window wherever the pupil has
+    // scrolled, and everything else made inert (no click, no key reaches a control) until the release.
+    let layer = null;
+    const inert = [];
+    function pause(text) {
+      if (!text) {
+        if (layer) { layer.remove(); layer = null; }
+        while (inert.length) inert.pop().inert = false;
+        return;
       }
+      if (!layer) {
+        layer = el("div", { class: "dl-cc-pause", role: "alertdialog", "aria-modal": "true", tabindex: "-1" });
+        document.body.append(layer);
+        for (const node of document.body.children) {
+          if (node !== layer && !node.inert) { node.inert = true; inert.push(node); }
+        }
+        layer.focus({ preventScroll: true });
+      }
+      layer.setAttribute("aria-label", text);
+      layer.setAttribute("lang", model.get("lang"));
+      layer.replaceChildren(el("div", {}, el("span", { class: "dl-cc-pause-icon", "aria-hidden": "true" }),
+        el("p", {}, text)));
     }
 
     // The section being read, reported when it changes (the teacher's roster: who is where): the section that
@@ -133,6 +154,7 @@ export default {
       window.removeEventListener("scroll", onScroll, { capture: true });
       clearInterval(watcher);
       clearTimeout(timer);
+      pause("");
       stopBeat();
     };
   },

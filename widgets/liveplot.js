@@ -43,11 +43,12 @@ function render({ model, el, host, signal }) {
   const bar = node("div", "dl-liveplot-progress", { role: "progressbar", "aria-valuemin": "0" });
   const fill = node("div", "dl-liveplot-fill");
   const count = node("span", "dl-liveplot-count");
+  const held = node("span", "dl-liveplot-held", { role: "status" }); // why Start waits (a class: guess first)
   const status = node("div", "dl-liveplot-status", { role: "status", "aria-live": "polite" });
   const plot = node("div", "dl-liveplot-plot");
   const error = node("div", "dl-liveplot-error", { role: "alert" });
   bar.append(fill);
-  controls.append(button, bar, count);
+  controls.append(button, held, bar, count);
   const banner = K.lostBanner();
   root.append(banner, controls, status, plot, error);
   el.replaceChildren(root);
@@ -63,7 +64,12 @@ function render({ model, el, host, signal }) {
     const simulated = model.get("simulated");
     controls.hidden = !simulated;
     button.textContent = running ? w.stop : done >= n ? w.finished : done > 0 ? w.continue : w.start;
-    button.disabled = !running && done >= n;
+    const why = model.get("held") || "";
+    button.disabled = (!running && done >= n) || (!running && !!why);
+    held.textContent = why;
+    held.hidden = !why;
+    if (why) button.setAttribute("title", why);
+    else button.removeAttribute("title");
     button.setAttribute("aria-pressed", running ? "true" : "false");
     bar.setAttribute("aria-valuemax", String(n));
     bar.setAttribute("aria-valuenow", String(done));
@@ -100,7 +106,7 @@ function render({ model, el, host, signal }) {
   button.addEventListener("click", () => {
     model.send({ method: model.get("running") ? "stop" : "start" });
   });
-  for (const name of ["running", "done", "n", "texts", "error", "simulated"]) {
+  for (const name of ["running", "done", "n", "texts", "error", "simulated", "held"]) {
     model.on(`change:${name}`, drawControls);
   }
   model.on("change:figure", drawFigure);

@@ -20,8 +20,11 @@ A lesson opened with ``?class=K7Q2XF`` joins that class in the pupil's own kerne
   view, the question, the exercises tried and right — numbers and fixed words, for the teacher's roster;
 - every batch the lesson's matching LivePlot simulates is pooled (``class_pool``: seeds drawn by the kernel,
   counts recomputed by the lab, each (seed, batch) once);
-- an unknown, ended or full class, a removal by the teacher, or a store that cannot be reached leaves a
-  friendly note and the lesson as it is without class mode. Every store call runs on one worker thread.
+- every question stays blind until its own reveal (``class_seal``: the parts that state a later question's
+  answer wait for it), and a simulation that estimates a question waits for the pupil's guess;
+- a class that has ended (or a code of no open class) leaves a note and the lesson as a pupil's own; a full
+  class, a removal by the teacher or a store that cannot be reached leaves a note and keeps every answer sealed
+  (the class runs on for the others). Every store call runs on one worker thread.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.apps import class_pool, class_restore
+from donkeylab.apps import class_pool, class_restore, class_seal
 from donkeylab.apps.class_card import ClassCard
 from donkeylab.apps.class_lock import LockIn
 from donkeylab.apps.class_words import answer_words, choice_words, closeness, count_words, number_words, say
@@ -139,6 +142,8 @@ class PupilPart:
         self.prediction.held = True  # the answer waits for the teacher, whatever the page sends
         if hasattr(self.lesson, "sealed_note"):
             self.lesson.sealed_note("class")
+        class_seal.seal(self)  # what states a later question's answer waits for that question's reveal
+        guard.PAUSE.install()  # ipywidgets' own controls meet a pause too (their handlers are bound now)
         children = list(self.prediction.children)
         children[children.index(self.prediction.button) : 0] = [self.lock]
         self.prediction.children = children
@@ -261,15 +266,19 @@ class PupilPart:
             target.status, target.kind = exc.render(self.lang), "refused"
 
     def _go_alone(self, why: str) -> None:
+        """Class mode ends here. A class that is not open any more (ended, or never was) leaves a lesson of the
+        pupil's own; a class still running for others (full, taken out, no store) keeps every answer sealed."""
         self.alone = why
         self.lock.enabled = False
         self.lock.layout.display = "none"
-        self.prediction.held = False
         guard.PAUSE.release()
         self.card.paused = ""
-        self._hold_reveal(False)
-        if hasattr(self.lesson, "sealed_note"):
-            self.lesson.sealed_note("solo")
+        if why in class_seal.OPENS:
+            self.prediction.held = False
+            self._hold_reveal(False)
+            class_seal.open_all(self)
+            if hasattr(self.lesson, "sealed_note"):
+                self.lesson.sealed_note("solo")
         self._draw()
 
     # ------------------------------------------------------------------ the teacher's pacing
@@ -357,6 +366,8 @@ class PupilPart:
             self.prediction.held = False
             self._hold_reveal(False)
             self.prediction.reveal()  # the sealed rest of the lesson is built here, before it counts as revealed
+        else:
+            class_seal.revealed(self, qid)  # the parts that state this question's answer
         self.revealed.add(qid)
         self._draw()
 
@@ -383,6 +394,7 @@ class PupilPart:
 
         draw_card(self)
         draw_lock(self)
+        class_seal.gate(self)
 
     def _page_drawn(self) -> None:
         self.page_seen.set()

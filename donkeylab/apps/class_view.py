@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from donkeylab.apps.class_lock import lock_texts
+from donkeylab.apps.class_seal import OPENS, kept_words
 from donkeylab.apps.class_words import answer_words, choice_words, closeness, count_words, say
 from donkeylab.classroom import ClassQuestion
 from donkeylab.classroom.names import pseudonym_in
@@ -32,9 +33,10 @@ def draw_card(part: Any) -> None:
         } | lock_texts(lang)
         if part.alone is not None:
             why = say(part.alone, lang, code=part.code)
+            alone = say("alone", lang, why=why) if part.alone in OPENS else kept_words(part, why)
             card.alone, card.banner, card.pooled, card.question, card.paused = (
                 True,
-                say("alone", lang, why=why),
+                alone,
                 "",
                 {},
                 "",

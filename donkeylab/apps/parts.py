@@ -101,6 +101,9 @@ class Prediction(w.VBox):  # type: ignore[misc]
         self.touched = False  # the pupil has set a guess (a slider's starting value is nobody's guess)
         self.stated: str | None = None  # the guess as someone else records it (class mode's locked guess)
         self.on_reveal: list[Callable[[], None]] = []  # the rest of the lesson, unsealed at the reveal
+        # In a class, an answer sentence that also states a later question's answer (Lesson 2's "about 10 % after
+        # the flip") is said briefly until that question is revealed too (``class_pupil``).
+        self.brief: Speaks | None = None
         self.lang = lang
         shown = self.input if choices is not None else w.HBox([self.input, self.readout])
         super().__init__([self.label, shown, self.button, self.result])
@@ -162,7 +165,7 @@ class Prediction(w.VBox):  # type: ignore[misc]
         guess = say("no_guess").get(self.lang) if shown is None else html.escape(self._shown(shown))
         self.result.value = (
             f"<div class='dl-reveal'>{say('your_guess').get(self.lang)}: <b>{guess}</b> · "
-            f"{say('the_answer').get(self.lang)}: {self.answer_text.get(self.lang)}</div>"
+            f"{say('the_answer').get(self.lang)}: {(self.brief or self.answer_text).get(self.lang)}</div>"
         )
 
     def __repr__(self) -> str:

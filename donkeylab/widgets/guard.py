@@ -132,8 +132,12 @@ class Pause:
         self.told: set[int] = set()
 
     def hold(self, reason: Callable[[str], str]) -> None:
-        _pause_core_widgets()
+        self.install()
         self.reason, self.told = reason, set()
+
+    def install(self) -> None:
+        """Make ipywidgets' own widgets meet a pause (a class page does this when it joins, before any pause)."""
+        _pause_core_widgets()
 
     def release(self) -> None:
         self.reason, self.told = None, set()
@@ -145,9 +149,11 @@ PAUSE = Pause()  # the kernel's one page
 def _pause_core_widgets() -> None:
     """Make ipywidgets' own widgets (an answer box's field and Check, the language switch) meet the pause too.
 
-    Installed the first time a pause is held, so a kernel that never joins a class keeps ipywidgets as it is.
-    A donkeylab widget decides in ``PageGuard._handle_msg``; every other widget's update is sent back at the
-    kernel's value and its click dropped while paused."""
+    Installed when a class page joins (or the first time a pause is held), so a kernel that never joins a class
+    keeps ipywidgets as it is. A donkeylab widget decides in ``PageGuard._handle_msg``; every other widget's
+    update is sent back at the kernel's value and its click dropped while paused. A widget's comm holds the
+    handler it was opened with (a bound method, not looked up again), so every open widget is pointed at the
+    new one here; widgets opened later get it from the class."""
     import ipywidgets as w
 
     original = w.Widget._handle_msg
@@ -168,6 +174,12 @@ def _pause_core_widgets() -> None:
 
     handle._donkeylab_pause = True  # type: ignore[attr-defined]
     w.Widget._handle_msg = handle
+    from ipywidgets.widgets import widget as core
+
+    for widget in list(core._instances.values()):
+        comm = getattr(widget, "comm", None)
+        if comm is not None and not isinstance(widget, PageGuard) and type(widget)._handle_msg is handle:
+            comm.on_msg(widget._handle_msg)
 
 
 def _only_language(method: Any, data: dict[str, Any]) -> bool:

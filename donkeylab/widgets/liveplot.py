@@ -136,6 +136,9 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         sync=True
     )
     error = t.Unicode("", help="why the last run failed; empty when fine").tag(sync=True)
+    held = t.Unicode("", help="why Start is refused now, shown beside it (a class: guess first); empty: free").tag(
+        sync=True
+    )
     lang = t.Enum(("en", "de"), "en", help="language of the controls and the figure: 'en' or 'de'").tag(sync=True)
     texts = t.Dict(help="the words of the controls in lang, the progress line included").tag(sync=True)
     bundle = widget_ref("the kernel's one PlotlyBundle (plotly.js, sent once per page)")
@@ -316,6 +319,14 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         """The seed the run draws from: the kernel's own for a class's plot (``lock_run``), else ``seed``."""
         return self.seed if self._kernel_seed is None else self._kernel_seed
 
+    def hold_start(self, reason: str) -> None:
+        """A class's guess first: while ``reason`` is set the page's Start does nothing and the reason stands beside
+        the disabled button (empty: Start works). Only the page's click is held; ``run()`` is the kernel's own."""
+        if reason and self.running:
+            self.stop(wait=False)
+        if reason != self.held:
+            self.held = reason
+
     def _figure(self, done: int, lang: str) -> dict[str, Any]:
         """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""
         key = _params_key(self._params) if not done else None
@@ -398,7 +409,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         """The Start/Stop button: ``{"method": "start" | "stop"}`` (Stop does not block the kernel)."""
         if not isinstance(content, dict):
             return
-        if content.get("method") == "start":
+        if content.get("method") == "start" and not self.held:  # a held Start is refused here, not only greyed out
             self.start()
         elif content.get("method") == "stop":
             self.stop(wait=False)

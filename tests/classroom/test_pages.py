@@ -15,7 +15,7 @@ import ipywidgets as w
 import pytest
 import yaml
 
-from donkeylab.apps import build
+from donkeylab.apps import build, class_seal
 from donkeylab.apps.class_dashboard import MAX_STARTS, ClassDashboard
 from donkeylab.apps.class_pupil import PupilPart
 from donkeylab.classroom import ClassStore, keyring
@@ -129,8 +129,11 @@ def test_before_the_reveal_no_widget_holds_the_answer_and_a_forged_reveal_does_n
     assert not part.prediction.revealed and part.lesson.sealed
     store.reveal(k.code, k.teacher_key, "free_choice")
     until(lambda: part.revealed)
-    assert part.lesson.exercises is not None and "1/81" in every_state(before)
+    assert part.lesson.exact and "1/81" in every_state(before)
     assert "did not lock in a guess" in part.lock.status and "none" in part.prediction.result.value
+    assert part.lesson.exercises is None and part.lesson.pending  # they state the second question's 4/9
+    store.reveal(k.code, k.teacher_key, "four_two")
+    until(lambda: part.lesson.exercises is not None and not part.lesson.pending)
 
 
 def test_the_lock_stores_what_the_page_shows_once_and_refuses_what_no_slider_holds(store: ClassStore) -> None:
@@ -181,39 +184,57 @@ def test_pupils_pool_draws_of_their_own_and_the_page_cannot_choose_them(store: C
     assert store.results(k.code, k.teacher_key, QID)["trials"] == 10_000
 
 
-@pytest.mark.parametrize(
-    ("why", "setup", "words"),
-    [
-        ("not_open", lambda s, k: None, "not open"),
-        ("full", lambda s, k: None, "is full"),
-    ],
-)
-def test_a_class_that_cannot_be_joined_leaves_the_lesson_working_alone(
-    store: ClassStore, monkeypatch: pytest.MonkeyPatch, why: str, setup: Any, words: str
-) -> None:
-    from donkeylab.classroom import store as store_module
-
-    code = "ZZZZZZ"
-    if why == "full":
-        monkeypatch.setattr(store_module, "MAX_PUPILS", 0)
-        code = store.create_class("doublet_penalties").code
-    page = build("doublet_penalties", f"class={code}")
-    part = pupil_of(page)
+def test_a_code_of_no_open_class_leaves_the_lesson_working_alone(store: ClassStore) -> None:
+    """No class is running under the code: nothing is left to keep blind, the page is a lesson of its own."""
+    part = pupil_of(build("doublet_penalties", "class=ZZZZZZ"))
     until(lambda: part.alone is not None)
-    assert part.alone == why and words in part.card.banner and "works on by itself" in part.card.banner
+    assert part.alone == "not_open" and "not open" in part.card.banner and "works on by itself" in part.card.banner
     assert not part.prediction.button.disabled and not part.prediction.held
     assert part.lock.layout.display == "none"
+    part.prediction.reveal()
+    assert not part.lesson.sealed and not part.lesson.pending  # every part, the later questions' too
 
 
-def test_a_class_ended_or_a_pupil_removed_mid_lesson_goes_on_alone(store: ClassStore) -> None:
+def kept_sealed(part: PupilPart, since: set[str]) -> None:
+    """A page that cannot be in its running class: it says so, and no answer comes out, a forged Reveal neither
+    (``since``: the widget ids open before the page was built)."""
+    before = every_state(since)
+    assert "stay hidden until your teacher reveals" in part.card.banner
+    assert part.prediction.held and part.prediction.button.disabled
+    part.prediction.button.click()  # a forged click: refused in the kernel
+    part.prediction.reveal()
+    assert not part.prediction.revealed and part.lesson.sealed and part.lesson.exercises is None
+    after = every_state(since)
+    assert "3/7" not in after and "42.9" not in after and "42,9" not in after and after == before
+    assert all(plot.held for plot, _ in class_seal.estimating(part))  # nor does the simulation start
+
+
+def test_a_full_class_keeps_the_answers_sealed(store: ClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    from donkeylab.classroom import store as store_module
+
+    monkeypatch.setattr(store_module, "MAX_PUPILS", 0)
+    code = store.create_class("doublet_penalties").code
+    since = set(w.widgets.widget._instances)
+    part = pupil_of(build("doublet_penalties", f"class={code}"))
+    until(lambda: part.alone is not None)
+    assert part.alone == "full" and "is full" in part.card.banner
+    kept_sealed(part, since)
+
+
+def test_a_pupil_taken_out_keeps_the_answers_sealed_and_an_ended_class_opens_them(store: ClassStore) -> None:
+    since = set(w.widgets.widget._instances)
     k, part = joined(store)
     store.remove_pupil(k.code, k.teacher_key, part.pupil.name)
     until(lambda: part.alone == "removed")
-    assert "taken you out" in part.card.banner and not part.prediction.held
+    assert "taken you out" in part.card.banner
+    kept_sealed(part, since)
     other = pupil_of(build("doublet_penalties", f"class={k.code}"))
     until(lambda: other.pupil is not None)
-    store.end_class(k.code, k.teacher_key)
+    store.end_class(k.code, k.teacher_key)  # the teacher ended it: the lesson is the pupil's own now
     until(lambda: other.alone == "ended")
+    assert "works on by itself" in other.card.banner and not other.prediction.held
+    other.prediction.reveal()
+    assert not other.lesson.sealed and not other.lesson.pending and "3/7" in other.prediction.result.value
 
 
 def test_a_bad_code_in_the_link_is_a_note_and_no_class() -> None:
@@ -376,13 +397,15 @@ def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_re
 
     monkeypatch.setattr(ClassStore, "open", counting_open)
     query = parse_query("class=K7Q2XF", lesson.PARAMS)
-    parts = lesson.parts(query)
+    since = set(w.widgets.widget._instances)
+    parts = lesson.parts(query, sealed=True)
     monkeypatch.setenv("DONKEYLAB_CLASS_DB", f"sqlite:///{tmp_path}/missing/dir/class.db")
     page = lesson_page(parts)  # the lesson page's own hook joins the class (``join_class``)
     part = pupil_of(page)
     until(lambda: part.alone is not None)
     assert part.alone == "no_store" and len(calls) == RETRIES
-    assert "could not be reached" in part.card.banner and not part.prediction.button.disabled
+    assert "could not be reached" in part.card.banner
+    kept_sealed(part, since)
 
 
 class Sent:

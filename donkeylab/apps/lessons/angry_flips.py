@@ -48,6 +48,7 @@ from donkeylab.widgets import CardHands, LivePlot, Stepper
 say = words("lesson/angry_flips/", TEXTS)
 
 NAME = "angry_flips"
+AFTER = ("seven_after",)  # the class question "after the flip: P(worth 7)?" (``classroom.questions``)
 PLAYERS = 3
 TELLING_STEP = 15  # the reveal: two Angry Donkeys, then the values, then the Biggest Donkey
 LIVE_N = 100_000
@@ -270,6 +271,7 @@ def spec(variant: str = "english") -> LessonSpec:
                     after=lambda lg: percent(after, lg, 0),
                 ),
                 {"more": say("more"), "less": say("less"), "same": say("same")},
+                by=AFTER,
             ),
             StepThrough(say("step_intro"), step_through),
             Convergence(
@@ -277,11 +279,12 @@ def spec(variant: str = "english") -> LessonSpec:
                 "double_donkey.seven_after_flip",
                 {"flipped": True, "last_die": last_die},
                 n=100_000,
+                by=AFTER,
             ),
-            ExactAnswer((before, after), [exact_part(last_die)]),
-            Notice(notice_text(last_die)),
+            ExactAnswer((before, after), [exact_part(last_die)], by=AFTER),
+            Notice(notice_text(last_die), by=AFTER),
             Exercises(exercises(last_die)),
-            GoingFurther(going_further),
+            GoingFurther(going_further, by=AFTER),
         ],
         PARAMS,
         game="double_donkey",

@@ -43,6 +43,7 @@ from donkeylab.esels_rennen import CARDS, board_words, exact, load_board
 say = words("lesson/arrow_chains/", TEXTS)
 
 NAME = "arrow_chains"
+NO_HOP = ("no_hop",)  # the class question "what share of moves sets off no hop?" (``classroom.questions``)
 PLAYERS = 3
 BOARDS = ("default", "tiny_chain")
 DEAL = (("RGY", "RYG"), ("GRY", "GYR"), ("YRG", "YGR"))  # two order cards each (ER-SETUP-1)
@@ -342,9 +343,10 @@ def spec(board: str = "default") -> LessonSpec:
                 sealed=True,  # the simulation names the best order card: the answer
             ),
             ExactAnswer(p, [exact_headline]),  # the headline says "our reconstructed standard board"
-            Notice(say("notice")),
-            Exercises(exercises()),
-            GoingFurther(going_further),
+            # the share of moves without a hop (the second class question): "more than half", exercise 2, the table
+            Notice(say("notice"), by=NO_HOP),
+            Exercises(exercises(), by=NO_HOP),
+            GoingFurther(going_further, by=NO_HOP),
         ],
         PARAMS,
         game="esels_rennen",

@@ -49,6 +49,7 @@ TELLING_STEP = 4  # Fran (Player 2) has rolled: the green 2 and the purple 2 are
 FREE_STEP = 8  # Margaret (Player 4) rolled only numbers already on the Hay card: a free choice
 PREDICTION_M, PREDICTION_K = 2, 4  # 2 numbers on the Hay card, 4 dice rolled
 LIVE_N = 100_000
+FOUR_TWO = ("four_two",)  # the class question "4 numbers on the Hay card, 2 dice" (``classroom.questions``)
 roll = dd_parts.roll
 
 # The rulebook's hand for Fran in its what-if table (``exact.RULEBOOK_WHAT_IF``): the deal gives it to her.
@@ -240,9 +241,10 @@ def spec(variant: str = "english") -> LessonSpec:
                 after=say("live_after"),
             ),
             ExactAnswer(prediction_answer(), [exact_head]),
-            Notice(notice_text()),
-            Exercises(exercises(rules.last_die or "choose")),
-            GoingFurther(going_further),
+            # (4/6)² = 4/9, the second class question, is in the notice, exercise 2 and the table of every m, k
+            Notice(notice_text(), by=FOUR_TWO),
+            Exercises(exercises(rules.last_die or "choose"), by=FOUR_TWO),
+            GoingFurther(going_further, by=FOUR_TWO),
         ],
         PARAMS,
         game="double_donkey",

@@ -258,7 +258,7 @@ def spec() -> LessonSpec:
             ExactAnswer(ANSWER, [exact_headline]),
             Notice(say("notice")),
             Exercises(exercises()),
-            GoingFurther(going_further),
+            GoingFurther(going_further, by=("risk_64", "risk_74")),  # the risk table and plot: every total
         ],
         PARAMS,
         game="double_down",

@@ -74,6 +74,7 @@ class Predict:
     answer_text: Speaks
     choices: Mapping[Any, Speaks] | Sequence[Any] | None = None
     heading: str = ""
+    by: tuple[str, ...] = ()  # its answer sentence states these later class questions' answers too
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,6 +94,7 @@ class ExactAnswer:
     value: Any
     parts: Sequence[Callable[[str], str]]
     heading: str = "exact"
+    by: tuple[str, ...] = ()  # the later class questions whose answers it states (see ``sealed_by``)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,12 +110,14 @@ class Convergence:
     heading: str = "live"
     after: Speaks | None = None  # what the intro adds once the answer is revealed ("the black line is 1/81")
     sealed: bool = False  # True: the simulation itself shows the answer (an order, a sign), so it comes at the reveal
+    by: tuple[str, ...] = ()  # its exact line (and ``after``) state these later class questions' answers
 
 
 @dataclasses.dataclass(frozen=True)
 class Notice:
     text: Speaks
     heading: str = "notice"
+    by: tuple[str, ...] = ()  # the later class questions whose answers it states (see ``sealed_by``)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,6 +142,7 @@ class Exercise:
 class Exercises:
     items: Sequence[Exercise]
     heading: str = ""
+    by: tuple[str, ...] = ()  # the later class questions whose answers it states (see ``sealed_by``)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,6 +151,7 @@ class GoingFurther:
 
     make: Callable[[Context], list[Any]]
     heading: str = "further"
+    by: tuple[str, ...] = ()  # the later class questions whose answers it states (see ``sealed_by``)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -157,13 +163,16 @@ class Custom:
     heading: str = ""
     shown: bool = True  # False: a handle only (e.g. ``answer``), not placed on the page a second time
     sealed: bool = False  # True: it shows the answer, so it is built only at the reveal (see ``SEALED``)
+    by: tuple[str, ...] = ()  # the later class questions whose answers it states (see ``sealed_by``)
 
 
 Section = Question | Predict | StepThrough | ExactAnswer | Convergence | Notice | Exercises | GoingFurther | Custom
 
 # What a pupil must not see before their guess is revealed: these sections are not even built until then (a
 # widget that exists has sent its state to the page, where devtools read it). The convergence plot is built,
-# without its exact line.
+# without its exact line. A section's ``by`` names the class questions after the headline whose answers it
+# states too (Lesson 1's notice says (4/6)² = 4/9, the second question's answer): in a class it waits for their
+# reveals as well (``Lesson.wait_for``); a page without a class opens it at the headline's reveal.
 SEALED = (ExactAnswer, Notice, Exercises, GoingFurther)
 
 
@@ -303,8 +312,14 @@ def build(
     lesson.switch.parts.extend(lesson.widgets())
     if ctx.stepper is not None:
         follow_switch(lesson.switch, ctx.stepper)
+    answer = next((s for s in spec.sections if isinstance(s, Predict) or getattr(s, "field", "") == "prediction"), None)
+    lesson.answer_by = tuple(getattr(answer, "by", ()))
     if later:
-        lesson.seal([_field_of(s) for s in later], lambda: _unsealed(later, ctx, lesson))
+        by_field = {_field_of(s): s for s in later}
+        lesson.seal(
+            {name: getattr(s, "by", ()) for name, s in by_field.items()},
+            lambda names: _unsealed(by_field, names, ctx, lesson),
+        )
         lesson.prediction.on_reveal.append(lesson.unseal)
     return lesson
 
@@ -327,6 +342,7 @@ def _made(section: Section, ctx: Context, sealed: bool) -> dict[str, Any]:
         return {"exact": [Rendered(part, lang) for part in section.parts]}
     if isinstance(section, Convergence):
         plot = LivePlot(section.question, section.n, ctx.seed, section.batch, lang, hide_exact=sealed, **section.params)
+        plot.exact_by = section.by  # a class shows its exact line only once these questions are revealed too
         return {"live": [Text(Revealing(section.intro, section.after, shown=not sealed), lang=lang), plot]}
     if isinstance(section, Notice):
         return {"notice": Text(section.text, "div", lang)}
@@ -370,18 +386,22 @@ def _field_of(section: Section) -> str:
     ]
 
 
-def _unsealed(sections: Sequence[Section], ctx: Context, lesson: Lesson) -> dict[str, Any]:
-    """The sealed sections built now, in the page's language at this moment; every plot shows its exact line."""
+def _unsealed(sections: Mapping[str, Section], names: Sequence[str], ctx: Context, lesson: Lesson) -> dict[str, Any]:
+    """The sealed sections of the fields ``names`` built now, in the page's language at this moment; every plot
+    whose questions are all revealed shows its exact line (and its intro the sentence that names it)."""
     ctx.query = dataclasses.replace(ctx.query, values={**ctx.query.values, "lang": lesson.switch.value})
     made: dict[str, Any] = {}
-    for section in sections:
-        made |= _made(section, ctx, sealed=False)
-    for part in lesson.live:
-        if hasattr(part, "show_exact"):
-            part.show_exact()
-        if isinstance(getattr(part, "text", None), Revealing):
-            part.text.shown = True
-            part.set_lang(lesson.switch.value)
+    for name in names:
+        made |= _made(sections[name], ctx, sealed=False)
+    live = [*lesson.live, *made.get("live", [])]
+    for i, plot in enumerate(live):
+        if not hasattr(plot, "show_exact") or set(getattr(plot, "exact_by", ())) & lesson.waiting:
+            continue
+        plot.show_exact()
+        text: Any = live[i - 1] if i else None  # the plot's intro, above it
+        if isinstance(getattr(text, "text", None), Revealing) and not text.text.shown:
+            text.text.shown = True
+            text.set_lang(lesson.switch.value)
     return made
 
 

@@ -51,6 +51,7 @@ from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, interval, whole, words
 
 NAME = "full_games"
+ROUNDS = ("rounds_shorter",)  # the class question "by how many rounds?" (``classroom.questions``)
 # The measured answer the page states (the notice): ``python benchmarks/lesson5_rounds.py 50000 2024 1`` plays
 # MEASURED_PAIRS deals under every rule set (4 players, Random bots) and prints these paired means of English
 # rounds minus the rounds of the other rule set, each with its normal 95 % CI (value, low, high). The page's
@@ -272,9 +273,9 @@ def spec() -> LessonSpec:
         say("title"),
         [
             Question(by_lang(lambda lg: " ".join(say(k).get(lg) for k in ("question", "question.how_sure")))),
-            Custom("prediction", _prediction, heading="predict"),
+            Custom("prediction", _prediction, heading="predict", by=ROUNDS),  # its answer: the table's difference
             Custom("step_through", _games, heading="watch"),
-            Custom("exact", _measured, heading="measured", sealed=True),
+            Custom("exact", _measured, heading="measured", sealed=True, by=ROUNDS),
             Custom("answer", lambda ctx: [_table(ctx)], shown=False),
             Convergence(
                 say("live_intro"),
@@ -283,10 +284,11 @@ def spec() -> LessonSpec:
                 n=CONVERGENCE_PAIRS,
                 batch=100,
                 sealed=True,
+                by=ROUNDS,
             ),
-            Notice(notice_text()),
+            Notice(notice_text(), by=ROUNDS),
             Exercises(EXERCISES),
-            GoingFurther(_further),
+            GoingFurther(_further, by=ROUNDS),
         ],
         PARAMS,
         game="double_donkey",

@@ -84,34 +84,56 @@ class Lesson:
     query: Any = None  # the link's Query it was built for (class mode reads ?class= from it)
     how_to: Any = None  # the game in one minute, folded (``framework.how_to_play``), before the question
     boxes: dict[str, SealedBox] = dataclasses.field(default_factory=dict)  # sealed field -> its place on the page
-    _unsealer: Callable[[], dict[str, Any]] | None = None
-    on_unseal: list[Callable[[], None]] = dataclasses.field(default_factory=list)  # told once the rest is built
+    _unsealer: Callable[[Sequence[str]], dict[str, Any]] | None = None
+    on_unseal: list[Callable[[], None]] = dataclasses.field(default_factory=list)  # told each time parts are built
     headings: dict[str, str] = dataclasses.field(default_factory=dict)  # field -> heading key, in the spec's order
+    pending: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)  # sealed field -> its later questions
+    waiting: set[str] = dataclasses.field(default_factory=set)  # a class's questions not revealed yet (``wait_for``)
+    answer_by: tuple[str, ...] = ()  # the later questions whose answers the prediction's answer sentence states
+    opened: bool = False  # the headline's reveal has come
 
     @property
     def sealed(self) -> bool:
-        """Whether the answer is still kept back (``framework.build``: until the prediction is revealed)."""
-        return self._unsealer is not None
+        """Whether the headline's answer is still kept back (``framework.build``: until the prediction is revealed)."""
+        return self._unsealer is not None and not self.opened
 
-    def seal(self, fields: Sequence[str], unsealer: Callable[[], dict[str, Any]]) -> None:
-        """Keep a place for each of ``fields`` (built later by ``unsealer``); the first place says why it is
-        empty and has a Reveal of its own (a pupil who has just simulated need not scroll back up)."""
-        self._unsealer = unsealer
+    def seal(self, fields: dict[str, tuple[str, ...]], unsealer: Callable[[Sequence[str]], dict[str, Any]]) -> None:
+        """Keep a place for each of ``fields`` (field -> the later class questions it states the answers of; built
+        by ``unsealer(names)``); the first place says why it is empty and has a Reveal of its own (a pupil who has
+        just simulated need not scroll back up)."""
+        self._unsealer, self.pending = unsealer, dict(fields)
         for i, name in enumerate(fields):
             reveal = self.prediction.reveal if i == 0 else None
             self.boxes[name] = SealedBox(name, first=i == 0, lang=self.switch.value, reveal=reveal)
             self.switch.parts.append(self.boxes[name])
 
-    def unseal(self) -> None:
-        """The reveal: build the sealed sections now and put them in their places (once)."""
-        unsealer, self._unsealer = self._unsealer, None
-        if unsealer is None:
+    def wait_for(self, questions: Sequence[str]) -> None:
+        """In a class: a part that states the answer of one of ``questions`` (the class's questions after the
+        headline) stays sealed until ``unseal(that question)``, however early the headline is revealed."""
+        self.waiting = set(questions)
+
+    def unseal(self, question: str | None = None) -> None:
+        """A reveal: ``None`` the headline's (the prediction's), else a later class question's. Every sealed part
+        whose questions are all revealed now is built and put in its place (once); the others wait, saying so."""
+        if question is None:
+            self.opened = True
+        else:
+            self.waiting.discard(question)
+        unsealer = self._unsealer
+        if unsealer is None or not self.opened:
             return
-        made = unsealer()
+        ready = [name for name, by in self.pending.items() if not self.waiting.intersection(by)]
+        for name in ready:
+            del self.pending[name]
+        if not self.pending:
+            self._unsealer = None
+        made = unsealer(ready)
         for name, value in made.items():
             setattr(self, name, value)
-        for name, box in self.boxes.items():
-            box.fill(made.get(name))
+        for name in ready:
+            self.boxes[name].fill(made.get(name))
+        for name in self.pending:
+            self.boxes[name].wait()
         known = {id(x) for x in self.switch.parts}
         self.switch.parts.extend(x for x in self.widgets() if id(x) not in known)
         for callback in self.on_unseal:
@@ -178,6 +200,14 @@ class SealedBox(w.VBox):  # type: ignore[misc]
         if self.heading is not None:
             self.heading.set_lang(lang)
 
+    def wait(self) -> None:
+        """After the headline's reveal, a part still waiting for a later question: its heading and why it is empty."""
+        self.note_key = "later"
+        self.heading = heading_text(self.heading_key, self.lang) if self.heading_key else None
+        self.children = ([self.heading] if self.heading is not None else []) + [self.note]
+        self.set_lang(self.lang)
+        self.layout.display = None
+
     def fill(self, made: Any) -> None:
         """The section's widgets, under its heading (the page order's heading for this field, if any); going
         further folded, as on an unsealed page."""
@@ -224,6 +254,11 @@ _say = wd.words(
             "Set your guess above, then reveal the answer: what to notice and the exercises come with it.",
             "Gib oben deine Schätzung ab und deck dann die Antwort auf. Mit ihr erscheinen „Was dir auffallen "
             "sollte“ und die Übungen.",
+        ),
+        "sealed.later": (
+            "This part states the answer to a later question: it appears when your teacher reveals that answer.",
+            "Dieser Teil verrät die Antwort auf eine spätere Frage: Er erscheint, wenn deine Lehrkraft diese Antwort "
+            "aufdeckt.",
         ),
         "sealed.class": (
             "The answer, what to notice and the exercises appear when your teacher reveals the answer.",
