@@ -95,7 +95,9 @@ def summary(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]
     wrong = {n: tried[n] - right.get(n, 0) for n in tried}
     hardest = max(sorted(wrong), key=lambda n: wrong[n], default=None)
     return {
-        "waiting": say("no_guess_yet", lang, names=", ".join(waiting)) if waiting else say("all_guessed", lang),
+        "waiting": say("no_guess_yet", lang, names=", ".join(waiting))
+        if waiting
+        else say("all_guessed" if table else "nobody_yet", lang),
         "behind": say("behind", lang, names=", ".join(behind)) if behind else "",
         "ghosts": say("ghosts", lang, names=", ".join(ghosts)) if ghosts else "",
         "hardest": say(counted("hardest", wrong[hardest]), lang, n=hardest, wrong=wrong[hardest], tried=tried[hardest])

@@ -16,7 +16,7 @@ import time
 import urllib.request
 from typing import Any
 
-from donkeylab.apps.class_words import say
+from donkeylab.apps.class_words import counted, say
 
 log = logging.getLogger(__name__)
 TIMEOUT_S = 3.0
@@ -67,7 +67,7 @@ class Warm:
         """How many pupils have a page ready: those who joined (each took a warmed page) and those still waiting."""
         ready = min(self.size, self.status() + joined)
         key = "warm_done" if ready >= self.size else "warm_going"
-        return say(key, lang, ready=ready, size=self.size)
+        return say(counted(key, self.size), lang, ready=ready, size=self.size)
 
 
 def start(lesson: str, size: int) -> Warm | None:

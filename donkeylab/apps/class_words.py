@@ -175,6 +175,7 @@ _TEXTS = {
     ),
     "warm_going": ("Getting pages ready: {ready} of {size}", "Seiten werden vorbereitet: {ready} von {size}"),
     "warm_done": ("Pages ready for {size} pupils", "Seiten bereit für {size} Personen"),
+    "warm_done.one": ("A page ready for 1 pupil", "Eine Seite bereit für 1 Person"),
     "store_lost": (
         "The class store does not answer at the moment; the page tries again.",
         "Der Klassenspeicher antwortet gerade nicht; die Seite versucht es weiter.",
@@ -226,6 +227,7 @@ _TEXTS = {
     "section.further": ("going further", "weiter gedacht"),
     "no_guess_yet": ("No guess yet: {names}", "Noch keine Schätzung: {names}"),
     "all_guessed": ("Everyone here has guessed.", "Alle hier haben geschätzt."),
+    "nobody_yet": ("Nobody has joined yet.", "Noch niemand ist beigetreten."),
     "behind": ("Behind the class: {names}", "Hinter der Klasse: {names}"),
     "hardest": (
         "Most got exercise {n} wrong: {wrong} of the {tried} who tried it are not right yet.",

@@ -148,3 +148,15 @@ def test_the_teacher_saves_a_row_per_pupil_only_when_choosing_to(
     german = list(csv.reader(io.StringIO(sent[2]["download"]["text"])))
     assert german[0][0] == "Person" and pseudonym_in(a.name, "de") in {r[0] for r in german}
     dash.close()
+
+
+def test_a_class_of_one_and_an_empty_roster_are_said_as_they_are() -> None:
+    """'Seiten bereit für 1 Personen' and 'everyone here has guessed' before anyone joined read as broken."""
+    from donkeylab.apps.class_cockpit import summary
+    from donkeylab.apps.class_warm import Warm
+
+    warm = Warm("die_choice", 1, {})
+    warm.status = lambda: 1  # type: ignore[method-assign]  # the server's answer: one page ready
+    assert warm.words("de") == "Eine Seite bereit für 1 Person"
+    assert summary([], [], "en")["waiting"] == "Nobody has joined yet."
+    assert summary([], [], "de")["waiting"] == "Noch niemand ist beigetreten."
