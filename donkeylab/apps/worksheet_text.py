@@ -63,5 +63,4 @@ TEXTS: dict[str, tuple[str, str]] = {
     "link.one": ("For the classroom: {worksheet}", "Für den Unterricht: {worksheet}"),
     # the rule set a sheet prints for a reader of this language when its link names none (a link value, not
     # words: the rules of the language's own edition)
-    "rules.default": ("english", "german"),
 }

@@ -82,13 +82,6 @@ def lessons() -> list[str]:
     return sorted(found, key=lambda name: NUMBERS.get(name, len(NUMBERS) + 1))
 
 
-def language_options(name: str, lang: str) -> dict[str, str]:
-    """The sheet's options a reader of ``lang`` gets when the link names none: a lesson with a choice of rules
-    prints the rules of that language's edition (a German sheet: the German rules)."""
-    known = name in lessons() and "variant" in spec_options(name)
-    return {"variant": say("rules.default").get(lang)} if known else {}
-
-
 def spec_options(name: str) -> list[str]:
     """The link values that change a lesson's spec (its ``spec()``'s arguments, e.g. ``variant``)."""
     module = importlib.import_module(APPS[name].build.__module__)
@@ -225,7 +218,7 @@ def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapp
         raise ValueError(f"no language {lang!r}: one of {', '.join(LANGS)}")
     if kind not in KINDS:
         raise ValueError(f"no kind {kind!r}: one of {', '.join(KINDS)}")
-    made = sheet(name, {**language_options(name, lang), **dict(options or {})})
+    made = sheet(name, dict(options or {}))  # the rules of the page with the same link, in any language
     key = kind == "key"
     body = [_head(made, lang, kind), _block(_t("lesson/heading.question", lang), made.question.get(lang))]
     if made.prompt is not None:
