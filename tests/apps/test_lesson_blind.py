@@ -17,6 +17,7 @@ from donkeylab.apps import build
 from donkeylab.apps.lessons import angry_flips, arrow_chains, doublet_penalties, full_games, full_widgets
 from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.apps.lessons.page import number, percent
+from donkeylab.apps.words import interval
 
 
 def every_state(since: set[str]) -> str:
@@ -53,10 +54,13 @@ def rounds(lesson: Any, lang: str) -> list[str]:
     difference), the long run's 0.52, the summary and the prediction's answer."""
     results = lesson.table.results
     diff = qg.paired_difference(results)
-    means = [qg.summary(results[v])["rounds"].value for v in qg.VARIANTS]
+    means = [qg.summary(results[v])["rounds"] for v in qg.VARIANTS]
     shorter = {"en": "German games are shorter", "de": "Mit den deutschen Regeln sind die Spiele kürzer"}[lang]
-    numbers = [number(x, lang) for x in (diff.value, diff.low, diff.high, *means, full_games.MEASURED["german"][0])]
-    return [shorter, *numbers, full_widgets.summary_html(results, lang), lesson.prediction.answer_text.get(lang)]
+    shown = [interval(e.value, e.low, e.high, lang)[0] for e in means]  # each as precise as its interval allows
+    numbers = [*interval(diff.value, diff.low, diff.high, lang), *shown, number(full_games.MEASURED["german"][0], lang)]
+    # a number as short as "0.5" stands in any page's code (a slider's step): the summary sentence carries it
+    distinct = [n for n in numbers if len(n) >= 4]
+    return [shorter, *distinct, full_widgets.summary_html(results, lang), lesson.prediction.answer_text.get(lang)]
 
 
 FORMS: dict[str, Callable[[Any, str], list[str]]] = {

@@ -283,7 +283,7 @@ def spec(variant: str = "english") -> LessonSpec:
             ),
             ExactAnswer((before, after), [exact_part(last_die)], by=AFTER),
             Notice(notice_text(last_die), by=AFTER),
-            Exercises(exercises(last_die)),
+            Exercises(exercises(last_die), by=AFTER),
             GoingFurther(going_further, by=AFTER),
         ],
         PARAMS,
