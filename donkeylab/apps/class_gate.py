@@ -205,6 +205,9 @@ def leave_the_address_bar(handler: web.RequestHandler) -> None:
     raise web.Finish()
 
 
+DASHBOARD = "class_mode.ipynb"  # the teacher's page that no limit of the pupils' refuses
+
+
 def may_open(role: str, code: str | None, notebook: str, query_code: str | None) -> bool:
     """Whether a user of ``role`` may open ``notebook`` (a pupil: only their class's lesson, with its code)."""
     if role == TEACHER:

@@ -16,8 +16,8 @@ from it, so every start passes here):
   preview) is shut down ``unopened_grace`` seconds after its kernel last did anything (its notebook ran), not
   after ``orphan_grace``: four GETs at a time held dozens of places for minutes. A class's own records wait
   for the page too (``class_pupil`` joins the class once the page has drawn its widgets).
-- **The teacher is never refused.** ``max_kernels`` bounds the pages of pupils and visitors; a page the
-  teacher opens (the server says so: ``refuse_if_full(teacher=True)``) starts even when every place is taken.
+- **The teacher's dashboard is never refused.** ``max_kernels`` bounds every other page; the dashboard (the
+  server says so: ``refuse_if_full(teacher=True)``) starts even when every place is taken.
 - **A class's pool is spent, not refilled, while the class is in.** Voila refills a pool after each page takes
   a kernel (``fill_delay`` later). For a pool named for a lesson (``--preheat die_choice=30``) that started 30
   kernels in the middle of the lesson, and the pupils' Steps waited for the CPU (the classroom benchmark: p95
@@ -271,7 +271,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def refuse_if_full(self, teacher: bool = False) -> None:
         """Raise ``ServerFull`` when no place is left (the page handler asks before it takes a pool kernel).
 
-        ``teacher``: the request is the teacher's (their dashboard, their own pages): never refused, and the
+        ``teacher``: the request is the teacher's dashboard: never refused, and the
         kernel this request starts is not refused either."""
         _TEACHER_PAGE.set(teacher)
         if not teacher and self.full():

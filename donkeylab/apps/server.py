@@ -100,8 +100,9 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self._kernel_query(given is not None and "class" in self.link_params.get(path or "", frozenset()))
         refuse = getattr(self.kernel_manager, "refuse_if_full", None)
         if refuse is not None:
-            # before a pool kernel is taken: a pupil beyond the places is told at once; the teacher never is
-            refuse(teacher=role == class_gate.TEACHER)
+            # before a pool kernel is taken: a page beyond the places is told at once; the teacher's dashboard
+            # never is (the teacher's other pages count like anyone's: a server on loopback has only teachers)
+            refuse(teacher=role == class_gate.TEACHER and path == class_gate.DASHBOARD)
         nonce = new_nonce()
         self.set_header("Content-Security-Policy", content_security_policy(nonce))
         stamper = NonceStamper(nonce)

@@ -1,6 +1,6 @@
 """A place costs a page: against a live class server (``--class``: every address, a token), GETs of the class
 link that never open a websocket take no pupil's place on the roster, their kernels go within seconds, and the
-teacher's own pages are never refused for want of a place. The manager's rules are also checked without a
+teacher's dashboard is never refused for want of a place. The manager's rules are also checked without a
 server (``CappedKernelManager`` with stand-in kernels).
 """
 
