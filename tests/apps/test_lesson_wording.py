@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.lessons import angry_flips, arrow_chains, dd_flips, dd_parts, die_choice, doublet_penalties
+from donkeylab.apps.lessons import (
+    angry_flips,
+    arrow_chains,
+    dd_flips,
+    dd_parts,
+    die_choice,
+    doublet_penalties,
+    doublet_penalties_text,
+)
 from donkeylab.apps.lessons import framework as fw
 from donkeylab.core import CHANCE
 from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
@@ -312,3 +320,20 @@ def test_notebook_01_says_what_the_answer_boxes_take() -> None:
     boxes = [item.exact for item in exercises_of(die_choice.spec()) if item.exact is not None]
     assert Fraction(1, 81) not in boxes and boxes == [Fraction(1, 7776), Fraction(5, 9)]
     assert "`1/7776`" in teacher and "`5/9`" in teacher and "5/9 ≈ 56 %" in teacher
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_lesson_3_points_at_its_exercises_by_what_they_ask(lang: str) -> None:
+    """'Exercise 4 finds one after 2 cards' pointed at the wrong exercise once a new one came before it (a
+    review found it): a reference says what the exercise is about, and that exercise asks it."""
+    items = next(s for s in doublet_penalties.spec().sections if isinstance(s, fw.Exercises)).items
+    asked = [item.question.get(lang) for item in items]
+    further = " ".join(
+        str(v) for k, v in doublet_penalties_text.TEXTS.items() if "further" in k for v in [v[lang == "de"]]
+    )
+    assert not re.search(r"(exercise|Übung) 4\b", further)
+    assert "152" in further and any("152" in text for text in asked)
+    hand = next(n for n, text in enumerate(asked, 1) if re.search(r"\b5\b", text) and ("hand" in text.lower()))
+    assert f"{'Übung' if lang == 'de' else 'exercise'} {hand}" in " ".join(
+        v[lang == "de"] for v in doublet_penalties_text.TEXTS.values() if isinstance(v, tuple)
+    )

@@ -231,7 +231,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "two show the total after 3 cards, drawn without and with replacement. They look almost the same: "
             "after a few cards, putting the cards back barely changes how likely each total is. The differences hide "
             "in rare "
-            "totals; exercise 4 finds one after 2 cards."
+            "totals; the exercise about a total of 152 finds one after 2 cards."
         ),
         (
             "Mehr zum Risiko. Bei den meisten niedrigen Summen droht vor allem eine Schnapszahl. Bei 0 kosten die "
@@ -242,7 +242,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             " Das erste Diagramm zeigt das Risiko bei jeder Summe (exakt). Die beiden anderen zeigen die Summe "
             "nach 3 Karten, ohne und mit Zurücklegen gezogen. Sie sehen fast gleich aus: Nach wenigen Karten "
             "ändert das Zurücklegen die Wahrscheinlichkeiten der Summen kaum. Die Unterschiede stecken in seltenen "
-            "Summen; Übung 4 findet "
+            "Summen; die Übung zur Summe 152 findet "
             "eine nach 2 Karten."
         ),
     ),
