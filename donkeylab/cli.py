@@ -511,14 +511,45 @@ def serve(args: argparse.Namespace) -> int:
     )
     if args.dry_run:
         print(" ".join(cmd))
-    print(banner(args.port, token_of(cmd), dry_run=args.dry_run))
     if args.dry_run:
+        print(banner(args.port, token_of(cmd), dry_run=True))
         return 0
     proc = subprocess.Popen(cmd)
+    _pass_on_stops(proc)
     try:
+        print("Starting the server …", flush=True)
+        if _answers(args.port, proc):  # the addresses only once they answer: a first click was refused for ~20 s
+            print(banner(args.port, token_of(cmd), dry_run=False), flush=True)
         return proc.wait()
     except KeyboardInterrupt:  # the server got the same Ctrl-C and stops its kernels: wait for it
         return proc.wait()
+
+
+def _pass_on_stops(proc: Any) -> None:
+    """A TERM or HUP to ``donkeylab serve`` stops the server too: it went on serving the port without its parent."""
+    import signal
+
+    def stop(signum: int, _frame: Any) -> None:
+        proc.send_signal(signum)
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, stop)
+
+
+def _answers(port: int, proc: Any, limit_s: float = 300.0) -> bool:
+    """Wait until the server answers on ``port`` (a static file: a page would start a kernel); False if it ended."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    end = time.monotonic() + limit_s
+    while proc.poll() is None and time.monotonic() < end:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=2):
+                return True
+        except (OSError, urllib.error.URLError):
+            time.sleep(0.25)
+    return proc.poll() is None
 
 
 if __name__ == "__main__":
