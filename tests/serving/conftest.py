@@ -10,7 +10,7 @@ import socket
 import subprocess
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,3 +106,12 @@ def run_server(cmd: list[str], port: int, log: Path) -> Iterator[Server]:
         yield Server(url, port, proc, log)
     finally:
         stop(proc)
+
+
+def wait_for(check: Callable[[], bool], limit: float, what: str) -> None:
+    """Poll ``check`` until it holds, failing after ``limit`` seconds with ``what`` it waited for."""
+    deadline = time.monotonic() + limit
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {limit} s: {what}")
+        time.sleep(0.2)  # polling a server's processes from outside: no event to wait on

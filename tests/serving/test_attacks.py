@@ -25,7 +25,7 @@ from tornado.websocket import websocket_connect
 
 from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message, steppers
 from donkeylab.apps.serve import voila_command
-from tests.serving.conftest import ROOT, Server, children, free_port, kernel_alive, run_server, write_notebook
+from tests.serving.conftest import ROOT, Server, children, free_port, kernel_alive, run_server, wait_for, write_notebook
 
 MAX_PLACES = 3
 ORPHAN_GRACE_S = 10
@@ -70,14 +70,6 @@ def server_rss_mb(server: Server) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise AssertionError("no VmRSS")
-
-
-def wait_for(check: Callable[[], bool], limit: float, what: str) -> None:
-    deadline = time.monotonic() + limit
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {limit} s: {what}")
-        time.sleep(0.2)  # polling the server's processes from outside: no event to wait on
 
 
 @pytest.mark.parametrize(

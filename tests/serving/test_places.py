@@ -13,7 +13,7 @@ import os
 import secrets
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -25,21 +25,13 @@ from donkeylab.apps.kernels import CappedKernelManager
 from donkeylab.apps.pageclient import KernelSession, fetch_page
 from donkeylab.apps.serve import lan_addresses, voila_command
 from donkeylab.classroom import ClassStore
-from tests.serving.conftest import ROOT, Server, free_port, kernel_alive, run_server
+from tests.serving.conftest import ROOT, Server, free_port, kernel_alive, run_server, wait_for
 
 TOKEN = secrets.token_urlsafe(24)
 LESSON = "doublet_penalties"
 OTHER = (lan_addresses() or [""])[0]  # a pupil's device: not this machine's loopback
 PLACES = 3
 UNOPENED_S = 4
-
-
-def wait_for(check: Callable[[], bool], limit: float, what: str) -> None:
-    deadline = time.monotonic() + limit
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {limit} s: {what}")
-        time.sleep(0.2)  # polling the server's kernels from outside: no event to wait on
 
 
 @pytest.fixture(scope="module")
