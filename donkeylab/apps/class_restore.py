@@ -23,15 +23,18 @@ import traitlets as t
 
 from donkeylab.classroom.checks import LANGS, SECTIONS
 from donkeylab.widgets import assets
+from donkeylab.widgets.guard import PageGuard
 
 REPORT_GAP_S = 0.3  # two reports of one page at least this far apart (the worker's poll reports the rest)
 
 
-class ClassPlace(anywidget.AnyWidget):
+class ClassPlace(PageGuard, anywidget.AnyWidget):
     """The pupil's scroll place, kept by the page across a reload (``widgets/class_place.js``): the section at
     the top of the window and how far into it. ``section`` is the kernel's fallback (the section the page last
     reported, for a tab whose own record is gone); ``lang`` is written into the address bar, so a reload opens
-    the page in the language the pupil chose. The page writes no trait."""
+    the page in the language the pupil chose. The page writes no trait (``PageGuard``: a forged one is refused)."""
+
+    pause_exempt = True  # it only keeps the place: a class's pause lets its messages pass
 
     _esm = assets.asset("class_place.js")
     key = t.Unicode(help="what the page's record is kept under: the class code").tag(sync=True)

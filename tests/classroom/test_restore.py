@@ -99,3 +99,13 @@ def test_a_change_is_reported_at_once_so_a_reload_right_after_it_keeps_it(pages:
     started = time.monotonic()
     until(lambda: stored(pages, k).get("lang") == "de")
     assert time.monotonic() - started < 1.0
+
+
+def test_the_place_keeper_takes_no_trait_from_the_page() -> None:
+    """The scroll keeper's traits are the kernel's: a page forging its section, language or readiness is refused."""
+    from donkeylab.apps.class_restore import ClassPlace
+
+    place = ClassPlace(key="K7Q2XF", section="live", lang="de")
+    for name, forged in (("section", "answer"), ("lang", "en"), ("ready", True), ("key", "OTHER1")):
+        place._handle_msg({"content": {"data": {"method": "update", "state": {name: forged}, "buffer_paths": []}}})
+    assert (place.key, place.section, place.lang, place.ready) == ("K7Q2XF", "live", "de", False)
