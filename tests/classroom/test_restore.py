@@ -107,5 +107,7 @@ def test_the_place_keeper_takes_no_trait_from_the_page() -> None:
 
     place = ClassPlace(key="K7Q2XF", section="live", lang="de")
     for name, forged in (("section", "answer"), ("lang", "en"), ("ready", True), ("key", "OTHER1")):
-        place._handle_msg({"content": {"data": {"method": "update", "state": {name: forged}, "buffer_paths": []}}})
+        place._handle_msg(
+            {"content": {"data": {"method": "update", "state": {name: forged}, "buffer_paths": []}}, "buffers": []}
+        )
     assert (place.key, place.section, place.lang, place.ready) == ("K7Q2XF", "live", "de", False)
