@@ -292,7 +292,7 @@ class Chromium:
             await handle.press("Home")
             for _ in range(round(value / 0.01)):
                 await handle.press("ArrowRight")
-            await page.locator(".dl-prediction .widget-readout", has_text=f"{value:.2f}").first.wait_for()
+            await page.locator(".dl-prediction .dl-readout", has_text=f"{value:.2f}").first.wait_for()
             await page.locator("button.dl-class-lock").click()
             return
         await page.locator(".dl-cc-num", has_text=f"Question {number} of").wait_for()
