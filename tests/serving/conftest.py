@@ -21,8 +21,9 @@ START_TIMEOUT = 180  # s: the server imports Voila, Jupyter and our apps package
 
 
 def free_port() -> int:
+    """A port free on every address (a class server binds them all), not only on the loopback."""
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind(("0.0.0.0", 0))
         port: int = s.getsockname()[1]
         return port
 
@@ -86,24 +87,54 @@ def wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 def stop(proc: subprocess.Popen[bytes]) -> None:
     """SIGTERM: the server stops its kernels; whatever is left after 60 s is killed (kernels included)."""
     kernels = children(proc.pid)
-    os.killpg(proc.pid, signal.SIGTERM)
+    with contextlib.suppress(ProcessLookupError):  # a server that died at start: its own error is the one to show
+        os.killpg(proc.pid, signal.SIGTERM)
     try:
         proc.wait(60)
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(30)
     for pid in kernels + children(proc.pid):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
 
 
-def run_server(cmd: list[str], port: int, log: Path) -> Iterator[Server]:
+class PortTaken(RuntimeError):
+    """The free port was taken between :func:`free_port` and the server's bind (another worker's kernel or server)."""
+
+
+def start_server(cmd: list[str], port: int, log: Path) -> subprocess.Popen[bytes]:
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=log.parent, start_new_session=True)
     try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_up(url, proc, log)
-        yield Server(url, port, proc, log)
+        wait_until_up(f"http://127.0.0.1:{port}", proc, log)
+    except RuntimeError as e:
+        stop(proc)
+        if "already in use" in log.read_text(errors="replace"):
+            raise PortTaken(str(e)) from None
+        raise
+    return proc
+
+
+def on_port(cmd: list[str], old: int, new: int) -> list[str]:
+    """``cmd`` with its port (``--port N`` or ``--port=N``) moved from ``old`` to ``new``."""
+    moved = {str(old): str(new)}
+    return [a.removesuffix(f"={old}") + f"={new}" if a.endswith(f"={old}") else moved.get(a, a) for a in cmd]
+
+
+def run_server(cmd: list[str], port: int, log: Path) -> Iterator[Server]:
+    """Start ``cmd`` and yield it once it answers; a port lost to a race is retried twice on a fresh one."""
+    for attempt in range(3):
+        try:
+            proc = start_server(cmd, port, log)
+            break
+        except PortTaken:
+            if attempt == 2:
+                raise
+            cmd, port = on_port(cmd, port, fresh := free_port()), fresh
+    try:
+        yield Server(f"http://127.0.0.1:{port}", port, proc, log)
     finally:
         stop(proc)
 
