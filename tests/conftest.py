@@ -27,7 +27,6 @@ LONG_FIRST = (
     "tests/browser/",
     "tests/site/",
     "tests/classroom/test_load.py",
-    "tests/widgets/test_wheel.py",
 )
 
 

@@ -73,19 +73,25 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed: Installed) -> None:
-    """It imports from the venv, carries the app notebooks and the widgets' front end, and names the repository."""
+    """It imports from the venv, carries the app notebooks and the widgets' front end (a Stepper loads its ESM
+    from the wheel's ``donkeylab/widgets/static``, hatchling's force-include), and names the repository."""
     probe = (
         "import json, donkeylab, importlib.metadata as m; from pathlib import Path; "
-        "here = Path(donkeylab.__file__).parent; "
+        "from donkeylab.widgets import Stepper, assets; from donkeylab.apps.serve import apps_dir; "
+        "here = Path(donkeylab.__file__).parent; esm = str(Stepper('double_down', 3)._esm); "
         "print(json.dumps([str(here), sorted(p.name for p in (here / 'apps' / 'notebooks').glob('*.ipynb')), "
-        "(here / 'widgets' / 'static').is_dir(), m.metadata('donkeylab').get_all('Project-URL')]))"
+        "sorted(p.name for p in (here / 'widgets' / 'static').iterdir()), 'stepperBar' in esm, "
+        "str(assets.asset('stepper.js')), str(apps_dir()), m.metadata('donkeylab').get_all('Project-URL')]))"
     )
     done = installed.run("python", "-c", probe)
     assert done.returncode == 0, done.stderr[-2000:]
-    where, notebooks, widgets, urls = json.loads(done.stdout)
+    where, notebooks, static, stepper_loads, stepper_js, apps, urls = json.loads(done.stdout)
     assert Path(where).is_relative_to(installed.venv), where
     assert notebooks == sorted(p.name for p in (ROOT / "notebooks" / "apps").glob("*.ipynb"))
-    assert widgets
+    front_end = sorted(p.name for p in (ROOT / "widgets").iterdir() if p.suffix in (".js", ".css"))
+    assert set(front_end) <= set(static), sorted(set(front_end) - set(static))  # the widgets' ESM/CSS travel along
+    assert stepper_loads and Path(stepper_js).is_relative_to(Path(where) / "widgets" / "static")
+    assert apps == str(Path(where) / "apps" / "notebooks")
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Repository"]
     assert f"Repository, {declared}" in urls
 
