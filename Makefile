@@ -16,7 +16,7 @@ export PYTHONUNBUFFERED := 1
 # (pytest's collection: 12 s → 7 s per worker; a kernel's import of the apps: 0.74 → 0.59 s)
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: app test lint typecheck pytest system chromium postgresql site site-sequence bench playthroughs fuzz soak clean
+.PHONY: app test lint typecheck pytest system hub-proxy chromium postgresql site site-sequence bench playthroughs fuzz soak clean
 
 # The venv's packages are installed by uv (from PyPI, into the venv, bootstrapped by the venv's own pip): on
 # this machine pip took ~57 s for `.[test]` (resolving, unpacking and byte-compiling plotly's thousands of
@@ -58,7 +58,7 @@ site: site/.donkeylab-site
 ## install while the venv does (both mostly wait on downloads); lint, the type check and the site build are
 ## independent and run side by side (one after another they took ~20 s of the run)
 test:
-	$(MAKE) --no-print-directory -j4 --output-sync=target system lint typecheck site
+	$(MAKE) --no-print-directory -j4 --output-sync=target system hub-proxy lint typecheck site
 	$(MAKE) --no-print-directory pytest
 
 ## The Debian packages the tests need, in one apt-get (as root) for those missing: chromium for the browser
@@ -77,6 +77,16 @@ system:
 	else echo "missing for the tests:$$missing; run 'sudo apt-get install -y$$missing'"; exit 1; fi
 
 chromium postgresql: system
+
+## JupyterHub's proxy for the hub test (tests/browser/test_hub.py), from npm into the venv, pinned; Node >= 20
+## (Debian's nodejs and npm). Installed once: the next run only checks its version
+HUB_PROXY_VERSION := 5.3.0
+HUB_PROXY := $(VENV)/proxy/node_modules/.bin/configurable-http-proxy
+hub-proxy: $(HUB_PROXY)
+$(HUB_PROXY):
+	@command -v npm >/dev/null 2>&1 || { echo "missing for the hub test: npm (apt-get install -y nodejs npm)"; exit 1; }
+	npm install --prefix $(VENV)/proxy --no-audit --no-fund --silent configurable-http-proxy@$(HUB_PROXY_VERSION)
+	@$(HUB_PROXY) --version | grep -qx '$(HUB_PROXY_VERSION)'
 
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check .

@@ -110,6 +110,11 @@ def join_links(href: str, info: dict[str, Any], lesson: str, code: str, lang: st
     elif bare_name(str(parts.hostname)):
         warning = "bare_name"
     base = render.removesuffix("voila/render/")
+    hub = info.get("hub")
+    if isinstance(hub, dict) and isinstance(hub.get("base"), str) and render.startswith(str(hub.get("prefix"))):
+        # on a JupyterHub: the teacher's server is /user/TEACHER/; each pupil opens the same page on their own
+        render = f"{hub['base']}hub/user-redirect/{render.removeprefix(hub['prefix'])}"
+        base = hub["base"]
     link = f"{origin}{render}{lesson}.ipynb?" + urlencode({"class": code, "lang": lang})
     short = f"{urlsplit(origin).netloc}{base.rstrip('/')}"
     return {"link": link, "short": short, "warning": warning, "better": urls[0] if urls and warning else ""}

@@ -352,9 +352,16 @@ def export_server_info(ip: str, port: int, base_url: str, urls: list[str]) -> st
 
 
 def server_info() -> dict[str, Any]:
-    """In a kernel: what its server exported (empty outside one)."""
+    """In a kernel: what its server exported (empty outside one). A JupyterHub user's server exports its own
+    prefix (``/user/NAME/``) and the hub's base URL: a class link then goes through the hub to each pupil's
+    own server."""
     try:
         info = json.loads(os.environ.get(SERVER_ENV, "{}"))
     except ValueError:
         return {}
-    return info if isinstance(info, dict) else {}
+    if not isinstance(info, dict):
+        return {}
+    prefix, base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX"), os.environ.get("JUPYTERHUB_BASE_URL")
+    if prefix and base:
+        info["hub"] = {"prefix": prefix, "base": base}
+    return info

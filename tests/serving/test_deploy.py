@@ -47,7 +47,15 @@ def test_every_notebook_it_names_exists_and_every_app_is_named_and_reachable() -
 def test_the_pupil_server_has_the_safe_voila_settings(values: dict[str, Any]) -> None:
     settings = values["singleuser"]["extraFiles"]["voila-classroom"]["data"]
     ours = json.loads((CONFIG_DIR / "voila.json").read_text())
-    for key in ("show_tracebacks", "file_allowlist", "file_denylist", "extension_denylist"):
+    for key in (
+        "show_tracebacks",
+        "file_allowlist",
+        "file_denylist",
+        "extension_denylist",
+        "allow_theme_override",
+        "allow_template_override",
+        "http_header_envs",
+    ):
         assert settings["VoilaConfiguration"][key] == ours["VoilaConfiguration"][key], key
     assert settings["MappingKernelManager"] == ours["MappingKernelManager"]
     module, _, name = settings["ServerApp"]["kernel_manager_class"].rpartition(".")
