@@ -95,7 +95,21 @@ def test_a_class_meets_across_four_users_servers_of_a_hub(browser: Browser, hub:
     except BaseException:
         for app, name in zip(users, ("teacher", *PUPILS), strict=False):
             app.screenshot_failure(f"hub-{name}")
+        print("the hub's and its servers' complaints:", *complaints(hub.log()), sep="\n")
         raise
+
+
+# What a failed run needs to say where a page stopped: the hub's, the proxy's and every user server's warnings
+COMPLAINT = re.compile(r"^\[(E|W|C) |error|Traceback|Exception|Timeout|refused|died|restart", re.IGNORECASE)
+NOISE = re.compile(
+    r"slow to become responsive|websocket_ping_timeout|without encryption|DeprecationWarning|is deprecated|hub/health"
+    r"|hub/error/404|is not trusted|Skipping XSRF|extra_template_paths|testing authenticator|without SSL|SIGTERM"
+)
+
+
+def complaints(log: str, last: int = 60) -> list[str]:
+    """The log's last ``last`` lines that warn or fail, without the warnings every sound run prints."""
+    return [line for line in log.splitlines() if COMPLAINT.search(line) and not NOISE.search(line)][-last:]
 
 
 def a_class_meets(browser: Browser, hub: Server, folder: Path, users: list[App]) -> None:

@@ -98,6 +98,9 @@ def record(errors: list[str], name: str, error: Error) -> None:
     errors.append(f"{name}: {str(error)[:300]}")
 
 
+# Sixteen Pyodide visits and the first round's checks: ~6 min alone, ~10 min beside the other worker's browser
+# tests; each visit has its own bound (``APP_LIMIT``), so the run's 600 s per test would cut a slow but sound run
+@pytest.mark.timeout(1800)
 def test_every_app_in_turn_in_one_browser_twice_each_within_the_limit(
     browser: tuple[BrowserContext, CDPSession], site_url: str, figures: dict[str, Any], voila_app: App
 ) -> None:
@@ -136,6 +139,7 @@ def test_every_app_in_turn_in_one_browser_twice_each_within_the_limit(
             elif first:
                 checks = functools.partial(same_as_voila, tab, voila_app, name, LESSON_LINK)
             took[name] = round(visit(tab, f"{site_url}{href}?{query_of(name)}", checks), 1)
+            print(f"round {round_ + 1}: {name} drawn and stepped in {took[name]} s", flush=True)  # shown on failure
             if first and name in LINKS:
                 figures[name] = free_play_steps_in_the_browser(tab, name)
             elif first:
