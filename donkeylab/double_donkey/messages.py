@@ -176,7 +176,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "All 6 dice are on the Hay card. Now every player secretly chooses 1 to 3 cards from their hand.",
         "Alle 6 Würfel liegen auf der Misthaufen-Karte. Jetzt wählt jeder geheim 1 bis 3 Karten aus seiner Hand.",
     ),
-    "DD-PLAY-1": ("{player} puts {n} {n:|card|cards} face down.", "{player} legt {n} {n:|Karte|Karten} verdeckt vor sich."),
+    "DD-PLAY-1": (
+        "{player} puts {n} {n:|card|cards} face down.",
+        "{player} legt {n} {n:|Karte|Karten} verdeckt vor sich.",
+    ),
     "DD-PLAY-1/empty": (
         "{player} has no cards in hand and plays nothing.",
         "{player} hat keine Karten auf der Hand und spielt nichts.",
@@ -240,8 +243,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} zieht {n} {n:|Karte|Karten} vom eigenen Stapel nach.",
     ),
     "DD-REFILL-1/short": (
-        "{player} can draw only {n} {n:|card|cards} from their personal pile and plays on with {hand} {hand:|card|cards}.",
-        "{player} kann nur {n} {n:|Karte|Karten} vom eigenen Stapel ziehen und spielt mit {hand} {hand:|Karte|Karten} weiter.",
+        (
+            "{player} can draw only {n} {n:|card|cards} from their personal pile and "
+            "plays on with {hand} {hand:|card|cards}."
+        ),
+        (
+            "{player} kann nur {n} {n:|Karte|Karten} vom eigenen Stapel ziehen und spielt "
+            "mit {hand} {hand:|Karte|Karten} weiter."
+        ),
     ),
     "DD-REFILL-1/empty": (
         "{player}'s personal pile is empty, so they cannot refill and play on with {hand} {hand:|card|cards}.",

@@ -65,8 +65,14 @@ _MESSAGES = {
         "Die Esel stehen auf den Startfeldern {left}, {middle} und {right}, von links: {order}.",
     ),
     "ER-SETUP-1/deal": (
-        "Each player draws {per_player} order {per_player:|card|cards}; {hidden} {hidden:|card stays|cards stay} hidden.",
-        "Jeder zieht {per_player} {per_player:|Zielkarte|Zielkarten}; {hidden} {hidden:|Karte bleibt|Karten bleiben} verdeckt.",
+        (
+            "Each player draws {per_player} order {per_player:|card|cards}; {hidden} "
+            "{hidden:|card stays|cards stay} hidden."
+        ),
+        (
+            "Jeder zieht {per_player} {per_player:|Zielkarte|Zielkarten}; {hidden} "
+            "{hidden:|Karte bleibt|Karten bleiben} verdeckt."
+        ),
     ),
     "ER-MOVE-1": (
         "{player} moves the {donkey} donkey forward from {frm} to {to}.",
@@ -255,7 +261,10 @@ _VIEW = {
     "esels_rennen/label/back": ("{donkey} back → {to}", "{donkey} zurück → {to}"),
     "esels_rennen/label/pass": ("pass", "aussetzen"),
     "esels_rennen/label/start": ("start order {order}", "Startreihenfolge {order}"),
-    "esels_rennen/label/deal": ("deal {count} order {count:|card|cards}", "{count} {count:|Zielkarte|Zielkarten} austeilen"),
+    "esels_rennen/label/deal": (
+        "deal {count} order {count:|card|cards}",
+        "{count} {count:|Zielkarte|Zielkarten} austeilen",
+    ),
     # The board's text alternative (a screen reader's whole picture of the race), built per step.
     "esels_rennen/summary/on": ("{donkey} on {field}", "{donkey} auf {field}"),
     "esels_rennen/summary/finished": ("{donkey} finished in place {place}", "{donkey} im Ziel auf Platz {place}"),
