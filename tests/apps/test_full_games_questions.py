@@ -111,6 +111,7 @@ def test_figure_speaks_german_when_asked() -> None:
     (_, counts), *_ = q.batches(6, seed=4, batch=6, params=params)
     fig = q.figure({}, counts, 6, params, "de")
     assert "Wer gewinnt" in fig.layout.title.text and fig.layout.xaxis.title.text.startswith("Gewinner")
-    assert [t.name for t in fig.data] == ["englische Regeln (n=6, 95-%-Intervall)", "deutsche Regeln (n=6, 95-%-Intervall)"]
+    german = ["englische Regeln (n=6, 95-%-Intervall)", "deutsche Regeln (n=6, 95-%-Intervall)"]
+    assert [t.name for t in fig.data] == german
     assert list(fig.data[0].x) == ["Spieler 1", "Spieler 2", "geteilter Sieg"]
     assert list(q.figure({}, counts, 6, params).data[0].x) == ["player 1", "player 2", qg.SHARED]
