@@ -22,6 +22,8 @@ from donkeylab.apps.lessons import (
 from donkeylab.apps.lessons import framework as fw
 from donkeylab.core import CHANCE
 from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
+from donkeylab.esels_rennen import exact as er_exact
+from donkeylab.esels_rennen import load_board
 
 
 def both(text: Any) -> str:
@@ -256,8 +258,8 @@ def test_lesson_3_whole_percents_count_as_everywhere() -> None:
     """ "23 %" for 13/56 and "11 %" for 3/28 were "close" here while Lesson 4 took whole percents."""
     assert answer(box_of(doublet_penalties, 0), "11 %").startswith("Correct!")
     assert answer(box_of(doublet_penalties, 1), "23 %").startswith("Correct!")
-    assert answer(box_of(arrow_chains, 0), "9.1 %").startswith("Correct!")
-    assert "Keep at least two digits" in answer(box_of(arrow_chains, 0), "9 %")
+    assert answer(box_of(arrow_chains, 1), "44 %").startswith("Correct!")
+    assert "Keep at least two digits" in answer(box_of(arrow_chains, 1), "0.4")
 
 
 # ---------------------------------------------------------------------------------------------- Lesson 4
@@ -285,7 +287,28 @@ def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
     assert len(moves) == 6 and ending == [er.Move("green", "c1")]
     assert state.apply(ending[0]).podium == ("green", "yellow", "red") and arrow_chains.best_card("tiny_chain") == "GYR"
     assert exercises_of(arrow_chains.spec())[3].exact == Fraction(1, len(moves))
-    assert "1/6 would be right in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
+    assert "1/6 would be right for one order in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
+
+
+def test_lesson_4s_first_exercises_are_computed_not_read() -> None:
+    """Exercises 1 and 2 read a cell of a table; now each takes a step of probability on the table's numbers:
+    two disjoint orders add (yellow first: 17.6 % + 9.1 % = 26.7 %), and "at least one hop" is the complement
+    of the row "0 hops" (100 % − 56.1 % = 43.9 %). Both exact values from the engine's exact race odds."""
+    odds = er_exact.race_odds(load_board("default"))
+    orders = dict(odds.order_probability)
+    yellow_first = orders["YRG"] + orders["YGR"]
+    hop = 1 - arrow_chains.chain_shares("default")[0]
+    first, second = exercises_of(arrow_chains.spec())[:2]
+    assert (first.exact, second.exact) == (yellow_first, hop)
+    assert (round(100 * float(yellow_first), 1), round(100 * float(hop), 1)) == (26.7, 43.9)
+    for lang, right in (("en", ("26.7 %", "0.27", "27 %")), ("de", ("26,7 %", "0,27", "27 %"))):
+        assert all(answer(box_of(arrow_chains, 0, lang), r).startswith(("Correct!", "Richtig!")) for r in right)
+    assert "That is one order only" in answer(box_of(arrow_chains, 0), "9.1 %")
+    assert "That is one order only" in answer(box_of(arrow_chains, 0), "17.6 %")
+    assert "1/3 would be right in a fair race" in answer(box_of(arrow_chains, 0), "1/3")
+    assert answer(box_of(arrow_chains, 1), "43.9 %").startswith("Correct!")
+    assert "moves without a hop" in answer(box_of(arrow_chains, 1), "56.1 %")
+    assert "ER-CHAIN-2" not in second.solution.get("en"), "the pupil's solution in words, without rule IDs"
 
 
 def test_lesson_4_hover_text_has_no_long_fractions() -> None:
