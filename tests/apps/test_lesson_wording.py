@@ -174,12 +174,26 @@ def test_lesson_2_states_the_independent_baseline_and_aims_at_one_sixth() -> Non
     assert "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it" in html
     assert "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher" in html
     assert "about 1 in 6" not in html and "etwa 1 von 6" not in html
-    box = box_of(angry_flips, 2)
+    box = box_of(angry_flips, 1)  # the tree: 1/6 is what freely rolled dice would give
     text = answer(box, "1/6")
-    assert box.verdict.outcome == "mistake" and "1/6 would be right for two independent dice" in text
+    assert box.verdict.outcome == "mistake" and "1/6 would be right if orange were rolled freely" in text
     assert "Check your rounding" not in text
-    assert "after the orange flip" in answer(box_of(angry_flips, 2), "10.1 %")
-    assert answer(box_of(angry_flips, 2), "18 %").startswith("Correct!")
+
+
+def test_lesson_2s_third_exercise_is_computed_on_the_engines_rules() -> None:
+    """Exercise 3 read 18.0 % off the page; now the pupil computes why pairs are rare: orange shows the 2 that is
+    already on the Hay card, and is placed there only by the exception (yellow old too, 4/6) and the random
+    choice (1/2): 1/3, the engine's own legal moves over yellow's six faces (``placed_on_two``)."""
+    third = exercises_of(angry_flips.spec())[2]
+    assert third.exact == angry_flips.placed_on_two() == Fraction(1, 3)
+    assert exercises_of(angry_flips.spec("german"))[2].exact == Fraction(1, 3)
+    assert "4/6 · 1/2 = 1/3" in third.solution.en and "4/6 · 1/2 = 1/3" in third.solution.de
+    for right in ("1/3", "0.33", "33 %", "1 in 3"):
+        assert answer(box_of(angry_flips, 2), right).startswith("Correct!"), right
+    assert "the exception lets the player choose" in answer(box_of(angry_flips, 2), "2/3")
+    assert "random choice alone" in answer(box_of(angry_flips, 2), "0.5")
+    assert "rule DD-DICE-2 asks for a new number" in answer(box_of(angry_flips, 2), "1")
+    assert "Read it on the lesson page" not in third.question.en
 
 
 def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> None:
@@ -204,8 +218,8 @@ def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:
         assert answer_section.value == (before, after)
         html = answer_section.parts[0]("en")
         assert all(f"<b>{x}</b>" in html for x in shown), variant
-        ex3 = exercises_of(spec)[2]
-        assert ex3.exact == before
+        tree = exercises_of(spec)[1]
+        assert tree.exact == angry_flips.orange_on_two(last_die)
     assert "from about 18 in 100 games to about 9." in angry_flips.notice_text("roll").get("en")
 
 
