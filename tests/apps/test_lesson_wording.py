@@ -374,3 +374,16 @@ def test_lesson_3_points_at_its_exercises_by_what_they_ask(lang: str) -> None:
     assert f"{'Übung' if lang == 'de' else 'exercise'} {hand}" in " ".join(
         v[lang == "de"] for v in doublet_penalties_text.TEXTS.values() if isinstance(v, tuple)
     )
+
+
+def test_pupils_words_for_intervals_and_rules() -> None:
+    """The pupil's words: "95 % interval" on the table (the going-further text names "confidence interval" once,
+    as what statisticians call it), and the points exercise of Lesson 4 explains the points without a rule ID."""
+    from donkeylab.apps.lessons import full_widgets
+
+    points = exercises_of(arrow_chains.spec())[2].question
+    for lang in ("en", "de"):
+        assert "ER-SCORE-1" not in points.get(lang)
+        caption = full_widgets.say("caption", count="20").get(lang)
+        assert "95 % interval" in caption or "95-%-Intervall" in caption
+        assert "onfidence" not in caption and "Konfidenz" not in caption

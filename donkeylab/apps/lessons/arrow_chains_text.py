@@ -69,12 +69,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises.items": (
         (
-            "With the optional points (ER-SCORE-1: 2 points if your card's first donkey wins, 1 point if its second "
+            "With the optional points (2 points if your card's first donkey wins, 1 point if its second "
             "donkey comes second, whether or not the first wins, 1 if the first two finish the other way round), "
             "which order card earns the fewest points on average on our reconstructed board, and which the most?"
         ),
         (
-            "Mit der Zusatzwertung (Punkte, ER-SCORE-1: 2 Punkte, wenn der erste Esel deiner Karte gewinnt, 1 Punkt, "
+            "Mit der Zusatzwertung (2 Punkte, wenn der erste Esel deiner Karte gewinnt, 1 Punkt, "
             "wenn ihr zweiter Esel Zweiter wird, auch wenn der erste nicht gewinnt, 1 Punkt, wenn die ersten beiden "
             "vertauscht ankommen): Welche Zielkarte bringt auf unserem nachgebauten Brett im Mittel die wenigsten "
             "Punkte, welche die meisten?"
