@@ -161,6 +161,9 @@ def test_quote_is_short() -> None:
         ("1 in 7,776", Fraction(1, 7776)),  # Lesson 1's page writes the thousands mark
         ("etwa 1 von 7.776", Fraction(1, 7776)),
         ("1 in 7 776", Fraction(1, 7776)),
+        ("1 in 5.600", Fraction(1, 5600)),  # a mark before three digits groups thousands
+        ("1 in 5.6", Fraction(5, 28)),  # before one or two digits it is a decimal mark
+        ("1 von 12,5", Fraction(2, 25)),
         ("(3/7)^5", Fraction(243, 16807)),  # Lesson 3's named misconception must be readable
         ("(3/7)⁵", Fraction(243, 16807)),
         ("(3/7)**5", Fraction(243, 16807)),
@@ -185,6 +188,9 @@ SEVEN = Fraction(3913007381, 21767823360)  # 0.17976…
         ("about 1 in 90", Fraction(23, 2067)),
         ("1 in 7,776", Fraction(1, 7776)),
         ("(1/6)^5", Fraction(1, 7776)),
+        ("1 in 5.6", SEVEN),  # 18.0 % is about 1 in 5.6 (the review's reading), not "about 1 in 6"
+        ("etwa 1 von 5,6", SEVEN),
+        ("1 in 5.56", SEVEN),
     ],
 )
 def test_a_fraction_or_one_in_n_right_to_two_figures_is_correct(text: str, exact: Fraction) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -71,3 +72,21 @@ def test_term_conflict_is_an_error() -> None:
     CATALOGUE.add_term("test_term", "x", "y")
     with pytest.raises(ValueError, match="twice"):
         CATALOGUE.add_term("test_term", "x", "z")
+
+
+def test_words_agree_with_their_count() -> None:
+    """A page prints "1 card" and "3 Zielkarten", never "card(s)" or "Zielkarte(n)": ``{n:|one|many}`` picks the
+    word for a number or for the size of a collection, in the kernel's catalogue as in the front end's."""
+    CATALOGUE.add("TEST-PLURAL", "{n} {n:|card|cards}; {cards:|card|cards} {cards}", "{n} {n:|Karte|Karten}; {cards}")
+    one = Event("TEST-PLURAL", {"n": 1, "cards": ("x",)})
+    many = Event("TEST-PLURAL", {"n": 3, "cards": ("x", "y")})
+    assert (one.render("en"), many.render("en")) == ("1 card; card x", "3 cards; cards x or y")
+    assert (one.render("de"), many.render("de")) == ("1 Karte; x", "3 Karten; x oder y")
+    assert CATALOGUE.text("TEST-PLURAL", "en", n=0, cards="") == "0 cards; cards "
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE.messages))
+def test_no_sentence_leaves_its_plural_to_the_reader(key: str) -> None:
+    msg = CATALOGUE.messages[key]
+    for text in (msg.en, msg.de):
+        assert not re.search(r"[a-zäöü]\((?:s|n|en|e)\)", text), f"{key}: {text!r} (use {{n:|one|many}})"

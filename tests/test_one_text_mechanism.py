@@ -217,7 +217,7 @@ def test_texts_fills_in_values_as_given_and_render_translates_them() -> None:
 
     assert say("choose", "de", colour="red") == CATALOGUE.text("figure/choose", "de", colour="red") == "red wählen"
     assert CATALOGUE.render("figure/choose", {"colour": "red"}, "de") == "rot wählen"
-    assert say("sim_bar", "en", name="x", n="2,000") == "x (n=2,000, 95% CI)"
+    assert say("sim_bar", "en", name="x", n="2,000") == "x (n=2,000, 95% interval)"
     with pytest.raises(KeyError, match="no message"):
         say("no such figure word", "en")
     with pytest.raises(ValueError, match="unknown language"):

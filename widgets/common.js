@@ -93,12 +93,16 @@ function keyNav(el, st) {
   });
 }
 
-/** The widget's word `key` in language `lang` ({name} placeholders filled from `vars`); the key if missing. */
+/** The widget's word `key` in language `lang` ({name} placeholders filled from `vars`, {n:|card|cards} the word
+ * that agrees with vars.n, as the kernel's catalogue does); the key if missing. */
 function word(model, lang, key, vars = {}) {
   const words = model.get("words") || {};
   const text = (words[lang] || words.en || {})[key];
   if (text === undefined) return key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  const agreed = text.replace(/\{(\w+):\|([^|{}]*)\|([^|{}]*)\}/g, (m, name, one, many) =>
+    name in vars ? (Number(vars[name]) === 1 ? one : many) : m,
+  );
+  return agreed.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
 /** The sub-step moment of a snapshot: the events shown so far, those still to come, the one just shown. */

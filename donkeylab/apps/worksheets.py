@@ -69,6 +69,8 @@ class Sheet:
     notice: Speaks | None
     exercises: tuple[fw.Exercise, ...]
     rules: Speaks | None  # the rule set the numbers are for, when the lesson has a choice of rules
+    # a count the page asks beside its game, outside its exercises (Lesson 4's mini board): heading, intro, item
+    by_hand: tuple[tuple[Speaks, Speaks, fw.Exercise], ...] = ()
 
 
 # The lessons' numbers, in teaching order: the teaching notebooks' 01–05 and each lesson's title ("Lesson 2 — …",
@@ -110,7 +112,8 @@ def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
     notice = next((s.text for s in sections if isinstance(s, fw.Notice)), None)
     exercises = tuple(item for s in sections if isinstance(s, fw.Exercises) for item in s.items)
     rules = _rules(query["variant"]) if "variant" in accepted else None
-    return Sheet(name, spec.title, question, prompt, choices, answer, exact, notice, exercises, rules)
+    by_hand = tuple(module.by_hand_sheet()) if hasattr(module, "by_hand_sheet") else ()
+    return Sheet(name, spec.title, question, prompt, choices, answer, exact, notice, exercises, rules, by_hand)
 
 
 def _prediction(
@@ -227,6 +230,9 @@ def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapp
         body.append(_block(_t("lesson/heading.exact", lang), "".join(part(lang) for part in made.exact)))
     if key and made.notice is not None:
         body.append(_block(_t("lesson/heading.notice", lang), made.notice.get(lang), whole=False))
+    for heading, intro, item in made.by_hand:  # a count on paper, as the page asks it
+        inner = f"<p>{intro.get(lang)}</p>{_exercise(0, item, lang, key).removeprefix('<!--next-->')}"
+        body.append(_block(heading.get(lang), inner))
     body.append(_exercises(made, lang, key))
     return _page(made, lang, kind, "".join(body))
 
@@ -290,18 +296,26 @@ def _scale(lang: str) -> str:
 
 
 def _exercises(made: Sheet, lang: str, key: bool) -> str:
-    items = "".join(_exercise(i + 1, item, lang, key) for i, item in enumerate(made.exercises))
-    rounding = any(item.exact is not None and item.exact.denominator != 1 for item in made.exercises)
-    note = f"<p class='dl-note'>{html.escape(_t('answer/rounding', lang))}</p>" if rounding and not key else ""
+    rounded = next((i for i, item in enumerate(made.exercises) if _rounded(item)), None)
+    # the rule of rounding stands above the first exercise it applies to, not above whole-number answers
+    note = f"<p class='dl-note'>{html.escape(_t('answer/rounding', lang))}</p>" if not key else ""
+    items = "".join(
+        _exercise(i + 1, item, lang, key, note if i == rounded else "") for i, item in enumerate(made.exercises)
+    )
     heading = f"<h2>{html.escape(_t('parts/exercises', lang))}</h2>"
     first, *rest = items.split("<!--next-->") if items else [""]
     # the heading stays with the first exercise: one unbreakable block, as every exercise is
-    top = f"<div class='dl-ws-block'>{heading}{note}{first}</div>"
+    top = f"<div class='dl-ws-block'>{heading}{first}</div>"
     return f"<section class='dl-ws-section'>{top}{''.join(rest)}</section>"
 
 
-def _exercise(number: int, item: fw.Exercise, lang: str, key: bool) -> str:
-    head = f"<p><b>{number}.</b> {item.question.get(lang)}</p>"
+def _rounded(item: fw.Exercise) -> bool:
+    """Whether a rounding of the answer can be right: a value that is no whole number."""
+    return item.exact is not None and item.exact.denominator != 1
+
+
+def _exercise(number: int, item: fw.Exercise, lang: str, key: bool, note: str = "") -> str:
+    head = f"{note}<p><b>{number}.</b> {item.question.get(lang)}</p>" if number else f"<p>{item.question.get(lang)}</p>"
     if key:
         room = f"<div class='dl-key-answer'>{_key_answer(item, lang)}</div>"
     elif item.exact is None:

@@ -46,9 +46,11 @@ _POWER = re.compile(
     r"(?:\s*(?:\^|\*\*)\s*(?P<k>\d+))?$"
 )
 # "1 in 81" is how the pages write a probability ("etwa 1 von 81" in German), so a pupil may type it back, with
-# the page's thousands marks too ("1 in 7,776", "1 von 7.776"): in "1 in N" the N is a whole number
+# the page's thousands marks too ("1 in 7,776", "1 von 7.776"), or with one or two decimals ("1 in 5.6" for
+# 18.0 %, "1 von 5,6"): a mark followed by three digits groups thousands, by one or two it is a decimal mark
 _ONE_IN = re.compile(
-    rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+)$", re.IGNORECASE
+    rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+(?P<d>[.,]\d{{1,2}})?)$",
+    re.IGNORECASE,
 )
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
@@ -138,10 +140,11 @@ def parse(text: object) -> Reading:
         return Reading(None, "answer/too_long")
     one_in = _ONE_IN.match(flat)
     if one_in is not None:
-        n = int(re.sub(r"\D", "", one_in["b"]))
+        n = _decimal(one_in["b"]) if one_in["d"] else Fraction(int(re.sub(r"\D", "", one_in["b"])))
         if n == 0:
             return Reading(None, "answer/divide_by_zero")
-        return Reading(Fraction(int(one_in["a"]), n), one_in=n if one_in["a"] == "1" else None)
+        whole = one_in["a"] == "1" and n.denominator == 1
+        return Reading(int(one_in["a"]) / n, one_in=int(n) if whole else None)
     match = _FORM.match(flat)
     if match is None:
         return Reading(None, "answer/unreadable")

@@ -8,11 +8,17 @@ English fallback.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 LANGUAGES: Final = ("en", "de")
+
+# A word that agrees with a count: ``{n:|card|cards}`` is "card" when ``n`` is 1 (or a collection of one), else
+# "cards". Pages print "1 card" and "3 Zielkarten", never "card(s)" or "Zielkarte(n)"; the front end's ``word``
+# (widgets/common.js) reads the same form.
+PLURAL: Final = re.compile(r"\{(\w+):\|([^|{}]*)\|([^|{}]*)\}")
 
 # Data keys whose integer value is a player seat; rendered as the player's name.
 PLAYER_KEYS: Final = frozenset(
@@ -79,12 +85,12 @@ class Catalogue:
         """The sentence for ``key`` in ``lang`` with ``data`` filled in as given: the one way catalogue text is
         rendered. No value is translated (the caller's values are already in ``lang``: a figure's series names,
         a colour already declined); ``render`` translates seats and terms first, then comes here."""
-        return self.template(key, lang).format(**data)
+        return plural(self.template(key, lang), data).format(**data)
 
     def render(self, key: str, data: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
         """The sentence for ``key`` with ``data`` filled in: seats become names, terms get translated."""
-        self.template(key, lang)  # an unknown key or language fails before any value is looked at
-        return self.text(key, lang, **{k: self._value(k, v, lang, names) for k, v in data.items()})
+        template = plural(self.template(key, lang), data)  # counted on the values before they become words
+        return template.format(**{k: self._value(k, v, lang, names) for k, v in data.items()})
 
     def _value(self, key: str, value: Any, lang: str, names: Sequence[str] | None) -> Any:
         if key in PLAYER_KEYS and isinstance(value, int):
@@ -95,6 +101,18 @@ class Catalogue:
         if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
             return join_words([self.term(v, lang) for v in value], lang)
         return self.term(value, lang)
+
+
+def plural(template: str, data: Mapping[str, Any]) -> str:
+    """``template`` with each ``{n:|one|many}`` replaced by the word that agrees with ``data[n]``: a number, or
+    the size of a collection (the cards a player holds)."""
+
+    def agree(found: re.Match[str]) -> str:
+        value = data[found[1]]
+        count = value if isinstance(value, int | float) else len(value)
+        return found[2] if count == 1 else found[3]
+
+    return PLURAL.sub(agree, template)
 
 
 def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:

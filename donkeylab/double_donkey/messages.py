@@ -176,7 +176,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "All 6 dice are on the Hay card. Now every player secretly chooses 1 to 3 cards from their hand.",
         "Alle 6 Würfel liegen auf der Misthaufen-Karte. Jetzt wählt jeder geheim 1 bis 3 Karten aus seiner Hand.",
     ),
-    "DD-PLAY-1": ("{player} puts {n} card(s) face down.", "{player} legt {n} Karte(n) verdeckt vor sich."),
+    "DD-PLAY-1": (
+        "{player} puts {n} {n:|card|cards} face down.",
+        "{player} legt {n} {n:|Karte|Karten} verdeckt vor sich.",
+    ),
     "DD-PLAY-1/empty": (
         "{player} has no cards in hand and plays nothing.",
         "{player} hat keine Karten auf der Hand und spielt nichts.",
@@ -236,20 +239,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Die {n} ausgespielten Karten kommen auf den Ablagestapel.",
     ),
     "DD-REFILL-1": (
-        "{player} draws {n} card(s) from their personal pile.",
-        "{player} zieht {n} Karte(n) vom eigenen Stapel nach.",
+        "{player} draws {n} {n:|card|cards} from their personal pile.",
+        "{player} zieht {n} {n:|Karte|Karten} vom eigenen Stapel nach.",
     ),
     "DD-REFILL-1/short": (
-        "{player} can draw only {n} card(s) from their personal pile and plays on with {hand} card(s).",
-        "{player} kann nur {n} Karte(n) vom eigenen Stapel ziehen und spielt mit {hand} Karte(n) weiter.",
+        (
+            "{player} can draw only {n} {n:|card|cards} from their personal pile and "
+            "plays on with {hand} {hand:|card|cards}."
+        ),
+        (
+            "{player} kann nur {n} {n:|Karte|Karten} vom eigenen Stapel ziehen und spielt "
+            "mit {hand} {hand:|Karte|Karten} weiter."
+        ),
     ),
     "DD-REFILL-1/empty": (
-        "{player}'s personal pile is empty, so they cannot refill and play on with {hand} card(s).",
-        "Der eigene Stapel von {player} ist leer: nicht nachziehen, weiter mit {hand} Karte(n).",
+        "{player}'s personal pile is empty, so they cannot refill and play on with {hand} {hand:|card|cards}.",
+        "Der eigene Stapel von {player} ist leer: nicht nachziehen, weiter mit {hand} {hand:|Karte|Karten}.",
     ),
     "DD-REFILL-1/central": (
-        "{biggest} is the Biggest Donkey and draws {n} card(s) from the central draw pile instead.",
-        "{biggest} ist Oberesel und zieht stattdessen {n} Karte(n) vom Nachziehstapel in der Mitte.",
+        "{biggest} is the Biggest Donkey and draws {n} {n:|card|cards} from the central draw pile instead.",
+        "{biggest} ist Oberesel und zieht stattdessen {n} {n:|Karte|Karten} vom Nachziehstapel in der Mitte.",
     ),
     "DD-REFILL-2": (
         "The draw pile is empty: the {n} cards of the discard pile are shuffled into a new draw pile.",

@@ -37,7 +37,7 @@ VIEW_WORDS: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "pile_title": ("personal pile", "eigener Stapel"),
         "pile": ("pile {n}", "Stapel {n}"),
         "hidden_card": ("hidden card", "verdeckte Karte"),
-        "play_n": ("Play {n} card(s)", "{n} Karte(n) spielen"),
+        "play_n": ("Play {n} {n:|card|cards}", "{n} {n:|Karte|Karten} spielen"),
         "pick": ("Click 1–3 cards, then play", "1–3 Karten anklicken, dann spielen"),
         "chosen_teacher": ("chosen (only the teacher sees it): ", "gewählt (nur die Lehrkraft sieht es): "),
         "your_choice": ("your choice: ", "deine Wahl: "),

@@ -22,7 +22,7 @@ VIEW_WORDS: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "tokens": ("{n} tokens", "{n} Chips"),
         "swimming": ("swimming", "schwimmt"),
         "out": ("out", "raus"),
-        "pending_2x": ("2x: {n} card(s) to play", "2x: noch {n} Karte(n)"),
+        "pending_2x": ("2x: {n} {n:|card|cards} to play", "2x: noch {n} {n:|Karte|Karten}"),
         "winner": ("winner", "Sieger"),
         "cards": ("{n} cards", "{n} Karten"),
         "hand_of": ("Hand of {name}", "Hand von {name}"),

@@ -65,8 +65,14 @@ _MESSAGES = {
         "Die Esel stehen auf den Startfeldern {left}, {middle} und {right}, von links: {order}.",
     ),
     "ER-SETUP-1/deal": (
-        "Each player draws {per_player} order card(s); {hidden} card(s) stay hidden.",
-        "Jeder zieht {per_player} Zielkarte(n); {hidden} Karte(n) bleiben verdeckt.",
+        (
+            "Each player draws {per_player} order {per_player:|card|cards}; {hidden} "
+            "{hidden:|card stays|cards stay} hidden."
+        ),
+        (
+            "Jeder zieht {per_player} {per_player:|Zielkarte|Zielkarten}; {hidden} "
+            "{hidden:|Karte bleibt|Karten bleiben} verdeckt."
+        ),
     ),
     "ER-MOVE-1": (
         "{player} moves the {donkey} donkey forward from {frm} to {to}.",
@@ -166,8 +172,8 @@ _MESSAGES = {
         "{action} muss rot, grün und gelb je einmal nennen.",
     ),
     "ER-SETUP-1/bad_deal": (
-        "{action}: deal {per_player} different order card(s) to each of {players} players.",
-        "{action}: jeder der {players} Spieler bekommt {per_player} verschiedene Zielkarte(n).",
+        "{action}: deal {per_player} different order {per_player:|card|cards} to each of {players} players.",
+        "{action}: jeder der {players} Spieler bekommt {per_player} {per_player:|Zielkarte|verschiedene Zielkarten}.",
     ),
     "ER-SETUP-1/start_of": (
         "A start order names red, green and yellow once each, from the left, not {given}.",
@@ -188,8 +194,8 @@ _MESSAGES = {
         "oder als drei Farben wie ('red', 'green', 'yellow').",
     ),
     "ER-SETUP-1/hand": (
-        "{player} gets {got} order card(s), but with {players} players each player gets {per_player}.",
-        "{player} bekommt {got} Zielkarte(n), aber bei {players} Spielern bekommt jeder {per_player}.",
+        "{player} gets {got} order {got:|card|cards}, but with {players} players each player gets {per_player}.",
+        "{player} bekommt {got} {got:|Zielkarte|Zielkarten}, aber bei {players} Spielern bekommt jeder {per_player}.",
     ),
     "ER-SETUP-1/twice": (
         "The order card {card} is dealt twice; each card exists once.",
@@ -231,8 +237,8 @@ _VIEW = {
         "Der Zufall stellt die Esel auf die Startfelder.",
     ),
     "esels_rennen/phase/deal": (
-        "Chance deals {per_player} order card(s) to each player.",
-        "Der Zufall teilt jedem {per_player} Zielkarte(n) aus.",
+        "Chance deals {per_player} order {per_player:|card|cards} to each player.",
+        "Der Zufall teilt jedem {per_player} {per_player:|Zielkarte|Zielkarten} aus.",
     ),
     "esels_rennen/phase/race": ("{player} moves a donkey forward.", "{player} zieht einen Esel vorwärts."),
     "esels_rennen/phase/race_back": (
@@ -255,15 +261,18 @@ _VIEW = {
     "esels_rennen/label/back": ("{donkey} back → {to}", "{donkey} zurück → {to}"),
     "esels_rennen/label/pass": ("pass", "aussetzen"),
     "esels_rennen/label/start": ("start order {order}", "Startreihenfolge {order}"),
-    "esels_rennen/label/deal": ("deal {count} order card(s)", "{count} Zielkarte(n) austeilen"),
+    "esels_rennen/label/deal": (
+        "deal {count} order {count:|card|cards}",
+        "{count} {count:|Zielkarte|Zielkarten} austeilen",
+    ),
     # The board's text alternative (a screen reader's whole picture of the race), built per step.
     "esels_rennen/summary/on": ("{donkey} on {field}", "{donkey} auf {field}"),
     "esels_rennen/summary/finished": ("{donkey} finished in place {place}", "{donkey} im Ziel auf Platz {place}"),
     "esels_rennen/summary/donkeys": ("{donkeys}.", "{donkeys}."),
     "esels_rennen/summary/turn": ("{player} to move.", "{player} ist am Zug."),
     "esels_rennen/summary/cards": (
-        "{player} holds the order card(s) {cards}.",
-        "{player} hat die Zielkarte(n) {cards}.",
+        "{player} holds the order {cards:|card|cards} {cards}.",
+        "{player} hat die {cards:|Zielkarte|Zielkarten} {cards}.",
     ),
 }
 CATALOGUE.add_all(_VIEW)

@@ -3,7 +3,8 @@
 A ``LivePlot`` on a German page must not show an English figure: titles, axis titles, legend entries and
 category labels are looked up here by key and language, never written into a figure builder. A figure says
 things in words, never by a code name (issue 35 §1): a packaged board is "the mini board", not 'tiny_chain';
-a phase-1 policy is "bots choosing at random", not "policy random"; a variant is "English rules".
+a phase-1 policy is "bots choosing at random", not "policy random"; a variant is "English rules"; a title names
+no rule IDs (the rules a simulation plays are the question's ``rules``, for the lab's tests and notebooks).
 
 Counts in a figure are written the way the language writes them (``number``: 50,000 / 50.000); German
 figures also get a decimal comma on their axes and hover labels (``separators``).
@@ -21,15 +22,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "probability": ("probability", "Wahrscheinlichkeit"),
     "exact": ("exact", "exakt"),
     "simulated": ("simulated", "simuliert"),
-    "sim_bar": ("{name} (n={n}, 95% CI)", "{name} (n={n}, 95-%-KI)"),
+    "sim_bar": ("{name} (n={n}, 95% interval)", "{name} (n={n}, 95-%-Intervall)"),
     "series_exact": ("{name}: exact", "{name}: exakt"),
     "series_simulated": ("{name}: simulated", "{name}: simuliert"),
     "choose": ("choose {colour}", "{colour} wählen"),
-    "ci": ("CI", "KI"),
-    "ci_band": ("95% confidence band", "95-%-Konfidenzband"),
-    # a proportion's band is Wilson's: it holds the true value about 95 times in 100 once the event is expected
-    # 10 times, as the lessons say (the usual ±1.96·SE band does not: 46 in 100 at p = 1/81, N = 50)
-    "ci_band_wilson": ("95% interval", "95-%-Intervall"),  # the lessons' word for it, without a name of a method
+    # the lessons' word for a band or a whisker, a proportion's (Wilson's: it holds the true value about 95 times
+    # in 100 once the event is expected 10 times, as the lessons say; the usual ±1.96·SE band does not: 46 in 100
+    # at p = 1/81, N = 50) or a mean's, without "CI", "confidence" or the name of a method: pupils are 13 to 15
+    "ci_band": ("95% interval", "95-%-Intervall"),
     "estimate": ("simulated estimate", "simulierter Schätzwert"),
     "trials_axis": ("number of trials N", "Anzahl der Durchgänge N"),
     "exact_is": ("exact = {value}", "exakt = {value}"),
@@ -39,7 +39,6 @@ WORDS: dict[str, tuple[str, str]] = {
         "Esels-Rennen: Wahrscheinlichkeit jeder Reihenfolge im Ziel",
     ),
     "race_axis": ("finishing order (1st-2nd-3rd)", "Reihenfolge im Ziel (1.–2.–3.)"),
-    "covers": ("simulation covers {rules}", "simuliert werden die Regeln {rules}"),
     "estimated": ("estimated probability", "geschätzte Wahrscheinlichkeit"),
 }
 # ``say(key, lang, **data)``: the figure text ``key`` in ``lang``, ``data`` filled in as given (not

@@ -128,7 +128,8 @@ def convergence(
 ) -> go.Figure:
     """An estimate as N grows, with its 95% CI as a shaded band and the exact value as a black line."""
     fig = go.Figure()
-    upper = go.Scatter(x=list(ns), y=[e.high for e in estimates], mode="lines", line={"width": 0}, name=say("ci", lang))
+    band = say("ci_band", lang)
+    upper = go.Scatter(x=list(ns), y=[e.high for e in estimates], mode="lines", line={"width": 0}, name=band)
     fig.add_trace(upper)
     fig.add_trace(
         go.Scatter(
@@ -138,7 +139,7 @@ def convergence(
             line={"width": 0},
             fill="tonexty",
             fillcolor="rgba(0,114,178,0.2)",
-            name=say("ci_band_wilson" if estimates and estimates[-1].method == "wilson" else "ci_band", lang),
+            name=band,
         )
     )
     fig.data[0].showlegend = False

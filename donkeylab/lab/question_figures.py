@@ -3,8 +3,8 @@
 Why kinds and not a drawer per question: a game package may not import plotly, and five questions of three
 games drew the same five pictures. So a game names the kind and gives its words (a title key with its
 placeholders, an axis key, a label per outcome or group that is not a number); every figure here adds the
-lab's grammar (exact diamonds, simulated bars with 95 % whiskers, the rules the simulation covers under the
-title) in ``lang``.
+lab's grammar (exact diamonds, simulated bars with 95 % whiskers) in ``lang``. A title names no rule IDs: a
+pupil's page shows these figures.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from donkeylab.core.questions import GameQuestion
 from donkeylab.core.say import texts
-from donkeylab.lab.figure_words import say
 from donkeylab.lab.running import running_estimates
 
 if TYPE_CHECKING:
@@ -31,12 +30,10 @@ Drawer = Callable[[GameQuestion, "Exact | None", "Mapping[Any, int] | None", int
 text = texts("")
 
 
-def title(q: GameQuestion, params: Mapping[str, Any], lang: str, covers: bool = True) -> str:
-    """The question as the figure's title; the rules its simulation covers as a small second line."""
+def title(q: GameQuestion, params: Mapping[str, Any], lang: str) -> str:
+    """The question as the figure's title, in words (the rules its simulation plays stay in ``q.rules``)."""
     words = q.words(params, lang) if q.words else _plain(params)
-    main = text(q.title, lang, **words)
-    rules = q.rules if covers and (q.sample or q.trial) else ()
-    return f"{main}<br><sup>{say('covers', lang, rules=', '.join(rules))}</sup>" if rules else main
+    return text(q.title, lang, **words)
 
 
 def _plain(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -127,7 +124,7 @@ def running(
     from donkeylab.lab import figures
 
     value = None if ex is None else ex.get("p")
-    shown = title(q, p, lang, covers=False)
+    shown = title(q, p, lang)
     if counts is None or n == 0:  # nothing simulated yet: a probability from 0 to 1 over 1 to 1M trials (plotly's
         empty = figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)  # empty axes: -1 to 4
         return empty.update_layout(yaxis={"range": [0, 1]}, xaxis={"range": [0, 6]})

@@ -239,7 +239,7 @@ def from_game(game: str, declared: GameQuestion) -> Question:
     params = declared.param_list()
     played = declared.sample is None and declared.trial is not None  # trial by trial through an engine: slow
     running = declared.figure == "running"
-    english = title(declared, {p.name: p.check(p.default) for p in params}, "en", covers=False)
+    english = title(declared, {p.name: p.check(p.default) for p in params}, "en")
     return Question(
         f"{game}.{declared.name}",
         english,

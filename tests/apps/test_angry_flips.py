@@ -282,3 +282,33 @@ def test_dd_angry_1_a_link_made_between_two_flips_reopens_between_them() -> None
     (again,) = find(build("angry_flips", "&".join(f"{k}={v}" for k, v in query.items())), Stepper)
     assert (again.index, again.substep) == (stepper.index, stepper.substep)
     assert again.snapshot == stepper.snapshot
+
+
+def test_the_tree_exercises_branches_are_counted_again_here() -> None:
+    """Each branch the tree's solution names (1/18 placed at once, 1/2 left over, 1/9 left over showing the 2)
+    counted again by enumerating the 36 rolls of orange and yellow under DD-DICE-2 (a new number must be placed
+    when there is one; a random allowed die), and the totals, 11/72 (English: a coin keeps or re-rolls the last
+    die) and 5/36 (German: the last die is rolled again), are the engine's exact model's (``orange_on_two``)."""
+    hay = set(angry_flips.TREE_HAY.values())
+    placed_two = left_over = left_two = Fraction(0)
+    for orange in range(1, 7):
+        for yellow in range(1, 7):
+            new = [die for die, pips in (("orange", orange), ("yellow", yellow)) if pips not in hay]
+            allowed = new or ["orange", "yellow"]  # the exception: no new number, any die may be placed
+            for die in allowed:
+                p = Fraction(1, 36) / len(allowed)
+                if die == "orange":
+                    placed_two += p if orange == 2 else 0
+                else:
+                    left_over += p
+                    left_two += p if orange == 2 else 0
+    assert (placed_two, left_over, left_two) == (Fraction(1, 18), Fraction(1, 2), Fraction(1, 9))
+    sixth = Fraction(1, 6)
+    english = placed_two + left_two * (Fraction(1, 2) + sixth / 2) + (left_over - left_two) * sixth / 2
+    german = placed_two + left_over * sixth
+    assert (english, german) == (angry_flips.orange_on_two("choose"), angry_flips.orange_on_two("roll"))
+    assert (english, german) == (Fraction(11, 72), Fraction(5, 36))
+    for variant, said in (("english", ("1/18", "= 1/2", "1/9 · 7/12", "11/72")), ("german", ("1/18", "1/12", "5/36"))):
+        tree = angry_flips.exercises("choose" if variant == "english" else "roll")[1]
+        for lang in ("en", "de"):
+            assert all(s in tree.solution.get(lang) for s in said), (variant, lang)

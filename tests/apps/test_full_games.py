@@ -202,10 +202,11 @@ def test_live_plots_fill_in_both_variants(lesson: fg.FullGames) -> None:
     plot = LivePlot("double_donkey.variants", n=10, seed=1, batch=5, measure="wins", players=2)
     plot.run()
     names = [trace["name"] for trace in plot.figure["data"]]
-    assert plot.done == 10 and names == ["English rules (n=10, 95% CI)", "German rules (n=10, 95% CI)"]
+    assert plot.done == 10 and names == ["English rules (n=10, 95% interval)", "German rules (n=10, 95% interval)"]
     plot.lang = "de"  # a plot with games keeps them and speaks German
     names = [trace["name"] for trace in plot.figure["data"]]
-    assert plot.done == 10 and names == ["englische Regeln (n=10, 95-%-KI)", "deutsche Regeln (n=10, 95-%-KI)"]
+    german = ["englische Regeln (n=10, 95-%-Intervall)", "deutsche Regeln (n=10, 95-%-Intervall)"]
+    assert plot.done == 10 and names == german
     assert lesson.plot.params["measure"] == "rounds" and lesson.wins_plot.params["measure"] == "wins"
     assert lesson.plot.done == 0  # the page does not simulate until Start
 

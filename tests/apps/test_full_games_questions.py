@@ -96,7 +96,7 @@ def test_figure_puts_both_variants_on_the_same_x_values() -> None:
     q = questions.get(NAME)
     (_, counts), *_ = q.batches(10, seed=4, batch=10, params={"measure": "wins", "players": 2})
     fig = q.figure({}, counts, 10, {"measure": "wins", "players": 2})
-    assert [t.name for t in fig.data] == ["English rules (n=10, 95% CI)", "German rules (n=10, 95% CI)"]
+    assert [t.name for t in fig.data] == ["English rules (n=10, 95% interval)", "German rules (n=10, 95% interval)"]
     for trace in fig.data:
         assert list(trace.x) == ["player 1", "player 2", qg.SHARED]
     (_, rounds), *_ = q.batches(10, seed=4, batch=10)
@@ -111,6 +111,7 @@ def test_figure_speaks_german_when_asked() -> None:
     (_, counts), *_ = q.batches(6, seed=4, batch=6, params=params)
     fig = q.figure({}, counts, 6, params, "de")
     assert "Wer gewinnt" in fig.layout.title.text and fig.layout.xaxis.title.text.startswith("Gewinner")
-    assert [t.name for t in fig.data] == ["englische Regeln (n=6, 95-%-KI)", "deutsche Regeln (n=6, 95-%-KI)"]
+    german = ["englische Regeln (n=6, 95-%-Intervall)", "deutsche Regeln (n=6, 95-%-Intervall)"]
+    assert [t.name for t in fig.data] == german
     assert list(fig.data[0].x) == ["Spieler 1", "Spieler 2", "geteilter Sieg"]
     assert list(q.figure({}, counts, 6, params).data[0].x) == ["player 1", "player 2", qg.SHARED]

@@ -22,6 +22,8 @@ from donkeylab.apps.lessons import (
 from donkeylab.apps.lessons import framework as fw
 from donkeylab.core import CHANCE
 from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
+from donkeylab.esels_rennen import exact as er_exact
+from donkeylab.esels_rennen import load_board
 
 
 def both(text: Any) -> str:
@@ -172,12 +174,26 @@ def test_lesson_2_states_the_independent_baseline_and_aims_at_one_sixth() -> Non
     assert "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it" in html
     assert "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher" in html
     assert "about 1 in 6" not in html and "etwa 1 von 6" not in html
-    box = box_of(angry_flips, 2)
+    box = box_of(angry_flips, 1)  # the tree: 1/6 is what freely rolled dice would give
     text = answer(box, "1/6")
-    assert box.verdict.outcome == "mistake" and "1/6 would be right for two independent dice" in text
+    assert box.verdict.outcome == "mistake" and "1/6 would be right if orange were rolled freely" in text
     assert "Check your rounding" not in text
-    assert "after the orange flip" in answer(box_of(angry_flips, 2), "10.1 %")
-    assert answer(box_of(angry_flips, 2), "18 %").startswith("Correct!")
+
+
+def test_lesson_2s_third_exercise_is_computed_on_the_engines_rules() -> None:
+    """Exercise 3 read 18.0 % off the page; now the pupil computes why pairs are rare: orange shows the 2 that is
+    already on the Hay card, and is placed there only by the exception (yellow old too, 4/6) and the random
+    choice (1/2): 1/3, the engine's own legal moves over yellow's six faces (``placed_on_two``)."""
+    third = exercises_of(angry_flips.spec())[2]
+    assert third.exact == angry_flips.placed_on_two() == Fraction(1, 3)
+    assert exercises_of(angry_flips.spec("german"))[2].exact == Fraction(1, 3)
+    assert "4/6 · 1/2 = 1/3" in third.solution.en and "4/6 · 1/2 = 1/3" in third.solution.de
+    for right in ("1/3", "0.33", "33 %", "1 in 3"):
+        assert answer(box_of(angry_flips, 2), right).startswith("Correct!"), right
+    assert "the exception lets the player choose" in answer(box_of(angry_flips, 2), "2/3")
+    assert "random choice alone" in answer(box_of(angry_flips, 2), "0.5")
+    assert "rule DD-DICE-2 asks for a new number" in answer(box_of(angry_flips, 2), "1")
+    assert "Read it on the lesson page" not in third.question.en
 
 
 def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> None:
@@ -202,8 +218,8 @@ def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:
         assert answer_section.value == (before, after)
         html = answer_section.parts[0]("en")
         assert all(f"<b>{x}</b>" in html for x in shown), variant
-        ex3 = exercises_of(spec)[2]
-        assert ex3.exact == before
+        tree = exercises_of(spec)[1]
+        assert tree.exact == angry_flips.orange_on_two(last_die)
     assert "from about 18 in 100 games to about 9." in angry_flips.notice_text("roll").get("en")
 
 
@@ -256,8 +272,8 @@ def test_lesson_3_whole_percents_count_as_everywhere() -> None:
     """ "23 %" for 13/56 and "11 %" for 3/28 were "close" here while Lesson 4 took whole percents."""
     assert answer(box_of(doublet_penalties, 0), "11 %").startswith("Correct!")
     assert answer(box_of(doublet_penalties, 1), "23 %").startswith("Correct!")
-    assert answer(box_of(arrow_chains, 0), "9.1 %").startswith("Correct!")
-    assert "Keep at least two digits" in answer(box_of(arrow_chains, 0), "9 %")
+    assert answer(box_of(arrow_chains, 1), "44 %").startswith("Correct!")
+    assert "Keep at least two digits" in answer(box_of(arrow_chains, 1), "0.4")
 
 
 # ---------------------------------------------------------------------------------------------- Lesson 4
@@ -285,7 +301,28 @@ def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
     assert len(moves) == 6 and ending == [er.Move("green", "c1")]
     assert state.apply(ending[0]).podium == ("green", "yellow", "red") and arrow_chains.best_card("tiny_chain") == "GYR"
     assert exercises_of(arrow_chains.spec())[3].exact == Fraction(1, len(moves))
-    assert "1/6 would be right in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
+    assert "1/6 would be right for one order in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
+
+
+def test_lesson_4s_first_exercises_are_computed_not_read() -> None:
+    """Exercises 1 and 2 read a cell of a table; now each takes a step of probability on the table's numbers:
+    two disjoint orders add (yellow first: 17.6 % + 9.1 % = 26.7 %), and "at least one hop" is the complement
+    of the row "0 hops" (100 % − 56.1 % = 43.9 %). Both exact values from the engine's exact race odds."""
+    odds = er_exact.race_odds(load_board("default"))
+    orders = dict(odds.order_probability)
+    yellow_first = orders["YRG"] + orders["YGR"]
+    hop = 1 - arrow_chains.chain_shares("default")[0]
+    first, second = exercises_of(arrow_chains.spec())[:2]
+    assert (first.exact, second.exact) == (yellow_first, hop)
+    assert (round(100 * float(yellow_first), 1), round(100 * float(hop), 1)) == (26.7, 43.9)
+    for lang, right in (("en", ("26.7 %", "0.27", "27 %")), ("de", ("26,7 %", "0,27", "27 %"))):
+        assert all(answer(box_of(arrow_chains, 0, lang), r).startswith(("Correct!", "Richtig!")) for r in right)
+    assert "That is one order only" in answer(box_of(arrow_chains, 0), "9.1 %")
+    assert "That is one order only" in answer(box_of(arrow_chains, 0), "17.6 %")
+    assert "1/3 would be right in a fair race" in answer(box_of(arrow_chains, 0), "1/3")
+    assert answer(box_of(arrow_chains, 1), "43.9 %").startswith("Correct!")
+    assert "moves without a hop" in answer(box_of(arrow_chains, 1), "56.1 %")
+    assert "ER-CHAIN-2" not in second.solution.get("en"), "the pupil's solution in words, without rule IDs"
 
 
 def test_lesson_4_hover_text_has_no_long_fractions() -> None:
@@ -337,3 +374,16 @@ def test_lesson_3_points_at_its_exercises_by_what_they_ask(lang: str) -> None:
     assert f"{'Übung' if lang == 'de' else 'exercise'} {hand}" in " ".join(
         v[lang == "de"] for v in doublet_penalties_text.TEXTS.values() if isinstance(v, tuple)
     )
+
+
+def test_pupils_words_for_intervals_and_rules() -> None:
+    """The pupil's words: "95 % interval" on the table (the going-further text names "confidence interval" once,
+    as what statisticians call it), and the points exercise of Lesson 4 explains the points without a rule ID."""
+    from donkeylab.apps.lessons import full_widgets
+
+    points = exercises_of(arrow_chains.spec())[2].question
+    for lang in ("en", "de"):
+        assert "ER-SCORE-1" not in points.get(lang)
+        caption = full_widgets.say("caption", count="20").get(lang)
+        assert "95 % interval" in caption or "95-%-Intervall" in caption
+        assert "onfidence" not in caption and "Konfidenz" not in caption

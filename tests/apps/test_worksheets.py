@@ -38,8 +38,34 @@ def spec_of(name: str, options: dict[str, str]) -> fw.LessonSpec:
 
 
 def exercises(name: str, options: dict[str, str]) -> list[fw.Exercise]:
+    """What the sheet asks, in its order: a count by hand beside the game (Lesson 4's mini board), then the
+    exercises."""
     spec = spec_of(name, options)
-    return [item for s in spec.sections if isinstance(s, fw.Exercises) for item in s.items]
+    by_hand = [item for _, _, item in ws.sheet(name, options).by_hand]
+    return by_hand + [item for s in spec.sections if isinstance(s, fw.Exercises) for item in s.items]
+
+
+def test_lesson_4s_count_by_hand_is_on_the_worksheet_and_the_key() -> None:
+    """The mini board's count (3 of the 6 first moves set off a hop) is done with pencil and paper too: the
+    worksheet asks it with room to write, the key gives its answer, solution and feedback."""
+    from donkeylab.apps.lessons import arrow_chains
+
+    item = arrow_chains.by_hand_exercise()
+    for lang in ("en", "de"):
+        sheet, key = (plain(ws.document("arrow_chains", lang, kind)) for kind in ("worksheet", "key"))
+        heading = plain(arrow_chains.say("hand.heading").get(lang))
+        assert heading in sheet and plain(item.question.get(lang)) in sheet
+        assert plain(item.solution.get(lang)) not in sheet
+        assert heading in key and plain(item.solution.get(lang)) in key
+        assert sheet.index(heading) < sheet.index(plain(ws._t("parts/exercises", lang)))
+
+
+def test_the_rounding_rule_stands_above_the_first_answer_it_applies_to() -> None:
+    """Lesson 2's first exercise is a whole number (what the Angry Donkey is worth): the two-figures rule printed
+    above it read as if it applied there; it stands above exercise 2, the first probability."""
+    sheet = plain(ws.document("angry_flips", "en", "worksheet"))
+    said = plain(ws._t("answer/rounding", "en"))
+    assert sheet.index("<b>1.</b>") < sheet.index(said) < sheet.index("<b>2.</b>") and sheet.count(said) == 1
 
 
 def plain(text: str) -> str:

@@ -39,7 +39,7 @@ def test_dd_play_1_secret_choice_hidden_until_reveal() -> None:
     s = fill_hay(dealt(3), **GERMAN_EXAMPLE)
     assert s.current_player == 0 and len(s.legal_actions()) == 7  # 3 + 3 + 1 subsets of a 3-card hand
     s1 = s.apply(Play(0, (2, 0)))
-    assert texts(s1) == ["Olivia puts 2 card(s) face down."] and dict(s1.events[0].data) == {"player": 0, "n": 2}
+    assert texts(s1) == ["Olivia puts 2 cards face down."] and dict(s1.events[0].data) == {"player": 0, "n": 2}
     view1 = s1.snapshot(1)["table"]
     assert view1["chosen"] == [True, False, False] and view1["chosen_cards"] == [None, None, None]
     assert view1["hands"][0] is None and view1["hands"][2] is None
@@ -162,7 +162,7 @@ def test_dd_refill_1_personal_piles_and_central_pile() -> None:
     assert s.biggest == 2 and s.discard == (0, 1, 10, 20, 21, 22)
     assert [len(h) for h in s.hands] == [3, 3, 3] and [len(p) for p in s.piles] == [5, 6, 7]
     assert s.hands[2] == draw[:3] and s.draw_pile == draw[3:]
-    assert "Jan is the Biggest Donkey and draws 3 card(s) from the central draw pile instead." in texts(s)
+    assert "Jan is the Biggest Donkey and draws 3 cards from the central draw pile instead." in texts(s)
 
 
 def test_dd_refill_1_cannot_refill_to_three() -> None:
@@ -170,10 +170,10 @@ def test_dd_refill_1_cannot_refill_to_three() -> None:
     s = craft(s, piles=(s.piles[0][:1], s.piles[1], s.piles[2]))
     s = play_all(fill_hay(s, **GERMAN_EXAMPLE), {0: (0, 1), 1: (10,), 2: (20,)})
     assert len(s.hands[0]) == 2 and s.piles[0] == ()
-    assert "Olivia can draw only 1 card(s) from their personal pile and plays on with 2 card(s)." in texts(s)
+    assert "Olivia can draw only 1 card from their personal pile and plays on with 2 cards." in texts(s)
     s = craft(s, piles=((), s.piles[1], s.piles[2]))
     s = play_all(fill_hay(s, **GERMAN_EXAMPLE), {0: (s.hands[0][0],)})
-    assert "Olivia's personal pile is empty, so they cannot refill and play on with 1 card(s)." in texts(s)
+    assert "Olivia's personal pile is empty, so they cannot refill and play on with 1 card." in texts(s)
 
 
 def test_dd_refill_2_reshuffle_discard_pile() -> None:

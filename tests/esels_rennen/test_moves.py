@@ -39,7 +39,7 @@ def test_er_setup_1_player_count_cards_and_start_fields() -> None:
     kit.check_chance(s)
     dealt = s.apply(er.Deal(("RGY", "RYG", "GRY", "GYR", "YRG", "YGR")))
     assert dealt.cards[0] == ("RGY", "RYG") and dealt.cards[2] == ("YRG", "YGR") and dealt.current_player == 0
-    assert rules_of(dealt) == ["ER-SETUP-1"] and "2 order card(s)" in dealt.events[0].text
+    assert rules_of(dealt) == ["ER-SETUP-1"] and "2 order cards" in dealt.events[0].text
     four = er.new_game(4)
     assert four.chance_outcomes()[0][1] == Fraction(1, 360)  # 1 card each: 6·5·4·3 ordered deals
     table = four.apply(er.Deal(("GRY", "YRG", "YGR", "RYG"))).snapshot(1)["table"]

@@ -315,9 +315,9 @@ def test_er_setup_1_summary_states_the_race_for_a_screen_reader_and_keeps_cards_
     teacher, seat_3, german = (dealt.snapshot()["table"], dealt.snapshot(2)["table"], dealt.snapshot(1, "de")["table"])
     assert teacher["summary"] == (
         "Red on b0; green on d0; yellow on f0. Player 1 to move. "
-        "Player 1 holds the order card(s) red–green–yellow, red–yellow–green."
+        "Player 1 holds the order cards red–green–yellow, red–yellow–green."
     )
-    assert seat_3["summary"].endswith("Player 3 holds the order card(s) yellow–red–green, yellow–green–red.")
+    assert seat_3["summary"].endswith("Player 3 holds the order cards yellow–red–green, yellow–green–red.")
     assert "red–green–yellow" not in seat_3["summary"]
     assert german["summary"].startswith("Rot auf b0; grün auf d0; gelb auf f0. Spieler 1 ist am Zug. Spieler 2 hat")
     end = Match(dealt, seed=2, bots={p: er.bots.Random() for p in range(3)}).run()

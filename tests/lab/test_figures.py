@@ -27,7 +27,7 @@ def test_exact_vs_simulated_has_bars_with_ci_and_exact_markers() -> None:
     _check_frame(fig, "Two outcomes")
     bar, marks = fig.data
     assert bar.type == "bar" and list(bar.x) == ["1", "2"] and bar.y[0] == 0.16
-    assert bar.error_y.array[0] == sim[1].high - 0.16 and "95% CI" in bar.name
+    assert bar.error_y.array[0] == sim[1].high - 0.16 and "95% interval" in bar.name
     assert marks.mode == "markers" and marks.name == "exact" and marks.y[0] == float(Fraction(1, 6))
 
 

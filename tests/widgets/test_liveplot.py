@@ -67,7 +67,7 @@ def test_exact_traces_are_there_before_any_simulation() -> None:
     assert [t["type"] for t in plot.figure["data"]] == ["scatter"]
     exact = questions.get("double_donkey.distinct_values").exact()
     assert plot.figure["data"][0]["y"] == [float(p) for p in exact.values()]
-    assert "DD-DICE-2" in plot.figure["layout"]["title"]["text"]
+    assert "DD-DICE-2" not in plot.figure["layout"]["title"]["text"]  # a pupil reads the title: no rule IDs
     json.dumps(plot.figure, allow_nan=False)
 
 
@@ -254,7 +254,7 @@ def test_the_figure_follows_lang_in_one_message() -> None:
     assert [t["name"] for t in plot.figure["data"]] == ["exakt"], "the exact figure is German from the start"
     plot.run()
     german = plot.figure
-    assert german["data"][0]["name"] == "simuliert (n=2.000, 95-%-KI)"
+    assert german["data"][0]["name"] == "simuliert (n=2.000, 95-%-Intervall)"
     comm = record(plot)
     plot.lang = "en"
     assert [set(m["state"]) for m in comm.updates()] == [{"lang", "texts", "figure"}], "one message"

@@ -40,7 +40,7 @@ from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import Say, band, words
 from donkeylab.core import Action
-from donkeylab.double_donkey import COLOURS, Rules, build_deck, exact
+from donkeylab.double_donkey import COLOURS, Choose, Rules, build_deck, exact, new_game
 from donkeylab.double_donkey.questions import FLIP_SERIES
 from donkeylab.lab import questions
 from donkeylab.widgets import CardHands, LivePlot, Stepper
@@ -130,6 +130,24 @@ def orange_on_two(last_die: exact.LastDie = "choose") -> Fraction:
     return sum((p for (values, _, _), p in final.items() if values[1] == 2), Fraction(0))
 
 
+def placed_on_two() -> Fraction:
+    """Exercise 3, counted on the engine's own rolls and legal moves: the tree's Hay card, orange and yellow
+    rolled, orange showing 2; the probability that the player (a random allowed die) places orange (1/3: only
+    by the exception, when yellow shows an old number too, and then by the choice)."""
+    rules = Rules()
+    hay = [(colour, pips) for colour, pips in TREE_HAY.items()]
+    state = new_game(4, rules).apply(dd_parts.forced_deal(rules, [[], [], [], []], 0))
+    for i, (colour, _) in enumerate(hay):
+        pips = dict(hay[i:]) | {c: 6 for c in COLOURS if c not in TREE_HAY}
+        state = state.apply(dd_parts.roll(**pips)).apply(Choose(colour))
+    placed = Fraction(0)
+    for yellow in range(1, 7):
+        moves = state.apply(dd_parts.roll(orange=2, yellow=yellow)).legal_actions()
+        chooses = [m for m in moves if isinstance(m, Choose)]
+        placed += Fraction(sum(m.colour == "orange" for m in chooses), 6 * len(chooses))
+    return placed
+
+
 def orange_cards() -> Fraction:
     """The share of the deck whose value an orange flip changes (it depends on our reconstruction)."""
     deck = build_deck("reconstruction")
@@ -161,15 +179,16 @@ def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
 
 def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
     """A flip to compute (a decision: reveal an Angry Donkey?), a probability the pupil counts with a tree (the
-    headline's count in a small case), the headline read off, then a double flip and a count; each typed one with
-    the feedback aimed at its classic wrong answer (1/6, what independent dice would give)."""
+    headline's count in a small case), why pairs are rare (orange showing the 2 is placed there only 1 time in
+    3), then a double flip and a count; each typed one with the feedback aimed at its classic wrong answer (1/6,
+    what freely rolled dice would give)."""
     deck = build_deck("reconstruction")
     total = len(deck)
     count = int(orange_cards() * total)
     doubles = [card for card in deck if len(card.colour_names) == 2]
     per_colour = {sum(c in card.colour_names for card in doubles) for c in COLOURS}
     assert len(per_colour) == 1, "exercise 4 says every colour is on equally many Double Donkeys"
-    before, after = sevens(last_die)
+    after = sevens(last_die)[1]
     tree = orange_on_two(last_die)
     return [
         Exercise(
@@ -189,10 +208,14 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
         ),
         Exercise(
             say("ex3.q"),
-            say("ex3.solution", p=lambda lg: percent(before, lg)),
-            before,
+            say("ex3.solution"),
+            placed_on_two(),
             hint=say("ex3.hint"),
-            mistakes=((Fraction(1, 6), say("ex3.independent")), (after, say("ex3.after"))),
+            mistakes=(
+                (Fraction(1), say("ex3.always")),
+                (Fraction(2, 3), say("ex3.exception")),
+                (Fraction(1, 2), say("ex3.choice")),
+            ),
         ),
         Exercise(
             say("exercises3"),

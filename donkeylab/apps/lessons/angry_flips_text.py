@@ -205,39 +205,71 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.q": (
         (
-            "Read it on the lesson page: its exact answer counts every way phase 1 can go (every player "
-            "placing a random allowed die). What is the probability that the light blue/orange card is worth "
-            "7 before the flip?"
+            "Why pairs are rare: as in the tree exercise, four different numbers lie on the Hay card, light "
+            "blue's 2 among them, and the player rolls orange and yellow. Orange shows 2. What is the "
+            "probability that orange is placed on the Hay card now, on the number 2 that is already there?"
         ),
         (
-            "Lies es auf der Lektionsseite ab: Ihre exakte Antwort zählt jeden Verlauf von Phase 1 (jeder "
-            "legt einen zufälligen erlaubten Würfel). Wie groß ist die Wahrscheinlichkeit, dass die Karte "
-            "hellblau/orange vor dem Umdrehen 7 wert ist?"
+            "Warum Pasche selten sind: Wie in der Übung mit dem Baum liegen vier verschiedene Zahlen auf der "
+            "Misthaufen-Karte, darunter die 2 von Hellblau, und der Spieler würfelt Orange und Gelb. Orange zeigt "
+            "2. Wie groß ist die Wahrscheinlichkeit, dass Orange jetzt auf die Misthaufen-Karte gelegt wird, auf "
+            "die 2, die dort schon liegt?"
         ),
     ),
     "ex3.hint": (
-        ("Look at the exact answer on the lesson page: the line without a flip."),
-        ("Schau in die exakte Antwort auf der Lektionsseite: die Zeile ohne Umdrehen."),
-    ),
-    "ex3.independent": (
         (
-            "1/6 would be right for two independent dice: 6 of the 36 pairs add up to 7. The dice on the Hay "
-            "card are not independent (rule DD-DICE-2 makes equal dice rare): read the line without a flip in"
-            " the exact answer on the lesson page."
+            "The 2 is an old number, so orange may be placed only by the exception: yellow must show an old number "
+            "too. Then the player picks one of the two dice at random."
         ),
         (
-            "1/6 stimmt für zwei unabhängige Würfel: 6 der 36 Paare ergeben 7. Die Würfel auf der "
-            "Misthaufen-Karte sind nicht unabhängig (Regel DD-DICE-2 macht gleiche Würfel selten): Lies die "
-            "Zeile ohne Umdrehen in der exakten Antwort auf der Lektionsseite."
+            "Die 2 ist eine alte Zahl, also darf Orange nur durch die Ausnahme gelegt werden: Auch Gelb muss eine "
+            "alte Zahl zeigen. Dann wählt der Spieler zufällig einen der beiden Würfel."
         ),
     ),
-    "ex3.after": (
-        "That is the probability after the orange flip. The question asks before it.",
-        "Das ist die Wahrscheinlichkeit nach dem Umdrehen des orangefarbenen Würfels. Gefragt ist die davor.",
+    "ex3.always": (
+        (
+            "Orange may not simply be placed: its 2 is already on the Hay card, and rule DD-DICE-2 asks for a new "
+            "number whenever a die shows one. If yellow shows a new number, yellow must be placed."
+        ),
+        (
+            "Orange darf nicht einfach gelegt werden: Seine 2 liegt schon auf der Misthaufen-Karte, und Regel "
+            "DD-DICE-2 verlangt eine neue Zahl, wann immer ein Würfel eine zeigt. Zeigt Gelb eine neue Zahl, muss "
+            "Gelb gelegt werden."
+        ),
+    ),
+    "ex3.exception": (
+        (
+            "4/6 is the probability that yellow shows an old number too, so that the exception lets the player "
+            "choose. Then the player still picks one of the two dice at random: multiply by 1/2."
+        ),
+        (
+            "4/6 ist die Wahrscheinlichkeit, dass auch Gelb eine alte Zahl zeigt, sodass die Ausnahme die Wahl "
+            "lässt. Dann wählt der Spieler noch zufällig einen der beiden Würfel: mal 1/2."
+        ),
+    ),
+    "ex3.choice": (
+        (
+            "1/2 is the random choice alone. But there is a choice only when yellow shows an old number too (4 in "
+            "6): if yellow shows a new number, yellow must be placed."
+        ),
+        (
+            "1/2 ist nur die zufällige Wahl. Eine Wahl gibt es aber nur, wenn auch Gelb eine alte Zahl zeigt (4 von "
+            "6): Zeigt Gelb eine neue Zahl, muss Gelb gelegt werden."
+        ),
     ),
     "ex3.solution": (
-        ("{p} (the lesson page's exact answer, without a flip)."),
-        ("{p} (exakte Antwort auf der Lektionsseite, ohne Umdrehen)."),
+        (
+            "Yellow shows an old number (4/6), so the exception lets the player choose, and the choice falls on "
+            "orange (1/2): 4/6 · 1/2 = 1/3. With free dice a 2 on orange would always make the pair; on the Hay "
+            "card it does so only 1 time in 3. That is why pairs are rare there, and why the card is worth 7 "
+            "less often after the flip."
+        ),
+        (
+            "Gelb zeigt eine alte Zahl (4/6), also lässt die Ausnahme die Wahl, und sie fällt auf Orange (1/2): "
+            "4/6 · 1/2 = 1/3. Mit freien Würfeln gäbe eine 2 auf Orange immer den Pasch; auf der Misthaufen-Karte "
+            "nur 1-mal von 3. Darum sind Pasche dort selten, und darum ist die Karte nach dem Umdrehen seltener "
+            "7 wert."
+        ),
     ),
     "ex4.q": (
         (

@@ -39,6 +39,7 @@ from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import band, words
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen import CARDS, board_words, exact, load_board
+from donkeylab.esels_rennen.rules import CARD_ORDER
 
 say = words("lesson/arrow_chains/", TEXTS)
 
@@ -146,6 +147,12 @@ def by_hand_exercise() -> Exercise:
     return Exercise(say("hand.q"), say("hand.solution"), Fraction(chains), hint=say("hand.hint"), mistakes=mistakes)
 
 
+def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:
+    """The count by hand as the worksheet and the key print it (heading, intro, exercise): the page's own words,
+    done on paper while the mini board is on the screen."""
+    return [(say("hand.heading"), say("hand.intro"), by_hand_exercise())]
+
+
 def by_hand(ctx: Context, own_board: bool = True) -> list[Any]:
     """The mini board at its first move (the pupil is Player 1, the others random bots) and the count: the
     computation a pupil can do by hand, placed before the simulation and the exact answer that scale it up.
@@ -251,21 +258,42 @@ def exercises() -> list[Exercise]:
     low, high = min(CARDS, key=points.__getitem__), max(CARDS, key=points.__getitem__)
     still = chain_shares("default").get(0, Fraction(0))
     words_of = {"low": lambda lg: card_words(low, lg), "high": lambda lg: card_words(high, lg)}
+    # exercise 1 adds two rows of the table (the worst card's first donkey wins in two disjoint orders)
+    mine, other = worst, worst[0] + worst[2] + worst[1]
+    wins = probs[mine] + probs[other]
+    first = {"first": lambda lg: CATALOGUE.term(CARD_ORDER[worst][0], lg)}
     return [
         Exercise(
-            say("ex1.q", card=lambda lg: card_words(worst, lg)),
-            say("ex1.solution", p=lambda lg: percent(probs[worst], lg)),
-            probs[worst],
-            hint=say("ex1.hint"),
+            say("ex1.q", card=lambda lg: card_words(worst, lg), **first),
+            say(
+                "ex1.solution",
+                **first,
+                one=lambda lg: percent(probs[other], lg),
+                two=lambda lg: percent(probs[mine], lg),
+                p=lambda lg: percent(wins, lg),
+                mine=lambda lg: percent(probs[mine], lg),
+            ),
+            wins,
+            hint=say("ex1.hint", **first),
             why=True,
-            mistakes=((Fraction(1, 6), say("ex1.fair")),),
+            mistakes=(
+                (Fraction(1, 3), say("ex1.fair", **first)),
+                (Fraction(1, 6), say("ex1.sixth", **first)),
+                (probs[mine], say("ex1.one_order", **first)),
+                (probs[other], say("ex1.one_order", **first)),
+            ),
         ),
         Exercise(
             say("exercises.items2"),
-            say("ex2.solution", p=lambda lg: percent(still, lg, 0), why=still_text),
-            still,
+            say(
+                "ex2.solution",
+                none=lambda lg: percent(still, lg),
+                p=lambda lg: percent(1 - still, lg),
+                why=still_text,
+            ),
+            1 - still,
             hint=say("ex2.hint"),
-            mistakes=((1 - still, say("ex2.with_hops")),),
+            mistakes=((still, say("ex2.without_hops")),),
         ),
         Exercise(
             say("exercises.items"),

@@ -69,12 +69,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises.items": (
         (
-            "With the optional points (ER-SCORE-1: 2 points if your card's first donkey wins, 1 point if its second "
+            "With the optional points (2 points if your card's first donkey wins, 1 point if its second "
             "donkey comes second, whether or not the first wins, 1 if the first two finish the other way round), "
             "which order card earns the fewest points on average on our reconstructed board, and which the most?"
         ),
         (
-            "Mit der Zusatzwertung (Punkte, ER-SCORE-1: 2 Punkte, wenn der erste Esel deiner Karte gewinnt, 1 Punkt, "
+            "Mit der Zusatzwertung (2 Punkte, wenn der erste Esel deiner Karte gewinnt, 1 Punkt, "
             "wenn ihr zweiter Esel Zweiter wird, auch wenn der erste nicht gewinnt, 1 Punkt, wenn die ersten beiden "
             "vertauscht ankommen): Welche Zielkarte bringt auf unserem nachgebauten Brett im Mittel die wenigsten "
             "Punkte, welche die meisten?"
@@ -82,17 +82,24 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises.items2": (
         (
-            "Open “Going further” and read the chain table: in random races on the standard board, what share of "
-            "all moves sets off no chain hop at all?"
+            "Open “Going further”: the chain table says what share of all moves sets off 0 hops, 1 hop, 2 hops, "
+            "… in random races on the standard board. What share of all moves sets off at least one chain hop?"
         ),
         (
-            "Öffne „Weiter gedacht“ und lies die Kettentabelle: Welcher Anteil aller Züge in Zufallsrennen auf dem "
-            "Standardbrett löst gar keinen Kettensprung aus?"
+            "Öffne „Weiter gedacht“: Die Kettentabelle sagt, welcher Anteil aller Züge in Zufallsrennen auf dem "
+            "Standardbrett 0, 1, 2, … Sprünge auslöst. Welcher Anteil aller Züge löst mindestens einen "
+            "Kettensprung aus?"
         ),
     ),
-    "ex2.with_hops": (
-        "That is the share of moves that do set off a chain hop. The question asks for the moves without one.",
-        "Das ist der Anteil der Züge, die einen Kettensprung auslösen. Gefragt sind die Züge ohne.",
+    "ex2.without_hops": (
+        (
+            "That is the share of moves without a hop (the row “0 hops”). The question asks for the moves with at "
+            "least one: every other move."
+        ),
+        (
+            "Das ist der Anteil der Züge ohne Sprung (die Zeile „0 Sprünge“). Gefragt sind die Züge mit mindestens "
+            "einem: alle anderen."
+        ),
     ),
     "title": (
         "Lesson 4 — Arrow chains (Esels-Rennen)",
@@ -225,41 +232,90 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex1.q": (
         (
-            "Why it matters: you were dealt {card}, the least likely order on the standard board. If everyone "
-            "moves at random, what is the probability that the race ends in your order?"
+            "Why it matters: you were dealt {card}, the least likely order on the standard board. With the "
+            "optional points your card earns 2 points whenever its first donkey wins, whatever the order behind it. "
+            "If everyone moves at random, what is the probability that the {first} donkey finishes first?"
         ),
         (
-            "Warum das wichtig ist: Du hast {card} bekommen, die seltenste Reihenfolge auf dem Standardbrett. Wenn "
-            "alle zufällig ziehen: Wie groß ist die Wahrscheinlichkeit, dass das Rennen in deiner Reihenfolge endet?"
+            "Warum das wichtig ist: Du hast {card} bekommen, die seltenste Reihenfolge auf dem Standardbrett. Mit "
+            "der Zusatzwertung bringt dir deine Karte 2 Punkte, wann immer ihr erster Esel gewinnt, egal in welcher "
+            "Reihenfolge die anderen folgen. Wenn alle zufällig ziehen: Wie groß ist die Wahrscheinlichkeit, dass "
+            "der {first}e Esel als Erster ins Ziel kommt?"
         ),
     ),
     "ex1.hint": (
-        "Read it in the exact answer's table.",
-        "Lies es in der Tabelle der exakten Antwort ab.",
+        (
+            "In the exact answer's table, the {first} donkey comes first in two orders. Either of them makes it the "
+            "winner, and they never happen together."
+        ),
+        (
+            "In der Tabelle der exakten Antwort steht der {first}e Esel in zwei Reihenfolgen vorn. Jede davon "
+            "macht ihn zum Sieger, und nie treten beide zusammen ein."
+        ),
     ),
     "ex1.fair": (
         (
-            "1/6 would be right in a fair race. This board is not fair: read your order's probability in the "
-            "exact answer's table."
+            "1/3 would be right in a fair race, where each donkey wins equally often. This board is not fair: add "
+            "the probabilities of the orders in the exact answer's table that start with the {first} donkey."
         ),
         (
-            "1/6 stimmt bei einem fairen Rennen. Dieses Brett ist nicht fair: Lies die Wahrscheinlichkeit deiner "
-            "Reihenfolge in der Tabelle der exakten Antwort ab."
+            "1/3 stimmt bei einem fairen Rennen, in dem jeder Esel gleich oft gewinnt. Dieses Brett ist nicht "
+            "fair: Addiere die Wahrscheinlichkeiten der Reihenfolgen in der Tabelle der exakten Antwort, die mit "
+            "dem {first}en Esel beginnen."
+        ),
+    ),
+    "ex1.sixth": (
+        (
+            "1/6 would be right for one order in a fair race. The question asks how often the {first} donkey "
+            "wins, in whichever order the others follow: add those orders in the exact answer's table."
+        ),
+        (
+            "1/6 stimmt für eine Reihenfolge bei einem fairen Rennen. Gefragt ist, wie oft der {first}e Esel "
+            "gewinnt, egal in welcher Reihenfolge die anderen folgen: Addiere diese Reihenfolgen in der Tabelle "
+            "der exakten Antwort."
+        ),
+    ),
+    "ex1.one_order": (
+        (
+            "That is one order only. The {first} donkey also wins when the other two finish the other way round: "
+            "add that order's probability."
+        ),
+        (
+            "Das ist nur eine Reihenfolge. Der {first}e Esel gewinnt auch, wenn die anderen beiden umgekehrt ins "
+            "Ziel kommen: Addiere die Wahrscheinlichkeit dieser Reihenfolge."
         ),
     ),
     "ex1.solution": (
-        "{p}. Random moves will rarely bring your order: you must steer the donkeys yourself.",
-        "{p}. Zufällige Züge bringen deine Reihenfolge selten: Du musst die Esel selbst lenken.",
+        (
+            "The {first} donkey wins in two orders, which never happen together, so their probabilities add: {one} + "
+            "{two} = "
+            "{p}. Your own order alone has only {mine}: random moves will rarely bring it, so you must steer the "
+            "donkeys yourself."
+        ),
+        (
+            "Der {first}e Esel gewinnt in zwei Reihenfolgen, die nie zusammen eintreten, also addieren sich ihre "
+            "Wahrscheinlichkeiten: {one} + {two} = {p}. Deine eigene Reihenfolge allein hat nur {mine}: "
+            "Zufällige Züge bringen sie selten, du musst die Esel selbst lenken."
+        ),
     ),
     "ex2.hint": (
-        "Look at the row “0 hops” in the chain table (going further).",
-        "Schau auf die Zeile „0 Sprünge“ in der Kettentabelle (weiter gedacht).",
+        (
+            "Every move sets off either no hop or at least one. The row “0 hops” in the chain table (going further) "
+            "gives the first; all moves together are 100 %."
+        ),
+        (
+            "Jeder Zug löst entweder keinen Sprung oder mindestens einen aus. Die Zeile „0 Sprünge“ in der "
+            "Kettentabelle (weiter gedacht) gibt das Erste; alle Züge zusammen sind 100 %."
+        ),
     ),
     "ex2.solution": (
-        "About {p} of all moves. Why no donkey hops (shares of all moves): {why} (ER-CHAIN-2, ER-CHAIN-3, ER-END-1).",
         (
-            "Etwa {p} aller Züge. Warum kein Esel springt (Anteile an allen Zügen): {why} (ER-CHAIN-2, "
-            "ER-CHAIN-3, ER-END-1)."
+            "100 % − {none} = {p} of all moves (the complement of “no hop”). Why the other {none} set off no hop "
+            "(shares of all moves): {why}."
+        ),
+        (
+            "100 % − {none} = {p} aller Züge (das Gegenereignis von „kein Sprung“). Warum die übrigen {none} "
+            "keinen Sprung auslösen (Anteile an allen Zügen): {why}."
         ),
     ),
     "ex3.solution": (

@@ -76,15 +76,16 @@ TEXTS: dict[str, tuple[str, str]] = {
             "The whole measurement: it is far too much work to compute these numbers exactly, since a whole game "
             "has so many dice rolls and shuffles. So they are <b>measured</b> from games of bots that choose at "
             "random, started from a seed, a fixed starting number for the random generator (the same seed always "
-            "gives the same table). A 95 % confidence interval (in "
-            "brackets) comes from a method that catches the true value in about 95 of 100 experiments like this "
+            "gives the same table). A 95 % interval (in brackets; statisticians call it a confidence interval) "
+            "comes from a method that catches the true value in about 95 of 100 experiments like this "
             "one. In about 5 of 100 it misses, and no one can tell which experiments those are."
         ),
         (
             "Die ganze Messung: Diese Zahlen exakt auszurechnen wäre viel zu viel Arbeit, denn ein ganzes Spiel hat "
             "sehr viele Würfe und Mischungen. Darum werden sie aus Spielen von Bots, die zufällig wählen, mit festem "
             "Startwert des Zufallsgenerators <b>gemessen</b> (derselbe Startwert ergibt immer dieselbe Tabelle). Ein "
-            "95-%-Konfidenzintervall (in Klammern) kommt aus einem Verfahren, das den wahren Wert in etwa 95 von "
+            "95-%-Intervall (in Klammern; in der Statistik heißt es Konfidenzintervall) kommt aus einem "
+            "Verfahren, das den wahren Wert in etwa 95 von "
             "100 solchen Experimenten einfängt. In etwa 5 von 100 verfehlt es ihn, und niemand weiß, welche "
             "Experimente das sind."
         ),

@@ -65,11 +65,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "shared": ("shared win (several winners)", "geteilter Sieg (mehrere gewinnen)"),
     "caption": (
         "{count} games per set of rules, every player a bot choosing at random; game 1 uses the same shuffled "
-        "cards with both sets of rules, game 2 too, and so on. In brackets: the 95 % confidence interval. A "
+        "cards with both sets of rules, game 2 too, and so on. In brackets: the 95 % interval. A "
         "shared win counts for every winner, so the win rates add up to more than 100 %",
         "{count} Spiele je Regelsatz, jeder Spieler ein Bot, der zufällig wählt; Spiel 1 nutzt bei beiden "
         "Regelsätzen dieselben gemischten Karten, Spiel 2 auch, und so weiter. In Klammern: das "
-        "95-%-Konfidenzintervall. Ein geteilter Sieg zählt für jeden Gewinner, darum ergeben die Gewinnanteile "
+        "95-%-Intervall. Ein geteilter Sieg zählt für jeden Gewinner, darum ergeben die Gewinnanteile "
         "zusammen mehr als 100 %",
     ),
     "difference": (
