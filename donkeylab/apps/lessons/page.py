@@ -51,7 +51,7 @@ class ChoicePrediction(Prediction):
 
     @property
     def guess(self) -> Any:
-        value = self.input.value
+        value = self.input.value if self.committed is None else self.committed
         return None if value is None or not self.touched else self.labels[value].get(self.lang)
 
     def set_lang(self, lang: str) -> None:
@@ -91,6 +91,7 @@ class Lesson:
     waiting: set[str] = dataclasses.field(default_factory=set)  # a class's questions not revealed yet (``wait_for``)
     answer_by: tuple[str, ...] = ()  # the later questions whose answers the prediction's answer sentence states
     opened: bool = False  # the headline's reveal has come
+    guess_gate: Any = None  # a solo app page's ``guess_first.GuessFirst`` (None: a notebook, reveal=1, a class)
 
     @property
     def sealed(self) -> bool:
@@ -251,9 +252,10 @@ _say = wd.words(
     "lesson/page/",
     {
         "sealed.solo": (
-            "Set your guess above, then reveal the answer: what to notice and the exercises come with it.",
-            "Gib oben deine Schätzung ab und deck dann die Antwort auf. Mit ihr erscheinen „Was dir auffallen "
-            "sollte“ und die Übungen.",
+            "Lock in your guess above and run the simulation, then reveal the answer: the comparison with your "
+            "guess, what to notice and the exercises come with it.",
+            "Leg oben deine Schätzung fest und lass die Simulation laufen, dann deck die Antwort auf. Mit ihr "
+            "erscheinen der Vergleich mit deiner Schätzung, „Was dir auffallen sollte“ und die Übungen.",
         ),
         "sealed.later": (
             "This part states the answer to a later question: it appears when your teacher reveals that answer.",
@@ -384,6 +386,9 @@ def page(lesson: Lesson) -> w.VBox:
     box = w.VBox([*children, w.HTML(PAGE_STYLE)])
     box.add_class("dl-lesson")
     box.lesson = lesson  # reachable for tests and the teacher's console
+    from donkeylab.apps import guess_first
+
+    guess_first.install(lesson)  # a sealed page: guess, simulate, reveal, compare (class mode switches it off)
     if lesson.spec is not None and getattr(lesson, "query", None) is not None:
         from donkeylab.apps import class_pupil
 
