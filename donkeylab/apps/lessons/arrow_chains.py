@@ -4,9 +4,9 @@ most like to hold? The six orders' chances (red–green–yellow about 23 %, yel
 The step-through stops where one click sets off a long chain. Then the pupil counts one piece of the answer by
 hand, before any simulation: the mini board's six first moves, and which of them set off a hop (the engine's own
 ``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is the same
-counting over every position (``esels_rennen.exact`` solves the graph of race positions). The convergence plot
-(``esels_rennen.best_order``) has the engine itself play random races through ``apply``, a second, separate way to
-the same number. Both boards, the points, chain lengths and the fast simulation go further below.
+counting over every position (``esels_rennen.exact`` solves the graph of race positions). The simulation
+(``esels_rennen.race_orders_engine``), after the guess and before the reveal, has the engine itself play random
+races through ``apply``, a second, separate way to the same numbers; its exact marks join at the reveal. Both boards, the points, chain lengths and the fast simulation go further below.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, num
 from donkeylab.apps.parts import Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import band, words
+from donkeylab.apps.words import words
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen import CARDS, board_words, exact, load_board
 
@@ -334,13 +334,15 @@ def spec(board: str = "default") -> LessonSpec:
             Question(say("question")),
             Predict(say("prompt"), best, answer, choices),
             StepThrough(_intro(board), step_through),
+            # guess, then simulate: the engine plays random races and every order's share grows, the exact
+            # diamonds hidden until the reveal (the bars point to the answer: the pupil's own experiment)
             Convergence(
-                say("live_intro", best=lambda lg: card_words(best, lg), band=band),
-                "esels_rennen.best_order",
+                say("live_intro"),
+                "esels_rennen.race_orders_engine",
                 {"board": "default"},
-                n=20_000,
+                n=10_000,
                 batch=1_000,
-                sealed=True,  # the simulation names the best order card: the answer
+                after=say("live_after", best=lambda lg: card_words(best, lg)),
             ),
             ExactAnswer(p, [exact_headline]),  # the headline says "our reconstructed standard board"
             # the share of moves without a hop (the second class question): "more than half", exercise 2, the table
