@@ -16,7 +16,7 @@ from donkeylab.apps import build
 from donkeylab.apps.lessons import arrow_chains as lesson
 from donkeylab.apps.lessons.framework import _answer_box
 from donkeylab.esels_rennen import exact, load_board
-from donkeylab.widgets import RaceBoard, Stepper
+from donkeylab.widgets import LivePlot, RaceBoard, Stepper
 from donkeylab.widgets.answer import AnswerBox
 from tests.apps.helpers import walk
 
@@ -104,10 +104,12 @@ def test_the_count_box_aims_at_the_classic_mistakes() -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_count_comes_before_the_reveal_and_the_simulation(lang: str) -> None:
     """On the sealed app page the count is there at once (it states nothing of the headline), with a mini board
-    of its own to check each move on; the simulation and the exact answer come at the reveal."""
+    of its own to check each move on; the simulation waits for the pupil's guess and the exact answer for the
+    reveal."""
     page = build(lesson.NAME, f"lang={lang}")
     parts = page.lesson
-    assert parts.sealed and not parts.live
+    plots = [x for x in parts.live if isinstance(x, LivePlot)]
+    assert parts.sealed and plots and all(p.held and p.exact_hidden for p in plots)
     inside = walk(w.VBox(parts.step_through))
     boxes = [x for x in inside if isinstance(x, AnswerBox)]
     steppers = [x for x in inside if isinstance(x, Stepper)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import App
+from tests.browser.helpers import App, lock_guess
 
 # The first typed exercise of each lesson: a wrong answer, the right one in the pupil's own writing.
 FIRST_ANSWER = {
@@ -31,16 +31,18 @@ def reveal(app: App) -> None:
 
 
 def press_reveal(app: App) -> None:
-    """The prediction's Reveal button, as a pupil presses it."""
+    """The prediction's Reveal button, as a pupil presses it: after locking in a guess (guess first)."""
+    lock_guess(app.page)
     button = app.page.locator(".dl-prediction button.mod-warning").first
     button.scroll_into_view_if_needed()
     button.click()
 
 
 def the_plots_shown(app: App) -> None:
-    """Every live plot of a lesson laid out, as a pupil who reads on sees them: where the plots come only with the
-    answer (a sealed section: the simulation shows it, Lessons 4 and 5), Reveal first; where they are folded
-    under "going further", the fold opened."""
+    """Every live plot of a lesson laid out, as a pupil who reads on sees them: a guess locked in first (every
+    simulation waits for it); where the plots come only with the answer, Reveal; where they are folded under
+    "going further", the fold opened."""
+    lock_guess(app.page)
     plots = app.page.locator(".dl-liveplot")
     if not plots.count():
         press_reveal(app)
