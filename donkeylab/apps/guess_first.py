@@ -112,6 +112,8 @@ def compare_html(prediction: Any, headline: Any, lang: str) -> str:
         said = f"{prediction._shown(value)} ({percent} %)" if headline is not None else str(shown)
         lines = [html.escape(say("guessed", guess=said).get(lang)), answer_line]
         if headline is not None and isinstance(answer, (Fraction, int, float)):
+            exact = wd.probability(answer, lang) if headline.kind == "probability" else wd.value(answer, lang)
+            lines[1] = html.escape(say("answer", answer=exact).get(lang))  # 1.2 % (about 1 in 81; exactly 1/81)
             spec = dataclasses.replace(headline, exact=answer)
             lines.append(html.escape(closeness(spec, value, lang, times=True)))
     lines.append(say("then").get(lang))
