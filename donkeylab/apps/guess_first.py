@@ -210,8 +210,9 @@ def install(lesson: Any) -> GuessFirst | None:
     """The gate of a sealed solo page (``page.page``); None for a page shown whole (notebook, ``reveal=1``)."""
     if not getattr(lesson, "sealed", False) or getattr(lesson, "prediction", None) is None:
         return None
-    lesson.guess_gate = GuessFirst(lesson)
-    return lesson.guess_gate
+    gate = GuessFirst(lesson)
+    lesson.guess_gate = gate
+    return gate
 
 
 def off(lesson: Any) -> None:

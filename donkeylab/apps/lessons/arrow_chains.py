@@ -1,12 +1,13 @@
 """Lesson 4 — Arrow chains (Esels-Rennen). Headline: if everyone moves at random, which order card would you
 most like to hold? The six orders' chances (red–green–yellow about 23 %, yellow–red–green about 9 %).
 
-The step-through stops where one click sets off a long chain. After the guess, the simulation, the reveal and the
-compare, the pupil counts one piece of the answer by hand: the mini board's six first moves, and which of them set off a hop (the engine's own
-``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is the same
-counting over every position (``esels_rennen.exact`` solves the graph of race positions). The simulation
-(``esels_rennen.race_orders_engine``), after the guess and before the reveal, has the engine itself play random
-races through ``apply``, a second, separate way to the same numbers; its exact marks join at the reveal. Both boards, the points, chain lengths and the fast simulation go further below.
+The step-through stops where one click sets off a long chain. The simulation (``esels_rennen.race_orders_engine``),
+after the guess and before the reveal, has the engine itself play random races through ``apply``, a second,
+separate way to the same numbers; its exact marks join at the reveal. After the reveal and the compare, the pupil
+counts one piece of the answer by hand: the mini board's six first moves, and which of them set off a hop (the
+engine's own ``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is
+the same counting over every position (``esels_rennen.exact`` solves the graph of race positions). Both boards,
+the points, chain lengths and the fast simulation go further below.
 """
 
 from __future__ import annotations

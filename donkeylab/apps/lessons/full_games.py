@@ -6,7 +6,8 @@ Nobody can compute this exactly, so the answer is measured: seeded bot games (``
 one game watched under either set of rules (Double Donkey at the start of its last round, where DD-END-1
 decides; the three differences folded beside it), the pupil's own measurement (the running average of the paired
 difference with its band, ``lesson.rounds_difference``), then at the reveal the measured answer said simply, with
-its 95 % interval in words (``full_widgets.MeasuredSummary``) and what to notice, with the long run's figures (``MEASURED``). The rest is
+its 95 % interval in words (``full_widgets.MeasuredSummary``) and what to notice, with the long run's figures
+(``MEASURED``). The rest is
 statistics for 16-year-olds and goes further, folded: the whole table with every interval, why paired games,
 what each difference saves, the interval's method. Built by the lesson framework like every lesson; the bot
 game, the summary, the table and the measured prediction are this lesson's own ``Custom`` sections.
