@@ -74,7 +74,8 @@ def test_a_solo_lesson_waits_for_the_guess_and_then_compares_it(app: App) -> Non
 
 
 def test_a_choice_lesson_locks_the_pupils_choice(app: App) -> None:
-    """Lesson 4 (named choices): Lock in waits for a choice, and the simulation of every order runs after it."""
+    """Lesson 4 (named choices): Lock in waits for a choice, the simulation of every order runs after it, and the
+    count by hand comes after the reveal's comparison."""
     app.open("arrow_chains.ipynb", "lang=de")
     page = app.page
     lock, status = page.locator(LOCK).first, page.locator(LOCK_STATUS).first
@@ -87,6 +88,15 @@ def test_a_choice_lesson_locks_the_pupils_choice(app: App) -> None:
     lock.click()
     expect(status).to_contain_text("ist festgelegt")
     expect(start).to_be_enabled()
+    page.locator(".dl-prediction button.mod-warning").first.click()
+    compare = page.locator(".dl-compare")
+    expect(compare).to_contain_text("Du hast gewählt", timeout=60_000)
+    count = page.locator(".dl-answer").first  # the count by hand on the mini board, after the compare
+    expect(count).to_be_attached()
+    below = count.bounding_box()
+    above = compare.bounding_box()
+    assert below is not None and above is not None and below["y"] > above["y"]
+    compare.scroll_into_view_if_needed()
     app.screenshot("guess-first-5-choice-de")
     app.assert_no_traceback()
     app.check_console()

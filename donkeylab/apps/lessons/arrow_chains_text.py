@@ -124,13 +124,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "headline.after": (
         (
             "So on our reconstructed standard board, with random moves, the best card is <b>{best}</b>, the worst "
-            "<b>{worst}</b>: this race is not fair. The computer counts as you did on the mini board, for every move "
-            "in every position a race can reach."
+            "<b>{worst}</b>: this race is not fair. The computer counts as you will on the mini board below, for every "
+            "move in every position a race can reach."
         ),
         (
             "Auf unserem nachgebauten Standardbrett und bei zufälligen Zügen ist die beste Karte also <b>{best}</b>, "
-            "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer zählt wie du auf dem "
-            "Mini-Brett, für jeden Zug in jeder Stellung, die ein Rennen erreichen kann."
+            "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer zählt so, wie du gleich "
+            "auf dem Mini-Brett unten zählst, für jeden Zug in jeder Stellung, die ein Rennen erreichen kann."
         ),
     ),
     "live_intro": (
