@@ -29,6 +29,11 @@ def plots_of(page: Any) -> list[LivePlot]:
     return [x for x in walk(page) if isinstance(x, LivePlot)]
 
 
+def json_traces_without_exact(plot: LivePlot) -> list[Any]:
+    """The figure's traces that draw no exact value (an exact line or exact marks are named "exact …")."""
+    return [t for t in plot.figure["data"] if not str(t.get("name", "")).lower().startswith(("exact", "exakt"))]
+
+
 def forged_start(plot: LivePlot) -> None:
     """What the page's Start sends, whether its button is greyed out or not."""
     plot._on_front_end(plot, {"method": "start"}, [])
@@ -99,6 +104,8 @@ def after_the_lock_start_works_and_the_guess_stays(page: Any) -> None:
     plot.n = plot.batch  # one batch: the pupil's run, kept short
     forged_start(plot)
     assert plot.wait(120) and plot.done == plot.n
+    assert plot.exact_hidden, "simulated before the reveal: the exact answer stays out of the figure"
+    assert len(plot.figure["data"]) == len(json_traces_without_exact(plot))
     assert WAITS[lang] not in prediction.result.value
 
 
@@ -109,6 +116,7 @@ def the_reveal_compares_the_guess_with_the_answer(page: Any) -> None:
         assert lesson.table.wait(300), "the bots' games (the prediction's answer) must be done"
     prediction.button.click()
     assert prediction.revealed and not lesson.sealed
+    assert not any(p.exact_hidden for p in plots_of(page) if p.question != "lesson.rounds_difference")
     compare = lesson.guess_gate.compare
     assert isinstance(compare, guess_first.Compare)
     exact_box = lesson.boxes["exact"]
