@@ -36,6 +36,12 @@ TEXTS = {
         "Nicht gespeichert: Diese Seite hat die Verbindung zum Server verloren, deine Schätzung ist nicht bei "
         "deiner Lehrkraft angekommen. Lade die Seite neu und leg deine Schätzung dann noch einmal fest.",
     ),
+    "unsaved.solo": (
+        "Not locked in: this page has lost its connection to the server. Reload the page, then lock in your "
+        "guess again.",
+        "Nicht festgelegt: Diese Seite hat die Verbindung zum Server verloren. Lade die Seite neu und leg deine "
+        "Schätzung dann noch einmal fest.",
+    ),
     "joining": (
         "Connecting to the class: you can lock in your guess in a moment.",
         "Verbindung zur Klasse wird hergestellt: Gleich kannst du deine Schätzung festlegen.",
@@ -44,9 +50,14 @@ TEXTS = {
 say = texts("classlock/", TEXTS)
 
 
-def lock_texts(lang: str) -> dict[str, str]:
-    """The words a lock's page needs before it needs them: sending, not saved (the kernel gone), joining."""
-    return {key: say(key, lang) for key in TEXTS} | page_texts(lang)
+def lock_texts(lang: str, solo: bool = False) -> dict[str, str]:
+    """The words a lock's page needs before it needs them: sending, not saved (the kernel gone), joining;
+    ``solo``: a pupil's own page (``guess_first``), where no teacher waits for the guess."""
+    texts = {key: say(key, lang) for key in TEXTS if key != "unsaved.solo"} | page_texts(lang)
+    if solo:
+        texts["sending"] = ""
+        texts["unsaved"] = say("unsaved.solo", lang)
+    return texts
 
 
 class LockIn(PageGuard, anywidget.AnyWidget):
@@ -67,16 +78,19 @@ class LockIn(PageGuard, anywidget.AnyWidget):
     lang = t.Enum(("en", "de"), "en", help="the page's language").tag(sync=True)
     texts = t.Dict(help="the page's own sentences (sending, not saved, joining), in its language").tag(sync=True)
 
-    def __init__(self, source: w.ValueWidget, on_lock: Callable[[Any], None], lang: str = "en") -> None:
+    def __init__(
+        self, source: w.ValueWidget, on_lock: Callable[[Any], None], lang: str = "en", solo: bool = False
+    ) -> None:
         self.on_lock = on_lock
         self.source = source
+        self.solo = solo  # a pupil's own page: its words name no teacher
         reader = "index" if isinstance(source, w.ToggleButtons) else "value"
-        super().__init__(input=source, reader=reader, lang=lang, texts=lock_texts(lang))
+        super().__init__(input=source, reader=reader, lang=lang, texts=lock_texts(lang, solo))
         self.on_msg(self._on_page)
 
     @t.observe("lang")
     def _lang_changed(self, change: Any) -> None:
-        self.texts = lock_texts(change["new"])
+        self.texts = lock_texts(change["new"], getattr(self, "solo", False))
 
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("method") == "lock" and set(content) == {"method", "value"}:

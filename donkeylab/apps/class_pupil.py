@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.apps import class_pool, class_restore, class_seal
+from donkeylab.apps import class_pool, class_restore, class_seal, guess_first
 from donkeylab.apps.class_card import ClassCard
 from donkeylab.apps.class_lock import LockIn
 from donkeylab.apps.class_words import answer_words, choice_words, closeness, count_words, number_words, say
@@ -139,6 +139,7 @@ class PupilPart:
     # ------------------------------------------------------------------ start and the worker
     def start(self, store_url: str | None) -> None:
         """Connect and join on the worker thread (the page is shown meanwhile: "Joining class …")."""
+        guess_first.off(self.lesson)  # the class's own lock and holds replace a solo page's gate
         self.prediction.held = True  # the answer waits for the teacher, whatever the page sends
         if hasattr(self.lesson, "sealed_note"):
             self.lesson.sealed_note("class")

@@ -68,10 +68,15 @@ def open_all(part: Any) -> None:
 
 
 def estimating(part: Any) -> list[tuple[Any, list[str]]]:
-    """Each LivePlot of the page built so far that estimates a class question, with those questions."""
+    """Each LivePlot of the page built so far that estimates a class question, with those questions. The lesson's
+    own simulation (``lesson.live``) that pools nothing estimates its headline (Lesson 4's orders, Lesson 5's
+    rounds): it too waits for the pupil's guess."""
     widgets = part.lesson.widgets() if hasattr(part.lesson, "widgets") else list(part.lesson.live)
     plots = [x for x in widgets if hasattr(x, "hold_start")]
-    return class_pool.pooled_plots(plots, list(part.specs.values()))
+    pooled = class_pool.pooled_plots(plots, list(part.specs.values()))
+    seen = {id(plot) for plot, _ in pooled}
+    own = [x for x in part.lesson.live if hasattr(x, "hold_start") and id(x) not in seen]
+    return pooled + [(plot, [part.headline.qid]) for plot in own]
 
 
 def gate(part: Any) -> None:

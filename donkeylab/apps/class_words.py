@@ -71,6 +71,8 @@ _TEXTS = {
     ),
     "close_number": ("Your guess was {d} away from it.", "Deine Schätzung lag {d} daneben."),
     "close_exact": ("Your guess hit it exactly.", "Deine Schätzung hat sie genau getroffen."),
+    "close_big": ("That is about {k} times too big.", "Das ist etwa {k}-mal zu groß."),
+    "close_small": ("That is about {k} times too small.", "Das ist etwa {k}-mal zu klein."),
     "close_right": ("You chose the right one.", "Du hast die richtige gewählt."),
     "close_wrong": ("You chose {guess}.", "Du hast {guess} gewählt."),
     "paused": (
@@ -399,8 +401,10 @@ def choice_words(spec: ClassQuestion, index: int, lang: str) -> str:
     return CATALOGUE.render(key, {}, lang) if key in CATALOGUE.messages else spec.choices[index]
 
 
-def closeness(spec: ClassQuestion, guess: float, lang: str) -> str:
-    """How close a pupil's own guess came (only ever shown to that pupil)."""
+def closeness(spec: ClassQuestion, guess: float, lang: str, times: bool = False) -> str:
+    """How close a pupil's own guess came (only ever shown to that pupil). ``times``: a probability guess off by
+    half as much again or more also says "about N times too big / too small" (a solo page's compare: 5 % for
+    1.2 % is only 3.8 points away, and 4 times too big)."""
     if spec.kind == "choice":
         if int(guess) == int(spec.exact):
             return say("close_right", lang)
@@ -409,6 +413,26 @@ def closeness(spec: ClassQuestion, guess: float, lang: str) -> str:
     if gap < 1e-9:
         return say("close_exact", lang)
     if spec.kind == "probability":
-        return say("close_points", lang, d=numbers.decimal(100 * gap, lang, 1))
+        points = say("close_points", lang, d=numbers.decimal(100 * gap, lang, 1))
+        return f"{points} {times_words(float(guess), float(spec.exact), lang)}".strip() if times else points
     unit = f" {CATALOGUE.render(spec.unit, {}, lang)}" if spec.unit else ""
     return say("close_number", lang, d=f"{numbers.decimal(gap, lang, 2)}{unit}")
+
+
+TIMES_FROM = 1.5  # a guess this many times the answer (or its part) or further says how many times
+
+
+def times_words(guess: float, exact: float, lang: str) -> str:
+    """ "That is about 4 times too big." for a guess ``TIMES_FROM`` times the answer or more (too small: the
+    other way round); "" when the guess is nearer, or either is 0 (no number of times says it)."""
+    if guess <= 0 or exact <= 0:
+        return ""
+    ratio = guess / exact
+    key, k = ("close_big", ratio) if ratio >= 1 else ("close_small", 1 / ratio)
+    if k < TIMES_FROM:
+        return ""
+    halves = round(k * 2) / 2  # 1.5, 2, 2.5 below 3; whole numbers from there on
+    shown = numbers.whole(int(halves), lang) if halves.is_integer() or k >= 3 else numbers.decimal(halves, lang, 1)
+    if k >= 3:
+        shown = numbers.whole(round(k), lang)
+    return say(key, lang, k=shown)

@@ -32,6 +32,10 @@ say = words(
         "reveal": ("Reveal the answer", "Antwort aufdecken"),  # the same words as the teacher's dashboard
         "your_guess": ("Your guess", "Deine Schätzung"),
         "no_guess": ("none (you did not set one)", "keine (du hast keine abgegeben)"),
+        "reveal_waits": (
+            "Lock in your guess first: then reveal the answer and compare.",
+            "Leg zuerst deine Schätzung fest: Dann deck die Antwort auf und vergleiche.",
+        ),
         "the_answer": ("The answer", "Die Antwort"),
         "exercises": ("Exercises", "Übungen"),
         "more_exercises": ("More exercises", "Weitere Übungen"),
@@ -100,6 +104,11 @@ class Prediction(w.VBox):  # type: ignore[misc]
         self.held = False
         self.touched = False  # the pupil has set a guess (a slider's starting value is nobody's guess)
         self.stated: str | None = None  # the guess as someone else records it (class mode's locked guess)
+        # Guess first on a pupil's own page (``guess_first``): Reveal waits until the guess is committed
+        # (``commit``, the page's "Lock in"); a forged click is refused here and told why (``refusal``).
+        self.guess_first = False
+        self.committed: Any = None  # the locked guess: what the reveal compares, whatever the input says later
+        self.refusal: Speaks | None = None  # why a Reveal was refused, said in the result line until the commit
         self.on_reveal: list[Callable[[], None]] = []  # the rest of the lesson, unsealed at the reveal
         # In a class, an answer sentence that also states a later question's answer (Lesson 2's "about 10 % after
         # the flip") is said briefly until that question is revealed too (``class_pupil``).
@@ -117,11 +126,29 @@ class Prediction(w.VBox):  # type: ignore[misc]
 
     @property
     def guess(self) -> Any:
+        if self.committed is not None:
+            return self.committed
         return self.input.value if self.touched else None
 
+    def commit(self, value: Any) -> bool:
+        """Lock ``value`` in as the pupil's guess (a value the input can hold, checked by the caller): the input
+        shows it and stops taking changes. Once only, and never after the reveal; True if it was locked now."""
+        if self.committed is not None or self.revealed or value is None:
+            return False
+        self.input.value = value
+        self.committed, self.touched, self.refusal = value, True, None
+        self.input.disabled = True
+        self._draw_result()
+        return True
+
     def reveal(self) -> None:
-        """What the Reveal button does: the guess stays, the answer appears beside it (not while held)."""
+        """What the Reveal button does: the guess stays, the answer appears beside it (not while held, and with
+        ``guess_first`` not before a committed guess: the result line then says why)."""
         if self.held or self.revealed:
+            return
+        if self.guess_first and self.committed is None:
+            self.refusal = say("reveal_waits")
+            self._draw_result()
             return
         self.revealed = True
         self._draw_result()
@@ -156,7 +183,8 @@ class Prediction(w.VBox):  # type: ignore[misc]
 
     def _draw_result(self) -> None:
         if not self.revealed:
-            self.result.value = ""
+            said = "" if self.refusal is None else self.refusal.get(self.lang)
+            self.result.value = f"<div class='dl-refused' role='status'>{said}</div>" if said else ""
             return
         named = isinstance(self.choices, Mapping) and self.guess is not None
         shown = self.choices[self.guess].get(self.lang) if named else self.guess  # type: ignore[index]

@@ -110,7 +110,7 @@ def orders(
     from donkeylab.lab import figures
 
     ex = ex or {}
-    sim = figures.estimates_from_counts(counts, n, list(ex)) if counts is not None else None
+    sim = figures.estimates_from_counts(counts, n, list(ex) or None) if counts is not None else None
     exact = {_label(q, k, lang): x for k, x in ex.items()}
     shown = {_label(q, k, lang): e for k, e in sim.items()} if sim is not None else None
     return figures.race_orders(exact, shown, title(q, p, lang), lang)

@@ -76,6 +76,7 @@ class Question:
     max_batch: int = MAX_BATCH  # the largest batch: one batch must take well under a second (Stop waits for it)
     fast: bool = False  # samples from a game's numpy fast path (its pure twin without numpy): ``fit`` scales a run
     indexed: bool = False  # the sampler reads its first trial's index in ``params["_start"]`` (running estimates)
+    blind: bool = False  # its figure draws the simulation alone too (bars with no exact marks: a page's guess first)
 
     @property
     def simulated(self) -> bool:
@@ -144,12 +145,13 @@ class Question:
         lang: str = "en",
     ) -> go.Figure:
         """Exact markers with simulated bars and 95% CIs (exact only while ``counts`` is None or ``n`` is 0),
-        every word in ``lang``. ``exact`` None: a running estimate without its exact line (before a reveal)."""
+        every word in ``lang``. ``exact`` None: the simulation without its exact line or marks (before a reveal),
+        for a running estimate or a ``blind`` question."""
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
-        if exact is None and not self.indexed:
-            raise ValueError(f"{self.name} draws its exact answer in every bar: only a running estimate hides it")
-        shown = cast(Exact, exact)  # None only for a running estimate, whose drawer leaves the exact line out
+        if exact is None and not (self.indexed or self.blind):
+            raise ValueError(f"{self.name} draws its exact answer in every bar: it cannot hide it")
+        shown = cast(Exact, exact)  # None only where the drawer leaves the exact answer out
         return self.draw(shown, counts if counts is not None and n > 0 else None, n, self.resolve(params), lang)
 
     def answer(
@@ -252,6 +254,7 @@ def from_game(game: str, declared: GameQuestion) -> Question:
         max_batch=declared.max_batch or (GAME_MAX_BATCH if played else RUNNING_MAX_BATCH if running else MAX_BATCH),
         fast=declared.fast,
         indexed=declared.indexed,
+        blind=declared.figure == "orders",  # the orders' bars stand without their exact diamonds
     )
 
 

@@ -156,8 +156,8 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
     ) -> None:
         self._ready = self._resetting = False
         self._question = questions.get(question)
-        if hide_exact and not self._question.indexed:
-            raise ValueError(f"{question} draws its exact answer in every bar: only a running estimate hides it")
+        if hide_exact and not (self._question.indexed or self._question.blind):
+            raise ValueError(f"{question} draws its exact answer in every bar: it cannot hide it")
         # Before a class's reveal (or a pupil's own): the running estimate without the exact line. The exact
         # answer stays in the kernel; nothing sent to the page (figure, legend, hover) holds it.
         self._hide_exact = hide_exact

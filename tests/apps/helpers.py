@@ -68,3 +68,19 @@ def one(lesson: Any, cls: type) -> Any:
     found = [w for w in everything(lesson) if isinstance(w, cls)]
     assert len(found) == 1, f"{len(found)} {cls.__name__} in the lesson"
     return found[0]
+
+
+def give_guess(lesson: Any, value: Any = None) -> Any:
+    """A pupil's guess on a solo page, guess first: ``value`` set in the prediction (default: a slider's
+    middle, a choice's first option), then "Lock in my guess" (``guess_first``). A page without the gate (a
+    notebook's parts, ``reveal=1``, a class page) only gets the value. Returns the value."""
+    prediction = lesson.prediction
+    if value is None:
+        options = list(getattr(prediction.input, "options", ()))
+        value = (options[0][1] if isinstance(options[0], tuple) else options[0]) if options else prediction.input.value
+    prediction.input.value = value
+    gate = getattr(lesson, "guess_gate", None)
+    if gate is not None and gate.on:
+        gate.lock.click()
+        assert prediction.committed == value, "the guess was not locked in"
+    return value

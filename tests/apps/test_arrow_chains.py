@@ -39,7 +39,7 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
     assert any(isinstance(x, RaceBoard) for x in inside) and any(isinstance(x, RuleExplainer) for x in inside)
     plots = [x for x in [*parts.live, *parts.going_further] if isinstance(x, LivePlot)]
     assert [(p.question, p.params["board"].name) for p in plots] == [
-        ("esels_rennen.best_order", "default"),  # the engine itself plays, move by move: a separate check
+        ("esels_rennen.race_orders_engine", "default"),  # the engine itself plays, move by move: a separate check
         ("esels_rennen.race_orders", "default"),
         ("esels_rennen.race_orders", "tiny_chain"),
     ]

@@ -48,7 +48,8 @@ def test_registered_as_a_lesson_with_its_link_parameters() -> None:
 def test_parts_build_in_page_order(page: Any, lesson: fg.FullGames) -> None:
     assert isinstance(page.children[1], LanguageSwitch)
     shown = walk(page)
-    order = [lesson.question, lesson.prediction, lesson.games, lesson.exact[0], lesson.live[1], lesson.exercises]
+    # guess, watch, measure (the pupil's own simulation), then the measured answer and the exercises
+    order = [lesson.question, lesson.prediction, lesson.games, lesson.live[1], lesson.exact[0], lesson.exercises]
     order += [lesson.table, lesson.plot]  # the whole table and the other measurements go further (folded)
     at = [next(i for i, w in enumerate(shown) if w is p) for p in order]
     assert at == sorted(at)

@@ -16,9 +16,9 @@ from donkeylab.apps import build
 from donkeylab.apps.lessons import arrow_chains as lesson
 from donkeylab.apps.lessons.framework import _answer_box
 from donkeylab.esels_rennen import exact, load_board
-from donkeylab.widgets import RaceBoard, Stepper
+from donkeylab.widgets import LivePlot, RaceBoard, Stepper
 from donkeylab.widgets.answer import AnswerBox
-from tests.apps.helpers import walk
+from tests.apps.helpers import give_guess, walk
 
 # What each first move does on the mini board, as the solution states it: (hops, why its chain stops).
 FIRST_MOVES = {
@@ -102,18 +102,27 @@ def test_the_count_box_aims_at_the_classic_mistakes() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_count_comes_before_the_reveal_and_the_simulation(lang: str) -> None:
-    """On the sealed app page the count is there at once (it states nothing of the headline), with a mini board
-    of its own to check each move on; the simulation and the exact answer come at the reveal."""
+def test_the_count_comes_after_the_guess_the_simulation_and_the_reveal(lang: str) -> None:
+    """On the sealed app page the simulation waits for the pupil's guess and the exact answer for the reveal; the
+    count by hand comes right after the answer and the comparison (guess, simulate, reveal, compare, count), with
+    a mini board of its own to check each move on."""
     page = build(lesson.NAME, f"lang={lang}")
     parts = page.lesson
-    assert parts.sealed and not parts.live
-    inside = walk(w.VBox(parts.step_through))
+    plots = [x for x in parts.live if isinstance(x, LivePlot)]
+    assert parts.sealed and plots and all(p.held and p.exact_hidden for p in plots)
+    assert not parts.by_hand and not [x for x in walk(w.VBox(parts.step_through)) if isinstance(x, AnswerBox)]
+    give_guess(parts)
+    parts.prediction.reveal()
+    children = list(page.children)
+    at = {getattr(box, "name", ""): i for i, box in enumerate(children)}
+    assert at["exact"] < at["by_hand"] < at["exercises"]
+    assert parts.guess_gate.compare in parts.boxes["exact"].children
+    inside = walk(w.VBox(parts.by_hand))
     boxes = [x for x in inside if isinstance(x, AnswerBox)]
     steppers = [x for x in inside if isinstance(x, Stepper)]
     assert len(boxes) == 1 and boxes[0].exact == 3
-    assert [s.snapshot["table"]["board_name"] for s in steppers] == ["default", "tiny_chain"]
-    mini = steppers[1]
+    assert [s.snapshot["table"]["board_name"] for s in steppers] == ["tiny_chain"]
+    mini = steppers[0]
     assert mini.snapshot["current_player"] == 0 and mini.seat == 0
     assert sum(isinstance(x, RaceBoard) and x.stepper is mini for x in inside) == 1
     assert mini.play("Move('green', 'c1')"), mini.error
@@ -126,8 +135,8 @@ def test_the_count_comes_before_the_reveal_and_the_simulation(lang: str) -> None
 def test_on_the_mini_boards_own_page_the_count_is_done_on_the_board_above() -> None:
     """?board=tiny_chain: the step-through is the mini board at the same first move, so no second board; its
     intro no longer gives away which move runs the race (the count asks that)."""
-    page = build(lesson.NAME, "board=tiny_chain")
-    inside = walk(w.VBox(page.lesson.step_through))
+    page = build(lesson.NAME, "board=tiny_chain&reveal=1")
+    inside = walk(w.VBox([*page.lesson.step_through, *page.lesson.by_hand]))
     steppers = [x for x in inside if isinstance(x, Stepper)]
     assert [s.snapshot["table"]["board_name"] for s in steppers] == ["tiny_chain"]
     assert (

@@ -18,6 +18,7 @@ from donkeylab.apps.lessons import angry_flips, arrow_chains, doublet_penalties,
 from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.apps.lessons.page import number, percent
 from donkeylab.apps.words import interval
+from tests.apps.helpers import give_guess
 
 
 def every_state(since: set[str]) -> str:
@@ -85,6 +86,9 @@ def test_before_the_reveal_no_widget_holds_the_answer(name: str, lang: str) -> N
     states = every_state(before)
     leaked = [form for form in forms if form in states]
     assert not leaked, f"{name} ({lang}) shows its answer before the reveal: {leaked}"
+    lesson.prediction.reveal()  # guess first: no reveal before a locked-in guess
+    assert lesson.sealed and lesson.exercises is None
+    give_guess(lesson)
     lesson.prediction.reveal()
     states = every_state(before)
     assert not lesson.sealed and lesson.exercises is not None

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import App
+from tests.browser.helpers import App, lock_guess
 
 # The first typed exercise of each lesson: a wrong answer, the right one in the pupil's own writing.
 FIRST_ANSWER = {
     "die_choice": ("1/6", "1/7776"),
     "angry_flips": ("1", "6"),
     "doublet_penalties": ("0.3", "3/28"),
-    "arrow_chains": ("1", "3"),  # the count by hand on the mini board: the page's first box, before the reveal
+    "arrow_chains": ("1", "3"),  # the count by hand on the mini board: the first box after the reveal
     "full_games": ("2", "1/2"),
 }
 FEEDBACK_MS = 60_000  # a shared 2-core box: a kernel busy drawing the page answers the click a little later
@@ -31,16 +31,18 @@ def reveal(app: App) -> None:
 
 
 def press_reveal(app: App) -> None:
-    """The prediction's Reveal button, as a pupil presses it."""
+    """The prediction's Reveal button, as a pupil presses it: after locking in a guess (guess first)."""
+    lock_guess(app.page)
     button = app.page.locator(".dl-prediction button.mod-warning").first
     button.scroll_into_view_if_needed()
     button.click()
 
 
 def the_plots_shown(app: App) -> None:
-    """Every live plot of a lesson laid out, as a pupil who reads on sees them: where the plots come only with the
-    answer (a sealed section: the simulation shows it, Lessons 4 and 5), Reveal first; where they are folded
-    under "going further", the fold opened."""
+    """Every live plot of a lesson laid out, as a pupil who reads on sees them: a guess locked in first (every
+    simulation waits for it); where the plots come only with the answer, Reveal; where they are folded under
+    "going further", the fold opened."""
+    lock_guess(app.page)
     plots = app.page.locator(".dl-liveplot")
     if not plots.count():
         press_reveal(app)

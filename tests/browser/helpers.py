@@ -32,6 +32,26 @@ RENDER_MS = 150_000  # a page whose preheated kernel is still being refilled wai
 RELEASE_S = 30  # a left page's kernel is shut down by its beacon within this (a second or two, measured)
 _POS_DONE = re.compile(r"event (\d+) of (\d+)|Ereignis (\d+) von (\d+)")
 STEP_LABEL = {"en": "Step ▶", "de": "Schritt ▶"}
+LOCK = ".dl-prediction .dl-class-lock"  # "Lock in my guess": a solo page's (guess_first) or a class's
+LOCK_STATUS = ".dl-prediction .dl-class-status"
+
+
+def lock_guess(page: Page, timeout: float = RENDER_MS) -> None:
+    """Guess first on a solo lesson page, as a pupil does: a guess set (a choice's first option; a slider where it
+    stands, its middle is a guess too) and "Lock in my guess" pressed, then the page says it is locked in. A page
+    whose guess is already locked, a class page (its own lock) and a ``reveal=1`` page are left as they are."""
+    if "class=" in page.url or "reveal=1" in page.url:
+        return
+    lock, status = page.locator(LOCK).first, page.locator(LOCK_STATUS).first
+    expect(lock).to_be_attached(timeout=timeout)
+    if status.get_attribute("data-kind") in ("locked", "closed"):
+        return
+    if lock.is_disabled():  # named choices: nothing chosen yet
+        page.locator(".dl-prediction .widget-toggle-button").first.click()
+    expect(lock).to_be_enabled(timeout=timeout)
+    lock.scroll_into_view_if_needed()
+    lock.click()
+    expect(status).to_have_attribute("data-kind", "locked", timeout=timeout)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -109,11 +109,17 @@ def test_an_esels_rennen_move_with_the_keyboard(app: App) -> None:
 
 
 def test_a_lesson_exercise_answered_with_the_keyboard(app: App) -> None:
-    """Lesson 1's first exercise (1/6 to the power 5): Tab to the prediction's Reveal, Enter (the exercises come
-    with the answer), Tab down the lesson to its answer field, type, Tab to Check, Enter; the feedback is read
-    from the page. A lesson page has far more stops than a game's."""
+    """Lesson 1's first exercise (1/6 to the power 5): Tab to the guess's slider, an arrow key, Tab to "Lock in
+    my guess", Enter (guess first), Tab to the prediction's Reveal, Enter (the exercises come with the answer),
+    Tab down the lesson to its answer field, type, Tab to Check, Enter; the feedback is read from the page. A
+    lesson page has far more stops than a game's."""
     app.open("die_choice.ipynb")
-    tab_to(app, ".dl-prediction button.mod-warning", limit=2 * MAX_TABS)
+    tab_to(app, ".dl-prediction .noUi-handle", limit=2 * MAX_TABS)
+    app.page.keyboard.press("ArrowLeft")
+    tab_to(app, ".dl-prediction .dl-class-lock", limit=3)
+    app.page.keyboard.press("Enter")
+    expect(app.page.locator(".dl-prediction .dl-class-status")).to_have_attribute("data-kind", "locked")
+    tab_to(app, ".dl-prediction button.mod-warning", limit=3)
     app.page.keyboard.press("Enter")
     expect(app.page.locator(".dl-answer input").first).to_be_attached(timeout=60_000)
     tab_to(app, ".dl-answer input", limit=4 * MAX_TABS)

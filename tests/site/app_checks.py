@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from donkeylab.apps import APPS
 from donkeylab.apps.query import parse_query
-from tests.browser.helpers import App
+from tests.browser.helpers import App, lock_guess
 from tests.site.parity import same_as_voila
 
 READY = ".dl-stepper .dl-pos:not(:empty)"
@@ -82,8 +82,9 @@ def free_play_steps_in_the_browser(tab: Page, name: str) -> dict[str, float]:
 
 
 def lesson_shows_its_exact_answer(tab: Page, name: str) -> None:
-    """The exact numbers of the same lesson built here in CPython, after the pupil's Reveal; then the first live
-    plot runs and stops."""
+    """The exact numbers of the same lesson built here in CPython, after the pupil's guess and Reveal; then the
+    first live plot runs and stops."""
+    lock_guess(tab)  # guess first: Reveal and Start wait for it
     reveal = tab.locator(".dl-prediction button.mod-warning").first  # the answer waits for the pupil's Reveal
     reveal.scroll_into_view_if_needed()
     reveal.click()

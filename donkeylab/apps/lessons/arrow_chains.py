@@ -1,12 +1,13 @@
 """Lesson 4 — Arrow chains (Esels-Rennen). Headline: if everyone moves at random, which order card would you
 most like to hold? The six orders' chances (red–green–yellow about 23 %, yellow–red–green about 9 %).
 
-The step-through stops where one click sets off a long chain. Then the pupil counts one piece of the answer by
-hand, before any simulation: the mini board's six first moves, and which of them set off a hop (the engine's own
-``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is the same
-counting over every position (``esels_rennen.exact`` solves the graph of race positions). The convergence plot
-(``esels_rennen.best_order``) has the engine itself play random races through ``apply``, a second, separate way to
-the same number. Both boards, the points, chain lengths and the fast simulation go further below.
+The step-through stops where one click sets off a long chain. The simulation (``esels_rennen.race_orders_engine``),
+after the guess and before the reveal, has the engine itself play random races through ``apply``, a second,
+separate way to the same numbers; its exact marks join at the reveal. After the reveal and the compare, the pupil
+counts one piece of the answer by hand: the mini board's six first moves, and which of them set off a hop (the
+engine's own ``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is
+the same counting over every position (``esels_rennen.exact`` solves the graph of race positions). Both boards,
+the points, chain lengths and the fast simulation go further below.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from donkeylab.apps.lessons.arrow_chains_text import TEXTS
 from donkeylab.apps.lessons.framework import (
     Context,
     Convergence,
+    Custom,
     ExactAnswer,
     Exercise,
     Exercises,
@@ -36,7 +38,7 @@ from donkeylab.apps.lessons.page import Lesson, Rendered, exact_html, go_to, num
 from donkeylab.apps.parts import Speaks, Text, by_lang
 from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
-from donkeylab.apps.words import band, words
+from donkeylab.apps.words import words
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen import CARDS, board_words, exact, load_board
 from donkeylab.esels_rennen.rules import CARD_ORDER
@@ -155,7 +157,7 @@ def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:
 
 def by_hand(ctx: Context, own_board: bool = True) -> list[Any]:
     """The mini board at its first move (the pupil is Player 1, the others random bots) and the count: the
-    computation a pupil can do by hand, placed before the simulation and the exact answer that scale it up.
+    computation a pupil can do by hand, the exact answer's counting on a board small enough to do it on paper.
     ``own_board`` False: the step-through above is the mini board already (``?board=tiny_chain``), at the same
     first move, so the count is done there."""
     from donkeylab.widgets import RaceBoard
@@ -322,8 +324,12 @@ def step_through(ctx: Context) -> list[Any]:
     if ctx.query["step"] is not None:
         go_to(stepper, ctx.query["step"])
     ctx.stepper = stepper
-    main = [stepper, step_box(stepper, [RaceBoard(stepper), Rendered(reconstruction_note, ctx.lang)])]
-    return main + by_hand(ctx, own_board=board != MINI)
+    return [stepper, step_box(stepper, [RaceBoard(stepper), Rendered(reconstruction_note, ctx.lang)])]
+
+
+def count_by_hand(ctx: Context) -> list[Any]:
+    """The count by hand on the mini board, after the compare (guess, simulate, reveal, compare, count)."""
+    return by_hand(ctx, own_board=ctx.query["board"] != MINI)
 
 
 def going_further(ctx: Context) -> list[Any]:
@@ -362,15 +368,19 @@ def spec(board: str = "default") -> LessonSpec:
             Question(say("question")),
             Predict(say("prompt"), best, answer, choices),
             StepThrough(_intro(board), step_through),
+            # guess, then simulate: the engine plays random races and every order's share grows, the exact
+            # diamonds hidden until the reveal (the bars point to the answer: the pupil's own experiment)
             Convergence(
-                say("live_intro", best=lambda lg: card_words(best, lg), band=band),
-                "esels_rennen.best_order",
+                say("live_intro"),
+                "esels_rennen.race_orders_engine",
                 {"board": "default"},
-                n=20_000,
+                n=10_000,
                 batch=1_000,
-                sealed=True,  # the simulation names the best order card: the answer
+                after=say("live_after", best=lambda lg: card_words(best, lg)),
             ),
             ExactAnswer(p, [exact_headline]),  # the headline says "our reconstructed standard board"
+            # count it by hand: the mini board's first moves, the same counting the exact answer does everywhere
+            Custom("by_hand", count_by_hand, sealed=True),
             # the share of moves without a hop (the second class question): "more than half", exercise 2, the table
             Notice(say("notice"), by=NO_HOP),
             Exercises(exercises(), by=NO_HOP),

@@ -131,25 +131,30 @@ TEXTS: dict[str, tuple[str, str]] = {
     "headline.after": (
         (
             "So on our reconstructed standard board, with random moves, the best card is <b>{best}</b>, the worst "
-            "<b>{worst}</b>: this race is not fair. The computer counts as you did on the mini board, for every move "
-            "in every position a race can reach."
+            "<b>{worst}</b>: this race is not fair. The computer counts as you will on the mini board below, for every "
+            "move in every position a race can reach."
         ),
         (
             "Auf unserem nachgebauten Standardbrett und bei zufälligen Zügen ist die beste Karte also <b>{best}</b>, "
-            "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer zählt wie du auf dem "
-            "Mini-Brett, für jeden Zug in jeder Stellung, die ein Rennen erreichen kann."
+            "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer zählt so, wie du gleich "
+            "auf dem Mini-Brett unten zählst, für jeden Zug in jeder Stellung, die ein Rennen erreichen kann."
         ),
     ),
     "live_intro": (
         (
-            "A <b>simulation</b>: the game program plays random races and counts how often they end {best}. "
-            "The blue line is the relative frequency after N races, the black line the exact value. {band}"
+            "A <b>simulation</b>: the game program plays random races and counts how often each order comes up. "
+            "Each bar is an order's relative frequency so far, its whisker the 95 % interval. Which order comes "
+            "up most often?"
         ),
         (
-            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft sie in "
-            "der Reihenfolge {best} enden. Die blaue Linie ist ihre relative Häufigkeit nach N Rennen, die "
-            "schwarze Linie der exakte Wert. {band}"
+            "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft jede "
+            "Reihenfolge vorkommt. Jeder Balken ist die relative Häufigkeit einer Reihenfolge bis jetzt, sein "
+            "Strich das 95-%-Intervall. Welche Reihenfolge kommt am häufigsten vor?"
         ),
+    ),
+    "live_after": (
+        "The black diamonds are the exact values: {best} is the most likely order.",
+        "Die schwarzen Rauten sind die exakten Werte: {best} ist die wahrscheinlichste Reihenfolge.",
     ),
     "notice": (
         (

@@ -266,7 +266,7 @@ def _prediction(section: Predict, lang: str) -> Prediction:
 
 
 REVEAL = Param("reveal", choice("0", "1"), "0")  # ?reveal=1: the teacher shows the whole lesson at once
-LIST_FIELDS = ("step_through", "exact", "live", "going_further")
+LIST_FIELDS = ("step_through", "exact", "live", "going_further", "by_hand")
 
 
 def sealed_by(query: Query) -> bool:

@@ -4,9 +4,10 @@ German ones, and how sure can we be?
 Nobody can compute this exactly, so the answer is measured: seeded bot games (``full_games_questions``: game
 ``i`` of both variants starts from the same deal). A 14-year-old's path (issue 35 §2): the question, the guess,
 one game watched under either set of rules (Double Donkey at the start of its last round, where DD-END-1
-decides; the three differences folded beside it), then at the reveal the measured answer said simply, with its
-95 % interval in words (``full_widgets.MeasuredSummary``), the running average of the paired difference with its
-band (``lesson.rounds_difference``) and what to notice, with the long run's figures (``MEASURED``). The rest is
+decides; the three differences folded beside it), the pupil's own measurement (the running average of the paired
+difference with its band, ``lesson.rounds_difference``), then at the reveal the measured answer said simply, with
+its 95 % interval in words (``full_widgets.MeasuredSummary``) and what to notice, with the long run's figures
+(``MEASURED``). The rest is
 statistics for 16-year-olds and goes further, folded: the whole table with every interval, why paired games,
 what each difference saves, the interval's method. Built by the lesson framework like every lesson; the bot
 game, the summary, the table and the measured prediction are this lesson's own ``Custom`` sections.
@@ -275,17 +276,17 @@ def spec() -> LessonSpec:
             Question(by_lang(lambda lg: " ".join(say(k).get(lg) for k in ("question", "question.how_sure")))),
             Custom("prediction", _prediction, heading="predict", by=ROUNDS),  # its answer: the table's difference
             Custom("step_through", _games, heading="watch"),
-            Custom("exact", _measured, heading="measured", sealed=True, by=ROUNDS),
-            Custom("answer", lambda ctx: [_table(ctx)], shown=False),
+            # guess, then measure: the pupil's own bots play paired games before the measured answer is shown
             Convergence(
                 say("live_intro"),
                 "lesson.rounds_difference",
                 {"players": 4},
                 n=CONVERGENCE_PAIRS,
                 batch=100,
-                sealed=True,
                 by=ROUNDS,
             ),
+            Custom("exact", _measured, heading="measured", sealed=True, by=ROUNDS),
+            Custom("answer", lambda ctx: [_table(ctx)], shown=False),
             Notice(notice_text(), by=ROUNDS),
             Exercises(EXERCISES),
             GoingFurther(_further, by=ROUNDS),

@@ -51,7 +51,7 @@ class ChoicePrediction(Prediction):
 
     @property
     def guess(self) -> Any:
-        value = self.input.value
+        value = self.input.value if self.committed is None else self.committed
         return None if value is None or not self.touched else self.labels[value].get(self.lang)
 
     def set_lang(self, lang: str) -> None:
@@ -80,6 +80,7 @@ class Lesson:
     problems: w.HTML = dataclasses.field(default_factory=w.HTML)  # what was wrong with the page's link
     share: Any = None  # a ShareLink for the app page, or None
     going_further: list[Any] = dataclasses.field(default_factory=list)  # the other questions, after the lesson's
+    by_hand: list[Any] = dataclasses.field(default_factory=list)  # a count done by hand after the compare (Lesson 4)
     spec: Any = None  # the framework.LessonSpec it was built from (its section order is the page's)
     query: Any = None  # the link's Query it was built for (class mode reads ?class= from it)
     how_to: Any = None  # the game in one minute, folded (``framework.how_to_play``), before the question
@@ -91,6 +92,7 @@ class Lesson:
     waiting: set[str] = dataclasses.field(default_factory=set)  # a class's questions not revealed yet (``wait_for``)
     answer_by: tuple[str, ...] = ()  # the later questions whose answers the prediction's answer sentence states
     opened: bool = False  # the headline's reveal has come
+    guess_gate: Any = None  # a solo app page's ``guess_first.GuessFirst`` (None: a notebook, reveal=1, a class)
 
     @property
     def sealed(self) -> bool:
@@ -157,6 +159,7 @@ class Lesson:
     def widgets(self) -> list[Any]:
         """Every part that speaks (what ``switch`` must reach), in page order, boxes opened, each once."""
         top = [self.title, self.how_to, self.question, self.prediction, self.stepper, *self.step_through, *self.exact]
+        top += self.by_hand
         top += [*self.live, self.notice, self.exercises, *self.going_further, self.problems]
         top = [part for part in top if part is not None]
         out: list[Any] = []
@@ -251,9 +254,10 @@ _say = wd.words(
     "lesson/page/",
     {
         "sealed.solo": (
-            "Set your guess above, then reveal the answer: what to notice and the exercises come with it.",
-            "Gib oben deine Schätzung ab und deck dann die Antwort auf. Mit ihr erscheinen „Was dir auffallen "
-            "sollte“ und die Übungen.",
+            "Lock in your guess above and run the simulation, then reveal the answer: the comparison with your "
+            "guess, what to notice and the exercises come with it.",
+            "Leg oben deine Schätzung fest und lass die Simulation laufen, dann deck die Antwort auf. Mit ihr "
+            "erscheinen der Vergleich mit deiner Schätzung, „Was dir auffallen sollte“ und die Übungen.",
         ),
         "sealed.later": (
             "This part states the answer to a later question: it appears when your teacher reveals that answer.",
@@ -384,6 +388,9 @@ def page(lesson: Lesson) -> w.VBox:
     box = w.VBox([*children, w.HTML(PAGE_STYLE)])
     box.add_class("dl-lesson")
     box.lesson = lesson  # reachable for tests and the teacher's console
+    from donkeylab.apps import guess_first
+
+    guess_first.install(lesson)  # a sealed page: guess, simulate, reveal, compare (class mode switches it off)
     if lesson.spec is not None and getattr(lesson, "query", None) is not None:
         from donkeylab.apps import class_pupil
 
