@@ -30,6 +30,7 @@ __all__ = [
     "short_fraction",
     "span",
     "value",
+    "whisker",
     "whole",
     "words",
 ]
@@ -54,6 +55,12 @@ _NUMBERS = {
         "it holds the true value in about 95 of 100 such simulations.",
         "Das Band ist das <b>95-%-Intervall</b>: Bei jedem N, bei dem man das Ereignis mindestens 10-mal erwartet, "
         "enthält es den wahren Wert in etwa 95 von 100 solchen Simulationen.",
+    ),
+    "whisker": (
+        "Each bar's whisker is its <b>95 % interval</b>: once the order is expected at least 10 times, it holds "
+        "the true value in about 95 of 100 such simulations.",
+        "Der Strich an jedem Balken ist sein <b>95-%-Intervall</b>: Sobald man die Reihenfolge mindestens 10-mal "
+        "erwartet, enthält er den wahren Wert in etwa 95 von 100 solchen Simulationen.",
     ),
 }
 _say = words("number/", _NUMBERS)
@@ -126,6 +133,11 @@ def value(x: Fraction | float | int, lang: str, digits: int = 2) -> str:
 def band(lang: str) -> str:
     """The sentence under every lesson's running estimate: what its 95 % band promises, and from which N."""
     return _say("band").get(lang)
+
+
+def whisker(lang: str) -> str:
+    """``band``'s promise for a bar chart's whiskers (one interval per bar), with the same condition on N."""
+    return _say("whisker").get(lang)
 
 
 def supported_places(low: float, high: float) -> int:

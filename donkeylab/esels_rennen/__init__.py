@@ -38,6 +38,7 @@ from donkeylab.esels_rennen.metrics import metrics
 from donkeylab.esels_rennen.questions import QUESTIONS
 from donkeylab.esels_rennen.race import Track
 from donkeylab.esels_rennen.rules import (
+    CARD_ORDER,
     CARDS,
     COLOUR_STYLES,
     DONKEYS,
@@ -59,6 +60,7 @@ from donkeylab.esels_rennen.view_words import VIEW_WORDS
 
 __all__ = [
     "CARDS",
+    "CARD_ORDER",
     "COLOUR_STYLES",
     "DONKEYS",
     "ICON",

@@ -16,6 +16,7 @@ import functools
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from donkeylab.apps import words as wd
 from donkeylab.apps.lessons.arrow_chains_text import TEXTS
 from donkeylab.apps.lessons.framework import (
     Context,
@@ -40,8 +41,7 @@ from donkeylab.apps.query import Param, Query, choice, parse_query
 from donkeylab.apps.registry import AppInfo, register
 from donkeylab.apps.words import words
 from donkeylab.core import CATALOGUE
-from donkeylab.esels_rennen import CARDS, board_words, exact, load_board
-from donkeylab.esels_rennen.rules import CARD_ORDER
+from donkeylab.esels_rennen import CARD_ORDER, CARDS, board_words, exact, load_board
 
 say = words("lesson/arrow_chains/", TEXTS)
 
@@ -371,7 +371,7 @@ def spec(board: str = "default") -> LessonSpec:
             # guess, then simulate: the engine plays random races and every order's share grows, the exact
             # diamonds hidden until the reveal (the bars point to the answer: the pupil's own experiment)
             Convergence(
-                say("live_intro"),
+                say("live_intro", whisker=wd.whisker),
                 "esels_rennen.race_orders_engine",
                 {"board": "default"},
                 n=10_000,

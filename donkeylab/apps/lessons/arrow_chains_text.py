@@ -143,13 +143,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "live_intro": (
         (
             "A <b>simulation</b>: the game program plays random races and counts how often each order comes up. "
-            "Each bar is an order's relative frequency so far, its whisker the 95 % interval. Which order comes "
-            "up most often?"
+            "Each bar is an order's relative frequency so far. {whisker} Which order comes up most often?"
         ),
         (
             "Eine <b>Simulation</b>: Das Spielprogramm spielt selbst Zufallsrennen und zählt, wie oft jede "
-            "Reihenfolge vorkommt. Jeder Balken ist die relative Häufigkeit einer Reihenfolge bis jetzt, sein "
-            "Strich das 95-%-Intervall. Welche Reihenfolge kommt am häufigsten vor?"
+            "Reihenfolge vorkommt. Jeder Balken ist die relative Häufigkeit einer Reihenfolge bis jetzt. "
+            "{whisker} Welche Reihenfolge kommt am häufigsten vor?"
         ),
     ),
     "live_after": (
