@@ -126,6 +126,12 @@ def leaks(room: Room, lesson: str, pupil: Pupil, questions: list[ClassQuestion])
     return [hit for q in questions for hit in found(answer_forms(room, lesson, q, pupil.langs), text)]
 
 
+def blind(room: Room, lesson: str, pupil: Pupil, specs: list[ClassQuestion], i: int) -> None:
+    """Question ``i`` and the ones after it: no form of their answers anywhere on the pupil's page."""
+    leaked = leaks(room, lesson, pupil, specs[i - 1 :])
+    assert not leaked, f"{lesson}, question {i}: the {pupil.name}'s page shows {leaked[:3]}"
+
+
 def start_class(room: Room, lesson: str) -> str:
     """The projector's Start for ``lesson`` (the first lesson opens the dashboard, the others go back to its
     start screen); the pupils' link."""
@@ -187,7 +193,7 @@ def move(bar: Bar) -> None:
         bar.back()
 
 
-def reload_the_phone(room: Room, q: ClassQuestion) -> None:
+def reload_the_phone(room: Room, lesson: str, q: ClassQuestion) -> None:
     """The phone steps on, reloads, and is back in German at its step with its guess."""
     phone = room.phone.app
     bar = phone.bar()
@@ -198,9 +204,10 @@ def reload_the_phone(room: Room, q: ClassQuestion) -> None:
     expect(phone.page.locator(".dl-cc-bar b")).to_contain_text("Klasse ")  # German, though the link says lang=en
     expect(phone.bar().pos).to_contain_text(re.compile(rf"Schritt {step}\b"), timeout=30_000)
     expect(phone.page.locator(".dl-class-status" if q.headline else ".dl-cc-status")).to_contain_text("festgelegt")
+    shot(phone, room.folder, f"{lesson}-phone-reloaded")
 
 
-def reload_the_projector(room: Room, index: int) -> None:
+def reload_the_projector(room: Room, lesson: str, index: int) -> None:
     """The projector turned German and reloaded: the same class, in German, at the same question."""
     teacher = room.teacher
     code = teacher.page.locator(".dl-cd-code").inner_text()
@@ -211,6 +218,7 @@ def reload_the_projector(room: Room, index: int) -> None:
     expect(teacher.page.locator(".dl-class-dash")).to_have_attribute("lang", "de")
     expect(teacher.page.locator(".dl-cd-qnum[aria-pressed='true']")).to_have_text(str(index))
     expect(teacher.page.locator(".dl-cd-answered")).to_have_text("3")
+    shot(teacher, room.folder, f"{lesson}-projector-reloaded-de")
     set_dashboard_lang(teacher, "en")
 
 
@@ -251,7 +259,7 @@ def test_a_whole_class_lesson_every_question_blind_until_its_reveal(room: Room, 
         for pupil in room.pupils:
             number = card_says("question_of", pupil.lang, i=i, n=len(specs))
             expect(pupil.app.page.locator(".dl-cc-num")).to_have_text(number)
-            assert not leaks(room, lesson, pupil, specs[i - 1 :]), (pupil.name, i, leaks(room, lesson, pupil, specs))
+            blind(room, lesson, pupil, specs, i)
         if i == 2:
             shot(room.phone.app, room.folder, f"{lesson}-phone-question-2")
         if q.lab is not None:  # guess first: its simulation waits for the guess
@@ -267,13 +275,13 @@ def test_a_whole_class_lesson_every_question_blind_until_its_reveal(room: Room, 
         for pupil in room.pupils:
             expect(held_plot(pupil, i)).to_have_count(0)
         if i == 2:
-            reload_the_phone(room, q)
-            reload_the_projector(room, i)
+            reload_the_phone(room, lesson, q)
+            reload_the_projector(room, lesson, i)
         if i == len(specs):
             pause(room, lesson)
         shot(room.teacher, room.folder, f"{lesson}-projector-question-{i}-guessed")
         for pupil in room.pupils:
-            assert not leaks(room, lesson, pupil, specs[i - 1 :]), (pupil.name, i, leaks(room, lesson, pupil, specs))
+            blind(room, lesson, pupil, specs, i)
 
         teacher.locator("button.dl-cd-reveal").click()
         for pupil in room.pupils:
