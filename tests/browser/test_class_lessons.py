@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright, expect
+from playwright.sync_api import Browser, Locator, Playwright, expect
 
-from donkeylab.apps import class_seal
-from donkeylab.apps.class_words import answer_words
+from donkeylab.apps import build, class_seal
+from donkeylab.apps.class_words import answer_words, number_words
 from donkeylab.apps.class_words import say as card_says
 from donkeylab.classroom import ClassQuestion, lessons, question_specs
 from tests.browser.helpers import App, Bar, Server
@@ -106,8 +106,6 @@ def room(
 def answer_forms(room: Room, lesson: str, q: ClassQuestion, langs: tuple[str, ...]) -> list[str]:
     """Every form of ``q``'s answer in ``langs``, as the kernel-level test searches for it (a lesson's own
     sentences and measured numbers are read off the lesson built here, once per language)."""
-    from donkeylab.apps import build
-
     out = []
     for lang in langs:
         if (lesson, lang) not in room.pages:
@@ -161,10 +159,15 @@ def join(room: Room, link: str) -> None:
     expect(room.teacher.page.locator(".dl-cd-pupils")).to_have_text("3")
 
 
-def held_plot(pupil: Pupil, i: int) -> Any:
+def held_plot(pupil: Pupil, i: int) -> Locator:
     """The simulation on the pupil's page whose Start waits for the guess of question ``i``."""
     note = class_seal.say("guess_first", pupil.lang, i=i).split(":")[0]
     return pupil.app.page.locator(".dl-liveplot", has=pupil.app.page.locator(".dl-liveplot-held", has_text=note))
+
+
+def card_guess(q: ClassQuestion, n: int) -> float:
+    """The ``n``-th pupil's guess on the class card: a fifth, two fifths, three fifths of the way."""
+    return q.low + (q.high - q.low) * (n + 1) / 5
 
 
 def guess(pupil: Pupil, q: ClassQuestion, n: int) -> None:
@@ -180,7 +183,7 @@ def guess(pupil: Pupil, q: ClassQuestion, n: int) -> None:
         for _ in range(GUESS_STEPS[n]):
             handle.press("ArrowLeft")
     else:
-        page.locator(".dl-cc-range").fill(str(q.low + (q.high - q.low) * (n + 1) / 5))
+        page.locator(".dl-cc-range").fill(str(card_guess(q, n)))
     page.locator(".dl-class-lock" if q.headline else ".dl-cc-lock").click()
     expect(page.locator(".dl-class-status" if q.headline else ".dl-cc-status")).to_contain_text(LOCKED)
 
@@ -203,7 +206,8 @@ def reload_the_phone(room: Room, lesson: str, q: ClassQuestion) -> None:
     phone.wait_ready(".dl-cc-bar b")
     expect(phone.page.locator(".dl-cc-bar b")).to_contain_text("Klasse ")  # German, though the link says lang=en
     expect(phone.bar().pos).to_contain_text(re.compile(rf"Schritt {step}\b"), timeout=30_000)
-    expect(phone.page.locator(".dl-class-status" if q.headline else ".dl-cc-status")).to_contain_text("festgelegt")
+    locked = card_says("locked", "de", value=number_words(card_guess(q, 0), "de"))  # the card's question
+    expect(phone.page.locator(".dl-cc-status")).to_have_text(locked)
     shot(phone, room.folder, f"{lesson}-phone-reloaded")
 
 
