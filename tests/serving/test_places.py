@@ -117,6 +117,23 @@ def test_a_kernel_whose_page_never_connected_goes_within_seconds_of_its_last_act
     assert sorted(manager.orphans(now + 61)) == ["ghost", "left", "running"]
 
 
+def test_a_kernel_still_starting_is_busy_not_quiet() -> None:
+    """A kernel is listed before it is ready, and on a loaded server its start outlasts the grace: it was shut
+    down mid-start as a page that never connected, and a full server could hand its place to another page."""
+    manager = CappedKernelManager(max_kernels=2, orphan_grace=120, unopened_grace=20, give_way_after=10)
+    now = time.monotonic()
+    for kernel_id in ("starting", "starting-too"):
+        manager._kernels[kernel_id] = stand_in_kernel(60)  # its last activity: the start began a minute ago
+        manager._alone_since[kernel_id] = now - 60
+        manager._starting.add(kernel_id)
+        manager._places.asked(kernel_id, "10.0.0.9", now=now - 60)
+    assert manager.orphans(now) == []
+    with pytest.raises(Exception, match="places"):
+        manager.refuse_if_full(address="10.0.0.5")  # no kernel gives way while it starts
+    manager._starting.clear()  # both are ready (and their pages still never connected)
+    assert sorted(manager.orphans(now)) == ["starting", "starting-too"]
+
+
 def test_the_teachers_page_is_never_refused_for_want_of_a_place() -> None:
     manager = CappedKernelManager(max_kernels=1)
     manager._kernels["pupil"] = stand_in_kernel(0)
