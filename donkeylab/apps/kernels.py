@@ -344,12 +344,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self.refuse_if_full(address=_PAGE_ADDRESS.get())
         kernel_id = kwargs["kernel_id"] = kernel_id or self.new_kernel_id()
         self._starting.add(kernel_id)  # checked and reserved before the first await: no two starts pass at once
-        if not pooled:
-            self._places.asked(kernel_id, _PAGE_ADDRESS.get())
         if pooled:
             self._pooled.add(kernel_id)
         else:
             self._alone_since[kernel_id] = time.monotonic()  # its page connects once the notebook ran
+            self._places.asked(kernel_id, _PAGE_ADDRESS.get())
         self._start_reaper()
         self._tell_ceiling(kwargs)
         try:
