@@ -148,15 +148,15 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if voila_take is not None:
             self._voila_take = voila_take
             self.get_rendered_notebook = self._take_a_ready_one
+        if voila_take is not None:  # the kernel a page takes from a pool records the page's address
+            self.get_rendered_notebook = partial(self._take_for_address, self.get_rendered_notebook)
 
     async def _take_a_ready_one(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
         """Voila's take from a pool, which hands out the pool's first kernel even while a later one is ready:
         the ready ones first (a warming pool holds both)."""
         pool = self._pool_of(notebook_name)
         pool.sort(key=lambda task: not task.done())
-        taken = await self._voila_take(notebook_name, *args, **kwargs)
-        self._places.asked(taken[-1], _PAGE_ADDRESS.get())  # (render task, rendered cells, kernel id)
-        return taken
+        return await self._voila_take(notebook_name, *args, **kwargs)
 
     def _size_or_spend(self, notebook_name: str) -> int:
         """Voila's pool size, which its page handler asks once per page. A page that finds a warming pool empty
@@ -312,6 +312,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
             )
         ioloop.IOLoop.current().add_callback(self._shut_down, victim)
         return True
+
+    async def _take_for_address(self, take: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        taken = await take(*args, **kwargs)
+        self._places.asked(taken[-1], _PAGE_ADDRESS.get())  # (render task, rendered cells, kernel id)
+        return taken
 
     async def _shut_down(self, kernel_id: str) -> None:
         try:

@@ -89,6 +89,23 @@ def test_a_full_manager_gives_a_ghosts_place_to_another_address_and_only_once() 
     asyncio.run(check())
 
 
+class PoolManager(CappedKernelManager):
+    """Stands in for Voila's derived manager: a page's take from a pool hands out one kernel."""
+
+    async def get_rendered_notebook(self, notebook_name: str, *args: object, **kwargs: object) -> tuple[object, ...]:
+        return (None, [], "pooled")  # (render task, rendered cells, kernel id)
+
+
+def test_a_kernel_taken_from_a_pool_records_the_address_of_its_page() -> None:
+    async def take() -> str | None:
+        manager = PoolManager(max_kernels=3)
+        manager.refuse_if_full(address="10.0.0.5")  # the page handler asks first, with the page's address
+        await manager.get_rendered_notebook("die_choice.ipynb")
+        return manager._places.address_of("pooled")
+
+    assert asyncio.run(take()) == "10.0.0.5"
+
+
 @pytest.fixture(scope="module")
 def newcomers() -> Iterator[Crowd]:
     with crowd(1) as made:
