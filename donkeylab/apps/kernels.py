@@ -301,8 +301,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         that address holds enough more (``fair_places.choose``); its place is free at once."""
         if not address or self.give_way_after <= 0:
             return False
-        busy = self._opened | self._starting | self._pooled
-        victim = self._places.give_way_to(address, set(self.list_kernel_ids()), busy, self._quiet_s)
+        alive = set(self.list_kernel_ids())
+        busy = self._opened | self._pooled | {k for k in alive if self._busy(k)}
+        victim = self._places.give_way_to(address, alive, busy, self._quiet_s)
         if victim is None:
             return False
         if count := self._notes.should_log("give way"):
@@ -385,8 +386,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def orphans(self, now: float | None = None) -> list[str]:
         """Served kernels that have had no websocket for ``orphan_grace`` seconds, and those whose page never
-        opened one and that have been quiet for ``unopened_grace`` seconds. A kernel still starting is busy: its
-        start (listed, not yet ready) may take longer than the grace on a loaded server."""
+        opened one and that have been quiet for ``unopened_grace`` seconds. A kernel whose start has not returned
+        is left alone: it is listed before it is ready, which may take longer than the grace on a loaded server."""
         now = time.monotonic() if now is None else now
         alive = set(self.list_kernel_ids()) - self._starting
         return [
@@ -401,12 +402,18 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def _grace(self, kernel_id: str, now: float) -> float:
         """How long ``kernel_id`` may be without a websocket, counted from when it was left alone: a page that
         never connected gets ``unopened_grace`` after the kernel's last activity (its notebook may still run)."""
-        if kernel_id in self._opened or self.unopened_grace <= 0 or self.orphan_grace <= 0:
+        if kernel_id in self._opened or self._busy(kernel_id) or self.unopened_grace <= 0 or self.orphan_grace <= 0:
             return self.orphan_grace if self.orphan_grace > 0 else float("inf")
         quiet = self._quiet_s(kernel_id)
         since = self._alone_since.get(kernel_id, now)
         busy_for = max(0.0, (now - since) - quiet)  # from being left alone to the kernel's last activity
         return min(self.orphan_grace, busy_for + self.unopened_grace)
+
+    def _busy(self, kernel_id: str) -> bool:
+        """Starting (its start not returned, or no answer from the kernel yet) or running a cell (its page's
+        notebook, silent for seconds during an import): not quiet, whatever its last activity says."""
+        state = getattr(self._kernels.get(kernel_id), "execution_state", None)
+        return kernel_id in self._starting or state in ("starting", "busy")
 
     def _quiet_s(self, kernel_id: str) -> float:
         """Seconds since the kernel last did anything (infinite when unknown)."""
