@@ -6,12 +6,13 @@ One address repeating GETs without ever opening a page kept every place taken th
 device, and a pupil reloading, were told "the class server is full".
 
 So a full server does not refuse at once. A page from address X takes over the oldest *stale* kernel of the
-address holding the most stale kernels, if that address holds at least two more than X (the rule
-``ClassroomListener`` applies to connections): an address holding many unopened pages cannot shut out one
+address holding the most kernels whose page never connected, if that address holds at least two more than X (the
+rule ``ClassroomListener`` applies to connections): an address holding many unopened pages cannot shut out one
 holding few, and pupils behind one address (a school's NAT) never take one another's places, since an address
-never takes over its own kernels. A kernel is stale when it serves a page that never opened its websocket, is
-not starting (a kernel that is still starting, or still running its notebook, is busy), and has been quiet for
-``give_way_after`` seconds: a real page connects a moment after its notebook ran.
+never takes over its own kernels. Stale: the page never opened its websocket, the kernel is not starting or
+running a cell (an honest page's notebook may still run), and it has been quiet for ``give_way_after`` seconds: a
+real page connects a moment after its notebook ran. Every unopened kernel counts toward its address's holding,
+stale or not: a flood's newest pages, still running their notebook, hold places too.
 """
 
 from __future__ import annotations
@@ -22,21 +23,24 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 GIVE_WAY_MARGIN = 2  # the holder of the most stale kernels gives one away if it holds this many more
 
 
-def choose(stale: Mapping[str, Sequence[str]], newcomer: str) -> str | None:
+def choose(held: Mapping[str, Sequence[str]], stale: Collection[str], newcomer: str) -> str | None:
     """The kernel that gives way to a page from ``newcomer``, or None (the page is refused).
 
-    ``stale`` lists each address's stale kernels, oldest first. The address holding the most gives its oldest
-    if it holds at least ``GIVE_WAY_MARGIN`` more than ``newcomer``; ties between the largest holders go to the
-    one holding the oldest kernel."""
-    held = {address: kernels for address, kernels in stale.items() if kernels}
-    if not held:
+    ``held`` lists each address's kernels whose page never connected, oldest first; ``stale`` are those that may
+    give way. The address holding the most gives its oldest stale kernel if it holds at least
+    ``GIVE_WAY_MARGIN`` more than ``newcomer``; between addresses holding as many, the one that asked first."""
+    counts = {address: len(kernels) for address, kernels in held.items() if kernels}
+    if not counts:
         return None
-    mine = len(held.get(newcomer, ()))
-    most = max(len(kernels) for kernels in held.values())
-    holders = [address for address, kernels in held.items() if len(kernels) == most and address != newcomer]
-    if not holders or most < mine + GIVE_WAY_MARGIN:
+    most = max(counts.values())
+    if most < counts.get(newcomer, 0) + GIVE_WAY_MARGIN:
         return None
-    return held[holders[0]][0]  # dicts keep insertion order: ``FairPlaces.stale`` lists the oldest asker first
+    for address, count in counts.items():  # dicts keep insertion order: ``FairPlaces.unopened`` lists by age
+        if count == most and address != newcomer:
+            victim = next((kernel for kernel in held[address] if kernel in stale), None)
+            if victim is not None:
+                return victim
+    return None
 
 
 class FairPlaces:
@@ -62,35 +66,39 @@ class FairPlaces:
         asked = self._asked.get(kernel_id)
         return asked[0] if asked else None
 
-    def stale(
+    def unopened(
         self,
         alive: Collection[str],
+        connected: Collection[str],
         busy: Collection[str],
         quiet_for: Callable[[str], float],
         now: float | None = None,
-    ) -> dict[str, list[str]]:
-        """Each address's stale kernels, oldest first: alive, not ``busy`` (a page opened its websocket, or the
-        kernel is starting), not already giving way, asked for and quiet (``quiet_for``: seconds since the
-        kernel last did anything) for ``give_way_after`` seconds."""
+    ) -> tuple[dict[str, list[str]], set[str]]:
+        """Each address's kernels whose page never connected (alive, not ``connected``, not already giving way),
+        oldest first, and the stale ones among them: not ``busy`` (starting, running a cell), asked for and quiet
+        (``quiet_for``: seconds since the kernel last did anything) for ``give_way_after`` seconds."""
         now = time.monotonic() if now is None else now
-        stale: dict[str, list[str]] = {}
+        held: dict[str, list[str]] = {}
+        stale: set[str] = set()
         for kernel_id, (address, since) in sorted(self._asked.items(), key=lambda item: item[1][1]):
-            if kernel_id not in alive or kernel_id in busy or kernel_id in self.giving_way:
+            if kernel_id not in alive or kernel_id in connected or kernel_id in self.giving_way:
                 continue
-            if min(now - since, quiet_for(kernel_id)) >= self.give_way_after:
-                stale.setdefault(address, []).append(kernel_id)
-        return stale
+            held.setdefault(address, []).append(kernel_id)
+            if kernel_id not in busy and min(now - since, quiet_for(kernel_id)) >= self.give_way_after:
+                stale.add(kernel_id)
+        return held, stale
 
     def give_way_to(
         self,
         address: str,
         alive: Collection[str],
+        connected: Collection[str],
         busy: Collection[str],
         quiet_for: Callable[[str], float],
         now: float | None = None,
     ) -> str | None:
         """The kernel that gives its place to a page from ``address`` (now counted as ``giving_way``), or None."""
-        victim = choose(self.stale(alive, busy, quiet_for, now), address)
+        victim = choose(*self.unopened(alive, connected, busy, quiet_for, now), address)
         if victim is not None:
             self.giving_way.add(victim)
         return victim

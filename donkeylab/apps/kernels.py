@@ -17,8 +17,8 @@ from it, so every start passes here):
   after ``orphan_grace``: four GETs at a time held dozens of places for minutes. A class's own records wait
   for the page too (``class_pupil`` joins the class once the page has drawn its widgets).
 - **A full server shares its places fairly** (``fair_places``): a page from one address takes over a kernel
-  whose page never connected (quiet ``give_way_after`` seconds) from the address holding the most of them, if that
-  address holds at least two more; one address repeating GETs no longer shuts out a pupil on another device.
+  whose page never connected (quiet ``give_way_after`` seconds) from the address holding the most unopened pages,
+  if that address holds at least two more; one address repeating GETs no longer shuts out another device.
 - **The teacher's dashboard is never refused.** ``max_kernels`` bounds every other page; the dashboard (the
   server says so: ``refuse_if_full(teacher=True)``) starts even when every place is taken.
 - **A class's pool is spent, not refilled, while the class is in.** Voila refills a pool after each page takes
@@ -302,8 +302,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if not address or self.give_way_after <= 0:
             return False
         alive = set(self.list_kernel_ids())
-        busy = self._opened | self._pooled | {k for k in alive if self._busy(k)}
-        victim = self._places.give_way_to(address, alive, busy, self._quiet_s)
+        busy = {k for k in alive if self._busy(k)}
+        victim = self._places.give_way_to(address, alive, self._opened | self._pooled, busy, self._quiet_s)
         if victim is None:
             return False
         if count := self._notes.should_log("give way"):

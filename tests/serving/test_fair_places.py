@@ -31,17 +31,21 @@ PLACES = 3
 GIVE_WAY_S = 2
 
 
-def test_the_address_holding_most_gives_its_oldest_when_it_holds_two_more() -> None:
-    stale = {"10.0.0.9": ["g1", "g2", "g3"], "10.0.0.2": ["p1"]}
-    assert choose(stale, "10.0.0.5") == "g1"  # a newcomer holding none
-    assert choose(stale, "10.0.0.2") == "g1"  # 3 against 1
-    assert choose({"10.0.0.9": ["g1", "g2"], "10.0.0.2": ["p1"]}, "10.0.0.2") is None  # 2 against 1
-    assert choose(stale, "10.0.0.9") is None  # an address never takes its own, nor from one holding fewer
-    assert choose({}, "10.0.0.5") is None and choose({"10.0.0.9": []}, "10.0.0.5") is None
-    assert choose({"a": ["a1", "a2"], "b": ["b1", "b2"]}, "c") == "a1"  # a tie: the address asked first
+def test_the_address_holding_most_gives_its_oldest_stale_one_when_it_holds_two_more() -> None:
+    held = {"10.0.0.9": ["g1", "g2", "g3"], "10.0.0.2": ["p1"]}
+    stale = {"g1", "g2", "g3", "p1"}
+    assert choose(held, stale, "10.0.0.5") == "g1"  # a newcomer holding none
+    assert choose(held, stale, "10.0.0.2") == "g1"  # 3 against 1
+    assert choose(held, {"g2", "g3"}, "10.0.0.5") == "g2"  # g1 still runs its notebook: it counts, it stays
+    assert choose(held, {"p1"}, "10.0.0.5") is None  # nothing of the largest holder's may give way
+    assert choose({"10.0.0.9": ["g1", "g2"], "10.0.0.2": ["p1"]}, stale, "10.0.0.2") is None  # 2 against 1
+    assert choose(held, stale, "10.0.0.9") is None  # an address never takes its own, nor from one holding fewer
+    assert choose({}, stale, "10.0.0.5") is None and choose({"10.0.0.9": []}, stale, "10.0.0.5") is None
+    tie = {"a": ["a1", "a2"], "b": ["b1", "b2"]}
+    assert choose(tie, {"a1", "b1"}, "c") == "a1" and choose(tie, {"b2"}, "c") == "b2"  # the address asked first
 
 
-def test_a_stale_kernel_never_connected_is_quiet_and_is_not_busy() -> None:
+def test_unopened_kernels_count_for_their_address_and_the_quiet_ones_may_give_way() -> None:
     places = FairPlaces(give_way_after=10)
     for kernel_id, address, asked in (
         ("old", "A", 0.0),
@@ -50,17 +54,23 @@ def test_a_stale_kernel_never_connected_is_quiet_and_is_not_busy() -> None:
         ("running", "A", 2.0),
         ("gone", "A", 3.0),
         ("b", "B", 4.0),
+        ("b2", "B", 5.0),
     ):
         places.asked(kernel_id, address, now=asked)
-    places.asked("no-page", None, now=0.0)  # started by no page request: never stale
-    alive = {"old", "young", "opened", "running", "b", "no-page"}
-    quiet = {"running": 1.0}.get
-    stale = places.stale(alive, busy={"opened"}, quiet_for=lambda k: quiet(k, 60.0), now=100.0)
-    assert stale == {"A": ["old"], "B": ["b"]}
-    assert places.give_way_to("C", alive, {"opened"}, lambda k: quiet(k, 60.0), now=100.0) is None  # 1 each
-    victim = places.give_way_to("C", alive, {"opened"}, lambda k: 60.0, now=100.0)  # "running" is quiet now:
-    assert victim == "old" and victim in places.giving_way  # A holds 2 against none, and its oldest gives way
-    assert places.stale(alive, {"opened"}, lambda k: 60.0, now=100.0) == {"A": ["running"], "B": ["b"]}
+    places.asked("no-page", None, now=0.0)  # started by no page request: never counted
+    alive = {"old", "young", "opened", "running", "b", "b2", "no-page"}
+    held, stale = places.unopened(alive, {"opened"}, {"running"}, lambda k: 60.0, now=100.0)
+    assert held == {"A": ["old", "running", "young"], "B": ["b", "b2"]} and stale == {"old", "b", "b2"}
+    quiet = {"old": 1.0}  # "old" just did something; "running" is done and quiet
+    assert places.unopened(alive, {"opened"}, set(), lambda k: quiet.get(k, 60.0), now=100.0)[1] == {
+        "running",
+        "b",
+        "b2",
+    }
+    assert places.give_way_to("B", alive, {"opened"}, {"running"}, lambda k: 60.0, now=100.0) is None  # 3 to 2
+    victim = places.give_way_to("C", alive, {"opened"}, {"running"}, lambda k: 60.0, now=100.0)
+    assert victim == "old" and victim in places.giving_way  # 3 against none: A's oldest stale one gives way
+    assert places.unopened(alive, {"opened"}, set(), lambda k: 60.0, now=100.0)[0]["A"] == ["running", "young"]
     places.forget("old")
     assert not places.giving_way and places.address_of("old") is None
 
