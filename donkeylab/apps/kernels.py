@@ -316,7 +316,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     async def _take_for_address(self, take: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         taken = await take(*args, **kwargs)
-        self._places.asked(taken[-1], _PAGE_ADDRESS.get())  # (render task, rendered cells, kernel id)
+        if isinstance(taken, tuple):  # Voila's (render task, rendered cells, kernel id)
+            self._places.asked(taken[-1], _PAGE_ADDRESS.get())
         return taken
 
     async def _shut_down(self, kernel_id: str) -> None:
