@@ -16,6 +16,9 @@ from it, so every start passes here):
   preview) is shut down ``unopened_grace`` seconds after its kernel last did anything (its notebook ran), not
   after ``orphan_grace``: four GETs at a time held dozens of places for minutes. A class's own records wait
   for the page too (``class_pupil`` joins the class once the page has drawn its widgets).
+- **A full server shares its places fairly** (``fair_places``): a page from one address takes over a kernel
+  whose page never connected (quiet ``give_way_after`` seconds) from the address holding the most unopened pages,
+  if that address holds at least two more; one address repeating GETs no longer shuts out another device.
 - **The teacher's dashboard is never refused.** ``max_kernels`` bounds every other page; the dashboard (the
   server says so: ``refuse_if_full(teacher=True)``) starts even when every place is taken.
 - **A class's pool is spent, not refilled, while the class is in.** Voila refills a pool after each page takes
@@ -49,6 +52,7 @@ from tornado import ioloop, web
 from traitlets import Int
 
 from donkeylab.apps.connection import MAX_BACKLOG, OnceLog
+from donkeylab.apps.fair_places import FairPlaces
 from donkeylab.apps.kernel_guard import MEMORY_ENV, rss_mb
 
 MAX_WARM = 100  # kernels a class's start may warm (each ~100-150 MB; the places bound it first)
@@ -63,6 +67,8 @@ MEMORY_CHECK_S = 1  # seconds between two looks at the kernels' memory
 # Set for the page request being served when its visitor is the teacher (``refuse_if_full``): the kernel that
 # request starts (``start_kernel``, later in the same request) is then not refused for want of a place.
 _TEACHER_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar("donkeylab_teacher_page", default=False)
+# The address of the page request being served (``refuse_if_full``): the kernel it starts or takes records it.
+_PAGE_ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("donkeylab_page_address", default=None)
 
 
 class ServerFull(web.HTTPError):
@@ -95,6 +101,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
         "from a busy server: 20 s cut off an honest page on a loaded machine.",
     )
 
+    give_way_after = Int(
+        10,
+        config=True,
+        help="Seconds a kernel whose page never opened a websocket must be quiet before, on a full server, a page "
+        "from another address may take its place (``fair_places``); 0 turns the sharing off.",
+    )
+
     pool_refill_after = Int(
         2700,
         config=True,
@@ -122,6 +135,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._memory_watch: ioloop.PeriodicCallback | None = None
         self._over_memory: set[str] = set()  # kernels being stopped for their memory
         self._notes = OnceLog()
+        self._places = FairPlaces(self.give_way_after)  # who asked for each page's kernel; who gives way
         voila_fill: Callable[..., None] | None = getattr(self, "fill_if_needed", None)  # Voila's derived manager
         if voila_fill is not None:
             self._voila_fill = voila_fill
@@ -134,6 +148,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if voila_take is not None:
             self._voila_take = voila_take
             self.get_rendered_notebook = self._take_a_ready_one
+        if voila_take is not None:  # the kernel a page takes from a pool records the page's address
+            self.get_rendered_notebook = partial(self._take_for_address, self.get_rendered_notebook)
 
     async def _take_a_ready_one(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
         """Voila's take from a pool, which hands out the pool's first kernel even while a later one is ready:
@@ -196,7 +212,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def places_used(self) -> int:
         """Kernels serving (or starting for) a pupil's page: the ones ``max_kernels`` counts."""
-        return len((set(self.list_kernel_ids()) | self._starting) - self._pooled)
+        return len((set(self.list_kernel_ids()) | self._starting) - self._pooled - self._places.giving_way)
 
     # ---------------------------------------------------------------------------------------------- warming
     def warm(self, notebook: str, size: int) -> dict[str, int]:
@@ -268,15 +284,48 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def full(self) -> bool:
         return self.max_kernels > 0 and self.places_used() >= self.max_kernels
 
-    def refuse_if_full(self, teacher: bool = False) -> None:
-        """Raise ``ServerFull`` when no place is left (the page handler asks before it takes a pool kernel).
+    def refuse_if_full(self, teacher: bool = False, address: str | None = None) -> None:
+        """Raise ``ServerFull`` when no place is left (the page handler asks before it takes a pool kernel),
+        unless a kernel whose page never connected gives its place to this page (``fair_places``).
 
         ``teacher``: the request is the teacher's dashboard: never refused, and the
-        kernel this request starts is not refused either."""
+        kernel this request starts is not refused either. ``address``: the page's client address."""
         _TEACHER_PAGE.set(teacher)
-        if not teacher and self.full():
+        _PAGE_ADDRESS.set(address)
+        if not teacher and self.full() and not self._give_way(address):
             self.log.warning("refusing a page: %d of %d places in use", self.places_used(), self.max_kernels)
             raise ServerFull(self.max_kernels)
+
+    def _give_way(self, address: str | None) -> bool:
+        """Shut down a stale kernel of the address holding the most, for a page from ``address`` (True), if
+        that address holds enough more (``fair_places.choose``); its place is free at once."""
+        if not address or self.give_way_after <= 0:
+            return False
+        alive = set(self.list_kernel_ids())
+        busy = {k for k in alive if self._busy(k)}
+        victim = self._places.give_way_to(address, alive, self._opened | self._pooled, busy, self._quiet_s)
+        if victim is None:
+            return False
+        if count := self._notes.should_log("give way"):
+            self.log.warning(
+                "shutting down kernel %s of %s (its page never connected) for a page from %s (%d so far)",
+                *(victim, self._places.address_of(victim), address, count),
+            )
+        ioloop.IOLoop.current().add_callback(self._shut_down, victim)
+        return True
+
+    async def _take_for_address(self, take: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        taken = await take(*args, **kwargs)
+        if isinstance(taken, tuple):  # Voila's (render task, rendered cells, kernel id)
+            self._places.asked(taken[-1], _PAGE_ADDRESS.get())
+        return taken
+
+    async def _shut_down(self, kernel_id: str) -> None:
+        try:
+            await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
+        except Exception:  # gone meanwhile: nothing left to stop
+            self.log.debug("kernel %s was already gone", kernel_id, exc_info=True)
+        self._places.forget(kernel_id)
 
     def handed_out(self, kernel_id: str) -> None:
         """A pool kernel now serves a page: it takes a place, may become an orphan, and its idle time starts now.
@@ -299,13 +348,14 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return result
         pooled = (kwargs.get("env") or {}).get(PREHEAT_ENV) == "True"
         if not pooled and not _TEACHER_PAGE.get():
-            self.refuse_if_full()
+            self.refuse_if_full(address=_PAGE_ADDRESS.get())
         kernel_id = kwargs["kernel_id"] = kernel_id or self.new_kernel_id()
         self._starting.add(kernel_id)  # checked and reserved before the first await: no two starts pass at once
         if pooled:
             self._pooled.add(kernel_id)
         else:
             self._alone_since[kernel_id] = time.monotonic()  # its page connects once the notebook ran
+            self._places.asked(kernel_id, _PAGE_ADDRESS.get())
         self._start_reaper()
         self._tell_ceiling(kwargs)
         try:
@@ -332,13 +382,15 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._pooled.discard(kernel_id)
         self._alone_since.pop(kernel_id, None)
         self._opened.discard(kernel_id)
+        self._places.forget(kernel_id)
         return super().remove_kernel(kernel_id)
 
     def orphans(self, now: float | None = None) -> list[str]:
         """Served kernels that have had no websocket for ``orphan_grace`` seconds, and those whose page never
-        opened one and that have been quiet for ``unopened_grace`` seconds."""
+        opened one and that have been quiet for ``unopened_grace`` seconds. A kernel whose start has not returned
+        is left alone: it is listed before it is ready, which may take longer than the grace on a loaded server."""
         now = time.monotonic() if now is None else now
-        alive = set(self.list_kernel_ids())
+        alive = set(self.list_kernel_ids()) - self._starting
         return [
             k
             for k, since in self._alone_since.items()
@@ -351,14 +403,23 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def _grace(self, kernel_id: str, now: float) -> float:
         """How long ``kernel_id`` may be without a websocket, counted from when it was left alone: a page that
         never connected gets ``unopened_grace`` after the kernel's last activity (its notebook may still run)."""
-        if kernel_id in self._opened or self.unopened_grace <= 0 or self.orphan_grace <= 0:
+        if kernel_id in self._opened or self._busy(kernel_id) or self.unopened_grace <= 0 or self.orphan_grace <= 0:
             return self.orphan_grace if self.orphan_grace > 0 else float("inf")
-        kernel = self._kernels.get(kernel_id)
-        last = getattr(kernel, "last_activity", None)
-        quiet = (utcnow() - last).total_seconds() if last is not None else float("inf")
+        quiet = self._quiet_s(kernel_id)
         since = self._alone_since.get(kernel_id, now)
         busy_for = max(0.0, (now - since) - quiet)  # from being left alone to the kernel's last activity
         return min(self.orphan_grace, busy_for + self.unopened_grace)
+
+    def _busy(self, kernel_id: str) -> bool:
+        """Starting (its start not returned, or no answer from the kernel yet) or running a cell (its page's
+        notebook, silent for seconds during an import): not quiet, whatever its last activity says."""
+        state = getattr(self._kernels.get(kernel_id), "execution_state", None)
+        return kernel_id in self._starting or state in ("starting", "busy")
+
+    def _quiet_s(self, kernel_id: str) -> float:
+        """Seconds since the kernel last did anything (infinite when unknown)."""
+        last = getattr(self._kernels.get(kernel_id), "last_activity", None)
+        return (utcnow() - last).total_seconds() if last is not None else float("inf")
 
     def _start_reaper(self) -> None:
         if self._reaper is None and self.orphan_grace > 0:

@@ -102,7 +102,9 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if refuse is not None:
             # before a pool kernel is taken: a page beyond the places is told at once; the teacher's dashboard
             # never is (the teacher's other pages count like anyone's: a server on loopback has only teachers)
-            refuse(teacher=role == class_gate.TEACHER and path == class_gate.DASHBOARD)
+            # a full server may give this page the place of another address's page that never connected
+            teacher = role == class_gate.TEACHER and path == class_gate.DASHBOARD
+            refuse(teacher=teacher, address=self.request.remote_ip)
         nonce = new_nonce()
         self.set_header("Content-Security-Policy", content_security_policy(nonce))
         stamper = NonceStamper(nonce)

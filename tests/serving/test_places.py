@@ -117,6 +117,24 @@ def test_a_kernel_whose_page_never_connected_goes_within_seconds_of_its_last_act
     assert sorted(manager.orphans(now + 61)) == ["ghost", "left", "running"]
 
 
+def test_a_kernel_still_starting_is_busy_not_quiet() -> None:
+    """A kernel is listed before its start returns, and answers nothing until it has booted: on a loaded server
+    both outlast the grace, and the kernel was shut down mid-start as a page that never connected (the page then
+    hung), or mid-notebook during a silent import; a full server could also have handed its place away."""
+    manager = CappedKernelManager(max_kernels=3, orphan_grace=120, unopened_grace=20, give_way_after=10)
+    now = time.monotonic()
+    for kernel_id, state in (("listed", "starting"), ("booting", "starting"), ("importing", "busy")):
+        manager._kernels[kernel_id] = stand_in_kernel(60)  # its last activity: a minute ago
+        manager._kernels[kernel_id].execution_state = state
+        manager._alone_since[kernel_id] = now - 60
+        manager._places.asked(kernel_id, "10.0.0.9", now=now - 60)
+    manager._starting.add("listed")  # its start has not returned yet
+    assert manager.orphans(now) == []
+    with pytest.raises(Exception, match="places"):
+        manager.refuse_if_full(address="10.0.0.5")  # no kernel gives way while it starts or runs
+    assert sorted(manager.orphans(now + 61)) == ["booting", "importing"]  # the orphan grace bounds them
+
+
 def test_the_teachers_page_is_never_refused_for_want_of_a_place() -> None:
     manager = CappedKernelManager(max_kernels=1)
     manager._kernels["pupil"] = stand_in_kernel(0)
