@@ -68,7 +68,7 @@ export default {
         const head = el("div", { class: "dl-cc-head" }, el("span", { class: "dl-cc-num" }, q.of));
         const card = el("div", { class: "dl-cc-question" }, head);
         if (q.headline) {
-          card.append(el("p", {}, T.in_lesson));
+          card.append(el("p", {}, q.revealed ? T.in_lesson_done : T.in_lesson));
         } else {
           card.append(el("p", { class: "dl-cc-prompt" }, q.prompt), input(q, T));
           const lock = el("button", { type: "button", class: "dl-cc-lock" }, T.lock);

@@ -44,7 +44,7 @@ from donkeylab.apps.query import Param
 from donkeylab.classroom import ClassError, ClassQuestion, question_specs
 from donkeylab.classroom.checks import BROWSER_RE
 from donkeylab.classroom.names import clean_code
-from donkeylab.core import numbers
+from donkeylab.core import CATALOGUE, numbers
 from donkeylab.widgets import guard
 from donkeylab.widgets.drawn import Drawn
 
@@ -416,7 +416,8 @@ class PupilPart:
                 if labels and option in labels
                 else choice_words(spec, int(number), self.lang)
             )
-        return number_words(float(number), self.lang)
+        unit = f" {CATALOGUE.render(spec.unit, {}, self.lang)}" if spec.unit else ""  # "1.80 rounds", as the slider
+        return number_words(float(number), self.lang) + unit
 
 
 def _to_store(spec: ClassQuestion, value: Any) -> float | None:

@@ -28,6 +28,7 @@ def draw_card(part: Any) -> None:
         card.texts = {
             "lock": say("lock", lang),
             "in_lesson": say("in_lesson", lang),
+            "in_lesson_done": say("in_lesson_done", lang),
             "set_it": say("set_it", lang),
             "decimal": numbers.separators(lang)["decimal"],
         } | lock_texts(lang)
@@ -81,6 +82,8 @@ def status_of(part: Any, spec: ClassQuestion, lang: str) -> tuple[str, str]:
     """The sentence under a question's lock and its kind."""
     number = part.locked.get(spec.qid)
     shown = None if number is None else part._shown(spec, number)
+    if shown is not None and spec.whole:  # "your guess “about the same” stays": a choice's words read as a name
+        shown = say("quoted", lang, text=shown)
     if spec.qid in part.revealed:
         answer = say("answer_is", lang, answer=answer_words(spec, lang))
         if number is None:
@@ -102,6 +105,7 @@ def question_json(part: Any, lang: str) -> dict[str, Any]:
         "count": len(order),
         "of": say("question_of", lang, i=index, n=len(order)),
         "headline": spec is part.headline,
+        "revealed": spec.qid in part.revealed,
         "prompt": prompt,
         "kind": spec.kind,
         "low": spec.low,

@@ -63,6 +63,11 @@ _TEXTS = {
         "Your guess goes in the lesson below, under “The question”: set it, then lock it in there.",
         "Deine Schätzung gehört in die Lektion unten, unter „Die Frage“: Stell sie dort ein und leg sie fest.",
     ),
+    "in_lesson_done": (
+        "The answer is revealed in the lesson below: compare it with your guess there.",
+        "Die Antwort ist in der Lektion unten aufgedeckt: Vergleiche sie dort mit deiner Schätzung.",
+    ),
+    "quoted": ("“{text}”", "„{text}“"),
     "set_it": ("set your guess", "stell deine Schätzung ein"),
     "answer_is": ("The answer: {answer}.", "Die Antwort: {answer}."),
     "close_points": (

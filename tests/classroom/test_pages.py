@@ -443,3 +443,30 @@ def test_a_page_that_has_drawn_its_widgets_gets_the_class_state_again(store: Cla
     assert [len(c.states) for c in comms.values()] == [1, 1]  # only the one true message, once each
     assert "not open" in comms["card"].states[0]["banner"]
     assert comms["lock"].states[0]["layout"] == f"IPY_MODEL_{part.lock.layout.model_id}"
+
+
+def test_a_number_guess_is_said_with_its_unit_as_its_slider_shows_it(store: ClassStore) -> None:
+    """The lock's status said "your guess 1.80" beside a slider reading "1.80 rounds" (the whole-lesson test)."""
+    _, part = joined(store, "full_games")
+    rounds = part.specs["rounds_shorter"]
+    assert part._shown(rounds, 1.8) == "1.80 rounds"
+    part.set_lang("de")
+    assert part._shown(rounds, 1.8) == "1,80 Runden"
+
+
+def test_a_choice_guess_is_quoted_and_the_card_points_at_the_revealed_answer(store: ClassStore) -> None:
+    """ "your guess about the same stays as you locked it in" read as broken English; and after the reveal the card
+    still asked the pupil to lock the question in below (the whole-lesson test's screenshots)."""
+    from donkeylab.apps.class_view import question_json
+
+    k, part = joined(store, "full_games")
+    part.lock.click(0)
+    until(lambda: part.headline.qid in part.locked)
+    assert "“" in part.lock.status and "”" in part.lock.status
+    assert question_json(part, "en")["revealed"] is False
+    store.reveal(k.code, k.teacher_key, part.headline.qid)
+    until(lambda: part.headline.qid in part.revealed)
+    assert question_json(part, "en")["revealed"] is True
+    assert "revealed in the lesson below" in part.card.texts["in_lesson_done"]
+    part.set_lang("de")
+    until(lambda: "„" in part.lock.status)
