@@ -31,6 +31,7 @@ from PIL import Image
 from playwright.sync_api import BrowserContext, Page
 
 from donkeylab.apps import worksheets as ws
+from tests.browser.helpers import lock_guess
 
 CASES = [(name, lang, kind) for name in ws.lessons() for lang in ws.LANGS for kind in ws.KINDS]
 PAGES = {"worksheet": (1, 3), "key": (1, 4)}
@@ -174,6 +175,7 @@ def test_a_teacher_prints_the_worksheet_from_the_lesson_page(app: Any) -> None:
     assert sheet.locator("h1").inner_text().startswith("Lektion 1")
     assert "Lösung" not in sheet.locator("main").inner_text()
     sheet.close()
+    lock_guess(app.page)  # guess first: the Reveal waits for a locked guess
     app.page.locator(".dl-prediction button", has_text="Antwort aufdecken").first.click()
     expect(app.page.locator(".dl-answer").first).to_be_attached()  # the exercises are built: revealed
     expect(links).to_have_count(1)  # still no answer key on the lesson's page
