@@ -3,6 +3,7 @@ in its own process group, stopped at teardown (with its kernels: they run in the
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
@@ -10,9 +11,11 @@ import socket
 import subprocess
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -146,3 +149,10 @@ def wait_for(check: Callable[[], bool], limit: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"not within {limit} s: {what}")
         time.sleep(0.2)  # polling a server's processes from outside: no event to wait on
+
+
+def in_its_own_loop(main: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``main`` in an event loop of its own thread (the pools' checks are periodic callbacks, and an earlier
+    test of the same worker may leave an event loop running in this thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()

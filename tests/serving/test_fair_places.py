@@ -6,7 +6,6 @@ stand-in kernels, and against a live class server with the newcomer in a network
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import http.cookiejar
 import os
@@ -21,7 +20,7 @@ from donkeylab.apps.kernels import CappedKernelManager, ServerFull
 from donkeylab.apps.pageclient import Page, fetch_page
 from donkeylab.apps.serve import lan_addresses, voila_command
 from donkeylab.classroom import ClassStore
-from tests.serving.conftest import ROOT, Server, free_port, kernel_alive, run_server, wait_for
+from tests.serving.conftest import ROOT, Server, free_port, in_its_own_loop, kernel_alive, run_server, wait_for
 from tests.serving.crowd import Crowd, crowd
 from tests.serving.test_places import stand_in_kernel
 
@@ -96,7 +95,7 @@ def test_a_full_manager_gives_a_ghosts_place_to_another_address_and_only_once() 
             with pytest.raises(ServerFull):
                 manager.refuse_if_full(address=address)
 
-    asyncio.run(check())
+    in_its_own_loop(check())
 
 
 class PoolManager(CappedKernelManager):
@@ -113,7 +112,7 @@ def test_a_kernel_taken_from_a_pool_records_the_address_of_its_page() -> None:
         await manager.get_rendered_notebook("die_choice.ipynb")
         return manager._places.address_of("pooled")
 
-    assert asyncio.run(take()) == "10.0.0.5"
+    assert in_its_own_loop(take()) == "10.0.0.5"
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any, ClassVar
@@ -14,6 +13,7 @@ from typing import Any, ClassVar
 from jupyter_server._tz import utcnow
 
 from donkeylab.apps.kernels import CappedKernelManager
+from tests.serving.conftest import in_its_own_loop
 
 
 def run_now(coroutine: Any) -> None:
@@ -69,13 +69,6 @@ class PoolsManager(CappedKernelManager):
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         self.fills.append((delay, notebook_name))
-
-
-def in_its_own_loop(main: Coroutine[Any, Any, Any]) -> Any:
-    """Run ``main`` in an event loop of its own thread (the pools' checks are periodic callbacks, and an earlier
-    test of the same worker may leave an event loop running in this thread)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, main).result()
 
 
 def in_a_loop(job: Callable[[], Any]) -> Any:
