@@ -24,12 +24,12 @@ function svg(tag, attrs, text) {
 }
 
 function histogram(bars, exactBar, T) {
-  const w = 520, h = 230, left = 34, bottom = 48, top = 22; // left: room for the first slanted label
+  const small = bars.length > 6; // many bins: slanted labels, which reach further down ("90–100 %": ~40 px)
+  const w = 520, h = 230, left = 34, bottom = small ? 66 : 48, top = 22; // left: room for the first slanted label
   const most = Math.max(1, ...bars.map((b) => b[1]));
   const step = (w - left) / Math.max(1, bars.length);
   const label = bars.map(([name, n]) => `${name}: ${n}`).join(", ");
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", class: "dl-cd-hist", "aria-label": `${T.guesses}: ${label}` });
-  const small = bars.length > 6;
   bars.forEach(([name, n], i) => {
     const bh = ((h - bottom - top) * n) / most;
     const x = left + i * step + 2, y = h - bottom - bh, bw = step - 4;
