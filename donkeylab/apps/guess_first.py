@@ -61,8 +61,8 @@ say = words(
             "Antwort gezeigt?",
         ),
         "then": (
-            "Next, count it by hand: the exercises below show how.",
-            "Als Nächstes zählst du selbst nach: Die Übungen unten zeigen, wie.",
+            "Next, the exercises below: work them out with pencil and paper.",
+            "Als Nächstes die Übungen unten: Rechne sie mit Stift und Papier aus.",
         ),
     },
 )
