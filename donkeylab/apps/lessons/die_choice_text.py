@@ -264,14 +264,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "In the rulebook round Fran (Player 2) could place the dark blue 4, the orange 5 or the yellow 3. "
             "The rulebook does not show her cards, so suppose her hand is orange/yellow, dark blue/green and the "
-            "purple Angry Donkey. Which die leaves her best card lowest on average? Use the what-if table at "
-            "step 4."
+            "purple Angry Donkey (played, it flips the purple die first, so it is worth 7 − the purple pips). "
+            "Which die leaves her best card lowest on average? Use the what-if table at step 4."
         ),
         (
             "In der Beispielrunde konnte Fran (Spieler 2) die dunkelblaue 4, die orange 5 oder die gelbe 3 "
             "legen. Die Spielregel zeigt ihre Karten nicht. Nimm an, sie hat orange/gelb, dunkelblau/grün und "
-            "den lila Wütenden Esel auf der Hand. Bei welchem Würfel ist ihre beste Karte im Schnitt am "
-            "niedrigsten? Nutze die Was-wäre-wenn-Tabelle bei Schritt 4."
+            "den lila Wütenden Esel auf der Hand (gespielt dreht er zuerst den lila Würfel um, er zählt also "
+            "7 − die lila Augen). Bei welchem Würfel ist ihre beste Karte im Schnitt am niedrigsten? Nutze die "
+            "Was-wäre-wenn-Tabelle bei Schritt 4."
         ),
     ),
     "ex3.solution": (
