@@ -25,7 +25,8 @@ function svg(tag, attrs, text) {
 
 function histogram(bars, exactBar, T) {
   const small = bars.length > 6; // many bins: slanted labels, which reach further down ("90–100 %": ~40 px)
-  const w = 520, h = 230, left = 34, bottom = small ? 66 : 48, top = 22; // left: room for the first slanted label
+  // left: room for the first slanted label; top: the exact bin's label above the tallest bar's count
+  const w = 520, h = 230, left = 34, bottom = small ? 66 : 48, top = 40;
   const most = Math.max(1, ...bars.map((b) => b[1]));
   const step = (w - left) / Math.max(1, bars.length);
   const label = bars.map(([name, n]) => `${name}: ${n}`).join(", ");
@@ -41,9 +42,9 @@ function histogram(bars, exactBar, T) {
       transform: small ? `rotate(-40 ${lx} ${ly})` : "" }, name);
     root.append(t);
     if (exact) {
-      root.append(svg("rect", { x: x - 1, y: top - 8, width: bw + 2, height: h - bottom - top + 8, fill: "none",
+      root.append(svg("rect", { x: x - 1, y: top - 20, width: bw + 2, height: h - bottom - top + 20, fill: "none",
         stroke: "#D55E00", "stroke-width": 3, "stroke-dasharray": "6 4", class: "dl-cd-exact-bin" }));
-      root.append(svg("text", { x: x + bw / 2, y: top - 10, "text-anchor": "middle", fill: "#D55E00", class: "dl-cd-n" }, T.exact_line));
+      root.append(svg("text", { x: x + bw / 2, y: top - 24, "text-anchor": "middle", fill: "#D55E00", class: "dl-cd-n dl-cd-exact-label" }, T.exact_line));
     }
   });
   return root;

@@ -367,7 +367,9 @@ class PupilPart:
             self.prediction.held = False
             self._hold_reveal(False)
             self.prediction.reveal()  # the sealed rest of the lesson is built here, before it counts as revealed
-            self.prediction.button.disabled = self.prediction.revealed  # shown: an enabled Reveal read as broken
+            if self.prediction.revealed:  # shown: an orange "Reveal" (disabled or not) read as one more to press
+                self.prediction.button.disabled = True
+                self.prediction.button.description = say("revealed_below", self.lang)
         else:
             class_seal.revealed(self, qid)  # the parts that state this question's answer
         self.revealed.add(qid)

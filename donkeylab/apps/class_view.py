@@ -74,8 +74,8 @@ def draw_lock(part: Any) -> None:
     with lock.hold_sync():
         lock.enabled = part.headline.qid not in part.revealed and part.headline.qid not in part.locked
         lock.kind, lock.status = kind, status
-    if part.headline.qid not in part.revealed:
-        part.prediction.button.description = say("wait_reveal", lang)
+    revealed = part.headline.qid in part.revealed and part.prediction.revealed
+    part.prediction.button.description = say("revealed_below" if revealed else "wait_reveal", lang)
 
 
 def status_of(part: Any, spec: ClassQuestion, lang: str) -> tuple[str, str]:

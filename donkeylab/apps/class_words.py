@@ -38,6 +38,7 @@ _TEXTS = {
         "Die Antwort ist aufgedeckt, Schätzungen sind geschlossen: Diesmal hast du keine Schätzung festgelegt.",
     ),
     "wait_reveal": ("Waiting for your teacher to reveal", "Warte, bis deine Lehrkraft aufdeckt"),
+    "revealed_below": ("✓ Revealed: the answer is below", "✓ Aufgedeckt: Die Antwort steht unten"),
     "pool_note": (
         "Your simulations below are added to the class's pool on your teacher's screen.",
         "Deine Simulationen unten kommen in den gemeinsamen Topf auf dem Bildschirm deiner Lehrkraft.",

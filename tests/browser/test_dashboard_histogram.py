@@ -1,4 +1,5 @@
-"""The dashboard's guess chart drawn alone in Chromium: every bin's label inside the chart.
+"""The dashboard's guess chart drawn alone in Chromium: every bin's label inside the chart, and the exact bin's
+label clear of the count on its bar.
 
 With thirteen probability bins the labels are slanted, and the last ("90–100 %") ran past the chart's foot on the
 projector (the whole-lesson test's screenshots). The chart's own code (``widgets/class_dashboard.js``, up to and
@@ -25,15 +26,16 @@ def chart_code() -> str:
     return text[: text.index("\n}\n", start) + 3]
 
 
-def test_every_bins_label_of_the_guess_chart_stays_inside_it(page: Page) -> None:
+def test_every_bins_label_of_the_guess_chart_stays_inside_it_and_the_exact_label_clear(page: Page) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     for lang in ("en", "de"):
-        bars = percent_bins([0.005 + i / 13 for i in range(13)] + [0.95], lang)
+        bars = percent_bins([0.005 + i / 13 for i in range(13)] + [0.95], lang)  # the exact bin the tallest
         page.set_content(
             f"<style>{STYLE.read_text()} .dl-class-dash svg {{ width: 520px; }}</style>"
             f"<div class='dl-class-dash' id='d'></div><script>(() => {{ {chart_code()}\n"  # a scope per language
-            f"document.getElementById('d').append(histogram({json.dumps(bars)}, 12, {{guesses: 'g'}}));"
+            f"const T = {{guesses: 'g', exact_line: 'exact'}};\n"
+            f"document.getElementById('d').append(histogram({json.dumps(bars)}, 12, T));"
             "})();</script>"
         )
         assert errors == [], errors
@@ -45,3 +47,11 @@ def test_every_bins_label_of_the_guess_chart_stays_inside_it(page: Page) -> None
               }).map((t) => t.textContent); }"""
         )
         assert len(bars) == 13 and outside == [], (lang, outside)
+        overlaps = page.evaluate(
+            """() => { const label = document.querySelector('text.dl-cd-n[fill="#D55E00"]').getBoundingClientRect();
+              return [...document.querySelectorAll('text.dl-cd-n:not([fill])')].filter((t) => {
+                const r = t.getBoundingClientRect();
+                return r.left < label.right && label.left < r.right && r.top < label.bottom && label.top < r.bottom;
+              }).map((t) => t.textContent); }"""
+        )
+        assert overlaps == [], (lang, "the exact bin's label covers the count", overlaps)

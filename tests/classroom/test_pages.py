@@ -114,6 +114,10 @@ def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> 
     assert time.monotonic() - started < 3.0
     assert "3/7" in part.prediction.result.value and "0.35" in part.prediction.result.value
     assert part.prediction.button.disabled  # the teacher revealed it: the pupil's Reveal has nothing left to do
+    assert part.prediction.button.description.startswith("✓ Revealed")  # not one more orange button to press
+    part.set_lang("de")
+    until(lambda: part.prediction.button.description.startswith("✓ Aufgedeckt"))
+    part.set_lang("en")
     assert not plot.exact_hidden and not part.lesson.sealed
     assert all(box.layout.display is None and box.children for box in part.lesson.boxes.values())
     assert "stays as you locked it in" in part.lock.status
