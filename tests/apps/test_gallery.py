@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from donkeylab.apps import APPS, gallery
+
+
+@pytest.fixture(autouse=True)
+def no_classes_of_this_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The gallery lists the classes this machine's teacher started (its key file): a class someone left
+    running here (a trial's, a day old) put its code and lesson on the page under test."""
+    monkeypatch.setenv("DONKEYLAB_TEACHER_KEYS", str(tmp_path / "teacher-keys.json"))
+    monkeypatch.setenv("DONKEYLAB_CLASS_DB", f"sqlite:///{tmp_path / 'class.db'}")
 
 
 @pytest.mark.parametrize("name", sorted(APPS))

@@ -29,6 +29,7 @@ from donkeylab.apps import build, class_seal
 from donkeylab.apps.class_words import answer_words, number_words
 from donkeylab.apps.class_words import say as card_says
 from donkeylab.classroom import ClassQuestion, lessons, question_specs
+from donkeylab.core import CATALOGUE
 from tests.browser.helpers import App, Bar, Server
 from tests.browser.test_class_mode import PROJECTORS, Watched, class_server, set_dashboard_lang, shot
 from tests.browser.test_pupil_reload import PHONE, phone_browser
@@ -220,7 +221,8 @@ def reload_the_phone(room: Room, lesson: str, q: ClassQuestion) -> None:
     phone.wait_ready(".dl-cc-bar b")
     expect(phone.page.locator(".dl-cc-bar b")).to_contain_text("Klasse ")  # German, though the link says lang=en
     expect(phone.bar().pos).to_contain_text(re.compile(rf"Schritt {step}\b"), timeout=30_000)
-    locked = card_says("locked", "de", value=number_words(card_guess(q, 0), "de"))  # the card's question
+    unit = f" {CATALOGUE.render(q.unit, {}, 'de')}" if q.unit else ""  # "0,60 Runden", as the slider says it
+    locked = card_says("locked", "de", value=number_words(card_guess(q, 0), "de") + unit)  # the card's question
     expect(phone.page.locator(".dl-cc-status")).to_have_text(locked)
     shot(phone, room.folder, f"{lesson}-phone-reloaded")
 
