@@ -54,7 +54,6 @@ say = words(
         "heading": ("Compare with your guess", "Vergleiche mit deiner Schätzung"),
         "guessed": ("You guessed {guess}.", "Du hast {guess} geschätzt."),
         "chose": ("You chose: {guess}.", "Du hast gewählt: {guess}."),
-        "answer": ("The answer: {answer}.", "Die Antwort: {answer}."),
         "wrong": (
             "Not this time. Look back at your simulation: did it point to the answer before you revealed it?",
             "Diesmal nicht. Schau noch einmal auf deine Simulation: Hat sie schon vor dem Aufdecken auf die "
@@ -98,7 +97,7 @@ def compare_html(prediction: Any, headline: Any, lang: str) -> str:
     shown = prediction.guess if prediction.committed is not None else None
     if shown is None:
         return ""
-    answer_line = say("answer", answer=prediction.answer_text.get(lang).rstrip(". ")).get(lang)
+    answer_line = class_say("answer_is", lang, answer=prediction.answer_text.get(lang).rstrip(". "))
     if headline is not None and headline.kind == "choice":
         lines = [html.escape(say("chose", guess=str(shown)).get(lang)), answer_line]
         choices = list(headline.choices)
@@ -113,7 +112,7 @@ def compare_html(prediction: Any, headline: Any, lang: str) -> str:
         lines = [html.escape(say("guessed", guess=said).get(lang)), answer_line]
         if headline is not None and isinstance(answer, (Fraction, int, float)):
             exact = wd.probability(answer, lang) if headline.kind == "probability" else wd.value(answer, lang)
-            lines[1] = html.escape(say("answer", answer=exact).get(lang))  # 1.2 % (about 1 in 81; exactly 1/81)
+            lines[1] = html.escape(class_say("answer_is", lang, answer=exact))  # 1.2 % (about 1 in 81; exactly 1/81)
             spec = dataclasses.replace(headline, exact=answer)
             lines.append(html.escape(closeness(spec, value, lang, times=True)))
     lines.append(say("then").get(lang))
