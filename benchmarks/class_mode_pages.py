@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.procs import cpu_ticks, descendants, process_ticks
-from donkeylab.apps.pageclient import KernelSession, fetch_page, message
+from donkeylab.server.pageclient import KernelSession, fetch_page, message
 
 LESSON = "doublet_penalties"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")  # Debian's (Playwright cannot download one here)

@@ -42,8 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.class_mode import Watched, click
 from benchmarks.common import Row, print_table
 from benchmarks.procs import free_port, served_env, stop_server
-from donkeylab.apps.pageclient import KernelSession, fetch_page
-from donkeylab.apps.serve import lan_addresses, voila_command
+from donkeylab.server.pageclient import KernelSession, fetch_page
+from donkeylab.server.serve import lan_addresses, voila_command
 
 LESSON = "die_choice"
 WAIT_S = 600

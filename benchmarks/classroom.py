@@ -2,7 +2,7 @@
 
 Starts the gallery as ``make app`` does (``donkeylab serve``, with a short idle-cull time so the run can watch
 culling), then lets pupils arrive one every ``--arrival`` seconds: a few real Chromium pages (gallery → card →
-app → Step clicks) and the rest headless pupils (``donkeylab.apps.pageclient``: the app page, its kernel's
+app → Step clicks) and the rest headless pupils (``donkeylab.server.pageclient``: the app page, its kernel's
 websocket, the widget states, a click every ``--think`` seconds: Step, or the first choice when a human must
 act). Every pupil keeps the page open until all have stepped, so all kernels are alive at once; then half of
 the headless pupils close the tab (the shutdown beacon), the other half just disconnect (left to culling),
@@ -36,7 +36,7 @@ from benchmarks.common import print_table
 from benchmarks.cpu_split import CpuLog, probe
 from benchmarks.procs import free_port, kernels, server_rss_kb, start_server, stop_server, wait_pools_filled
 from benchmarks.voila_tti import STEP_JS, WS_TIMES_JS
-from donkeylab.apps.pageclient import KERNEL_ID, KernelSession, close_page, fetch_page, steppers
+from donkeylab.server.pageclient import KERNEL_ID, KernelSession, close_page, fetch_page, steppers
 
 GAME_APPS = ("double_down", "esels_rennen", "double_donkey")
 APPS = (*GAME_APPS, "arrow_chains", "doublet_penalties")

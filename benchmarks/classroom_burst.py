@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import Row, print_table
 from benchmarks.procs import free_port, kernels, stop_server, wait_quiet
-from donkeylab.apps.pageclient import KernelSession, fetch_page, steppers
+from donkeylab.server.pageclient import KernelSession, fetch_page, steppers
 
 WAIT_S = 300
 PREHEAT_DEADLINE_S = 900

@@ -8,7 +8,7 @@ and the English rules with one German difference switched on (DD-END-1 ``end="im
 normal 95 % confidence interval: English rounds minus the rounds of the other run. The last line compares the
 end rule with the tie rule on the same deals.
 
-The printed figures are what ``donkeylab.apps.lessons.full_games.MEASURED`` stores and the page states; a test
+The printed figures are what ``donkeylab.lessons.full_games.MEASURED`` stores and the page states; a test
 (``tests/apps/test_lesson5_measured.py``) checks that they support the page's words. About 1 ms per game on
 one core: the stored run, ``python benchmarks/lesson5_rounds.py 50000 2024 1`` (250,000 games), took 266 s and
 printed

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from donkeylab.apps.serve import voila_command  # noqa: E402
+from donkeylab.server.serve import voila_command  # noqa: E402
 
 LESSONS = ("die_choice", "angry_flips", "doublet_penalties", "arrow_chains", "full_games")
 SCREEN = 768

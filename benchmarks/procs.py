@@ -143,10 +143,10 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 
 def server_rss_kb(root: int) -> int:
-    """RSS of the Voila server process itself (the ``donkeylab.apps.server`` under ``donkeylab serve``)."""
+    """RSS of the Voila server process itself (the ``donkeylab.server.server`` under ``donkeylab serve``)."""
     for pid in [root, *descendants(root)]:
         with contextlib.suppress(OSError):
-            if b"donkeylab.apps.server" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            if b"donkeylab.server.server" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 return _field_kb(Path(f"/proc/{pid}/status"), "VmRSS")
     return 0
 

@@ -47,8 +47,8 @@ import nbformat
 import donkeylab
 from benchmarks.common import Row, print_table
 from benchmarks.procs import free_port, kernels, process_ticks, stop_server
-from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message
-from donkeylab.apps.serve import apps_dir, voila_command
+from donkeylab.server.pageclient import KernelSession, close_page, fetch_page, message
+from donkeylab.server.serve import apps_dir, voila_command
 
 COUNTER = "import ipywidgets as w\ncounter = w.Button(description='0')\n"
 COUNTER += "counter.on_click(lambda b: setattr(b, 'description', str(int(b.description) + 1)))\ndisplay(counter)"
@@ -270,8 +270,8 @@ def ghost_gets(served: Served, seconds: float = 90.0) -> list[Row]:
     import http.cookiejar
     import random
 
-    from donkeylab.apps.serve import lan_addresses
     from donkeylab.classroom.store import ClassStore
+    from donkeylab.server.serve import lan_addresses
     from tests.serving.crowd import crowd
 
     store = ClassStore.open()

@@ -21,7 +21,7 @@ from typing import Any
 
 from benchmarks.common import Row
 from benchmarks.procs import process_ticks
-from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message
+from donkeylab.server.pageclient import KernelSession, close_page, fetch_page, message
 from tests.serving.crowd import crowd, finish
 
 EVIL = "rebind.evil:9200"

@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import Row, print_table
 from benchmarks.procs import free_port, server_rss_kb, stop_server
-from donkeylab.apps.pageclient import KernelSession, fetch_page, message, steppers
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.pageclient import KernelSession, fetch_page, message, steppers
+from donkeylab.server.serve import voila_command
 
 FLOODS: list[tuple[str, int, Any]] = [
     ("100,000 Back clicks", 100_000, {"method": "back"}),

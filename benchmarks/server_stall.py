@@ -24,8 +24,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.procs import free_port, stop_server
-from donkeylab.apps.pageclient import KernelSession, fetch_page, steppers
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.pageclient import KernelSession, fetch_page, steppers
+from donkeylab.server.serve import voila_command
 
 LINK = "seed=9&step=3&lang=de"
 

@@ -1,6 +1,6 @@
 """Voila apps in a real browser (issue 10 §5): time to interactive, page weight and Step latency.
 
-One server, started as ``make app`` starts it (``donkeylab.apps.serve.voila_command``: the packaged
+One server, started as ``make app`` starts it (``donkeylab.server.serve.voila_command``: the packaged
 ``voila.json``, preheated kernels), serves a copy of ``notebooks/apps`` plus a baseline notebook (one
 ipywidgets slider). For each page, in a fresh browser context (no cache):
 
@@ -137,7 +137,7 @@ def frame_bytes(event: dict[str, Any]) -> int:
 
 
 def start_server(folder: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    from donkeylab.apps.serve import voila_command
+    from donkeylab.server.serve import voila_command
 
     with open(log, "wb") as out:
         proc = subprocess.Popen(

@@ -466,8 +466,8 @@ def figure(name: str, n: int, seed: int, given: Sequence[tuple[str, Any]], lang:
 def worksheet(args: argparse.Namespace) -> int:
     """A lesson's worksheet or key (``apps.worksheets``), or with ``all`` every lesson's both kinds in both
     languages into a folder: what a teacher prints or hands on without running the server."""
-    from donkeylab.apps import worksheet_files as files
-    from donkeylab.apps import worksheets
+    from donkeylab.lessons import worksheet_files as files
+    from donkeylab.lessons import worksheets
 
     kind = "key" if args.key else "worksheet"
     options = {"variant": args.variant} if args.variant else {}
@@ -492,11 +492,11 @@ def worksheet(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------------------------- serve
 def serve(args: argparse.Namespace) -> int:
-    """Run the gallery in the foreground (Ctrl-C stops it) with the settings of ``donkeylab/apps/voila.json``."""
+    """Run the gallery in the foreground (Ctrl-C stops it) with the settings of ``donkeylab/server/voila.json``."""
     import subprocess
     from pathlib import Path
 
-    from donkeylab.apps.serve import banner, parse_pools, token_of, voila_command
+    from donkeylab.server.serve import banner, parse_pools, token_of, voila_command
 
     public = args.public or args.class_server
     if args.dir is not None and not Path(args.dir).is_dir():

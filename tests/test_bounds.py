@@ -9,11 +9,11 @@ from urllib.parse import urlencode
 import pytest
 from packaging.version import Version
 
-from donkeylab.apps.query import parse_query
 from donkeylab.core.bounds import MAX_SEED, MAX_STEP
 from donkeylab.games import GAMES
 from donkeylab.games import info as game_info
 from donkeylab.links import game_params, link_values, rules_of, setup_of
+from donkeylab.pages.query import parse_query
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -104,7 +104,7 @@ def test_validate_board_accepts_and_rejects(tmp_path: Path, capsys: pytest.Captu
 def test_serve_builds_the_voila_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--dir", str(tmp_path), "--port", "9001", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert "-m donkeylab.apps.server" in out and "--port=9001" in out and "127.0.0.1" in out
+    assert "-m donkeylab.server.server" in out and "--port=9001" in out and "127.0.0.1" in out
     assert main(["serve", "--dir", str(tmp_path / "nope"), "--dry-run"]) == 2
     assert "no app folder" in capsys.readouterr().err
 

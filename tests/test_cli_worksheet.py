@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from donkeylab.apps import worksheets
 from donkeylab.cli import main
+from donkeylab.lessons import worksheets
 
 
 def test_writes_the_document_the_server_would_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,12 +15,14 @@ from typing import Any
 
 import ipywidgets as w
 
-import donkeylab.apps.lessons  # noqa: F401  (registers the lesson apps)
-from donkeylab.apps import class_mode, games_apps  # noqa: F401  (register class mode and the free-play apps)
-from donkeylab.apps import presenter as presenter
-from donkeylab.apps.query import Query, current_query_string, lost_link, parse_query
-from donkeylab.apps.registry import APPS, AppInfo
-from donkeylab.core.say import words as _words  # not `words`: that name is the apps.words module
+import donkeylab.lessons  # noqa: F401  (registers the lesson apps)
+from donkeylab.apps import games_apps  # noqa: F401  (registers the free-play apps)
+from donkeylab.classmode import app as class_mode  # noqa: F401  (registers class mode's dashboard)
+from donkeylab.classmode import pupil as class_pupil
+from donkeylab.core.say import words as _words  # not `words`: that name is the pages.words module
+from donkeylab.pages import presenter
+from donkeylab.pages.query import Query, current_query_string, lost_link, parse_query
+from donkeylab.pages.registry import APPS, AppInfo
 from donkeylab.widgets.background import settle_imports
 from donkeylab.widgets.kit import FrontEndKit
 from donkeylab.widgets.plotly_bundle import PlotlyBundle
@@ -43,7 +45,7 @@ def build(name: str, query_string: str | None = None) -> Any:
         query = lost_link(query.values)
         text = ""
     try:
-        return presenter.prepare(info.build(query), query)
+        return presenter.prepare(class_pupil.join(info.build(query)), query)  # a lesson joins its class here
     except Exception:  # a pupil must see a sentence, not a traceback; the teacher finds it in the log
         log.exception("app %s failed to build for query %r", name, text[:200])
         retry = parse_query("", info.params)

@@ -17,10 +17,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.query import Param, choice, current_query_string, parse_query
-from donkeylab.apps.registry import APPS
 from donkeylab.core.messages import other_language
 from donkeylab.core.say import words
+from donkeylab.pages.query import Param, choice, current_query_string, parse_query
+from donkeylab.pages.registry import APPS
 
 PARAMS = {"lang": Param("lang", choice("en", "de"), ""), "big": Param("big", choice("0", "1"), "0")}
 say = words(
@@ -92,14 +92,14 @@ def gallery(lang: str | None = None) -> w.HTML:
 
 def _in_order() -> list[Any]:
     """The apps as the gallery lists them: the lessons in lesson order (Lesson 1 … 5), then the others."""
-    from donkeylab.apps import worksheets
+    from donkeylab.lessons import worksheet_links as worksheets
 
     ordered = [APPS[name] for name in worksheets.lessons()]
     return ordered + [info for info in APPS.values() if info not in ordered]
 
 
 def _card(info: Any, lang: str) -> str:
-    from donkeylab.apps import worksheets
+    from donkeylab.lessons import worksheet_links as worksheets
 
     kind = say(f"kind.{info.kind}").get(lang)  # every kind has its words (a new kind without raises KeyError)
     if info.name in worksheets.NUMBERS:
@@ -152,7 +152,7 @@ def _sheets(lang: str) -> str:
     """The teacher's area: each lesson's worksheet and answer key, in lesson order, open (not folded) at the end
     of the gallery (the server serves the sheets to the teacher only, and serves this page to the teacher only
     on a class server), never on a pupil's page."""
-    from donkeylab.apps import worksheets
+    from donkeylab.lessons import worksheet_links as worksheets
 
     def link(name: str, kind: str) -> str:
         href = html.escape(worksheets.url(name, lang, kind))

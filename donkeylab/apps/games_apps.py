@@ -12,11 +12,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from donkeylab.apps.query import Query
-from donkeylab.apps.registry import APPS, AppInfo, common_params, problems_box, register
 from donkeylab.core.say import words
 from donkeylab.games import GAMES, info
 from donkeylab.links import rules_of, setup_of
+from donkeylab.pages.query import Query
+from donkeylab.pages.registry import APPS, AppInfo, common_params, problems_box, register
 
 
 def build_game(game: str, query: Query) -> Any:

@@ -2,7 +2,7 @@
 
 ``ClassStore.open()`` is embedded SQLite (nothing to install); ``ClassStore.open("postgresql://…")`` or
 ``$DONKEYLAB_CLASS_DB`` points a school's JupyterHub at one PostgreSQL. No UI imports: the teacher's
-dashboard (``donkeylab.apps.class_mode``) and the pupils' part (``donkeylab.apps.class_pupil``) sit on top.
+dashboard (``donkeylab.classmode.app``) and the pupils' part (``donkeylab.classmode.pupil``) sit on top.
 What is stored, for how long and who can read it: SECURITY.md, "Class mode".
 """
 

@@ -392,3 +392,16 @@ def lesson_tables(board: Board | None = None, rules: Rules | None = None) -> dic
         {"quantity": "solve time (s)", "approx": round(odds.seconds, 3), "value": round(odds.seconds, 3)},
     ]
     return {"finishing_orders": orders, "chain_lengths": lengths, "race": race}
+
+
+def rewrite_tables() -> int:
+    """Solve every packaged board under the default rules again and rewrite its shipped table (``odds_table``)."""
+    for board in packaged_boards():
+        odds = solve_odds(load_board(board))
+        written = odds_table.write(board, odds_fields(odds))
+        print(f"{written}: {odds.positions} positions, solved in {odds.seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(rewrite_tables())

@@ -6,13 +6,12 @@ static site, every notebook run of the tests. The solution is a fact of the boar
 beside the boards, in ``odds/<board>.json`` (a Fraction as ``{"fraction": "p/q"}``), and ``exact.race_odds`` reads it
 when the board and the rules are exactly the packaged ones. Any other board or rule option is solved as
 before. ``tests/esels_rennen/test_odds_table.py`` solves again and compares, so a rule change cannot leave a
-stale table; after one, ``python -m donkeylab.esels_rennen.odds_table`` rewrites the files.
+stale table; after one, ``python -m donkeylab.esels_rennen.exact`` rewrites the files.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -55,17 +54,3 @@ def _decode(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_decode(v) for v in value)
     return value
-
-
-def main() -> int:
-    """Solve every packaged board under the default rules again and rewrite its table."""
-    from donkeylab.esels_rennen import exact, load_board, packaged_boards
-
-    for board in packaged_boards():
-        odds = exact.solve_odds(load_board(board))
-        print(f"{write(board, exact.odds_fields(odds))}: {odds.positions} positions, solved in {odds.seconds:.1f} s")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

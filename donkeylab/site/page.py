@@ -94,7 +94,8 @@ class SitePage(w.VBox):  # type: ignore[misc]
         Why: this runs in a comm handler, and the browser kernel shows a comm handler's exception nowhere, so
         the page kept its loading note for ever (a check waiting for the app timed out with nothing to read).
         The traceback still goes to the kernel's log."""
-        from donkeylab.apps import build, presenter
+        from donkeylab.apps import build
+        from donkeylab.pages import presenter
 
         if not change["new"]:
             return

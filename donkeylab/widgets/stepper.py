@@ -193,6 +193,14 @@ class Stepper(KitUser, PageGuard, anywidget.AnyWidget):
             self._match.jump(step)
             self._sync()
 
+    def go_to(self, step: int) -> None:
+        """A link's or the teacher's ``step``: back within the timeline, or on from it (bots and chance; a human
+        stops it)."""
+        if step < self.length:
+            self.jump(step)
+        else:
+            self.advance(step - self.index)
+
     def advance(self, actions: int) -> None:
         """``actions`` steps ahead in one go (a link's ``step=…``); stops early at the end or at a human."""
         with self._lock:

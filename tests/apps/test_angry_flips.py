@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from donkeylab.apps import APPS, build
-from donkeylab.apps.lessons import angry_flips, dd_flips, dd_parts
-from donkeylab.apps.lessons.page import Lesson, page
-from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import Rules, build_deck, exact, new_game
 from donkeylab.double_donkey.cards import card_value
 from donkeylab.lab import questions
+from donkeylab.lessons import angry_flips, dd_flips, dd_parts
+from donkeylab.lessons.page import Lesson, page
+from donkeylab.pages.query import parse_query
 from donkeylab.widgets import CardHands, LivePlot, RuleExplainer, Stepper
 from donkeylab.widgets.share import ShareLink
 from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk

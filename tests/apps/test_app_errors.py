@@ -10,7 +10,7 @@ import ipywidgets as w
 import pytest
 
 from donkeylab import apps
-from donkeylab.apps.query import Query
+from donkeylab.pages.query import Query
 
 
 def failing(times: int) -> Any:

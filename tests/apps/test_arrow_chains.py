@@ -12,9 +12,9 @@ import ipywidgets as w
 import pytest
 
 from donkeylab.apps import APPS, build
-from donkeylab.apps.lessons import arrow_chains as lesson
-from donkeylab.apps.lessons.page import ChoicePrediction, Lesson
 from donkeylab.esels_rennen import CARDS, exact, load_board
+from donkeylab.lessons import arrow_chains as lesson
+from donkeylab.lessons.page import ChoicePrediction, Lesson
 from donkeylab.widgets import LivePlot, RaceBoard, RuleExplainer, Stepper
 from tests.apps.helpers import assert_bilingual, first, walk
 

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from donkeylab.apps import words as wd
-from donkeylab.apps.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties
 from donkeylab.lab.stats import wilson
+from donkeylab.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties
+from donkeylab.pages import words as wd
 
 EXPECTED_HITS = 10  # the sentence's "expected at least 10 times"
 # the headline probabilities of the four lessons with a running estimate (1/81, after the flip, 3/7, best order)

@@ -8,13 +8,13 @@ from fractions import Fraction
 import pytest
 
 from donkeylab.apps import APPS, build
-from donkeylab.apps.lessons import dd_parts, dd_what_if, die_choice
-from donkeylab.apps.lessons.dd_parts import LangButton
-from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
-from donkeylab.apps.lessons.page import Lesson, page
-from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact
 from donkeylab.games import info as games_info
+from donkeylab.lessons import dd_parts, dd_what_if, die_choice
+from donkeylab.lessons.dd_parts import LangButton
+from donkeylab.lessons.dd_what_if import WhatIfPanel
+from donkeylab.lessons.page import Lesson, page
+from donkeylab.pages.query import parse_query
 from donkeylab.widgets import DiceTray, RuleExplainer, Stepper
 from donkeylab.widgets.share import ShareLink
 from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk

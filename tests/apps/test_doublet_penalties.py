@@ -12,9 +12,9 @@ import pytest
 
 from donkeylab import rulebook
 from donkeylab.apps import APPS, build
-from donkeylab.apps.lessons import doublet_penalties as lesson
-from donkeylab.apps.lessons.page import Lesson
 from donkeylab.double_down import exact
+from donkeylab.lessons import doublet_penalties as lesson
+from donkeylab.lessons.page import Lesson
 from donkeylab.widgets import LivePlot, RuleExplainer, RunningTotal, Stepper
 from tests.apps.helpers import assert_bilingual, first, walk
 

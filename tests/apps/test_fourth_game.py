@@ -16,9 +16,9 @@ import pytest
 
 from donkeylab import games, rulebook
 from donkeylab.apps import build
-from donkeylab.apps.query import parse_query
-from donkeylab.apps.registry import APPS
 from donkeylab.lab import palette, questions
+from donkeylab.pages.query import parse_query
+from donkeylab.pages.registry import APPS
 from donkeylab.widgets import Explorer, LivePlot, RuleExplainer, ShareLink, Stepper
 from donkeylab.widgets.views import palette_json
 from donkeylab.widgets.words import front_end_words, tables, ui_word

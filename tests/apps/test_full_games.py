@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from donkeylab.apps import APPS, build
-from donkeylab.apps.lessons import full_games as fg
-from donkeylab.apps.lessons import full_games_questions as qg
-from donkeylab.apps.lessons import full_widgets
-from donkeylab.apps.lessons.full_widgets import VariantTable, last_round_start, table_html
-from donkeylab.apps.parts import LanguageSwitch
-from donkeylab.apps.query import parse_query
+from donkeylab.lessons import full_games as fg
+from donkeylab.lessons import full_games_questions as qg
+from donkeylab.lessons import full_widgets
+from donkeylab.lessons.full_widgets import VariantTable, last_round_start, table_html
+from donkeylab.pages.parts import LanguageSwitch
+from donkeylab.pages.query import parse_query
 from donkeylab.widgets import LivePlot
 from tests.apps.helpers import walk
 
@@ -213,7 +213,7 @@ def test_live_plots_fill_in_both_variants(lesson: fg.FullGames) -> None:
 
 
 def test_every_text_has_both_languages() -> None:
-    from donkeylab.apps.lessons import full_widgets
+    from donkeylab.lessons import full_widgets
     from tests.apps.helpers import assert_bilingual
 
     assert_bilingual(fg)

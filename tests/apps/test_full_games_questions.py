@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from donkeylab import double_donkey as dd
-from donkeylab.apps.lessons import full_games_questions as qg
 from donkeylab.core import RandomBot, rng_for
 from donkeylab.lab import figures, questions
 from donkeylab.lab.experiment import play_game
+from donkeylab.lessons import full_games_questions as qg
 
 NAME = "double_donkey.variants"
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps import build, guess_first
-from donkeylab.apps.class_words import times_words
-from donkeylab.apps.lessons import full_games
-from donkeylab.apps.lessons.page import SealedBox
+from donkeylab.apps import build
+from donkeylab.classmode.words import times_words
+from donkeylab.lessons import full_games, guess_first
+from donkeylab.lessons.page import SealedBox
 from donkeylab.widgets import LivePlot
 from donkeylab.widgets.answer import AnswerBox
 from tests.apps.helpers import give_guess, walk

@@ -13,9 +13,9 @@ import pytest
 
 from donkeylab import esels_rennen as er
 from donkeylab.apps import build
-from donkeylab.apps.lessons import arrow_chains as lesson
-from donkeylab.apps.lessons.framework import _answer_box
 from donkeylab.esels_rennen import exact, load_board
+from donkeylab.lessons import arrow_chains as lesson
+from donkeylab.lessons.framework import _answer_box
 from donkeylab.widgets import LivePlot, RaceBoard, Stepper
 from donkeylab.widgets.answer import AnswerBox
 from tests.apps.helpers import give_guess, walk

@@ -10,12 +10,12 @@ from fractions import Fraction
 
 import pytest
 
-from donkeylab.apps.lessons import full_games as fg
-from donkeylab.apps.lessons import full_games_questions as qg
-from donkeylab.apps.lessons import full_seats
-from donkeylab.apps.lessons.full_widgets import summary_html, table_html
-from donkeylab.apps.query import parse_query
 from donkeylab.lab.stats import Estimate, mean_normal
+from donkeylab.lessons import full_games as fg
+from donkeylab.lessons import full_games_questions as qg
+from donkeylab.lessons import full_seats
+from donkeylab.lessons.full_widgets import summary_html, table_html
+from donkeylab.pages.query import parse_query
 
 
 def interval(name: str) -> tuple[float, float, float]:
@@ -119,7 +119,7 @@ def test_the_win_rates_caption_explains_why_they_add_up_to_more_than_100() -> No
 
 
 def test_the_button_factor_is_the_square_root_of_200_over_1000() -> None:
-    from donkeylab.apps.lessons.full_widgets import MORE_GAMES
+    from donkeylab.lessons.full_widgets import MORE_GAMES
 
     solution = fg.say("ex2.solution")
     factor = (Fraction(200, MORE_GAMES)) ** 0.5
@@ -220,7 +220,7 @@ def test_no_seat_wins_more_often_as_going_further_says() -> None:
 def test_the_table_warns_when_two_seats_intervals_do_not_overlap() -> None:
     """The default table's German column has player 1 at 25 % and player 2 at 38 % (review 2026-12): the page says
     it is a miss, not a seat advantage; with overlapping intervals it says nothing."""
-    from donkeylab.apps.lessons.full_widgets import seat_gap_html
+    from donkeylab.lessons.full_widgets import seat_gap_html
 
     def rates(*values: tuple[float, float, float]) -> dict[str, Estimate]:
         return {f"player {i + 1}": Estimate("p", v, lo, hi, 0.0, 200, "wilson") for i, (v, lo, hi) in enumerate(values)}

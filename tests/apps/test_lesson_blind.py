@@ -14,10 +14,10 @@ import ipywidgets as w
 import pytest
 
 from donkeylab.apps import build
-from donkeylab.apps.lessons import angry_flips, arrow_chains, doublet_penalties, full_games, full_widgets
-from donkeylab.apps.lessons import full_games_questions as qg
-from donkeylab.apps.lessons.page import number, percent
-from donkeylab.apps.words import interval
+from donkeylab.lessons import angry_flips, arrow_chains, doublet_penalties, full_games, full_widgets
+from donkeylab.lessons import full_games_questions as qg
+from donkeylab.lessons.page import number, percent
+from donkeylab.pages.words import interval
 from tests.apps.helpers import give_guess
 
 

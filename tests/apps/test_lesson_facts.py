@@ -11,9 +11,6 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, full_games
-from donkeylab.apps.parts import fraction_html
-from donkeylab.apps.words import percent
 from donkeylab.core import CHANCE
 from donkeylab.double_donkey import Rules, bots
 from donkeylab.double_donkey import exact as dd_exact
@@ -22,6 +19,9 @@ from donkeylab.esels_rennen import exact as er_exact
 from donkeylab.esels_rennen import load_board
 from donkeylab.esels_rennen.questions import engine_races
 from donkeylab.lab import questions
+from donkeylab.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, full_games
+from donkeylab.pages.parts import fraction_html
+from donkeylab.pages.words import percent
 from donkeylab.widgets import liveplot
 from tests.double_donkey.helpers import dealt
 
@@ -107,7 +107,7 @@ def test_low_totals_are_risky_for_the_stated_reasons() -> None:
 
 def test_schnapszahl_in_german_double_down() -> None:
     """11, 22, … 66 are "Schnapszahlen" in German maths (review 2026-12); "Pasch" is two equal dice (Lesson 2)."""
-    from donkeylab.apps.lessons.howto_text import TEXTS as HOWTO
+    from donkeylab.lessons.howto_text import TEXTS as HOWTO
 
     texts = [doublet_penalties.say(k).de for k in ("title", "question", "notice")]
     assert all("Schnapszahl" in t for t in texts)
@@ -180,7 +180,7 @@ def test_no_pupil_text_shows_a_long_number_or_markov_jargon() -> None:
 # ---------------------------------------------------------------------------------------------- Lesson 5
 @pytest.fixture(scope="module")
 def results() -> dict:
-    from donkeylab.apps.lessons import full_games_questions as qg
+    from donkeylab.lessons import full_games_questions as qg
 
     return qg.variant_results(200, 0, 4, "Random")
 
@@ -196,7 +196,7 @@ def test_confidence_intervals_are_read_correctly() -> None:
     differences = full_games.say("differences")
     assert "our ruling" in further.get("en") and "unsere Festlegung" in further.get("de")  # the tie rule's saving
     assert "our ruling" in differences.en and "unsere Festlegung" in differences.de
-    from donkeylab.apps.lessons.full_widgets import say as widget_say
+    from donkeylab.lessons.full_widgets import say as widget_say
 
     summary = widget_say("summary.german", n=200, diff=0.64, low=0.47, high=0.8)  # what a 14-year-old reads
     assert "95 of 100 experiments" in summary.en and "95 von 100 Experimenten" in summary.de
@@ -204,7 +204,7 @@ def test_confidence_intervals_are_read_correctly() -> None:
 
 
 def test_pairing_narrows_the_difference_and_the_default_page_holds_the_long_run(results: dict) -> None:
-    from donkeylab.apps.lessons import full_games_questions as qg
+    from donkeylab.lessons import full_games_questions as qg
 
     paired, unpaired = qg.paired_difference(results), qg.unpaired_difference(results)
     assert round(paired.value, 2) == 0.64 and round(paired.low, 2) == 0.47 and round(paired.high, 2) == 0.80

@@ -14,14 +14,14 @@ import ipywidgets as w
 import pytest
 
 from donkeylab.apps import build
-from donkeylab.apps.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, framework, full_games
-from donkeylab.apps.lessons.page import Lesson
-from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact as dd_exact
 from donkeylab.double_down import exact as dn_exact
 from donkeylab.esels_rennen import exact as er_exact
 from donkeylab.esels_rennen import load_board
 from donkeylab.lab import questions
+from donkeylab.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, framework, full_games
+from donkeylab.lessons.page import Lesson
+from donkeylab.pages.query import parse_query
 from donkeylab.widgets.answer import AnswerBox
 from tests.apps.helpers import walk
 

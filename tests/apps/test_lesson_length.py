@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.lessons.page import words_before_exercises
-from donkeylab.apps.query import parse_query
+from donkeylab.lessons.page import words_before_exercises
+from donkeylab.pages.query import parse_query
 
 PAGES = [  # each lesson, and the links that change what its path says (the German rules, the mini board)
     ("die_choice", ""),
@@ -28,7 +28,7 @@ MOST = 450
 
 
 def lesson(name: str, query: str, lang: str) -> Any:
-    module = importlib.import_module(f"donkeylab.apps.lessons.{name}")
+    module = importlib.import_module(f"donkeylab.lessons.{name}")
     return module.parts(parse_query(f"lang={lang}&{query}", module.PARAMS))
 
 

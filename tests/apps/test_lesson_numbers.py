@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from donkeylab.apps import words as wd
-from donkeylab.apps.lessons import arrow_chains, die_choice, full_games, full_widgets
 from donkeylab.lab.stats import Estimate
+from donkeylab.lessons import arrow_chains, die_choice, full_games, full_widgets
+from donkeylab.pages import words as wd
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_lesson_1_claims_nothing_about_what_people_guess(lang: str) -> None:
 
 def test_the_guess_slider_writes_the_pages_decimal_mark() -> None:
     """A German page showed "0.30" on the slider and "Deine Schätzung: 0.3" at the reveal."""
-    from donkeylab.apps.parts import Prediction
+    from donkeylab.pages.parts import Prediction
 
     prediction = Prediction(die_choice.say("prompt"), 0.5, die_choice.say("prompt"), lang="de")
     assert not prediction.input.readout, "the browser's own readout always writes a point"

@@ -11,8 +11,8 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from donkeylab.apps.lessons.page import page
-from donkeylab.apps.query import parse_query
+from donkeylab.lessons.page import page
+from donkeylab.pages.query import parse_query
 from donkeylab.widgets import RuleExplainer
 from tests.apps.helpers import walk
 
@@ -42,7 +42,7 @@ def shown(widget: Any) -> str:
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize(("name", "query"), PAGES)
 def test_the_first_rule_id_on_a_page_says_what_it_is(name: str, query: str, lang: str) -> None:
-    module = importlib.import_module(f"donkeylab.apps.lessons.{name}")
+    module = importlib.import_module(f"donkeylab.lessons.{name}")
     lesson = module.parts(parse_query(f"lang={lang}&{query}", module.PARAMS))  # the whole lesson, in page order
     texts = [shown(x) for x in walk(page(lesson))]
     first = next(i for i, text in enumerate(texts) if ID.search(text))

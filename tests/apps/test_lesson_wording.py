@@ -10,7 +10,11 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.lessons import (
+from donkeylab.core import CHANCE
+from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
+from donkeylab.esels_rennen import exact as er_exact
+from donkeylab.esels_rennen import load_board
+from donkeylab.lessons import (
     angry_flips,
     arrow_chains,
     dd_flips,
@@ -19,11 +23,7 @@ from donkeylab.apps.lessons import (
     doublet_penalties,
     doublet_penalties_text,
 )
-from donkeylab.apps.lessons import framework as fw
-from donkeylab.core import CHANCE
-from donkeylab.double_donkey import COLOURS, Choose, Rules, exact, new_game
-from donkeylab.esels_rennen import exact as er_exact
-from donkeylab.esels_rennen import load_board
+from donkeylab.lessons import framework as fw
 
 
 def both(text: Any) -> str:
@@ -155,7 +155,7 @@ def test_probability_questions_are_asked_plainly(name: str, keys: tuple[str, ...
     ],
 )
 def test_one_in_n_only_up_to_about_a_third(p: Fraction, en: str, de: str) -> None:
-    from donkeylab.apps import words
+    from donkeylab.pages import words
 
     assert words.probability(p, "en") == en and words.probability(p, "de") == de
     assert "1 in 2" not in words.probability(Fraction(43, 100), "en")
@@ -379,7 +379,7 @@ def test_lesson_3_points_at_its_exercises_by_what_they_ask(lang: str) -> None:
 def test_pupils_words_for_intervals_and_rules() -> None:
     """The pupil's words: "95 % interval" on the table (the going-further text names "confidence interval" once,
     as what statisticians call it), and the points exercise of Lesson 4 explains the points without a rule ID."""
-    from donkeylab.apps.lessons import full_widgets
+    from donkeylab.lessons import full_widgets
 
     points = exercises_of(arrow_chains.spec())[2].question
     for lang in ("en", "de"):

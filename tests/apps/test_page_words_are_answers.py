@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import pytest
 
-from donkeylab.apps import worksheets as ws
-from donkeylab.apps.lessons import framework as fw
-from donkeylab.apps.registry import APPS
 from donkeylab.core import answers
+from donkeylab.lessons import framework as fw
+from donkeylab.lessons import worksheets as ws
+from donkeylab.pages.registry import APPS
 
 NEAR = Fraction(8, 100)  # relative: "1 in 6" for 18.0 % (7 % off) must count as this answer's, 10.1 % must not
 SETTINGS = [(name, {}) for name in ws.lessons()] + [

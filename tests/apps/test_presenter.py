@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from ipywidgets import ToggleButtons
 
-from donkeylab.apps import APPS, build, presenter
+from donkeylab.apps import APPS, build
+from donkeylab.pages import presenter
 
 
 @pytest.mark.parametrize("name", ["double_down", "die_choice"])

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps import words as wd
-from donkeylab.apps import worksheet_files
-from donkeylab.apps import worksheets as ws
-from donkeylab.apps.lessons import framework as fw
-from donkeylab.apps.registry import APPS
-from donkeylab.apps.worksheet_text import TEXTS
 from donkeylab.core import answers
+from donkeylab.lessons import framework as fw
+from donkeylab.lessons import worksheet_files, worksheet_links
+from donkeylab.lessons import worksheets as ws
+from donkeylab.lessons.worksheet_text import TEXTS
+from donkeylab.pages import words as wd
+from donkeylab.pages.registry import APPS
 
 LESSONS = ws.lessons()
 # every lesson with its default rules, and the lessons whose numbers change with the rules under the German ones
@@ -48,7 +48,7 @@ def exercises(name: str, options: dict[str, str]) -> list[fw.Exercise]:
 def test_lesson_4s_count_by_hand_is_on_the_worksheet_and_the_key() -> None:
     """The mini board's count (3 of the 6 first moves set off a hop) is done with pencil and paper too: the
     worksheet asks it with room to write, the key gives its answer, solution and feedback."""
-    from donkeylab.apps.lessons import arrow_chains
+    from donkeylab.lessons import arrow_chains
 
     item = arrow_chains.by_hand_exercise()
     for lang in ("en", "de"):
@@ -110,7 +110,7 @@ def test_a_sheet_prints_the_rules_of_the_page_with_the_same_link_in_either_langu
 def test_the_print_link_looks_like_a_button() -> None:
     line = ws.links("die_choice", "en", key=False)
     assert "class='dl-ws-button'" in line and "a.dl-ws-button{display:inline-block" in line
-    assert "border:2px solid" in ws.BUTTON_STYLE
+    assert "border:2px solid" in worksheet_links.BUTTON_STYLE
 
 
 @pytest.mark.parametrize(("name", "options"), SETTINGS, ids=[f"{n}-{o.get('variant', 'default')}" for n, o in SETTINGS])
@@ -195,7 +195,7 @@ def test_the_worksheet_asks_everything_and_keeps_every_answer_back(name: str, la
 
 
 def test_lesson_5_asks_its_own_prediction_and_the_key_points_to_the_measurement() -> None:
-    from donkeylab.apps.lessons import full_games
+    from donkeylab.lessons import full_games
 
     sheet, key = ws.document("full_games", "de", "worksheet"), ws.document("full_games", "de", "key")
     assert full_games.say("prompt").get("de") in sheet

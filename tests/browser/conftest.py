@@ -1,6 +1,6 @@
 """Browser harness: the gallery served as ``make app`` serves it, and Debian Chromium driven by Playwright.
 
-One Voila server for the session, started with ``donkeylab.apps.serve.voila_command`` (the packaged
+One Voila server for the session, started with ``donkeylab.server.serve.voila_command`` (the packaged
 ``voila.json``: preheated kernels that read the query string, no tracebacks, the plotly lab extension left
 out), so the tests see what pupils get. Every test gets an ``App`` (``helpers.py``) over a fresh page; at
 teardown the page leaves for ``about:blank`` so Voila's shutdown beacon releases the page's kernel.
@@ -159,7 +159,7 @@ def voila(output_dir: Path) -> Iterator[Server]:
     ``DONKEYLAB_VOILA_ARGS`` appends options (e.g. ``--VoilaConfiguration.default_pool_size=2``) for
     experiments with the serving settings; the tests themselves never need it.
     """
-    from donkeylab.apps.serve import voila_command
+    from donkeylab.server.serve import voila_command
 
     cmd = voila_command(_free_port(), APPS_DIR, preheat=True) + shlex.split(os.environ.get("DONKEYLAB_VOILA_ARGS", ""))
 

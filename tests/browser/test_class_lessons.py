@@ -25,9 +25,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Playwright, expect
 
-from donkeylab.apps import build, class_seal
-from donkeylab.apps.class_words import answer_words, number_words
-from donkeylab.apps.class_words import say as card_says
+from donkeylab.apps import build
+from donkeylab.classmode import seal as class_seal
+from donkeylab.classmode.words import answer_words, number_words
+from donkeylab.classmode.words import say as card_says
 from donkeylab.classroom import ClassQuestion, lessons, question_specs
 from donkeylab.core import CATALOGUE
 from tests.browser.helpers import App, Bar, Server

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from donkeylab.apps.serve import lan_addresses
+from donkeylab.server.serve import lan_addresses
 from tests.browser.conftest import APPS_DIR, CHROMIUM, CHROMIUM_ARGS, _free_port, launch
 from tests.browser.helpers import App, Server
 from tests.browser.netns import pupil_device
@@ -44,7 +44,7 @@ EXACT_ONLY = (r"(?<!\d)1/81(?!\d)", r"0[.,]01234567")  # what no simulated estim
 
 @pytest.fixture(scope="module")
 def class_server(output_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    from donkeylab.apps.serve import voila_command
+    from donkeylab.server.serve import voila_command
 
     data = tmp_path_factory.mktemp("class")
     cmd = voila_command(_free_port(), APPS_DIR, public=True, token=TOKEN)  # what `donkeylab serve --class` runs

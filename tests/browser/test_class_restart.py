@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.serve import voila_command
 from tests.browser.conftest import APPS_DIR, _free_port, launch
 from tests.browser.helpers import App, Server
 from tests.browser.shared_server import stop_group

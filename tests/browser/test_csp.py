@@ -1,6 +1,6 @@
 """The page's Content-Security-Policy in a real browser: Voila's own scripts run, an injected one does not.
 
-``donkeylab.apps.page_guard`` stamps a fresh nonce on the template's inline scripts; an attacker's markup
+``donkeylab.server.page_guard`` stamps a fresh nonce on the template's inline scripts; an attacker's markup
 (here written into the page from devtools, as an XSS through a link would) gets none.
 """
 

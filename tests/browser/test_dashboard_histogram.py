@@ -12,7 +12,7 @@ import json
 
 from playwright.sync_api import Page
 
-from donkeylab.apps.class_charts import percent_bins
+from donkeylab.classmode.charts import percent_bins
 from tests.browser.conftest import ROOT
 
 SOURCE = ROOT / "widgets" / "class_dashboard.js"

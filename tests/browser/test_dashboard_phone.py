@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from donkeylab.apps.class_dashboard import START_GAP_S
+from donkeylab.classmode.dashboard import START_GAP_S
 from tests.browser.helpers import App
 from tests.browser.test_class_mode import shot
 

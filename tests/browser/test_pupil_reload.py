@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.serve import voila_command
 from tests.browser.answers import FEEDBACK_MS, FIRST_ANSWER, answer
 from tests.browser.conftest import APPS_DIR, CHROMIUM, CHROMIUM_ARGS, _free_port, launch
 from tests.browser.helpers import App, Server

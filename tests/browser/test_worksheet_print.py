@@ -30,7 +30,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import BrowserContext, Page
 
-from donkeylab.apps import worksheets as ws
+from donkeylab.lessons import worksheets as ws
 from tests.browser.helpers import lock_guess
 
 CASES = [(name, lang, kind) for name in ws.lessons() for lang in ws.LANGS for kind in ws.KINDS]

@@ -22,12 +22,13 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from donkeylab.apps import build, class_seal
-from donkeylab.apps import words as wd
-from donkeylab.apps.class_pupil import PupilPart
-from donkeylab.apps.class_words import answer_words, say
+from donkeylab.apps import build
+from donkeylab.classmode import seal as class_seal
+from donkeylab.classmode.pupil import PupilPart
+from donkeylab.classmode.words import answer_words, say
 from donkeylab.classroom import ClassQuestion, ClassStore, lessons, question_specs
 from donkeylab.double_down import exact as dn_exact
+from donkeylab.pages import words as wd
 from donkeylab.widgets import guard
 from tests.apps.test_lesson_blind import FORMS as HEADLINE_FORMS
 from tests.classroom.test_pages import class_store, every_state, pupil_of, until

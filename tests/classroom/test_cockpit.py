@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from donkeylab.apps import build
-from donkeylab.apps import class_cockpit as cockpit
-from donkeylab.apps.class_dashboard import ClassDashboard
-from donkeylab.apps.class_pupil import PupilPart
+from donkeylab.classmode import cockpit
+from donkeylab.classmode.dashboard import ClassDashboard
+from donkeylab.classmode.pupil import PupilPart
 from donkeylab.classroom import ClassStore, question_specs
 from donkeylab.widgets import guard
 from tests.classroom.test_pages import class_store, pupil_of, until

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from donkeylab.apps.class_charts import join_links
-from donkeylab.apps.class_gate import server_info
+from donkeylab.classmode.charts import join_links
+from donkeylab.classmode.warm import server_info
 
 PAGE = "/voila/render/notebooks/apps/class_mode.ipynb"
 

@@ -15,9 +15,10 @@ import ipywidgets as w
 import pytest
 import yaml
 
-from donkeylab.apps import build, class_seal
-from donkeylab.apps.class_dashboard import MAX_STARTS, ClassDashboard
-from donkeylab.apps.class_pupil import PupilPart
+from donkeylab.apps import build
+from donkeylab.classmode import seal as class_seal
+from donkeylab.classmode.dashboard import MAX_STARTS, ClassDashboard
+from donkeylab.classmode.pupil import PupilPart, join
 from donkeylab.classroom import ClassStore, keyring
 from donkeylab.widgets import guard
 
@@ -355,7 +356,7 @@ def test_the_teacher_gets_back_to_a_running_class_and_nobody_else_can(store: Cla
 def test_a_flood_of_forged_start_clicks_makes_at_most_a_few_classes(
     store: ClassStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from donkeylab.apps import class_dashboard
+    from donkeylab.classmode import dashboard as class_dashboard
 
     monkeypatch.setattr(class_dashboard, "START_GAP_S", 0.0)
     dash = dashboard()
@@ -388,10 +389,10 @@ def test_the_hub_points_every_pupil_at_one_postgresql() -> None:
 def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_retries(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from donkeylab.apps.class_pupil import RETRIES
-    from donkeylab.apps.lessons import doublet_penalties as lesson
-    from donkeylab.apps.lessons.page import page as lesson_page
-    from donkeylab.apps.query import parse_query
+    from donkeylab.classmode.pupil import RETRIES
+    from donkeylab.lessons import doublet_penalties as lesson
+    from donkeylab.lessons.page import page as lesson_page
+    from donkeylab.pages.query import parse_query
 
     calls: list[str | None] = []
     real_open = ClassStore.open
@@ -405,7 +406,7 @@ def test_a_store_that_cannot_be_reached_leaves_the_lesson_alone_after_bounded_re
     since = set(w.widgets.widget._instances)
     parts = lesson.parts(query, sealed=True)
     monkeypatch.setenv("DONKEYLAB_CLASS_DB", f"sqlite:///{tmp_path}/missing/dir/class.db")
-    page = lesson_page(parts)  # the lesson page's own hook joins the class (``join_class``)
+    page = join(lesson_page(parts))  # as ``apps.build`` composes a lesson page with its class
     part = pupil_of(page)
     until(lambda: part.alone is not None)
     assert part.alone == "no_store" and len(calls) == RETRIES
@@ -461,7 +462,7 @@ def test_a_number_guess_is_said_with_its_unit_as_its_slider_shows_it(store: Clas
 def test_a_choice_guess_is_quoted_and_the_card_points_at_the_revealed_answer(store: ClassStore) -> None:
     """ "your guess about the same stays as you locked it in" read as broken English; and after the reveal the card
     still asked the pupil to lock the question in below (the whole-lesson test's screenshots)."""
-    from donkeylab.apps.class_view import question_json
+    from donkeylab.classmode.view import question_json
 
     k, part = joined(store, "full_games")
     part.lock.click(0)

@@ -47,9 +47,9 @@ def test_every_question_holds_its_answer_and_pools_what_its_lab_question_has(les
 
 
 def test_the_exact_answers_are_the_lessons() -> None:
-    from donkeylab.apps.lessons import arrow_chains, framework, full_games
     from donkeylab.double_donkey import exact as dd_exact
     from donkeylab.double_down import exact as dn_exact
+    from donkeylab.lessons import arrow_chains, framework, full_games
 
     def risk(total: int) -> Fraction:
         r = dn_exact.next_card_risk(total)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from donkeylab.apps import build
-from donkeylab.apps.class_pupil import PupilPart
+from donkeylab.classmode.pupil import PupilPart
 from donkeylab.classroom import ClassError, ClassStore
 from tests.classroom.test_pages import BROWSER, class_store, pupil_of, until
 
@@ -103,7 +103,7 @@ def test_a_change_is_reported_at_once_so_a_reload_right_after_it_keeps_it(pages:
 
 def test_the_place_keeper_takes_no_trait_from_the_page() -> None:
     """The scroll keeper's traits are the kernel's: a page forging its section, language or readiness is refused."""
-    from donkeylab.apps.class_restore import ClassPlace
+    from donkeylab.classmode.restore import ClassPlace
 
     place = ClassPlace(key="K7Q2XF", section="live", lang="de")
     for name, forged in (("section", "answer"), ("lang", "en"), ("ready", True), ("key", "OTHER1")):

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps import class_cockpit as cockpit
-from donkeylab.apps import class_words
-from donkeylab.apps.class_dashboard import ClassDashboard
+from donkeylab.classmode import cockpit
+from donkeylab.classmode import words as class_words
+from donkeylab.classmode.dashboard import ClassDashboard
 from donkeylab.classroom import ClassStore, question_specs
 from donkeylab.classroom.names import pseudonym_in
 from tests.classroom.test_cockpit import says, started
@@ -152,8 +152,8 @@ def test_the_teacher_saves_a_row_per_pupil_only_when_choosing_to(
 
 def test_a_class_of_one_and_an_empty_roster_are_said_as_they_are() -> None:
     """'Seiten bereit für 1 Personen' and 'everyone here has guessed' before anyone joined read as broken."""
-    from donkeylab.apps.class_cockpit import summary
-    from donkeylab.apps.class_warm import Warm
+    from donkeylab.classmode.cockpit import summary
+    from donkeylab.classmode.warm import Warm
 
     warm = Warm("die_choice", 1, {})
     warm.status = lambda: 1  # type: ignore[method-assign]  # the server's answer: one page ready

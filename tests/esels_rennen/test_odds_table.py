@@ -13,7 +13,7 @@ from donkeylab.esels_rennen import exact, odds_table
 
 @pytest.mark.parametrize("board", er.packaged_boards())
 def test_er_end_1_shipped_odds_equal_a_fresh_solve(board: str) -> None:
-    """A rule change that moves any probability fails here; ``python -m donkeylab.esels_rennen.odds_table``
+    """A rule change that moves any probability fails here; ``python -m donkeylab.esels_rennen.exact``
     rewrites the tables (then read the diff)."""
     stored = odds_table.read(board)
     assert stored is not None, f"no odds table for packaged board {board!r}"

@@ -233,7 +233,7 @@ class NeverRaised(DonkeylabError):
 def _query_loader(app: str) -> Loader:
     """An app's link parser: every value comes back within its parameter's range, problems as short sentences."""
     from donkeylab.apps import APPS
-    from donkeylab.apps.query import parse_query
+    from donkeylab.pages.query import parse_query
 
     params = APPS[app].params
 

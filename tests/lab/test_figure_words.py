@@ -10,11 +10,11 @@ from typing import Any
 import plotly.graph_objects as go
 import pytest
 
-from donkeylab.apps.lessons import full_games_questions  # noqa: F401  (Lesson 5 registers its own questions)
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen.messages import board_words
 from donkeylab.lab import figure_words, figures, lessons, questions
 from donkeylab.lab.stats import wilson
+from donkeylab.lessons import full_games_questions  # noqa: F401  (Lesson 5 registers its own questions)
 
 # Cheap parameters, n and batch per question: small boards and few games, so every figure is quick to draw.
 CHEAP: dict[str, tuple[dict[str, Any], int, int]] = {

@@ -57,8 +57,8 @@ def _choosing_state(seed: int) -> object:
 
 def test_dd_dice_2_what_if_engine_games_agree_with_exact() -> None:
     """Per legal choice: the engine's simulated best-card distribution vs the exact what-if (4 SE)."""
-    from donkeylab.apps.lessons.dd_what_if_figure import what_if  # Lesson 1's own figure
     from donkeylab.lab.stats import wilson
+    from donkeylab.lessons.dd_what_if_figure import what_if  # Lesson 1's own figure
     from tests.lab.agreement import assert_close
 
     state = _choosing_state(4)

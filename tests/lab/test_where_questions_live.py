@@ -12,8 +12,8 @@ import ast
 from pathlib import Path
 
 from donkeylab import games
-from donkeylab.apps.lessons import full_games_questions
 from donkeylab.lab import questions
+from donkeylab.lessons import full_games_questions
 
 ROOT = Path(__file__).resolve().parents[2] / "donkeylab"
 BUILDERS = {"GameQuestion", "Question", "register"}

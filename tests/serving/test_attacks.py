@@ -23,8 +23,8 @@ import pytest
 from tornado.httpclient import HTTPClientError
 from tornado.websocket import websocket_connect
 
-from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message, steppers
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.pageclient import KernelSession, close_page, fetch_page, message, steppers
+from donkeylab.server.serve import voila_command
 from tests.serving.conftest import ROOT, Server, children, free_port, kernel_alive, run_server, wait_for, write_notebook
 
 MAX_PLACES = 3

@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 from tornado.websocket import WebSocketClosedError
 
-from donkeylab.apps.connection import BURST, MAX_FRAME, RATE
 from donkeylab.apps.kernel_guard import ANNOUNCE_AT
-from donkeylab.apps.listener import MAX_WS_MESSAGE
-from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message, steppers
-from donkeylab.apps.serve import voila_command
 from donkeylab.core import CATALOGUE
+from donkeylab.server.connection import BURST, MAX_FRAME, RATE
+from donkeylab.server.listener import MAX_WS_MESSAGE
+from donkeylab.server.pageclient import KernelSession, close_page, fetch_page, message, steppers
+from donkeylab.server.serve import voila_command
 from tests.serving.conftest import ROOT, Server, free_port, kernel_alive, run_server, write_notebook
 from tests.serving.test_attacks import get, run, server_rss_mb, wait_for
 
@@ -212,7 +212,7 @@ def test_reconnecting_does_not_refill_the_kernels_rate(server: Server) -> None:
 def test_a_page_cannot_hold_many_sockets_to_its_kernel(server: Server) -> None:
     """Each websocket holds four of the server's 1,023 zmq sockets: 300 to one kernel would lock every other
     pupil out. A kernel keeps ``MAX_SOCKETS``; each newer one closes the oldest, and the newest still works."""
-    from donkeylab.apps.connection import MAX_SOCKETS
+    from donkeylab.server.connection import MAX_SOCKETS
 
     kernel_id = opened(server, "/voila/render/counter.ipynb")
     log_before = len(server.log_text())

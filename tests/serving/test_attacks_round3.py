@@ -22,8 +22,8 @@ import pytest
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.pageclient import KernelSession, close_page, fetch_page, message
+from donkeylab.server.serve import voila_command
 from tests.serving.conftest import ROOT, Server, free_port, run_server, write_notebook
 from tests.serving.crowd import Crowd, crowd, finish
 from tests.serving.test_attacks import run

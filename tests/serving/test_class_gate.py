@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from donkeylab.apps.class_gate import RECHECK_S, REFRESH_S, ClassGate
 from donkeylab.classroom import ClassStore
+from donkeylab.server.class_gate import RECHECK_S, REFRESH_S, ClassGate
 
 
 def test_a_class_started_after_the_last_read_is_known_at_the_first_try(tmp_path: Path) -> None:

@@ -24,10 +24,10 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.class_gate import ADDRESS_MISSES, MISSES
-from donkeylab.apps.pageclient import KernelSession, fetch_page
-from donkeylab.apps.serve import lan_addresses, voila_command
 from donkeylab.classroom import ClassStore
+from donkeylab.server.class_gate import ADDRESS_MISSES, MISSES
+from donkeylab.server.pageclient import KernelSession, fetch_page
+from donkeylab.server.serve import lan_addresses, voila_command
 from tests.serving.conftest import ROOT, Server, children, free_port, kernel_alive, run_server, wait_for, write_notebook
 
 TOKEN = secrets.token_urlsafe(24)

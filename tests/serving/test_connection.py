@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-from donkeylab.apps.connection import MAX_BACKLOG, ClassroomConnection
+from donkeylab.server.connection import MAX_BACKLOG, ClassroomConnection
 
 
 class Socket:

@@ -14,7 +14,7 @@ import yaml
 from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 
 from donkeylab.apps import APPS, gallery
-from donkeylab.apps.serve import CONFIG_DIR
+from donkeylab.server.serve import CONFIG_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "jupyterhub" / "config.yaml"

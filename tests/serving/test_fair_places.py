@@ -15,11 +15,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from donkeylab.apps.fair_places import FairPlaces, choose
-from donkeylab.apps.kernels import CappedKernelManager, ServerFull
-from donkeylab.apps.pageclient import Page, fetch_page
-from donkeylab.apps.serve import lan_addresses, voila_command
 from donkeylab.classroom import ClassStore
+from donkeylab.server.fair_places import FairPlaces, choose
+from donkeylab.server.kernels import CappedKernelManager, ServerFull
+from donkeylab.server.pageclient import Page, fetch_page
+from donkeylab.server.serve import lan_addresses, voila_command
 from tests.serving.conftest import ROOT, Server, free_port, in_its_own_loop, kernel_alive, run_server, wait_for
 from tests.serving.crowd import Crowd, crowd
 from tests.serving.test_places import stand_in_kernel

@@ -9,8 +9,8 @@ import socket
 import pytest
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
-from donkeylab.apps.connection import ReconnectLog
-from donkeylab.apps.host_guard import OwnNames, refusal
+from donkeylab.server.connection import ReconnectLog
+from donkeylab.server.host_guard import OwnNames, refusal
 
 NAMES = OwnNames(["class.example.org"])
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from donkeylab.apps.pageclient import close_page, fetch_page
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.pageclient import close_page, fetch_page
+from donkeylab.server.serve import voila_command
 from tests.serving.conftest import ROOT, Server, free_port, run_server
 from tests.serving.test_attacks import get
 

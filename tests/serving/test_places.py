@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from jupyter_server._tz import utcnow
 
-from donkeylab.apps.kernels import CappedKernelManager
-from donkeylab.apps.pageclient import KernelSession, fetch_page
-from donkeylab.apps.serve import lan_addresses, voila_command
 from donkeylab.classroom import ClassStore
+from donkeylab.server.kernels import CappedKernelManager
+from donkeylab.server.pageclient import KernelSession, fetch_page
+from donkeylab.server.serve import lan_addresses, voila_command
 from tests.serving.conftest import ROOT, Server, free_port, kernel_alive, run_server, wait_for
 
 TOKEN = secrets.token_urlsafe(24)
@@ -145,7 +145,7 @@ def test_the_teachers_page_is_never_refused_for_want_of_a_place() -> None:
 
 def test_wrong_codes_lock_out_the_guessing_browser_not_its_classmates() -> None:
     """20 wrong codes from a classmate's address locked the class link out there for a minute."""
-    from donkeylab.apps.class_gate import ADDRESS_MISSES, MISSES, Misses
+    from donkeylab.server.class_gate import ADDRESS_MISSES, MISSES, Misses
 
     misses = Misses()
     for i in range(MISSES):

@@ -18,8 +18,8 @@ import pytest
 import websockets
 from voila.request_info_handler import RequestInfoSocketHandler
 
-from donkeylab.apps.query import wait_for_request
-from donkeylab.apps.request_info import ClassroomRequestInfo
+from donkeylab.pages.query import wait_for_request
+from donkeylab.server.request_info import ClassroomRequestInfo
 from tests.serving.conftest import free_port
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from donkeylab.apps.kernels import CappedKernelManager
-from donkeylab.apps.serve import CONFIG_DIR, MIN_TOKEN, lan_addresses, token_of, voila_command
-from donkeylab.apps.server import app_notebooks, guard_rules, server_full_page
 from donkeylab.cli import main
 from donkeylab.core import CATALOGUE
+from donkeylab.server.kernels import CappedKernelManager
+from donkeylab.server.serve import CONFIG_DIR, MIN_TOKEN, lan_addresses, token_of, voila_command
+from donkeylab.server.server import app_notebooks, guard_rules, server_full_page
 
 
 def dry_run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -23,7 +23,7 @@ def dry_run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 def test_the_default_listens_on_this_machine_only(capsys: pytest.CaptureFixture[str]) -> None:
     out = dry_run(capsys, "--port", "9001")
-    assert "-m donkeylab.apps.server" in out and "--port=9001" in out
+    assert "-m donkeylab.server.server" in out and "--port=9001" in out
     assert "--Voila.ip=127.0.0.1" in out and "0.0.0.0" not in out and "--token" not in out
     assert "http://127.0.0.1:9001/voila/render/index.ipynb" in out
     assert "pupils' devices cannot reach it" in out and "donkeylab serve --class" in out

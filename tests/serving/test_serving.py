@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from donkeylab.apps import APPS
-from donkeylab.apps.pageclient import KernelSession, close_page, fetch_page, message, steppers
-from donkeylab.apps.serve import voila_command
+from donkeylab.server.pageclient import KernelSession, close_page, fetch_page, message, steppers
+from donkeylab.server.serve import voila_command
 from tests.serving.conftest import ROOT, Server, children, free_port, kernel_alive, run_server, write_notebook
 
 SECRET = "SENTINEL-7c1f0e"  # in every file that must not be served

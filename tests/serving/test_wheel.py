@@ -27,9 +27,10 @@ from pathlib import Path
 
 import pytest
 
-from donkeylab.apps import APPS, worksheets
-from donkeylab.apps.pageclient import KernelSession, fetch_page, steppers
-from donkeylab.apps.serve import lan_addresses
+from donkeylab.apps import APPS
+from donkeylab.lessons import worksheets
+from donkeylab.server.pageclient import KernelSession, fetch_page, steppers
+from donkeylab.server.serve import lan_addresses
 from tests.serving.conftest import ROOT, Server, free_port, run_server
 from tests.serving.test_class_server import run
 
@@ -77,7 +78,7 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed: Installe
     from the wheel's ``donkeylab/widgets/static``, hatchling's force-include), and names the repository."""
     probe = (
         "import json, donkeylab, importlib.metadata as m; from pathlib import Path; "
-        "from donkeylab.widgets import Stepper, assets; from donkeylab.apps.serve import apps_dir; "
+        "from donkeylab.widgets import Stepper, assets; from donkeylab.server.serve import apps_dir; "
         "here = Path(donkeylab.__file__).parent; esm = str(Stepper('double_down', 3)._esm); "
         "print(json.dumps([str(here), sorted(p.name for p in (here / 'apps' / 'notebooks').glob('*.ipynb')), "
         "sorted(p.name for p in (here / 'widgets' / 'static').iterdir()), 'stepperBar' in esm, "

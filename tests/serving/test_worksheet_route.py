@@ -17,8 +17,9 @@ from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
-from donkeylab.apps import class_gate, worksheets
-from donkeylab.apps.worksheet_route import PATTERN, WorksheetHandler, respond
+from donkeylab.lessons import worksheets
+from donkeylab.server import class_gate
+from donkeylab.server.worksheet_route import PATTERN, WorksheetHandler, respond
 
 
 class Named(IdentityProvider):

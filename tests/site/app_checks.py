@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from donkeylab.apps import APPS
-from donkeylab.apps.query import parse_query
+from donkeylab.pages.query import parse_query
 from tests.browser.helpers import App, lock_guess
 from tests.site.parity import same_as_voila
 
@@ -121,7 +121,7 @@ def expected_numbers(name: str) -> list[str]:
     """The numbers the lesson's exact answers show, from the same lesson built here in CPython."""
     import importlib
 
-    module = importlib.import_module(f"donkeylab.apps.lessons.{name}")
+    module = importlib.import_module(f"donkeylab.lessons.{name}")
     lesson = module.parts(parse_query(LESSON_LINK, module.PARAMS))
     texts: list[str] = []
 

@@ -95,8 +95,8 @@ def test_the_rule_is_stated_in_the_pages_language() -> None:
 
 def test_the_example_is_no_exercises_answer() -> None:
     """Issue 35: the example "3/28, 0.107 or 10.7 %" was Lesson 3's first answer."""
-    from donkeylab.apps.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, full_games
-    from donkeylab.apps.lessons.framework import Exercises
+    from donkeylab.lessons import angry_flips, arrow_chains, die_choice, doublet_penalties, full_games
+    from donkeylab.lessons.framework import Exercises
 
     specs = [m.spec() for m in (die_choice, angry_flips, doublet_penalties, arrow_chains, full_games)]
     answers = {item.exact for spec in specs for s in spec.sections if isinstance(s, Exercises) for item in s.items} - {

@@ -56,7 +56,7 @@ def test_a_worker_or_the_what_if_panel_gives_the_main_thread_the_gil_back_within
         """
         import sys
         from donkeylab.widgets.background import SWITCH_S, Worker
-        from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
+        from donkeylab.lessons.dd_what_if import WhatIfPanel
         from donkeylab.widgets import Stepper
         before = sys.getswitchinterval()
         Worker(lambda: None, "probe").start()

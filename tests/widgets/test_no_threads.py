@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from donkeylab.apps.lessons import die_choice
-from donkeylab.apps.lessons import full_games as fg
-from donkeylab.apps.lessons.dd_what_if import WhatIfPanel
-from donkeylab.apps.query import parse_query
 from donkeylab.double_donkey import exact
+from donkeylab.lessons import die_choice
+from donkeylab.lessons import full_games as fg
+from donkeylab.lessons.dd_what_if import WhatIfPanel
+from donkeylab.pages.query import parse_query
 from donkeylab.widgets import LivePlot, Stepper, background
 from tests.apps.helpers import one
 

@@ -8,9 +8,9 @@ trait from its own rules (``links.link_values``) and the link is that trait.
 from __future__ import annotations
 
 from donkeylab.apps import build
-from donkeylab.apps.query import parse_query
-from donkeylab.apps.registry import APPS
 from donkeylab.links import game_params, rules_of
+from donkeylab.pages.query import parse_query
+from donkeylab.pages.registry import APPS
 from donkeylab.widgets import ShareLink, Stepper, explorer
 from tests.widgets.helpers import front_end, record
 

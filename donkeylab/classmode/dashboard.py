@@ -1,0 +1,457 @@
+"""``ClassDashboard``: the teacher's page of class mode — start screen, projected dashboard and cockpit in one
+widget (issues 20, 33, 34).
+
+The start screen offers the lessons, a class size (the pages warmed for it) and the classes running on this
+machine (their keys are in ``classroom.keyring``, never in a link). A class's dashboard shows, on one projector
+screen (1024×768 and up): the class's question of the moment in the pupils' words (with the strip of all the
+lesson's questions and "Next question"), the class code, the QR code of the join link and the short address
+to type, counts, the guesses' chart, Reveal, the pooled simulation and End class. Below it, the teacher's desk:
+pacing ("Everyone to step 5", to a section, pause and release), the pupils by pseudonym with who has not
+guessed, who is behind and which exercise most got wrong, and "Save the results" (a CSV and a page of charts,
+built here and saved by the teacher's browser).
+
+The kernel polls the store once a second and sets only what changed. Before a question's reveal nothing the
+page receives depends on its answer. The page writes no trait; it sends messages, each checked here
+(``_on_page``). Starting is bounded per kernel (``MAX_STARTS``, one every ``START_GAP_S``), and only the
+teacher is served this page (``class_gate``).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import traitlets as t
+
+from donkeylab.classmode import charts, cockpit
+from donkeylab.classmode import export as class_export
+from donkeylab.classmode import warm as class_warm
+from donkeylab.classmode.words import answer_words, count_words, say
+from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, question_specs
+from donkeylab.classroom.checks import SECTIONS
+from donkeylab.classroom.names import pseudonym_in
+from donkeylab.core import CATALOGUE, numbers
+from donkeylab.core.bounds import MAX_STEP
+from donkeylab.widgets import assets
+from donkeylab.widgets.guard import PageGuard, page_texts
+
+if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
+    from donkeylab.classroom.store import ClassStore
+
+log = logging.getLogger(__name__)
+POLL_S = 1.0
+MAX_STARTS = 5  # classes one teacher page may start (a forged flood of Start clicks makes at most this many)
+START_GAP_S = 3.0
+WORDS = (
+    "title", "pick", "size", "start", "start_help", "running", "open", "none_running", "code_label", "join_at",
+    "type_at", "joined", "answered", "guesses", "no_guesses", "reveal", "revealed", "no_trials", "exact_line",
+    "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
+    "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
+    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name",
+    "col_guessed", "col_step", "col_where", "col_exercises", "calibration", "language", "show_estimate",
+    "hide_estimate", "estimate_hidden", "answer_after_reveal", "to_desk", "save_pupils", "save_help",
+)  # fmt: skip
+
+
+class ClassDashboard(PageGuard, anywidget.AnyWidget):
+    """The class-mode page: ``ClassDashboard(lang, lesson)``; ``open_class(code)`` shows a running class."""
+
+    _esm = assets.text("heartbeat.js", "class_dashboard.js")  # the lost-kernel banner, as every page has
+    _css = assets.asset("class_dashboard.css")
+
+    lang = t.Enum(("en", "de"), "en", help="the page's language").tag(sync=True)
+    texts = t.Dict(help="the page's words in lang").tag(sync=True)
+    view = t.Enum(("start", "class", "ended"), "start", help="the start screen, a class, or an ended class").tag(
+        sync=True
+    )
+    lessons: t.List[Any] = t.List(help="[[lesson, title], ...] the lessons class mode offers").tag(sync=True)
+    lesson = t.Unicode(help="the lesson picked on the start screen, or the class's lesson").tag(sync=True)
+    size = t.Int(30, help="the class size the start screen suggests").tag(sync=True)
+    running: t.List[Any] = t.List(help="[[code, lesson title, started], ...] classes running here").tag(sync=True)
+    code = t.Unicode(help="the class code, shown large").tag(sync=True)
+    questions: t.List[Any] = t.List(help="[[qid, number, revealed], ...] the lesson's questions in order").tag(
+        sync=True
+    )
+    current = t.Unicode(help="the question the class answers now").tag(sync=True)
+    question = t.Unicode(help="that question, in the pupils' words").tag(sync=True)
+    join_link = t.Unicode(help="the pupils' link to the lesson with ?class=CODE (the QR code's)").tag(sync=True)
+    join_short = t.Unicode(help="the short address pupils type, then the code (host:port)").tag(sync=True)
+    qr_svg = t.Unicode(help="the join link as a QR code, an SVG made by segno in the kernel").tag(sync=True)
+    warning = t.Unicode(help="why pupils' devices may not reach the link, empty when they can").tag(sync=True)
+    warm_text = t.Unicode(help="how many pupils' pages are ready").tag(sync=True)
+    pupils = t.Int(0, help="pupils who joined").tag(sync=True)
+    answered = t.Int(0, help="pupils who locked in a guess to the question now").tag(sync=True)
+    bars: t.List[Any] = t.List(help="the guesses' chart: [[label, count], ...]").tag(sync=True)
+    revealed = t.Bool(False, help="the question now is revealed (its guesses closed)").tag(sync=True)
+    exact_text = t.Unicode(help="the answer's sentence, empty until revealed").tag(sync=True)
+    exact_bar = t.Int(-1, help="the bar holding the answer, -1 until revealed").tag(sync=True)
+    pooling = t.Bool(False, help="the question now is simulated and pooled").tag(sync=True)
+    trials = t.Int(0, help="the class's pooled trials for the question now").tag(sync=True)
+    trials_text = t.Unicode(help="'The class has simulated 2.4 million trials.' in lang").tag(sync=True)
+    series: t.List[Any] = t.List(
+        help="the pooled estimate: [[trials, share, low, high], ...]; empty before the reveal unless shown"
+    ).tag(sync=True)
+    show_estimate = t.Bool(False, help="the teacher shows the class's estimate before the reveal").tag(sync=True)
+    target = t.Float(-1.0, help="the exact share the pooled estimate converges to; -1 until revealed").tag(sync=True)
+    what = t.Unicode(help="what the pooled estimate is the share of, in lang").tag(sync=True)
+    calibration: t.List[Any] = t.List(help="after the reveal: how close the class came, in sentences").tag(sync=True)
+    pace: t.Dict[str, Any] = t.Dict(help="the teacher's pacing: {step, section, paused}").tag(sync=True)
+    sections: t.List[Any] = t.List(help="[[name, words], ...] the sections the class can be sent to").tag(sync=True)
+    roster: t.List[Any] = t.List(help="the pupils by pseudonym: guessed, step, where, exercises, flags").tag(sync=True)
+    summary: t.Dict[str, Any] = t.Dict(help="who has not guessed, who is behind, the hardest exercise").tag(sync=True)
+    note = t.Unicode(help="a problem to show (the store not answering), empty when fine").tag(sync=True)
+
+    def __init__(self, lang: str = "en", lesson: str | None = None) -> None:
+        self._store: ClassStore | None = None
+        self._key = ""
+        self._specs: dict[str, ClassQuestion] = {}
+        self._stop = threading.Event()
+        self._lock = threading.RLock()
+        self._answers: list[float] = []
+        self._counts: dict[str, int] = {}
+        self._rows: list[dict[str, Any]] = []
+        self._series: list[list[float]] = []  # the pooled estimate, kept here until the page may show it
+        self._state: dict[str, Any] = {}
+        self._revealed: set[str] = set()
+        self._href = ""
+        self._starts: list[float] = []
+        self._warm: class_warm.Warm | None = None
+        names = lessons()
+        super().__init__(lang=lang, lesson=lesson if lesson in names else names[0], texts=self._texts(lang))
+        self._set(lessons=self._lesson_list(lang), running=self._running(lang), sections=self._sections(lang))
+        self.on_msg(self._on_page)
+
+    @property
+    def spec(self) -> ClassQuestion | None:
+        """The question the class answers now."""
+        return self._specs.get(self.current)
+
+    # ------------------------------------------------------------------ starting and opening a class
+    def start_class(self, lesson: str, size: int) -> None:
+        """What "Start a class" does: a new class, its key kept on this machine, its lesson warmed for ``size``."""
+        now = time.monotonic()
+        if self.view == "class" or lesson not in lessons() or not isinstance(size, int) or isinstance(size, bool):
+            return
+        if len(self._starts) >= MAX_STARTS or (self._starts and now - self._starts[-1] < START_GAP_S):
+            self._set(note=say("too_many_starts", self.lang, limit=MAX_STARTS))
+            return
+        self._starts.append(now)
+        try:
+            made = self._open().create_class(lesson, size)
+        except ClassError as exc:
+            self._set(note=exc.render(self.lang))
+            return
+        except Exception:
+            log.exception("class mode: starting a class failed")
+            self._set(note=say("no_store", self.lang))
+            return
+        keyring.remember(made.code, made.teacher_key, made.lesson, made.size)
+        self._warm = class_warm.start(made.lesson, made.size)
+        self._show(made.code, made.teacher_key, made.lesson)
+
+    def open_class(self, code: str) -> bool:
+        """Show the dashboard of a class started on this machine (its key from the keyring)."""
+        key = keyring.key_of(code) if isinstance(code, str) else None
+        if key is None:
+            self._set(note=say("not_here", self.lang, code=html.escape(str(code)[:8])))
+            return False
+        try:
+            lesson = self._open().lesson(code, key)
+        except ClassError as exc:
+            if exc.key in ("unknown_class", "wrong_key"):
+                keyring.forget(code)
+            self._set(note=say("reopen_failed", self.lang, why=exc.render(self.lang)), running=self._running())
+            return False
+        self._show(code, key, lesson)
+        return True
+
+    def _open(self) -> ClassStore:
+        if self._store is None:
+            from donkeylab.classroom.store import ClassStore
+
+            self._store = ClassStore.open()
+        return self._store
+
+    def _show(self, code: str, key: str, lesson: str) -> None:
+        self._stop.set()
+        self._stop = threading.Event()
+        self._key, self._specs = key, question_specs(lesson)
+        self._state = dict(self._open().about(code, key)["state"])
+        shown = {q: self._open().results(code, key, q)["revealed"] for q in self._specs}
+        self._revealed = {q for q, flag in shown.items() if flag}
+        current = self._state.get("question") if self._state.get("question") in self._specs else next(iter(self._specs))
+        with self.hold_sync():
+            self._set(view="class", code=code, lesson=lesson, note="")
+            self._set(pace={k: self._state.get(k) for k in ("step", "section", "paused")})
+            self._switch(str(current))
+            if self._href:
+                self._links(self._href)
+        threading.Thread(target=self._poll, args=(self._stop,), name="donkeylab-dashboard", daemon=True).start()
+
+    def _switch(self, qid: str) -> None:
+        """Show question ``qid`` (its chart and pool start over from the store's numbers)."""
+        spec = self._specs[qid]
+        with self._lock, self.hold_sync():  # one message: the page never shows one question's words with another's
+            self._answers, self._counts, self._series = [], {}, []
+            self._set(
+                current=qid,
+                series=[],
+                show_estimate=False,
+                trials=0,
+                target=-1.0,
+                revealed=False,
+                exact_text="",
+                exact_bar=-1,
+            )
+            self._set(answered=0, calibration=[], pooling=spec.lab is not None)
+            self._set(question=self._question(self.lang), what=self._what(self.lang))
+        self.refresh()
+
+    # ------------------------------------------------------------------ polling
+    def _poll(self, stop: threading.Event) -> None:
+        while not stop.wait(POLL_S):
+            if self.comm is None or self.view != "class":
+                return
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Read the class's results and roster and send what changed (nothing when nothing did)."""
+        spec, store = self.spec, self._store
+        if spec is None or store is None or self.view != "class":
+            return
+        try:
+            r = store.results(self.code, self._key, spec.qid)
+            rows = store.roster(self.code, self._key)
+        except ClassError as exc:
+            with self._lock:
+                if exc.key == "unreachable":
+                    self._set(note=say("store_lost", self.lang))
+                else:  # ended elsewhere (another tab) or expired
+                    keyring.forget(self.code)
+                    self._set(view="ended", note=exc.render(self.lang))
+            return
+        with self._lock:
+            if self.spec is not spec:  # the teacher switched questions while this poll read the store
+                return
+            self._answers, self._counts, self._rows = r["answers"], r["counts"], rows
+            hits = sum(r["counts"].get(h, 0) for h in spec.hit) // spec.per_trial
+            values: dict[str, Any] = {"note": "", "pupils": r["pupils"], "answered": r["answered"]}
+            values["bars"] = cockpit.bars(spec, r["answers"], self.lang)
+            values["revealed"] = r["revealed"]
+            if r["revealed"]:
+                self._revealed.add(spec.qid)
+            values["questions"] = [[q, i, q in self._revealed] for i, q in enumerate(self._specs, 1)]
+            if r["trials"] != self.trials:
+                values["trials"] = r["trials"]
+                self._series = charts.grown(self._series, r["trials"], hits)
+            values["series"] = self._series if r["revealed"] or self.show_estimate else []
+            values |= self._worded(r["revealed"], r["trials"], self.lang)
+            values |= self._desk(self.lang)
+            if self._warm is not None:
+                values["warm_text"] = self._warm.words(self.lang, r["pupils"])
+            self._set(**values)
+
+    def _set(self, **values: Any) -> None:
+        changed = {k: v for k, v in values.items() if getattr(self, k) != v}
+        if changed:
+            with self.hold_sync():
+                for name, value in changed.items():
+                    setattr(self, name, value)
+
+    def _worded(self, revealed: bool, trials: int, lang: str) -> dict[str, Any]:
+        """What the reveal adds (the answer's words, its bar, the target line, the calibration) — all empty
+        before it."""
+        spec = self.spec
+        assert spec is not None
+        out: dict[str, Any] = {"exact_text": "", "exact_bar": -1, "target": -1.0, "calibration": []}
+        if revealed:
+            out["exact_text"] = say("exact", lang, answer=answer_words(spec, lang))
+            out["exact_bar"] = cockpit.exact_bar(spec)
+            out["target"] = cockpit.pooled_share(spec) if spec.lab is not None else -1.0
+            out["calibration"] = cockpit.calibration(spec, self._answers, self._counts, lang)
+        out["trials_text"] = say("trials", lang, trials=count_words(trials, lang)) if trials else ""
+        return out
+
+    def _desk(self, lang: str) -> dict[str, Any]:
+        """The teacher's desk: the roster with its flags and the glance summary."""
+        shown = [{**r, "name": pseudonym_in(r["name"], lang)} for r in self._rows]  # named as on their pages
+        table = cockpit.roster_rows(shown, self.current, self.pace, lang)
+        return {"roster": table, "summary": cockpit.summary(shown, table, lang)}
+
+    # ------------------------------------------------------------------ words
+    def _texts(self, lang: str) -> dict[str, str]:
+        words = {key: say(key, lang, trials="", answer="", limit="", name="{name}") for key in WORDS}
+        words["lang"] = lang
+        words |= page_texts(lang)  # the heartbeat's "reload the page", there before the kernel is gone
+        words["decimal"] = numbers.separators(lang)["decimal"]  # the axis labels the page writes itself
+        return words
+
+    def _question(self, lang: str) -> str:
+        spec = self.spec
+        if spec is None or spec.prompt not in CATALOGUE.messages:
+            return ""
+        return _plain(CATALOGUE.render(spec.prompt, {}, lang))
+
+    def _what(self, lang: str) -> str:
+        spec = self.spec
+        if spec is None or not spec.what:
+            return say("not_pooled", lang)
+        return say("pooled_title", lang, what=CATALOGUE.render(spec.what, {}, lang))
+
+    def _sections(self, lang: str) -> list[list[str]]:
+        return [[name, say(f"section.{name}", lang)] for name in SECTIONS]
+
+    def _lesson_list(self, lang: str | None = None) -> list[list[str]]:
+        from donkeylab.pages.registry import APPS
+
+        lang = lang or self.lang
+        return [[name, APPS[name].title.get(lang) if name in APPS else name] for name in lessons()]
+
+    def _running(self, lang: str | None = None) -> list[list[str]]:
+        titles = dict(self._lesson_list(lang))
+        rows = keyring.running()
+        return [[r["code"], titles.get(r["lesson"], r["lesson"]), _clock(r["created"])] for r in rows]
+
+    def set_lang(self, lang: str) -> None:
+        if lang not in ("en", "de"):
+            return
+        with self._lock, self.hold_sync():
+            self.lang = lang
+            self._set(texts=self._texts(lang), lessons=self._lesson_list(lang), running=self._running(lang))
+            self._set(sections=self._sections(lang))
+            if self.spec is not None and self.view == "class":
+                self._set(question=self._question(lang), what=self._what(lang))
+                self._set(bars=cockpit.bars(self.spec, self._answers, lang), **self._desk(lang))
+                self._set(**self._worded(self.revealed, self.trials, lang))
+                if self._href:
+                    self._links(self._href)
+                if self._warm is not None:
+                    self._set(warm_text=self._warm.words(lang, self.pupils))
+
+    # ------------------------------------------------------------------ the page's messages
+    def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("method"), str):
+            return
+        method, fields = content["method"], set(content) - {"method"}
+        in_class = self.view == "class" and self.spec is not None
+        try:
+            if method == "start" and fields == {"lesson", "size"}:
+                self.start_class(content["lesson"], content["size"])
+            elif method == "open" and fields == {"code"}:
+                self.open_class(content["code"])
+            elif method == "new" and not fields:
+                self._stop.set()
+                self._set(view="start", note="", running=self._running())
+            elif method == "lang" and fields == {"lang"}:
+                self.set_lang(content["lang"])
+            elif method == "origin" and fields == {"href"}:
+                self._links(content["href"])
+            elif in_class:
+                self._in_class(method, fields, content)
+        except ClassError as exc:
+            self._set(note=exc.render(self.lang))
+
+    def _in_class(self, method: str, fields: set[str], content: dict[str, Any]) -> None:
+        """A running class's messages: reveal, next question, pacing, take a pupil out, save, end."""
+        store, spec = self._open(), self.spec
+        assert spec is not None
+        if method == "reveal" and not fields:
+            store.reveal(self.code, self._key, spec.qid)
+            self.refresh()
+        elif method == "question" and fields == {"qid"} and content["qid"] in self._specs:
+            self._pacing(question=content["qid"])
+            self._switch(content["qid"])
+        elif method == "next" and not fields:
+            order = list(self._specs)
+            if order.index(spec.qid) + 1 < len(order):
+                self._on_page(self, {"method": "question", "qid": order[order.index(spec.qid) + 1]}, [])
+        elif method == "pace" and fields == {"step"} and _step(content["step"]) is not None:
+            self._pacing(step=_step(content["step"]), section=None, go=True)
+        elif method == "pace" and fields == {"section"} and content["section"] in SECTIONS:
+            if content["section"] != "answer" or self.revealed:  # the answer's section waits for the reveal
+                self._pacing(section=content["section"], step=None, go=True)
+        elif method == "estimate" and fields == {"shown"} and isinstance(content["shown"], bool):
+            self._set(show_estimate=content["shown"])
+            self.refresh()
+        elif method == "pause" and fields == {"paused"} and isinstance(content["paused"], bool):
+            self._pacing(paused=content["paused"])
+        elif method == "remove" and fields == {"name"} and isinstance(content["name"], str):
+            stored = [r["name"] for r in self._rows if pseudonym_in(r["name"], self.lang) == content["name"]]
+            if stored:  # the page names pupils in its language; the store by the name they joined with
+                store.remove_pupil(self.code, self._key, stored[0])
+                self.refresh()
+        elif method == "ghosts" and not fields:
+            store.remove_ghosts(self.code, self._key)
+            self.refresh()
+        elif method == "save" and fields == {"what"} and content["what"] in ("csv", "pupils", "html"):
+            self.save(content["what"])
+        elif method == "end" and not fields:
+            store.end_class(self.code, self._key)
+            keyring.forget(self.code)
+            self._stop.set()
+            self._set(view="ended", join_link="", qr_svg="", running=self._running())
+
+    def _pacing(self, go: bool = False, **changes: Any) -> None:
+        """Store the class's pacing (every pupil's page follows it within a second or two)."""
+        state = {k: v for k, v in {**self._state, **changes}.items() if v is not None}
+        if go:
+            state["seq"] = int(state.get("seq", 0)) + 1
+        self._open().set_state(self.code, self._key, state)
+        self._state = state
+        self._set(pace={k: state.get(k) for k in ("step", "section", "paused")})
+
+    def save(self, what: str) -> None:
+        """The class's results as a file the teacher's browser saves (a CSV, or a page of charts)."""
+        store, specs = self._open(), list(self._specs.values())
+        results = {q.qid: store.results(self.code, self._key, q.qid) for q in specs}
+        title = dict(self._lesson_list()).get(self.lesson, self.lesson)
+        pupils = []
+        if what == "pupils":
+            guesses = store.guesses_by_name(self.code, self._key)
+            for r in store.roster(self.code, self._key):
+                done = {k: len(r["progress"].get(k, [])) for k in ("tried", "right")}
+                pupils.append({"name": r["name"], "guesses": guesses.get(r["name"], {}), **done})
+        name, kind, text = class_export.file_of(what, self.code, title, specs, results, self.lang, pupils)
+        self.send({"download": {"name": name, "type": kind, "text": text}}, [])
+
+    def _links(self, href: Any) -> None:
+        """The pupils' link, the short address, the QR code and a warning, from the page's own address."""
+        if self.view != "class" or not self.code:
+            self._href = href if isinstance(href, str) and len(href) <= charts.MAX_HREF else self._href
+            return
+        found = charts.join_links(href, class_warm.server_info(), self.lesson, self.code, self.lang)
+        if found is None:
+            return
+        self._href = href
+        warning = say(f"warn_{found['warning']}", self.lang, better=found["better"]) if found["warning"] else ""
+        self._set(
+            join_link=found["link"], join_short=found["short"], qr_svg=charts.qr_svg(found["link"]), warning=warning
+        )
+
+    def close(self) -> None:
+        self._stop.set()
+        super().close()
+
+    def __repr__(self) -> str:
+        return f"ClassDashboard({self.code!r}, pupils={self.pupils}, answered={self.answered}, trials={self.trials})"
+
+
+def _step(value: Any) -> int | None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_STEP
+    return int(value) if ok else None
+
+
+def _clock(when: float) -> str:
+    """The time of day a class started, as the teacher's screen shows it (10:02)."""
+    return time.strftime("%H:%M", time.localtime(when))
+
+
+def _plain(text: str) -> str:
+    """A catalogue sentence's HTML tags dropped (the dashboard draws text, never HTML)."""
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
