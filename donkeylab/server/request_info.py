@@ -4,8 +4,8 @@ With preheated kernels Voila runs each app's notebook before any pupil asks for 
 ``/voila/query/<its kernel id>`` for the request (the link's query string). Voila's
 ``RequestInfoSocketHandler`` keeps those waiters in a class-level dict and, when a socket that is not
 registered closes, deletes the **last** waiter instead of none (its ``for … break`` falls through). Two
-sockets to a made-up id, one closed later, were enough to delete a waiting pool kernel's entry: the next
-pupil's page never became ready and its kernel stayed busy for good (issue 15 §2). This handler
+sockets to a made-up id, one closed later, are enough to delete a waiting pool kernel's entry: the next
+pupil's page never becomes ready and its kernel stays busy for good. This handler
 
 - refuses an id that is not a kernel of this server (a 404 before the websocket opens),
 - removes a waiter only if it is itself, and keeps one waiter per kernel (the newest),
