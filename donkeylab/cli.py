@@ -526,7 +526,8 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def _pass_on_stops(proc: Any) -> None:
-    """A TERM or HUP to ``donkeylab serve`` stops the server too: it went on serving the port without its parent."""
+    """A TERM or HUP to ``donkeylab serve`` stops the server too: else it goes on serving the port without its
+    parent."""
     import signal
 
     def stop(signum: int, _frame: Any) -> None:

@@ -14,8 +14,9 @@ pupil's page never becomes ready and its kernel stays busy for good. This handle
 
 The socket is the kernel's, not a page's: it is open only to connections from the serving machine
 (``host_guard.this_machine``; a pupil's device gets 403), one per kernel (a newer one closes the one before),
-and for at most ``QUERY_IDLE_S`` seconds without its request (the kernel then reconnects). A pupil's page that
-opened 512 of them to its own kernel's id from each of 40 addresses held every descriptor of the server.
+and for at most ``QUERY_IDLE_S`` seconds without its request (the kernel then reconnects): open to pupils'
+devices, such sockets to a page's own kernel id, opened from many addresses, could hold every descriptor of the
+server.
 
 ``donkeylab.server.server`` routes ``/voila/query/…`` here and points Voila's page handler at
 ``ClassroomRequestInfo.send_updates``. The kernel side is ``donkeylab.pages.query.current_query_string``,
