@@ -518,7 +518,7 @@ def serve(args: argparse.Namespace) -> int:
     _pass_on_stops(proc)
     try:
         print("Starting the server …", flush=True)
-        if _answers(args.port, proc):  # the addresses only once they answer: earlier, a first click is refused
+        if _answers(args.port, proc):  # the addresses only once they answer: a click before then is refused
             print(banner(args.port, token_of(cmd), dry_run=False), flush=True)
         return proc.wait()
     except KeyboardInterrupt:  # the server got the same Ctrl-C and stops its kernels: wait for it

@@ -17,7 +17,7 @@ core at full load writing "Too many open files" tracebacks. ``ClassroomListener`
   message at most ``MAX_WS_MESSAGE`` (tornado closes the socket without reading it; ``connection`` drops
   smaller ones over its own ``MAX_FRAME``).
 - **Connections per client address.** At most ``max_per_address`` open at once (HTTP or websocket), and never
-  more than a quarter of the descriptor limit: one address can no longer take the descriptors everybody else
+  more than a quarter of the descriptor limit: one address cannot take the descriptors everybody else
   needs. The default, 512, is far above what a class uses: a browser opens at most 6 HTTP connections to a
   server plus one websocket per open page, and a whole class on one machine (``benchmarks/classroom.py``)
   stays far below it. A connection beyond it is closed at once. A websocket counts as the connection it was
@@ -140,7 +140,7 @@ class BoundedHTTPServer(HTTPServer):
 
     def _accept_on(self, sock: socket.socket) -> Callable[[], None]:
         """Tornado's ``add_accept_handler``, except that a failing ``accept()`` rests the socket for ``PAUSE_S``
-        instead of raising (the socket stays readable, so tornado's handler ran again at once, for ever)."""
+        instead of raising (the socket stays readable, so tornado's handler would run again at once, for ever)."""
         io_loop = IOLoop.current()
         state = {"removed": False, "resting": False}
 
