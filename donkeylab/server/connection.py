@@ -29,8 +29,8 @@ these:
   sockets to its own kernel would lock every other pupil out. A real page has one, and a
   reconnect closes its old socket first.
 - **Control comms:** the widget manager's ``comm_open`` carries a comm id (a short string) and the control
-  protocol's version (``1.x``); any other is dropped and logged once with a count. The kernel refused it with
-  its traceback, server paths included, written to the page's stderr (``kernel_guard`` refuses it too).
+  protocol's version (``1.x``); any other is dropped and logged once with a count. The kernel would refuse it
+  with its traceback, server paths included, written to the page's stderr (``kernel_guard`` refuses it too).
 - **Logs:** a repeated warning is written once with its count, then at every ten-fold count. jupyter_server
   and zmq write three to four lines for each websocket a page opens; ``ReconnectLog`` keeps the first of each
   kind per kernel and minute and adds to the next one how many it held back (a page reconnecting many times a

@@ -267,7 +267,8 @@ class CountedIOStream(IOStream):
 
 class AccessLog:
     """Tornado's access log with each URI cut to ``URI_CHARS``; a request answered 4xx or 5xx is logged once with
-    a count per status and handler (a flood of refused links wrote one line, or a traceback, per request)."""
+    a count per status and handler (else a flood of refused links writes one line, or a traceback, per
+    request)."""
 
     def __init__(self) -> None:
         self.notes = OnceLog()

@@ -92,7 +92,8 @@ class SitePage(w.VBox):  # type: ignore[misc]
         """Build the app for the link; an app that cannot be built says so in the page.
 
         Why: this runs in a comm handler, and the browser kernel shows a comm handler's exception nowhere, so
-        the page kept its loading note for ever (a check waiting for the app timed out with nothing to read).
+        the page would keep its loading note for ever (a check waiting for the app times out with nothing to
+        read).
         The traceback still goes to the kernel's log."""
         from donkeylab.apps import build
         from donkeylab.pages import presenter

@@ -51,9 +51,9 @@ def settle_imports() -> None:
 
     Why: numpy is imported lazily (the browser has none), so the first import may happen in a worker thread.
     While it runs, ``sys.modules["numpy"]`` holds a half-made module, and plotly's optional import reads
-    ``sys.modules`` without the import lock: a figure drawn meanwhile in the kernel's main thread failed with
-    "partially initialized module 'numpy' has no attribute 'ndarray'" (Lesson 5's page, whose table's games
-    start in a thread while the page's plots are drawn). Imported here first, no thread ever imports it.
+    ``sys.modules`` without the import lock: a figure drawn meanwhile in the kernel's main thread fails with
+    "partially initialized module 'numpy' has no attribute 'ndarray'" (as on Lesson 5's page, whose table's
+    games start in a thread while the page's plots are drawn). Imported here first, no thread ever imports it.
     """
     from donkeylab.core.fastpath import have_numpy
 
