@@ -27,8 +27,8 @@ Voila derives its own manager from it, so every start passes here):
   (``benchmarks/classroom.py``); a late pupil would even wait for a refill still in its delay. Here a named pool
   refills once no pupil's page is open, or after ``pool_refill_after`` seconds in which no page took one of
   its kernels; a pupil arriving after the pool is spent gets a kernel started for them, as without a pool.
-- **A memory ceiling per kernel.** Nothing else caps a kernel's memory, and forged widgets can grow one within
-  seconds. A kernel whose resident memory passes ``max_kernel_mb`` is stopped at the next
+- **A memory ceiling per kernel.** Nothing else caps a kernel's memory (forged widgets, were one let through,
+  grow a kernel within seconds). A kernel whose resident memory passes ``max_kernel_mb`` is stopped at the next
   look (once a second); the others are untouched. Its page says why: the kernel is told the ceiling
   (``kernel_guard.MEMORY_ENV``) and, near it, sets its page's lost-kernel sentence to the reason.
 - **A bounded backlog for a closed page.** jupyter_server keeps every reply to a page whose websocket closed
