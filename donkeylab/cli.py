@@ -518,7 +518,7 @@ def serve(args: argparse.Namespace) -> int:
     _pass_on_stops(proc)
     try:
         print("Starting the server …", flush=True)
-        if _answers(args.port, proc):  # the addresses only once they answer: a first click was refused for ~20 s
+        if _answers(args.port, proc):  # the addresses only once they answer: a click before then is refused
             print(banner(args.port, token_of(cmd), dry_run=False), flush=True)
         return proc.wait()
     except KeyboardInterrupt:  # the server got the same Ctrl-C and stops its kernels: wait for it
@@ -526,7 +526,8 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def _pass_on_stops(proc: Any) -> None:
-    """A TERM or HUP to ``donkeylab serve`` stops the server too: it went on serving the port without its parent."""
+    """A TERM or HUP to ``donkeylab serve`` stops the server too: else it goes on serving the port without its
+    parent."""
     import signal
 
     def stop(signum: int, _frame: Any) -> None:

@@ -87,9 +87,8 @@ def preheating() -> bool:
 def warm(info: AppInfo) -> None:
     """Build the page once with its defaults and close it again, while a pooled kernel waits for its pupil.
 
-    The first build of a process pays for the exact answers (cached) and plotly's validators: 0.9 s for
-    doublet_penalties, 1.2 s for full_games, 3.5 s for arrow_chains, against 0.1–0.2 s for a second build
-    (measured here). Done before the request comes, that time leaves the pupil's time to interactive. The
+    The first build of a process pays for the exact answers (cached) and plotly's validators, several times a
+    second build's cost. Done before the request comes, that time leaves the pupil's time to interactive. The
     page-wide widgets (the front-end kit, plotly.js) stay open for the real page; the rest is closed, so the
     page shows only what the pupil's link builds. A teacher's page (class mode) is not warmed: it opens a store.
     """

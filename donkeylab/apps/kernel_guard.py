@@ -4,13 +4,13 @@ The server is the first line (``connection.ClassroomConnection`` drops every com
 kernel of a served page refuses the same, so a frame that ever slips past the server still builds nothing:
 
 - **``jupyter.widget``**: a ``comm_open`` there makes ipywidgets build whatever widget the page describes, any
-  core model with any value (a ``FileUploadModel`` holding 8 MB: 103 → 949 MB after 100 frames, issue 37 §3),
-  and keep it. Every widget of an app is built by its kernel; Voila's front end never opens this target (watched
-  on every app page in Chromium). Once the page is built, each such comm is closed at once, no widget made.
+  core model with any value (a ``FileUploadModel`` holding megabytes, again and again), and keep it. Every widget of
+  an app is built by its kernel; Voila's front end never opens this target (watched on every app page in Chromium).
+  Once the page is built, each such comm is closed at once, no widget made.
 - **``jupyter.widget.control``**: the widget manager opens one to ask for the widgets' state when the page
   loads; ipywidgets keeps every one ever opened. Here a new one closes the one before. A malformed one (another
-  protocol version, a version that is no string) is closed with one line: ipywidgets raised, and the comm
-  manager logged the traceback, server paths included, to the kernel's stderr, which the page receives.
+  protocol version, a version that is no string) is closed with one line: ipywidgets would raise, and the comm
+  manager log the traceback, server paths included, to the kernel's stderr, which the page receives.
 
 **Memory.** ``CappedKernelManager`` stops a served kernel whose memory passes ``max_kernel_mb`` and passes the
 ceiling to its kernels in ``DONKEYLAB_KERNEL_MB``. A stopped kernel cannot explain itself, and the page's

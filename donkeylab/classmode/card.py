@@ -1,5 +1,5 @@
 """``ClassCard``: the top of a pupil's class page — who they are in which class, the class's question of the
-moment, the teacher's pause, and where the teacher sends the class (issues 33, 34).
+moment, the teacher's pause, and where the teacher sends the class.
 
 The first question of a class is the lesson's own prediction (its slider and Reveal stand in the lesson); the
 others are asked here, on the card: the question, a slider (a probability or a number) or the options (a

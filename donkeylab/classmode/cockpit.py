@@ -1,5 +1,5 @@
 """The teacher's cockpit, computed in the kernel from the store's answers: who is stuck, how close the class
-came, and the guesses' chart of any kind of question (issue 34).
+came, and the guesses' chart of any kind of question.
 
 Pure functions of the store's rows and the question's data (no store, no widget), each tested on its own.
 What they return is drawn by ``class_dashboard``: pseudonyms, counts and fixed words only — nothing a pupil

@@ -1,5 +1,5 @@
 """``ClassDashboard``: the teacher's page of class mode — start screen, projected dashboard and cockpit in one
-widget (issues 20, 33, 34).
+widget.
 
 The start screen offers the lessons, a class size (the pages warmed for it) and the classes running on this
 machine (their keys are in ``classroom.keyring``, never in a link). A class's dashboard shows, on one projector

@@ -1,4 +1,4 @@
-"""The class's results, kept before End class deletes them (issue 34 §4): a CSV and a page of charts.
+"""The class's results, kept before End class deletes them: a CSV and a page of charts.
 
 Built in the teacher's kernel from the store's results and sent to the teacher's browser as files to save (the
 dashboard's "Save the results"): nothing is written on the server, and nothing leaves the teacher's page.

@@ -1,4 +1,4 @@
-"""The batches a pupil's page simulates, pooled into the class's questions (issues 20, 33).
+"""The batches a pupil's page simulates, pooled into the class's questions.
 
 A lesson's LivePlot pools into a class question when it simulates the same lab question with the same
 parameters. The plot's seed is drawn here, in the pupil's kernel (``random.SystemRandom``: thirty copies of

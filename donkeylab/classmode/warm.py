@@ -1,7 +1,7 @@
 """Starting a class warms its lesson for the class size: the teacher's kernel asks its own server.
 
-Thirty pages of one lesson opened at once against a cold server took a median of 144 s; with thirty kernels
-started in advance (``--preheat die_choice=30``) the server's own part was 15 s. A teacher should not need to
+Thirty pages of one lesson opened at once wait far longer on a cold server than with thirty kernels started in
+advance (``--preheat die_choice=30``; ``benchmarks/class_start.py``). A teacher should not need to
 know that flag: "Start a class" asks the server (``POST /donkeylab/warm``, ``class_gate.WarmHandler``) to keep
 ``size`` kernels of the lesson ready, and the dashboard says how many are ready. The request goes from this
 kernel to its server on this machine with the secret the server gave its kernels (``DONKEYLAB_SERVER``), so no

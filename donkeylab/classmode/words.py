@@ -185,7 +185,7 @@ _TEXTS = {
         "light blue/orange is worth 7 after the orange flip",
         "Hellblau/Orange ist nach dem Umdrehen von Orange 7 wert",
     ),
-    # the cockpit (issue 34): questions, pacing, who is stuck, results kept
+    # the cockpit: questions, pacing, who is stuck, results kept
     "next": ("Next question ▶", "Nächste Frage ▶"),
     "not_pooled": (
         "This question is not simulated: the class's guesses are the data.",
@@ -253,8 +253,8 @@ _TEXTS = {
         "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % lag {d} Prozentpunkte "
         "neben dem exakten Wert.",
     ),
-    # the pooled estimate within rounding of the exact value: "0.00 percentage points" read as a broken number,
-    # and "matches to two decimal places" was false when the two round differently (1.24 % and 1.23 %)
+    # the pooled estimate within rounding of the exact value: "0.00 percentage points" reads as a broken number,
+    # and "matches to two decimal places" is false when the two round differently (1.24 % and 1.23 %)
     "calib_pool_match": (
         "The class pooled {trials} simulated trials: its estimate {estimate} % is less than 0.01 percentage "
         "points from the exact value.",

@@ -120,6 +120,6 @@ class ClassError(ValueError):
 
 
 def _short(value: Any) -> str:
-    """A refused input quoted to at most 40 characters (a 5 MB string never reaches a message)."""
+    """A refused input quoted to at most 40 characters (a huge string never reaches a message)."""
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= 40 else text[:37] + "…"

@@ -1,9 +1,9 @@
 """The teacher keys of the classes started on this machine, in a file only the server's user can read.
 
-A class's teacher key is what lets a dashboard read the guesses, reveal and end the class. It used to travel
-in a "teacher link" (``?class=…&key=…``): on a projector without a clipboard that link opened in a new tab,
-on the screen the class reads, and reopening the dashboard put the key in the address bar. Now no key ever
-reaches a browser: the kernel that starts a class writes its key here, and the class-mode page, which the
+A class's teacher key is what lets a dashboard read the guesses, reveal and end the class. It never travels in
+a link (``?class=…&key=…``): on a projector without a clipboard such a link opens in a new tab, on the screen
+the class reads, and reopening the dashboard would put the key in the address bar. So no key ever reaches a
+browser: the kernel that starts a class writes its key here, and the class-mode page, which the
 server serves only to the teacher (this machine, or the server's token), reads it back to reopen a running
 class. A pupil's kernel runs the same code as the same user, but a pupil cannot run code, and no pupil page
 reads this file.

@@ -1,4 +1,4 @@
-"""The questions a class answers, lesson by lesson, with the bounds the store enforces (issues 20, 34).
+"""The questions a class answers, lesson by lesson, with the bounds the store enforces.
 
 Plain data, no engine or UI import: the store checks every value against these bounds before it writes, so a
 forged guess or an oversized batch never reaches the database. A lesson offers class mode by having an entry

@@ -9,7 +9,7 @@ once, so no trial is pooled twice.
 
 The caps hold under concurrency on both databases: SQLite serialises writers (``BEGIN IMMEDIATE``); on
 PostgreSQL a join locks its class row and a new class takes an advisory lock, so thirty kernels joining at
-once never pass ``MAX_PUPILS`` (a race of 60 threads once made 227 pupils of 200).
+once never pass ``MAX_PUPILS`` (without the lock, racing joins overshoot it).
 """
 
 from __future__ import annotations

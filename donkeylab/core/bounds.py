@@ -1,8 +1,8 @@
-"""The bounds a link, a page, the class store and the command line share, each stated once (issue 36).
+"""The bounds a link, a page, the class store and the command line share, each stated once.
 
-Why one module: the seed bound was written five times with three values (2³¹−1 in the link reader, 2⁶³−1 in
-the Stepper and LivePlot, ±2⁶³ on the command line), so ``link_values(seed=2**40)`` wrote a link its own reader
-refused. Every link a page writes is one its reader accepts (``tests/test_bounds.py`` walks the round trip).
+Why one module: a bound written in several places drifts apart (a seed bound of 2³¹−1 in the link reader but
+2⁶³−1 in the Stepper and LivePlot would let ``link_values(seed=2**40)`` write a link its own reader refuses).
+Every link a page writes is one its reader accepts (``tests/test_bounds.py`` walks the round trip).
 """
 
 from __future__ import annotations

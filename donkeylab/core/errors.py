@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 # No error message is longer than this: whatever an input holds, a message quotes only a capped part of it
-# (``quote``), and this is the last guard (a 4.9 MB action once made a 9.8 MB message).
+# (``quote``), and this is the last guard (a message quoting a huge action whole would be larger still).
 MAX_MESSAGE = 2_000
 
 

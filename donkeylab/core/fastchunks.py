@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-CHUNK = 1 << 18  # 262,144 trials: large enough for numpy to amortise, small enough for ~100 MB peaks
+CHUNK = 1 << 18  # 262,144 trials: large enough for numpy to amortise, small enough to bound a chunk's memory
 
 T = TypeVar("T")
 IntArray = npt.NDArray[np.int64]

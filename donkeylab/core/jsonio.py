@@ -19,8 +19,8 @@ from donkeylab.core.errors import DonkeylabError, LoadError, clip, quote
 
 SCHEMA_VERSION = 1
 MAX_SAVE_BYTES = 5_000_000
-# The longest random games have about 200 actions; loading replays every action (~50 µs and ~2 kB each), so
-# this cap keeps the worst save well under a second and a few dozen MB.
+# The longest random games have about 200 actions; loading replays every action (time and memory for each), so
+# this cap bounds what the worst save costs to load.
 MAX_HISTORY = 10_000
 # JSON numbers in saves and boards are small (players, seats, coordinates): a longer one is refused before
 # Python converts it (CPython itself refuses 4,300+ digits, with an error of the wrong kind).

@@ -1,7 +1,7 @@
 """Numbers as each language writes them: the one formatter of every page, plot and sentence.
 
-English writes 1,250.5 and German 1.250,5. Nine places once did this by hand (``replace(".", ",")``), and a
-class page showed "0.02" beside "0,02" and "300000" beside "300.000". Everything that writes a number for a
+English writes 1,250.5 and German 1.250,5. Done by hand in each place (``replace(".", ",")``), one page would
+show "0.02" beside "0,02" and "300000" beside "300.000". Everything that writes a number for a
 reader comes here: the lab's figures, the lessons, class mode, the answer boxes; ``separators(lang)`` hands
 the same two marks to a front end that formats on its own (the class dashboard's axis). Standard library
 only, so the engines' sentences could use it too.

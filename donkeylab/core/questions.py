@@ -1,7 +1,7 @@
 """A question a game asks of itself, declared without plotly: its parameters, how one batch of trials is
 sampled, the exact answer if it can be had, and which of the lab's figure kinds draws it in which words.
 
-Why here and not in the lab: a game package is the one home of its content (issue 36), its lesson questions
+Why here and not in the lab: a game package is the one home of its content, its lesson questions
 included, and a game may import only core and numpy. So a game declares ``QUESTIONS`` (→
 ``GameInfo.questions``) with these records and its samplers beside them (its numpy fast path and the
 pure-Python twin the browser runs); the lab's registry turns each into a lesson question named

@@ -22,7 +22,7 @@ from donkeylab.core.messages import CATALOGUE
 
 @dataclass(frozen=True)
 class Say:
-    """A catalogue key and its data; ``get(lang)`` is the sentence (``T``'s old interface, one mechanism)."""
+    """A catalogue key and its data; ``get(lang)`` is the sentence in that language."""
 
     key: str
     data: Mapping[str, Any] = field(default_factory=dict)

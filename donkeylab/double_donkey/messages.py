@@ -35,8 +35,8 @@ COLOUR_WORDS: dict[str, tuple[str, str]] = {
 # A colour before a masculine noun (Würfel, Esel): without an article (strong: "gelber Würfel"), after "der"
 # (weak nominative: "der gelbe Würfel"; also a feminine number after "die": "die gelbe 5") and after "den"
 # (weak accusative: "den gelben Würfel"). "lila" is not declined; "orange" is declined as "orangefarben", as the
-# German rulebook writes it (a review found "der orange … den orangen … oranger" mixed on one page). Issue 35
-# §1: the engine's sentences had "der Wütende Esel orange … dreht den Würfel orange".
+# German rulebook writes it, so one page never mixes "der orange … den orangen … oranger", and the engine's
+# sentences never say "der Wütende Esel orange … dreht den Würfel orange".
 COLOUR_ADJECTIVES_DE: dict[str, tuple[str, str, str]] = {
     "light_blue": ("hellblauer", "hellblaue", "hellblauen"),
     "dark_blue": ("dunkelblauer", "dunkelblaue", "dunkelblauen"),

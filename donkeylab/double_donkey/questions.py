@@ -9,7 +9,7 @@ their figures say.
   (Lesson 2's headline: 10.1 % under the English rules, 9.3 % under the German ones)?
 
 Each samples with ``fast_dice`` / ``fast_flips`` (numpy) or their twins in ``pure`` (``core.fastpath.pick``),
-and takes its exact answer from ``exact``. Why here: a game's package is the one home of its content (issue 36).
+and takes its exact answer from ``exact``. Why here: a game's package is the one home of its content.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def _flips() -> ModuleType:
 
 POLICY = Param("policy", "random", "how every seat chooses its die", POLICIES)
 # DD-DICE-3, the one rule of phase 1 the variants differ in: a page under the German rules must draw their
-# numbers (issue 35 §1: ?variant=german stated 9.3 % beside a line at the English 10.1 %).
+# numbers (else ?variant=german states 9.3 % beside a line at the English 10.1 %).
 LAST_DIE = Param(
     "last_die",
     "choose",

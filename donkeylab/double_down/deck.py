@@ -48,8 +48,8 @@ _SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 def shuffled_ids(n: int, rng: random.Random) -> tuple[int, ...]:
     """``0..n-1`` in the order ``rng.shuffle(list(range(n)))`` leaves them, from exactly the same draws (the
-    golden playthroughs depend on them), but ~2x faster: ``shuffle`` makes a Python call per swap and the deal
-    shuffle was a sixth of a random rollout. Any other generator class than ``random.Random`` (which may
+    golden playthroughs depend on them), but faster: ``shuffle`` makes a Python call per swap, and the deal's
+    shuffle is a sizeable share of a random rollout. Any other generator class than ``random.Random`` (which may
     draw differently) gets ``rng.shuffle`` itself."""
     order = list(range(n))
     if type(rng) is not random.Random:

@@ -8,7 +8,7 @@ their figures say.
   lesson's prediction: at 70 it costs a token with probability 3/7).
 - ``token_at``: the same as a yes/no running estimate (Lesson 3's headline).
 
-Why here: a game's package is the one home of its content (issue 36).
+Why here: a game's package is the one home of its content.
 """
 
 from __future__ import annotations

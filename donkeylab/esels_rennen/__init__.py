@@ -123,7 +123,7 @@ _DEFAULT_RULES: Final = Rules()  # frozen: one shared instance saves re-checking
 
 
 # A user's loop calls ``new_game`` once per race: listing the boards folder, and hashing the whole board for the
-# validator's and the explorer's caches, cost ~10x a race's other set-up. Packaged boards never change while
+# validator's and the explorer's caches, would cost many times a race's other set-up. Packaged boards never change while
 # the program runs, so their names and their validated track per rule reading are looked up once.
 @lru_cache(maxsize=1)
 def _packaged_names() -> frozenset[str]:

@@ -20,11 +20,11 @@ from donkeylab.esels_rennen.race import OFF, Pos, Track
 Node = tuple[Pos, tuple[int, ...], int]
 # Size guards for hostile boards, checked while exploring (never a silent cut: the board is refused). The
 # default board has at most 18,628 positions in one option reading (random start order) and needs ~100,000
-# chain resolutions for it; exploring costs ~30-70 µs per position, so these caps keep any board under ~2 s.
+# chain resolutions for it; these caps keep any board's exploration within a couple of seconds.
 MAX_POSITIONS: Final = 30_000
 MAX_WORK: Final = 300_000  # chain resolutions plus hops
-# Explored graphs kept per process, bounded by their total positions (~1 kB each with the track's memos):
-# every reading of both packaged boards fits (~111,000), a stream of hostile boards keeps at most ~130 MB.
+# Explored graphs kept per process, bounded by their total positions (each with the track's memos): every
+# reading of both packaged boards fits (~111,000), and a stream of hostile boards cannot grow the process.
 CACHED_POSITIONS: Final = 120_000
 CACHED_GRAPHS: Final = 16
 ALL_ORDERS: Final = tuple(itertools.permutations(range(3)))

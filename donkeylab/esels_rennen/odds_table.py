@@ -1,11 +1,11 @@
 """The exact race odds of the packaged boards under the default rules, solved once and shipped as data.
 
-Solving the default board's Markov chain (``exact``) takes 1.2–1.9 s in CPython and 3–4 s in Pyodide, and
-every kernel that shows the arrow-chains lesson paid it: a pupil's page on a cold kernel, every visit of the
+Solving the default board's Markov chain (``exact``) takes seconds, longer in Pyodide, and every kernel that
+shows the arrow-chains lesson would pay it: a pupil's page on a cold kernel, every visit of the
 static site, every notebook run of the tests. The solution is a fact of the board and the rules, so it ships
 beside the boards, in ``odds/<board>.json`` (a Fraction as ``{"fraction": "p/q"}``), and ``exact.race_odds`` reads it
-when the board and the rules are exactly the packaged ones. Any other board or rule option is solved as
-before. ``tests/esels_rennen/test_odds_table.py`` solves again and compares, so a rule change cannot leave a
+when the board and the rules are exactly the packaged ones. Any other board or rule option is solved when
+asked. ``tests/esels_rennen/test_odds_table.py`` solves again and compares, so a rule change cannot leave a
 stale table; after one, ``python -m donkeylab.esels_rennen.exact`` rewrites the files.
 """
 

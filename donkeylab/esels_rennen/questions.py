@@ -10,7 +10,7 @@ their figures say.
 
 ``engine_races`` also classifies every move of those races by why it set off no hop (ER-CHAIN-2/3, ER-END-1),
 read from the engine's events: the tests compare it with ``exact.still_shares``. Why here: a game's package is
-the one home of its content (issue 36).
+the one home of its content.
 """
 
 from __future__ import annotations
@@ -226,8 +226,8 @@ QUESTIONS = (
         figure="orders",
         words=_on_board,
         label=_order_label,
-        max_n=100_000,  # the engine plays ~2,500 races a second here: 40 s at most
-        max_batch=1_000,  # ~0.4 s, so Stop answers within a second
+        max_n=100_000,  # races through the engine: a whole run stays within a minute
+        max_batch=1_000,  # a fraction of a second of races, so Stop answers within a second
     ),
     GameQuestion(
         "best_order",

@@ -27,7 +27,7 @@ STOP_FINISHED: Final = ("ER-CHAIN-3", "ER-CHAIN-3")
 STOP_NO_ARROW: Final = ("ER-CHAIN-1", "ER-CHAIN-1/no_arrow")
 STOP_FINISH_PLAIN: Final = ("ER-FINISH-1", "ER-FINISH-1/no_arrows")
 STOP_RACE_OVER: Final = ("ER-END-1", "ER-END-1/third")
-MAX_CACHE: Final = 30_000  # memoised turns per track (~1.5 kB each with their events; ~6,500 after 3,000 games)
+MAX_CACHE: Final = 30_000  # memoised turns per track (each with its events): far more than a long run fills
 
 
 class EndlessChain(BoardError):

@@ -242,7 +242,7 @@ def run_experiment(
     """Run ``spec``; ``on_batch`` gets a ``Progress`` after every batch (live plots, widget progress bars).
 
     ``workers`` / ``executor`` / ``stop`` as in ``run_trials``: the records are the same on one core, on
-    every core (``workers=None`` uses them all for a run that would take more than ~2 s) or on a Dask
+    every core (``workers=None`` uses them all for a run longer than ``parallel.AUTO_PARALLEL_SECONDS``) or on a Dask
     cluster (``executor=distributed.Client(address).get_executor()``). A stopped run holds the games so far.
     """
     trial = game_trial(spec)

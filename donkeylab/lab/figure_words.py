@@ -1,10 +1,10 @@
 """Every word of the lab's figures, in English and German (keys ``figure/…`` in the shared catalogue).
 
-A ``LivePlot`` on a German page must not show an English figure: titles, axis titles, legend entries and
-category labels are looked up here by key and language, never written into a figure builder. A figure says
-things in words, never by a code name (issue 35 §1): a packaged board is "the mini board", not 'tiny_chain';
-a phase-1 policy is "bots choosing at random", not "policy random"; a variant is "English rules"; a title names
-no rule IDs (the rules a simulation plays are the question's ``rules``, for the lab's tests and notebooks).
+A ``LivePlot`` on a German page must not show an English figure: titles, axis titles, legend entries and category labels
+are looked up here by key and language, never written into a figure builder. A figure says things in words, never by a
+code name (a pupil reads the figure, not the code): a packaged board is "the mini board", not 'tiny_chain'; a phase-1
+policy is "bots choosing at random", not "policy random"; a variant is "English rules"; a title names no rule IDs (the
+rules a simulation plays are the question's ``rules``, for the lab's tests and notebooks).
 
 Counts in a figure are written the way the language writes them (``number``: 50,000 / 50.000); German
 figures also get a decimal comma on their axes and hover labels (``separators``).

@@ -5,7 +5,7 @@ grammar (exact diamonds, simulated bars with 95% whiskers), so a notebook cell o
 ``figure("double_down.total_after", k=3)``. A lesson figure is the LivePlot's final figure for the same ``n``
 and ``seed``. Reproducible: the figure depends only on the arguments; the title says which rules the
 simulation covered. ``lang`` ("en" or "de") is the language of every word in the figure. No question lives
-here (issue 36: a question lives with its game or its lesson).
+here (a question lives with its game or its lesson).
 """
 
 from __future__ import annotations

@@ -10,10 +10,11 @@ How a run is split:
 
 - ``workers=None`` (the default) runs the first batch in this process (a result at once) and times it: if
   the rest would take longer than ``AUTO_PARALLEL_SECONDS`` on one core, it goes to a pool of all cores,
-  else it stays here. Why a time and not a number of trials: a game of Double Donkey costs ~50 races of
-  Esels-Rennen and ~100 rule-level trials, so no count fits all. Why 2 s: starting a pool and shipping
-  chunks costs ~0.05 s (fork) to ~1 s (spawn: every worker imports numpy and the engines), and a run that
-  short on one core is done before a pool would pay off; longer runs gain nearly the number of cores.
+  else it stays here. Why a time and not a number of trials: a game of Double Donkey costs many races of
+  Esels-Rennen or many rule-level trials, so no count fits all. Why a few seconds: starting a pool and
+  shipping chunks costs a moment (fork) to a second or so (spawn: every worker imports numpy and the engines),
+  and a run that short on one core is done before a pool would pay off; longer runs gain nearly the number of
+  cores.
 - ``workers=N`` (N > 1) or ``executor=``: every trial runs there, from the first.
 - Work goes out in chunks of whole batches: one batch each until a chunk has been timed, then batches
   worth about ``CHUNK_SECONDS`` (few round trips, yet Ctrl-C and ``stop`` act within a fraction of a

@@ -6,9 +6,9 @@ One mechanism serves every place a lesson question appears: ``lessons`` (one cal
 modules, and simulates with its game's numpy fast path (the game's pure twin where numpy is missing, e.g. in the
 browser: ``fit`` then makes a page's runs ten times smaller).
 
-No question lives here (issue 36). The registry holds each registered game's declared questions
-(``GameInfo.questions``: ``core.questions.GameQuestion``s, wrapped by ``from_game`` as ``<game>.<name>`` and drawn
-with the figure kind they name, ``question_figures``) and the questions a lesson registers itself (``register``:
+No question lives here: a question lives with its game or its lesson. The registry holds each registered game's declared
+questions (``GameInfo.questions``: ``core.questions.GameQuestion``s, wrapped by ``from_game`` as ``<game>.<name>`` and
+drawn with the figure kind they name, ``question_figures``) and the questions a lesson registers itself (``register``:
 Lesson 5's whole games, which need the lab's experiments); ``get`` and ``names`` see both.
 
 Reproducibility: batch ``b`` of a run draws only from a seed derived from ``(seed, b)`` (``core.rng_for``), so
@@ -54,8 +54,8 @@ V = TypeVar("V")
 
 DEFAULT_N = 100_000
 DEFAULT_BATCH = 10_000
-# A page's bounds (a pupil can forge any number): ~6 us per numpy trial, so a batch of 25,000 takes ~0.15 s
-# (Stop acts between batches) and a whole run at most ~10 s; a run redraws at most MAX_BATCHES times.
+# A page's bounds (a pupil can forge any number): a numpy batch takes a fraction of a second (Stop acts between
+# batches) and a whole run stays within seconds; a run redraws at most MAX_BATCHES times.
 MAX_N = 1_000_000
 MAX_BATCH = 25_000
 MAX_BATCHES = 1_000
@@ -218,7 +218,7 @@ def names() -> list[str]:
     return sorted({*QUESTIONS, *_game_questions()})
 
 
-# A game's trial is pure Python through its engine (~0.1 ms): batches small enough that Stop answers within ~0.2 s
+# A game's trial is pure Python through its engine: batches small enough that Stop answers at once
 GAME_MAX_N = 200_000
 GAME_MAX_BATCH = 2_000
 # A running estimate's batch adds its hits below every checkpoint of the grid: smaller batches than a histogram's

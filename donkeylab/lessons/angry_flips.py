@@ -165,7 +165,7 @@ def exact_html(lang: str, last_die: exact.LastDie = "choose") -> str:
         f"<p>{say('exact.intro', model=model).get(lang)}</p><ul><li>{say('exact.before').get(lang)}: "
         f"<b>{percent(before, lang)}</b></li><li>{say('exact.after').get(lang)}: <b>{percent(after, lang)}</b>"
         f"</li></ul><p>{why}</p>"
-    )  # the deck note (our reconstructed deck) is in going further (issue 35 §2)
+    )  # the deck note (our reconstructed deck) is in going further: the answer's words stay short
 
 
 def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
@@ -235,8 +235,8 @@ def step_through(ctx: Context) -> list[Any]:
     """The forced round at the reveal: the button back to it, the Stepper, the values table (the Hay card and
     each flip as it happens) beside the rule explainer, then the hands (folded: they show the values after the
     flips at once). No dice tray: at the reveal the Stepper's state is already the next round's, whose roller
-    is the new Biggest Donkey (DD-NEXT-1), and the tray's caption named them ("Dice with Player 3") before the
-    pupil had stepped through the flips (review 2026-12, L2 U2)."""
+    is the new Biggest Donkey (DD-NEXT-1), and the tray's caption would name them ("Dice with Player 3") before
+    the pupil has stepped through the flips."""
     rules = Rules(variant=ctx.query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=ctx.seed, rules=rules, lang=ctx.lang, seat=ctx.query["seat"])
     start_example(stepper, rules, ctx.seed, ctx.query["step"], fresh=True)

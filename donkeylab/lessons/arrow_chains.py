@@ -188,7 +188,7 @@ def reconstruction_note(lang: str) -> str:
 
 def _orders_table(lang: str, board: str = "default") -> str:
     """The six orders, most likely first, as percentages: compared with a fair 16.7 % ("about 1 in 4" and "about
-    1 in 6" in every row were words on the pupil's path; going further's table keeps them)."""
+    1 in 6" in every row would be words on the pupil's path; going further's table keeps them)."""
     probs = order_probabilities(board)
     rows = [[card_words(c, lang), f"<b>{percent(probs[c], lang)}</b>"] for c in sorted(CARDS, key=lambda c: -probs[c])]
     return table([say("orders.card").get(lang), say("orders.chance", board=board_words(board, lang)).get(lang)], rows)
@@ -356,7 +356,7 @@ def spec(board: str = "default") -> LessonSpec:
     """The lesson on ``board`` (its step-through's intro names that board's telling move)."""
     best = best_card()
     p = order_probabilities()[best]
-    # the six orders and "all equally likely", the natural prior (review 2026-12, L4 U1); class mode's question
+    # the six orders and "all equally likely", the natural prior a pupil brings; class mode's question
     # ``best_card`` offers the same options (``classroom.questions.ORDER_GUESSES``)
     choices: dict[Any, Speaks] = {card: by_lang(functools.partial(_card_in, card)) for card in CARDS}
     choices[SAME] = say("choice.same")

@@ -195,8 +195,8 @@ def reveal_html(view: RevealView | None, lang: str) -> str:
 
 def short_label(kind: str, lang: str) -> str:
     """A card as the reveal table names it: a Double Donkey by its two colours ("light blue/orange"), an Angry
-    Donkey in full. The table is read on the pupil's way through the lesson: "Double Donkey" in every row was
-    words to read and nothing to learn (the Angry Donkeys are the ones that differ)."""
+    Donkey in full. The table is read on the pupil's way through the lesson: "Double Donkey" in every row would
+    be words to read and nothing to learn (the Angry Donkeys are the ones that differ)."""
     if kind.startswith("DD:"):
         return "/".join(colour_name(c, lang) for c in kind.removeprefix("DD:").split("+"))
     return card_label(kind, lang)

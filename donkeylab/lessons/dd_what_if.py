@@ -128,7 +128,7 @@ def _what_if(hay: Key, rolled: Key, hand: Key, policy: exact.Policy, last_die: e
 class WhatIfPanel(w.HTML):  # type: ignore[misc]
     """For the player about to place a die: per allowed die, the exact distribution of their best card.
 
-    The exact answer takes up to ~3 s from an empty Hay card, so it is worked out in a background thread
+    The exact answer takes seconds from an empty Hay card, so it is worked out in a background thread
     (one at a time, each position once) and the panel says so meanwhile; a Step never waits for it.
     """
 

@@ -1,7 +1,7 @@
 """Lesson 1's "what if?" as a plotly figure for the notebook: for each die the chooser may place, their best
 card's value after phase 1, exact beside engine games.
 
-Why here: it is Lesson 1's figure (issue 36: a lesson's content lives with its lesson), built from the lab's
+Why here: it is Lesson 1's figure (a lesson's content lives with its lesson), built from the lab's
 experiments and figures and Double Donkey's public face (``exact``, ``card_value``); the page itself shows the
 same answer as a table (``dd_what_if``).
 """

@@ -195,8 +195,8 @@ class LessonSpec:
 
 def lesson_spec(make: Callable[[], LessonSpec]) -> Callable[[], LessonSpec]:
     """A lesson module's ``spec()``, built on first use and kept. Its exact answers are computed then, not when
-    the module is imported: ``donkeylab.apps`` imports every lesson, in every kernel of every app and in Pyodide
-    (angry_flips' answer alone cost 0.5 s of each import)."""
+    the module is imported: ``donkeylab.apps`` imports every lesson, in every kernel of every app and in Pyodide,
+    and a lesson's exact answer can cost a noticeable part of that import."""
     return functools.cache(make)
 
 
@@ -225,7 +225,7 @@ def lesson_params(
     params["reveal"] = REVEAL
     from donkeylab.pages.query import CLASS_PARAMS
 
-    params.update(CLASS_PARAMS)  # ?class=CODE: class mode (issue 20); a lesson it does not offer ignores it
+    params.update(CLASS_PARAMS)  # ?class=CODE: class mode; a lesson it does not offer ignores it
     for param in extra:
         params[param.name] = param
     for name in drop:

@@ -2,7 +2,7 @@
 German ones, and how sure can we be?
 
 Nobody can compute this exactly, so the answer is measured: seeded bot games (``full_games_questions``: game
-``i`` of both variants starts from the same deal). A 14-year-old's path (issue 35 §2): the question, the guess,
+``i`` of both variants starts from the same deal). A 14-year-old's path: the question, the guess,
 one game watched under either set of rules (Double Donkey at the start of its last round, where DD-END-1
 decides; the three differences folded beside it), the pupil's own measurement (the running average of the paired
 difference with its band, ``lesson.rounds_difference``), then at the reveal the measured answer said simply, with
@@ -67,12 +67,12 @@ MEASURED: dict[str, tuple[float, float, float]] = {
     "last_die": (0.005, -0.007, 0.017),  # … with the German last die (DD-DICE-3) alone
     "end_minus_tie": (0.107, 0.097, 0.116),  # the end rule's saving minus the tie rule's, deal by deal
 }
-# How long a game lasts, so a pupil can judge whether half a round is much (review 2026-12, L5 U3): the mean rounds
+# How long a game lasts, so a pupil can judge whether half a round is much: the mean rounds
 # of 20,000 seeded games per rule set (``benchmarks/lesson5_rounds.py``'s ``rounds({"variant": v}, 20000, 2024, 2)``:
 # English 6.686 (95 % CI 6.672 to 6.701), German 6.168 (6.155 to 6.181)); the page says them to one decimal.
 MEASURED_ROUNDS: dict[str, float] = {"english": 6.686, "german": 6.168}
 CONVERGENCE_PAIRS = 2_000  # pairs in the live band of the difference (live_intro writes the number: keep them equal)
-PLOT_GAMES = 1_000  # per variant in each live plot (~10 s when the pupil presses Start)
+PLOT_GAMES = 1_000  # per variant in each live plot (a wait a pupil sits through after pressing Start)
 PLOT_BATCH = 50
 PARAMS = lesson_params(
     "double_donkey", 4, fixed_players=False, drop=("seat",), extra=[Param("games", integer(20, 1_000), 200)]
@@ -86,8 +86,8 @@ CHOICES: dict[Any, Speaks] = {
     "german": VARIANT_NAMES["german"],
     "same": say("choices.same"),
 }
-# One game to watch, the lesson's own: a Double Donkey game whose rules the pupil switches (issue 35: tabs of
-# Double Down and Esels-Rennen games had nothing to do with the question).
+# One game to watch, the lesson's own: a Double Donkey game whose rules the pupil switches (tabs of Double Down
+# and Esels-Rennen games would have nothing to do with the question).
 HINTS = {"double_donkey": say("hints.double_donkey")}
 TAB_TITLES = {"double_donkey": say("tab_titles.double_donkey")}
 

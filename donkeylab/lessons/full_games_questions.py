@@ -10,7 +10,7 @@ empty, and a ``LivePlot`` of it starts with empty axes and fills in batch by bat
 how many rounds longer the English game is.
 
 Why here: they are Lesson 5's questions and use the lab's experiments, which a game package may not import
-(issue 36: a question lives with its game or its lesson). Registered into the lab's registry on import.
+(a question lives with its game or its lesson). Registered into the lab's registry on import.
 
 Each batch is ``run_experiment`` on each variant with the same seed (``questions.batch_seed``), so game ``i``
 of a batch draws from the same ``rng_for(seed, i)`` in both variants: both start from the same shuffled
@@ -242,8 +242,8 @@ VARIANTS_QUESTION = register(
         _draw,
         _sample,
         grouped=True,
-        max_n=5_000,  # ~15-30 ms per game pair: a whole run ~2 minutes at most
-        max_batch=50,  # ~0.3-0.8 s per batch of 50 (4 players, Random): Stop still acts within about a second
+        max_n=5_000,  # a whole run of game pairs stays within a few minutes
+        max_batch=50,  # a batch of game pairs (4 players, Random) is short: Stop still acts within about a second
     )
 )
 

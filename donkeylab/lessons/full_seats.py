@@ -1,6 +1,6 @@
 """Lesson 5's measured seat fairness: with random bots no seat wins more often, so a gap between two seats in the
-page's small table is the luck of that run (review 2026-12: a 200-game table showed player 1 at 25 % and player 2
-at 38 % under the German rules, intervals apart, and pupils read it as a seat advantage).
+page's small table is the luck of that run (a 200-game table can show two seats' win rates intervals apart, and
+pupils read such a gap as a seat advantage).
 
 Its own module because both the lesson's going further (``full_games``) and the table's warning (``full_widgets``)
 state these figures, and ``full_games`` imports ``full_widgets``.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from donkeylab.pages.words import percent, whole
 
-# No seat wins more often with random bots (review 2026-12: a 200-game table showed 25 % against 38 %, and pupils
-# would read it as a seat advantage): each seat's win rate in 10,000 seeded games per rule set, ``run_experiment(
+# No seat wins more often with random bots (a small table's gap would read as a seat advantage): each seat's
+# win rate in 10,000 seeded games per rule set, ``run_experiment(
 # ExperimentSpec("double_donkey", 4, 10000, seed=99, rules={"variant": v}, bots=("Random",), batch_size=500))
 # .win_rate(seat)`` (value, low, high of its Wilson 95 % CI), seats 1 to 4.
 MEASURED_SEAT_GAMES = 10_000

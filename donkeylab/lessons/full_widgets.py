@@ -223,8 +223,8 @@ def remember(key: tuple[int, int | str, int], results: dict[str, ExperimentResul
     """Keep a played table for the next page of this kernel with the same games, seed and players.
 
     Seeded games give the same table every time, and a preheated kernel builds its page once before the
-    pupil's request (``apps.warm``): without this, the pupil's page played the same 400 games again in the
-    background while the browser was still loading it, on the same two cores (~1 s of CPU).
+    pupil's request (``apps.warm``): without this, the pupil's page would play the same games again in the
+    background while the browser is still loading it, on the same cores.
     """
     if len(_played) >= PLAYED_KEPT:
         _played.pop(next(iter(_played)))

@@ -278,9 +278,10 @@ PATH_FIELDS = ("question", "prediction", "step_through", "live", "exact", "notic
 
 def words_before_exercises(lesson: Lesson) -> int:
     """The words a pupil reads on the lesson's path before its exercises, in the page's language now: the
-    title and the prose of the question, prediction, step-through, simulation, answer and notice (issue 35:
-    about 450 at most). Folded parts (how to play, side tables) and the interactive views (the Stepper bar,
-    the board, the rule card) are not counted: a pupil opens or uses them, and does not read them on the way."""
+    title and the prose of the question, prediction, step-through, simulation, answer and notice (at most about
+    450, ``tests/apps/test_lesson_length.py``: a page a 13-year-old finishes). Folded parts (how to play, side
+    tables) and the interactive views (the Stepper bar, the board, the rule card) are not counted: a pupil opens
+    or uses them, and does not read them on the way."""
     texts = [lesson.title.value]
     for name in PATH_FIELDS:
         part = getattr(lesson, name)
@@ -414,15 +415,15 @@ def _sheet_links(lesson: Lesson) -> Rendered | None:
 # JupyterLab's own widget colours that fall below WCAG AA's 4.5:1 on a lesson page (axe-core measured them): a
 # folded section's title and an unselected tab's label (#6d6d6d on #eeeeee, 4.45:1) are drawn darker, and so is
 # the orange of a "warning" button, the prediction's Reveal (white on #f57c00, 2.7:1; #b35900 gives 6.6:1).
-# axe skipped these while the event log's scrollIntoView scrolled the page away; the log scrolls only itself now.
+# The event log scrolls only itself: a scrollIntoView would scroll the page away (and axe would skip these).
 # The worksheet's link is a tap target (24 px high at least, WCAG 2.5.8), not a line of 15 px text. A tab is as
-# wide as its title (ipywidgets' fixed 144 px cut Lesson 5's German "Ein Spiel, beide Regeln" to "…Rege…").
+# wide as its title (ipywidgets' fixed 144 px cuts Lesson 5's German "Ein Spiel, beide Regeln" to "…Rege…").
 PAGE_STYLE = (
     "<style>.dl-lesson .jupyter-widget-Collapse-header,.dl-lesson .lm-TabBar-tabLabel{color:#333}"
     ".dl-lesson .jupyter-button.mod-warning{background-color:#b35900;color:#fff}"
     ".dl-worksheet-links a{display:inline-block;min-height:24px;line-height:24px;padding:0 2px}"
     ".dl-lesson{--jp-widgets-horizontal-tab-width:auto}"
-    # a button's words are never cut with an ellipsis (a phone showed "alle gleich wahrsch…", "Show…"): a button
+    # a button's words are never cut with an ellipsis (a phone would show "alle gleich wahrsch…", "Show…"): a button
     # wraps its words and grows, a choice is as wide as its words and the row of choices wraps
     ".dl-lesson .jupyter-button{white-space:normal;height:auto;min-height:var(--jp-widgets-inline-height);"
     "text-overflow:clip;overflow:visible}.dl-lesson .widget-toggle-button{width:auto;max-width:100%}"

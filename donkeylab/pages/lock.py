@@ -1,8 +1,8 @@
 """``LockIn``: a pupil's "Lock in my guess" in class mode, locking the guess the pupil sees.
 
 The prediction's input (a slider or a choice) syncs its value to the kernel on its own; a click on a plain
-button beside it could overtake the slider's last update, and the kernel then stored a guess the pupil never
-saw (fresh run 31: 0.53 locked while the page showed 0.55). Here the click message carries the input's value
+button beside it could overtake the slider's last update, and the kernel would then store a guess the pupil
+never saw (0.53 locked while the page shows 0.55). Here the click message carries the input's value
 as the page holds it (``widgets/class_lock.js``), and the kernel checks it like any page input: a number in
 the slider's range on its step, or the index of a choice. Everything drawn (label, enabled, status) is the
 kernel's; the page writes no trait.

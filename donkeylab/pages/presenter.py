@@ -76,8 +76,8 @@ def corner(page: Any) -> w.Box:
 
 
 def follow_language(page: w.Widget, toggle: w.ToggleButton) -> None:
-    """Relabel ``toggle`` whenever the page changes language: a page opened in German and switched to English
-    showed "Beamer-Ansicht" above an English page (found by the audit's screenshots). The page's language lives
+    """Relabel ``toggle`` whenever the page changes language: else a page opened in German and switched to
+    English shows "Beamer-Ansicht" above an English page. The page's language lives
     in its Steppers' ``lang`` and in its English / Deutsch switch (a lesson's, the teacher's); all are watched.
     """
 

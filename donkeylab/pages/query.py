@@ -131,8 +131,8 @@ def current_query_string() -> str | None:
 
     A preheated kernel runs its notebook before any pupil asks for the page, then waits for the request on
     the server's ``/voila/query/<kernel id>`` socket (``donkeylab.server.request_info``). Voila's own
-    ``get_query_string`` tries once: a server stall of ~40 s broke the socket's keepalive and the page then
-    silently ignored its link. Here the socket is reopened until the request comes; ``None`` means it never
+    ``get_query_string`` tries once: a server stall long enough to break the socket's keepalive would make the
+    page ignore its link in silence. Here the socket is reopened until the request comes; ``None`` means it never
     came (the page says so rather than drop the link without a word).
     """
     if os.environ.get("VOILA_PREHEAT", "False") == "False":

@@ -1,10 +1,10 @@
 """The page ↔ kernel websocket, bounded: a pupil's page cannot flood its kernel or grow the server.
 
 jupyter_server's ``ZMQChannelsWebsocketConnection`` forwards every frame a page sends and queues every reply
-in the server until the page reads it. Measured against the classroom server (issue 15 §3): a flood of
-100,000 Back messages in 14 s took the server from 201 to 884 MB for good; a socket that never reads added
-128 MB; closing the flooding tab logged 215,233 tracebacks (164 MB), one per reply that could no longer be
-written; each refused ``execute_request`` logged a warning. ``ClassroomConnection`` bounds each of these:
+in the server until the page reads it. Unbounded, a flood of Back messages grows the server for good, a
+socket that never reads holds every reply, closing the flooding tab logs one traceback per reply that can no
+longer be written, and each refused ``execute_request`` logs a warning. ``ClassroomConnection`` bounds each of
+these:
 
 - **Rate:** each kernel accepts at most ``RATE`` messages per second from its pages (a bucket of ``BURST``);
   the excess is dropped before it reaches the kernel. A person clicks a few times a second; Play runs in
@@ -19,28 +19,29 @@ written; each refused ``execute_request`` logged a warning. ``ClassroomConnectio
   with an action text of up to 20,000 characters (``core.actions.MAX_ACTION_CHARS``): under 80 KB in UTF-8.
 - **Comms:** a page may open only the comms Voila's front end opens (``PAGE_COMM_TARGETS``: the widget
   manager's ``jupyter.widget.control``, watched on every app page in Chromium). A hand-made ``comm_open`` to
-  ``jupyter.widget`` made the kernel build any core ipywidget the page described, a ``FileUploadModel`` with an
-  8 MB value included, and keep it: 103 → 949 MB after 100 frames (issue 37 §3).
+  ``jupyter.widget`` would make the kernel build any core ipywidget the page described (a ``FileUploadModel``
+  with a large value included) and keep it, so a page could grow its kernel without bound.
 - **Rate across reconnects:** a kernel's bucket is kept while the kernel lives; forgotten once it is gone.
-  Forgetting it when the last socket closed let 29 reconnects pass 1,092 frames/s (issue 37 §6).
+  A bucket forgotten when the last socket closed would let a page that reconnects again and again pass any
+  rate.
 - **Sockets per kernel:** a kernel keeps at most ``MAX_SOCKETS`` websockets; a newer one closes the oldest. Each
   websocket holds four zmq sockets and the server's zmq context allows 1,023, so one page opening a few hundred
-  sockets to its own kernel would lock every other pupil out (issue 37). A real page has one, and a
+  sockets to its own kernel would lock every other pupil out. A real page has one, and a
   reconnect closes its old socket first.
 - **Control comms:** the widget manager's ``comm_open`` carries a comm id (a short string) and the control
-  protocol's version (``1.x``); any other is dropped and logged once with a count. The kernel refused it with
-  its traceback, server paths included, written to the page's stderr (``kernel_guard`` refuses it too).
+  protocol's version (``1.x``); any other is dropped and logged once with a count. The kernel would refuse it
+  with its traceback, server paths included, written to the page's stderr (``kernel_guard`` refuses it too).
 - **Logs:** a repeated warning is written once with its count, then at every ten-fold count. jupyter_server
   and zmq write three to four lines for each websocket a page opens; ``ReconnectLog`` keeps the first of each
-  kind per kernel and minute and adds to the next one how many it held back (a page reconnecting 147 times a
-  second wrote 42 KB/s).
+  kind per kernel and minute and adds to the next one how many it held back (a page reconnecting many times a
+  second would otherwise fill the log).
 - **Idle sockets:** a websocket that sent no frame for ``idle_timeout`` seconds (900) is closed. A real page
   pings its kernel every 5 s (``widgets/heartbeat.js``) and reconnects when its socket closes; a socket held
   open only to hold it is let go.
 - **No Nagle delay:** tornado leaves Nagle's algorithm on for a websocket, so after the kernel's small
-  "busy" frame each widget update waited for the browser's delayed ACK: ~40 ms on every Step (measured on
-  the websocket: busy at +9 ms, the update at +50 ms, with kernel and server idle). The replies are sent
-  with TCP_NODELAY instead; a step's frames are few and small, so nothing is gained by holding them back.
+  "busy" frame each widget update would wait for the browser's delayed ACK, on every Step, even with kernel
+  and server idle. The replies are sent with TCP_NODELAY instead; a step's frames are few and small, so
+  nothing is gained by holding them back.
 """
 
 from __future__ import annotations

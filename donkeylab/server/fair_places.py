@@ -2,8 +2,8 @@
 
 A GET of a page starts a kernel, and its place stays taken until the page's websocket opens, or until the
 kernel is culled for never connecting (``CappedKernelManager.unopened_grace``, seconds after its notebook ran).
-One address repeating GETs without ever opening a page kept every place taken that way, so a pupil on another
-device, and a pupil reloading, were told "the class server is full".
+One address repeating GETs without ever opening a page could keep every place taken that way, so a pupil on
+another device, and a pupil reloading, would be told "the class server is full".
 
 So a full server does not refuse at once. A page from address X takes over the oldest *stale* kernel of the
 address holding the most kernels whose page never connected, if that address holds at least two more than X (the

@@ -2,7 +2,7 @@
 
 DNS rebinding: a page on ``http://rebind.evil:9200``, whose name its owner makes resolve to 127.0.0.1, is in
 the browser's eyes the same origin as that server, so its script reads the server's answers and opens its
-websockets; opened by the teacher on the serving machine, it was the teacher. The browser still says which name
+websockets; opened by the teacher on the serving machine, it acts as the teacher. The browser still says which name
 it asked for: the ``Host`` header (and ``Origin`` on websockets and POSTs) carries ``rebind.evil``. So every
 request, on every route and before any handler, must name this server:
 

@@ -1,8 +1,8 @@
 """A kernel manager with a ceiling, honest places, and no orphans.
 
-Voila starts a kernel (~100–170 MB) for every page request and has no limit. ``CappedKernelManager`` (chosen
-in ``voila.json`` through ``VoilaConfiguration.multi_kernel_manager_class``; Voila derives its own manager
-from it, so every start passes here):
+Voila starts a kernel (a whole Python process) for every page request and has no limit.
+``CappedKernelManager`` (chosen in ``voila.json`` through ``VoilaConfiguration.multi_kernel_manager_class``;
+Voila derives its own manager from it, so every start passes here):
 
 - **Places are pupils' pages.** ``max_kernels`` counts kernels that serve a page (running or starting).
   Preheated kernels waiting in Voila's pool are not places: they come on top, as many as the pools hold
@@ -10,30 +10,30 @@ from it, so every start passes here):
   request beyond the places is refused at once (``ServerFull``: a 503 with a sentence, before any work).
 - **No orphans.** A kernel with no websocket for ``orphan_grace`` seconds is shut down, whatever it is
   doing: a crashed tab or a closed lid sends no tab-close beacon, and a running simulation counts as
-  activity, so Jupyter's idle culling never stops it (issue 15 §4: one ran at 101 % CPU for minutes).
+  activity, so Jupyter's idle culling never stops it (it would hold a core for as long as it runs).
   Pool kernels are exempt: they wait for a pupil by design.
 - **A place costs a page.** A kernel whose page never opened its websocket (a GET alone: a script, a link
   preview) is shut down ``unopened_grace`` seconds after its kernel last did anything (its notebook ran), not
-  after ``orphan_grace``: four GETs at a time held dozens of places for minutes. A class's own records wait
+  after ``orphan_grace``: else a few repeated GETs hold many places for minutes. A class's own records wait
   for the page too (``class_pupil`` joins the class once the page has drawn its widgets).
 - **A full server shares its places fairly** (``fair_places``): a page from one address takes over a kernel
   whose page never connected (quiet ``give_way_after`` seconds) from the address holding the most unopened pages,
-  if that address holds at least two more; one address repeating GETs no longer shuts out another device.
+  if that address holds at least two more, so one address repeating GETs cannot shut out another device.
 - **The teacher's dashboard is never refused.** ``max_kernels`` bounds every other page; the dashboard (the
   server says so: ``refuse_if_full(teacher=True)``) starts even when every place is taken.
 - **A class's pool is spent, not refilled, while the class is in.** Voila refills a pool after each page takes
-  a kernel (``fill_delay`` later). For a pool named for a lesson (``--preheat die_choice=30``) that started 30
-  kernels in the middle of the lesson, and the pupils' Steps waited for the CPU (the classroom benchmark: p95
-  541 ms instead of ~55 ms); a late pupil even waited for a refill still in its delay. Here a named pool
+  a kernel (``fill_delay`` later). For a pool named for a lesson (``--preheat die_choice=30``) that would start
+  30 kernels in the middle of the lesson, and the pupils' Steps would wait for the CPU
+  (``benchmarks/classroom.py``); a late pupil would even wait for a refill still in its delay. Here a named pool
   refills once no pupil's page is open, or after ``pool_refill_after`` seconds in which no page took one of
   its kernels; a pupil arriving after the pool is spent gets a kernel started for them, as without a pool.
-- **A memory ceiling per kernel.** Nothing capped a kernel's memory: forged widgets took one from 103 to
-  949 MB in 13 s (issue 37 §3). A kernel whose resident memory passes ``max_kernel_mb`` is stopped at the next
+- **A memory ceiling per kernel.** Nothing else caps a kernel's memory (forged widgets, were one let through,
+  grow a kernel within seconds). A kernel whose resident memory passes ``max_kernel_mb`` is stopped at the next
   look (once a second); the others are untouched. Its page says why: the kernel is told the ceiling
   (``kernel_guard.MEMORY_ENV``) and, near it, sets its page's lost-kernel sentence to the reason.
-- **At most 8 MB of replies wait for a closed page.** jupyter_server keeps every reply to a page whose
-  websocket closed until it reconnects (``start_buffering``, "should likely be a memory bounded queue"):
-  313 → 438 MB for one page's queued frames (issue 37 §7). Past ``connection.MAX_BACKLOG`` bytes the buffer
+- **A bounded backlog for a closed page.** jupyter_server keeps every reply to a page whose websocket closed
+  until it reconnects (``start_buffering``, "should likely be a memory bounded queue"), so one page's queued
+  frames could grow the server without bound. Past ``connection.MAX_BACKLOG`` bytes the buffer
   is dropped and buffering stops; a page that reconnects then asks for its widgets' state again.
 """
 
@@ -55,10 +55,10 @@ from donkeylab.apps.kernel_guard import MEMORY_ENV, rss_mb
 from donkeylab.server.connection import MAX_BACKLOG, OnceLog
 from donkeylab.server.fair_places import FairPlaces
 
-MAX_WARM = 100  # kernels a class's start may warm (each ~100-150 MB; the places bound it first)
-# A class's warm-up starts this many kernels at a time, the next as one is ready: thirty at once shared the cores
-# so evenly that the first was ready only with the last (~22 s), and a class scanning at once waited for it
-# (arrival → able to guess p50 7.4 s against 2.3 s with no warm-up at all; benchmarks/class_start.py)
+MAX_WARM = 100  # kernels a class's start may warm (each a whole kernel's memory; the places bound it first)
+# A class's warm-up starts this many kernels at a time, the next as one is ready: thirty at once share the cores
+# so evenly that the first is ready only with the last, and a class scanning at once waits for it, longer than
+# with no warm-up at all (benchmarks/class_start.py)
 WARM_WAVE = max(2, os.cpu_count() or 2)
 WAVE_EVERY_MS = 500
 CLASS_GONE_S = 60  # no page open this long after a pool's last take: its class has gone, the pool refills
@@ -98,7 +98,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Seconds a served kernel whose page never opened a websocket may stay quiet before it is shut down; "
         "0 turns it off (then ``orphan_grace`` applies). Its page may still be loading the front end's scripts "
-        "from a busy server: 20 s cut off an honest page on a loaded machine.",
+        "from a busy server: a much shorter grace cuts off an honest page on a loaded machine.",
     )
 
     give_way_after = Int(
@@ -161,7 +161,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def _size_or_spend(self, notebook_name: str) -> int:
         """Voila's pool size, which its page handler asks once per page. A page that finds a warming pool empty
         gets a kernel started for it: that kernel stands in for one the warm-up would still start, so the
-        warm-up starts one fewer (thirty pupils arriving at Start otherwise had thirty kernels started for them
+        warm-up starts one fewer (else thirty pupils arriving at Start have thirty kernels started for them
         and thirty more warmed for nobody, all on the same cores)."""
         size = self._voila_size(notebook_name)
         if size == 0 and self._warm_left.get(notebook_name, 0) > 0:
@@ -218,10 +218,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def warm(self, notebook: str, size: int) -> dict[str, int]:
         """A class is about to arrive (its teacher pressed Start): keep ``size`` kernels of ``notebook`` ready.
 
-        Thirty pages of a lesson opened at once took a median of 144 s on a cold server and 15 s with as many
-        kernels preheated (issue 33); a teacher should not need to know ``--preheat``. The pool is the class's:
-        each page that takes a kernel lowers it by one (no refill), so after the class it is gone. It holds at
-        most the places (``max_kernels``) and ``MAX_WARM``; a pool already larger (``--preheat``) stays."""
+        Thirty pages of a lesson opened at once wait far longer on a cold server than with as many kernels
+        preheated (``benchmarks/class_start.py``); a teacher should not need to know ``--preheat``. The pool is
+        the class's: each page that takes a kernel lowers it by one (no refill), so after the class it is gone.
+        It holds at most the places (``max_kernels``) and ``MAX_WARM``; a pool already larger (``--preheat``)
+        stays."""
         if not hasattr(self, "_voila_fill"):
             return {"ready": 0, "size": 0}
         limit = min(MAX_WARM, self.max_kernels or MAX_WARM)
@@ -331,9 +332,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """A pool kernel now serves a page: it takes a place, may become an orphan, and its idle time starts now.
 
         Its last activity was the end of its preheating, perhaps long before the lesson. Voila guards a kernel
-        from the idle culler only while it sits in the pool, so the culler saw a kernel just handed to a page,
-        with no websocket yet, as idle since then and shut it down before the page connected: that pupil's page
-        waited for ever (the classroom benchmark with ``--preheat``, 2026-12-03).
+        from the idle culler only while it sits in the pool, so the culler would see a kernel just handed to a
+        page, with no websocket yet, as idle since then and shut it down before the page connected: that pupil's
+        page would wait for ever (``benchmarks/classroom.py --preheat`` exercises it).
         """
         self._pooled.discard(kernel_id)
         self._alone_since.setdefault(kernel_id, time.monotonic())

@@ -1,34 +1,32 @@
 """Listening for a class: connections are bounded, so half-open requests cannot lock the pupils out.
 
-Measured against ``donkeylab serve`` (issue 37 §4): 1,100 sockets from one address, each sending a request line
-and headers but never the blank line that ends them, opened in 4.1 s against the common 1,024-descriptor limit.
-Tornado keeps such a socket until its header timeout, an hour by default, so every pupil's page timed out.
-Then ``accept()`` failed with EMFILE; tornado's accept handler raised, the listening socket stayed readable,
-and the loop called it again at once: 100 % CPU and 523 MB of "Too many open files" tracebacks in 65 s.
-``ClassroomListener`` (wired in by ``ClassroomVoila.listen``) bounds each step:
+Why: one address can open more sockets than the common 1,024-descriptor limit within seconds, each sending a
+request line and headers but never the blank line that ends them. Tornado keeps such a socket until its header
+timeout, an hour by default, so every pupil's page would time out. Then ``accept()`` fails with EMFILE;
+tornado's accept handler raises, the listening socket stays readable, and the loop calls it again at once: a
+core at full load writing "Too many open files" tracebacks. ``ClassroomListener`` (wired in by
+``ClassroomVoila.listen``) bounds each step:
 
 - **Timeouts.** A request's headers must arrive within ``header_timeout`` seconds (10; the same bound is the
   idle time of a kept-alive connection between two requests: tornado uses one setting for both), its body
-  within ``body_timeout`` (30). A pupil's browser sends its ~1 KB of headers in one packet; websockets, once
+  within ``body_timeout`` (30). A pupil's browser sends its headers in one packet; websockets, once
   open, have no such timeout (a pupil may read a lesson for twenty minutes).
-- **Sizes.** The request line and headers together at most ``MAX_HEADER`` bytes: a 57 KB link is refused
-  before any handler reads it (ours are under 2 KB; cookies of a few local Jupyter servers add a few KB). A
+- **Sizes.** The request line and headers together at most ``MAX_HEADER`` bytes: a longer link is refused
+  before any handler reads it (ours are far shorter, the cookies of a few local Jupyter servers included). A
   body at most ``MAX_BODY`` (the apps post only the empty tab-close beacon and small forms); one websocket
   message at most ``MAX_WS_MESSAGE`` (tornado closes the socket without reading it; ``connection`` drops
   smaller ones over its own ``MAX_FRAME``).
 - **Connections per client address.** At most ``max_per_address`` open at once (HTTP or websocket), and never
-  more than a quarter of the descriptor limit: one address can no longer take the descriptors everybody else
+  more than a quarter of the descriptor limit: one address cannot take the descriptors everybody else
   needs. The default, 512, is far above what a class uses: a browser opens at most 6 HTTP connections to a
-  server plus one websocket per open page, and ``benchmarks/classroom.py --preheat --browsers 0`` (thirty
-  pupils and the preheated kernels' own request sockets, all from 127.0.0.1) held at most 17 at once (``ss``,
-  sampled twice a second). A connection beyond it is closed at once. A websocket counts as the connection it
-  was upgraded from, until it closes.
+  server plus one websocket per open page, and a whole class on one machine (``benchmarks/classroom.py``)
+  stays far below it. A connection beyond it is closed at once. A websocket counts as the connection it was
+  upgraded from, until it closes.
 - **Connections in all.** At most ``max_open`` at once: the descriptor limit less the share kept for the
   kernels, files and zmq sockets (``1 / SHARE_OF_DESCRIPTORS``). When they are all in use, a new connection
   closes the oldest connection of the address holding the most (if that address holds at least two more than
-  the newcomer's), else it is refused: many addresses at once (512 websockets from each of 40 addresses
-  once held all 20,000 descriptors, and ``/join`` timed out) can no longer shut out an address that holds few,
-  as a pupil's device or the teacher's does.
+  the newcomer's), else it is refused: many addresses at once, each at its own bound, could otherwise hold
+  every descriptor and shut out an address that holds few, as a pupil's device or the teacher's does.
 - **Descriptors.** The soft ``RLIMIT_NOFILE`` is raised to the hard limit where the process may (often 1,024
   soft and 524,288 hard on Linux), to at most ``MAX_DESCRIPTORS``.
 - **Out of descriptors anyway** (many addresses at once): the listening socket is left alone for ``PAUSE_S``
@@ -142,7 +140,7 @@ class BoundedHTTPServer(HTTPServer):
 
     def _accept_on(self, sock: socket.socket) -> Callable[[], None]:
         """Tornado's ``add_accept_handler``, except that a failing ``accept()`` rests the socket for ``PAUSE_S``
-        instead of raising (the socket stays readable, so tornado's handler ran again at once, for ever)."""
+        instead of raising (the socket stays readable, so tornado's handler would run again at once, for ever)."""
         io_loop = IOLoop.current()
         state = {"removed": False, "resting": False}
 
@@ -269,7 +267,8 @@ class CountedIOStream(IOStream):
 
 class AccessLog:
     """Tornado's access log with each URI cut to ``URI_CHARS``; a request answered 4xx or 5xx is logged once with
-    a count per status and handler (a flood of refused links wrote one line, or a traceback, per request)."""
+    a count per status and handler (else a flood of refused links writes one line, or a traceback, per
+    request)."""
 
     def __init__(self) -> None:
         self.notes = OnceLog()

@@ -1,8 +1,8 @@
 """What a page request may carry, and the Content-Security-Policy every app page is sent with.
 
-A pupil's link is untrusted: Voila 0.5 wrote ``?theme=`` unescaped into ``<body data-jp-theme-name="…">``,
-so one crafted link ran a script in a classmate's page (and could stop their kernel); ``?template=``
-hung or crashed the request (issue 15 §1). ``voila.json`` turns both overrides off; on top of that
+A pupil's link is untrusted: Voila 0.5 writes ``?theme=`` unescaped into ``<body data-jp-theme-name="…">``,
+so one crafted link would run a script in a classmate's page (and could stop their kernel); ``?template=``
+hangs or crashes the request. ``voila.json`` turns both overrides off; on top of that
 
 - **only our own parameters pass**: an app's link may carry exactly the parameters of that app
   (``donkeylab.apps.APPS[name].params``) and ``token``; anything else answers 400 with a sentence in both
@@ -120,8 +120,8 @@ def split_link(query: str, allowed: Iterable[str]) -> tuple[list[str], str]:
 
     Only the first ``MAX_FIELDS`` fields are read. A link with more is never one of ours (each parameter once,
     a dozen at most): its repeated names count as not allowed too, and the clean link keeps the first value of
-    each allowed one. ``parse_qsl(max_num_fields=…)`` raised instead, a 500 with the whole link in a traceback:
-    169 KB of log for a 57 KB link (issue 37 §5)."""
+    each allowed one. ``parse_qsl(max_num_fields=…)`` raises instead: a 500 with the whole link in a traceback,
+    so a long link would write several times its own size to the log."""
     known = set(allowed) | ALWAYS_ALLOWED
     fields = query.split("&", MAX_FIELDS)  # parse_qsl splits on "&" alone
     pairs = parse_qsl("&".join(fields[:MAX_FIELDS]), keep_blank_values=True, max_num_fields=MAX_FIELDS)

@@ -4,8 +4,8 @@ With preheated kernels Voila runs each app's notebook before any pupil asks for 
 ``/voila/query/<its kernel id>`` for the request (the link's query string). Voila's
 ``RequestInfoSocketHandler`` keeps those waiters in a class-level dict and, when a socket that is not
 registered closes, deletes the **last** waiter instead of none (its ``for … break`` falls through). Two
-sockets to a made-up id, one closed later, were enough to delete a waiting pool kernel's entry: the next
-pupil's page never became ready and its kernel stayed busy for good (issue 15 §2). This handler
+sockets to a made-up id, one closed later, are enough to delete a waiting pool kernel's entry: the next
+pupil's page never becomes ready and its kernel stays busy for good. This handler
 
 - refuses an id that is not a kernel of this server (a 404 before the websocket opens),
 - removes a waiter only if it is itself, and keeps one waiter per kernel (the newest),
@@ -14,8 +14,9 @@ pupil's page never became ready and its kernel stayed busy for good (issue 15 §
 
 The socket is the kernel's, not a page's: it is open only to connections from the serving machine
 (``host_guard.this_machine``; a pupil's device gets 403), one per kernel (a newer one closes the one before),
-and for at most ``QUERY_IDLE_S`` seconds without its request (the kernel then reconnects). A pupil's page that
-opened 512 of them to its own kernel's id from each of 40 addresses held every descriptor of the server.
+and for at most ``QUERY_IDLE_S`` seconds without its request (the kernel then reconnects): open to pupils'
+devices, such sockets to a page's own kernel id, opened from many addresses, could hold every descriptor of the
+server.
 
 ``donkeylab.server.server`` routes ``/voila/query/…`` here and points Voila's page handler at
 ``ClassroomRequestInfo.send_updates``. The kernel side is ``donkeylab.pages.query.current_query_string``,

@@ -28,7 +28,7 @@ MIN_TOKEN = 16  # characters; a public server's token is the only thing between 
 GALLERY = "/voila/render/index.ipynb"
 CLASS_MODE = "/voila/render/class_mode.ipynb"
 HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")  # a DNS name, no port
-MAX_POOL = 200  # preheated kernels for one app (each ~100 MB, started before the lesson)
+MAX_POOL = 200  # preheated kernels for one app (each a whole kernel's memory, started before the lesson)
 
 
 def apps_dir() -> Path:
@@ -58,7 +58,7 @@ def voila_command(
     ``public`` binds every address and requires ``token`` (a random one if None); ``max_kernels`` and
     ``cull_idle`` (seconds) override voila.json; ``address`` replaces the bound address (tests bind a public
     server to 127.0.0.1); ``extra`` are further Voila/traitlets options. ``preheat=True`` keeps one kernel
-    per app started in advance (``make app``: a teacher's first page ~3 s sooner); a mapping such as
+    per app started in advance (``make app``: a teacher's first page skips a kernel's start); a mapping such as
     ``{"die_choice": 30}`` keeps that many for the lesson a teacher announces, and none for the others
     (a class arriving at once; it spends the pool, see ``CappedKernelManager``). Preheated kernels come on
     top of ``max_kernels`` (pupils' places). ``orphan_grace`` (seconds) is how long a served kernel lives

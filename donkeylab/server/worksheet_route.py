@@ -1,10 +1,10 @@
 """``/donkeylab/worksheet/<lesson>?lang=de&kind=key&variant=german``: a lesson's printable sheet, for the teacher.
 
-Why a route of its own: a sheet is static HTML computed in milliseconds from the lesson's spec
-(``apps.worksheets``), so it needs no kernel and no Voila page (seconds of CPU each), and Voila's file handler
+Why a route of its own: a sheet is static HTML computed at once from the lesson's spec
+(``apps.worksheets``), so it needs no kernel and no Voila page (a kernel's start each), and Voila's file handler
 serves only images (``voila.json``'s ``file_allowlist``). Why for the teacher only (``class_gate``: this
 machine, or whoever holds the server's token): the answer key holds every answer of the lesson a class is
-guessing blind (issue 33), and the worksheet is the teacher's to print and hand out. Anyone else is sent to
+guessing blind, and the worksheet is the teacher's to print and hand out. Anyone else is sent to
 the join box, as for every page they may not open. The answer key asks more: it is served only to the serving
 machine itself (``class_gate.is_local``: loopback, no proxy). The token is the teacher's on other devices, and
 a token read off a projected address bar or a photo must not open the answers; a teacher on another device

@@ -1,4 +1,4 @@
-"""The static site (issue 18): every app of the gallery as a page that runs in any browser, with no server.
+"""The static site: every app of the gallery as a page that runs in any browser, with no server.
 
 Python runs in the browser (Pyodide, in a web worker); the pages are made by Voici, Voila's static sibling.
 A teacher copies the folder to any static host (GitHub Pages, the school's web space) or a USB stick

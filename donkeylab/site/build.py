@@ -163,14 +163,13 @@ def _keep_requests_on_site(site: Path) -> None:
 def _without_service_worker(site: Path) -> None:
     """Keep JupyterLite's service worker out of every page, so the Pyodide kernel mounts no ``/drive``.
 
-    Why: a registered service worker is a proxy for every request of every tab of the site (~700 per app page,
-    40 MB), and with one the kernel mounts the page's contents at ``/drive`` and starts there: Python then
-    looks in that folder before every top-level import, each look a synchronous request from the kernel's
-    worker through the service worker to the page and back (~128 per app page, 6-7 ms each). The site uses
-    neither the drive (its notebooks read no files) nor the worker's other service, ``input()``. Without it a
-    page load took ~1.5 s less CPU (13.6 → 11.9 s, median of 9 loads on 2 cores; issue 35 §4) and reads the
-    browser's own HTTP cache. JupyterLite logs that the registration failed (a warning, and Voici's start-up an
-    error "undefined"); the kernel then mounts nothing."""
+    Why: a registered service worker is a proxy for every request of every tab of the site (hundreds per app page),
+    and with one the kernel mounts the page's contents at ``/drive`` and starts there: Python then looks in that
+    folder before every top-level import, each look a synchronous request from the kernel's worker through the
+    service worker to the page and back. The site uses neither the drive (its notebooks read no files) nor the
+    worker's other service, ``input()``. Without it a page load costs less CPU (``benchmarks/site_load.py``) and
+    reads the browser's own HTTP cache. JupyterLite logs that the registration failed (a warning, and Voici's
+    start-up an error "undefined"); the kernel then mounts nothing."""
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         if "jupyter-config-data" not in text or GUARD_MARK in text:

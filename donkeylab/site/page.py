@@ -92,7 +92,8 @@ class SitePage(w.VBox):  # type: ignore[misc]
         """Build the app for the link; an app that cannot be built says so in the page.
 
         Why: this runs in a comm handler, and the browser kernel shows a comm handler's exception nowhere, so
-        the page kept its loading note for ever (a check waiting for the app timed out with nothing to read).
+        the page would keep its loading note for ever (a check waiting for the app times out with nothing to
+        read).
         The traceback still goes to the kernel's log."""
         from donkeylab.apps import build
         from donkeylab.pages import presenter
@@ -120,11 +121,11 @@ def json_comms(shell: Any, parse: Callable[[str], Any]) -> bool:
     Why: the Pyodide kernel (jupyterlite-pyodide-kernel 0.7) hands a comm message's Python content to the
     page with ``toJs()``, which makes ``None`` JavaScript's ``undefined``, and a key whose value is undefined
     is gone by the time the page's widget model has it. Voila's kernel sends JSON, with ``null``. So a
-    Double Donkey die ``{"hay": None, "rolled": None}`` reached the dice tray as ``{}`` and, tested with
-    ``!== null``, lay on the Hay card (issue 35 §4); any view reading a None would differ the same way. A
+    Double Donkey die ``{"hay": None, "rolled": None}`` would reach the dice tray as ``{}`` and, tested with
+    ``!== null``, lie on the Hay card; any view reading a None would differ the same way. A
     JavaScript object parsed from ``json.dumps`` passes the worker's conversion unchanged (it converts Python
     objects only), so the page gets what CPython would have sent. Content JSON cannot carry (NaN, a type
-    json does not know) goes the kernel's own way, as before. Returns False when ``shell`` had it already."""
+    json does not know) goes the kernel's own way. Returns False when ``shell`` had it already."""
     send = shell.send_comm
     if getattr(send, "donkeylab_json", False):
         return False

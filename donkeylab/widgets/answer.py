@@ -149,7 +149,7 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.on_check: list[Callable[[AnswerBox], None]] = []  # told after every check (class mode's progress)
         # The value goes to the kernel when the field is left (or Enter), not per keystroke: ipywidgets holds a
         # model's update back while its previous one awaits the kernel, but sends a click at once, so under load
-        # Check overtook the last keystroke and judged "1/777" for a typed "1/7776" (seen in a fresh run).
+        # Check would overtake the last keystroke and judge "1/777" for a typed "1/7776".
         self.field = BoundedText(layout=w.Layout(width="16em"), continuous_update=False)
         self.check_button = w.Button(button_style="primary", icon="check")
         self.check_button.on_click(lambda _b: self.check())

@@ -33,9 +33,9 @@ def responsive() -> None:
 
     Why: each Step reply makes the main thread wait for the GIL several times (every socket read and write
     gives it up), and while a thread computes (the what-if panel's exact answer, a live plot's batches) each
-    wait lasted up to Python's default switch interval of 5 ms. Measured in Chromium on Lesson 1's page, once
-    the what-if computed in the background: click → kernel's reply p95 53–59 ms instead of 5–10 ms, Step p95
-    82–119 ms (``benchmarks/voila_tti.py``). The thread itself loses a little to the extra switches.
+    wait lasts up to Python's default switch interval of 5 ms, so a click's reply waits many times longer than
+    with no thread running (``benchmarks/voila_tti.py`` on Lesson 1's page). The thread itself loses a little
+    to the extra switches.
     """
     if sys.getswitchinterval() > SWITCH_S:
         sys.setswitchinterval(SWITCH_S)
@@ -51,9 +51,9 @@ def settle_imports() -> None:
 
     Why: numpy is imported lazily (the browser has none), so the first import may happen in a worker thread.
     While it runs, ``sys.modules["numpy"]`` holds a half-made module, and plotly's optional import reads
-    ``sys.modules`` without the import lock: a figure drawn meanwhile in the kernel's main thread failed with
-    "partially initialized module 'numpy' has no attribute 'ndarray'" (Lesson 5's page, whose table's games
-    start in a thread while the page's plots are drawn). Imported here first, no thread ever imports it.
+    ``sys.modules`` without the import lock: a figure drawn meanwhile in the kernel's main thread fails with
+    "partially initialized module 'numpy' has no attribute 'ndarray'" (as on Lesson 5's page, whose table's
+    games start in a thread while the page's plots are drawn). Imported here first, no thread ever imports it.
     """
     from donkeylab.core.fastpath import have_numpy
 

@@ -8,7 +8,7 @@ batch sends ``done`` and the new figure in **one** message. Batch ``b`` draws fr
 same ``n`` and ``seed``. ``lang`` is the language of the controls and of every word in the figure: setting it
 redraws the figure in one message with the new controls' words.
 
-Page weight: plotly.js is ~5 MB. A ``go.FigureWidget`` ships it with every instance; here the front end
+Page weight: plotly.js is several megabytes. A ``go.FigureWidget`` ships it with every instance; here the front end
 gets it once per kernel from one shared ``PlotlyBundle`` widget (``plotly_bundle.py``), and every LivePlot
 only sends the figure's JSON.
 """
@@ -99,8 +99,8 @@ def _exact_of(question: str, params: tuple[tuple[str, Any], ...]) -> Any:
 def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str, hidden: bool = False) -> str:
     """The exact-only figure of ``question`` as JSON text, once per process.
 
-    Each plot starts with it, and building it goes through plotly's validators (~50 ms a plot): a lesson's four
-    plots cost 0.2 s of the pupil's wait, as a preheated kernel builds the page after the request came. The
+    Each plot starts with it, and building it goes through plotly's validators, slow enough that a lesson's
+    plots would add to the pupil's wait, as a preheated kernel builds the page after the request came. The
     text is parsed again for each plot, so no two widgets share one mutable dict.
     """
     resolved = dict(params)

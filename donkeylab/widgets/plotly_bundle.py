@@ -1,7 +1,7 @@
 """``PlotlyBundle``: plotly.js for a whole page, sent once per kernel, after the page has been drawn.
 
 Every ``LivePlot`` refers to the one bundle (``PlotlyBundle.shared()``); a ``go.FigureWidget`` would ship
-the ~5 MB of plotly.js with every instance. Its front end is ``widgets/plotly_bundle.js``.
+the megabytes of plotly.js with every instance. Its front end is ``widgets/plotly_bundle.js``.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from donkeylab.widgets.kit import OnePerKernel
 @cache
 def _plotly_gzip() -> str:
     """plotly's own ``plotly.min.js`` (it sets ``window.Plotly`` when it runs), gzip-compressed and base64-
-    encoded once per process: 4.8 MB become 2.0 MB on the websocket (a class of thirty on school Wi-Fi); the
+    encoded once per process: less than half the bytes on the websocket (a class of thirty on school Wi-Fi); the
     browser inflates it with its built-in ``DecompressionStream``.
 
     Text, not a binary buffer: Voila 0.5's websocket handler misreads a binary message sent to a client of the
     older kernel protocol (it takes the legacy header for a 64-bit count of offsets and loops for minutes),
-    which froze the whole server in the classroom benchmark."""
+    which freezes the whole server."""
     source = resources.files("plotly") / "package_data" / "plotly.min.js"
     return base64.b64encode(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0)).decode("ascii")
 
@@ -38,12 +38,13 @@ class PlotlyBundle(OnePerKernel, PageGuard, anywidget.AnyWidget):
 
     Never displayed: the browser creates its model when the widget is made. ``source`` starts empty and is
     filled when the page asks for it (``{"ask": "source"}``), which its small ESM does once the page has been
-    drawn: in the page's first state the 2 MB made every lesson page slower to become usable (the kernel's
-    reply with all widget states, its parse, the base64 decode, all before the first widget; measured 2026-12-04
-    in ``benchmarks/voila_tti.py``), for plots further down the page. The ESM then inflates ``source`` into a
-    ``<script>`` without waiting for it (anywidget gives a module's initialisation only 2 s, which a 5 MB module
-    can miss on a busy machine), and the plots' front ends wait for ``window.Plotly``. Asking twice sends
-    nothing more: the trait already holds the value, so a forged page cannot make its kernel send 2 MB again.
+    drawn: in the page's first state the bundle would make every lesson page slower to become usable (the
+    kernel's reply with all widget states, its parse, the base64 decode, all before the first widget;
+    ``benchmarks/voila_tti.py``), for plots further down the page. The ESM then inflates ``source`` into a
+    ``<script>`` without waiting for it (anywidget gives a module's initialisation only 2 s, which a module of
+    megabytes can miss on a busy machine), and the plots' front ends wait for ``window.Plotly``. Asking twice
+    sends nothing more: the trait already holds the value, so a forged page cannot make its kernel send the
+    bundle again.
     """
 
     pause_exempt = True  # it draws the page, it controls nothing: a class's pause lets it pass

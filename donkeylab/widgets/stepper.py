@@ -28,7 +28,7 @@ from donkeylab.widgets.guard import PageGuard, Refused, short, whole_number
 from donkeylab.widgets.kit import KitUser
 from donkeylab.widgets.messages import say
 
-LOG_SIZE = 12  # events in the log trait: the last few actions; keeps one step's message under ~8 KB
+LOG_SIZE = 12  # events in the log trait: the last few actions; keeps one step's message small
 Bots = str | Mapping[int, str] | None
 SPEEDS = (0.25, 50.0)  # Play's steps per second: the slider's range and a little more
 MAX_ADVANCE = MAX_STEP  # a saved game's history cap: a link's step=… never walks further

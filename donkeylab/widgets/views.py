@@ -83,7 +83,7 @@ def views_for(info: GameInfo) -> tuple[type[GameView], ...]:
 
 
 def __getattr__(name: str) -> Any:
-    """``views.DiceTray`` and the other view classes, as before they had modules of their own."""
+    """``views.DiceTray`` and the other view classes by their short names, each from its own module."""
     modules = {
         "DiceTray": "dice_tray",
         "CardHands": "card_hands",
