@@ -129,7 +129,13 @@ export default {
         if (name) shown.set(name, (shown.get(name) || 0) + seen);
       });
       const name = [...shown.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] || "";
-      if (name && name !== reported) { reported = name; model.send({ method: "section", section: name }); }
+      if (!name || name === reported) return;
+      try {
+        model.send({ method: "section", section: name });
+        reported = name;
+      } catch (err) {
+        // the page is being left or reloaded: its kernel connection is already gone ("Cannot send")
+      }
     }
     const onScroll = () => { if (timer === null) timer = setTimeout(where, 1500); };
     window.addEventListener("scroll", onScroll, { passive: true, capture: true });
