@@ -1,13 +1,13 @@
 """A lesson that lives only in tests: it proves ARCHITECTURE.md's list of what a new lesson touches.
 
-It is written exactly as a lesson of ``donkeylab/lessons/`` is: its words in one ``TEXTS`` table under
-``lesson/<name>/``, its page as a ``LessonSpec`` (sections only, built by ``lessons.framework``), its link from
-``lesson_params``, its ``spec`` / ``parts`` / ``build``, and one ``register(AppInfo(...))`` at the end, so that
-importing the module registers it (what the one import line in ``donkeylab/lessons/__init__.py`` does for a
-real lesson). It asks about Double Down, a game that has its one-minute how-to already. Its notice states the
-answer of a later class question (``SECOND``), so it names that question in ``by``; the class question itself
-is added by ``tests/classroom/test_new_question.py``, as a lesson's questions are added to
-``donkeylab/classroom/questions.py``.
+It is written exactly as a lesson of ``donkeylab/lessons/`` is: its words in one ``TEXTS`` table of its own
+(``tests/toy_lesson_text.py``) registered under ``lesson/<name>/``, its page as a ``LessonSpec`` (sections only,
+built by ``lessons.framework``), its link from ``lesson_params``, its ``spec`` / ``parts`` / ``build``, and one
+``register(AppInfo(...))`` at the end, so that importing the module registers it (what the one import line in
+``donkeylab/lessons/__init__.py`` does for a real lesson). It asks about Double Down, a game that has its
+one-minute how-to already. Its notice states the answer of a later class question (``SECOND``), so it names that
+question in ``by``; the class question itself is added by ``tests/classroom/test_new_question.py``, as a lesson's
+questions are added to ``donkeylab/classroom/questions.py``.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from donkeylab.lessons.page import Lesson, exact_html, page, percent, step_box
 from donkeylab.pages.query import Query, parse_query
 from donkeylab.pages.registry import AppInfo, register
 from donkeylab.pages.words import band, words
+from tests.toy_lesson_text import TEXTS
 
 NAME = "toy_lesson"
 PLAYERS = 3
@@ -43,30 +44,6 @@ TOTAL = 60  # the headline: the next card at this total
 LATER = 66  # a later class question's total, which the notice states
 SECOND = ("risk_66",)  # that class question (``tests/classroom/test_new_question.py`` adds it)
 
-TEXTS = {
-    "title": ("Toy lesson — a card at 60", "Spielzeug-Lektion — eine Karte bei 60"),
-    "question": (
-        "The total is 60. What is the probability that the next card costs a token?",
-        "Die Summe ist 60. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte einen Chip kostet?",
-    ),
-    "prompt": (
-        "Your guess: the probability that the next card at 60 costs a token.",
-        "Deine Schätzung: die Wahrscheinlichkeit, dass die nächste Karte bei 60 einen Chip kostet.",
-    ),
-    "answer": ("The next card at 60 costs a token with probability {p}.", "Bei 60 kostet die nächste Karte mit {p}."),
-    "step_intro": ("Step through a game and watch the total.", "Geh ein Spiel durch und sieh auf die Summe."),
-    "live_intro": ("Cards drawn again and again at 60; {band}", "Immer wieder Karten bei 60 gezogen; {band}"),
-    "exact": ("Exactly: {p}.", "Genau: {p}."),
-    "notice": (
-        "At 66 the risk is {p}: each total has its own.",
-        "Bei 66 ist das Risiko {p}: Jede Summe hat ihr eigenes.",
-    ),
-    "ex1.q": ("The risk at 60, as a fraction?", "Das Risiko bei 60, als Bruch?"),
-    "ex1.solution": ("Count the cards that make a doublet or bust: {p}.", "Zähle die Karten für Pasch oder 77: {p}."),
-    "ex1.hint": ("Which totals after 60 cost a token?", "Welche Summen nach 60 kosten einen Chip?"),
-    "app.title": ("Toy lesson", "Spielzeug-Lektion"),
-    "app.blurb": ("A lesson that lives in the tests.", "Eine Lektion, die in den Tests lebt."),
-}
 say = words(f"lesson/{NAME}/", TEXTS)
 
 
