@@ -1,4 +1,4 @@
-"""Where a question lives (issue 36, ARCHITECTURE.md "The lab"): with its game or with its lesson, never in the lab.
+"""Where a question lives (ARCHITECTURE.md, "A lab question"): with its game or with its lesson, never in the lab.
 
 Read from the source, so a question written into the lab fails here even before anyone runs it: no module of
 ``donkeylab/lab/`` builds a ``GameQuestion`` or registers a ``Question`` (only ``questions.from_game`` wraps what
