@@ -160,10 +160,10 @@ def _sheets(lang: str) -> str:
         return f"<a class='dl-ws-button dl-sheet-{kind}' href='{href}' target='_blank' rel='noopener'>{words}</a>"
 
     rows = "".join(
-        f"<tr><th scope='row'><span>{html.escape(say('lesson_n', n=worksheets.NUMBERS.get(name, '')).get(lang))}"
+        f"<tr><th scope='row'><span>{html.escape(say('lesson_n', n=worksheets.NUMBERS.get(name, i)).get(lang))}"
         f"</span> · <span>{html.escape(APPS[name].title.get(lang))}</span></th>"
         f"<td>{link(name, 'worksheet')}</td><td>{link(name, 'key')}</td></tr>"
-        for name in worksheets.lessons()
+        for i, name in enumerate(worksheets.lessons(), 1)  # a lesson without a number: its place in the list
         if name in APPS
     )
     title, help_ = html.escape(say("sheets").get(lang)), html.escape(say("sheets_help").get(lang))

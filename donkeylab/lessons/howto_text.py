@@ -1,5 +1,5 @@
 """Each game in one minute, for a pupil who has never played it: shown folded before a lesson's question
-(``framework.HowToPlay``). English and German, registered under ``lesson/howto/`` by the framework. The rules
+(``framework.how_to_play``). English and German, registered under ``lesson/howto/`` by the framework. The rules
 are the rulebooks' (``seeds/``), said as simply as they are true; the details each lesson needs come in its
 own step-through, with the rule card beside it."""
 

@@ -79,6 +79,8 @@ def test_the_gallery_has_its_card_and_its_sheets(toy: ModuleType) -> None:
         assert f"href='toy_lesson.ipynb?lang={lang}'" in page and title in page
         teacher = page[page.index("id='dl-teacher'") :]
         assert worksheet_links.url(NAME, lang, "key").replace("&", "&amp;") in teacher
+        row = teacher[: teacher.index(title)].rsplit("<tr>", 1)[1]
+        assert ("Lesson 6" if lang == "en" else "Lektion 6") in row  # numbered by its place, after the five
     assert worksheet_links.lessons()[-1] == NAME  # a lesson without a number comes after the numbered ones
 
 
