@@ -117,7 +117,7 @@ def format_fraction(p: Fraction) -> str:
 
 def format_chances(table: Chances) -> str:
     """The table as plain text, best move first: what is counted, the assumed bots, one block per move."""
-    who = "the teacher's view" if table.seat is None else f"seat {table.seat}"
+    who = "nobody" if table.seat is None else f"seat {table.seat}"
     lines = [f"{table.game}: chances for {who}"]
     if table.reason:
         return "\n".join([*lines, REASONS[table.reason]])

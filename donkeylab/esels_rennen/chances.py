@@ -49,7 +49,7 @@ def chances(state: EselsRennenState, seat: int | None = None) -> Chances:
         node = node_of(graph.track, after._pos, after._podium, after._last)
         odds = absorb[index[node]]
         rows.append(_row(str(action), _label(action), odds, mine))
-    return Chances(NAME, seat, ranked(rows, True), COUNTED, VALUE_NAME, True, ASSUMED)
+    return Chances(NAME, mover, ranked(rows, True), COUNTED, VALUE_NAME, True, ASSUMED)
 
 
 def _label(action: object) -> str:
