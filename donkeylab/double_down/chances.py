@@ -40,8 +40,9 @@ BOUND: Final = (
     "a path the exact model does not follow (a reshuffle of the draw pile, another player eliminated, a "
     "player who must pass) has the probability shown as unresolved: P(no token lost) is then a lower bound"
 )
-# Positions the model may expand per decision point, shared evenly by the cards; beyond it (or beyond ``max_plays`` plays of the others,
-# which only direction changes bouncing between two other seats reach) the rest is unresolved: a bound.
+# Positions the model may expand per decision point, shared evenly by the cards; beyond it (or beyond
+# ``max_plays`` plays of the others, which only direction changes bouncing between two other seats reach)
+# the rest is unresolved: a bound.
 BUDGET: Final = 2500
 Slots = tuple[int, int, int]  # (known 2x cards, constrained slots: no 2x, free slots) of one hand
 # pool counts, free slots, slots per seat, turn (index into seats), direction, cards still to play this
