@@ -17,6 +17,7 @@ counts the value of the player's own card and ranks moves by its expected value,
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter, defaultdict
 from fractions import Fraction
 from functools import lru_cache
@@ -233,3 +234,27 @@ def _card_rows(state: DoubleDonkeyState, player: int) -> list[MoveChances]:
 
 def _cards_label(cards: list[Card]) -> str:
     return " + ".join(c.kind.split(":")[-1].replace("_", " ") for c in cards)
+
+
+def consistent(state: DoubleDonkeyState, seat: int, rng: random.Random) -> DoubleDonkeyState:
+    """A state equal to ``state`` in everything ``seat`` can see, its hidden cards dealt afresh: the unseen cards
+    shuffled over the other hands, every personal pile and the draw pile (same sizes), and the others' secret
+    choices of this phase 2 made again by ``Random`` (a uniform set of 1–3 cards). For tests and rollouts."""
+    ids = list(unseen(state, seat))
+    rng.shuffle(ids)
+    new = state._copy()
+    hands, piles = list(state.hands), list(state.piles)
+    for p in range(state.num_players):
+        if p != seat:
+            hands[p], ids = tuple(ids[: len(hands[p])]), ids[len(hands[p]) :]
+        piles[p], ids = tuple(ids[: len(piles[p])]), ids[len(piles[p]) :]
+    new._hands, new._piles, new._draw = tuple(hands), tuple(piles), tuple(ids)
+    new._chosen = tuple(
+        c if c is None or p == seat else tuple(sorted(rng.choice(_subsets(hands[p]))))
+        for p, c in enumerate(state._chosen)
+    )
+    return new
+
+
+def _subsets(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [s for n in range(1, min(3, len(hand)) + 1) for s in itertools.combinations(hand, n)]

@@ -17,6 +17,7 @@ Paths the model does not follow — a draw pile running out (DN-DRAW-1's reshuff
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
@@ -325,3 +326,19 @@ def _must_lose(model: _Model, total: int, hand: list[int], pending: int) -> bool
         if not rest or any(model.outcome(after, b)[0] == "safe" for b in rest):
             return False
     return True
+
+
+def consistent(state: DoubleDownState, seat: int, rng: random.Random) -> DoubleDownState:
+    """A state equal to ``state`` in everything ``seat`` can see, its hidden cards dealt afresh: the cards not in
+    ``seat``'s hand nor on the played pile shuffled over the other hands and the draw pile (same sizes). For
+    tests and rollouts."""
+    kinds = [k for h in (state._hands[p] for p in range(state.num_players) if p != seat) for k in h]
+    kinds += list(state._pile[state._drawn :])
+    rng.shuffle(kinds)
+    new = state._copy()
+    hands = list(state._hands)
+    for p in range(state.num_players):
+        if p != seat:
+            hands[p], kinds = tuple(sorted(kinds[: len(hands[p])])), kinds[len(hands[p]) :]
+    new._hands, new._pile, new._drawn = tuple(hands), tuple(kinds), 0
+    return new

@@ -12,6 +12,7 @@ counts), so the hidden cards of the others never matter.
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from functools import lru_cache
 from typing import Final
@@ -178,3 +179,21 @@ def _eliminate(rows: list[dict[int, int]], cols: list[set[int]], rhs: list[list[
         new = {c: x // content for c, x in new.items()}
         b = [x // content for x in b]
     rows[r], rhs[r] = new, b
+
+
+def consistent(state: EselsRennenState, seat: int, rng: random.Random) -> EselsRennenState:
+    """A state equal to ``state`` in everything ``seat`` can see: the other players' order cards dealt afresh
+    from the cards ``seat`` does not hold. For tests and rollouts."""
+    rest = [c for c in CARDS if c not in state.cards[seat]]
+    rng.shuffle(rest)
+    cards = []
+    for p in range(state.num_players):
+        if p == seat:
+            cards.append(tuple(state.cards[p]))
+        else:
+            n = len(state.cards[p])
+            cards.append(tuple(rest[:n]))
+            rest = rest[n:]
+    new = state._copy()
+    new._cards, new._hidden = tuple(cards), tuple(rest)
+    return new
