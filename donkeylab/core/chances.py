@@ -20,6 +20,7 @@ from donkeylab.core.chance import CHANCE
 TERMINAL: Final = "terminal"
 CHANCE_POINT: Final = "chance"
 NOT_YOUR_TURN: Final = "not_your_turn"
+LONG_DIGITS: Final = 12  # a printed fraction with a longer denominator is shown as its decimal and its length
 REASONS: Final = {
     TERMINAL: "The game is over: there is no move left to weigh.",
     CHANCE_POINT: "Chance acts next (a roll, a deal or a shuffle): nobody chooses here.",
@@ -111,8 +112,19 @@ def percent(p: Fraction) -> str:
 
 
 def format_fraction(p: Fraction) -> str:
-    """``3/8 (37.5 %)`` for a probability; an integer stays whole."""
+    """``3/8 (37.5 %)`` for a probability; a fraction too long to read (a solved chain's) says how long it is."""
+    if len(str(p.denominator)) > LONG_DIGITS:
+        return f"{percent(p)} (exact: a fraction of {len(str(p.denominator))} digits)"
     return f"{p} ({percent(p)})"
+
+
+def format_value(v: Fraction) -> str:
+    """A ranking value: ``437/63 ≈ 6.9365``, a whole number as it is, a long fraction as its decimal."""
+    if v.denominator == 1:
+        return str(v.numerator)
+    if len(str(v.denominator)) > LONG_DIGITS:
+        return f"{float(v):.4f}… (exact: a fraction of {len(str(v.denominator))} digits)"
+    return f"{v} ≈ {float(v):.4f}"
 
 
 def format_chances(table: Chances) -> str:
@@ -127,8 +139,7 @@ def format_chances(table: Chances) -> str:
     better = "higher" if table.higher_is_better else "lower"
     lines.append(f"Ranked by {table.value_name} ({better} is better)")
     for rank, m in enumerate(table.moves, 1):
-        value = str(m.value) if m.value.denominator != 1 else str(m.value.numerator)
-        head = f"{rank}. {m.label} [{m.action}]: {table.value_name} = {value} ≈ {float(m.value):.4f}"
+        head = f"{rank}. {m.label} [{m.action}]: {table.value_name} = {format_value(m.value)}"
         lines.append(head + ("" if m.exact else " (bound)") + (f" — {m.note}" if m.note else ""))
         lines += [f"     {name}: {format_fraction(p)}" for name, p in m.outcomes if p]
     return "\n".join(lines)

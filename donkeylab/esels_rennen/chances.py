@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Final
 
-from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, outcomes_of, ranked
+from donkeylab.core.chances import Chances, MoveChances, empty, format_fraction, no_decision, outcomes_of, ranked
 from donkeylab.esels_rennen.exact import ExactSum, _graph, strongly_connected
 from donkeylab.esels_rennen.graph import RaceGraph, node_of
 from donkeylab.esels_rennen.messages import card_code
@@ -65,7 +65,7 @@ def _row(action: str, label: str, odds: Absorption, mine: tuple[str, ...]) -> Mo
     points = sum((p * best_points(mine, CARD_ORDER[c]) for c, p in zip(CARDS, odds, strict=True)), Fraction(0))
     names = [f"{c}{' (your card)' if c in mine else ''}" for c in CARDS]
     win = sum((p for c, p in zip(CARDS, odds, strict=True) if c in mine), Fraction(0))
-    note = f"your card's order: {win} ≈ {float(win):.1%}"
+    note = f"your card's order: {format_fraction(win)}"
     return MoveChances(action, label, outcomes_of(zip(names, odds, strict=True)), points, note)
 
 
