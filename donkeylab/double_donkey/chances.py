@@ -88,11 +88,11 @@ def _dice_rows(state: DoubleDonkeyState, player: int) -> list[MoveChances]:
     rows = []
     for action in state.legal_actions():
         faces = [pips] if isinstance(action, Keep) else list(range(1, 7))
-        dist: dict[int, Fraction] = defaultdict(Fraction)
+        law: dict[int, Fraction] = defaultdict(Fraction)
         for face in faces:
             dice = {**state.hay, colour: face}
-            dist[_cheapest(hand, dice)] += Fraction(1, len(faces))
-        rows.append(_row(action, _dice_label(state, action), dict(dist)))
+            law[_cheapest(hand, dice)] += Fraction(1, len(faces))
+        rows.append(_row(action, _dice_label(state, action), dict(law)))
     return rows
 
 

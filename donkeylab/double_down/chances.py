@@ -49,6 +49,8 @@ Slots = tuple[int, int, int]  # (known 2x cards, constrained slots: no 2x, free 
 # pool counts, free slots, slots per seat, turn (index into seats), direction, cards still to play this
 # turn, cards played this turn, a 2x played this turn, total, cards drawn so far, the others' plays so far
 Node = tuple[tuple[int, ...], int, tuple[Slots, ...], int, int, int, int, bool, int, int, int]
+# the same without the last three: the position while this seat is still playing its turn
+Turn = tuple[tuple[int, ...], int, tuple[Slots, ...], int, int, int, int, bool]
 
 
 class _Model:
@@ -95,7 +97,7 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
         pool[k] -= 1
     slots = tuple((0, 0, 0) if i == model.me else (0, 0, len(state.hands[s])) for i, s in enumerate(model.seats))
     turn_played = 2 - state.pending_plays if state.pending_double else 0
-    start = (tuple(pool), sum(pool), slots, model.me, state.direction, state.pending_plays, turn_played, False)
+    start: Turn = (tuple(pool), sum(pool), slots, model.me, state.direction, state.pending_plays, turn_played, False)
     rows = []
     for action in state.legal_actions():
         assert isinstance(action, PlayCard)
@@ -135,7 +137,7 @@ def _note(model: _Model, total: int, kind: int) -> str:
 
 
 def _my_play(
-    model: _Model, start: tuple, total: int, hand: Sequence[int], k: int
+    model: _Model, start: Turn, total: int, hand: Sequence[int], k: int
 ) -> tuple[Fraction, Fraction, Fraction]:
     """(P(lose now), P(lose at the next turn, not now), P(unresolved)) when this seat plays ``k`` from ``hand``."""
     pool, free, slots, turn, direction, pending, played, next_double = start
@@ -150,15 +152,27 @@ def _my_play(
         next_double = True
     pending, played = pending - 1, played + 1
     if pending and rest:  # the second card of a double turn: the player picks the best one
-        node = (pool, free, slots, turn, direction, pending, played, next_double)
-        options = [_my_play(model, node, after, rest, b) for b in dict.fromkeys(rest)]
+        mid: Turn = (pool, free, slots, turn, direction, pending, played, next_double)
+        options = [_my_play(model, mid, after, rest, b) for b in dict.fromkeys(rest)]
         return max(options, key=lambda o: (1 - o[0] - o[1] - o[2], -o[2]))
     draw = min(played, HAND_SIZE - len(rest))
     if not model.exact_sizes or draw > model.pile:
         return Fraction(0), Fraction(0), Fraction(1)
     slots = slots[: model.me] + ((0, 0, draw),) + slots[model.me + 1 :]
     n = len(model.seats)
-    node = (pool, free, slots, (turn + direction) % n, direction, 2 if next_double else 1, 0, False, after, draw, 0)
+    node: Node = (
+        pool,
+        free,
+        slots,
+        (turn + direction) % n,
+        direction,
+        2 if next_double else 1,
+        0,
+        False,
+        after,
+        draw,
+        0,
+    )
     nxt, unresolved = _others(model, node, tuple(sorted(rest)))
     return Fraction(0), nxt, unresolved
 
@@ -219,7 +233,7 @@ def _reveal_play(node: Node) -> list[tuple[Fraction, int, Node]]:
     n2 = pool[TWO_X]
 
     def put(new: Slots, pool2: tuple[int, ...], free2: int) -> Node:
-        return (pool2, free2, slots[:turn] + (new,) + slots[turn + 1 :], *node[3:])  # type: ignore[return-value]
+        return (pool2, free2, slots[:turn] + (new,) + slots[turn + 1 :], *node[3:])
 
     if not h:
         return [(Fraction(1), -1, node)]

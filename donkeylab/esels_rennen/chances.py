@@ -19,7 +19,7 @@ from typing import Final
 
 from donkeylab.core.chances import Chances, MoveChances, empty, format_fraction, no_decision, outcomes_of, ranked
 from donkeylab.esels_rennen.exact import ExactSum, _graph, strongly_connected
-from donkeylab.esels_rennen.graph import RaceGraph, node_of
+from donkeylab.esels_rennen.graph import Node, RaceGraph, node_of
 from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, NAME, best_points
 from donkeylab.esels_rennen.state import EselsRennenState
@@ -79,7 +79,7 @@ def order_odds(state: EselsRennenState) -> dict[str, Fraction]:
 
 
 @lru_cache(maxsize=4)
-def _solved(graph: RaceGraph) -> tuple[dict[object, int], tuple[Absorption, ...]]:
+def _solved(graph: RaceGraph) -> tuple[dict[Node, int], tuple[Absorption, ...]]:
     """Per node of ``graph``: P(the race ends in each order of ``CARDS``) under random play (exact)."""
     n = len(graph.nodes)
     h: list[Absorption | None] = [None] * n
@@ -148,11 +148,11 @@ def _solve_class(graph: RaceGraph, comp: list[int], h: list[Absorption | None]) 
             _eliminate(rows, cols, rhs, k, r)
     v: list[list[Fraction]] = [[] for _ in range(m)]
     for k in reversed(order):
-        b = [Fraction(x) for x in rhs[k]]
+        exact = [Fraction(x) for x in rhs[k]]
         for c, x in rows[k].items():
             if c != k:
-                b = [y - x * z for y, z in zip(b, v[c], strict=True)]
-        v[k] = [y / rows[k][k] for y in b]
+                exact = [y - x * z for y, z in zip(exact, v[c], strict=True)]
+        v[k] = [y / rows[k][k] for y in exact]
     return [tuple(x / denom for x in row) for row in v]
 
 
