@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ from donkeylab.core import RandomBot
 from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.esels_rennen.chances import chances, consistent, order_odds
 from donkeylab.esels_rennen.exact import race_odds
-from tests.chances_kit import POINTS, ROLLOUTS, assert_mean_within, decision_points
+from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points
 
 
 def dealt(players: int = 3, seed: int = 1, board: str = "default") -> er.EselsRennenState:
@@ -90,19 +91,20 @@ def rollout_points(state: er.EselsRennenState, action: str, n: int, seed: int) -
     return out
 
 
+def check_points(points: Iterator[er.EselsRennenState], n: int) -> None:
+    comparisons = Comparisons()
+    for k, state in enumerate(points):
+        for row in chances(state).moves:
+            comparisons.add(float(row.value), rollout_points(state, row.action, n, seed=k), f"{k} {row.action}")
+    comparisons.check()
+
+
 @pytest.mark.parametrize("board", ["tiny_chain"])
 def test_er_score_1_rollouts_quick(board: str) -> None:
     points = decision_points(lambda: er.new_game(players=3, board=er.load_board(board)), 3, 3, seed=7)
-    for k, state in enumerate(points):
-        for row in chances(state).moves:
-            values = rollout_points(state, row.action, 2000, seed=k)
-            assert_mean_within(float(row.value), values, f"point {k} {row.action}")
+    check_points(points, 2000)
 
 
 @pytest.mark.slow
 def test_er_score_1_rollouts_30_points_20000_each() -> None:
-    points = decision_points(lambda: er.new_game(players=3), 3, POINTS, seed=11)
-    for k, state in enumerate(points):
-        for row in chances(state).moves:
-            values = rollout_points(state, row.action, ROLLOUTS, seed=k)
-            assert_mean_within(float(row.value), values, f"point {k} {row.action}")
+    check_points(decision_points(lambda: er.new_game(players=3), 3, POINTS, seed=11), ROLLOUTS)
