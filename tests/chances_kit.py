@@ -44,17 +44,33 @@ def decision_points(new: Callable[[], Any], players: int, count: int, seed: int)
             match.step()
 
 
+def law_variance(row: Any, number: Callable[[str], float]) -> float:
+    """The variance of one rollout's number under the row's exact law (``number`` reads an outcome's name)."""
+    mean = sum(float(p) * number(name) for name, p in row.outcomes)
+    return sum(float(p) * (number(name) - mean) ** 2 for name, p in row.outcomes)
+
+
 class Comparisons:
     """Exact values against rollout means, checked together at the end with one 99.9 % family-wise level."""
 
     def __init__(self) -> None:
         self.rows: list[tuple[float, str]] = []  # (|distance| in standard errors, what)
 
-    def add(self, exact: float, values: list[float], what: str, spread: tuple[float, float] = (0.0, 0.0)) -> None:
-        """``exact`` (or the interval ``exact + spread``, for a bound) against the mean of ``values``."""
+    def add(
+        self,
+        exact: float,
+        values: list[float],
+        what: str,
+        spread: tuple[float, float] = (0.0, 0.0),
+        var: float | None = None,
+    ) -> None:
+        """``exact`` (or the interval ``exact + spread``, for a bound) against the mean of ``values``; ``var`` is
+        the variance the exact law gives one rollout (the sample's own when None): a rare outcome the rollouts
+        never met then still has its standard error."""
         n = len(values)
         mean = sum(values) / n
-        var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+        if var is None:
+            var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
         se = math.sqrt(var / n)
         low, high = exact + spread[0], exact + spread[1]
         gap = max(low - mean, mean - high, 0.0)

@@ -36,6 +36,7 @@ COUNTED: Final = (
 )
 VALUE_NAME: Final = "P(no token lost)"
 ASSUMED: Final = "RandomCard (a uniformly random card of each other player's hand)"
+THEN: Final = "then you play "  # the note's last words when the row assumes a second card of a double turn
 NOW, NEXT, SAFE, OPEN = "lose a token now", "lose a token at your next turn", "no token lost", "unresolved"
 BOUND: Final = (
     "a path the exact model does not follow (a reshuffle of the draw pile, another player eliminated, a "
@@ -103,14 +104,14 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
         assert isinstance(action, PlayCard)
         k = KIND_INDEX[action.card]
         model.budget = BUDGET // len(state.legal_actions())  # each card gets the same share of the work
-        now, nxt, unresolved = _my_play(model, start, state.total, hand, k)
+        now, nxt, unresolved, second = _my_play(model, start, state.total, hand, k)
         dist = {NOW: now, NEXT: nxt, SAFE: 1 - now - nxt - unresolved, OPEN: unresolved}
         row = MoveChances(
             str(action),
             _label(k, state.total, model),
             outcomes_of(dist),
             dist[SAFE],
-            _note(model, state.total, k),
+            _note(model, state.total, k) + (f"; {THEN}{KINDS[second]}" if second >= 0 else ""),
             exact=not unresolved,
         )
         rows.append(row)
@@ -138,12 +139,13 @@ def _note(model: _Model, total: int, kind: int) -> str:
 
 def _my_play(
     model: _Model, start: Turn, total: int, hand: Sequence[int], k: int
-) -> tuple[Fraction, Fraction, Fraction]:
-    """(P(lose now), P(lose at the next turn, not now), P(unresolved)) when this seat plays ``k`` from ``hand``."""
+) -> tuple[Fraction, Fraction, Fraction, int]:
+    """(P(lose now), P(lose at the next turn, not now), P(unresolved), the second card of a double turn the
+    player then plays: the best one as this model finds it, -1 if none) when this seat plays ``k``."""
     pool, free, slots, turn, direction, pending, played, next_double = start
     result, after = model.outcome(total, k)
     if result != "safe":  # a doublet or a bust: the token is lost whatever comes next
-        return Fraction(1), Fraction(0), Fraction(0)
+        return Fraction(1), Fraction(0), Fraction(0), -1
     rest = list(hand)
     rest.remove(k)
     if EFFECT[k] == "reverse":
@@ -153,11 +155,13 @@ def _my_play(
     pending, played = pending - 1, played + 1
     if pending and rest:  # the second card of a double turn: the player picks the best one
         mid: Turn = (pool, free, slots, turn, direction, pending, played, next_double)
-        options = [_my_play(model, mid, after, rest, b) for b in dict.fromkeys(rest)]
-        return max(options, key=lambda o: (1 - o[0] - o[1] - o[2], -o[2]))
+        options = {b: _my_play(model, mid, after, rest, b) for b in dict.fromkeys(rest)}
+        best = max(options, key=lambda b: (1 - sum(options[b][:3]), -options[b][2]))
+        now, nxt, unresolved, _ = options[best]
+        return now, nxt, unresolved, best
     draw = min(played, HAND_SIZE - len(rest))
     if not model.exact_sizes or draw > model.pile:
-        return Fraction(0), Fraction(0), Fraction(1)
+        return Fraction(0), Fraction(0), Fraction(1), -1
     slots = slots[: model.me] + ((0, 0, draw),) + slots[model.me + 1 :]
     n = len(model.seats)
     node: Node = (
@@ -174,7 +178,7 @@ def _my_play(
         0,
     )
     nxt, unresolved = _others(model, node, tuple(sorted(rest)))
-    return Fraction(0), nxt, unresolved
+    return Fraction(0), nxt, unresolved, -1
 
 
 def _others(model: _Model, node: Node, mine: tuple[int, ...]) -> tuple[Fraction, Fraction]:

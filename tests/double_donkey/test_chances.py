@@ -14,7 +14,7 @@ from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.double_donkey.cards import card_value
 from donkeylab.double_donkey.chances import chances, consistent, unseen
 from donkeylab.double_donkey.exact import what_if
-from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points
+from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points, law_variance
 
 VARIANTS = ("english", "german")
 
@@ -137,7 +137,10 @@ def check_points(variant: str, points: int, n: int, seed: int) -> None:
         if not state.hands[state.current_player]:
             continue
         for row in chances(state).moves:
-            comparisons.add(float(row.value), rollout(state, row.action, n, seed=k), f"{variant} {k} {row.action}")
+            var = law_variance(row, lambda name: float(name.split()[-1]))
+            comparisons.add(
+                float(row.value), rollout(state, row.action, n, seed=k), f"{variant} {k} {row.action}", var=var
+            )
     comparisons.check()
 
 

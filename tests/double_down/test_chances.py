@@ -11,7 +11,7 @@ from donkeylab import double_down as dn
 from donkeylab.core import Match, RandomBot
 from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.double_down.bots import RandomCard
-from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, _Model, _must_lose, chances, consistent
+from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, THEN, _Model, _must_lose, chances, consistent
 from donkeylab.double_down.deck import KIND_INDEX
 from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points
 
@@ -69,17 +69,13 @@ def test_dn_end_1_terminal_chance_point_and_other_seat_give_a_reason() -> None:
 
 def rollout(state: dn.DoubleDownState, action: str, n: int, seed: int) -> list[float]:
     """1.0 when no token is lost by the mover's next turn of this round (the others playing RandomCard, the
-    mover's second card of a double turn the table's best one), else 0.0; hidden cards dealt afresh each time."""
+    mover's second card of a double turn the one the row assumes), else 0.0; hidden cards dealt afresh each time."""
     me = state.current_player
     assert isinstance(me, int)
     move = dn.parse_action(action)
     rng, bot, out = random.Random(seed), RandomCard(), []
-    first = state.apply(move)
-    second = None
-    if first.current_player == me and first.round == state.round and first.legal_actions():
-        best = chances(first).best
-        assert best is not None
-        second = dn.parse_action(best.action)
+    note = chances(state).move(action).note
+    second = dn.PlayCard(note.split(THEN)[1]) if THEN in note else None
     for _ in range(n):
         s = consistent(state, me, rng).apply(move)
         if second is not None:
@@ -101,7 +97,9 @@ def check_points(players: int, points: int, n: int, seed: int) -> None:
         for row in chances(state).moves:
             values = rollout(state, row.action, n, seed=k)
             spread = (0.0, float(row.outcome(OPEN)))  # a bound: the truth lies in [value, value + unresolved]
-            comparisons.add(float(row.value), values, f"{players}p point {k} {row.action}", spread)
+            low, high = float(row.value), float(row.value + row.outcome(OPEN))
+            var = max(p * (1 - p) for p in (low, high, min(max(0.5, low), high)))
+            comparisons.add(float(row.value), values, f"{players}p point {k} {row.action}", spread, var)
             assert row.outcome(SAFE) == row.value
     comparisons.check()
 

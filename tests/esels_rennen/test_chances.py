@@ -13,7 +13,7 @@ from donkeylab.core import RandomBot
 from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.esels_rennen.chances import chances, consistent, order_odds
 from donkeylab.esels_rennen.exact import race_odds
-from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points
+from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points, law_variance
 
 
 def dealt(players: int = 3, seed: int = 1, board: str = "default") -> er.EselsRennenState:
@@ -95,7 +95,11 @@ def check_points(points: Iterator[er.EselsRennenState], n: int) -> None:
     comparisons = Comparisons()
     for k, state in enumerate(points):
         for row in chances(state).moves:
-            comparisons.add(float(row.value), rollout_points(state, row.action, n, seed=k), f"{k} {row.action}")
+            mine = state.cards[state.current_player]
+            var = law_variance(row, lambda name, mine=mine: er.best_points(mine, er.CARD_ORDER[name[:3]]))
+            comparisons.add(
+                float(row.value), rollout_points(state, row.action, n, seed=k), f"{k} {row.action}", var=var
+            )
     comparisons.check()
 
 
