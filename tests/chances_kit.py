@@ -84,3 +84,25 @@ class Comparisons:
         limit = NormalDist().inv_cdf(1 - per / 2)
         worst = max(self.rows)
         assert worst[0] <= limit, f"{worst[1]}: {worst[0]:.2f} se > {limit:.2f} ({len(self.rows)} comparisons)"
+
+
+def check_table(table: Any, higher_is_better: bool) -> None:
+    """What every chances table promises: a reason exactly when there are no moves, each row's outcomes a
+    probability law (summing to 1), rows ranked best first by their value."""
+    assert bool(table.reason) != bool(table.moves)
+    for row in table.moves:
+        assert sum(p for _, p in row.outcomes) == 1, row
+    values = [m.value for m in table.moves]
+    assert values == sorted(values, reverse=higher_is_better)
+    assert table.higher_is_better == higher_is_better or not table.moves
+
+
+def state_at(new: Callable[[], Any], seed: int, step: int) -> Any:
+    """The state a page shows at ``step`` of the seeded Random-bot game (stops early at the end)."""
+    start = new()
+    match = Match(start, seed=seed, bots={p: RandomBot() for p in range(start.num_players)})
+    for _ in range(step):
+        if not match.can_step():
+            break
+        match.step()
+    return match.state

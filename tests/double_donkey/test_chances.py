@@ -7,6 +7,8 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from donkeylab import double_donkey as dd
 from donkeylab.core import Match, RandomBot
@@ -14,7 +16,7 @@ from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.double_donkey.cards import card_value
 from donkeylab.double_donkey.chances import chances, consistent, unseen
 from donkeylab.double_donkey.exact import what_if
-from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points, law_variance
+from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, law_variance, state_at
 
 VARIANTS = ("english", "german")
 
@@ -153,3 +155,10 @@ def test_dd_dice_2_rollouts_quick(variant: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_dd_angry_1_rollouts_30_points_20000_each(variant: str) -> None:
     check_points(variant, POINTS, ROLLOUTS, seed=13)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 120), st.sampled_from(VARIANTS))
+def test_dd_play_1_every_table_is_a_ranked_law(seed: int, step: int, variant: str) -> None:
+    state = state_at(lambda: dd.new_game(3, rules=dd.Rules(variant=variant)), seed, step)
+    check_table(chances(state), higher_is_better=False)

@@ -6,6 +6,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from donkeylab import double_down as dn
 from donkeylab.core import Match, RandomBot
@@ -13,7 +15,7 @@ from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.double_down.bots import RandomCard
 from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, THEN, _Model, _must_lose, chances, consistent
 from donkeylab.double_down.deck import KIND_INDEX
-from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points
+from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, state_at
 
 
 def dealt(hands: list[list[str]], total: int = 0) -> dn.DoubleDownState:
@@ -112,3 +114,9 @@ def test_dn_doublet_1_rollouts_quick() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_dn_doublet_1_rollouts_30_points_20000_each(players: int) -> None:
     check_points(players, POINTS, ROLLOUTS, seed=17)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 150), st.integers(2, 4))
+def test_dn_play_1_every_table_is_a_ranked_law(seed: int, step: int, players: int) -> None:
+    check_table(chances(state_at(lambda: dn.new_game(players=players), seed, step)), higher_is_better=True)

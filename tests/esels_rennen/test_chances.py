@@ -7,13 +7,15 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from donkeylab import esels_rennen as er
 from donkeylab.core import RandomBot
 from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.esels_rennen.chances import chances, consistent, order_odds
 from donkeylab.esels_rennen.exact import race_odds
-from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, decision_points, law_variance
+from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, law_variance, state_at
 
 
 def dealt(players: int = 3, seed: int = 1, board: str = "default") -> er.EselsRennenState:
@@ -112,3 +114,9 @@ def test_er_score_1_rollouts_quick(board: str) -> None:
 @pytest.mark.slow
 def test_er_score_1_rollouts_30_points_20000_each() -> None:
     check_points(decision_points(lambda: er.new_game(players=3), 3, POINTS, seed=11), ROLLOUTS)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40), st.integers(2, 6))
+def test_er_score_1_every_table_is_a_ranked_law(seed: int, step: int, players: int) -> None:
+    check_table(chances(state_at(lambda: er.new_game(players=players), seed, step)), higher_is_better=True)
