@@ -3,7 +3,8 @@
 Every decision point (a seat to move) of seeded games of Random bots is timed, in the order a pupil steps
 through a page, in one process: caches fill as they would on a page (the first Esels-Rennen table solves the
 board's chain once; that first call is reported apart as ``first``). Prints p50, p95 and max per game and
-player count, and for Double Down the share of rows that are bounds (unresolved mass > 0).
+player count, and for Double Down the share of rows that are bounds (unresolved mass > 0) and the mean
+unresolved probability per row.
 
     .venv/bin/python benchmarks/chances.py [--games N]
 """
@@ -38,6 +39,7 @@ def run(game: str, players: int, rules: dict[str, str], games: int) -> dict[str,
     times: list[float] = []
     first = 0.0
     rows = bounds = 0
+    open_mass = 0.0
     for seed in range(games):
         start = spec.new_game(players, spec.rules(rules))
         match = Match(start, seed=seed, bots={p: RandomBot() for p in range(players)})
@@ -53,6 +55,7 @@ def run(game: str, players: int, rules: dict[str, str], games: int) -> dict[str,
                     times.append(elapsed)
                 rows += len(table.moves)
                 bounds += sum(not m.exact for m in table.moves)
+                open_mass += sum(float(m.outcome("unresolved")) for m in table.moves)
             match.step()
     times.sort()
     return {
@@ -62,6 +65,7 @@ def run(game: str, players: int, rules: dict[str, str], games: int) -> dict[str,
         "max": times[-1],
         "first": first,
         "bound_rows": bounds / max(1, rows),
+        "unresolved": open_mass / max(1, rows),
     }
 
 
@@ -76,7 +80,7 @@ def main() -> None:
         if r["first"]:
             notes.append(f"first table {r['first'] / 1000:.1f} s (chain solve)")
         if game == "double_down":
-            notes.append(f"{r['bound_rows']:.0%} of rows are bounds")
+            notes.append(f"{r['bound_rows']:.0%} of rows are bounds, mean unresolved {r['unresolved']:.1%}")
         label = rules.get("variant", "default")
         print(
             f"{game:<14} {players:>7} {label:<10} {r['points']:>6} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['max']:>8.1f}"
