@@ -1,4 +1,4 @@
-"""``donkeylab`` on the command line: ``simulate``, ``exact``, ``figure``, ``validate-board`` and ``serve``.
+"""``donkeylab`` on the command line: ``simulate``, ``exact``, ``chances``, ``figure``, ``validate-board``, ``serve``.
 
 A teacher (or CI) gets the same numbers as the notebooks without Jupyter: seeded experiments with a CI
 table and a progress bar on stderr, the exact lesson tables as Fractions, and the board validator.
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from donkeylab.core import DonkeylabError, LoadError, quote
-from donkeylab.core.bounds import MAX_SEED
+from donkeylab.core.bounds import MAX_SEED, MAX_STEP
 from donkeylab.core.jsonio import strict_json
 from donkeylab.games import GAMES
 
@@ -115,6 +115,13 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("game", help=f"one of {', '.join(GAMES)}")
     ex.add_argument("--table", help="only this table")
     ex.add_argument("--json", action="store_true", help="JSON instead of text tables")
+
+    ch = sub.add_parser("chances", help="every legal move's exact odds at step N of a seeded game of Random bots")
+    ch.add_argument("game", help=f"one of {', '.join(GAMES)}")
+    ch.add_argument("--seed", type=bounded(0, MAX_SEED), default=0)
+    ch.add_argument("--step", type=bounded(0, MAX_STEP), default=0, help="actions from the start, as a page's step=")
+    ch.add_argument("--players", type=bounded(1, 99), help="default: the game's default, as on its page")
+    ch.add_argument("--variant", help="rule variant, e.g. english or german (Double Donkey)")
 
     vb = sub.add_parser("validate-board", help="check an Esels-Rennen board file (ER-BOARD-2)")
     vb.add_argument("file")
@@ -211,6 +218,8 @@ def _run(args: argparse.Namespace) -> int:
         return simulate(args)
     if args.command == "exact":
         return exact(args)
+    if args.command == "chances":
+        return chances(args)
     if args.command == "figure":
         return figure(args.question, args.n, args.seed, args.param, args.lang, args.out)
     if args.command == "serve":
@@ -363,6 +372,38 @@ def _read_board(path: str) -> Any:
         return esels_rennen.load_board(Path(path))
     except esels_rennen.BoardError as exc:
         raise DataError(f"{path}: {exc}") from None
+
+
+# ---------------------------------------------------------------------------------------------- chances
+def chances(args: argparse.Namespace) -> int:
+    """Print the chances table at step ``--step`` of the seeded game a page with ``?seed=…&step=…`` shows (every
+    seat a Random bot); a step past the end of that game is a usage error."""
+    import importlib
+
+    from donkeylab.core import Match, RandomBot
+    from donkeylab.core.chances import format_chances
+    from donkeylab.games import info
+
+    if args.game not in GAMES:
+        raise UsageError(f"unknown game {quote(args.game)}; choose one of {', '.join(GAMES)}")
+    game = info(args.game)
+    try:
+        rules = game.rules({"variant": args.variant} if args.variant else {})
+        start = game.new_game(args.players or game.players.default, rules)
+    except DonkeylabError as exc:
+        raise UsageError(f"--players/--variant: {exc}") from None
+    match = Match(start, seed=args.seed, bots={p: RandomBot() for p in range(start.num_players)})
+    for done in range(args.step):
+        if not match.can_step():
+            raise UsageError(f"--step {args.step} is past the end of this game: seed {args.seed} ends at step {done}")
+        match.step()
+    module = importlib.import_module(game.module.__name__ + ".chances")
+    began = time.perf_counter()
+    table = module.chances(match.state)
+    print(f"step {args.step} of seed {args.seed} ({start.num_players} players)")
+    print(format_chances(table))
+    print(f"computed in {time.perf_counter() - began:.3f} s", file=sys.stderr)
+    return 0
 
 
 # ---------------------------------------------------------------------------------------------- exact

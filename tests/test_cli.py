@@ -128,3 +128,37 @@ def test_figure_lists_every_question_a_game_declares(capsys: pytest.CaptureFixtu
     assert main(["figure", "list"]) == 0
     listed = [line.split(":")[0] for line in capsys.readouterr().out.splitlines()]
     assert listed == questions.names() and "esels_rennen.race_orders" in listed
+
+
+def test_chances_prints_the_table_of_a_seeded_step(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chances", "double_donkey", "--seed", "1", "--step", "2", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("step 2 of seed 1 (3 players)")
+    assert "Ranked by expected value (lower is better)" in out and "1. place " in out
+    assert main(["chances", "double_down", "--seed", "2", "--step", "1", "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Others: RandomCard" in out and "PlayCard(" in out
+    assert main(["chances", "esels_rennen", "--seed", "0", "--step", "0"]) == 0
+    assert "Chance acts next" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["chances", "nope"], "unknown game 'nope'"),
+        (["chances", "double_down", "--seed", "x"], "--seed: 'x' is not a whole number"),
+        (["chances", "double_down", "--step", "-1"], "--step: -1 is outside"),
+        (["chances", "double_down", "--players", "2", "--step", "9999"], "is past the end of this game"),
+        (["chances", "double_down", "--players", "1"], "--players/--variant"),
+    ],
+)
+def test_chances_bad_seed_step_or_game_is_one_line_and_exit_2(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse refuses a malformed number before anything runs
+        code = exc.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err.strip().splitlines()) == 1

@@ -1,0 +1,92 @@
+"""The chances table: milliseconds per decision point over whole seeded games of each game (goal: p95 ≤ 200 ms).
+
+Every decision point (a seat to move) of seeded games of Random bots is timed, in the order a pupil steps
+through a page, in one process: caches fill as they would on a page (the first Esels-Rennen table solves the
+board's chain once; that first call is reported apart as ``first``). Prints p50, p95 and max per game and
+player count, and for Double Down the share of rows that are bounds (unresolved mass > 0) and the mean
+unresolved probability per row.
+
+    .venv/bin/python benchmarks/chances.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from donkeylab.core import Match, RandomBot
+from donkeylab.games import info
+
+CASES = (
+    ("double_donkey", 3, {"variant": "english"}),
+    ("double_donkey", 3, {"variant": "german"}),
+    ("double_down", 2, {}),
+    ("double_down", 4, {}),
+    ("esels_rennen", 3, {}),
+)
+
+
+def run(game: str, players: int, rules: dict[str, str], games: int) -> dict[str, float]:
+    """Time ``chances`` at every decision point of ``games`` seeded games; figures in ms."""
+    module = importlib.import_module(f"donkeylab.{game}.chances")
+    spec = info(game)
+    times: list[float] = []
+    first = 0.0
+    rows = bounds = 0
+    open_mass = 0.0
+    for seed in range(games):
+        start = spec.new_game(players, spec.rules(rules))
+        match = Match(start, seed=seed, bots={p: RandomBot() for p in range(players)})
+        while match.state.current_player is not None and match.index < 400:
+            state = match.state
+            if isinstance(state.current_player, int):
+                began = time.perf_counter()
+                table = module.chances(state)
+                elapsed = (time.perf_counter() - began) * 1000
+                if not times and not first and game == "esels_rennen":
+                    first = elapsed  # the board's chain solved once per process
+                else:
+                    times.append(elapsed)
+                rows += len(table.moves)
+                bounds += sum(not m.exact for m in table.moves)
+                open_mass += sum(float(m.outcome("unresolved")) for m in table.moves)
+            match.step()
+    times.sort()
+    return {
+        "points": len(times),
+        "p50": statistics.median(times),
+        "p95": times[min(len(times) - 1, int(0.95 * len(times)))],
+        "max": times[-1],
+        "first": first,
+        "bound_rows": bounds / max(1, rows),
+        "unresolved": open_mass / max(1, rows),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="seeded games per case (default 3)")
+    args = parser.parse_args()
+    print(f"{'game':<14} {'players':>7} {'rules':<10} {'points':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}  notes")
+    for game, players, rules in CASES:
+        r = run(game, players, rules, args.games)
+        notes = []
+        if r["first"]:
+            notes.append(f"first table {r['first'] / 1000:.1f} s (chain solve)")
+        if game == "double_down":
+            notes.append(f"{r['bound_rows']:.0%} of rows are bounds, mean unresolved {r['unresolved']:.1%}")
+        label = rules.get("variant", "default")
+        print(
+            f"{game:<14} {players:>7} {label:<10} {r['points']:>6} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['max']:>8.1f}"
+            f"  {'; '.join(notes)}"
+        )
+
+
+if __name__ == "__main__":
+    main()
