@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Final
 
 from donkeylab.core.chance import CHANCE
+from donkeylab.core.say import Say
 
 # Why a table has no moves: the game is over, chance acts next, or the decision is another seat's.
 TERMINAL: Final = "terminal"
@@ -38,8 +39,12 @@ class MoveChances:
     label: str
     outcomes: tuple[tuple[str, Fraction], ...]
     value: Fraction
-    note: str = ""
+    note: tuple[Say, ...] = ()  # its immediate effects, each a sentence of the game's catalogue
     exact: bool = True
+
+    def note_text(self, lang: str = "en") -> str:
+        """The note in ``lang``: its sentences joined by "; "."""
+        return "; ".join(s.get(lang) for s in self.note)
 
     def outcome(self, name: str) -> Fraction:
         """The probability of outcome ``name`` (0 when the move cannot lead to it)."""
@@ -56,12 +61,12 @@ class Chances:
     game: str
     seat: int | None
     moves: tuple[MoveChances, ...]
-    counted: str
-    value_name: str
+    counted: Say
+    value_name: Say
     higher_is_better: bool
-    assumed: str
+    assumed: Say
     reason: str = ""
-    bound: str = ""
+    bound: Say | None = None
 
     @property
     def best(self) -> MoveChances | None:
@@ -99,7 +104,14 @@ def no_decision(current: object, seat: int | None) -> str:
     return ""
 
 
-def empty(game: str, seat: int | None, reason: str, counted: str, value_name: str, assumed: str) -> Chances:
+def outcome_text(game: str, name: str, lang: str = "en") -> str:
+    """An outcome's words in ``lang``: a name ``key`` or ``key:x`` is the game's ``<game>/chances/outcome/<key>``
+    sentence (with ``{x}``), so the names stay identifiers a test can look up and the page still speaks."""
+    key, _, x = name.partition(":")
+    return Say(f"{game}/chances/outcome/{key}", {"x": x} if x else {}).get(lang)
+
+
+def empty(game: str, seat: int | None, reason: str, counted: Say, value_name: Say, assumed: Say) -> Chances:
     """The table with no moves, saying why (``reason``: a ``REASONS`` key)."""
     if reason not in REASONS:
         raise ValueError(f"reason must be one of {sorted(REASONS)}, not {reason!r}")
@@ -133,13 +145,14 @@ def format_chances(table: Chances) -> str:
     lines = [f"{table.game}: chances for {who}"]
     if table.reason:
         return "\n".join([*lines, REASONS[table.reason]])
-    lines += [f"Counted: {table.counted}", f"Others: {table.assumed}"]
-    if table.bound:
-        lines.append(f"Bound: {table.bound}")
+    value_name = table.value_name.en
+    lines += [f"Counted: {table.counted.en}", f"Others: {table.assumed.en}"]
+    if table.bound is not None:
+        lines.append(f"Bound: {table.bound.en}")
     better = "higher" if table.higher_is_better else "lower"
-    lines.append(f"Ranked by {table.value_name} ({better} is better)")
+    lines.append(f"Ranked by {value_name} ({better} is better)")
     for rank, m in enumerate(table.moves, 1):
-        head = f"{rank}. {m.label} [{m.action}]: {table.value_name} = {format_value(m.value)}"
-        lines.append(head + ("" if m.exact else " (bound)") + (f" — {m.note}" if m.note else ""))
-        lines += [f"     {name}: {format_fraction(p)}" for name, p in m.outcomes if p]
+        head = f"{rank}. {m.label} [{m.action}]: {value_name} = {format_value(m.value)}"
+        lines.append(head + ("" if m.exact else " (bound)") + (f" — {m.note_text()}" if m.note else ""))
+        lines += [f"     {outcome_text(table.game, name)}: {format_fraction(p)}" for name, p in m.outcomes if p]
     return "\n".join(lines)

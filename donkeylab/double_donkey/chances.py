@@ -25,22 +25,43 @@ from math import comb
 from typing import Final
 
 from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, outcomes_of, ranked
+from donkeylab.core.say import Say, words
 from donkeylab.double_donkey.actions import Choose, Keep, Play
 from donkeylab.double_donkey.cards import COLOURS, Card, card_value
 from donkeylab.double_donkey.exact import _finish_phase1
 from donkeylab.double_donkey.rules import CHOOSE, LAST, NAME
 from donkeylab.double_donkey.state import DoubleDonkeyState
 
-COUNTED_DICE: Final = (
-    "the value of your cheapest card once all six dice lie on the Hay card, before any Angry Donkey flip "
-    "(an Angry Donkey of yours counts flipped: 7 − pips); lower is better"
+say = words(
+    "double_donkey/chances/",
+    {
+        "counted_dice": (
+            "the value of your cheapest card once all six dice lie on the Hay card, before any Angry Donkey flip "
+            "(an Angry Donkey of yours counts flipped: 7 − pips); lower is better",
+            "der Wert deiner billigsten Karte, wenn alle sechs Würfel auf der Heukarte liegen, vor jedem Umdrehen "
+            "(ein eigener Wütender Esel zählt umgedreht: 7 − Augen); kleiner ist besser",
+        ),
+        "counted_cards": (
+            "the final value of the highest card you play, after every Angry Donkey flip (yours and the other "
+            "players'); the highest card overall takes the Biggest Donkey, so lower is better",
+            "der Endwert der höchsten Karte, die du spielst, nach jedem Umdrehen der Wütenden Esel (deiner und "
+            "der anderen); die höchste Karte von allen bekommt den Größten Esel, also ist kleiner besser",
+        ),
+        "value": ("expected value", "erwarteter Wert"),
+        "assumed": (
+            "Random for every later die and every other player's cards (their hands: any cards you have not seen)",
+            "Zufall für jeden späteren Würfel und die Karten der anderen (ihre Hände: jede Karte, die du nicht "
+            "gesehen hast)",
+        ),
+        "outcome/worth": ("worth {x}", "Wert {x}"),
+        "no_card": ("no card in hand", "keine Karte auf der Hand"),
+        "if_nobody": ("worth {v} if nobody else flips", "Wert {v}, wenn sonst niemand umdreht"),
+    },
 )
-COUNTED_CARDS: Final = (
-    "the final value of the highest card you play, after every Angry Donkey flip (yours and the other "
-    "players'); the highest card overall takes the Biggest Donkey, so lower is better"
-)
-VALUE_NAME: Final = "expected value"
-ASSUMED: Final = "Random for every later die and every other player's cards (their hands: any cards you have not seen)"
+COUNTED_DICE: Final = say("counted_dice")
+COUNTED_CARDS: Final = say("counted_cards")
+VALUE_NAME: Final = say("value")
+ASSUMED: Final = say("assumed")
 
 
 def chances(state: DoubleDonkeyState, seat: int | None = None) -> Chances:
@@ -59,9 +80,9 @@ def chances(state: DoubleDonkeyState, seat: int | None = None) -> Chances:
     return Chances(NAME, mover, ranked(rows, False), counted, VALUE_NAME, False, ASSUMED)
 
 
-def _row(action: object, label: str, dist: dict[int, Fraction], note: str = "") -> MoveChances:
+def _row(action: object, label: str, dist: dict[int, Fraction], note: tuple[Say, ...] = ()) -> MoveChances:
     mean = sum((v * p for v, p in dist.items()), Fraction(0))
-    outcomes = outcomes_of((f"worth {v}", p) for v, p in sorted(dist.items()))
+    outcomes = outcomes_of((f"worth:{v}", p) for v, p in sorted(dist.items()))
     return MoveChances(str(action), label, outcomes, mean, note)
 
 
@@ -74,7 +95,7 @@ def _dice_rows(state: DoubleDonkeyState, player: int) -> list[MoveChances]:
     hand = _hand(state, player)
     last_die = state.rules.last_die
     if not hand:
-        return [_row(a, _dice_label(state, a), {0: Fraction(1)}, "no card in hand") for a in state.legal_actions()]
+        return [_row(a, _dice_label(state, a), {0: Fraction(1)}, (say("no_card"),)) for a in state.legal_actions()]
     if state.phase == CHOOSE:
         rolled = state.rolled
         rows = []
@@ -228,7 +249,7 @@ def _card_rows(state: DoubleDonkeyState, player: int) -> list[MoveChances]:
             dice = _flipped_dice(state.dice, total, toggle)
             dist[max(card_value(c, dice) for c in cards)] += p
         now = max(card_value(c, _flipped_dice(state.dice, [mine.get(i, 0) for i in range(6)], toggle)) for c in cards)
-        rows.append(_row(action, _cards_label(cards), dict(dist), f"worth {now} if nobody else flips"))
+        rows.append(_row(action, _cards_label(cards), dict(dist), (say("if_nobody", v=now),)))
     return rows
 
 

@@ -24,24 +24,55 @@ from math import comb
 from typing import Final
 
 from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, outcomes_of, ranked
+from donkeylab.core.say import Say, words
 from donkeylab.double_down.actions import PlayCard
 from donkeylab.double_down.deck import BUST_AT, COUNTS, DELTA, EFFECT, HAND_SIZE, KIND_INDEX, KINDS, REPEATS
 from donkeylab.double_down.rules import NAME
 from donkeylab.double_down.state import DoubleDownState
 
 TWO_X: Final = KIND_INDEX["2x"]
-COUNTED: Final = (
-    "the chance that this card costs you a token now (a doublet, a bust at 77), or leaves you at your next "
-    "turn of this round with no card that avoids one (you then play a safe card if you have one)"
+say = words(
+    "double_down/chances/",
+    {
+        "counted": (
+            "the chance that this card costs you a token now (a doublet, a bust at 77), or leaves you at your next "
+            "turn of this round with no card that avoids one (you then play a safe card if you have one)",
+            "die Chance, dass dich diese Karte jetzt einen Chip kostet (ein Pasch, über 77), oder dass du bei "
+            "deinem nächsten Zug in dieser Runde keine Karte hast, die das vermeidet (du spielst dann eine sichere "
+            "Karte, wenn du eine hast)",
+        ),
+        "value": ("P(no token lost)", "P(kein Chip verloren)"),
+        "assumed": (
+            "RandomCard (a uniformly random card of each other player's hand)",
+            "RandomCard (eine zufällige Karte aus der Hand jedes anderen Spielers)",
+        ),
+        "bound": (
+            "a path the exact model does not follow (a reshuffle of the draw pile, another player eliminated, a "
+            "player who must pass) has the probability shown as unresolved: P(no token lost) is then a lower bound",
+            "ein Verlauf, dem das exakte Modell nicht folgt (der Nachziehstapel wird neu gemischt, jemand scheidet "
+            "aus, jemand muss passen), steht als „offen“: P(kein Chip verloren) ist dann eine untere Schranke",
+        ),
+        "outcome/now": ("lose a token now", "jetzt einen Chip verlieren"),
+        "outcome/next": ("lose a token at your next turn", "beim nächsten Zug einen Chip verlieren"),
+        "outcome/safe": ("no token lost", "kein Chip verloren"),
+        "outcome/open": ("unresolved", "offen"),
+        "bust": (
+            "bust: {after} ≥ {limit}, you lose a token and the round ends",
+            "über dem Limit: {after} ≥ {limit}, du verlierst einen Chip und die Runde endet",
+        ),
+        "reverse": ("reverses the direction", "dreht die Richtung um"),
+        "double": ("the next player plays two cards", "der nächste Spieler spielt zwei Karten"),
+        "doublet": ("doublet {after}: you lose a token", "Pasch {after}: du verlierst einen Chip"),
+        "repeats": ("repeats the total", "wiederholt die Summe"),
+        "safe": ("safe", "sicher"),
+        "then": ("then you play {card}", "dann spielst du {card}"),
+    },
 )
-VALUE_NAME: Final = "P(no token lost)"
-ASSUMED: Final = "RandomCard (a uniformly random card of each other player's hand)"
-THEN: Final = "then you play "  # the note's last words when the row assumes a second card of a double turn
-NOW, NEXT, SAFE, OPEN = "lose a token now", "lose a token at your next turn", "no token lost", "unresolved"
-BOUND: Final = (
-    "a path the exact model does not follow (a reshuffle of the draw pile, another player eliminated, a "
-    "player who must pass) has the probability shown as unresolved: P(no token lost) is then a lower bound"
-)
+COUNTED: Final = say("counted")
+VALUE_NAME: Final = say("value")
+ASSUMED: Final = say("assumed")
+NOW, NEXT, SAFE, OPEN = "now", "next", "safe", "open"  # outcome names (``core.chances.outcome_text`` says them)
+BOUND: Final = say("bound")
 # Positions the model may expand per decision point, shared evenly by the cards; beyond it (or beyond
 # ``max_plays`` plays of the others, which only direction changes bouncing between two other seats reach)
 # the rest is unresolved: a bound.
@@ -111,11 +142,11 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
             _label(k, state.total, model),
             outcomes_of(dist),
             dist[SAFE],
-            _note(model, state.total, k) + (f"; {THEN}{KINDS[second]}" if second >= 0 else ""),
+            _note(model, state.total, k) + ((say("then", card=KINDS[second]),) if second >= 0 else ()),
             exact=not unresolved,
         )
         rows.append(row)
-    bound = BOUND if any(not r.exact for r in rows) else ""
+    bound = BOUND if any(not r.exact for r in rows) else None
     return Chances(NAME, me, ranked(rows, True), COUNTED, VALUE_NAME, True, ASSUMED, bound=bound)
 
 
@@ -126,15 +157,15 @@ def _label(kind: int, total: int, model: _Model) -> str:
     return f"{name} → {model.outcome(total, kind)[1]}"
 
 
-def _note(model: _Model, total: int, kind: int) -> str:
+def _note(model: _Model, total: int, kind: int) -> tuple[Say, ...]:
     result, after = model.outcome(total, kind)
     effect = EFFECT[kind]
     if result == "bust":
-        return f"bust: {after} ≥ {BUST_AT}, you lose a token and the round ends"
-    text = {"reverse": "reverses the direction", "double": "the next player plays two cards"}.get(effect, "")
+        return (say("bust", after=after, limit=BUST_AT),)
+    said = (say(effect),) if effect in ("reverse", "double") else ()
     if result == "doublet":
-        text = f"doublet {after}: you lose a token" + (f"; {text}" if text else "")
-    return text or ("repeats the total" if REPEATS[kind] else "safe")
+        said = (say("doublet", after=after), *said)
+    return said or (say("repeats" if REPEATS[kind] else "safe"),)
 
 
 def _my_play(

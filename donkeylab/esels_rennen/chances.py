@@ -13,24 +13,44 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Final
 
-from donkeylab.core.chances import Chances, MoveChances, empty, format_fraction, no_decision, outcomes_of, ranked
+from donkeylab.core import numbers
+from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, outcomes_of, ranked
+from donkeylab.core.say import words
 from donkeylab.esels_rennen.exact import ExactSum, _graph, strongly_connected
 from donkeylab.esels_rennen.graph import Node, RaceGraph, node_of
-from donkeylab.esels_rennen.messages import card_code
+from donkeylab.esels_rennen.messages import card_code, label_term
 from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, NAME, best_points
 from donkeylab.esels_rennen.state import EselsRennenState
 
-COUNTED: Final = (
-    "the exact chance of each finishing order after this move, and the points your own card(s) can expect "
-    "(ER-SCORE-1: 2 for the right winner, 1 for the right second, 1 for the first two swapped; with two "
-    "cards the better one counts); the finishing order of your card is marked"
+say = words(
+    "esels_rennen/chances/",
+    {
+        "counted": (
+            "the exact chance of each finishing order after this move, and the points you can expect from your own "
+            "card (ER-SCORE-1: 2 for the right winner, 1 for the right second, 1 for the first two swapped; if you "
+            "hold two cards, the better one counts); the finishing orders of your card are marked",
+            "die exakte Chance jeder Zielreihenfolge nach diesem Zug und die Punkte, die du mit deiner Karte "
+            "erwarten kannst (ER-SCORE-1: 2 für den richtigen Sieger, 1 für den richtigen Zweiten, 1 für die ersten "
+            "zwei vertauscht; hast du zwei Karten, zählt die bessere); die Reihenfolgen deiner Karte sind markiert",
+        ),
+        "value": ("expected points", "erwartete Punkte"),
+        "assumed": (
+            "every later move by Random (a uniformly random legal move, or the pass)",
+            "jeder spätere Zug zufällig (ein gleich wahrscheinlicher erlaubter Zug oder Passen)",
+        ),
+        "outcome/order": ("{x}", "{x}"),
+        "outcome/mine": ("{x} (your card)", "{x} (deine Karte)"),
+        "mine_note": ("your card's order: {p}", "Reihenfolge deiner Karte: {p}"),
+    },
 )
-VALUE_NAME: Final = "expected points"
-ASSUMED: Final = "every later move by Random (a uniformly random legal move, or the pass)"
+COUNTED: Final = say("counted")
+VALUE_NAME: Final = say("value")
+ASSUMED: Final = say("assumed")
 Absorption = tuple[Fraction, ...]  # P(each order of CARDS) from one position
 
 
@@ -61,11 +81,22 @@ def _label(action: object) -> str:
     return f"{donkey} {way} to {to}"
 
 
+@dataclass(frozen=True)
+class Percent:
+    """A probability written as a percentage in the page's language (``Say`` data: called with it); equal when
+    the probability is, so two tables with the same numbers are equal."""
+
+    p: Fraction
+
+    def __call__(self, lang: str) -> str:
+        return f"{numbers.decimal(100 * self.p, lang, 1)} %"
+
+
 def _row(action: str, label: str, odds: Absorption, mine: tuple[str, ...]) -> MoveChances:
     points = sum((p * best_points(mine, CARD_ORDER[c]) for c, p in zip(CARDS, odds, strict=True)), Fraction(0))
-    names = [f"{c}{' (your card)' if c in mine else ''}" for c in CARDS]
+    names = [f"{'mine' if c in mine else 'order'}:{label_term(c)}" for c in CARDS]  # the term: RGY, rot–grün–gelb
     win = sum((p for c, p in zip(CARDS, odds, strict=True) if c in mine), Fraction(0))
-    note = f"your card's order: {format_fraction(win)}"
+    note = (say("mine_note", p=Percent(win)),)
     return MoveChances(action, label, outcomes_of(zip(names, odds, strict=True)), points, note)
 
 

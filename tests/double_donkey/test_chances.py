@@ -38,7 +38,7 @@ def test_dd_dice_2_each_legal_die_matches_what_if(variant: str) -> None:
     ref = what_if(state.hay, state.rolled, hand, "random", state.rules.last_die)
     assert {m.action for m in table.moves} == {f"Choose({c!r})" for c in ref}
     for colour, dist in ref.items():
-        assert dict(table.move(f"Choose({colour!r})").outcomes) == {f"worth {v}": p for v, p in dist.items()}
+        assert dict(table.move(f"Choose({colour!r})").outcomes) == {f"worth:{v}": p for v, p in dist.items()}
     values = [m.value for m in table.moves]
     assert values == sorted(values)
 
@@ -57,7 +57,7 @@ def test_dd_dice_3_keep_or_reroll_by_hand() -> None:
     s._hands = tuple(hands)
     table = chances(s)
     assert table.move("Keep()").value == 7
-    assert dict(table.move("Keep()").outcomes) == {"worth 7": 1}
+    assert dict(table.move("Keep()").outcomes) == {"worth:7": 1}
     assert table.move("Reroll()").value == Fraction(11, 2)
     assert table.best is not None and table.best.action == "Reroll()"
 
@@ -77,7 +77,7 @@ def test_dd_angry_1_one_card_flip_odds_by_hand() -> None:
     n = len(pool)
     p_none = sum(p * Fraction(comb(n - k, s), comb(n, s)) for s, p in sizes.items())
     row = chances(state).move(f"Play({me}, ({cid},))")
-    assert row.outcome(f"worth {card_value(card, state.dice)}") >= p_none
+    assert row.outcome(f"worth:{card_value(card, state.dice)}") >= p_none
     assert sum(p for _, p in row.outcomes) == 1
 
 
@@ -139,7 +139,7 @@ def check_points(variant: str, points: int, n: int, seed: int) -> None:
         if not state.hands[state.current_player]:
             continue
         for row in chances(state).moves:
-            var = law_variance(row, lambda name: float(name.split()[-1]))
+            var = law_variance(row, lambda name: float(name.split(":")[-1]))
             comparisons.add(
                 float(row.value), rollout(state, row.action, n, seed=k), f"{variant} {k} {row.action}", var=var
             )

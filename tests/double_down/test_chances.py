@@ -13,7 +13,7 @@ from donkeylab import double_down as dn
 from donkeylab.core import Match, RandomBot
 from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.double_down.bots import RandomCard
-from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, THEN, _Model, _must_lose, chances, consistent
+from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, _Model, _must_lose, chances, consistent
 from donkeylab.double_down.deck import KIND_INDEX
 from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, state_at
 
@@ -37,7 +37,7 @@ def test_dn_doublet_1_hand_checked_rows() -> None:
         row = table.move(f"PlayCard({card!r})")
         assert row.value == Fraction(1) and row.exact, card
     assert table.moves[-1].action == "PlayCard('76')"
-    assert "bust" in table.move("PlayCard('76')").note
+    assert "bust" in table.move("PlayCard('76')").note_text()
 
 
 def test_dn_bust_1_doublet_now_counts_once() -> None:
@@ -76,8 +76,8 @@ def rollout(state: dn.DoubleDownState, action: str, n: int, seed: int) -> list[f
     assert isinstance(me, int)
     move = dn.parse_action(action)
     rng, bot, out = random.Random(seed), RandomCard(), []
-    note = chances(state).move(action).note
-    second = dn.PlayCard(note.split(THEN)[1]) if THEN in note else None
+    then = [s.data["card"] for s in chances(state).move(action).note if s.key.endswith("/then")]
+    second = dn.PlayCard(then[0]) if then else None  # the second card of a double turn the row assumes
     for _ in range(n):
         s = consistent(state, me, rng).apply(move)
         if second is not None:

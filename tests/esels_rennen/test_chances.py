@@ -98,7 +98,7 @@ def check_points(points: Iterator[er.EselsRennenState], n: int) -> None:
     for k, state in enumerate(points):
         for row in chances(state).moves:
             mine = state.cards[state.current_player]
-            var = law_variance(row, lambda name, mine=mine: er.best_points(mine, er.CARD_ORDER[name[:3]]))
+            var = law_variance(row, lambda name, mine=mine: er.best_points(mine, er.CARD_ORDER[name[-3:]]))
             comparisons.add(
                 float(row.value), rollout_points(state, row.action, n, seed=k), f"{k} {row.action}", var=var
             )
