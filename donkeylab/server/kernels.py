@@ -27,6 +27,8 @@ from it, so every start passes here):
   541 ms instead of ~55 ms); a late pupil even waited for a refill still in its delay. Here a named pool
   refills once no pupil's page is open, or after ``pool_refill_after`` seconds in which no page took one of
   its kernels; a pupil arriving after the pool is spent gets a kernel started for them, as without a pool.
+- **A class's warm-up fits the places, and its end shuts down what no page took** (``warming.WarmPools``):
+  "Start a class" fills a pool of its lesson, never past the places left; End class stops its idle kernels.
 - **A memory ceiling per kernel.** Nothing capped a kernel's memory: forged widgets took one from 103 to
   949 MB in 13 s (issue 37 §3). A kernel whose resident memory passes ``max_kernel_mb`` is stopped at the next
   look (once a second); the others are untouched. Its page says why: the kernel is told the ceiling
@@ -54,13 +56,8 @@ from traitlets import Int
 from donkeylab.apps.kernel_guard import MEMORY_ENV, rss_mb
 from donkeylab.server.connection import MAX_BACKLOG, OnceLog
 from donkeylab.server.fair_places import FairPlaces
+from donkeylab.server.warming import WarmPools
 
-MAX_WARM = 100  # kernels a class's start may warm (each ~100-150 MB; the places bound it first)
-# A class's warm-up starts this many kernels at a time, the next as one is ready: thirty at once shared the cores
-# so evenly that the first was ready only with the last (~22 s), and a class scanning at once waited for it
-# (arrival → able to guess p50 7.4 s against 2.3 s with no warm-up at all; benchmarks/class_start.py)
-WARM_WAVE = max(2, os.cpu_count() or 2)
-WAVE_EVERY_MS = 500
 CLASS_GONE_S = 60  # no page open this long after a pool's last take: its class has gone, the pool refills
 PREHEAT_ENV = "VOILA_PREHEAT"  # Voila starts every pool kernel with VOILA_PREHEAT=True in its environment
 MEMORY_CHECK_S = 1  # seconds between two looks at the kernels' memory
@@ -79,7 +76,7 @@ class ServerFull(web.HTTPError):
         self.limit = limit
 
 
-class CappedKernelManager(AsyncMappingKernelManager):
+class CappedKernelManager(WarmPools, AsyncMappingKernelManager):
     """``AsyncMappingKernelManager`` with ``max_kernels`` pupils' places and orphan culling."""
 
     max_kernels = Int(
@@ -129,9 +126,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._reaper: ioloop.PeriodicCallback | None = None
         self._owed: dict[str, tuple[float, dict[str, Any]]] = {}  # named pool -> (last take, its refill's kwargs)
         self._refiller: ioloop.PeriodicCallback | None = None
-        self._warmed: set[str] = set()  # notebooks whose pool a class's start made (spent, never refilled)
-        self._warm_left: dict[str, int] = {}  # warmed notebooks: kernels still to start, a wave at a time
-        self._waves: ioloop.PeriodicCallback | None = None
+        self._init_warming()
         self._memory_watch: ioloop.PeriodicCallback | None = None
         self._over_memory: set[str] = set()  # kernels being stopped for their memory
         self._notes = OnceLog()
@@ -150,23 +145,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self.get_rendered_notebook = self._take_a_ready_one
         if voila_take is not None:  # the kernel a page takes from a pool records the page's address
             self.get_rendered_notebook = partial(self._take_for_address, self.get_rendered_notebook)
-
-    async def _take_a_ready_one(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
-        """Voila's take from a pool, which hands out the pool's first kernel even while a later one is ready:
-        the ready ones first (a warming pool holds both)."""
-        pool = self._pool_of(notebook_name)
-        pool.sort(key=lambda task: not task.done())
-        return await self._voila_take(notebook_name, *args, **kwargs)
-
-    def _size_or_spend(self, notebook_name: str) -> int:
-        """Voila's pool size, which its page handler asks once per page. A page that finds a warming pool empty
-        gets a kernel started for it: that kernel stands in for one the warm-up would still start, so the
-        warm-up starts one fewer (thirty pupils arriving at Start otherwise had thirty kernels started for them
-        and thirty more warmed for nobody, all on the same cores)."""
-        size = self._voila_size(notebook_name)
-        if size == 0 and self._warm_left.get(notebook_name, 0) > 0:
-            self._warm_left[notebook_name] -= 1
-        return size
 
     def _fill_or_owe(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         """Voila's ``fill_if_needed``, except the refill after a take from a named pool: that one is owed.
@@ -213,73 +191,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def places_used(self) -> int:
         """Kernels serving (or starting for) a pupil's page: the ones ``max_kernels`` counts."""
         return len((set(self.list_kernel_ids()) | self._starting) - self._pooled - self._places.giving_way)
-
-    # ---------------------------------------------------------------------------------------------- warming
-    def warm(self, notebook: str, size: int) -> dict[str, int]:
-        """A class is about to arrive (its teacher pressed Start): keep ``size`` kernels of ``notebook`` ready.
-
-        Thirty pages of a lesson opened at once took a median of 144 s on a cold server and 15 s with as many
-        kernels preheated (issue 33); a teacher should not need to know ``--preheat``. The pool is the class's:
-        each page that takes a kernel lowers it by one (no refill), so after the class it is gone. It holds at
-        most the places (``max_kernels``) and ``MAX_WARM``; a pool already larger (``--preheat``) stays."""
-        if not hasattr(self, "_voila_fill"):
-            return {"ready": 0, "size": 0}
-        limit = min(MAX_WARM, self.max_kernels or MAX_WARM)
-        wanted = max(0, min(int(size), limit))
-        pools = self._voila_pools()
-        config = dict(pools.get(notebook, {}))
-        if notebook not in pools or notebook in self._warmed:
-            self._warmed.add(notebook)
-            have = len(self._pool_of(notebook))
-            config["pool_size"] = have
-            pools[notebook] = config
-            self._warm_left[notebook] = max(wanted, have) - have
-            self.log.info("warming %s for a class of %d: %d kernels, %d at a time", notebook, size, wanted, WARM_WAVE)
-            self.next_wave()  # the first wave now, the others as kernels are ready
-            if self._warm_left and self._waves is None:
-                self._waves = ioloop.PeriodicCallback(self.next_wave, WAVE_EVERY_MS)
-                self._waves.start()
-        return self.warm_status(notebook)
-
-    def next_wave(self) -> None:
-        """Start more of each warming pool's kernels while fewer than ``WARM_WAVE`` are starting."""
-        for notebook, left in list(self._warm_left.items()):
-            pool = self._pool_of(notebook)
-            starting = sum(1 for task in pool if not task.done())
-            more = min(left, WARM_WAVE - starting)
-            if more > 0 and notebook in self._warmed:
-                self._voila_pools()[notebook]["pool_size"] = len(pool) + more
-                self._warm_left[notebook] = left = left - more
-                self._voila_fill(delay=0, notebook_name=notebook)
-            if not left or notebook not in self._warmed:
-                del self._warm_left[notebook]
-        if not self._warm_left and self._waves is not None:
-            self._waves.stop()
-            self._waves = None
-
-    def warm_status(self, notebook: str) -> dict[str, int]:
-        """How many of ``notebook``'s pooled kernels are ready for a page, and the pool's size."""
-        pool = self._pool_of(notebook)
-        ready = sum(1 for task in pool if task.done() and not task.cancelled() and task.exception() is None)
-        size = int(self._voila_pools().get(notebook, {}).get("pool_size", 0)) + self._warm_left.get(notebook, 0)
-        return {"ready": ready, "size": size}
-
-    def _spend(self, notebook: str) -> None:
-        """A page took a kernel of a warmed pool: the pool is one smaller, and nothing starts in its place."""
-        config = self._voila_pools().get(notebook, {})
-        config["pool_size"] = len(self._pool_of(notebook))
-        if not config["pool_size"] and not self._warm_left.get(notebook):
-            self._warmed.discard(notebook)
-
-    def _voila_pools(self) -> dict[str, dict[str, Any]]:
-        """Voila's ``kernel_pools_config`` (its derived manager has it; this class alone does not)."""
-        pools: dict[str, dict[str, Any]] = getattr(self, "kernel_pools_config", {})
-        return pools
-
-    def _pool_of(self, notebook: str) -> list[Any]:
-        """Voila's pool of ``notebook``: the tasks that start its kernels (done: ready for a page)."""
-        pool: list[Any] = getattr(self, "_pools", {}).get(notebook, [])
-        return pool
 
     def full(self) -> bool:
         return self.max_kernels > 0 and self.places_used() >= self.max_kernels
