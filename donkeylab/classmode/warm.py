@@ -19,8 +19,8 @@ import logging
 import os
 import time
 import urllib.request
-from urllib.parse import urlencode
 from typing import Any
+from urllib.parse import urlencode
 
 from donkeylab.classmode.words import counted, say
 
