@@ -64,14 +64,22 @@ class WarmPools:
         pools = self._voila_pools()
         if notebook in pools and notebook not in self._warmed:  # the operator's --preheat pool: not a class's
             return self.warm_status(notebook)
-        wanted = max(0, min(int(size), self.warm_room(notebook)))
+        room = self.warm_room(notebook)
+        wanted = max(0, min(int(size), room))
         self._warmed.add(notebook)
         if code:
             self._warm_for.setdefault(notebook, set()).add(code)
         have = len(self._pool_of(notebook))
         pools[notebook] = {**pools.get(notebook, {}), "pool_size": have}
         self._warm_left[notebook] = max(wanted, have) - have
-        self.log.info("warming %s for a class of %d: %d kernels, %d at a time", notebook, size, wanted, WARM_WAVE)
+        self.log.info(
+            "warming %s for a class of %d: %d kernels (room for %d), %d at a time",
+            notebook,
+            size,
+            wanted,
+            room,
+            WARM_WAVE,
+        )
         self.next_wave()  # the first wave now, the others as kernels are ready
         if self._warm_left and self._waves is None:
             self._waves = ioloop.PeriodicCallback(self.next_wave, WAVE_EVERY_MS)
