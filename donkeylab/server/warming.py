@@ -99,12 +99,13 @@ class WarmPools:
         return sum(len(pool) for pool in self._all_pools().values()) + sum(self._warm_left.values())
 
     def next_wave(self) -> None:
-        """Start more of each warming pool's kernels while fewer than ``WARM_WAVE`` are starting and the places
-        leave room (pages that took places meanwhile hold the rest back until the class ends or room is made)."""
+        """Start more of each warming pool's kernels while fewer than ``WARM_WAVE`` are starting. What the places
+        no longer leave room for (pages of other lessons took places meanwhile) is not started at all."""
         for notebook, left in list(self._warm_left.items()):
             pool = self._pool_of(notebook)
             starting = sum(1 for task in pool if not task.done())
-            more = min(left, WARM_WAVE - starting, self.warm_room(notebook) - len(pool))
+            left = self._warm_left[notebook] = max(0, min(left, self.warm_room(notebook) - len(pool)))
+            more = min(left, WARM_WAVE - starting)
             if more > 0 and notebook in self._warmed:
                 self._voila_pools()[notebook]["pool_size"] = len(pool) + more
                 self._warm_left[notebook] = left = left - more

@@ -165,7 +165,7 @@ ACTIONS = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(actions=ACTIONS, places=st.integers(1, 12), sizes=st.lists(st.integers(0, 15), min_size=40, max_size=40))
 def test_the_warm_ups_of_all_classes_never_start_a_kernel_past_the_places_left(
     actions: list[tuple[str, str]], places: int, sizes: list[int]
