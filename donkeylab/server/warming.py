@@ -148,7 +148,9 @@ class WarmPools:
         return {**self.warm_status(notebook), "cooled": len(idle)}
 
     def _shut_down_warmed(self, task: asyncio.Future[Any]) -> None:
-        """Shut down the kernel of a warm-up task taken out of its pool (its render stops first)."""
+        """Shut down the kernel of a warm-up task taken out of its pool, once its start is done. Its page build
+        waits in the kernel for a page that will never come (Voila's preheated kernels wait for their page's
+        request): it is stopped too."""
         if task.cancelled() or task.exception() is not None:
             return
         content = task.result()

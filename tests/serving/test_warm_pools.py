@@ -51,7 +51,7 @@ class VoilaLike(CappedKernelManager):
         """The next ``count`` kernels of ``notebook``'s pool finish starting; their ids."""
         made = []
         for task in [t for t in self._pools.get(notebook, []) if not t.done()][:count]:
-            render = asyncio.get_running_loop().create_future()
+            render = asyncio.get_running_loop().create_future()  # the page build, waiting for its page
             self.renders.append(render)
             made.append(next(self.ids))
             task.set_result({"task": render, "renderer": None, "kernel_id": made[-1]})
@@ -71,7 +71,7 @@ class VoilaLike(CappedKernelManager):
 
 async def settle() -> None:
     """Let the callbacks scheduled by a cool-down (done callbacks, then the shutdowns) run."""
-    for _ in range(5):
+    for _ in range(10):
         await asyncio.sleep(0)
 
 
