@@ -131,6 +131,12 @@ class ClassGate:
                 self._failed, self._store, self._classes = True, None, {}
         return self._classes
 
+    def open_codes(self) -> set[str] | None:
+        """The codes of the open classes, read afresh; None when the store cannot be read (nothing is known
+        to have ended then)."""
+        found = set(self.open_classes(max_age=0))
+        return None if self._failed else found
+
     def lesson_of(self, code: object) -> str | None:
         clean = clean_code(code)
         if clean is None:
@@ -343,8 +349,7 @@ class WarmHandler(web.RequestHandler):
         cool = getattr(self.kernel_manager, "cool", None)
         if cool is None:
             raise web.HTTPError(501)
-        still_open = set(GATE.open_classes(max_age=0))
-        self.finish(cool(notebook, clean_code(self.get_query_argument("class", None)), still_open))
+        self.finish(cool(notebook, clean_code(self.get_query_argument("class", None)), GATE.open_codes()))
 
     def get(self) -> None:
         notebook = self._notebook(self.get_query_argument("lesson", None))

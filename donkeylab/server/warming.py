@@ -9,7 +9,8 @@ refill: the pool is the class's).
   classes in a row left 73–99 kernels (7.5 GB). Ending a class shuts down every kernel of its lesson's pool that
   no page has taken, and those still starting once they are ready, and drops what the warm-up had still to
   start. A kernel a page took has left the pool: it is never touched here. While another open class warmed the
-  same lesson, its pupils may still come: the pool stays.
+  same lesson, its pupils may still come: the pool stays. A class that closed without End class (it expired,
+  or its dashboard's tab was closed first) is found within a minute and cooled the same way (``cool_gone``).
 - **All warm-ups share what the places leave.** A warmed kernel becomes a place when a page takes it, and a page
   beyond ``max_kernels`` is refused before it takes one: a kernel warmed past the free places would wait for a
   page that can never come. So the pools together (every lesson's, ``--preheat`` ones too, with what their
@@ -35,6 +36,7 @@ MAX_WARM = 100  # kernels the warm-ups may hold with no limit on the places (eac
 # (arrival → able to guess p50 7.4 s against 2.3 s with no warm-up at all; benchmarks/class_start.py)
 WARM_WAVE = max(2, os.cpu_count() or 2)
 WAVE_EVERY_MS = 500
+CLASS_CHECK_MS = 60_000  # how often the pools of classes that closed without End class are looked for
 
 
 class WarmPools:
@@ -53,6 +55,9 @@ class WarmPools:
         self._warm_left: dict[str, int] = {}  # warmed notebooks: kernels still to start, a wave at a time
         self._warm_for: dict[str, set[str]] = {}  # warmed notebooks: the codes of the classes that asked
         self._waves: ioloop.PeriodicCallback | None = None
+        # the codes of the open classes (the server's class store), None when it cannot be read; unset: no checks
+        self.open_codes: Callable[[], set[str] | None] | None = None
+        self._class_watch: ioloop.PeriodicCallback | None = None
 
     # ---------------------------------------------------------------------------------------------- warming
     def warm(self, notebook: str, size: int, code: str | None = None) -> dict[str, int]:
@@ -69,6 +74,7 @@ class WarmPools:
         self._warmed.add(notebook)
         if code:
             self._warm_for.setdefault(notebook, set()).add(code)
+            self._watch_classes()
         have = len(self._pool_of(notebook))
         pools[notebook] = {**pools.get(notebook, {}), "pool_size": have}
         self._warm_left[notebook] = max(wanted, have) - have
@@ -146,6 +152,25 @@ class WarmPools:
             task.add_done_callback(self._shut_down_warmed)  # at once when ready, else once its start is done
         self.log.info("class of %s ended: shutting down its %d warmed kernels no page took", notebook, len(idle))
         return {**self.warm_status(notebook), "cooled": len(idle)}
+
+    def cool_gone(self) -> list[str]:
+        """Cool the pools of classes that closed without End class (expired; the dashboard's tab closed
+        before): no open class asked for them any more. Nothing when the class store cannot be read."""
+        still_open = self.open_codes() if self.open_codes is not None else None
+        if still_open is None:
+            return []
+        gone = [nb for nb, codes in self._warm_for.items() if codes and not codes & still_open]
+        for notebook in gone:
+            self.cool(notebook, None, still_open)
+        return gone
+
+    def _watch_classes(self) -> None:
+        if self.open_codes is not None and self._class_watch is None:
+            self._class_watch = ioloop.PeriodicCallback(self._check_classes, CLASS_CHECK_MS)
+            self._class_watch.start()
+
+    def _check_classes(self) -> None:
+        self.cool_gone()
 
     def _shut_down_warmed(self, task: asyncio.Future[Any]) -> None:
         """Shut down the kernel of a warm-up task taken out of its pool, once its start is done. Its page build

@@ -196,3 +196,24 @@ def test_the_warm_ups_of_all_classes_never_start_a_kernel_past_the_places_left(
             assert not taken & set(manager.stopped)
 
     in_its_own_loop(main())
+
+
+def test_a_class_that_closed_without_end_class_has_its_pool_cooled_and_an_unread_store_cools_nothing() -> None:
+    """A class that expired, or whose dashboard's tab was closed before End class, left its warmed kernels too."""
+
+    async def main() -> None:
+        manager = VoilaLike(max_kernels=40)
+        manager.warm("die_choice.ipynb", 2, "CLASSA")
+        manager.warm("doublet_penalties.ipynb", 2, "CLASSB")
+        manager.ready("die_choice.ipynb", 2)
+        manager.ready("doublet_penalties.ipynb", 2)
+        assert manager.cool_gone() == []  # no store to ask (no server): nothing is known to have ended
+        manager.open_codes = lambda: None  # the store cannot be read
+        assert manager.cool_gone() == []
+        manager.open_codes = lambda: {"CLASSB", "CLASSC"}  # A has closed, B is open
+        assert manager.cool_gone() == ["die_choice.ipynb"]
+        await settle()
+        assert len(manager.stopped) == 2 and manager.warm_status("doublet_penalties.ipynb")["ready"] == 2
+        assert manager.cool_gone() == []
+
+    in_its_own_loop(main())
