@@ -150,7 +150,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             self._set(note=say("no_store", self.lang))
             return
         keyring.remember(made.code, made.teacher_key, made.lesson, made.size)
-        self._warm = class_warm.start(made.lesson, made.size)
+        self._warm = class_warm.start(made.lesson, made.size, made.code)
         self._show(made.code, made.teacher_key, made.lesson)
 
     def open_class(self, code: str) -> bool:
@@ -392,6 +392,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         elif method == "end" and not fields:
             store.end_class(self.code, self._key)
             keyring.forget(self.code)
+            class_warm.cool(self.lesson, self.code)  # its pupils' pages that no one took: shut down
+            self._warm = None
             self._stop.set()
             self._set(view="ended", join_link="", qr_svg="", running=self._running())
 

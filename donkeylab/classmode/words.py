@@ -170,6 +170,10 @@ _TEXTS = {
     "warm_going": ("Getting pages ready: {ready} of {size}", "Seiten werden vorbereitet: {ready} von {size}"),
     "warm_done": ("Pages ready for {size} pupils", "Seiten bereit für {size} Personen"),
     "warm_done.one": ("A page ready for 1 pupil", "Eine Seite bereit für 1 Person"),
+    "warm_short": (
+        "Pages ready for {size} of {asked} pupils: the server has no room for more",
+        "Seiten bereit für {size} von {asked} Personen: Der Server hat keinen Platz für mehr",
+    ),
     "store_lost": (
         "The class store does not answer at the moment; the page tries again.",
         "Der Klassenspeicher antwortet gerade nicht; die Seite versucht es weiter.",

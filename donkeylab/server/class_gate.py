@@ -131,6 +131,12 @@ class ClassGate:
                 self._failed, self._store, self._classes = True, None, {}
         return self._classes
 
+    def open_codes(self) -> set[str] | None:
+        """The codes of the open classes, read afresh; None when the store cannot be read (nothing is known
+        to have ended then)."""
+        found = set(self.open_classes(max_age=0))
+        return None if self._failed else found
+
     def lesson_of(self, code: object) -> str | None:
         clean = clean_code(code)
         if clean is None:
@@ -307,7 +313,8 @@ class WarmHandler(web.RequestHandler):
     """``/donkeylab/warm``: the teacher's kernel asks the server to preheat a lesson for the class size.
 
     Only from this machine, with the secret the server gave its kernels (``DONKEYLAB_SERVER``): a page can
-    send neither. POST ``{"lesson", "size"}`` starts the pool; GET ``?lesson=`` says how many are ready.
+    send neither. POST ``{"lesson", "size", "class"}`` starts the pool; GET ``?lesson=`` says how many are
+    ready; DELETE ``?lesson=&class=`` (End class) shuts down the pool's kernels no page took.
     """
 
     secret: ClassVar[str] = ""
@@ -333,7 +340,16 @@ class WarmHandler(web.RequestHandler):
         warm = getattr(self.kernel_manager, "warm", None)
         if warm is None:
             raise web.HTTPError(501)
-        self.finish(warm(notebook, size))
+        self.finish(warm(notebook, size, clean_code(body.get("class"))))
+
+    def delete(self) -> None:
+        """The class has ended: its lesson's warmed kernels that no page took are shut down, unless another
+        class of the lesson is still open (the class store says which are)."""
+        notebook = self._notebook(self.get_query_argument("lesson", None))
+        cool = getattr(self.kernel_manager, "cool", None)
+        if cool is None:
+            raise web.HTTPError(501)
+        self.finish(cool(notebook, clean_code(self.get_query_argument("class", None)), GATE.open_codes()))
 
     def get(self) -> None:
         notebook = self._notebook(self.get_query_argument("lesson", None))

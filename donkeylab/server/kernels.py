@@ -27,6 +27,8 @@ Voila derives its own manager from it, so every start passes here):
   (``benchmarks/classroom.py``); a late pupil would even wait for a refill still in its delay. Here a named pool
   refills once no pupil's page is open, or after ``pool_refill_after`` seconds in which no page took one of
   its kernels; a pupil arriving after the pool is spent gets a kernel started for them, as without a pool.
+- **A class's warm-up fits the places, and its end shuts down what no page took** (``warming.WarmPools``):
+  "Start a class" fills a pool of its lesson, never past the places left; End class stops its idle kernels.
 - **A memory ceiling per kernel.** Nothing else caps a kernel's memory (forged widgets, were one let through,
   grow a kernel within seconds). A kernel whose resident memory passes ``max_kernel_mb`` is stopped at the next
   look (once a second); the others are untouched. Its page says why: the kernel is told the ceiling
@@ -54,13 +56,8 @@ from traitlets import Int
 from donkeylab.apps.kernel_guard import MEMORY_ENV, rss_mb
 from donkeylab.server.connection import MAX_BACKLOG, OnceLog
 from donkeylab.server.fair_places import FairPlaces
+from donkeylab.server.warming import WarmPools
 
-MAX_WARM = 100  # kernels a class's start may warm (each a whole kernel's memory; the places bound it first)
-# A class's warm-up starts this many kernels at a time, the next as one is ready: thirty at once share the cores
-# so evenly that the first is ready only with the last, and a class scanning at once waits for it, longer than
-# with no warm-up at all (benchmarks/class_start.py)
-WARM_WAVE = max(2, os.cpu_count() or 2)
-WAVE_EVERY_MS = 500
 CLASS_GONE_S = 60  # no page open this long after a pool's last take: its class has gone, the pool refills
 PREHEAT_ENV = "VOILA_PREHEAT"  # Voila starts every pool kernel with VOILA_PREHEAT=True in its environment
 MEMORY_CHECK_S = 1  # seconds between two looks at the kernels' memory
@@ -79,7 +76,7 @@ class ServerFull(web.HTTPError):
         self.limit = limit
 
 
-class CappedKernelManager(AsyncMappingKernelManager):
+class CappedKernelManager(WarmPools, AsyncMappingKernelManager):
     """``AsyncMappingKernelManager`` with ``max_kernels`` pupils' places and orphan culling."""
 
     max_kernels = Int(
@@ -98,7 +95,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Seconds a served kernel whose page never opened a websocket may stay quiet before it is shut down; "
         "0 turns it off (then ``orphan_grace`` applies). Its page may still be loading the front end's scripts "
-        "from a busy server: a much shorter grace cuts off an honest page on a loaded machine.",
+        "from a busy server: 20 s cut off an honest page on a loaded machine.",
     )
 
     give_way_after = Int(
@@ -129,9 +126,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._reaper: ioloop.PeriodicCallback | None = None
         self._owed: dict[str, tuple[float, dict[str, Any]]] = {}  # named pool -> (last take, its refill's kwargs)
         self._refiller: ioloop.PeriodicCallback | None = None
-        self._warmed: set[str] = set()  # notebooks whose pool a class's start made (spent, never refilled)
-        self._warm_left: dict[str, int] = {}  # warmed notebooks: kernels still to start, a wave at a time
-        self._waves: ioloop.PeriodicCallback | None = None
+        self._init_warming()
         self._memory_watch: ioloop.PeriodicCallback | None = None
         self._over_memory: set[str] = set()  # kernels being stopped for their memory
         self._notes = OnceLog()
@@ -150,23 +145,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self.get_rendered_notebook = self._take_a_ready_one
         if voila_take is not None:  # the kernel a page takes from a pool records the page's address
             self.get_rendered_notebook = partial(self._take_for_address, self.get_rendered_notebook)
-
-    async def _take_a_ready_one(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
-        """Voila's take from a pool, which hands out the pool's first kernel even while a later one is ready:
-        the ready ones first (a warming pool holds both)."""
-        pool = self._pool_of(notebook_name)
-        pool.sort(key=lambda task: not task.done())
-        return await self._voila_take(notebook_name, *args, **kwargs)
-
-    def _size_or_spend(self, notebook_name: str) -> int:
-        """Voila's pool size, which its page handler asks once per page. A page that finds a warming pool empty
-        gets a kernel started for it: that kernel stands in for one the warm-up would still start, so the
-        warm-up starts one fewer (else thirty pupils arriving at Start have thirty kernels started for them
-        and thirty more warmed for nobody, all on the same cores)."""
-        size = self._voila_size(notebook_name)
-        if size == 0 and self._warm_left.get(notebook_name, 0) > 0:
-            self._warm_left[notebook_name] -= 1
-        return size
 
     def _fill_or_owe(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         """Voila's ``fill_if_needed``, except the refill after a take from a named pool: that one is owed.
@@ -213,74 +191,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def places_used(self) -> int:
         """Kernels serving (or starting for) a pupil's page: the ones ``max_kernels`` counts."""
         return len((set(self.list_kernel_ids()) | self._starting) - self._pooled - self._places.giving_way)
-
-    # ---------------------------------------------------------------------------------------------- warming
-    def warm(self, notebook: str, size: int) -> dict[str, int]:
-        """A class is about to arrive (its teacher pressed Start): keep ``size`` kernels of ``notebook`` ready.
-
-        Thirty pages of a lesson opened at once wait far longer on a cold server than with as many kernels
-        preheated (``benchmarks/class_start.py``); a teacher should not need to know ``--preheat``. The pool is
-        the class's: each page that takes a kernel lowers it by one (no refill), so after the class it is gone.
-        It holds at most the places (``max_kernels``) and ``MAX_WARM``; a pool already larger (``--preheat``)
-        stays."""
-        if not hasattr(self, "_voila_fill"):
-            return {"ready": 0, "size": 0}
-        limit = min(MAX_WARM, self.max_kernels or MAX_WARM)
-        wanted = max(0, min(int(size), limit))
-        pools = self._voila_pools()
-        config = dict(pools.get(notebook, {}))
-        if notebook not in pools or notebook in self._warmed:
-            self._warmed.add(notebook)
-            have = len(self._pool_of(notebook))
-            config["pool_size"] = have
-            pools[notebook] = config
-            self._warm_left[notebook] = max(wanted, have) - have
-            self.log.info("warming %s for a class of %d: %d kernels, %d at a time", notebook, size, wanted, WARM_WAVE)
-            self.next_wave()  # the first wave now, the others as kernels are ready
-            if self._warm_left and self._waves is None:
-                self._waves = ioloop.PeriodicCallback(self.next_wave, WAVE_EVERY_MS)
-                self._waves.start()
-        return self.warm_status(notebook)
-
-    def next_wave(self) -> None:
-        """Start more of each warming pool's kernels while fewer than ``WARM_WAVE`` are starting."""
-        for notebook, left in list(self._warm_left.items()):
-            pool = self._pool_of(notebook)
-            starting = sum(1 for task in pool if not task.done())
-            more = min(left, WARM_WAVE - starting)
-            if more > 0 and notebook in self._warmed:
-                self._voila_pools()[notebook]["pool_size"] = len(pool) + more
-                self._warm_left[notebook] = left = left - more
-                self._voila_fill(delay=0, notebook_name=notebook)
-            if not left or notebook not in self._warmed:
-                del self._warm_left[notebook]
-        if not self._warm_left and self._waves is not None:
-            self._waves.stop()
-            self._waves = None
-
-    def warm_status(self, notebook: str) -> dict[str, int]:
-        """How many of ``notebook``'s pooled kernels are ready for a page, and the pool's size."""
-        pool = self._pool_of(notebook)
-        ready = sum(1 for task in pool if task.done() and not task.cancelled() and task.exception() is None)
-        size = int(self._voila_pools().get(notebook, {}).get("pool_size", 0)) + self._warm_left.get(notebook, 0)
-        return {"ready": ready, "size": size}
-
-    def _spend(self, notebook: str) -> None:
-        """A page took a kernel of a warmed pool: the pool is one smaller, and nothing starts in its place."""
-        config = self._voila_pools().get(notebook, {})
-        config["pool_size"] = len(self._pool_of(notebook))
-        if not config["pool_size"] and not self._warm_left.get(notebook):
-            self._warmed.discard(notebook)
-
-    def _voila_pools(self) -> dict[str, dict[str, Any]]:
-        """Voila's ``kernel_pools_config`` (its derived manager has it; this class alone does not)."""
-        pools: dict[str, dict[str, Any]] = getattr(self, "kernel_pools_config", {})
-        return pools
-
-    def _pool_of(self, notebook: str) -> list[Any]:
-        """Voila's pool of ``notebook``: the tasks that start its kernels (done: ready for a page)."""
-        pool: list[Any] = getattr(self, "_pools", {}).get(notebook, [])
-        return pool
 
     def full(self) -> bool:
         return self.max_kernels > 0 and self.places_used() >= self.max_kernels
@@ -332,9 +242,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """A pool kernel now serves a page: it takes a place, may become an orphan, and its idle time starts now.
 
         Its last activity was the end of its preheating, perhaps long before the lesson. Voila guards a kernel
-        from the idle culler only while it sits in the pool, so the culler would see a kernel just handed to a
-        page, with no websocket yet, as idle since then and shut it down before the page connected: that pupil's
-        page would wait for ever (``benchmarks/classroom.py --preheat`` exercises it).
+        from the idle culler only while it sits in the pool, so the culler saw a kernel just handed to a page,
+        with no websocket yet, as idle since then and shut it down before the page connected: that pupil's page
+        waited for ever (the classroom benchmark with ``--preheat``, 2026-12-03).
         """
         self._pooled.discard(kernel_id)
         self._alone_since.setdefault(kernel_id, time.monotonic())

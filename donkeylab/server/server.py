@@ -206,6 +206,8 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         ClassroomRequestInfo.on_handed_out = getattr(self.kernel_manager, "handed_out", None)
         voila.handler.RequestInfoSocketHandler = ClassroomRequestInfo  # Voila's page handler sends through it
         class_gate.WarmHandler.kernel_manager = self.kernel_manager
+        if hasattr(self.kernel_manager, "cool_gone"):  # a class closed without End class: its pool is cooled too
+            self.kernel_manager.open_codes = class_gate.GATE.open_codes
         class_gate.WarmHandler.lessons = frozenset(class_lessons())
         ours_first = [
             (url_path_join(self.server_url, "/join"), class_gate.JoinHandler),

@@ -129,7 +129,7 @@ class WarmingManager(CappedKernelManager):
 def test_a_class_warm_up_starts_a_few_kernels_at_a_time_and_hands_out_the_ready_ones_first() -> None:
     """Thirty kernels started at once were all ready only at the end (~22 s on 2 cores), and a pupil arriving
     meanwhile waited for the pool's first one; now a wave of ``WARM_WAVE``, the next as each is ready."""
-    from donkeylab.server.kernels import WARM_WAVE
+    from donkeylab.server.warming import WARM_WAVE
 
     async def main() -> None:
         manager = WarmingManager()
