@@ -94,6 +94,19 @@ class GameInfo:
     def default_players(self) -> int:
         return self.players.default
 
+    @property
+    def chances(self) -> Callable[..., Any] | None:
+        """The game's "what are my chances?" table, ``<game>.chances.chances(state, seat)``; None for a game
+        without one. Imported on first use: a page that never opens the panel never loads it."""
+        name = self.module.__name__ + ".chances"
+        try:
+            found = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            return None
+        return getattr(found, "chances", None)
+
     def title(self, lang: str = "en") -> str:
         return CATALOGUE.render(f"{self.name}/title", {}, lang)
 

@@ -100,9 +100,9 @@ def seat_text(seat: int) -> str:
 
 
 def game_params(info: GameInfo, *, default_players: int | None = None) -> dict[str, Param]:
-    """What a step-through page of ``info``'s game can take from its link: seed, players, step, lang, seat, then
-    each rule option with choices (default: the game's, ``None`` for one left to a variant) and each linkable
-    set-up keyword."""
+    """What a step-through page of ``info``'s game can take from its link: seed, players, step, lang, seat,
+    whether the chances panel starts open (odds), then each rule option with choices (default: the game's,
+    ``None`` for one left to a variant) and each linkable set-up keyword."""
     params = [
         Param("seed", integer(0, MAX_SEED), 0),
         Param("players", integer(info.min_players, info.max_players), default_players or info.default_players),
@@ -110,6 +110,7 @@ def game_params(info: GameInfo, *, default_players: int | None = None) -> dict[s
         Param("sub", integer(1, MAX_SUB), None),
         Param("lang", choice(*LANGUAGES), "en"),
         Param("seat", seat_or_teacher(info.max_players), None),
+        Param("odds", choice("0", "1"), "0"),  # 1: the chances panel starts open
     ]
     params += [Param(n, option_value(o), o.default) for n, o in info.options.items() if o.choices]
     params += [Param(n, option_value(o), o.default) for n, o in info.setup_options.items() if o.choices]

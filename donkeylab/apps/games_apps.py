@@ -21,6 +21,7 @@ from donkeylab.pages.registry import APPS, AppInfo, common_params, problems_box,
 
 def build_game(game: str, query: Query) -> Any:
     """The explorer of ``game`` at the step, seed, players, rules, language and seat the link asks for."""
+    from donkeylab.widgets.chances import ChancesPanel
     from donkeylab.widgets.explorer import Explorer
     from donkeylab.widgets.share import ShareLink
     from donkeylab.widgets.stepper import Stepper
@@ -40,7 +41,8 @@ def build_game(game: str, query: Query) -> Any:
         stepper.show_events(query["sub"])
     problems = problems_box(query, query["lang"])
     stepper.observe(lambda change: problems.set_lang(change["new"]), names="lang")  # the page's one language menu
-    return w.VBox([problems, Explorer(stepper), ShareLink(stepper)])
+    chances = ChancesPanel(stepper, shown=query["odds"] == "1")  # off unless the link asks (?odds=1)
+    return w.VBox([problems, Explorer(stepper), chances, ShareLink(stepper)])
 
 
 def register_game(game: str) -> AppInfo:

@@ -47,6 +47,7 @@ from donkeylab.pages.lock import LockIn
 from donkeylab.pages.query import CLASS_PARAMS as PARAMS
 from donkeylab.pages.query import read_code
 from donkeylab.widgets import guard
+from donkeylab.widgets.chances import panels_in
 from donkeylab.widgets.drawn import Drawn
 
 if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
@@ -80,6 +81,8 @@ def join_class(lesson_name: str, query: Any, lesson: Any, page: Any, store_url: 
         specs = []
     if not code or not specs:
         return page
+    for panel in panels_in(page):  # the chances panel: the teacher decides, not a pupil
+        panel.close_for_class()
     part = PupilPart(code, specs, lesson, query.values.get("_pupil"), lesson.switch.value)
     lesson.switch.parts.append(part)
     part.start(store_url)

@@ -67,6 +67,7 @@ class Chances:
     assumed: Say
     reason: str = ""
     bound: Say | None = None
+    value_is_probability: bool = False  # the ranking value is a probability (shown as a percentage)
 
     @property
     def best(self) -> MoveChances | None:

@@ -147,7 +147,9 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
         )
         rows.append(row)
     bound = BOUND if any(not r.exact for r in rows) else None
-    return Chances(NAME, me, ranked(rows, True), COUNTED, VALUE_NAME, True, ASSUMED, bound=bound)
+    return Chances(
+        NAME, me, ranked(rows, True), COUNTED, VALUE_NAME, True, ASSUMED, bound=bound, value_is_probability=True
+    )
 
 
 def _label(kind: int, total: int, model: _Model) -> str:

@@ -244,7 +244,7 @@ def step_through(ctx: Context) -> list[Any]:
     return [
         LangButton(say("restart"), lambda: start_example(stepper, rules, ctx.seed), ctx.lang, icon="undo"),
         stepper,
-        step_box(stepper, [FlipValues(stepper, ctx.lang)]),
+        step_box(stepper, [FlipValues(stepper, ctx.lang)], odds=ctx.query["odds"] == "1"),
         Folded(HANDS_TITLE, CardHands(stepper), ctx.lang),
     ]
 

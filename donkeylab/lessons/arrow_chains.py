@@ -324,7 +324,10 @@ def step_through(ctx: Context) -> list[Any]:
     if ctx.query["step"] is not None:
         stepper.go_to(ctx.query["step"])
     ctx.stepper = stepper
-    return [stepper, step_box(stepper, [RaceBoard(stepper), Rendered(reconstruction_note, ctx.lang)])]
+    return [
+        stepper,
+        step_box(stepper, [RaceBoard(stepper), Rendered(reconstruction_note, ctx.lang)], odds=ctx.query["odds"] == "1"),
+    ]
 
 
 def count_by_hand(ctx: Context) -> list[Any]:

@@ -203,7 +203,7 @@ def step_through(ctx: Context) -> list[Any]:
     return [
         LangButton(say("restart"), lambda: start_example(stepper, rules, ctx.seed), ctx.lang, icon="undo"),
         stepper,
-        step_box(stepper, [DiceTray(stepper), CardHands(stepper)]),
+        step_box(stepper, [DiceTray(stepper), CardHands(stepper)], odds=ctx.query["odds"] == "1"),
         Folded(say("what_if_heading"), WhatIfPanel(stepper, lang=ctx.lang), ctx.lang),  # exercise 3's table
     ]
 

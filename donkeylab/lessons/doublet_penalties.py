@@ -220,7 +220,7 @@ def step_through(ctx: Context) -> list[Any]:
     if ctx.query["step"] is not None:
         stepper.go_to(ctx.query["step"])
     ctx.stepper = stepper
-    return [stepper, step_box(stepper, [RunningTotal(stepper)])]
+    return [stepper, step_box(stepper, [RunningTotal(stepper)], odds=ctx.query["odds"] == "1")]
 
 
 def going_further(ctx: Context) -> list[Any]:

@@ -308,12 +308,15 @@ def _inside(widget: Any) -> list[Any]:
     return found
 
 
-def step_box(stepper: Any, main: Sequence[Any]) -> w.HBox:
-    """The view(s) of the game beside the rule explainer and the event log, as in the explorer."""
+def step_box(stepper: Any, main: Sequence[Any], odds: bool | None = None) -> w.HBox:
+    """The view(s) of the game beside the rule explainer and the event log, as in the explorer; with ``odds``
+    (True or False: the link's ``?odds=``) the chances panel under them, open when True."""
     from donkeylab.widgets import EventLog, RuleExplainer
+    from donkeylab.widgets.chances import ChancesPanel
 
+    chances = [] if odds is None else [ChancesPanel(stepper, shown=odds)]
     side = w.VBox(
-        [RuleExplainer(stepper, lang=stepper.lang), EventLog(stepper)],
+        [RuleExplainer(stepper, lang=stepper.lang), EventLog(stepper), *chances],
         layout=w.Layout(flex="1 1 320px", min_width="300px"),
     )
     body = w.HBox(

@@ -475,3 +475,15 @@ def test_a_choice_guess_is_quoted_and_the_card_points_at_the_revealed_answer(sto
     assert "revealed in the lesson below" in part.card.texts["in_lesson_done"]
     part.set_lang("de")
     until(lambda: "„" in part.lock.status)
+
+
+def test_a_class_page_shuts_the_chances_panel_even_when_its_link_opens_it(store: ClassStore) -> None:
+    """The teacher decides what a class sees: a pupil's page has no chances panel to open, ``?odds=1`` or not."""
+    from donkeylab.widgets.chances import panels_in
+
+    k = store.create_class("doublet_penalties")
+    page = build("doublet_penalties", f"class={k.code}&odds=1&_pupil={BROWSER}")
+    pupil_of(page)
+    panels = panels_in(page)
+    assert panels and all(not p.toggle.value and p.toggle.disabled and p.layout.display == "none" for p in panels)
+    assert all(p.body.value == "" for p in panels)

@@ -1,0 +1,115 @@
+"""The chances panel beside a Stepper: off until asked, the engine's exact numbers in the page's language, a reason
+instead of a table where nobody decides, the link's ``?odds=``, and shut on a class page."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from donkeylab.apps import build
+from donkeylab.core.chances import outcome_text
+from donkeylab.games import info
+from donkeylab.widgets.chances import ChancesPanel, panels_in, probability
+from donkeylab.widgets.stepper import Stepper
+
+GAMES = ("double_donkey", "double_down", "esels_rennen")
+
+
+def decision(stepper: Stepper, limit: int = 60) -> None:
+    """Step until the player to move has a choice (the panel has moves)."""
+    for _ in range(limit):
+        table = stepper.info.chances(stepper.state, stepper.seat)
+        if table.moves:
+            return
+        stepper.step()
+    raise AssertionError(f"no decision in {limit} steps")
+
+
+def rows(panel: ChancesPanel) -> list[str]:
+    return re.findall(r"<tr class='dl-chances-row[^']*'>(.*?)</tr>", panel.body.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_panel_is_off_until_asked_then_shows_every_move_best_first(game: str) -> None:
+    stepper = Stepper(game, 2, seed=4)
+    decision(stepper)
+    panel = ChancesPanel(stepper)
+    assert panel.body.value == "" and panel.toggle.description == "Show my chances"
+    panel.toggle.value = True
+    table = info(game).chances(stepper.state, None)
+    shown = rows(panel)
+    assert len(shown) == len(table.moves) and "★ best" in shown[0] and "★" not in "".join(shown[1:])
+    first = table.moves[0]
+    name, p = next((n, p) for n, p in first.outcomes if p)
+    assert f"{outcome_text(game, name)}: {probability(p, 'en')}" in shown[0]  # the engine's exact number
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_panel_speaks_german_and_follows_the_step(game: str) -> None:
+    stepper = Stepper(game, 2, seed=4, lang="de")
+    decision(stepper)
+    panel = ChancesPanel(stepper, shown=True)
+    assert panel.toggle.description == "Meine Chancen ausblenden"
+    assert "Deine Chancen, Zug für Zug" in panel.body.value and "am besten" in panel.body.value
+    assert " to " not in panel.body.value and "worth" not in panel.body.value  # no English left
+    before, state = panel.body.value, stepper.state
+    while stepper.state is state:  # past the events of this state (a Step may walk them one by one)
+        stepper.step()
+    after = info(game).chances(stepper.state, None)
+    assert (panel.body.value != before) or not after.moves  # a new state, a new table (or a reason)
+
+
+def test_a_chance_point_and_the_end_say_why_and_list_nothing() -> None:
+    stepper = Stepper("double_down", 2, seed=1)
+    panel = ChancesPanel(stepper, shown=True)
+    assert "Chance acts next" in panel.body.value and not rows(panel)  # the deal comes first
+    stepper.advance(10_000)
+    assert stepper.state.is_terminal()
+    assert "The game is over" in panel.body.value and not rows(panel)
+
+
+def test_another_seats_view_shows_no_odds() -> None:
+    stepper = Stepper("esels_rennen", 3, seed=2)
+    decision(stepper)
+    mover = stepper.state.current_player
+    stepper.seat = (mover + 1) % 3
+    panel = ChancesPanel(stepper, shown=True)
+    assert "Another player decides here" in panel.body.value and not rows(panel)
+
+
+def test_each_state_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import donkeylab.esels_rennen.chances as er_chances
+
+    real, calls = er_chances.chances, []
+    monkeypatch.setattr(er_chances, "chances", lambda state, seat=None: calls.append(1) or real(state, seat))
+    stepper = Stepper("esels_rennen", 2, seed=3)
+    decision(stepper)
+    calls.clear()
+    ChancesPanel(stepper, shown=True)
+    stepper.step()
+    stepper.back()
+    stepper.forward()
+    assert len(calls) == 2  # two states shown, each worked out once
+
+
+def test_the_link_opens_it_and_a_bad_value_is_one_sentence() -> None:
+    (opened,) = panels_in(build("double_down", "odds=1&seed=5"))
+    assert opened.toggle.value
+    page = build("double_down", "odds=yes")
+    (closed,) = panels_in(page)
+    assert not closed.toggle.value and closed.body.value == ""
+    assert "odds=yes" in page.children[0].value  # the link's problem, said once
+
+
+def test_a_lesson_page_has_it_shut_and_a_link_can_open_it() -> None:
+    assert [p.toggle.value for p in panels_in(build("doublet_penalties", "reveal=1"))] == [False]
+    assert [p.toggle.value for p in panels_in(build("doublet_penalties", "reveal=1&odds=1"))] == [True]
+
+
+def test_probabilities_are_exact_fractions_with_their_percentage() -> None:
+    assert probability(Fraction(3, 8), "en") == "3/8 (37.5 %)"
+    assert probability(Fraction(3, 8), "de") == "3/8 (37,5 %)"
+    assert probability(Fraction(1), "en") == "100.0 %"
+    assert probability(Fraction(1, 123457), "en").endswith("%") and "/" not in probability(Fraction(1, 123457), "en")
