@@ -56,6 +56,8 @@ KEEP = 64  # tables kept (one per state seen): a whole lesson's timeline stepped
 def probability(p: Fraction, lang: str) -> str:
     """``3/8 (37.5 %)``: the exact fraction a pupil can check, with its percentage; a long one as a percentage."""
     shown = f"{numbers.decimal(100 * p, lang, 1)} %"
+    if 0 < p < Fraction(1, 2000):  # would round to 0.0 %: possible, but rarer than 1 in 2,000
+        shown = f"< {numbers.decimal(0.1, lang, 1)} %"
     if p in (0, 1) or len(str(p.denominator)) > 4:
         return shown
     return f"{p.numerator}/{p.denominator} ({shown})"
@@ -143,8 +145,9 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
         best = f" <span class='dl-chances-best'>★ {html.escape(say('best', lang))}</span>" if rank == 0 else ""
         value = probability(move.value, lang) if table.value_is_probability else value_text(move.value, lang)
         value = value if move.exact else f"≥ {value}"  # a bound: the exact value is at least this
-        outcomes = "; ".join(
-            f"{html.escape(outcome_text(table.game, name, lang))}: {probability(p, lang)}"
+        outcomes = "".join(  # each kept whole ("8,8 %" never split from its name), as many to a line as fit
+            f"<span class='dl-chances-outcome'>{html.escape(outcome_text(table.game, name, lang))}: "
+            f"{probability(p, lang)}</span>"
             for name, p in move.outcomes
             if p
         )
@@ -161,7 +164,7 @@ STYLE = (
     ".dl-chances-table caption{text-align:left;font-weight:600;padding:4px 0}"
     ".dl-chances-table th,.dl-chances-table td{border-bottom:1px solid #ccc;padding:4px 8px;text-align:left;"
     "vertical-align:top}"
-    ".dl-chances-first{background:#eef6ee}.dl-chances-best{color:#1b5e20;font-weight:600;white-space:nowrap}"
+    ".dl-chances-outcome{display:inline-block;white-space:nowrap;margin-right:14px}.dl-chances-first{background:#eef6ee}.dl-chances-best{color:#1b5e20;font-weight:600;white-space:nowrap}"
     ".dl-chances-counted,.dl-chances-assumed,.dl-chances-bound{margin:4px 0;color:#333}</style>"
 )
 

@@ -112,4 +112,8 @@ def test_probabilities_are_exact_fractions_with_their_percentage() -> None:
     assert probability(Fraction(3, 8), "en") == "3/8 (37.5 %)"
     assert probability(Fraction(3, 8), "de") == "3/8 (37,5 %)"
     assert probability(Fraction(1), "en") == "100.0 %"
+    assert (
+        probability(Fraction(1, 5000), "en") == "1/5000 (< 0.1 %)"
+        and probability(Fraction(1, 50000), "de") == "< 0,1 %"
+    )
     assert probability(Fraction(1, 123457), "en").endswith("%") and "/" not in probability(Fraction(1, 123457), "en")
