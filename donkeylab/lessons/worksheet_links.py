@@ -13,7 +13,7 @@ import inspect
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
-from donkeylab.lessons.worksheet_text import say
+from donkeylab.lessons.worksheet_text import say as say
 from donkeylab.pages.registry import APPS
 
 ROUTE = "donkeylab/worksheet"  # the server path a lesson page links to (``url``; the route is ``worksheet_route``)
