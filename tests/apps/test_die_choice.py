@@ -226,6 +226,7 @@ def test_registered_as_a_lesson_app() -> None:
         "sub",
         "lang",
         "seat",
+        "odds",
         "variant",
         "class",
         "_pupil",

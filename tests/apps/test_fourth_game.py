@@ -48,6 +48,7 @@ def test_the_toy_game_s_free_play_page_renders_steps_back_and_links(toy_app: str
         "sub",
         "lang",
         "seat",
+        "odds",
         "big",
     }  # Rules(goal: int) has no choices
     page = build(toy_app, "seed=3&players=3&step=2&lang=de")

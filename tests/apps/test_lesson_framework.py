@@ -141,8 +141,9 @@ def test_lesson_params_is_the_one_link_factory() -> None:
     dd = framework.lesson_params("double_donkey", 4, step=4)
     assert parse_query("players=3", dd).values["players"] == 4 and parse_query("", dd).values["step"] == 4
     class_mode = {"class", "_pupil", "reveal"}  # issue 20, issue 33
-    assert set(dd) == {"seed", "players", "step", "sub", "lang", "seat", "variant"} | class_mode
-    assert set(full_games.PARAMS) == {"seed", "players", "step", "sub", "lang", "variant", "games"} | class_mode
+    game = {"seed", "players", "step", "sub", "lang", "odds"}  # every game's (``links.game_params``)
+    assert set(dd) == {*game, "seat", "variant"} | class_mode
+    assert set(full_games.PARAMS) == {*game, "variant", "games"} | class_mode
     assert arrow_chains.PARAMS["seat"].default == "pupil"
 
 
