@@ -15,8 +15,12 @@ const SECTION = /(?:^|\s)dl-section-(\w+)/;
 export default {
   render({ model, el: host }) {
     const box = el("div", { class: "dl-class-card" });
-    const lost = lostBanner(); // heartbeat.js: at the top of the page, where a pupil looks, "reload the page"
-    host.append(lost, box);
+    const lost = lostBanner(); // heartbeat.js: "reload the page", kept in view wherever the pupil scrolled
+    lost.classList.add("dl-cc-lost");
+    // in the page's body, not the card: the notebook's panels contain fixed elements, so only there does the
+    // banner stay fixed at the top of the window when it shows
+    document.body.append(lost);
+    host.append(box);
     const stopBeat = heartbeat(model, lost);
     let value = null; // the card input's value as the pupil sets it (never a default shown as a guess)
     let asked = -1; // the question index the input belongs to
@@ -162,6 +166,7 @@ export default {
       clearTimeout(timer);
       pause("");
       stopBeat();
+      lost.remove();
     };
   },
 };

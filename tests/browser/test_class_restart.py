@@ -47,10 +47,14 @@ def test_a_class_survives_a_server_restart(browser: Browser, output_dir: Path, t
         teacher.page.locator("button.dl-cd-next").click()
         expect(pupil.page.locator(".dl-cc-num")).to_have_text("Question 2 of 3")
 
+        scrolled = "() => { for (const el of [document.scrollingElement, document.querySelector('#rendered_cells')])"
+        scrolled += " if (el) el.scrollTop = el.scrollHeight; return (document.querySelector('#rendered_cells')"
+        scrolled += " || document.scrollingElement).scrollTop; }"
+        assert pupil.page.evaluate(scrolled) > 0  # the pupil has scrolled down to the lesson's end
         stop_group(proc.pid)  # SIGTERM, as a teacher's Ctrl-C or a laptop's restart
         proc.wait(10)
         expect(pupil.page.locator(".dl-lost").first).to_contain_text(RELOAD, timeout=30_000)
-        expect(pupil.page.locator(".dl-lost").first).to_be_in_viewport()  # the card's, at the top of the page
+        expect(pupil.page.locator(".dl-cc-lost")).to_be_in_viewport()  # the class card's, in view wherever scrolled
         expect(teacher.page.locator(".dl-lost").first).to_contain_text(RELOAD, timeout=30_000)
         pupil.page.screenshot(path=str(folder / "pupil-server-gone.png"))
         teacher.page.screenshot(path=str(folder / "dashboard-server-gone.png"))
