@@ -36,10 +36,10 @@ say = words(
     "double_donkey/chances/",
     {
         "counted_dice": (
-            "the value of your cheapest card once all six dice lie on the Hay card, before any Angry Donkey flip "
-            "(an Angry Donkey of yours counts flipped: 7 − pips); lower is better",
-            "der Wert deiner billigsten Karte, wenn alle sechs Würfel auf der Heukarte liegen, vor jedem Umdrehen "
-            "(ein eigener Wütender Esel zählt umgedreht: 7 − Augen); kleiner ist besser",
+            "the value of your lowest card once all six dice lie on the Hay card (an Angry Donkey of yours counts "
+            "as played: 7 − pips; the others' flips come later); lower is better",
+            "der Wert deiner niedrigsten Karte, wenn alle sechs Würfel auf der Misthaufen-Karte liegen (ein eigener "
+            "Wütender Esel zählt wie gespielt: 7 − Augen; das Umdrehen der anderen kommt später); kleiner ist besser",
         ),
         "counted_cards": (
             "the final value of the highest card you play, after every Angry Donkey flip (yours and the other "

@@ -35,11 +35,11 @@ say = words(
     "double_down/chances/",
     {
         "counted": (
-            "the chance that this card costs you a token now (a doublet, a bust at 77), or leaves you at your next "
-            "turn of this round with no card that avoids one (you then play a safe card if you have one)",
-            "die Chance, dass dich diese Karte jetzt einen Chip kostet (ein Pasch, über 77), oder dass du bei "
-            "deinem nächsten Zug in dieser Runde keine Karte hast, die das vermeidet (du spielst dann eine sichere "
-            "Karte, wenn du eine hast)",
+            "the chance that you keep your tokens: this card costs none now (no doublet, not 77 or more), and at your "
+            "next turn of this round you still hold a card that costs none (you then play such a card)",
+            "die Chance, dass du deine Chips behältst: Diese Karte kostet jetzt keinen (kein Pasch, nicht 77 oder "
+            "mehr), und bei deinem nächsten Zug in dieser Runde hast du noch eine Karte, die keinen kostet (die "
+            "spielst du dann)",
         ),
         "value": ("P(no token lost)", "P(kein Chip verloren)"),
         "assumed": (
