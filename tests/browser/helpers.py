@@ -54,6 +54,18 @@ def lock_guess(page: Page, timeout: float = RENDER_MS) -> None:
     expect(status).to_have_attribute("data-kind", "locked", timeout=timeout)
 
 
+def stop_if_running(toggle: Locator) -> bool:
+    """Press a LivePlot's Stop if its run is still going; True when it was. One step in the page: read and click
+    from Python would race a quick run that ends between the two (its button turns into a disabled "Finished",
+    and a click waits for it to be enabled), so the button is pressed only while it says the run is on. Then
+    waits for the kernel to say it stopped."""
+    pressed = toggle.evaluate(
+        "b => { const on = b.getAttribute('aria-pressed') === 'true' && !b.disabled; if (on) b.click(); return on; }"
+    )
+    expect(toggle).to_have_attribute("aria-pressed", "false", timeout=60_000)
+    return bool(pressed)
+
+
 @dataclasses.dataclass(frozen=True)
 class Server:
     url: str

@@ -28,7 +28,7 @@ from playwright.sync_api import Locator, expect
 
 from donkeylab.apps import APPS
 from tests.browser import answers
-from tests.browser.helpers import VIEWS_JS, App
+from tests.browser.helpers import VIEWS_JS, App, stop_if_running
 from tests.browser.screens import every_size_in_both_languages, resize
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,8 +204,7 @@ def live_plot_run(app: App, plot: Locator) -> bool:
     before = app.page.evaluate(BARS, handle)
     toggle.click()
     expect(toggle).not_to_have_text("Start")  # "Stop" while it runs, "Finished" if it was that quick
-    if toggle.inner_text() == "Stop":
-        toggle.click(force=True)  # at once, no actionability wait: the simulation may be quick
+    stop_if_running(toggle)
     app.page.wait_for_function(f"el => ({BARS})(el) > {before}", arg=handle, timeout=90_000)
     expect(toggle).to_have_attribute("aria-pressed", "false")
     expect(toggle).to_have_text(re.compile("^(Continue|Finished)$"))

@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import LOCK, LOCK_STATUS, App
+from tests.browser.helpers import LOCK, LOCK_STATUS, App, stop_if_running
 
 
 def test_a_solo_lesson_waits_for_the_guess_and_then_compares_it(app: App) -> None:
@@ -51,8 +51,7 @@ def test_a_solo_lesson_waits_for_the_guess_and_then_compares_it(app: App) -> Non
 
     start.click()
     expect(count).not_to_contain_text(re.compile(r"^0 "), timeout=60_000)
-    if start.inner_text() == "Stop":
-        start.click()
+    stop_if_running(start)
     reveal.click()
     compare = page.locator(".dl-compare")
     expect(compare).to_contain_text("Compare with your guess", timeout=60_000)
