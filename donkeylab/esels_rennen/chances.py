@@ -21,7 +21,7 @@ from typing import Final
 from donkeylab.core import numbers
 from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, outcomes_of, ranked
 from donkeylab.core.say import words
-from donkeylab.esels_rennen.exact import ExactSum, _graph, strongly_connected
+from donkeylab.esels_rennen.exact import ExactSum, _graph, solve_integer, strongly_connected
 from donkeylab.esels_rennen.graph import Node, RaceGraph, node_of
 from donkeylab.esels_rennen.messages import card_code, label_term
 from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, NAME, best_points
@@ -145,71 +145,27 @@ def _mean(rows: list[Absorption | None]) -> Absorption:
 def _solve_class(graph: RaceGraph, comp: list[int], h: list[Absorption | None]) -> list[Absorption]:
     """Solve ``k·h_i − Σ_{j in comp} h_j = Σ_{j outside} h_j`` (``k`` = moves of i) for one cyclic class.
 
-    Fraction-free like ``exact._solve_class``: the equations have integer coefficients, and the right-hand
-    sides (the already solved classes) are put over one common denominator, so the sparse elimination (fewest
-    fill-ins first) runs on integers and only the back substitution makes ``Fraction``s.
+    The equations have integer coefficients and the right-hand sides (the already solved classes) are put over
+    one common denominator, so ``exact.solve_integer`` solves every card's column at once on integers.
     """
     local = {node: r for r, node in enumerate(comp)}
-    m, width = len(comp), len(CARDS)
+    width = len(CARDS)
     outside = [[h[j] for j, _ in graph.edges[i] if j not in local] for i in comp]
     denom = math.lcm(*(x.denominator for rows in outside for row in rows if row is not None for x in row))
     rows: list[dict[int, int]] = []
     rhs: list[list[int]] = []
-    cols: list[set[int]] = [set() for _ in range(m)]
     for r, i in enumerate(comp):
         row: dict[int, int] = {r: len(graph.edges[i])}
         for j, _ in graph.edges[i]:
             if j in local:
                 row[local[j]] = row.get(local[j], 0) - 1
-        row = {c: x for c, x in row.items() if x}
-        for c in row:
-            cols[c].add(r)
-        rows.append(row)
+        rows.append({c: x for c, x in row.items() if x})
         b = [0] * width
         for hj in outside[r]:
             assert hj is not None, "classes are solved sinks first"
             b = [x + int(y * denom) for x, y in zip(b, hj, strict=True)]
         rhs.append(b)
-    todo, order = set(range(m)), []
-    while todo:
-        k = min(todo, key=lambda x: ((len(rows[x]) - 1) * (len(cols[x]) - 1), x))
-        todo.discard(k)
-        order.append(k)
-        for r in cols[k] & todo:
-            _eliminate(rows, cols, rhs, k, r)
-    v: list[list[Fraction]] = [[] for _ in range(m)]
-    for k in reversed(order):
-        exact = [Fraction(x) for x in rhs[k]]
-        for c, x in rows[k].items():
-            if c != k:
-                exact = [y - x * z for y, z in zip(exact, v[c], strict=True)]
-        v[k] = [y / rows[k][k] for y in exact]
-    return [tuple(x / denom for x in row) for row in v]
-
-
-def _eliminate(rows: list[dict[int, int]], cols: list[set[int]], rhs: list[list[int]], k: int, r: int) -> None:
-    """Row ``r`` := p·row r − q·row ``k`` (integers, no unknown ``k`` left), then divided by its content."""
-    pivot_row, row = rows[k], rows[r]
-    q = row.pop(k)
-    g = math.gcd(pivot_row[k], q)
-    p, q = pivot_row[k] // g, q // g
-    new = {c: p * x for c, x in row.items()}
-    for c, x in pivot_row.items():
-        if c == k:
-            continue
-        value = new.get(c, 0) - q * x
-        if value:
-            new[c] = value
-            cols[c].add(r)
-        else:
-            new.pop(c, None)
-            cols[c].discard(r)
-    b = [p * x - q * y for x, y in zip(rhs[r], rhs[k], strict=True)]
-    content = math.gcd(*new.values(), *b)
-    if content > 1:
-        new = {c: x // content for c, x in new.items()}
-        b = [x // content for x in b]
-    rows[r], rhs[r] = new, b
+    return [tuple(x / denom for x in row) for row in solve_integer(rows, rhs)]
 
 
 def consistent(state: EselsRennenState, seat: int, rng: random.Random) -> EselsRennenState:

@@ -237,12 +237,10 @@ def expected_visits(graph: RaceGraph) -> tuple[list[Fraction], int]:
 
 
 def _solve_class(graph: RaceGraph, comp: list[int], inflow: list[Fraction]) -> list[Fraction]:
-    """Solve ``v = inflow + Qᵀ v`` on one strongly connected class exactly.
+    """Solve ``v = inflow + Qᵀ v`` on one strongly connected class exactly (with ``solve_integer``).
 
-    Sparse Gaussian elimination with the Markowitz pivot rule (fewest fill-ins first), done *fraction-free*:
-    every equation is an integer row (scaling an equation does not change the solution) whose content is
-    divided out after each step, so only the right-hand sides and the back substitution use ``Fraction``.
-    On the default board this solves the largest class (~650 positions) about 4x faster than Fractions.
+    Each equation is scaled to integer coefficients (scaling does not change the solution) and the right-hand
+    sides are put over one common denominator, so the elimination runs on integers.
     """
     local = {node: k for k, node in enumerate(comp)}
     n = len(comp)
@@ -253,16 +251,27 @@ def _solve_class(graph: RaceGraph, comp: list[int], inflow: list[Fraction]) -> l
             if j in local:  # visits flow i → j: row j gets −P(i→j) in column i
                 row = exact_rows[local[j]]
                 row[local[i]] = row.get(local[i], Fraction(0)) - Fraction(1, len(out))
-    rows: list[dict[int, int]] = []
-    rhs: list[Fraction] = []
-    cols: list[set[int]] = [set() for _ in range(n)]
-    for r, frow in enumerate(exact_rows):
-        scale = math.lcm(*(x.denominator for x in frow.values()))
-        rows.append({c: int(x * scale) for c, x in frow.items()})
-        for c in frow:
+    scales = [math.lcm(*(x.denominator for x in frow.values())) for frow in exact_rows]
+    sides = [inflow[r] * scales[r] for r in range(n)]
+    denom = math.lcm(*(x.denominator for x in sides))
+    rows = [{c: int(x * scale) for c, x in frow.items()} for frow, scale in zip(exact_rows, scales, strict=True)]
+    rhs = [[int(x * denom)] for x in sides]
+    return [v / denom for (v,) in solve_integer(rows, rhs)]
+
+
+def solve_integer(rows: list[dict[int, int]], rhs: list[list[int]]) -> list[list[Fraction]]:
+    """Solve the sparse system ``rows · x = rhs`` exactly, for every column of ``rhs`` at once.
+
+    Sparse Gaussian elimination with the Markowitz pivot rule (fewest fill-ins first), done *fraction-free*:
+    every row stays integer and its content is divided out after each step, so only the back substitution makes
+    ``Fraction``s. On the default board this solves the largest class (~650 positions) about 4x faster than
+    Fractions. ``rows`` (row → column → coefficient) and ``rhs`` are consumed.
+    """
+    cols: list[set[int]] = [set() for _ in rows]
+    for r, row in enumerate(rows):
+        for c in row:
             cols[c].add(r)
-        rhs.append(inflow[r] * scale)
-    todo = set(range(n))
+    todo = set(range(len(rows)))
     order: list[int] = []
     while todo:
         k = min(todo, key=lambda x: ((len(rows[x]) - 1) * (len(cols[x]) - 1), x))
@@ -270,22 +279,23 @@ def _solve_class(graph: RaceGraph, comp: list[int], inflow: list[Fraction]) -> l
         order.append(k)
         for r in cols[k] & todo:
             _eliminate(rows, cols, rhs, k, r)
-    v = [Fraction(0)] * n
+    v: list[list[Fraction]] = [[] for _ in rows]
     for k in reversed(order):
-        known = ExactSum()
+        known = [ExactSum() for _ in rhs[k]]
         for c, x in rows[k].items():
             if c != k:
-                known.add(x * v[c].numerator, v[c].denominator)
-        v[k] = (rhs[k] - known.value()) / rows[k][k]
+                for total, z in zip(known, v[c], strict=True):
+                    total.add(x * z.numerator, z.denominator)
+        v[k] = [(b - total.value()) / rows[k][k] for b, total in zip(rhs[k], known, strict=True)]
     return v
 
 
-def _eliminate(rows: list[dict[int, int]], cols: list[set[int]], rhs: list[Fraction], k: int, r: int) -> None:
+def _eliminate(rows: list[dict[int, int]], cols: list[set[int]], rhs: list[list[int]], k: int, r: int) -> None:
     """Row ``r`` := p·row r − q·row ``k`` (integers, no unknown ``k`` left), then divided by its content."""
     pivot_row, row = rows[k], rows[r]
     q = row.pop(k)
-    g = math.gcd(rows[k][k], q)
-    p, q = rows[k][k] // g, q // g
+    g = math.gcd(pivot_row[k], q)
+    p, q = pivot_row[k] // g, q // g
     new = {c: p * x for c, x in row.items()}
     for c, x in pivot_row.items():
         if c == k:
@@ -297,9 +307,12 @@ def _eliminate(rows: list[dict[int, int]], cols: list[set[int]], rhs: list[Fract
         else:
             new.pop(c, None)
             cols[c].discard(r)
-    content = math.gcd(*new.values()) if new else 1
-    rows[r] = {c: x // content for c, x in new.items()} if content > 1 else new
-    rhs[r] = (p * rhs[r] - q * rhs[k]) / content
+    b = [p * x - q * y for x, y in zip(rhs[r], rhs[k], strict=True)]
+    content = math.gcd(*new.values(), *b)
+    if content > 1:
+        new = {c: x // content for c, x in new.items()}
+        b = [x // content for x in b]
+    rows[r], rhs[r] = new, b
 
 
 def strongly_connected(graph: RaceGraph) -> list[list[int]]:
