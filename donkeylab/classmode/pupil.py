@@ -295,8 +295,11 @@ class PupilPart:
             step, stepper = state.get("step"), getattr(self.lesson, "stepper", None)
             if isinstance(step, int) and stepper is not None:
                 class_restore.go_to(stepper, step)
-            if state.get("section"):
-                self.card.goto = {"seq": self.seq, "section": state["section"]}
+            # "everyone to step N" brings the game into view too: a pupil scrolled to the exercises would not
+            # see their Stepper move
+            section = state.get("section") or ("step" if isinstance(step, int) and stepper is not None else "")
+            if section:
+                self.card.goto = {"seq": self.seq, "section": section}
 
     def _section(self, name: str) -> None:
         if name != self.section:

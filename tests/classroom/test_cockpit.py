@@ -61,6 +61,7 @@ def test_everyone_to_a_step_reaches_every_page_and_a_late_joiner_lands_there(sto
     assert one.lesson.stepper.index != 2
     says(dash, method="pace", step=2)
     within(3.0, lambda: one.lesson.stepper.index == 2 and two.lesson.stepper.index == 2)
+    assert one.card.goto.get("section") == "step" and two.card.goto.get("section") == "step"  # scrolled there
     late = pupil(dash, "pupil-browser-key-0003")
     within(3.0, lambda: late.lesson.stepper.index == 2)
     one.lesson.stepper.jump(1)  # a pupil may look back; the class's step is not forced on them again
