@@ -189,7 +189,14 @@ class ClassStore:
             row = self._teacher(conn, code, teacher_key)
             clean = row.code
             spec = self._question(clean, row.lesson, qid)
-            present = sa.select(pupils.c.pid).where(pupils.c.code == clean, pupils.c.removed.is_(False))
+            # a tab opened and abandoned is not a pupil of the class: a pupil counts while their page reports
+            # (within ``QUIET_S``) or once they have guessed
+            guessed = sa.select(answers.c.pid).where(answers.c.code == clean)
+            present = sa.select(pupils.c.pid).where(
+                pupils.c.code == clean,
+                pupils.c.removed.is_(False),
+                (pupils.c.seen >= self.clock() - QUIET_S) | pupils.c.pid.in_(guessed),
+            )
             count = sa.select(sa.func.count()).select_from(present.subquery())
             values = sa.select(answers.c.value).where(answers.c.code == clean, answers.c.qid == qid)
             pool = sa.select(pooled.c.outcome, pooled.c.n).where(pooled.c.code == clean, pooled.c.qid == qid)

@@ -420,3 +420,22 @@ def test_the_teacher_sees_pupils_who_left_without_a_guess_and_takes_them_out(db_
     assert not store.join(k.code, key(1)).again  # the ghost's browser comes back as a new pupil
     assert store.results(k.code, k.teacher_key, QID)["pupils"] == 3
     store.close()
+
+
+def test_a_tab_opened_and_abandoned_is_not_counted_as_joined(db_url: str) -> None:
+    """The teacher saw "5 joined" with 4 pupils: a page that stopped reporting without a guess is not counted,
+    a pupil who guessed stays counted after their page has gone, and a page reporting again counts again."""
+    from donkeylab.classroom import store as store_module
+
+    now = [1_000_000.0]
+    store = ClassStore.open(db_url, clock=lambda: now[0])
+    k = store.create_class(LESSON)
+    guessed, abandoned, reading = store.join(k.code), store.join(k.code), store.join(k.code)
+    store.answer(k.code, guessed.id, QID, 0.5)
+    assert store.results(k.code, k.teacher_key, QID)["pupils"] == 3
+    now[0] += store_module.QUIET_S + 1
+    store.report(k.code, reading.id, {"step": 2})
+    assert store.results(k.code, k.teacher_key, QID)["pupils"] == 2  # the abandoned tab left the count
+    store.report(k.code, abandoned.id, {"step": 1})  # it was only a phone asleep
+    assert store.results(k.code, k.teacher_key, QID)["pupils"] == 3
+    store.close()
