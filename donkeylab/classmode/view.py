@@ -70,7 +70,7 @@ def draw_lock(part: Any) -> None:
         if part.pupil is None:
             lock.status = ""
         return
-    status, kind = status_of(part, part.headline, lang)
+    status, kind = status_of(part, part.headline, lang, said_below=True)
     with lock.hold_sync():
         lock.enabled = part.headline.qid not in part.revealed and part.headline.qid not in part.locked
         lock.kind, lock.status = kind, status
@@ -78,17 +78,19 @@ def draw_lock(part: Any) -> None:
     part.prediction.button.description = say("revealed_below" if revealed else "wait_reveal", lang)
 
 
-def status_of(part: Any, spec: ClassQuestion, lang: str) -> tuple[str, str]:
-    """The sentence under a question's lock and its kind."""
+def status_of(part: Any, spec: ClassQuestion, lang: str, said_below: bool = False) -> tuple[str, str]:
+    """The sentence under a question's lock and its kind. ``said_below``: the lesson's own prediction states the
+    answer on the next line once it is revealed, so the lock's sentence does not say it a second time."""
     number = part.locked.get(spec.qid)
     shown = None if number is None else part._shown(spec, number)
     if shown is not None and spec.whole:  # "your guess “about the same” stays": a choice's words read as a name
         shown = say("quoted", lang, text=shown)
     if spec.qid in part.revealed:
-        answer = say("answer_is", lang, answer=answer_words(spec, lang))
+        answer = "" if said_below else say("answer_is", lang, answer=answer_words(spec, lang))
         if number is None:
-            return f"{say('closed_none', lang)} {answer}", "none"
-        return f"{say('closed_locked', lang, value=shown)} {answer} {closeness(spec, number, lang)}", "closed"
+            return " ".join(filter(None, (say("closed_none", lang), answer))), "none"
+        parts = (say("closed_locked", lang, value=shown), answer, closeness(spec, number, lang))
+        return " ".join(filter(None, parts)), "closed"
     if shown is not None:
         return say("locked", lang, value=shown), "locked"
     return say("no_guess", lang), "none"

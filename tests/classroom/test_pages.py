@@ -122,6 +122,9 @@ def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> 
     assert not plot.exact_hidden and not part.lesson.sealed
     assert all(box.layout.display is None and box.children for box in part.lesson.boxes.values())
     assert "stays as you locked it in" in part.lock.status
+    # the answer is said once, on the prediction's own line, not again in the lock's sentence just above it
+    assert "3/7" not in part.lock.status and "The answer:" not in part.lock.status
+    assert "away from the answer" in part.lock.status
 
 
 def test_before_the_reveal_no_widget_holds_the_answer_and_a_forged_reveal_does_nothing(store: ClassStore) -> None:
