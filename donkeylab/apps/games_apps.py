@@ -42,7 +42,9 @@ def build_game(game: str, query: Query) -> Any:
     problems = problems_box(query, query["lang"])
     stepper.observe(lambda change: problems.set_lang(change["new"]), names="lang")  # the page's one language menu
     chances = ChancesPanel(stepper, shown=query["odds"] == "1")  # off unless the link asks (?odds=1)
-    return w.VBox([problems, Explorer(stepper), chances, ShareLink(stepper)])
+    share = ShareLink(stepper)
+    share.follow(chances.toggle, "odds")
+    return w.VBox([problems, Explorer(stepper), chances, share])
 
 
 def register_game(game: str) -> AppInfo:

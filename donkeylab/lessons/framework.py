@@ -306,9 +306,12 @@ def build(
     lesson.query = ctx.query
     lesson.headings = headings(spec)
     if spec.share is not None and ctx.stepper is not None:
+        from donkeylab.widgets.chances import panels_in
         from donkeylab.widgets.share import ShareLink
 
         lesson.share = ShareLink(ctx.stepper, {k: ctx.query[k] for k in spec.share})
+        for panel in {id(p): p for part in lesson.step_through for p in panels_in(part)}.values():
+            lesson.share.follow(panel.toggle, "odds")  # the link opens the panel as the pupil left it
     lesson.switch.parts.extend(lesson.widgets())
     if ctx.stepper is not None:
         follow_switch(lesson.switch, ctx.stepper)

@@ -35,6 +35,18 @@ class ShareLink(KitUser, PageGuard, anywidget.AnyWidget):
         fixed = {k: str(v) for k, v in (extra or {}).items() if k not in owned}
         super().__init__(stepper=stepper, extra=fixed, **self._kit_traits())
 
+    def follow(self, toggle: Any, key: str) -> None:
+        """Carry an on/off switch of the page in the link (``key=1`` while on; off is every page's default, so
+        the link leaves it out), as it changes: a pupil who opened the chances panel shares a link that opens
+        it too."""
+
+        def carry(_change: Any = None) -> None:
+            rest = {k: v for k, v in self.extra.items() if k != key}
+            self.extra = {**rest, key: "1"} if toggle.value else rest
+
+        toggle.observe(carry, "value")
+        carry()
+
     def _page_says(self, text: str) -> None:
         self.stepper._page_says(text)
 

@@ -117,3 +117,17 @@ def test_probabilities_are_exact_fractions_with_their_percentage() -> None:
         and probability(Fraction(1, 50000), "de") == "< 0,1 %"
     )
     assert probability(Fraction(1, 123457), "en").endswith("%") and "/" not in probability(Fraction(1, 123457), "en")
+
+
+@pytest.mark.parametrize("app", ["double_down", "die_choice"])
+def test_the_share_link_opens_the_panel_as_the_pupil_left_it(app: str) -> None:
+    """A free-play page and a lesson: the copied link says ``odds=1`` while the panel is open and nothing once the
+    pupil shut it (off by default), so a shared link shows what the sharer saw."""
+    page = build(app, "odds=1")
+    share = page.lesson.share if hasattr(page, "lesson") else page.children[-1]
+    (panel,) = panels_in(page)
+    assert share.query()["odds"] == "1"
+    panel.toggle.value = False
+    assert "odds" not in share.query()
+    panel.toggle.value = True
+    assert share.query()["odds"] == "1"
