@@ -11,7 +11,6 @@ function el(tag, attrs, ...kids) {
 }
 
 const SECTION = /(?:^|\s)dl-section-(\w+)/;
-
 export default {
   render({ model, el: host }) {
     const box = el("div", { class: "dl-class-card" });
@@ -22,6 +21,7 @@ export default {
     document.body.append(lost);
     host.append(box);
     const stopBeat = heartbeat(model, lost);
+    const stopWatch = reloadWhenBack(lost, () => (model.get("texts") || {}).back);
     let value = null; // the card input's value as the pupil sets it (never a default shown as a guess)
     let asked = -1; // the question index the input belongs to
     let lockButton = null; // the card's lock, enabled once the pupil has set a value
@@ -166,6 +166,7 @@ export default {
       clearTimeout(timer);
       pause("");
       stopBeat();
+      stopWatch();
       lost.remove();
     };
   },

@@ -93,6 +93,7 @@ export default {
     const lost = lostBanner(); // heartbeat.js, joined before this file: a restarted server says "reload"
     host.append(lost, box);
     const stopBeat = heartbeat(model, lost);
+    const stopWatch = reloadWhenBack(lost, () => (model.get("texts") || {}).back);
     let ending = false, removing = "", picked = null, sized = null; // the start form's values survive a redraw
     let deskOpen = false;
     const typed = {}; // the desk's inputs as the teacher left them (a redraw every second must not undo typing)
@@ -349,6 +350,10 @@ export default {
     model.on("change:view", () => send({ method: "origin", href: window.location.href }));
     draw();
     send({ method: "origin", href: window.location.href });
-    return () => { for (const n of names) model.off(`change:${n}`, later); stopBeat(); };
+    return () => {
+      for (const n of names) model.off(`change:${n}`, later);
+      stopBeat();
+      stopWatch();
+    };
   },
 };

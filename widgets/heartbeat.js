@@ -79,3 +79,44 @@ function sendOrSay(model, banner, message, unsaved, answered) {
   model.on("msg:custom", onMsg);
   timer = setTimeout(() => { model.off("msg:custom", onMsg); unsaved(); }, ANSWER_MS);
 }
+
+const PROBE_MS = 3000; // while the kernel is lost, ask the server this often (plus up to as much again at random)
+const RELOADED_KEY = "donkeylab-reloaded-at"; // when this tab last reloaded itself (sessionStorage)
+const RELOAD_GAP_MS = 60000; // at most one reload of its own a minute: a page that cannot keep its kernel stays
+
+/** A class page (a pupil's or the dashboard) whose kernel is lost (a server restarted, a phone that slept past
+ * its kernel) reloads itself once the server answers again: the reload brings the same pupil back with their
+ * guesses, step and language (the dashboard: the same class), and 30 pupils need not each find the banner and
+ * reload by hand. The probe is the server's `/join` page (no
+ * kernel, no place taken), asked with jitter so a class does not knock all at once. */
+function reloadWhenBack(banner, backText) {
+  let timer = null;
+  const join = window.location.pathname.split("voila/render/")[0] + "join";
+  const probe = async () => {
+    timer = null;
+    if (banner.hidden) return;
+    let ok = false;
+    try {
+      ok = (await fetch(join, { cache: "no-store", credentials: "same-origin" })).ok;
+    } catch (err) {
+      ok = false; // the server is still away
+    }
+    const last = Number(window.sessionStorage.getItem(RELOADED_KEY) || 0);
+    if (ok && !banner.hidden && Date.now() - last > RELOAD_GAP_MS) {
+      window.sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+      banner.textContent = backText() || banner.textContent;
+      window.location.reload();
+      return;
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (timer === null && !banner.hidden) timer = setTimeout(probe, PROBE_MS * (1 + Math.random()));
+  };
+  const watch = new MutationObserver(schedule);
+  watch.observe(banner, { attributes: true, attributeFilter: ["hidden"] });
+  return () => {
+    watch.disconnect();
+    clearTimeout(timer);
+  };
+}

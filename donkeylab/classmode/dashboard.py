@@ -287,6 +287,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         words = {key: say(key, lang, trials="", answer="", limit="", name="{name}") for key in WORDS}
         words["lang"] = lang
         words |= page_texts(lang)  # the heartbeat's "reload the page", there before the kernel is gone
+        words["back"] = say("server_back", lang)  # the page reloads itself when the server is back
         words["decimal"] = numbers.separators(lang)["decimal"]  # the axis labels the page writes itself
         return words
 

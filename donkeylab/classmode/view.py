@@ -31,6 +31,7 @@ def draw_card(part: Any) -> None:
             "in_lesson_done": say("in_lesson_done", lang),
             "set_it": say("set_it", lang),
             "decimal": numbers.separators(lang)["decimal"],
+            "back": say("server_back", lang),
         } | lock_texts(lang)
         if part.alone is not None:
             why = say(part.alone, lang, code=part.code)
@@ -70,7 +71,8 @@ def draw_lock(part: Any) -> None:
         if part.pupil is None:
             lock.status = ""
         return
-    status, kind = status_of(part, part.headline, lang, said_below=True)
+    # a number's answer is on the prediction's own line below; a choice's there is an explanation, not the pick
+    status, kind = status_of(part, part.headline, lang, said_below=not part.headline.whole)
     with lock.hold_sync():
         lock.enabled = part.headline.qid not in part.revealed and part.headline.qid not in part.locked
         lock.kind, lock.status = kind, status

@@ -35,6 +35,10 @@ _TEXTS = {
         "Die Antwort ist aufgedeckt, Schätzungen sind geschlossen: Diesmal hast du keine Schätzung festgelegt.",
     ),
     "wait_reveal": ("Waiting for your teacher to reveal", "Warte, bis deine Lehrkraft aufdeckt"),
+    "server_back": (
+        "The server is back: this page reloads itself.",
+        "Der Server ist wieder da: Die Seite lädt sich neu.",
+    ),
     "revealed_below": ("✓ Revealed: the answer is below", "✓ Aufgedeckt: Die Antwort steht unten"),
     "pool_note": (
         "Your simulations below are added to the class's pool on your teacher's screen.",

@@ -1,7 +1,8 @@
-"""A class outlives its server (issue 34 §5): the class and its guesses live in the store, so a server stopped
-with SIGTERM in the middle of a lesson and started again loses nothing. Every open page says to reload; after
-a reload a pupil is the same pupil, at the class's question, with their guesses; the teacher gets back to the
-dashboard from the gallery (the key is in the teacher's keyring, never in a link)."""
+"""A class outlives its server: the class and its guesses live in the store, so a server stopped with SIGTERM in
+the middle of a lesson and started again loses nothing. Every open page says so, and reloads itself once the
+server is back (nobody reloads by hand); after it a pupil is the same pupil, at the class's question, with their
+guesses; the dashboard shows the same class, and the teacher also gets back to it from the gallery (the key is in
+the teacher's keyring, never in a link)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def test_a_class_survives_a_server_restart(browser: Browser, output_dir: Path, t
         teacher.page.get_by_role("button", name="Start a class").click()
         code = teacher.page.locator(".dl-cd-code")
         expect(code).to_have_text(re.compile(r"^\w{6}$"))
+        class_code = code.inner_text()
         link = teacher.page.locator(".dl-cd-link").get_attribute("href") or ""
         pupil_server = Server(link.split("/voila/")[0], server.log_path)
         pupil = App(browser.new_context(viewport={"width": 768, "height": 1024}).new_page(), pupil_server, folder)
@@ -59,13 +61,19 @@ def test_a_class_survives_a_server_restart(browser: Browser, output_dir: Path, t
         pupil.page.screenshot(path=str(folder / "pupil-server-gone.png"))
         teacher.page.screenshot(path=str(folder / "dashboard-server-gone.png"))
 
+        for app in (pupil, teacher):
+            app.page.evaluate("() => { window.donkeylabBefore = true; }")  # gone once the page has reloaded
         proc, server = launch(cmd, folder.parent / "voila-restart-2.log", env)
-        pupil.page.reload()
+        # nobody reloads by hand: each class page asks the server while it is away and reloads once it is back
+        for app in (pupil, teacher):
+            app.page.wait_for_function("() => !window.donkeylabBefore", timeout=60_000)
         pupil.wait_ready(".dl-cc-bar b")
         expect(pupil.page.locator(".dl-cc-bar b")).to_have_text(banner)  # the same pupil
         expect(pupil.page.locator(".dl-cc-num")).to_have_text("Question 2 of 3")  # at the class's question
         expect(pupil.page.locator(".dl-class-status")).to_contain_text("locked in")  # with the guess kept
-        teacher.open("index.ipynb", ready=".dl-running a")
+        teacher.wait_ready(".dl-cd-code")
+        expect(teacher.page.locator(".dl-cd-code")).to_have_text(class_code)  # the same class, reloaded
+        teacher.open("index.ipynb", ready=".dl-running a")  # and from the gallery, as after closing the tab
         teacher.page.locator(".dl-running a", has_text="Open the dashboard").click()
         teacher.wait_ready(".dl-cd-code")
         expect(teacher.page.locator(".dl-cd-qnum[aria-pressed='true']")).to_have_text("2")
