@@ -168,7 +168,9 @@ def _prediction(ctx: Context) -> list[Any]:
 def _games(ctx: Context) -> list[Any]:
     q, seed, players = ctx.query, ctx.seed, ctx.query["players"]
     makers: dict[str, Any] = {
-        "double_donkey": lambda lg: DonkeyPage(seed, players, q["variant"], q["step"], HINTS["double_donkey"], lg),
+        "double_donkey": lambda lg: DonkeyPage(
+            seed, players, q["variant"], q["step"], HINTS["double_donkey"], lg, odds=q["odds"] == "1"
+        ),
     }
     tabs = GameTabs(makers, TAB_TITLES, ctx.lang)
     ctx.stepper = tabs.page("double_donkey").stepper

@@ -24,6 +24,7 @@ from donkeylab.pages.parts import Speaks, Text
 from donkeylab.pages.query import MAX_STEP
 from donkeylab.pages.words import interval, span, whole, words
 from donkeylab.widgets.background import Worker
+from donkeylab.widgets.chances import ChancesPanel
 from donkeylab.widgets.explorer import Explorer
 from donkeylab.widgets.share import ShareLink
 from donkeylab.widgets.stepper import Stepper
@@ -450,12 +451,20 @@ class GamePage(w.VBox):  # type: ignore[misc]
     explainer and the event log."""
 
     def __init__(
-        self, game: str, seed: int, hint: Speaks, lang: str = "en", players: int | None = None, rules: Any = None
+        self,
+        game: str,
+        seed: int,
+        hint: Speaks,
+        lang: str = "en",
+        players: int | None = None,
+        rules: Any = None,
+        odds: bool = False,
     ):
         self.stepper = Stepper(game, players, seed=seed, rules=rules, lang=lang)
         self.hint = Text(hint, lang=lang)
         self.explorer = Explorer(self.stepper, controls=False)
-        super().__init__([self.hint, self.explorer])
+        self.chances = ChancesPanel(self.stepper, shown=odds)  # open when the link says ?odds=1
+        super().__init__([self.hint, self.explorer, self.chances])
 
     def set_lang(self, lang: str) -> None:
         self.hint.set_lang(lang)
@@ -486,12 +495,22 @@ class DonkeyPage(GamePage):
     starting position; the share link writes the variant with the step.
     """
 
-    def __init__(self, seed: int, players: int, variant: str, step: int | None, hint: Speaks, lang: str = "en") -> None:
-        super().__init__("double_donkey", seed, hint, lang, players, _rules(variant))
+    def __init__(
+        self,
+        seed: int,
+        players: int,
+        variant: str,
+        step: int | None,
+        hint: Speaks,
+        lang: str = "en",
+        odds: bool = False,
+    ) -> None:
+        super().__init__("double_donkey", seed, hint, lang, players, _rules(variant), odds)
         self.variant = w.ToggleButtons(options=self._options(lang), value=variant)
         self._relabeling = False
         self.share = ShareLink(self.stepper)  # the link follows the Stepper's rules (Stepper.link)
-        self.children = [self.hint, self.variant, self.explorer, self.share]
+        self.share.follow(self.chances.toggle, "odds")
+        self.children = [self.hint, self.variant, self.explorer, self.chances, self.share]
         self.go_to(step)
         self.variant.observe(self._on_variant, names="value")
 

@@ -480,12 +480,14 @@ def test_a_choice_guess_is_quoted_and_the_card_points_at_the_revealed_answer(sto
     until(lambda: "„" in part.lock.status)
 
 
-def test_a_class_page_shuts_the_chances_panel_even_when_its_link_opens_it(store: ClassStore) -> None:
-    """The teacher decides what a class sees: a pupil's page has no chances panel to open, ``?odds=1`` or not."""
+@pytest.mark.parametrize("lesson", ["doublet_penalties", "full_games"])
+def test_a_class_page_shuts_the_chances_panel_even_when_its_link_opens_it(store: ClassStore, lesson: str) -> None:
+    """The teacher decides what a class sees: a pupil's page has no chances panel to open, ``?odds=1`` or not
+    (the full games' panel sits in its game tab)."""
     from donkeylab.widgets.chances import panels_in
 
-    k = store.create_class("doublet_penalties")
-    page = build("doublet_penalties", f"class={k.code}&odds=1&_pupil={BROWSER}")
+    k = store.create_class(lesson)
+    page = build(lesson, f"class={k.code}&odds=1&_pupil={BROWSER}")
     pupil_of(page)
     panels = panels_in(page)
     assert panels and all(not p.toggle.value and p.toggle.disabled and p.layout.display == "none" for p in panels)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from donkeylab.apps import build
 from donkeylab.core.chances import outcome_text
 from donkeylab.games import info
 from donkeylab.widgets.chances import ChancesPanel, panels_in, probability
+from donkeylab.widgets.share import ShareLink
 from donkeylab.widgets.stepper import Stepper
 
 GAMES = ("double_donkey", "double_down", "esels_rennen")
@@ -119,12 +121,18 @@ def test_probabilities_are_exact_fractions_with_their_percentage() -> None:
     assert probability(Fraction(1, 123457), "en").endswith("%") and "/" not in probability(Fraction(1, 123457), "en")
 
 
-@pytest.mark.parametrize("app", ["double_down", "die_choice"])
+def shares_in(widget: Any) -> list[ShareLink]:
+    if isinstance(widget, ShareLink):
+        return [widget]
+    return [s for child in getattr(widget, "children", ()) for s in shares_in(child)]
+
+
+@pytest.mark.parametrize("app", ["double_down", "die_choice", "full_games"])
 def test_the_share_link_opens_the_panel_as_the_pupil_left_it(app: str) -> None:
-    """A free-play page and a lesson: the copied link says ``odds=1`` while the panel is open and nothing once the
-    pupil shut it (off by default), so a shared link shows what the sharer saw."""
+    """A free-play page, a lesson and the full games' game tab: the copied link says ``odds=1`` while the panel
+    is open and nothing once the pupil shut it (off by default), so a shared link shows what the sharer saw."""
     page = build(app, "odds=1")
-    share = page.lesson.share if hasattr(page, "lesson") else page.children[-1]
+    (share,) = shares_in(page)
     (panel,) = panels_in(page)
     assert share.query()["odds"] == "1"
     panel.toggle.value = False
