@@ -166,9 +166,13 @@ export default {
       const pause = el("button", { type: "button", class: pace.paused ? "dl-cd-release" : "dl-cd-pause" },
         pace.paused ? T.release : T.pause);
       pause.addEventListener("click", () => send({ method: "pause", paused: !pace.paused }));
+      // each pupil's "What are my chances?" panel: shut in a class until the teacher shows it
+      const odds = el("button", { type: "button", class: "dl-cd-odds", "aria-pressed": String(!!pace.odds) },
+        pace.odds ? T.hide_odds : T.show_odds);
+      odds.addEventListener("click", () => send({ method: "odds", shown: !pace.odds }));
       box.append(el("div", { class: "dl-cd-pace" },
         el("label", { for: "dl-cd-step" }, T.pace_step), step, goStep,
-        el("label", { for: "dl-cd-section" }, T.pace_section), section, goSection, pause));
+        el("label", { for: "dl-cd-section" }, T.pace_section), section, goSection, pause, odds));
       if (answerShut) box.append(el("p", { class: "dl-cd-why", id: "dl-cd-answer-shut" }, T.answer_after_reveal));
       if (get("pooling") && !get("revealed")) {
         const shown = get("show_estimate");

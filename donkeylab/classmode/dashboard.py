@@ -53,7 +53,8 @@ WORDS = (
     "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
     "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name",
     "col_guessed", "col_step", "col_where", "col_exercises", "calibration", "language", "show_estimate",
-    "hide_estimate", "estimate_hidden", "answer_after_reveal", "to_desk", "save_pupils", "save_help",
+    "hide_estimate", "estimate_hidden", "answer_after_reveal", "to_desk", "save_pupils", "save_help", "show_odds",
+    "hide_odds",
 )  # fmt: skip
 
 
@@ -99,7 +100,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     target = t.Float(-1.0, help="the exact share the pooled estimate converges to; -1 until revealed").tag(sync=True)
     what = t.Unicode(help="what the pooled estimate is the share of, in lang").tag(sync=True)
     calibration: t.List[Any] = t.List(help="after the reveal: how close the class came, in sentences").tag(sync=True)
-    pace: t.Dict[str, Any] = t.Dict(help="the teacher's pacing: {step, section, paused}").tag(sync=True)
+    pace: t.Dict[str, Any] = t.Dict(help="the teacher's pacing: {step, section, paused, odds}").tag(sync=True)
     sections: t.List[Any] = t.List(help="[[name, words], ...] the sections the class can be sent to").tag(sync=True)
     roster: t.List[Any] = t.List(help="the pupils by pseudonym: guessed, step, where, exercises, flags").tag(sync=True)
     summary: t.Dict[str, Any] = t.Dict(help="who has not guessed, who is behind, the hardest exercise").tag(sync=True)
@@ -186,7 +187,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         current = self._state.get("question") if self._state.get("question") in self._specs else next(iter(self._specs))
         with self.hold_sync():
             self._set(view="class", code=code, lesson=lesson, note="")
-            self._set(pace={k: self._state.get(k) for k in ("step", "section", "paused")})
+            self._set(pace={k: self._state.get(k) for k in ("step", "section", "paused", "odds")})
             self._switch(str(current))
             if self._href:
                 self._links(self._href)
@@ -380,6 +381,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             self.refresh()
         elif method == "pause" and fields == {"paused"} and isinstance(content["paused"], bool):
             self._pacing(paused=content["paused"])
+        elif method == "odds" and fields == {"shown"} and isinstance(content["shown"], bool):
+            self._pacing(odds=content["shown"])  # every pupil's chances panel: the teacher decides
         elif method == "remove" and fields == {"name"} and isinstance(content["name"], str):
             stored = [r["name"] for r in self._rows if pseudonym_in(r["name"], self.lang) == content["name"]]
             if stored:  # the page names pupils in its language; the store by the name they joined with
@@ -405,7 +408,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             state["seq"] = int(state.get("seq", 0)) + 1
         self._open().set_state(self.code, self._key, state)
         self._state = state
-        self._set(pace={k: state.get(k) for k in ("step", "section", "paused")})
+        self._set(pace={k: state.get(k) for k in ("step", "section", "paused", "odds")})
 
     def save(self, what: str) -> None:
         """The class's results as a file the teacher's browser saves (a CSV, or a page of charts)."""

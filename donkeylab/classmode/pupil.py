@@ -81,9 +81,11 @@ def join_class(lesson_name: str, query: Any, lesson: Any, page: Any, store_url: 
         specs = []
     if not code or not specs:
         return page
-    for panel in panels_in(page):  # the chances panel: the teacher decides, not a pupil
+    panels = panels_in(page)
+    for panel in panels:  # the chances panel: the teacher decides, not a pupil
         panel.close_for_class()
     part = PupilPart(code, specs, lesson, query.values.get("_pupil"), lesson.switch.value)
+    part.panels = panels
     lesson.switch.parts.append(part)
     part.start(store_url)
     page.children = (part.card, *page.children, part.place, part.drawn)  # drawn last: see Drawn
@@ -109,6 +111,8 @@ class PupilPart:
         self.state: dict[str, Any] = {}
         self.seq: Any = None
         self.section = ""
+        self.panels: list[Any] = []  # the page's chances panels, shown while the teacher says so
+        self.odds = False
         self.tried: set[int] = set()
         self.right: set[int] = set()
         self.dirty = True
@@ -290,6 +294,10 @@ class PupilPart:
             guard.PAUSE.hold(lambda lang: say("paused", lang))
         else:
             guard.PAUSE.release()
+        if bool(state.get("odds")) != self.odds:
+            self.odds = bool(state.get("odds"))
+            for panel in self.panels:
+                panel.open_for_class() if self.odds else panel.close_for_class()
         if state.get("seq") != self.seq:
             self.seq = state.get("seq")
             step, stepper = state.get("step"), getattr(self.lesson, "stepper", None)

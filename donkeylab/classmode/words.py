@@ -287,6 +287,8 @@ _TEXTS = {
         "Die erste Datei enthält keine Namen; die Datei pro Person nennt jedes Pseudonym mit seinen Schätzungen "
         "und Übungen.",
     ),
+    "show_odds": ("Show pupils their chances", "Den Schülern ihre Chancen zeigen"),
+    "hide_odds": ("Hide pupils' chances", "Chancen der Schüler ausblenden"),
     "show_estimate": ("Show the class's estimate now", "Schätzung der Klasse jetzt zeigen"),
     "hide_estimate": ("Hide the class's estimate", "Schätzung der Klasse verbergen"),
     "estimate_hidden": (

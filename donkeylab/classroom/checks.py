@@ -25,7 +25,7 @@ MAX_BATCH_NO = 10_000  # batches of one run (a lesson's plot runs at most 1,000)
 BROWSER_RE = re.compile(r"[A-Za-z0-9_-]{20,64}(?:\.[0-9a-f]{16})?")
 LANGS = ("en", "de")  # the languages a page can be in
 SECTIONS = ("question", "step", "live", "answer", "exercises", "further")  # where a pupil may be on the page
-STATE_KEYS = {"question": str, "step": int, "section": str, "paused": bool, "seq": int}
+STATE_KEYS = {"question": str, "step": int, "section": str, "paused": bool, "seq": int, "odds": bool}
 MAX_STATE_CHARS = 400
 MAX_EXERCISES = 20
 
@@ -87,7 +87,8 @@ def checked_browser(browser: object) -> tuple[str | None, str | None]:
 
 
 def checked_state(state: object, qids: list[str]) -> str:
-    """The teacher's pacing (which question, which step or section, paused) as short JSON, else a refusal."""
+    """The teacher's pacing (which question, which step or section, paused, the chances panel shown) as short
+    JSON, else a refusal."""
     if not isinstance(state, Mapping) or not set(state) <= set(STATE_KEYS):
         raise ClassError("bad_state")
     for key, value in state.items():

@@ -84,6 +84,12 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
         self.toggle.observe(self._refresh, names="value")
         self._refresh()
 
+    def open_for_class(self) -> None:
+        """The teacher shows the class its chances: the panel is there and open (a pupil may still shut it)."""
+        self.layout.display = None
+        self.toggle.disabled = False
+        self.toggle.value = True
+
     def close_for_class(self) -> None:
         """A class page: the teacher decides what the class sees, so the panel is shut and hidden."""
         self.toggle.value = False

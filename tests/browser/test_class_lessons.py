@@ -251,7 +251,8 @@ def projector_reloaded(room: Room, lesson: str, index: int, code: str) -> None:
 
 
 def pause(room: Room, lesson: str) -> None:
-    """The teacher's pause: the overlay on every page; the phone's Step and Start refused until the release."""
+    """The teacher's pause: the overlay on every page; the phone's Step and Start refused until the release; then
+    the chances panel the teacher shows and hides."""
     teacher, phone = room.teacher.page, room.phone.app.page
     teacher.locator("a.dl-cd-to-desk").click()
     teacher.locator("button.dl-cd-pause").click()
@@ -275,6 +276,24 @@ def pause(room: Room, lesson: str) -> None:
     for pupil in room.pupils:
         expect(pupil.app.page.locator(".dl-cc-pause")).to_have_count(0)
     move(bar)  # the page works again
+    chances(room, lesson)
+
+
+def chances(room: Room, lesson: str) -> None:
+    """The chances panel: hidden on every pupil's page until the teacher shows it, then open on each, then
+    hidden again."""
+    teacher = room.teacher.page
+    for pupil in room.pupils:
+        expect(pupil.app.page.locator(".dl-chances").first).to_be_hidden()
+    teacher.locator("button.dl-cd-odds[aria-pressed='false']").click()
+    for pupil in room.pupils:
+        expect(pupil.app.page.locator(".dl-chances-toggle").first).to_be_visible()
+        expect(pupil.app.page.locator(".dl-chances-body").first).not_to_be_empty()
+    room.phone.app.page.locator(".dl-chances").first.scroll_into_view_if_needed()
+    shot(room.phone.app, room.folder, f"{lesson}-phone-chances")
+    teacher.locator("button.dl-cd-odds[aria-pressed='true']").click()
+    for pupil in room.pupils:
+        expect(pupil.app.page.locator(".dl-chances").first).to_be_hidden()
 
 
 @pytest.mark.parametrize("lesson", lessons())

@@ -60,8 +60,8 @@ def test_everyone_to_a_step_reaches_every_page_and_a_late_joiner_lands_there(sto
     one, two = pupil(dash), pupil(dash, "pupil-browser-key-0002", "de")
     assert one.lesson.stepper.index != 2
     says(dash, method="pace", step=2)
-    within(3.0, lambda: one.lesson.stepper.index == 2 and two.lesson.stepper.index == 2)
-    assert one.card.goto.get("section") == "step" and two.card.goto.get("section") == "step"  # scrolled there
+    at_step = lambda part: part.lesson.stepper.index == 2 and part.card.goto.get("section") == "step"  # noqa: E731
+    within(3.0, lambda: at_step(one) and at_step(two))  # moved there, and scrolled to the game
     late = pupil(dash, "pupil-browser-key-0003")
     within(3.0, lambda: late.lesson.stepper.index == 2)
     one.lesson.stepper.jump(1)  # a pupil may look back; the class's step is not forced on them again
@@ -97,6 +97,26 @@ def test_a_pause_holds_every_control_in_the_kernel_until_the_teacher_releases_it
     dash.close()
 
 
+def test_the_teacher_shows_and_hides_every_pupils_chances_panel(store: ClassStore) -> None:
+    """Shut on a class page until the teacher shows it; then open on every page (a late joiner's too), and shut
+    again when the teacher hides it."""
+    dash = started()
+    one = pupil(dash)
+    shut = lambda part: all(  # noqa: E731
+        not p.toggle.value and p.toggle.disabled and p.layout.display == "none" for p in part.panels
+    )
+    shown = lambda part: all(p.toggle.value and not p.toggle.disabled for p in part.panels)  # noqa: E731
+    assert one.panels and shut(one)
+    says(dash, method="odds", shown=True)
+    assert dash.pace["odds"] is True
+    within(3.0, lambda: shown(one) and one.panels[0].body.value != "")  # the table, or why there is none
+    late = pupil(dash, "pupil-browser-key-0002", "de")
+    within(3.0, lambda: shown(late))
+    says(dash, method="odds", shown=False)
+    within(3.0, lambda: shut(one) and shut(late))
+    dash.close()
+
+
 def test_forged_pacing_from_the_teachers_page_changes_nothing(store: ClassStore) -> None:
     dash = started()
     before = store.about(dash.code, dash._key)["state"]
@@ -108,6 +128,8 @@ def test_forged_pacing_from_the_teachers_page_changes_nothing(store: ClassStore)
         {"method": "pace", "section": "<script>"},
         {"method": "pace", "step": 2, "section": "live"},
         {"method": "pause", "paused": "yes"},
+        {"method": "odds", "shown": 1},
+        {"method": "odds", "shown": True, "extra": 1},
         {"method": "question", "qid": "not_a_question"},
         {"method": "save", "what": "../../etc/passwd"},
     ):
