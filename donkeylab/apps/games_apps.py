@@ -21,6 +21,7 @@ from donkeylab.pages.registry import APPS, AppInfo, common_params, problems_box,
 
 def build_game(game: str, query: Query) -> Any:
     """The explorer of ``game`` at the step, seed, players, rules, language and seat the link asks for."""
+    from donkeylab.widgets.best_move import BestMoveQuiz
     from donkeylab.widgets.chances import ChancesPanel
     from donkeylab.widgets.explorer import Explorer
     from donkeylab.widgets.share import ShareLink
@@ -44,7 +45,8 @@ def build_game(game: str, query: Query) -> Any:
     chances = ChancesPanel(stepper, shown=query["odds"] == "1")  # off unless the link asks (?odds=1)
     share = ShareLink(stepper)
     share.follow(chances.toggle, "odds")
-    return w.VBox([problems, Explorer(stepper), chances, share])
+    # "which move is best here?" asked before the panel answers it
+    return w.VBox([problems, Explorer(stepper), BestMoveQuiz(chances), chances, share])
 
 
 def register_game(game: str) -> AppInfo:

@@ -7,6 +7,7 @@ same bots, same timeline), and the numbers the page must show are the game's own
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -76,4 +77,27 @@ def test_the_panel_is_shut_until_the_pupil_opens_it_by_mouse_or_keyboard(app: Ap
     expect(app.page.locator(".dl-chances-table tbody tr")).to_have_count(len(table.moves))
     app.page.get_by_role("button", name="Hide my chances").click()
     expect(app.page.locator(".dl-chances-table")).to_have_count(0)
+    app.check_console()
+
+
+@pytest.mark.parametrize("game", ["double_donkey", "double_down", "esels_rennen"])
+def test_which_move_is_best_is_asked_before_the_panel_answers(app: App, game: str) -> None:
+    """The quiz above the panel: the pupil picks the last move listed and presses Check; the answer names the
+    pick's value, and the panel opens with every move, the best starred."""
+    step, table = next((s, t) for s, t in decision_points(game, count=3) if len(t.moves) > 1)
+    app.page.set_viewport_size(TABLET)
+    app.open(f"{game}.ipynb", f"seed={SEED[game]}&step={step}&lang=en")
+    quiz = app.page.locator(".dl-best-move")
+    expect(quiz).to_contain_text("Which move is best here?")
+    expect(app.page.locator(".dl-chances-table")).to_have_count(0)  # asked before it is answered
+    options = quiz.locator(".widget-toggle-button")
+    expect(options).to_have_count(len(table.moves))
+    options.last.click()
+    quiz.get_by_role("button", name="Check").click()
+    answer = quiz.locator(".dl-best-move-answer")
+    expect(answer).to_contain_text(re.compile(r"^(Yes: .* best move|Not the best: )"))
+    expect(app.page.locator(".dl-chances-table tbody tr")).to_have_count(len(table.moves))
+    quiz.scroll_into_view_if_needed()
+    app.screenshot(f"best-move-{game}", full_page=False)
+    app.assert_no_traceback()
     app.check_console()
