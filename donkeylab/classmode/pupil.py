@@ -259,6 +259,10 @@ class PupilPart:
             self._go_alone("ended" if why == "not_open" and self.pupil is not None else why)
         elif exc.key == "unreachable":
             self._go_alone("no_store")
+        elif exc.key == "unknown_pupil" and self.pupil is not None and self.store is not None:
+            # taken out as a ghost (silent a minute, no guess) while the page lived on: a new pupil, as on a reload
+            store, self.pupil = self.store, None
+            self._call(lambda: setattr(self, "pupil", store.join(self.code, self.browser)))
         elif exc.key == "revealed":
             self._reveal(self.current)
         else:  # a refused guess: say why, stay in class

@@ -115,3 +115,22 @@ def test_only_a_class_no_longer_open_lets_the_page_reveal_and_its_kernel_stays(
     assert "ended class" in part.card.banner and not part.prediction.held
     part.prediction.reveal()
     assert part.prediction.revealed and part.leaving is None and asked == []
+
+
+def test_a_page_taken_out_as_a_ghost_that_comes_back_joins_again(store: ClassStore, asked: list[str]) -> None:
+    """A page silent for a minute without a guess (a closed lid) is a ghost the teacher takes out; when it wakes
+    up it polled as a pupil the store no longer knew, for ever, and no reveal reached it."""
+    import time
+
+    from donkeylab.classroom import store as store_module
+
+    k, part = joined(store)
+    first = part.pupil.id
+    later = ClassStore.open(None, clock=lambda: time.time() + store_module.QUIET_S + 1)
+    assert later.remove_ghosts(k.code, k.teacher_key) == 1
+    until(lambda: part.pupil is not None and part.pupil.id != first)
+    assert part.alone is None and len(store.roster(k.code, k.teacher_key)) == 1
+    store.reveal(k.code, k.teacher_key, "token_risk")
+    until(lambda: "token_risk" in part.revealed)
+    later.close()
+    assert asked == []
