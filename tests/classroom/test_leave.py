@@ -1,7 +1,8 @@
 """Every way a class page cannot be in its running class, in a kernel over a real store: it says so and keeps
 every answer sealed (a forged Reveal neither); taken out or refused as full it then frees its place on the
 server (``classmode.leave``: the lost-kernel sentence says why, and its own server is asked to stop it). Only a
-class that is no longer open lets the page reveal on its own. A stand-in server records what the kernel asks."""
+class that is no longer open lets the page reveal on its own. A stand-in server records what the kernel asks.
+The teacher sees the pupils who left without a guess (ghosts) and takes them out, freeing their places."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from donkeylab.apps import build
 from donkeylab.classmode import leave
 from donkeylab.classmode.pupil import PupilPart
 from donkeylab.classroom import ClassStore
-from tests.classroom.test_pages import class_store, joined, kept_sealed, pupil_of, until
+from tests.classroom.test_pages import class_store, dashboard, joined, kept_sealed, pupil_of, until
 
 KERNEL = str(uuid.uuid4())
 
@@ -134,3 +135,20 @@ def test_a_page_taken_out_as_a_ghost_that_comes_back_joins_again(store: ClassSto
     until(lambda: "token_risk" in part.revealed)
     later.close()
     assert asked == []
+
+
+def test_the_dashboard_shows_the_ghosts_and_taking_them_out_frees_their_places(store: ClassStore) -> None:
+    """Pupils whose page went silent without a guess are named on the teacher's desk with a button; pressing it
+    takes them out (a pupil who guessed stays) and their places are free again."""
+    import time
+
+    dash = dashboard()
+    dash.start_class("doublet_penalties", 30)
+    past = ClassStore.open(None, clock=lambda: time.time() - 120)  # their pages last reported two minutes ago
+    ghost, guessed = past.join(dash.code, "ghost-browser-key-0001"), past.join(dash.code, "kept-browser-key-0001")
+    past.answer(dash.code, guessed.id, "token_risk", 0.5)
+    past.close()
+    until(lambda: ghost.name in dash.summary.get("ghosts", "") and guessed.name not in dash.summary["ghosts"])
+    dash._on_page(None, {"method": "ghosts"}, None)
+    until(lambda: [r["name"] for r in dash.roster] == [guessed.name] and not dash.summary["ghosts"])
+    assert store.results(dash.code, dash._key, "token_risk")["pupils"] == 1
