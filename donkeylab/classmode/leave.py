@@ -3,10 +3,11 @@
 A pupil the teacher took out, or a page refused because the class (or its address's share of it) is full, keeps
 every answer sealed and has nothing left to do; its kernel would still hold one of the server's places (and
 ~100 MB) until the tab closes. So, once the card says why, the kernel sets every widget's lost-kernel sentence
-to that reason (the page's banner shows it when the kernel is gone) and asks its own server to shut it down,
-through the route a closing tab's beacon uses (``/voila/api/shutdown/<its id>``). A reload starts a kernel that
-is refused again and stops again. Outside a donkeylab server (a hub, a notebook, the static site) there is no
-server to ask and nothing happens.
+to that reason (the page's banner shows it when the kernel is gone; ``stopped`` keeps the card from reloading
+the page when the server answers, which would only start a kernel refused again) and asks its own server to shut
+it down, through the route a closing tab's beacon uses (``/voila/api/shutdown/<its id>``). A reload by hand starts
+a kernel that is refused again and stops again. Outside a donkeylab server (a hub, a notebook, the static site)
+there is no server to ask and nothing happens.
 """
 
 from __future__ import annotations
@@ -62,13 +63,14 @@ def _stop(info: dict[str, object], kernel_id: str, words: str, after: float) -> 
 
 
 def set_lost(words: str) -> int:
-    """Set every widget's lost-kernel sentence to ``words``; returns how many widgets changed."""
+    """Set every widget's lost-kernel sentence to ``words``, marked as a kernel stopped on purpose; returns how
+    many widgets changed."""
     from ipywidgets.widgets.widget import _instances
 
     changed = 0
     for widget in list(_instances.values()):  # a copy: widgets may be made meanwhile
         texts = getattr(widget, "texts", None)
         if isinstance(texts, dict) and "lost" in texts and texts["lost"] != words:
-            widget.texts = {**texts, "lost": words}
+            widget.texts = {**texts, "lost": words, "stopped": "1"}
             changed += 1
     return changed

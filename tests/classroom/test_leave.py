@@ -67,6 +67,7 @@ def test_a_pupil_taken_out_says_so_keeps_the_answers_sealed_and_stops_its_kernel
     kept_sealed(part, since)
     until(lambda: asked == [f"/voila/api/shutdown/{KERNEL}"])
     assert "taken you out" in lost_words(part) and "place on the server is free" in lost_words(part)
+    assert part.card.texts.get("stopped")  # the card does not reload the page into a refused kernel
 
 
 def test_a_full_class_says_so_keeps_the_answers_sealed_and_stops_its_kernel(
