@@ -64,8 +64,8 @@ def test_a_pupil_taken_out_says_so_keeps_the_answers_sealed_and_stops_its_kernel
     k, part = joined(store)
     store.remove_pupil(k.code, k.teacher_key, part.pupil.name)
     until(lambda: part.alone == "removed")
+    until(lambda: asked == [f"/voila/api/shutdown/{KERNEL}"])  # its words set first: the states compared hold still
     kept_sealed(part, since)
-    until(lambda: asked == [f"/voila/api/shutdown/{KERNEL}"])
     assert "taken you out" in lost_words(part) and "place on the server is free" in lost_words(part)
     assert part.card.texts.get("stopped")  # the card does not reload the page into a refused kernel
 
@@ -81,8 +81,8 @@ def test_a_full_class_says_so_keeps_the_answers_sealed_and_stops_its_kernel(
     part = pupil_of(build("doublet_penalties", f"class={code}"))
     until(lambda: part.alone == "full")
     assert "is full" in part.card.banner
-    kept_sealed(part, since)
     until(lambda: asked == [f"/voila/api/shutdown/{KERNEL}"])
+    kept_sealed(part, since)
     assert "is full" in lost_words(part)
 
 
