@@ -16,7 +16,9 @@ core ipywidgets Button whose description counts its clicks) and reports what the
   address, no websocket, every 2–5 s for 90 s; 45 s in and at the end, a newcomer on a third address (a network
   namespace: needs root) and the teacher reloading the dashboard: their statuses, the kernels held, the
   pseudonyms left.
-- issue 47's, in ``server_attacks_round3.py``: ``query``, ``rebinding``, ``token``, ``reconnects``, ``control``.
+- issue 47's, in ``server_attacks_round3.py``: ``query``, ``rebinding``, ``token``, ``reconnects``, ``control``;
+  in ``server_attacks_class.py``: ``stuffing`` (§1-3: a class stuffed from one address, a page refused or taken
+  out forging Reveal) and ``wrong_codes`` (§9: a classmate behind the guesser's address).
 
 Run: ``.venv/bin/python benchmarks/server_attacks.py [NAME ...]``. Before the fixes: ``git archive cddbd25 |
 tar -x -C /tmp/before`` and the same command with ``PYTHONPATH=/tmp/before`` (that checkout's server and kernels).
@@ -342,10 +344,18 @@ ATTACKS: dict[str, tuple[Callable[[Served], list[Row]], dict[str, Any]]] = {
 
 
 def main() -> None:
+    from benchmarks.server_attacks_class import CLASS_ATTACKS
     from benchmarks.server_attacks_round3 import ROUND3
 
     ATTACKS.update(ROUND3)
+    ATTACKS.update(CLASS_ATTACKS)
     names = sys.argv[1:] or list(ATTACKS)
+    unknown = [n for n in names if n not in ATTACKS]
+    if unknown:  # --help, -h or a misspelt name: the usage, not a traceback
+        print(f"usage: {Path(sys.argv[0]).name} [ATTACK ...]  (each against a server of its own; none: all)")
+        print("attacks: " + " ".join(ATTACKS))
+        print((__doc__ or "").strip())
+        sys.exit(0 if set(unknown) <= {"-h", "--help"} else 2)
     os.environ.setdefault(
         "DONKEYLAB_CLASS_DB", tempfile.mkdtemp(prefix="attacks-db-") + "/class.db"
     )  # servers inherit it

@@ -21,7 +21,8 @@ export default {
     document.body.append(lost);
     host.append(box);
     const stopBeat = heartbeat(model, lost);
-    const stopWatch = reloadWhenBack(lost, () => (model.get("texts") || {}).back);
+    const texts = () => model.get("texts") || {};
+    const stopWatch = reloadWhenBack(lost, () => texts().back, () => Boolean(texts().stopped));
     let value = null; // the card input's value as the pupil sets it (never a default shown as a guess)
     let asked = -1; // the question index the input belongs to
     let lockButton = null; // the card's lock, enabled once the pupil has set a value

@@ -24,7 +24,8 @@ A lesson opened with ``?class=K7Q2XF`` joins that class in the pupil's own kerne
   answer wait for it), and a simulation that estimates a question waits for the pupil's guess;
 - a class that has ended (or a code of no open class) leaves a note and the lesson as a pupil's own; a full
   class, a removal by the teacher or a store that cannot be reached leaves a note and keeps every answer sealed
-  (the class runs on for the others). Every store call runs on one worker thread.
+  (the class runs on for the others); taken out or full, the page then stops its kernel (``leave``), freeing
+  its place on the server. Every store call runs on one worker thread.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from donkeylab.classmode import leave
 from donkeylab.classmode import pool as class_pool
 from donkeylab.classmode import restore as class_restore
 from donkeylab.classmode import seal as class_seal
@@ -108,6 +110,7 @@ class PupilPart:
         self.revealed: set[str] = set()
         self.locked: dict[str, float] = {}  # qid -> the locked guess, as the store holds it
         self.alone: str | None = None  # why the lesson works on alone (a catalogue key), or None
+        self.leaving: threading.Thread | None = None  # a page refused by its class stops its kernel
         self.state: dict[str, Any] = {}
         self.seq: Any = None
         self.section = ""
@@ -260,6 +263,10 @@ class PupilPart:
             self._go_alone("ended" if why == "not_open" and self.pupil is not None else why)
         elif exc.key == "unreachable":
             self._go_alone("no_store")
+        elif exc.key == "unknown_pupil" and self.pupil is not None and self.store is not None:
+            # taken out as a ghost (silent a minute, no guess) while the page lived on: a new pupil, as on a reload
+            store, self.pupil = self.store, None
+            self._call(lambda: setattr(self, "pupil", store.join(self.code, self.browser)))
         elif exc.key == "revealed":
             self._reveal(self.current)
         else:  # a refused guess: say why, stay in class
@@ -281,6 +288,7 @@ class PupilPart:
             if hasattr(self.lesson, "sealed_note"):
                 self.lesson.sealed_note("solo")
         self._draw()
+        self.leaving = leave.stop_soon(why, self.code, self.lang)  # taken out or full: the server's place is freed
 
     # ------------------------------------------------------------------ the teacher's pacing
     def _apply(self, state: Mapping[str, Any]) -> None:

@@ -58,6 +58,10 @@ _TEXTS = {
         "Your teacher has taken you out of class {code}.",
         "Deine Lehrkraft hat dich aus der Klasse {code} genommen.",
     ),
+    "page_stopped": (
+        "This page has stopped, so its place on the server is free for others.",
+        "Diese Seite ist beendet, damit ihr Platz auf dem Server für andere frei ist.",
+    ),
     # the class card (questions asked on the card, the teacher's pause)
     "question_of": ("Question {i} of {n}", "Frage {i} von {n}"),
     "language": ("Language", "Sprache"),

@@ -40,7 +40,9 @@ QUIET_S = 60  # a page that has not reported this long (three reports missed) is
 
 def address_cap(size: int) -> int:
     """New pupils one address may bring into a class of ``size``: a whole class behind one school router
-    joins, with room for a few who reload in another browser; far fewer than the class's places."""
+    joins, with room for a few who reload in another browser; far fewer than the class's places. Pupils the
+    teacher took out still count here (not towards the class's places): a browser taken out that drops its
+    cookie comes back as a new pupil only within its address's share."""
     return size + max(3, size // 5)
 
 
@@ -321,9 +323,9 @@ class ClassStore:
             if self._present(conn, clean) >= MAX_PUPILS:
                 raise ClassError("full", code=clean, limit=MAX_PUPILS)
             cap = address_cap(int(row.size))
-            if where is not None and self._present(conn, clean, where) >= cap:
+            if where is not None and self._present(conn, clean, where, removed=True) >= cap:
                 self._drop_ghosts(conn, clean, where)
-                if self._present(conn, clean, where) >= cap:
+                if self._present(conn, clean, where, removed=True) >= cap:
                     raise ClassError("full", code=clean, limit=cap)
             taken = {n for (n,) in conn.execute(sa.select(pupils.c.name).where(pupils.c.code == clean))}
             for _ in range(200):
@@ -339,9 +341,12 @@ class ClassStore:
         raise RuntimeError("no free pseudonym after 200 draws")
 
     @staticmethod
-    def _present(conn: sa.Connection, code: str, where: str | None = None) -> int:
-        """The class's pupils who hold a place (removed ones do not), or those of one address mark."""
-        query = sa.select(sa.func.count()).where(pupils.c.code == code, pupils.c.removed.is_(False))
+    def _present(conn: sa.Connection, code: str, where: str | None = None, removed: bool = False) -> int:
+        """The class's pupils who hold a place (removed ones do not, unless ``removed``), or those of one
+        address mark."""
+        query = sa.select(sa.func.count()).where(pupils.c.code == code)
+        if not removed:
+            query = query.where(pupils.c.removed.is_(False))
         if where is not None:
             query = query.where(pupils.c.address == where)
         return int(conn.execute(query).scalar_one())

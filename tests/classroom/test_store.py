@@ -400,6 +400,30 @@ def test_removing_a_pupil_frees_the_place_and_keeps_the_browser_out(
     assert refused.value.key == "removed"  # the removed browser stays out
 
 
+def test_a_removed_browser_with_a_fresh_cookie_comes_back_only_within_its_addresss_share(store: ClassStore) -> None:
+    """A pupil taken out cleared the cookie and came back as a new pupil with a new guess, again and again: the
+    pupils taken out still count towards their address's share, so one address cannot cycle through removals."""
+    from donkeylab.classroom.store import address_cap
+
+    k = store.create_class(LESSON, 5)
+    nat, other = "0123456789abcdef", "fedcba9876543210"
+    cap = address_cap(5)
+    stuffed = [store.join(k.code, key(i, nat)) for i in range(cap)]
+    for pupil in stuffed[:2]:
+        store.answer(k.code, pupil.id, QID, 0.95)
+        store.remove_pupil(k.code, k.teacher_key, pupil.name)
+    assert store.results(k.code, k.teacher_key, QID)["pupils"] == cap - 2  # the class's places are free
+    for i in range(cap, cap + 3):  # fresh cookies from the same address: its share is spent
+        with pytest.raises(ClassError, match="full"):
+            store.join(k.code, key(i, nat))
+    with pytest.raises(ClassError) as refused:
+        store.join(k.code, key(0, nat))
+    assert refused.value.key == "removed"  # the removed browser itself stays out
+    assert store.join(k.code, key(2, nat)).again  # a pupil still in comes back as themselves
+    assert not store.join(k.code, key(999, other)).again  # another address has its own share
+    assert store.results(k.code, k.teacher_key, QID)["answered"] == 0
+
+
 def test_the_teacher_sees_pupils_who_left_without_a_guess_and_takes_them_out(db_url: str) -> None:
     """Ghost pseudonyms stayed on the roster: the roster marks them, and taking them out frees their places
     (one who guessed, or whose page still reports, stays)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import http.cookiejar
+import json
 import os
 import secrets
 import shutil
@@ -92,6 +93,43 @@ def test_gets_without_a_page_take_no_place_and_the_teacher_is_never_refused(serv
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, open_page()).result()
     assert len(store.roster(made.code, made.teacher_key)) == 1
+    store.close()
+
+
+def test_a_pupil_taken_out_frees_the_place_on_the_roster_and_on_the_server(server: Server) -> None:
+    """A pupil the teacher took out kept the answers sealed but held a kernel (a place on the server, ~100 MB)
+    while the tab stayed open: the page says why, then its kernel stops and the place is free."""
+    store = ClassStore.open()
+    made = store.create_class(LESSON)
+    pupil_base = f"http://{OTHER}:{server.port}"
+    jar = http.cookiejar.CookieJar()
+    page = fetch_page(pupil_base, f"/voila/render/{LESSON}.ipynb?class={made.code}", None, 300, jar)
+    assert page.status == 200 and page.kernel_id
+    kernel_id = str(page.kernel_id)
+
+    async def taken_out() -> str:
+        session = await KernelSession.open(pupil_base, kernel_id, jar=jar, timeout=300)
+        try:
+            await session.widget_states()
+            deadline = time.monotonic() + 60
+            while not store.roster(made.code, made.teacher_key):
+                assert time.monotonic() < deadline, "the page did not join"
+                await asyncio.sleep(0.2)
+            (pupil,) = store.roster(made.code, made.teacher_key)
+            store.remove_pupil(made.code, made.teacher_key, pupil["name"])
+            said, deadline = "", time.monotonic() + 60
+            while "its place on the server is free" not in said:  # the banner's words, then the kernel stops
+                assert time.monotonic() < deadline, "the page was not told why: " + said[-2_000:]
+                said += json.dumps(await asyncio.wait_for(session.next(), 60), ensure_ascii=False)
+            return said
+        finally:
+            session.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        said = pool.submit(asyncio.run, taken_out()).result()
+    assert "taken you out of class" in said
+    wait_for(lambda: not kernel_alive(kernel_id), 30, "the taken-out page's kernel is gone")
+    assert store.roster(made.code, made.teacher_key) == []
     store.close()
 
 
