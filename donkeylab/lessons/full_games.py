@@ -36,10 +36,9 @@ from donkeylab.lessons.framework import (
 )
 from donkeylab.lessons.framework import build as build_lesson
 from donkeylab.lessons.full_games_text import TEXTS
+from donkeylab.lessons.full_tabs import DonkeyPage, GameTabs
 from donkeylab.lessons.full_widgets import (
     VARIANT_NAMES,
-    DonkeyPage,
-    GameTabs,
     MeasuredPrediction,
     MeasuredSummary,
     VariantTable,

@@ -59,7 +59,7 @@ class BestMoveQuiz(w.VBox):  # type: ignore[misc]
         self.panel, self.stepper = panel, panel.stepper
         self.prompt = w.HTML()
         self.choices = w.ToggleButtons(options=[], value=None, layout=w.Layout(width="auto"))
-        self.check = w.Button(layout=w.Layout(width="auto"), disabled=True)
+        self.check = w.Button(layout=w.Layout(width="auto", align_self="flex-start"), disabled=True)
         self.result = w.HTML()
         super().__init__([self.prompt, self.choices, self.check, self.result])
         self.add_class("dl-best-move")

@@ -12,7 +12,8 @@ from donkeylab.apps import APPS, build
 from donkeylab.lessons import full_games as fg
 from donkeylab.lessons import full_games_questions as qg
 from donkeylab.lessons import full_widgets
-from donkeylab.lessons.full_widgets import VariantTable, last_round_start, table_html
+from donkeylab.lessons.full_tabs import last_round_start
+from donkeylab.lessons.full_widgets import VariantTable, table_html
 from donkeylab.pages.parts import LanguageSwitch
 from donkeylab.pages.query import parse_query
 from donkeylab.widgets import LivePlot
