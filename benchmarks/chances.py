@@ -55,7 +55,7 @@ def run(game: str, players: int, rules: dict[str, str], games: int) -> dict[str,
                     times.append(elapsed)
                 rows += len(table.moves)
                 bounds += sum(not m.exact for m in table.moves)
-                open_mass += sum(float(m.outcome("unresolved")) for m in table.moves)
+                open_mass += sum(float(m.outcome("open")) for m in table.moves)  # Double Down's unresolved mass
             match.step()
     times.sort()
     return {
