@@ -44,8 +44,12 @@ say = words(
         ),
         "value": ("P(no token lost)", "P(kein Chip verloren)"),
         "assumed": (
-            "RandomCard (a uniformly random card of each other player's hand)",
-            "RandomCard (eine zufällige Karte aus der Hand jedes anderen Spielers)",
+            "each picks one card of their hand at random, every card equally likely (two 10s are twice as likely as "
+            "one 9); the page's own random players pick among the different cards instead, but only the first way "
+            "keeps these chances exact",
+            "jeder zieht eine Karte seiner Hand zufällig, jede Karte gleich wahrscheinlich (zwei 10er doppelt so "
+            "wahrscheinlich wie eine 9); die Zufallsspieler der Seite wählen stattdessen unter den verschiedenen "
+            "Karten, aber nur so bleiben diese Chancen exakt",
         ),
         "bound": (
             "the chance of the plays the exact count does not follow (the draw pile running out and being reshuffled, "
@@ -67,7 +71,7 @@ say = words(
         "double": ("the next player plays two cards", "der nächste Spieler spielt zwei Karten"),
         "doublet": ("doublet {after}: you lose a token", "Pasch {after}: du verlierst einen Chip"),
         "repeats": ("repeats the total", "wiederholt die Summe"),
-        "safe": ("safe", "sicher"),
+        "safe": ("safe this turn", "in diesem Zug sicher"),
         "then": ("then you play {card}", "dann spielst du {card}"),
     },
 )
