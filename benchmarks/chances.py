@@ -27,7 +27,9 @@ CASES = (
     ("double_donkey", 3, {"variant": "english"}),
     ("double_donkey", 3, {"variant": "german"}),
     ("double_down", 2, {}),
+    ("double_down", 3, {}),
     ("double_down", 4, {}),
+    ("double_down", 5, {}),
     ("esels_rennen", 3, {}),
 )
 

@@ -128,11 +128,17 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
     turn_played = 2 - state.pending_plays if state.pending_double else 0
     start: Turn = (tuple(pool), sum(pool), slots, model.me, state.direction, state.pending_plays, turn_played, False)
     rows = []
-    model.budget = BUDGET // max(1, len(state.legal_actions()))
-    for action in state.legal_actions():
+    # The budget is shared by the cards: what one card leaves unused goes to the cards after it, and the cards
+    # that need no search (a token lost now) go first.
+    legal = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    actions = sorted(legal, key=lambda a: model.outcome(state.total, KIND_INDEX[a.card])[0] == "safe")
+    left = BUDGET
+    for i, action in enumerate(actions):
         assert isinstance(action, PlayCard)
+        model.budget = share = left // (len(actions) - i)
         k = KIND_INDEX[action.card]
         now, nxt, unresolved, second = _my_play(model, start, state.total, hand, k)
+        left -= share - model.budget
         dist = {NOW: now, NEXT: nxt, SAFE: 1 - now - nxt - unresolved, OPEN: unresolved}
         row = MoveChances(
             str(action),
@@ -143,6 +149,7 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
             exact=not unresolved,
         )
         rows.append(row)
+    rows.sort(key=lambda r: [str(a) for a in legal].index(r.action))  # the engine's order for equal values
     bound = BOUND if any(not r.exact for r in rows) else None
     return Chances(
         NAME, me, ranked(rows, True), COUNTED, VALUE_NAME, True, ASSUMED, bound=bound, value_is_probability=True
@@ -224,7 +231,7 @@ def _my_play(
             found = risky[total, pending] = _risky(model, mine, total, pending)
         return found
 
-    nxt, unresolved = must_lose_by_next_turn(model, node, can_lose, leaf, model.budget)
+    nxt, unresolved, model.budget = must_lose_by_next_turn(model, node, can_lose, leaf, model.budget)
     return Fraction(0), nxt, unresolved, -1
 
 

@@ -176,11 +176,12 @@ def _after(table: Table, node: Node, move: Move) -> Node | tuple[int, int] | str
 
 def must_lose_by_next_turn(
     table: Table, start: Node, can_lose: Callable[[int, int], bool], leaf: Leaf, budget: int
-) -> tuple[Fraction, Fraction]:
+) -> tuple[Fraction, Fraction, int]:
     """(P(the seat ``table.me`` must lose a token at its next turn), P(a path not followed)) from ``start``, a
     position where another seat is to act; ``leaf(unseen, free slots, total, cards to play)`` gives P(must
     lose) when the turn comes back, ``can_lose(total, cards to play)`` is False where that is 0 whatever is
-    drawn. Beyond ``budget`` transitions the positions still open are unresolved."""
+    drawn. Beyond ``budget`` transitions the positions still open are unresolved; the budget left is returned
+    third."""
     alive: dict[Node, int] = {start: 1}
     denom = 1
     loss: dict[int, int] = defaultdict(int)  # leaf denominator -> numerator, over ``denom`` at its level
@@ -227,4 +228,4 @@ def must_lose_by_next_turn(
         loss_total += sum((Fraction(n, denom * d) for d, n in loss.items()), Fraction(0))
         unresolved += Fraction(open_w, denom)
         alive = dict(nxt)
-    return loss_total, unresolved
+    return loss_total, unresolved, max(0, budget)
