@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from fractions import Fraction
 from functools import lru_cache
@@ -271,6 +272,7 @@ def _card_rows(state: DoubleDonkeyState, player: int) -> list[MoveChances]:
     toggle = state.rules.angry_flip == "toggle_per_card"
     plain = [state.cards[cid] for cid in unseen(state, player) if not state.cards[cid].angry]
     n_plain = len(plain)
+    plain_values: dict[tuple[int, ...], list[int]] = {}  # per set of dice: the unseen Double Donkeys' values
     rows = []
     for action in state.legal_actions():
         assert isinstance(action, Play)
@@ -286,7 +288,10 @@ def _card_rows(state: DoubleDonkeyState, player: int) -> list[MoveChances]:
             if any(k and dice[c] > value for c, k in enumerate(counts)):  # another's Angry Donkey is higher
                 higher += p
                 continue
-            low = sum(card_value(c, dice) <= value for c in plain)  # the other cards played: all of them
+            values = plain_values.get(dice)
+            if values is None:
+                values = plain_values[dice] = sorted(card_value(c, dice) for c in plain)
+            low = bisect_right(values, value)  # unseen Double Donkeys not higher than yours
             rest = size - sum(counts)  # a uniform set of ``rest`` of the unseen Double Donkeys
             higher += p * (1 - Fraction(comb(low, rest), comb(n_plain, rest)))
         now = max(card_value(c, _flipped_dice(state.dice, [mine.get(i, 0) for i in range(6)], toggle)) for c in cards)
