@@ -27,7 +27,9 @@ CASES = (
     ("double_donkey", 3, {"variant": "english"}),
     ("double_donkey", 3, {"variant": "german"}),
     ("double_down", 2, {}),
+    ("double_down", 3, {}),
     ("double_down", 4, {}),
+    ("double_down", 5, {}),
     ("esels_rennen", 3, {}),
 )
 
@@ -55,7 +57,7 @@ def run(game: str, players: int, rules: dict[str, str], games: int) -> dict[str,
                     times.append(elapsed)
                 rows += len(table.moves)
                 bounds += sum(not m.exact for m in table.moves)
-                open_mass += sum(float(m.outcome("unresolved")) for m in table.moves)
+                open_mass += sum(float(m.outcome("open")) for m in table.moves)  # Double Down's unresolved mass
             match.step()
     times.sort()
     return {

@@ -137,7 +137,7 @@ def test_chances_prints_the_table_of_a_seeded_step(capsys: pytest.CaptureFixture
     assert "Ranked by expected value (lower is better)" in out and "1. place " in out
     assert main(["chances", "double_down", "--seed", "2", "--step", "1", "--players", "2"]) == 0
     out = capsys.readouterr().out
-    assert "Others: RandomCard" in out and "PlayCard(" in out
+    assert "Others: each picks one card of their hand at random" in out and "PlayCard(" in out
     assert main(["chances", "esels_rennen", "--seed", "0", "--step", "0"]) == 0
     assert "Chance acts next" in capsys.readouterr().out
 

@@ -33,7 +33,9 @@ REASONS: Final = {
 class MoveChances:
     """One legal move: ``action`` (``str(action)``, parses back), a short ``label``, its ``outcomes`` (name →
     exact probability, in display order), the ``value`` that ranks it, and a short ``note`` (an immediate
-    effect). ``exact`` is False when ``value`` is only a bound (the table's ``bound`` says which)."""
+    effect). ``exact`` is False when ``value`` is only a bound (the table's ``bound`` says which). ``also``
+    holds further exact probabilities of the move that are events of their own, not part of the law of
+    ``outcomes`` (Double Donkey: the chance that another player shows a higher card)."""
 
     action: str
     label: str
@@ -41,14 +43,15 @@ class MoveChances:
     value: Fraction
     note: tuple[Say, ...] = ()  # its immediate effects, each a sentence of the game's catalogue
     exact: bool = True
+    also: tuple[tuple[str, Fraction], ...] = ()
 
     def note_text(self, lang: str = "en") -> str:
         """The note in ``lang``: its sentences joined by "; "."""
         return "; ".join(s.get(lang) for s in self.note)
 
     def outcome(self, name: str) -> Fraction:
-        """The probability of outcome ``name`` (0 when the move cannot lead to it)."""
-        return dict(self.outcomes).get(name, Fraction(0))
+        """The probability of outcome ``name`` (0 when the move cannot lead to it), or of an event in ``also``."""
+        return dict(self.outcomes + self.also).get(name, Fraction(0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,4 +159,5 @@ def format_chances(table: Chances) -> str:
         head = f"{rank}. {m.label} [{m.action}]: {value_name} = {format_value(m.value)}"
         lines.append(head + ("" if m.exact else " (bound)") + (f" — {m.note_text()}" if m.note else ""))
         lines += [f"     {outcome_text(table.game, name)}: {format_fraction(p)}" for name, p in m.outcomes if p]
+        lines += [f"     also: {outcome_text(table.game, name)}: {format_fraction(p)}" for name, p in m.also]
     return "\n".join(lines)

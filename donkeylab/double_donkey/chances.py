@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from fractions import Fraction
 from functools import lru_cache
@@ -49,11 +50,26 @@ say = words(
         ),
         "value": ("expected value", "erwarteter Wert"),
         "assumed": (
-            "Random for every later die and every other player's cards (their hands: any cards you have not seen)",
-            "Zufall für jeden späteren Würfel und die Karten der anderen (ihre Hände: jede Karte, die du nicht "
-            "gesehen hast)",
+            "every later die, yours too, is placed at random (each die that may be placed equally likely), the last "
+            "die is kept or re-rolled with equal chances (50 % each), and each other player plays 1 to 3 of their "
+            "cards picked at random (their hands: any cards you have not seen)",
+            "jeder spätere Würfel, auch deiner, wird zufällig gelegt (jeder erlaubte Würfel gleich wahrscheinlich), "
+            "der letzte Würfel wird mit gleicher Chance behalten oder neu geworfen (je 50 %), und jeder andere "
+            "Spieler spielt 1 bis 3 zufällig gewählte Karten (ihre Hände: jede Karte, die du nicht gesehen hast)",
+        ),
+        "assumed_roll": (
+            "every later die, yours too, is placed at random (each die that may be placed equally likely; the last "
+            "die is always rolled), and each other player plays 1 to 3 of their cards picked at random (their hands: "
+            "any cards you have not seen)",
+            "jeder spätere Würfel, auch deiner, wird zufällig gelegt (jeder erlaubte Würfel gleich wahrscheinlich; "
+            "der letzte wird immer geworfen), und jeder andere Spieler spielt 1 bis 3 zufällig gewählte Karten (ihre "
+            "Hände: jede Karte, die du nicht gesehen hast)",
         ),
         "outcome/worth": ("worth {x}", "Wert {x}"),
+        "outcome/beaten": (
+            "another player shows a higher card (the Biggest Donkey cannot be yours)",
+            "jemand anders zeigt eine höhere Karte (der Größte Esel kann nicht deiner werden)",
+        ),
         "no_card": ("no card in hand", "keine Karte auf der Hand"),
         "if_nobody": ("worth {v} if nobody else flips", "Wert {v}, wenn sonst niemand umdreht"),
     },
@@ -62,6 +78,8 @@ COUNTED_DICE: Final = say("counted_dice")
 COUNTED_CARDS: Final = say("counted_cards")
 VALUE_NAME: Final = say("value")
 ASSUMED: Final = say("assumed")
+BEATEN: Final = "beaten"  # outcome name: another player shows a card higher than the highest one you play
+ASSUMED_ROLL: Final = say("assumed_roll")  # the last die always rolled (variant ``german``): no keep/re-roll
 
 
 def chances(state: DoubleDonkeyState, seat: int | None = None) -> Chances:
@@ -69,21 +87,25 @@ def chances(state: DoubleDonkeyState, seat: int | None = None) -> Chances:
     reason = no_decision(state.current_player, seat)
     phase = state.phase
     counted = COUNTED_CARDS if phase not in (CHOOSE, LAST) else COUNTED_DICE
+    assumed = ASSUMED_ROLL if state.rules.last_die == "roll" else ASSUMED
     if reason:
-        return empty(NAME, seat, reason, counted, VALUE_NAME, ASSUMED)
+        return empty(NAME, seat, reason, counted, VALUE_NAME, assumed)
     mover = state.current_player
     assert isinstance(mover, int)
     if phase in (CHOOSE, LAST):
         rows = _dice_rows(state, mover)
     else:
         rows = _card_rows(state, mover)
-    return Chances(NAME, mover, ranked(rows, False), counted, VALUE_NAME, False, ASSUMED)
+    return Chances(NAME, mover, ranked(rows, False), counted, VALUE_NAME, False, assumed)
 
 
-def _row(action: object, label: str, dist: dict[int, Fraction], note: tuple[Say, ...] = ()) -> MoveChances:
+def _row(
+    action: object, label: str, dist: dict[int, Fraction], note: tuple[Say, ...] = (), higher: Fraction | None = None
+) -> MoveChances:
     mean = sum((v * p for v, p in dist.items()), Fraction(0))
     outcomes = outcomes_of((f"worth:{v}", p) for v, p in sorted(dist.items()))
-    return MoveChances(str(action), label, outcomes, mean, note)
+    also = outcomes_of([(BEATEN, higher)]) if higher is not None else ()
+    return MoveChances(str(action), label, outcomes, mean, note, also=also)
 
 
 # ---------------------------------------------------------------------------------------------- phase 1
@@ -208,13 +230,15 @@ def played_sizes(state: DoubleDonkeyState, seat: int) -> dict[int, Fraction]:
     return total
 
 
-def others_flips(state: DoubleDonkeyState, seat: int) -> dict[tuple[int, ...], Fraction]:
-    """P(the others reveal ``k[c]`` Angry Donkeys of each colour c), as ``{counts per colour: probability}``."""
+def _configs(state: DoubleDonkeyState, seat: int) -> list[tuple[int, tuple[int, ...], Fraction]]:
+    """What the others play as far as it matters: (cards played in all, Angry Donkeys of each colour among them,
+    probability). The cards played are a uniform random set of the unseen cards (each hand is, and ``Random``
+    plays a uniform set of 1–3 of it), so the Angry Donkeys among them are hypergeometric."""
     pool = unseen(state, seat)
     angry = Counter(state.cards[cid].colours[0] for cid in pool if state.cards[cid].angry)
     kinds = sorted(angry)
     n, a = len(pool), sum(angry.values())
-    out: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+    out: list[tuple[int, tuple[int, ...], Fraction]] = []
     for size, p_size in played_sizes(state, seat).items():
         for picks in itertools.product(*(range(angry[c] + 1) for c in kinds)):
             j = sum(picks)
@@ -227,7 +251,15 @@ def others_flips(state: DoubleDonkeyState, seat: int) -> dict[tuple[int, ...], F
                 counts = [0] * len(COLOURS)
                 for c, k in zip(kinds, picks, strict=True):
                     counts[c] = k
-                out[tuple(counts)] += p_size * Fraction(ways, comb(n, size))
+                out.append((size, tuple(counts), p_size * Fraction(ways, comb(n, size))))
+    return out
+
+
+def others_flips(state: DoubleDonkeyState, seat: int) -> dict[tuple[int, ...], Fraction]:
+    """P(the others reveal ``k[c]`` Angry Donkeys of each colour c), as ``{counts per colour: probability}``."""
+    out: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+    for _, counts, p in _configs(state, seat):
+        out[counts] += p
     return dict(out)
 
 
@@ -236,20 +268,34 @@ def _flipped_dice(dice: tuple[int, ...], counts: list[int], toggle: bool) -> tup
 
 
 def _card_rows(state: DoubleDonkeyState, player: int) -> list[MoveChances]:
-    flips = others_flips(state, player)
+    configs = _configs(state, player)
     toggle = state.rules.angry_flip == "toggle_per_card"
+    plain = [state.cards[cid] for cid in unseen(state, player) if not state.cards[cid].angry]
+    n_plain = len(plain)
+    plain_values: dict[tuple[int, ...], list[int]] = {}  # per set of dice: the unseen Double Donkeys' values
     rows = []
     for action in state.legal_actions():
         assert isinstance(action, Play)
         cards = [state.cards[cid] for cid in action.cards]
         mine = Counter(c.colours[0] for c in cards if c.angry)
         dist: dict[int, Fraction] = defaultdict(Fraction)
-        for counts, p in flips.items():
+        higher = Fraction(0)
+        for size, counts, p in configs:
             total = [k + mine.get(c, 0) for c, k in enumerate(counts)]
             dice = _flipped_dice(state.dice, total, toggle)
-            dist[max(card_value(c, dice) for c in cards)] += p
+            value = max(card_value(c, dice) for c in cards)
+            dist[value] += p
+            if any(k and dice[c] > value for c, k in enumerate(counts)):  # another's Angry Donkey is higher
+                higher += p
+                continue
+            values = plain_values.get(dice)
+            if values is None:
+                values = plain_values[dice] = sorted(card_value(c, dice) for c in plain)
+            low = bisect_right(values, value)  # unseen Double Donkeys not higher than yours
+            rest = size - sum(counts)  # a uniform set of ``rest`` of the unseen Double Donkeys
+            higher += p * (1 - Fraction(comb(low, rest), comb(n_plain, rest)))
         now = max(card_value(c, _flipped_dice(state.dice, [mine.get(i, 0) for i in range(6)], toggle)) for c in cards)
-        rows.append(_row(action, _cards_label(cards), dict(dist), (say("if_nobody", v=now),)))
+        rows.append(_row(action, _cards_label(cards), dict(dist), (say("if_nobody", v=now),), higher))
     return rows
 
 

@@ -4,15 +4,17 @@ A player loses a token only through their own cards (DN-DOUBLET-1, DN-BUST-1), s
 costs a token *now* (a doublet, a bust at 77), or it leaves a total from which, once the others have played,
 *every* card the player can then play costs a token (counted as "at your next turn": the player is assumed to
 play a safe card whenever one exists). Between now and then the other players play as ``bots.RandomCard``
-(a uniformly random card of their hand) — the only bot for which hidden hands can be revealed lazily and
-stay exact, as in ``exact_play``: a card nobody has seen sits in an unknown *slot*, uniform over the unseen
-cards, except after DN-DOUBLE-1's "no 2x first" reveals how many 2x a hand holds (its other slots are then
-*constrained*: no 2x). The unseen cards are the deck minus this seat's hand and the played pile, so only what
-the seat has seen enters. A bust by another player ends the round: nothing more is counted.
+(a uniformly random card of their hand): the only play for which hidden hands can be revealed lazily and stay
+exact (``window``). The page's ``Random`` bot picks among *distinct* cards, so the card it plays depends on
+the whole hidden hand and would need every hand enumerated. The unseen cards are the deck minus this seat's
+hand and the played pile, so only what the seat has seen enters. A bust by another player ends the round:
+nothing more is counted. Other seats put out (DN-TOKEN-1), passes, double turns and direction changes
+bouncing between two other seats are all followed.
 
-Paths the model does not follow — a draw pile running out (DN-DRAW-1's reshuffle), another player eliminated
-(DN-TOKEN-1), a player passing or stuck, a house hand size — are not guessed: their probability is reported as
-*unresolved*, and the row's value (the chance of losing no token) is then an exact lower bound.
+Two things are not followed, and their probability is reported as *unresolved* (the row's value, the chance of
+losing no token, is then an exact lower bound): a draw pile running out (DN-DRAW-1's reshuffle), and the
+positions left when the work budget per decision point (``BUDGET`` transitions, the likeliest positions
+first) is spent — long chains of direction changes and double turns with four or five players.
 """
 
 from __future__ import annotations
@@ -20,17 +22,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from math import comb
 from typing import Final
 
 from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, outcomes_of, ranked
 from donkeylab.core.say import Say, words
 from donkeylab.double_down.actions import PlayCard
-from donkeylab.double_down.deck import BUST_AT, COUNTS, DELTA, EFFECT, HAND_SIZE, KIND_INDEX, KINDS, REPEATS
+from donkeylab.double_down.deck import BUST_AT, COUNTS, EFFECT, KIND_INDEX, KINDS, REPEATS
 from donkeylab.double_down.rules import NAME
 from donkeylab.double_down.state import DoubleDownState
+from donkeylab.double_down.window import TWO_X, Node, Table, _take, must_lose_by_next_turn
 
-TWO_X: Final = KIND_INDEX["2x"]
 say = words(
     "double_down/chances/",
     {
@@ -43,14 +44,20 @@ say = words(
         ),
         "value": ("P(no token lost)", "P(kein Chip verloren)"),
         "assumed": (
-            "RandomCard (a uniformly random card of each other player's hand)",
-            "RandomCard (eine zufällige Karte aus der Hand jedes anderen Spielers)",
+            "each picks one card of their hand at random, every card equally likely (two 10s are twice as likely as "
+            "one 9); the page's own random players pick among the different cards instead, but only the first way "
+            "keeps these chances exact",
+            "jeder zieht eine Karte seiner Hand zufällig, jede Karte gleich wahrscheinlich (zwei 10er doppelt so "
+            "wahrscheinlich wie eine 9); die Zufallsspieler der Seite wählen stattdessen unter den verschiedenen "
+            "Karten, aber nur so bleiben diese Chancen exakt",
         ),
         "bound": (
-            "a path the exact model does not follow (a reshuffle of the draw pile, another player eliminated, a "
-            "player who must pass) has the probability shown as unresolved: P(no token lost) is then a lower bound",
-            "ein Verlauf, dem das exakte Modell nicht folgt (der Nachziehstapel wird neu gemischt, jemand scheidet "
-            "aus, jemand muss passen), steht als „offen“: P(kein Chip verloren) ist dann eine untere Schranke",
+            "the chance of the plays the exact count does not follow (the draw pile running out and being reshuffled, "
+            "or long chains of direction changes and double turns beyond what it can count in time) is shown as "
+            "unresolved: P(no token lost) is then a lower bound",
+            "die Chance der Verläufe, die die exakte Zählung nicht verfolgt (der Nachziehstapel geht aus und wird neu "
+            "gemischt, oder lange Ketten von Richtungswechseln und Doppelzügen, mehr als sie rechtzeitig zählen "
+            "kann), steht als „offen“: P(kein Chip verloren) ist dann eine untere Schranke",
         ),
         "outcome/now": ("lose a token now", "jetzt einen Chip verlieren"),
         "outcome/next": ("lose a token at your next turn", "beim nächsten Zug einen Chip verlieren"),
@@ -64,7 +71,7 @@ say = words(
         "double": ("the next player plays two cards", "der nächste Spieler spielt zwei Karten"),
         "doublet": ("doublet {after}: you lose a token", "Pasch {after}: du verlierst einen Chip"),
         "repeats": ("repeats the total", "wiederholt die Summe"),
-        "safe": ("safe", "sicher"),
+        "safe": ("safe this turn", "in diesem Zug sicher"),
         "then": ("then you play {card}", "dann spielst du {card}"),
     },
 )
@@ -73,46 +80,35 @@ VALUE_NAME: Final = say("value")
 ASSUMED: Final = say("assumed")
 NOW, NEXT, SAFE, OPEN = "now", "next", "safe", "open"  # outcome names (``core.chances.outcome_text`` says them)
 BOUND: Final = say("bound")
-# Positions the model may expand per decision point, shared evenly by the cards; beyond it (or beyond
-# ``max_plays`` plays of the others, which only direction changes bouncing between two other seats reach)
-# the rest is unresolved: a bound.
-BUDGET: Final = 2500
 Slots = tuple[int, int, int]  # (known 2x cards, constrained slots: no 2x, free slots) of one hand
 # pool counts, free slots, slots per seat, turn (index into seats), direction, cards still to play this
-# turn, cards played this turn, a 2x played this turn, total, cards drawn so far, the others' plays so far
-Node = tuple[tuple[int, ...], int, tuple[Slots, ...], int, int, int, int, bool, int, int, int]
-# the same without the last three: the position while this seat is still playing its turn
+# turn, cards played this turn, a 2x played this turn: the position while this seat is still playing its turn
 Turn = tuple[tuple[int, ...], int, tuple[Slots, ...], int, int, int, int, bool]
+# Transitions the model may follow per card; beyond it the positions still open are unresolved (a bound).
+BUDGET: Final = 8_000  # per decision point, shared evenly by the cards
+FOLLOW: Final = 1_000  # token losses that cannot put a seat out within one round of play
 
 
-class _Model:
-    """The facts of one decision point that stay fixed while the model runs (rules, seats, who decides)."""
+class _Model(Table):
+    """The facts of one decision point that stay fixed while the model runs, and its caches."""
 
     def __init__(self, state: DoubleDownState, me: int) -> None:
         rules = state.rules
-        self.doublets = state.doublets
-        self.repeat_penalty = rules.repeat_doublet_penalty
-        self.seats = state.remaining
-        self.me = self.seats.index(me)
-        self.pile = state.draw_pile_size
-        self.exact_sizes = rules.hand_size == HAND_SIZE
+        seats = state.remaining
         tokens = state.tokens
-        self.fragile = frozenset(  # seats a token loss would eliminate (DN-TOKEN-1): not followed
-            i for i, s in enumerate(self.seats) if tokens[s] == 0 or (not rules.swimming and tokens[s] == 1)
+        lives = tuple(FOLLOW if s == me else tokens[s] + (1 if rules.swimming else 0) for s in seats)
+        super().__init__(
+            len(seats),
+            seats.index(me),
+            state.draw_pile_size,
+            rules.hand_size,
+            state.doublets,
+            rules.repeat_doublet_penalty,
+            lives,
         )
-        self.memo: dict[tuple[Node, tuple[int, ...]], tuple[Fraction, Fraction]] = {}
-        self.max_plays = 2 * (len(self.seats) - 1)  # every other seat once, double turns included
         self.budget = BUDGET
+        self.forced: dict[tuple[tuple[int, ...], int, int, int, int, tuple[int, ...]], Fraction] = {}
         self.lose: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], bool] = {}
-
-    def outcome(self, total: int, kind: int) -> tuple[str, int]:
-        """``("safe" | "doublet" | "bust", total after)`` of playing ``kind`` on ``total`` (DN-DOUBLET-1, DN-BUST-1)."""
-        if REPEATS[kind]:
-            return ("doublet" if self.repeat_penalty and total in self.doublets else "safe"), total
-        after = total + DELTA[kind]
-        if after >= BUST_AT:
-            return "bust", after
-        return ("doublet" if after in self.doublets else "safe"), after
 
 
 def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
@@ -127,15 +123,22 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
     pool = list(COUNTS)
     for k in hand + [KIND_INDEX[c] for c in state.played_cards]:
         pool[k] -= 1
-    slots = tuple((0, 0, 0) if i == model.me else (0, 0, len(state.hands[s])) for i, s in enumerate(model.seats))
+    seats = state.remaining
+    slots = tuple((0, 0, 0) if i == model.me else (0, 0, len(state.hands[s])) for i, s in enumerate(seats))
     turn_played = 2 - state.pending_plays if state.pending_double else 0
     start: Turn = (tuple(pool), sum(pool), slots, model.me, state.direction, state.pending_plays, turn_played, False)
     rows = []
-    for action in state.legal_actions():
+    # The budget is shared by the cards: what one card leaves unused goes to the cards after it, and the cards
+    # that need no search (a token lost now) go first.
+    legal = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    actions = sorted(legal, key=lambda a: model.outcome(state.total, KIND_INDEX[a.card])[0] == "safe")
+    left = BUDGET
+    for i, action in enumerate(actions):
         assert isinstance(action, PlayCard)
+        model.budget = share = left // (len(actions) - i)
         k = KIND_INDEX[action.card]
-        model.budget = BUDGET // len(state.legal_actions())  # each card gets the same share of the work
         now, nxt, unresolved, second = _my_play(model, start, state.total, hand, k)
+        left -= share - model.budget
         dist = {NOW: now, NEXT: nxt, SAFE: 1 - now - nxt - unresolved, OPEN: unresolved}
         row = MoveChances(
             str(action),
@@ -146,6 +149,7 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
             exact=not unresolved,
         )
         rows.append(row)
+    rows.sort(key=lambda r: [str(a) for a in legal].index(r.action))  # the engine's order for equal values
     bound = BOUND if any(not r.exact for r in rows) else None
     return Chances(
         NAME, me, ranked(rows, True), COUNTED, VALUE_NAME, True, ASSUMED, bound=bound, value_is_probability=True
@@ -192,16 +196,16 @@ def _my_play(
         best = max(options, key=lambda b: (1 - sum(options[b][:3]), -options[b][2]))
         now, nxt, unresolved, _ = options[best]
         return now, nxt, unresolved, best
-    draw = min(played, HAND_SIZE - len(rest))
-    if not model.exact_sizes or draw > model.pile:
-        return Fraction(0), Fraction(0), Fraction(1), -1
+    draw = min(played, model.hand_size - len(rest))
+    if draw > model.pile:
+        return Fraction(0), Fraction(0), Fraction(1), -1  # this seat's own draw needs a reshuffle
     slots = slots[: model.me] + ((0, 0, draw),) + slots[model.me + 1 :]
-    n = len(model.seats)
+    nxt_seat = model.next_seat(turn, direction, 0)
     node: Node = (
         pool,
         free,
         slots,
-        (turn + direction) % n,
+        nxt_seat,
         direction,
         2 if next_double else 1,
         0,
@@ -209,130 +213,88 @@ def _my_play(
         after,
         draw,
         0,
+        model.lives,
     )
-    nxt, unresolved = _others(model, node, tuple(sorted(rest)))
+    mine = tuple(sorted(rest))
+
+    if not _can_lose(model, mine):
+        return Fraction(0), Fraction(0), Fraction(0), -1
+
+    def leaf(pool: tuple[int, ...], free: int, total: int, pending: int) -> Fraction:
+        return _forced(model, pool, free, draw, total, pending, mine)
+
+    risky: dict[tuple[int, int], bool] = {}
+
+    def can_lose(total: int, pending: int) -> bool:
+        found = risky.get((total, pending))
+        if found is None:
+            found = risky[total, pending] = _risky(model, mine, total, pending)
+        return found
+
+    nxt, unresolved, model.budget = must_lose_by_next_turn(model, node, can_lose, leaf, model.budget)
     return Fraction(0), nxt, unresolved, -1
 
 
-def _others(model: _Model, node: Node, mine: tuple[int, ...]) -> tuple[Fraction, Fraction]:
-    """(P(this seat must lose a token at its next turn), P(unresolved)) from ``node`` (another seat to act)."""
-    key = (node, mine)
-    found = model.memo.get(key)
+def _can_lose(model: _Model, mine: tuple[int, ...]) -> bool:
+    """False when ``mine`` alone keeps a safe way to play at every total, in a plain or a double turn (a repeat
+    card and a second repeat to follow it), so no path needs following; True when it may not."""
+    if model.repeat_penalty:
+        return True
+    repeats = [k for k in mine if REPEATS[k]]
+    single = any(k != TWO_X for k in repeats)
+    return not (single and len(repeats) >= 2)
+
+
+def _risky(model: _Model, mine: tuple[int, ...], total: int, pending: int) -> bool:
+    """False when ``mine`` alone keeps a safe way to play on ``total`` whatever is drawn: in a plain turn a safe
+    card, in a double turn a safe first card (not a 2x) and a safe second one after it."""
+    safe = [k for k in mine if model.outcome(total, k)[0] == "safe"]
+    if pending == 1:
+        return not safe
+    for k in safe:
+        if k != TWO_X:
+            after = model.outcome(total, k)[1]
+            rest = list(mine)
+            rest.remove(k)
+            if any(model.outcome(after, b)[0] == "safe" for b in rest):
+                return False
+    return True
+
+
+def _forced(
+    model: _Model, pool: tuple[int, ...], free: int, n: int, total: int, pending: int, mine: tuple[int, ...]
+) -> Fraction:
+    """P(every card this seat can play at its turn costs a token), its ``n`` drawn cards revealed one by one
+    from the unseen cards (called only where ``_risky`` says ``mine`` alone has no safe way)."""
+    if pending == 1:  # a plain turn: lost exactly when every drawn card is unsafe too
+        bad = [model.outcome(total, k)[0] != "safe" for k in range(len(pool))]
+        n2 = pool[TWO_X]
+        s = sum(c for k, c in enumerate(pool) if bad[k] and k != TWO_X)
+        return _all_bad(n, n2 if bad[TWO_X] else 0, n2, free, sum(pool) - n2, s)
+    key = (pool, free, n, total, pending, mine)
+    found = model.forced.get(key)
     if found is not None:
         return found
-    turn = node[3]
-    if model.budget <= 0 or node[10] > model.max_plays:
-        return Fraction(0), Fraction(1)
-    if turn == model.me:
-        model.budget -= 1 + 20 * node[2][model.me][2]  # a reveal of each drawn card costs about 20 positions
-        result = (_forced(model, node, mine), Fraction(0))
-    else:
-        model.budget -= 1
-        loss, unresolved = Fraction(0), Fraction(0)
-        for p, kind, after in _reveal_play(node):
-            if kind < 0:  # a hand that cannot play (empty, or only 2x to open a double turn)
-                unresolved += p
-                continue
-            result_kind, total = model.outcome(node[8], kind)
-            if result_kind == "bust":
-                continue  # the round ends: nothing more is counted
-            if result_kind == "doublet" and turn in model.fragile:
-                unresolved += p
-                continue
-            nxt = _after_play(model, after, kind, total)
-            if nxt is None:
-                unresolved += p
-                continue
-            a, b = _others(model, nxt, mine)
-            loss += p * a
-            unresolved += p * b
-        result = (loss, unresolved)
-    model.memo[key] = result
-    return result
-
-
-def _take(pool: tuple[int, ...], kind: int, n: int = 1) -> tuple[int, ...]:
-    return pool[:kind] + (pool[kind] - n,) + pool[kind + 1 :]
-
-
-def _non_2x(pool: tuple[int, ...]) -> list[tuple[int, Fraction]]:
-    """A uniform unseen card that is not a 2x: (kind, probability)."""
-    m = sum(pool) - pool[TWO_X]
-    return [(k, Fraction(n, m)) for k, n in enumerate(pool) if n and k != TWO_X]
-
-
-def _reveal_play(node: Node) -> list[tuple[Fraction, int, Node]]:
-    """Every card the seat to act may play under RandomCard: (probability, kind or -1 if it cannot play, node
-    with that card taken from its slots and the pool)."""
-    pool, free, slots, turn = node[0], node[1], node[2], node[3]
-    x, c, f = slots[turn]
-    h = x + c + f
-    n2 = pool[TWO_X]
-
-    def put(new: Slots, pool2: tuple[int, ...], free2: int) -> Node:
-        return (pool2, free2, slots[:turn] + (new,) + slots[turn + 1 :], *node[3:])
-
-    if not h:
-        return [(Fraction(1), -1, node)]
-    out: list[tuple[Fraction, int, Node]] = []
-    if node[5] == 2:  # first card of a double turn (no 2x first): reveal how many 2x the free slots hold
-        for j in range(min(n2, f) + 1):
-            pj = Fraction(comb(n2, j) * comb(free - n2, f - j), comb(free, f))
-            if not pj:
-                continue
-            pool_j = _take(pool, TWO_X, j)
-            if not c + f - j:
-                out.append((pj, -1, node))
-                continue
-            for kind, q in _non_2x(pool_j):
-                out.append((pj * q, kind, put((x + j, c + f - j - 1, 0), _take(pool_j, kind), free - f)))
-        return out
-    if x:
-        out.append((Fraction(x, h), TWO_X, put((x - 1, c, f), pool, free)))
-    if c:
-        for kind, q in _non_2x(pool):
-            out.append((Fraction(c, h) * q, kind, put((x, c - 1, f), _take(pool, kind), free)))
-    if f:
-        if n2:
-            out.append((Fraction(f * n2, h * free), TWO_X, put((x, c, f - 1), _take(pool, TWO_X), free - 1)))
-        if free > n2:
-            for kind, q in _non_2x(pool):
-                share = Fraction(f * (free - n2), h * free) * q
-                out.append((share, kind, put((x, c, f - 1), _take(pool, kind), free - 1)))
-    return out
-
-
-def _after_play(model: _Model, node: Node, kind: int, total: int) -> Node | None:
-    """Turn bookkeeping as the engine does it (DN-REVERSE-1, DN-DOUBLE-1, drawing back); None when the draw
-    pile would run out (a reshuffle: not followed)."""
-    pool, free, slots, turn, direction, pending, played, next_double, _, drawn, plays = node
-    plays += 1
-    if EFFECT[kind] == "reverse":
-        direction = -direction
-    elif EFFECT[kind] == "double":
-        next_double = True
-    pending, played = pending - 1, played + 1
-    x, c, f = slots[turn]
-    if pending and x + c + f:
-        return (pool, free, slots, turn, direction, pending, played, next_double, total, drawn, plays)
-    draw = min(played, HAND_SIZE - (x + c + f))
-    if drawn + draw > model.pile:
-        return None
-    slots = slots[:turn] + ((x, c, f + draw),) + slots[turn + 1 :]  # cards drawn sit in free slots
-    turn = (turn + direction) % len(model.seats)
-    return (pool, free, slots, turn, direction, 2 if next_double else 1, 0, False, total, drawn + draw, plays)
-
-
-def _forced(model: _Model, node: Node, mine: tuple[int, ...]) -> Fraction:
-    """P(every card this seat can play at its turn in ``node`` costs a token), its drawn cards revealed one by
-    one (integer weights: this runs at every end of the others' play)."""
-    pool, free, slots, _, _, pending, *_ = node
-    total = node[8]
+    draws = _draws(pool, free, n)
     by_scale: dict[int, int] = {}
-    for weight, scale, drawn in _draws(pool, free, slots[model.me][2]):
+    for weight, scale, drawn in draws:
         if _must_lose_cached(model, total, mine, drawn, pending):
             by_scale[scale] = by_scale.get(scale, 0) + weight
-    return sum((Fraction(n, d) for d, n in by_scale.items()), Fraction(0))
+    found = model.forced[key] = sum((Fraction(w, d) for d, w in by_scale.items()), Fraction(0))
+    return found
+
+
+def _all_bad(n: int, bad2: int, n2: int, free: int, m: int, s: int) -> Fraction:
+    """P(``n`` free slots all hold an unsafe card): a slot holds a 2x with probability n2 / free (unsafe when
+    ``bad2``, then equal to ``n2``), else a uniform unseen non-2x card, ``s`` of the ``m`` unsafe."""
+    if not n:
+        return Fraction(1)
+    p = Fraction(0)
+    if bad2:
+        p += Fraction(n2, free) * _all_bad(n - 1, bad2 - 1, n2 - 1, free - 1, m, s)
+    if free > n2 and s:
+        p += Fraction((free - n2) * s, free * m) * _all_bad(n - 1, bad2, n2, free - 1, m - 1, s - 1)
+    return p
 
 
 def _draws(pool: tuple[int, ...], free: int, n: int) -> list[tuple[int, int, tuple[int, ...]]]:

@@ -23,7 +23,7 @@ from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, out
 from donkeylab.core.say import words
 from donkeylab.esels_rennen.exact import ExactSum, _graph, solve_integer, strongly_connected
 from donkeylab.esels_rennen.graph import Node, RaceGraph, node_of
-from donkeylab.esels_rennen.messages import card_code, label_term
+from donkeylab.esels_rennen.messages import card_code
 from donkeylab.esels_rennen.rules import CARD_ORDER, CARDS, DONKEYS, NAME, best_points
 from donkeylab.esels_rennen.state import EselsRennenState
 
@@ -40,8 +40,10 @@ say = words(
         ),
         "value": ("expected points", "erwartete Punkte"),
         "assumed": (
-            "every later move by Random (a uniformly random legal move, or the pass)",
-            "jeder spätere Zug zufällig (ein gleich wahrscheinlicher erlaubter Zug oder Passen)",
+            "every later move is made at random, each allowed move (or the pass) equally likely, your own later moves "
+            "too",
+            "jeder spätere Zug ist zufällig, jeder erlaubte Zug (oder Passen) gleich wahrscheinlich, auch deine "
+            "eigenen späteren Züge",
         ),
         "outcome/order": ("{x}", "{x}"),
         "outcome/mine": ("{x} (your card)", "{x} (deine Karte)"),
@@ -94,7 +96,7 @@ class Percent:
 
 def _row(action: str, label: str, odds: Absorption, mine: tuple[str, ...]) -> MoveChances:
     points = sum((p * best_points(mine, CARD_ORDER[c]) for c, p in zip(CARDS, odds, strict=True)), Fraction(0))
-    names = [f"{'mine' if c in mine else 'order'}:{label_term(c)}" for c in CARDS]  # the term: RGY, rot–grün–gelb
+    names = [f"{'mine' if c in mine else 'order'}:{c}" for c in CARDS]  # the term: red–green–yellow, rot–grün–gelb
     win = sum((p for c, p in zip(CARDS, odds, strict=True) if c in mine), Fraction(0))
     note = (say("mine_note", p=Percent(win)),)
     return MoveChances(action, label, outcomes_of(zip(names, odds, strict=True)), points, note)

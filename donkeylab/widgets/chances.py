@@ -157,6 +157,11 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
             for name, p in move.outcomes
             if p
         )
+        outcomes += "".join(  # events of their own beside the law (e.g. another player shows a higher card)
+            f"<br><span class='dl-chances-also'>{html.escape(outcome_text(table.game, name, lang))}: "
+            f"{probability(p, lang)}</span>"
+            for name, p in move.also
+        )
         note = f"<br><small>{html.escape(move.note_text(lang))}</small>" if move.note else ""
         return (
             f"<tr class='dl-chances-row{' dl-chances-first' if rank == 0 else ''}'>"
@@ -170,7 +175,7 @@ STYLE = (
     ".dl-chances-table caption{text-align:left;font-weight:600;padding:4px 0}"
     ".dl-chances-table th,.dl-chances-table td{border-bottom:1px solid #ccc;padding:4px 8px;text-align:left;"
     "vertical-align:top}"
-    ".dl-chances-outcome{display:inline-block;white-space:nowrap;margin-right:14px}.dl-chances-first{background:#eef6ee}.dl-chances-best{color:#1b5e20;font-weight:600;white-space:nowrap}"
+    ".dl-chances-outcome{display:inline-block;white-space:nowrap;margin-right:14px}.dl-chances-also{font-weight:600}.dl-chances-first{background:#eef6ee}.dl-chances-best{color:#1b5e20;font-weight:600;white-space:nowrap}"
     ".dl-chances-counted,.dl-chances-assumed,.dl-chances-bound{margin:4px 0;color:#333}</style>"
 )
 

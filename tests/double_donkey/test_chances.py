@@ -109,13 +109,15 @@ def cheapest(state: dd.DoubleDonkeyState, seat: int, hand: tuple[int, ...]) -> i
     )
 
 
-def rollout(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> list[float]:
+def rollout(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> tuple[list[float], list[float]]:
     """What the row counts, ``n`` times: phase 1, the cheapest card when the sixth die is placed; phase 2, the
-    final value of the highest card played (the others' hidden cards dealt afresh each time)."""
+    final value of the highest card played (the others' hidden cards dealt afresh each time), and beside it
+    1.0 when another player's card is higher (phase 2 only)."""
     me = state.current_player
     assert isinstance(me, int)
     move = dd.parse_action(action)
     rng, bot, out = random.Random(seed), RandomBot(), []
+    beaten: list[float] = []
     hand = state.hands[me]
     for _ in range(n):
         s = consistent(state, me, rng) if state.phase == "play" else state
@@ -124,12 +126,14 @@ def rollout(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> list
             while not any(e.key == "DD-PLAY-1/reveal" for e in s.events):
                 s = s.apply(bot.act(s, rng) if isinstance(s.current_player, int) else s.sample_chance(rng))
             values = [e.data["value"] for e in s.events if e.rule == "DD-VALUE-1" and e.data["player"] == me]
+            theirs = [e.data["value"] for e in s.events if e.rule == "DD-VALUE-1" and e.data["player"] != me]
             out.append(float(max(values)))
+            beaten.append(float(max(theirs, default=0) > max(values)))
             continue
         while s.phase not in ("play", "over"):
             s = s.apply(bot.act(s, rng) if isinstance(s.current_player, int) else s.sample_chance(rng))
         out.append(float(cheapest(s, me, hand)))
-    return out
+    return out, beaten
 
 
 def check_points(variant: str, points: int, n: int, seed: int) -> None:
@@ -140,9 +144,11 @@ def check_points(variant: str, points: int, n: int, seed: int) -> None:
             continue
         for row in chances(state).moves:
             var = law_variance(row, lambda name: float(name.split(":")[-1]))
-            comparisons.add(
-                float(row.value), rollout(state, row.action, n, seed=k), f"{variant} {k} {row.action}", var=var
-            )
+            values, beaten = rollout(state, row.action, n, seed=k)
+            comparisons.add(float(row.value), values, f"{variant} {k} {row.action}", var=var)
+            if beaten:  # phase 2: the chance that another player shows a higher card
+                p = float(row.outcome("beaten"))
+                comparisons.add(p, beaten, f"{variant} {k} {row.action} beaten", var=max(p * (1 - p), 1e-12))
     comparisons.check()
 
 
@@ -162,3 +168,34 @@ def test_dd_angry_1_rollouts_30_points_20000_each(variant: str) -> None:
 def test_dd_play_1_every_table_is_a_ranked_law(seed: int, step: int, variant: str) -> None:
     state = state_at(lambda: dd.new_game(3, rules=dd.Rules(variant=variant)), seed, step)
     check_table(chances(state), higher_is_better=False)
+
+
+def test_dd_biggest_1_chance_another_card_is_higher_by_hand() -> None:
+    """Every die on 1, two players, the other holding one card (so it plays exactly that card, a uniform
+    unseen card). I play one Double Donkey, worth 1 + 1 = 2. Another Double Donkey is worth 2 too: a tie, not
+    higher. An Angry Donkey of colour c flips die c to 6 and is worth 6: higher than my 2, unless c is one of my
+    card's colours, which makes my card 6 + 1 = 7. So P(another card is higher) = (unseen Angry Donkeys of the
+    four colours not on my card) / (unseen cards)."""
+    state = first("play", "english", players=2)
+    me = state.current_player
+    other = 1 - me
+    s = state._copy()
+    s._hay = (1,) * 6
+    hands = list(s._hands)
+    hands[other] = hands[other][:1]
+    s._hands = tuple(hands)
+    cid = next(c for c in s.hands[me] if not s.cards[c].angry)
+    mine = set(s.cards[cid].colours)
+    pool = unseen(s, me)
+    angry_elsewhere = sum(1 for c in pool if s.cards[c].angry and s.cards[c].colours[0] not in mine)
+    row = chances(s).move(f"Play({me}, ({cid},))")
+    assert row.outcome("beaten") == Fraction(angry_elsewhere, len(pool))
+    assert row.also == (("beaten", Fraction(angry_elsewhere, len(pool))),)
+    assert angry_elsewhere > 0  # the position tests something: such cards are unseen here
+
+
+def test_dd_biggest_1_beaten_words_en_de() -> None:
+    from donkeylab.core.chances import outcome_text
+
+    assert "higher card" in outcome_text("double_donkey", "beaten", "en")
+    assert "höhere Karte" in outcome_text("double_donkey", "beaten", "de")

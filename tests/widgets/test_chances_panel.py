@@ -139,3 +139,26 @@ def test_the_share_link_opens_the_panel_as_the_pupil_left_it(app: str) -> None:
     assert "odds" not in share.query()
     panel.toggle.value = True
     assert share.query()["odds"] == "1"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_panel_speaks_words_not_code_names(game: str, lang: str) -> None:
+    """No bot class names ("Random", "RandomCard") and no order codes ("RGY") reach a pupil; Esels-Rennen's
+    orders are the colours' words the pages use."""
+    stepper = Stepper(game, 3, seed=4, lang=lang)
+    decision(stepper)
+    panel = ChancesPanel(stepper, shown=True)
+    text = re.sub(r"<[^>]+>", " ", panel.body.value)
+    assert re.search(r"\bRandom(Card)?\b", text) is None, text
+    assert re.search(r"\b[RGY]{3}\b", text) is None, text
+    if game == "esels_rennen":
+        assert ("red–green–yellow" if lang == "en" else "rot–grün–gelb") in text
+
+
+def test_double_down_says_safe_this_turn_and_double_donkey_its_keep_or_reroll_assumption() -> None:
+    from donkeylab.double_donkey.chances import ASSUMED, ASSUMED_ROLL
+    from donkeylab.double_down.chances import say as dn_say
+
+    assert dn_say("safe").en == "safe this turn" and "diesem Zug sicher" in dn_say("safe").de
+    assert "50 %" in ASSUMED.en and "50 %" in ASSUMED.de and "always rolled" in ASSUMED_ROLL.en
