@@ -153,7 +153,7 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
         value = value if move.exact else f"≥ {value}"  # a bound: the exact value is at least this
         outcomes = "".join(  # each kept whole ("8,8 %" never split from its name), as many to a line as fit
             f"<span class='dl-chances-outcome'>{html.escape(outcome_text(table.game, name, lang))}: "
-            f"{probability(p, lang)}</span>"
+            f"<span class='dl-chances-p'>{probability(p, lang)}</span></span>"
             for name, p in move.outcomes
             if p
         )
@@ -175,8 +175,15 @@ STYLE = (
     ".dl-chances-table caption{text-align:left;font-weight:600;padding:4px 0}"
     ".dl-chances-table th,.dl-chances-table td{border-bottom:1px solid #ccc;padding:4px 8px;text-align:left;"
     "vertical-align:top}"
-    ".dl-chances-outcome{display:inline-block;white-space:nowrap;margin-right:14px}.dl-chances-also{font-weight:600}.dl-chances-first{background:#eef6ee}.dl-chances-best{color:#1b5e20;font-weight:600;white-space:nowrap}"
-    ".dl-chances-counted,.dl-chances-assumed,.dl-chances-bound{margin:4px 0;color:#333}</style>"
+    ".dl-chances-outcome{display:inline-block;white-space:nowrap;margin-right:14px}"
+    ".dl-chances-also{font-weight:600}.dl-chances-first{background:#eef6ee}"
+    ".dl-chances-best{color:#1b5e20;font-weight:600;white-space:nowrap}"
+    ".dl-chances-counted,.dl-chances-assumed,.dl-chances-bound{margin:4px 0;color:#333}"
+    # a phone: the table never runs past the screen's edge (it scrolls inside itself if it must), an outcome
+    # too long for its column wraps after its name, never inside its number
+    ".dl-chances-table{overflow-x:auto}"
+    "@media (max-width:600px){.dl-chances-outcome{white-space:normal}.dl-chances-p{white-space:nowrap}"
+    ".dl-chances-table th,.dl-chances-table td{padding:4px}}</style>"
 )
 
 

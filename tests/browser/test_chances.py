@@ -101,3 +101,17 @@ def test_which_move_is_best_is_asked_before_the_panel_answers(app: App, game: st
     app.screenshot(f"best-move-{game}", full_page=False)
     app.assert_no_traceback()
     app.check_console()
+
+
+def test_on_a_phone_the_panel_stays_inside_the_screen(app: App) -> None:
+    """At 390 px an outcome too long for its column wraps: nothing of the table runs past the screen's edge."""
+    step, _table = decision_points("double_donkey", count=1)[0]
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    app.open("double_donkey.ipynb", f"seed={SEED['double_donkey']}&step={step}&odds=1&lang=de")
+    panel = app.page.locator(".dl-chances-table")
+    expect(panel).to_be_visible()
+    panel.scroll_into_view_if_needed()
+    box = panel.locator("table").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390 + 1, f"the table ends at {box} on a 390 px screen"
+    app.screenshot("chances-phone-de", full_page=False)
+    app.check_console()

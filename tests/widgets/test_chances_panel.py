@@ -30,7 +30,9 @@ def decision(stepper: Stepper, limit: int = 60) -> None:
 
 
 def rows(panel: ChancesPanel) -> list[str]:
-    return re.findall(r"<tr class='dl-chances-row[^']*'>(.*?)</tr>", panel.body.value)
+    """Each move's row as the pupil reads it (its text, the markup between the words taken out)."""
+    found = re.findall(r"<tr class='dl-chances-row[^']*'>(.*?)</tr>", panel.body.value)
+    return [re.sub(r"<[^>]+>", "", re.sub(r"</t[hd]>|<br>", " ", row)) for row in found]
 
 
 @pytest.mark.parametrize("game", GAMES)
