@@ -134,7 +134,7 @@ def test_chances_prints_the_table_of_a_seeded_step(capsys: pytest.CaptureFixture
     assert main(["chances", "double_donkey", "--seed", "1", "--step", "2", "--players", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("step 2 of seed 1 (3 players)")
-    assert "Ranked by expected value (lower is better)" in out and "1. place " in out
+    assert "Ranked by expected value of your lowest card (lower is better)" in out and "1. place " in out
     assert main(["chances", "double_down", "--seed", "2", "--step", "1", "--players", "2"]) == 0
     out = capsys.readouterr().out
     assert "Others: each picks one card of their hand at random" in out and "PlayCard(" in out

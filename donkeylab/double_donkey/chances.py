@@ -48,7 +48,7 @@ say = words(
             "der Endwert der höchsten Karte, die du spielst, nach jedem Umdrehen der Wütenden Esel (deiner und "
             "der anderen); die höchste Karte von allen bekommt den Größten Esel, also ist kleiner besser",
         ),
-        "value": ("expected value", "erwarteter Wert"),
+        "value": ("expected value of your lowest card", "erwarteter Wert deiner niedrigsten Karte"),
         "assumed": (
             "every later die, yours too, is placed at random (each die that may be placed equally likely), the last "
             "die is kept or re-rolled with equal chances (50 % each), and each other player plays 1 to 3 of their "

@@ -42,7 +42,7 @@ say = words(
             "mehr), und bei deinem nächsten Zug in dieser Runde hast du noch eine Karte, die keinen kostet (die "
             "spielst du dann)",
         ),
-        "value": ("P(no token lost)", "P(kein Chip verloren)"),
+        "value": ("chance to keep your tokens", "Chance, keinen Chip zu verlieren"),
         "assumed": (
             "each picks one card of their hand at random, every card equally likely (two 10s are twice as likely as "
             "one 9); the page's own random players pick among the different cards instead, but only the first way "
@@ -54,10 +54,10 @@ say = words(
         "bound": (
             "the chance of the plays the exact count does not follow (the draw pile running out and being reshuffled, "
             "or long chains of direction changes and double turns beyond what it can count in time) is shown as "
-            "unresolved: P(no token lost) is then a lower bound",
+            "unresolved: the chance to keep your tokens is then at least the value shown",
             "die Chance der Verläufe, die die exakte Zählung nicht verfolgt (der Nachziehstapel geht aus und wird neu "
             "gemischt, oder lange Ketten von Richtungswechseln und Doppelzügen, mehr als sie rechtzeitig zählen "
-            "kann), steht als „offen“: P(kein Chip verloren) ist dann eine untere Schranke",
+            "kann), steht als „offen“: Die Chance, keinen Chip zu verlieren, ist dann mindestens der gezeigte Wert",
         ),
         "outcome/now": ("lose a token now", "jetzt einen Chip verlieren"),
         "outcome/next": ("lose a token at your next turn", "beim nächsten Zug einen Chip verlieren"),
