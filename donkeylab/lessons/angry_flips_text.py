@@ -50,13 +50,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> plays phase 1 many times, flips orange and counts the 7s of light "
-            "blue/orange. The blue line is its relative frequency after N games. {band}"
+            "A <b>simulation</b> plays phase 1 many times and counts how often light blue/orange is worth 7: "
+            "the upper plot without a flip, the lower one after the orange flip, in the same games. Press Start "
+            "on both. The blue line is the relative frequency after N games. {band}"
         ),
         (
-            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht den orangefarbenen Würfel um und "
-            "zählt, wie oft hellblau/orange 7 wert ist. Die blaue Linie ist die relative Häufigkeit nach N "
-            "Spielen. {band}"
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1 und zählt, wie oft hellblau/orange 7 wert ist: "
+            "oben ohne Umdrehen, unten nach dem Umdrehen des orangefarbenen Würfels, in denselben Spielen. Drück "
+            "bei beiden auf Start. Die blaue Linie ist die relative Häufigkeit nach N Spielen. {band}"
         ),
     ),
     "hands_title": (
@@ -83,17 +84,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "The whole picture: the value of the light blue/orange Double Donkey without a flip and after the "
             "orange flip; its average stays 7. The diamonds are exact; the bars fill in as the games are "
-            "simulated. Under this model of the players' choices the cards play no part. Without the flip, 7s are a "
-            "little more common than with free dice (about 18 % instead of 16.7 %): the rule pushes the two dice to "
-            "different numbers, and only different numbers can add up to 7."
+            "simulated. Under this model of the players' choices the cards play no part."
         ),
         (
             "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen des "
             "orangefarbenen Würfels; sein Mittelwert bleibt 7. Die Rauten sind exakt; die Balken wachsen, während "
             "die Spiele "
-            "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle. Ohne "
-            "Umdrehen ist die 7 etwas häufiger als bei freien Würfeln (etwa 18 % statt 16,7 %): Die Regel drängt die "
-            "beiden Würfel zu verschiedenen Zahlen, und nur verschiedene Zahlen ergeben zusammen 7."
+            "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle."
         ),
     ),
     "title": (
@@ -203,74 +200,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Each die becomes 7 minus its pips: two dice, so 14 minus the old sum.",
         "Jeder Würfel wird zu 7 minus seine Augen: zwei Würfel, also 14 minus die alte Summe.",
     ),
-    "ex3.q": (
-        (
-            "Why pairs are rare: as in the tree exercise, four different numbers lie on the Hay card, light "
-            "blue's 2 among them, and the player rolls orange and yellow. Orange shows 2. What is the "
-            "probability that orange is placed on the Hay card now, on the number 2 that is already there?"
-        ),
-        (
-            "Warum Pasche selten sind: Wie in der Übung mit dem Baum liegen vier verschiedene Zahlen auf der "
-            "Misthaufen-Karte, darunter die 2 von Hellblau, und der Spieler würfelt Orange und Gelb. Orange zeigt "
-            "2. Wie groß ist die Wahrscheinlichkeit, dass Orange jetzt auf die Misthaufen-Karte gelegt wird, auf "
-            "die 2, die dort schon liegt?"
-        ),
-    ),
-    "ex3.hint": (
-        (
-            "The 2 is an old number, so orange may be placed only by the exception: yellow must show an old number "
-            "too. Then the player picks one of the two dice at random."
-        ),
-        (
-            "Die 2 ist eine alte Zahl, also darf Orange nur durch die Ausnahme gelegt werden: Auch Gelb muss eine "
-            "alte Zahl zeigen. Dann wählt der Spieler zufällig einen der beiden Würfel."
-        ),
-    ),
-    "ex3.always": (
-        (
-            "Orange may not simply be placed: its 2 is already on the Hay card, and rule DD-DICE-2 asks for a new "
-            "number whenever a die shows one. If yellow shows a new number, yellow must be placed."
-        ),
-        (
-            "Orange darf nicht einfach gelegt werden: Seine 2 liegt schon auf der Misthaufen-Karte, und Regel "
-            "DD-DICE-2 verlangt eine neue Zahl, wann immer ein Würfel eine zeigt. Zeigt Gelb eine neue Zahl, muss "
-            "Gelb gelegt werden."
-        ),
-    ),
-    "ex3.exception": (
-        (
-            "4/6 is the probability that yellow shows an old number too, so that the exception lets the player "
-            "choose. Then the player still picks one of the two dice at random: multiply by 1/2."
-        ),
-        (
-            "4/6 ist die Wahrscheinlichkeit, dass auch Gelb eine alte Zahl zeigt, sodass die Ausnahme die Wahl "
-            "lässt. Dann wählt der Spieler noch zufällig einen der beiden Würfel: mal 1/2."
-        ),
-    ),
-    "ex3.choice": (
-        (
-            "1/2 is the random choice alone. But there is a choice only when yellow shows an old number too (4 in "
-            "6): if yellow shows a new number, yellow must be placed."
-        ),
-        (
-            "1/2 ist nur die zufällige Wahl. Eine Wahl gibt es aber nur, wenn auch Gelb eine alte Zahl zeigt (4 von "
-            "6): Zeigt Gelb eine neue Zahl, muss Gelb gelegt werden."
-        ),
-    ),
-    "ex3.solution": (
-        (
-            "Yellow shows an old number (4/6), so the exception lets the player choose, and the choice falls on "
-            "orange (1/2): 4/6 · 1/2 = 1/3. With free dice a 2 on orange would always make the pair; on the Hay "
-            "card it does so only 1 time in 3. That is why pairs are rare there, and why the card is worth 7 "
-            "less often after the flip."
-        ),
-        (
-            "Gelb zeigt eine alte Zahl (4/6), also lässt die Ausnahme die Wahl, und sie fällt auf Orange (1/2): "
-            "4/6 · 1/2 = 1/3. Mit freien Würfeln gäbe eine 2 auf Orange immer den Pasch; auf der Misthaufen-Karte "
-            "nur 1-mal von 3. Darum sind Pasche dort selten, und darum ist die Karte nach dem Umdrehen seltener "
-            "7 wert."
-        ),
-    ),
     "ex4.q": (
         (
             "Our deck has {doubles} Double Donkeys and {angry} Angry Donkeys; every colour appears on {per} of the "
@@ -293,6 +222,73 @@ TEXTS: dict[str, tuple[str, str]] = {
             "orangefarbene Wütende Esel: {count} von {total} Karten. Die echte Verteilung der Doppelesel ist nicht "
             "veröffentlicht; im echten Spiel kann die Zahl daher anders sein."
         ),
+    ),
+    "exact.above": (
+        (
+            "Why 18 % is more than 1/6: only two different numbers can add up to 7, and of the 30 ways two dice "
+            "can show different numbers, 6 do (1 in 5). Free dice differ 5 times in 6, and 1/5 of 5/6 is 1/6; "
+            "the rule treats all six numbers alike and makes the Hay card's dice differ in {differ} of games, "
+            "and 1/5 of that is {before}."
+        ),
+        (
+            "Warum 18 % mehr als 1/6 ist: Nur zwei verschiedene Zahlen ergeben zusammen 7, und von den 30 "
+            "Möglichkeiten, wie zwei Würfel verschiedene Zahlen zeigen, tun das 6 (1 von 5). Freie Würfel sind "
+            "in 5 von 6 Fällen verschieden, und 1/5 von 5/6 ist 1/6; die Regel behandelt alle sechs Zahlen "
+            "gleich und macht die Würfel auf der Misthaufen-Karte in {differ} der Spiele verschieden, und 1/5 "
+            "davon ist {before}."
+        ),
+    ),
+    "pairs.q": (
+        (
+            "Over many games the light blue and orange dice show a pair in {pair} of games (after the flip, "
+            "exactly these games give a 7). Only two different numbers can add up to 7: of the 30 ways two dice "
+            "can show different numbers, 6 do (1 + 6, 2 + 5, … 6 + 1). The rule treats all six numbers alike, so "
+            "these 30 ways are equally likely. What is the probability that the card is worth 7 without a flip?"
+        ),
+        (
+            "Über viele Spiele zeigen der hellblaue und der orangefarbene Würfel in {pair} der Spiele einen Pasch "
+            "(nach dem Umdrehen geben genau diese Spiele eine 7). Nur zwei verschiedene Zahlen ergeben zusammen "
+            "7: Von den 30 Möglichkeiten, wie zwei Würfel verschiedene Zahlen zeigen, tun das 6 (1 + 6, 2 + 5, … "
+            "6 + 1). Die Regel behandelt alle sechs Zahlen gleich, also sind diese 30 Möglichkeiten gleich "
+            "wahrscheinlich. Wie groß ist die Wahrscheinlichkeit, dass die Karte ohne Umdrehen 7 wert ist?"
+        ),
+    ),
+    "pairs.hint": (
+        "First the share of games without a pair, then the part of it that adds up to 7: 6 of 30.",
+        "Erst der Anteil der Spiele ohne Pasch, dann der Teil davon, der 7 ergibt: 6 von 30.",
+    ),
+    "pairs.solution": (
+        (
+            "No pair in 100 % − {pair} = {differ} of games, and 6 of 30 = 1/5 of those add up to 7: "
+            "{differ} ÷ 5 ≈ {before}. With free dice it is 5/6 ÷ 5 = 1/6. The rule makes different numbers more "
+            "common, so without a flip the card is worth 7 more often than 1/6, and after the flip less often."
+        ),
+        (
+            "Kein Pasch in 100 % − {pair} = {differ} der Spiele, und 6 von 30 = 1/5 davon ergeben 7: "
+            "{differ} : 5 ≈ {before}. Mit freien Würfeln ist es 5/6 : 5 = 1/6. Die Regel macht verschiedene "
+            "Zahlen häufiger, also ist die Karte ohne Umdrehen öfter als 1/6 genau 7 wert und nach dem Umdrehen "
+            "seltener."
+        ),
+    ),
+    "pairs.free": (
+        (
+            "1/6 is what free dice give: they show different numbers 5 times in 6. The Hay card's dice differ in "
+            "{differ} of games: take 1/5 of that."
+        ),
+        (
+            "1/6 geben freie Würfel: Sie zeigen in 5 von 6 Fällen verschiedene Zahlen. Die Würfel auf der "
+            "Misthaufen-Karte sind in {differ} der Spiele verschieden: Nimm 1/5 davon."
+        ),
+    ),
+    "pairs.fifth": (
+        "1/5 is the share among different numbers only. Multiply it by the share of games without a pair, {differ}.",
+        "1/5 ist nur der Anteil unter verschiedenen Zahlen. Multipliziere ihn mit dem Anteil der Spiele ohne Pasch, "
+        "{differ}.",
+    ),
+    "pairs.after": (
+        "That is the share of pairs: the 7s after the flip. Without a flip a 7 needs two different numbers.",
+        "Das ist der Anteil der Pasche: die 7en nach dem Umdrehen. Ohne Umdrehen braucht eine 7 zwei verschiedene "
+        "Zahlen.",
     ),
     "app.title": (
         "Angry Donkey flips",
