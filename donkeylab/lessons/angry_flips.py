@@ -22,8 +22,7 @@ from donkeylab.double_donkey import COLOURS, Rules, build_deck, exact
 from donkeylab.double_donkey.questions import FLIP_SERIES
 from donkeylab.lab import questions
 from donkeylab.lessons import dd_parts
-from donkeylab.lessons.angry_flips_hand import HAY as TREE_HAY
-from donkeylab.lessons.angry_flips_hand import by_hand
+from donkeylab.lessons.angry_flips_hand import HAY, by_hand
 from donkeylab.lessons.angry_flips_hand import by_hand_sheet as by_hand_sheet  # the worksheet's counts by hand
 from donkeylab.lessons.angry_flips_hand import placed_on_two as placed_on_two
 from donkeylab.lessons.angry_flips_text import TEXTS
@@ -101,6 +100,7 @@ def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING
 
 
 HANDS_TITLE = say("hands_title")
+TREE_HAY = HAY  # the tree's Hay card (going further) is the count by hand's: light blue's 2 and 1, 3, 4
 
 
 @functools.cache
@@ -119,9 +119,12 @@ def sevens(last_die: exact.LastDie = "choose") -> tuple[Fraction, Fraction]:
 
 
 def notice_text(last_die: exact.LastDie = "choose") -> Say:
-    """What to notice, with the exact shares (in 100 games) of a 7 before and after the orange flip."""
-    before, after = sevens(last_die)  # after the flip, 7s are exactly the pairs from before
-    return say("notice", pair=round(100 * float(after)), seven=round(100 * float(before)))
+    """What to notice: why the 7s without a flip are above 1/6 (only different numbers add up to 7, 1 in 5 of them
+    do, and the rule makes the dice differ more often than free dice: P(7) = (1 − P(pair)) / 5 exactly, a test
+    checks it on the exact module), and that your own Angry Donkey can hurt you."""
+    before, after = sevens(last_die)
+    above = say("exact.above", differ=lambda lg: percent(1 - after, lg), before=lambda lg: percent(before, lg))
+    return say("notice", above=above)
 
 
 def orange_on_two(last_die: exact.LastDie = "choose") -> Fraction:
@@ -143,18 +146,16 @@ def orange_cards() -> Fraction:
 
 def exact_html(lang: str, last_die: exact.LastDie = "choose") -> str:
     """P(worth 7) before and after the flip under the stated model (the rules' last die, random allowed dice, a
-    coin for keeping or re-rolling), the baseline of independent dice, why it drops, and why the 7s without a
-    flip are above 1/6: only different numbers add up to 7, 1 in 5 of them do, and the rule treats all numbers
-    alike, so P(7 before) = (1 − P(pair)) / 5 exactly (a test checks it on the exact module)."""
+    coin for keeping or re-rolling), the baseline of independent dice and why it drops (why the 7s without a flip
+    are above 1/6 follows in the notice)."""
     before, after = sevens(last_die)
     model = say(f"exact.model.{last_die}").get(lang)
     why = say("exact.why", pair=percent(after, lang, 0)).get(lang)  # after the flip a 7 is exactly a pair before
-    above = say("exact.above", differ=percent(1 - after, lang), before=percent(before, lang)).get(lang)
     return (
         # percentages only: "18.0 % (about 1 in 6)" would blur the very difference from 1/6 the lesson is about
         f"<p>{say('exact.intro', model=model).get(lang)}</p><ul><li>{say('exact.before').get(lang)}: "
         f"<b>{percent(before, lang)}</b></li><li>{say('exact.after').get(lang)}: <b>{percent(after, lang)}</b>"
-        f"</li></ul><p>{why}</p><p>{above}</p>"
+        f"</li></ul><p>{why}</p>"
     )  # the deck note (our reconstructed deck) is in going further: the answer's words stay short
 
 

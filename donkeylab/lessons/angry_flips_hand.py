@@ -14,8 +14,7 @@ import html
 from fractions import Fraction
 from typing import Any
 
-from donkeylab.double_donkey import COLOURS, Choose, Rules, new_game
-from donkeylab.double_donkey.cards import Card, card_value
+from donkeylab.double_donkey import COLOURS, Card, Choose, Rules, card_value, new_game
 from donkeylab.lessons import dd_parts
 from donkeylab.lessons.framework import Context, Exercise
 from donkeylab.lessons.page import TABLE_STYLE

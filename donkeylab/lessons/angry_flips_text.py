@@ -5,15 +5,13 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step to flip the orange die, "
-            "then the green one. Who is the Biggest Donkey after the flips? The "
-            "card beside the game names each step's rule; names like DD-ANGRY-1 are our labels for "
-            "the rulebook's rules."
+            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step to see each flip. Who "
+            "is the Biggest Donkey after the flips? The card beside the game names each step's rule; names like "
+            "DD-ANGRY-1 are our labels for the rulebook's rules."
         ),
         (
-            "Spieler 1 hat den orangefarbenen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt: Der "
-            "orangefarbene Würfel wird umgedreht, dann der grüne. Wer ist nach dem Umdrehen Oberesel? Die Karte "
-            "neben dem Spiel nennt die Regel jedes "
+            "Spieler 1 hat den orangefarbenen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt, um "
+            "jedes Umdrehen zu sehen. Wer ist danach Oberesel? Die Karte neben dem Spiel nennt die Regel jedes "
             "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
@@ -50,14 +48,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> plays phase 1 many times and counts how often light blue/orange is worth 7: "
-            "the upper plot without a flip, the lower one after the orange flip, in the same games. Press Start "
-            "on both. The blue line is the relative frequency after N games. {band}"
+            "A <b>simulation</b> plays phase 1 many times and counts the 7s of light blue/orange, without a flip "
+            "(above) and after the orange flip (below). Press Start on both. The blue line is the relative "
+            "frequency after N games. {band}"
         ),
         (
-            "Eine <b>Simulation</b> spielt immer wieder Phase 1 und zählt, wie oft hellblau/orange 7 wert ist: "
-            "oben ohne Umdrehen, unten nach dem Umdrehen des orangefarbenen Würfels, in denselben Spielen. Drück "
-            "bei beiden auf Start. Die blaue Linie ist die relative Häufigkeit nach N Spielen. {band}"
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1 und zählt die 7en von hellblau/orange, ohne "
+            "Umdrehen (oben) und nach dem Umdrehen des orangefarbenen Würfels (unten). Drück bei beiden auf Start. "
+            "Die blaue Linie ist die relative Häufigkeit nach N Spielen. {band}"
         ),
     ),
     "hands_title": (
@@ -136,35 +134,27 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.why": (
         (
-            "With two ordinary, <b>independent</b> dice the flip would change nothing: of their 36 equally likely"
-            " outcomes, 6 add up to 7 and 6 are pairs (two equal numbers), so P(7) = P(pair) = 1/6 ≈ 16.7 %, "
-            "before the flip and after it. After the flip the card is worth light blue + (7 − orange): that is 7 "
-            "exactly when both dice showed the <b>same</b> number (3 and 3 become 3 + 4). On the Hay card pairs "
-            "are rarer than with free dice (about {pair} instead of 16.7 %): rule DD-DICE-2 asks for a new number "
-            "whenever possible. So these dice are not <b>independent</b>."
+            "After the flip the card is worth light blue + (7 − orange), which is 7 exactly for a pair: both dice "
+            "showed the <b>same</b> number (3 and 3 become 3 + 4). Two free, <b>independent</b> dice give "
+            "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it. On the Hay card pairs are rarer (about "
+            "{pair}): rule DD-DICE-2 asks for a new number whenever possible, so these dice are not independent."
         ),
         (
-            "Bei zwei gewöhnlichen, <b>unabhängigen</b> Würfeln würde das Umdrehen nichts ändern: Von ihren 36 "
-            "gleich wahrscheinlichen Ergebnissen ergeben 6 die 7, und 6 sind Pasche (zwei gleiche Zahlen), also "
-            "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher. Nach dem Umdrehen ist die Karte "
-            "hellblau + (7 − orange) wert: Das ist genau dann 7, wenn beide Würfel <b>dieselbe</b> Zahl zeigten "
-            "(aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte sind Pasche seltener als bei freien Würfeln (etwa "
-            "{pair} statt 16,7 %): Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es geht. Diese Würfel sind "
-            "also nicht <b>unabhängig</b>."
+            "Nach dem Umdrehen ist die Karte Hellblau + (7 − Orange) wert, also genau bei einem Pasch 7: Beide "
+            "Würfel zeigten <b>dieselbe</b> Zahl (aus 3 und 3 wird 3 + 4). Zwei freie, <b>unabhängige</b> Würfel "
+            "geben P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher. Auf der Misthaufen-Karte sind Pasche "
+            "seltener (etwa {pair}): Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es geht, also sind diese "
+            "Würfel nicht unabhängig."
         ),
     ),
     "notice": (
         (
-            "<ul><li>The flip makes every pair a 7, and pairs are rare on the Hay card: so 7s drop from about "
-            "{seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt "
-            "you: above, Player 3's green one made Player 3 the Biggest Donkey.</li></ul>"
+            "<ul><li>{above}</li><li>Your own Angry Donkey can hurt you: above, Player 3's green one made Player 3 "
+            "the Biggest Donkey.</li></ul>"
         ),
         (
-            "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte selten: "
-            "Also sinkt der Anteil der 7er von etwa {seven} von 100 Spielen auf etwa {pair} "
-            "von 100.</li><li>Dein eigener Wütender "
-            "Esel kann dir schaden: Oben machte der grüne Wütende Esel von Spieler 3 ihn selbst zum "
-            "Oberesel.</li></ul>"
+            "<ul><li>{above}</li><li>Dein eigener Wütender Esel kann dir schaden: Oben machte der grüne Wütende "
+            "Esel von Spieler 3 ihn selbst zum Oberesel.</li></ul>"
         ),
     ),
     "ex1.hint": (
@@ -225,17 +215,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.above": (
         (
-            "Why 18 % is more than 1/6: only two different numbers can add up to 7, and of the 30 ways two dice "
-            "can show different numbers, 6 do (1 in 5). Free dice differ 5 times in 6, and 1/5 of 5/6 is 1/6; "
-            "the rule treats all six numbers alike and makes the Hay card's dice differ in {differ} of games, "
-            "and 1/5 of that is {before}."
+            "Why 18 % is more than 1/6: only different numbers add up to 7, 1 in 5 of them do (6 of 30). Free dice "
+            "differ 5 times in 6 (1/5 of 5/6 = 1/6); on the Hay card they differ in {differ} of games, and 1/5 "
+            "of that is {before}."
         ),
         (
-            "Warum 18 % mehr als 1/6 ist: Nur zwei verschiedene Zahlen ergeben zusammen 7, und von den 30 "
-            "Möglichkeiten, wie zwei Würfel verschiedene Zahlen zeigen, tun das 6 (1 von 5). Freie Würfel sind "
-            "in 5 von 6 Fällen verschieden, und 1/5 von 5/6 ist 1/6; die Regel behandelt alle sechs Zahlen "
-            "gleich und macht die Würfel auf der Misthaufen-Karte in {differ} der Spiele verschieden, und 1/5 "
-            "davon ist {before}."
+            "Warum 18 % mehr als 1/6 ist: Nur verschiedene Zahlen ergeben 7, und nur 1 von 5 davon (6 von 30). Freie "
+            "Würfel sind in 5 von 6 Fällen verschieden (1/5 von 5/6 = 1/6); auf der Misthaufen-Karte sind sie in "
+            "{differ} der Spiele verschieden, und 1/5 davon ist {before}."
         ),
     ),
     "pairs.q": (

@@ -163,7 +163,7 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
     assert "DD-DECK-1" not in shown + further and "the cards play no part" in further
     # the model the numbers hold under (review 2026-12, L2 F1): exact.py's "random" policy, a coin for the last die
     assert "every player places a random allowed die, and a coin toss decides: keep or re-roll" in shown
-    assert "rarer than with free dice (about 10 % instead of 16.7 %)" in shown  # L2 F2: not "rare"
+    assert "On the Hay card pairs are rarer (about 10 %)" in shown  # L2 F2: not "rare"
 
 
 def test_live_plot_is_the_flip_question() -> None:

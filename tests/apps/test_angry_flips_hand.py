@@ -53,8 +53,8 @@ def test_seven_without_a_flip_is_a_fifth_of_the_games_without_a_pair(last_die: e
     variant = "german" if last_die == "roll" else "english"
     pairs = angry_flips.exercises(last_die)[1]
     for lang in ("en", "de"):
-        text = angry_flips.exact_html(lang, last_die)
-        assert percent(1 - after, lang) in text and percent(before, lang) in text and "1/6" in text
+        text = angry_flips.notice_text(last_die).get(lang)  # why 18 % is above 1/6, in the page's own numbers
+        assert percent(1 - after, lang) in text and percent(before, lang) in text and "1/5 " in text
         for right in (percent(before, lang), percent(before, lang, 0), "0,18" if lang == "de" else "0.18", "18 %"):
             assert typed(pairs, right, lang).startswith(("Correct!", "Richtig!")), (variant, lang, right)
     # the page's own sum: (100 % − 10.1 %) ÷ 5 rounds to the stated 18.0 % (18.1 % under the German rules)
