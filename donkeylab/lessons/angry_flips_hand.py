@@ -265,6 +265,7 @@ def by_hand(ctx: Context) -> list[Any]:
             item.solution.get,
             lang=ctx.lang,
             mistakes=[(value, why.get) for value, why in item.mistakes],
+            rule=False,  # the page says the rounding rule once, above its exercises
         )
         parts += [Text(heading, "h3", ctx.lang), Text(intro, "div", ctx.lang), Text(item.question, lang=ctx.lang), box]
     return parts

@@ -220,9 +220,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "of that is {before}."
         ),
         (
-            "Warum 18 % mehr als 1/6 ist: Nur verschiedene Zahlen ergeben 7, und nur 1 von 5 davon (6 von 30). Freie "
-            "Würfel sind in 5 von 6 Fällen verschieden (1/5 von 5/6 = 1/6); auf der Misthaufen-Karte sind sie in "
-            "{differ} der Spiele verschieden, und 1/5 davon ist {before}."
+            "Warum 18 % mehr als 1/6 ist: Nur verschiedene Zahlen ergeben 7, und das in 1 von 5 Fällen (6 von "
+            "30). Freie Würfel sind in 5 von 6 Fällen verschieden (1/5 von 5/6 = 1/6); auf der Misthaufen-Karte "
+            "sind sie in {differ} der Spiele verschieden, und 1/5 davon ist {before}."
         ),
     ),
     "pairs.q": (

@@ -68,6 +68,7 @@ def test_the_count_by_hand_is_on_the_page_after_the_answer_and_sealed_before() -
     lesson = angry_flips.parts()
     boxes = [x for x in walk(_box(lesson.by_hand)) if isinstance(x, AnswerBox)]
     assert [b.exact for b in boxes] == [6, Fraction(1, 3)]
+    assert not any(b.says_rule for b in boxes), "the rounding rule is said once, above the exercises"
     order = list(lesson.headings)
     assert order.index("exact") < order.index("by_hand") < order.index("exercises")
     sealed = angry_flips.parts(parse_query("", angry_flips.PARAMS), sealed=True)
