@@ -255,6 +255,7 @@ QUESTIONS = (
         params=(Param("flipped", True, "True: after the orange flip", (True, False)), LAST_DIE),
         sample=_seven_hits,
         words=_seven_words,
+        y_range=(0.0, 0.5),  # Lesson 2 plots it without a flip above after the flip: one scale for both
         figure="running",
         indexed=True,
     ),

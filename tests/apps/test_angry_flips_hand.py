@@ -95,3 +95,19 @@ def test_the_worksheet_carries_the_counts_and_the_key_their_answers(lang: str) -
         assert item.question.get(lang).split(":")[0] in sheet
         assert item.solution.get(lang)[:40] in key and item.solution.get(lang)[:40] not in sheet
     assert "1/3" in key and "font-weight:700" in sheet
+
+
+def test_both_simulations_are_read_on_one_scale() -> None:
+    """Without a flip above, after it below: the same probability axis, before Start and after a run (in
+    Chromium the autoscaled axes were 0–0.45 and 0–0.25, and the two lines looked alike)."""
+    from donkeylab.lab import questions
+
+    lesson = angry_flips.parts()
+    question = questions.get("double_donkey.seven_after_flip")
+    ranges = [list(plot.figure["layout"]["yaxis"]["range"]) for plot in lesson.live[1:]]
+    assert ranges == [[0.0, 0.5], [0.0, 0.5]]
+    for flipped in (False, True):
+        params = {"flipped": flipped, "last_die": "choose"}
+        done, counts = list(question.batches(2_000, 0, 1_000, params))[-1]
+        figure = question.figure(None, counts, done, params)
+        assert list(figure.layout.yaxis.range) == [0.0, 0.5]
