@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from donkeylab.core import Action
-from donkeylab.double_donkey import COLOURS, Rules, build_deck, exact
+from donkeylab.double_donkey import Rules, build_deck, exact
 from donkeylab.double_donkey.questions import FLIP_SERIES
 from donkeylab.lab import questions
 from donkeylab.lessons import dd_parts
@@ -170,15 +170,9 @@ def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
 
 def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
     """A flip to compute (a decision: reveal an Angry Donkey?), the 7s without a flip from the pairs (why 18 % is
-    above 1/6: (1 − P(pair)) / 5), a double flip; then, further, the tree (the headline's count in a small case)
-    and a count of the deck. Each typed one with the feedback aimed at its classic wrong answer (1/6, what
-    freely rolled dice would give)."""
-    deck = build_deck("reconstruction")
-    total = len(deck)
-    count = int(orange_cards() * total)
-    doubles = [card for card in deck if len(card.colour_names) == 2]
-    per_colour = {sum(c in card.colour_names for card in doubles) for c in COLOURS}
-    assert len(per_colour) == 1, "exercise 5 says every colour is on equally many Double Donkeys"
+    above 1/6: (1 − P(pair)) / 5), a double flip; then, further, the tree (the headline's count in a small case).
+    Each with the feedback aimed at its classic wrong answer (1/6, what freely rolled dice would give). How many
+    cards an orange flip changes (``orange_cards``) depends on our reconstructed deck: notebook 02 says it."""
     before, after = sevens(last_die)
     tree = orange_on_two(last_die)
     shares = {
@@ -219,10 +213,6 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             tree,
             hint=say("tree.hint"),
             mistakes=((Fraction(1, 6), say("tree.independent")),),
-        ),
-        Exercise(
-            say("ex4.q", doubles=len(doubles), angry=total - len(doubles), per=per_colour.pop(), total=total),
-            say("ex4.solution", orange=count - 1, count=count, total=total),
         ),
     ]
 

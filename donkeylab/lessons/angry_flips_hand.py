@@ -25,14 +25,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "heading": ("Count it by hand", "Zähl selbst nach"),
     "intro": (
         (
-            "Start with two free dice, light blue and orange: 36 equally likely rolls. In the left table each "
-            "square is the card's value, light blue + orange; the 6 squares worth 7 are marked. In the right "
-            "table the orange die has been flipped: light blue + (7 − orange)."
+            "Two free dice, light blue and orange: 36 equally likely rolls. Left: the card's value, light blue + "
+            "orange, its 6 squares worth 7 marked. Right: the orange die flipped, light blue + (7 − orange)."
         ),
         (
-            "Beginne mit zwei freien Würfeln, Hellblau und Orange: 36 gleich wahrscheinliche Würfe. In der linken "
-            "Tabelle ist jedes Feld der Wert der Karte, Hellblau + Orange; die 6 Felder mit dem Wert 7 sind "
-            "markiert. In der rechten Tabelle wurde der orangefarbene Würfel umgedreht: Hellblau + (7 − Orange)."
+            "Zwei freie Würfel, Hellblau und Orange: 36 gleich wahrscheinliche Würfe. Links: der Wert der Karte, "
+            "Hellblau + Orange, die 6 Felder mit dem Wert 7 markiert. Rechts: Orange umgedreht, Hellblau + "
+            "(7 − Orange)."
         ),
     ),
     "before": ("before the flip: light blue + orange", "vor dem Umdrehen: Hellblau + Orange"),
@@ -70,14 +69,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hay.intro": (
         (
             "On the Hay card a pair needs orange to be placed on light blue's number, which is already there. "
-            "Rule DD-DICE-2: a die whose number is already on the Hay card may be placed only if every rolled "
-            "die shows such an old number. Count it with a small table of yellow's six faces."
+            "Rule DD-DICE-2 allows that only if every rolled die shows a number that is already there."
         ),
         (
             "Auf der Misthaufen-Karte braucht ein Pasch, dass Orange auf die Zahl von Hellblau gelegt wird, die "
-            "schon dort liegt. Regel DD-DICE-2: Ein Würfel, dessen Zahl schon auf der Misthaufen-Karte liegt, "
-            "darf nur gelegt werden, wenn jeder geworfene Würfel so eine alte Zahl zeigt. Zähle es mit einer "
-            "kleinen Tabelle der sechs Seiten von Gelb."
+            "schon dort liegt. Regel DD-DICE-2 erlaubt das nur, wenn jeder geworfene Würfel eine Zahl zeigt, die "
+            "schon dort liegt."
         ),
     ),
     "hay.q": (
@@ -207,11 +204,18 @@ def tables_html(lang: str) -> str:
                 cells += f"<td{style}>{v}</td>"
             rows += f"<tr><th>{blue}</th>{cells}</tr>"
         caption = html.escape(say(key).get(lang))
+        corner = "<br>".join(html.escape(part) for part in say("rows").get(lang).split(" · "))
         cols.append(
             f"<table class='dl-lesson-table dl-flip-grid'><caption>{caption}</caption>"
-            f"<tr><th>{html.escape(say('rows').get(lang))}</th>{head}</tr>{rows}</table>"
+            f"<tr><th><small>{corner}</small></th>{head}</tr>{rows}</table>"
         )
-    return f"{TABLE_STYLE}<div style='display:flex;flex-wrap:wrap;gap:18px'>{''.join(cols)}</div>"
+    # compact squares: both tables side by side on a school screen and on A4 (the worksheet prints them)
+    grid = (
+        "<style>.dl-flip-grids{display:flex;flex-wrap:wrap;gap:18px;break-inside:avoid}.dl-flip-grid{margin:2px 0}"
+        ".dl-flip-grid td,.dl-flip-grid th{padding:1px 8px;text-align:center;line-height:1.2}"
+        "@media print{.dl-flip-grid td,.dl-flip-grid th{padding:0 5px;font-size:10px;line-height:1.1}}</style>"
+    )
+    return f"{TABLE_STYLE}{grid}<div class='dl-flip-grids'>{''.join(cols)}</div>"
 
 
 def intro_html(lang: str) -> str:

@@ -190,29 +190,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Each die becomes 7 minus its pips: two dice, so 14 minus the old sum.",
         "Jeder Würfel wird zu 7 minus seine Augen: zwei Würfel, also 14 minus die alte Summe.",
     ),
-    "ex4.q": (
-        (
-            "Our deck has {doubles} Double Donkeys and {angry} Angry Donkeys; every colour appears on {per} of the "
-            "Double Donkeys. How many of the {total} cards change their value when the orange die is turned over?"
-        ),
-        (
-            "Unser Kartenstapel hat {doubles} Doppelesel und {angry} Wütende Esel; jede Farbe kommt auf {per} der "
-            "Doppelesel vor. Wie viele der {total} Karten ändern ihren Wert, wenn der orangefarbene Würfel umgedreht "
-            "wird?"
-        ),
-    ),
-    "ex4.solution": (
-        (
-            "In our reconstructed deck (rule DD-DECK-1) {orange} Double Donkeys show orange, plus the orange "
-            "Angry Donkey: {count} of {total} cards. The real split of the Double Donkeys is not published, so "
-            "in the real game the number may differ."
-        ),
-        (
-            "In unserem nachgebauten Kartenstapel (Regel DD-DECK-1) zeigen {orange} Doppelesel Orange, dazu der "
-            "orangefarbene Wütende Esel: {count} von {total} Karten. Die echte Verteilung der Doppelesel ist nicht "
-            "veröffentlicht; im echten Spiel kann die Zahl daher anders sein."
-        ),
-    ),
     "exact.above": (
         (
             "Why 18 % is more than 1/6: only different numbers add up to 7, 1 in 5 of them do (6 of 30). Free dice "
@@ -227,17 +204,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "pairs.q": (
         (
-            "Over many games the light blue and orange dice show a pair in {pair} of games (after the flip, "
-            "exactly these games give a 7). Only two different numbers can add up to 7: of the 30 ways two dice "
-            "can show different numbers, 6 do (1 + 6, 2 + 5, … 6 + 1). The rule treats all six numbers alike, so "
-            "these 30 ways are equally likely. What is the probability that the card is worth 7 without a flip?"
+            "The light blue and orange dice show a pair in {pair} of games (after the flip, exactly these give a "
+            "7). Only different numbers add up to 7: 6 of the 30 ways two dice can differ (1 + 6, 2 + 5, … 6 + 1), "
+            "and the rule treats all numbers alike, so the 30 are equally likely. What is the probability that "
+            "the card is worth 7 without a flip?"
         ),
         (
-            "Über viele Spiele zeigen der hellblaue und der orangefarbene Würfel in {pair} der Spiele einen Pasch "
-            "(nach dem Umdrehen geben genau diese Spiele eine 7). Nur zwei verschiedene Zahlen ergeben zusammen "
-            "7: Von den 30 Möglichkeiten, wie zwei Würfel verschiedene Zahlen zeigen, tun das 6 (1 + 6, 2 + 5, … "
-            "6 + 1). Die Regel behandelt alle sechs Zahlen gleich, also sind diese 30 Möglichkeiten gleich "
-            "wahrscheinlich. Wie groß ist die Wahrscheinlichkeit, dass die Karte ohne Umdrehen 7 wert ist?"
+            "Der hellblaue und der orangefarbene Würfel zeigen in {pair} der Spiele einen Pasch (nach dem Umdrehen "
+            "geben genau diese eine 7). Nur verschiedene Zahlen ergeben 7: 6 der 30 Möglichkeiten, wie zwei "
+            "Würfel verschieden sein können (1 + 6, 2 + 5, … 6 + 1), und die Regel behandelt alle Zahlen gleich, "
+            "also sind die 30 gleich wahrscheinlich. Wie groß ist die Wahrscheinlichkeit, dass die Karte ohne "
+            "Umdrehen 7 wert ist?"
         ),
     ),
     "pairs.hint": (
@@ -290,53 +267,44 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "tree.q.choose": (
         (
-            "Count it yourself with a tree. Four different numbers lie on the Hay card, among them light "
-            "blue's 2. Only orange and yellow are left, and the next player rolls both. As in the exact "
-            "answer, a player places a random allowed die (each with probability 1/2 when both are allowed), "
-            "and a coin toss decides whether the last die keeps the number it shows or is rolled again. What "
-            "is the probability that orange ends on 2, so that after the orange flip light blue/orange is "
-            "worth 7?"
+            "Count it with a tree. Four different numbers lie on the Hay card, light blue's 2 among them; the next "
+            "player rolls orange and yellow, the last two dice. A player places a random allowed die, and a coin "
+            "toss decides whether the last die is kept or rolled again. What is the probability that orange ends "
+            "on 2 (after the flip, light blue/orange is then worth 7)?"
         ),
         (
-            "Zähle selbst mit einem Baumdiagramm. Auf der Misthaufen-Karte liegen vier verschiedene Zahlen, "
-            "darunter die 2 des hellblauen Würfels. Nur der orangefarbene und der gelbe Würfel sind übrig, "
-            "und der nächste Spieler wirft beide. Wie in der exakten Antwort legt jeder einen zufälligen "
-            "erlaubten Würfel (jeden mit Wahrscheinlichkeit 1/2, wenn beide erlaubt sind), und ein Münzwurf "
-            "entscheidet, ob der letzte Würfel seine Zahl behält oder neu geworfen wird. Wie groß ist die "
-            "Wahrscheinlichkeit, dass der orangefarbene Würfel am Ende eine 2 zeigt, sodass hellblau/orange "
-            "nach dem Umdrehen des orangefarbenen Würfels 7 wert ist?"
+            "Zähle mit einem Baumdiagramm. Vier verschiedene Zahlen liegen auf der Misthaufen-Karte, darunter die "
+            "2 von Hellblau; der nächste Spieler wirft Orange und Gelb, die letzten beiden Würfel. Ein Spieler "
+            "legt einen zufälligen erlaubten Würfel, und ein Münzwurf entscheidet, ob der letzte Würfel behalten "
+            "oder neu geworfen wird. Wie groß ist die Wahrscheinlichkeit, dass Orange am Ende 2 zeigt (nach dem "
+            "Umdrehen ist hellblau/orange dann 7 wert)?"
         ),
     ),
     "tree.q.roll": (
         (
-            "Count it yourself with a tree. Four different numbers lie on the Hay card, among them light "
-            "blue's 2. Only orange and yellow are left, and the next player rolls both. As in the exact "
-            "answer, a player places a random allowed die (each with probability 1/2 when both are allowed), "
-            "and the last die is always rolled again. What is the probability that orange ends on 2, so that "
-            "after the orange flip light blue/orange is worth 7?"
+            "Count it with a tree. Four different numbers lie on the Hay card, light blue's 2 among them; the next "
+            "player rolls orange and yellow, the last two dice. A player places a random allowed die, and the "
+            "last die is always rolled again. What is the probability that orange ends on 2 (after the flip, "
+            "light blue/orange is then worth 7)?"
         ),
         (
-            "Zähle selbst mit einem Baumdiagramm. Auf der Misthaufen-Karte liegen vier verschiedene Zahlen, "
-            "darunter die 2 des hellblauen Würfels. Nur der orangefarbene und der gelbe Würfel sind übrig, "
-            "und der nächste Spieler wirft beide. Wie in der exakten Antwort legt jeder einen zufälligen "
-            "erlaubten Würfel (jeden mit Wahrscheinlichkeit 1/2, wenn beide erlaubt sind), und der letzte "
-            "Würfel wird immer neu geworfen. Wie groß ist die Wahrscheinlichkeit, dass der orangefarbene "
-            "Würfel am Ende eine 2 zeigt, sodass hellblau/orange nach dem Umdrehen des orangefarbenen Würfels"
-            " 7 wert ist?"
+            "Zähle mit einem Baumdiagramm. Vier verschiedene Zahlen liegen auf der Misthaufen-Karte, darunter die "
+            "2 von Hellblau; der nächste Spieler wirft Orange und Gelb, die letzten beiden Würfel. Ein Spieler "
+            "legt einen zufälligen erlaubten Würfel, und der letzte Würfel wird immer neu geworfen. Wie groß ist "
+            "die Wahrscheinlichkeit, dass Orange am Ende 2 zeigt (nach dem Umdrehen ist hellblau/orange dann 7 "
+            "wert)?"
         ),
     ),
     "tree.hint": (
         (
-            "First branches: each die shows an old number (one already on the Hay card: 4 in 6, the 2 among "
-            "them) or a new one (2 in 6). Orange is placed showing 2 only if both show old numbers, orange "
-            "shows the 2 and orange is picked. Otherwise orange may be left over as the last die: follow that"
-            " branch to its end."
+            "First branches: each die shows an old number (4 in 6, the 2 among them) or a new one (2 in 6). Orange "
+            "is placed showing 2 only if both are old, it shows the 2 and it is picked; else it may be left over "
+            "as the last die: follow that branch to its end."
         ),
         (
-            "Erste Äste: Jeder Würfel zeigt eine alte Zahl (eine, die schon auf der Misthaufen-Karte liegt: 4"
-            " von 6, die 2 darunter) oder eine neue (2 von 6). Der orangefarbene Würfel wird nur dann mit "
-            "einer 2 gelegt, wenn beide Würfel alte Zahlen zeigen, er die 2 zeigt und er gewählt wird. Sonst "
-            "bleibt er vielleicht als letzter Würfel übrig: Verfolge diesen Ast bis zum Ende."
+            "Erste Äste: Jeder Würfel zeigt eine alte Zahl (4 von 6, die 2 darunter) oder eine neue (2 von 6). "
+            "Orange wird nur mit einer 2 gelegt, wenn beide alt sind, es die 2 zeigt und gewählt wird; sonst "
+            "bleibt es vielleicht als letzter Würfel übrig: Verfolge diesen Ast bis zum Ende."
         ),
     ),
     "tree.left_over": (
