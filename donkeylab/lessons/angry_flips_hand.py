@@ -34,8 +34,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "(7 − Orange)."
         ),
     ),
-    "before": ("before the flip: light blue + orange", "vor dem Umdrehen: Hellblau + Orange"),
-    "after": ("after the orange flip: light blue + (7 − orange)", "nach dem Umdrehen: Hellblau + (7 − Orange)"),
+    "before": ("before: light blue + orange", "vorher: Hellblau + Orange"),
+    "after": ("after: light blue + (7 − orange)", "nachher: Hellblau + (7 − Orange)"),
     "rows": ("light blue ↓ · orange →", "Hellblau ↓ · Orange →"),
     "free.q": (
         "Count in the right table: in how many of the 36 squares is the card worth 7 after the flip?",
@@ -213,6 +213,7 @@ def tables_html(lang: str) -> str:
     grid = (
         "<style>.dl-flip-grids{display:flex;flex-wrap:wrap;gap:18px;break-inside:avoid}.dl-flip-grid{margin:2px 0}"
         ".dl-flip-grid td,.dl-flip-grid th{padding:1px 8px;text-align:center;line-height:1.2}"
+        ".dl-flip-grid caption{white-space:nowrap}"
         "@media print{.dl-flip-grid td,.dl-flip-grid th{padding:0 5px;font-size:10px;line-height:1.1}}</style>"
     )
     return f"{TABLE_STYLE}{grid}<div class='dl-flip-grids'>{''.join(cols)}</div>"
