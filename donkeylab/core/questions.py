@@ -89,6 +89,9 @@ class GameQuestion:
     fast: bool = False
     max_n: int | None = None  # None: the lab's bound for its kind of sampler
     max_batch: int | None = None
+    # a running figure's probability axis, fixed (None: it follows the estimate): two plots of one question, e.g.
+    # before and after a flip, then read on the same scale
+    y_range: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.figure not in FIGURES:

@@ -57,9 +57,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "(Schätzung nach N Würfen)",
     ),
     "conv_seven": (
-        "After the orange flip: how often is light blue/orange worth 7? (estimate after N games)",
-        "Nach dem Umdrehen des orangefarbenen Würfels: Wie oft ist hellblau/orange 7 wert? (Schätzung nach N Spielen)",
+        "{when}: how often is light blue/orange worth 7? (estimate after N games)",
+        "{when}: Wie oft ist hellblau/orange 7 wert? (Schätzung nach N Spielen)",
     ),
+    "seven_after": ("After the orange flip", "Nach dem Umdrehen des orangefarbenen Würfels"),
+    "seven_before": ("Without a flip", "Ohne Umdrehen"),
 }
 # ``say(key, lang, **data)``: a figure word of this module in ``lang``, ``data`` filled in as given (already
 # in ``lang``)
@@ -197,6 +199,10 @@ def _seven_hits(size: int, seed: int, p: Mapping[str, Any]) -> Sequence[bool]:
     return fast_flips.card_values(pips, SEVEN_CARD, flipped) == 7  # type: ignore[no-any-return]
 
 
+def _seven_words(p: Mapping[str, Any], lang: str) -> dict[str, str]:
+    return {"when": say("seven_after" if p["flipped"] else "seven_before", lang)}
+
+
 QUESTIONS = (
     GameQuestion(
         "distinct_values",
@@ -248,6 +254,8 @@ QUESTIONS = (
         exact=_seven_exact,
         params=(Param("flipped", True, "True: after the orange flip", (True, False)), LAST_DIE),
         sample=_seven_hits,
+        words=_seven_words,
+        y_range=(0.0, 0.5),  # Lesson 2 plots it without a flip above after the flip: one scale for both
         figure="running",
         indexed=True,
     ),

@@ -127,9 +127,10 @@ def running(
     shown = title(q, p, lang)
     if counts is None or n == 0:  # nothing simulated yet: a probability from 0 to 1 over 1 to 1M trials (plotly's
         empty = figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)  # empty axes: -1 to 4
-        return empty.update_layout(yaxis={"range": [0, 1]}, xaxis={"range": [0, 6]})
+        return empty.update_layout(yaxis={"range": list(q.y_range or (0, 1))}, xaxis={"range": [0, 6]})
     ns, est = running_estimates(Counter(counts), n)
-    return figures.convergence(ns, est, shown, say_axis(q, lang), exact=value, lang=lang)
+    fig = figures.convergence(ns, est, shown, say_axis(q, lang), exact=value, lang=lang)
+    return fig.update_layout(yaxis={"range": list(q.y_range)}) if q.y_range is not None else fig
 
 
 def say_axis(q: GameQuestion, lang: str) -> str:

@@ -3,8 +3,11 @@ light blue/orange Double Donkey is worth 7? Before it about 18 %, after it about
 P(light blue = orange), and DD-DICE-2 makes equal dice rare — a lesson about dependence.
 
 The step-through is a forced round for 3 players in which two Angry Donkeys are revealed; Step walks the
-flips one by one, then the values, then the Biggest Donkey. The exact answer is ``double_donkey.exact`` (via
-the lab's ``double_donkey.flip``); the simulation (``double_donkey.seven_after_flip``) plays phase 1 with numpy.
+flips one by one, then the values, then the Biggest Donkey. The simulation (``double_donkey.seven_after_flip``)
+plays phase 1 with numpy and estimates both values, without a flip and after it, from the same games; the exact
+answer is ``double_donkey.exact`` (via the lab's ``double_donkey.flip``), with why 18 % is above 1/6; then the
+pupil counts by hand (``angry_flips_hand``: the flip on two free dice, and why the Hay card's pairs are rare).
+The tree of the last two dice (11/72) goes further.
 """
 
 from __future__ import annotations
@@ -15,16 +18,20 @@ from fractions import Fraction
 from typing import Any
 
 from donkeylab.core import Action
-from donkeylab.double_donkey import COLOURS, Choose, Rules, build_deck, exact, new_game
+from donkeylab.double_donkey import Rules, build_deck, exact
 from donkeylab.double_donkey.questions import FLIP_SERIES
 from donkeylab.lab import questions
 from donkeylab.lessons import dd_parts
+from donkeylab.lessons.angry_flips_hand import HAY, by_hand
+from donkeylab.lessons.angry_flips_hand import by_hand_sheet as by_hand_sheet  # the worksheet's counts by hand
+from donkeylab.lessons.angry_flips_hand import placed_on_two as placed_on_two
 from donkeylab.lessons.angry_flips_text import TEXTS
 from donkeylab.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues
 from donkeylab.lessons.dd_parts import LangButton, kind
 from donkeylab.lessons.framework import (
     Context,
     Convergence,
+    Custom,
     ExactAnswer,
     Exercise,
     Exercises,
@@ -93,6 +100,7 @@ def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING
 
 
 HANDS_TITLE = say("hands_title")
+TREE_HAY = HAY  # the tree's Hay card (going further) is the count by hand's: light blue's 2 and 1, 3, 4
 
 
 @functools.cache
@@ -111,12 +119,12 @@ def sevens(last_die: exact.LastDie = "choose") -> tuple[Fraction, Fraction]:
 
 
 def notice_text(last_die: exact.LastDie = "choose") -> Say:
-    """What to notice, with the exact shares (in 100 games) of a 7 before and after the orange flip."""
-    before, after = sevens(last_die)  # after the flip, 7s are exactly the pairs from before
-    return say("notice", pair=round(100 * float(after)), seven=round(100 * float(before)))
-
-
-TREE_HAY = {"light_blue": 2, "dark_blue": 1, "green": 3, "purple": 4}  # the tree exercise's Hay card
+    """What to notice: why the 7s without a flip are above 1/6 (only different numbers add up to 7, 1 in 5 of them
+    do, and the rule makes the dice differ more often than free dice: P(7) = (1 − P(pair)) / 5 exactly, a test
+    checks it on the exact module), and that your own Angry Donkey can hurt you."""
+    before, after = sevens(last_die)
+    above = say("exact.above", differ=lambda lg: percent(1 - after, lg), before=lambda lg: percent(before, lg))
+    return say("notice", above=above)
 
 
 def orange_on_two(last_die: exact.LastDie = "choose") -> Fraction:
@@ -130,24 +138,6 @@ def orange_on_two(last_die: exact.LastDie = "choose") -> Fraction:
     return sum((p for (values, _, _), p in final.items() if values[1] == 2), Fraction(0))
 
 
-def placed_on_two() -> Fraction:
-    """Exercise 3, counted on the engine's own rolls and legal moves: the tree's Hay card, orange and yellow
-    rolled, orange showing 2; the probability that the player (a random allowed die) places orange (1/3: only
-    by the exception, when yellow shows an old number too, and then by the choice)."""
-    rules = Rules()
-    hay = [(colour, pips) for colour, pips in TREE_HAY.items()]
-    state = new_game(4, rules).apply(dd_parts.forced_deal(rules, [[], [], [], []], 0))
-    for i, (colour, _) in enumerate(hay):
-        pips = dict(hay[i:]) | {c: 6 for c in COLOURS if c not in TREE_HAY}
-        state = state.apply(dd_parts.roll(**pips)).apply(Choose(colour))
-    placed = Fraction(0)
-    for yellow in range(1, 7):
-        moves = state.apply(dd_parts.roll(orange=2, yellow=yellow)).legal_actions()
-        chooses = [m for m in moves if isinstance(m, Choose)]
-        placed += Fraction(sum(m.colour == "orange" for m in chooses), 6 * len(chooses))
-    return placed
-
-
 def orange_cards() -> Fraction:
     """The share of the deck whose value an orange flip changes (it depends on our reconstruction)."""
     deck = build_deck("reconstruction")
@@ -156,7 +146,8 @@ def orange_cards() -> Fraction:
 
 def exact_html(lang: str, last_die: exact.LastDie = "choose") -> str:
     """P(worth 7) before and after the flip under the stated model (the rules' last die, random allowed dice, a
-    coin for keeping or re-rolling), the baseline of independent dice, and why it drops."""
+    coin for keeping or re-rolling), the baseline of independent dice and why it drops (why the 7s without a flip
+    are above 1/6 follows in the notice)."""
     before, after = sevens(last_die)
     model = say(f"exact.model.{last_die}").get(lang)
     why = say("exact.why", pair=percent(after, lang, 0)).get(lang)  # after the flip a 7 is exactly a pair before
@@ -178,18 +169,17 @@ def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
 
 
 def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
-    """A flip to compute (a decision: reveal an Angry Donkey?), a probability the pupil counts with a tree (the
-    headline's count in a small case), why pairs are rare (orange showing the 2 is placed there only 1 time in
-    3), then a double flip and a count; each typed one with the feedback aimed at its classic wrong answer (1/6,
-    what freely rolled dice would give)."""
-    deck = build_deck("reconstruction")
-    total = len(deck)
-    count = int(orange_cards() * total)
-    doubles = [card for card in deck if len(card.colour_names) == 2]
-    per_colour = {sum(c in card.colour_names for card in doubles) for c in COLOURS}
-    assert len(per_colour) == 1, "exercise 4 says every colour is on equally many Double Donkeys"
-    after = sevens(last_die)[1]
+    """A flip to compute (a decision: reveal an Angry Donkey?), the 7s without a flip from the pairs (why 18 % is
+    above 1/6: (1 − P(pair)) / 5), a double flip; then, further, the tree (the headline's count in a small case).
+    Each with the feedback aimed at its classic wrong answer (1/6, what freely rolled dice would give). How many
+    cards an orange flip changes (``orange_cards``) depends on our reconstructed deck: notebook 02 says it."""
+    before, after = sevens(last_die)
     tree = orange_on_two(last_die)
+    shares = {
+        "pair": lambda lg: percent(after, lg),
+        "differ": lambda lg: percent(1 - after, lg),
+        "before": lambda lg: percent(before, lg),
+    }
     return [
         Exercise(
             say("exercises"),
@@ -200,21 +190,14 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             mistakes=((Fraction(1), say("ex1.unflipped")),),
         ),
         Exercise(
-            say(f"tree.q.{last_die}"),
-            say(f"tree.solution.{last_die}", left_over=say("tree.left_over"), after=lambda lg: percent(after, lg)),
-            tree,
-            hint=say("tree.hint"),
-            mistakes=((Fraction(1, 6), say("tree.independent")),),
-        ),
-        Exercise(
-            say("ex3.q"),
-            say("ex3.solution"),
-            placed_on_two(),
-            hint=say("ex3.hint"),
+            say("pairs.q", pair=shares["pair"]),
+            say("pairs.solution", **shares),
+            before,
+            hint=say("pairs.hint"),
             mistakes=(
-                (Fraction(1), say("ex3.always")),
-                (Fraction(2, 3), say("ex3.exception")),
-                (Fraction(1, 2), say("ex3.choice")),
+                (Fraction(1, 6), say("pairs.free", differ=shares["differ"])),
+                (Fraction(1, 5), say("pairs.fifth", differ=shares["differ"])),
+                (after, say("pairs.after")),
             ),
         ),
         Exercise(
@@ -225,8 +208,11 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             mistakes=((Fraction(5), say("ex2.unchanged")), (Fraction(2), say("ex2.one_die"))),
         ),
         Exercise(
-            say("ex4.q", doubles=len(doubles), angry=total - len(doubles), per=per_colour.pop(), total=total),
-            say("ex4.solution", orange=count - 1, count=count, total=total),
+            say(f"tree.q.{last_die}"),
+            say(f"tree.solution.{last_die}", left_over=say("tree.left_over"), after=lambda lg: percent(after, lg)),
+            tree,
+            hint=say("tree.hint"),
+            mistakes=((Fraction(1, 6), say("tree.independent")),),
         ),
     ]
 
@@ -297,14 +283,17 @@ def spec(variant: str = "english") -> LessonSpec:
                 by=AFTER,
             ),
             StepThrough(say("step_intro"), step_through),
-            Convergence(
+            Convergence(  # both values from the same games: without a flip above, after the flip (pooled) below
                 say("live_intro", band=band),
                 "double_donkey.seven_after_flip",
                 {"flipped": True, "last_die": last_die},
                 n=100_000,
                 by=AFTER,
+                beside=({"flipped": False, "last_die": last_die},),
             ),
             ExactAnswer((before, after), [exact_part(last_die)], by=AFTER),
+            # count it by hand: the flip on two free dice, then why the Hay card's pairs are rare
+            Custom("by_hand", by_hand, sealed=True),
             Notice(notice_text(last_die), by=AFTER),
             Exercises(exercises(last_die), by=AFTER),
             GoingFurther(going_further, by=AFTER),

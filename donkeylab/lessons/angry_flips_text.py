@@ -5,15 +5,13 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step to flip the orange die, "
-            "then the green one. Who is the Biggest Donkey after the flips? The "
-            "card beside the game names each step's rule; names like DD-ANGRY-1 are our labels for "
-            "the rulebook's rules."
+            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step to see each flip. Who "
+            "is the Biggest Donkey after the flips? The card beside the game names each step's rule; names like "
+            "DD-ANGRY-1 are our labels for the rulebook's rules."
         ),
         (
-            "Spieler 1 hat den orangefarbenen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt: Der "
-            "orangefarbene Würfel wird umgedreht, dann der grüne. Wer ist nach dem Umdrehen Oberesel? Die Karte "
-            "neben dem Spiel nennt die Regel jedes "
+            "Spieler 1 hat den orangefarbenen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt, um "
+            "jedes Umdrehen zu sehen. Wer ist danach Oberesel? Die Karte neben dem Spiel nennt die Regel jedes "
             "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
         ),
     ),
@@ -50,13 +48,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> plays phase 1 many times, flips orange and counts the 7s of light "
-            "blue/orange. The blue line is its relative frequency after N games. {band}"
+            "A <b>simulation</b> plays phase 1 many times and counts the 7s of light blue/orange, without a flip "
+            "(above) and after the orange flip (below). Press Start on both. The blue line is the relative "
+            "frequency after N games. {band}"
         ),
         (
-            "Eine <b>Simulation</b> spielt immer wieder Phase 1, dreht den orangefarbenen Würfel um und "
-            "zählt, wie oft hellblau/orange 7 wert ist. Die blaue Linie ist die relative Häufigkeit nach N "
-            "Spielen. {band}"
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1 und zählt die 7en von hellblau/orange, ohne "
+            "Umdrehen (oben) und nach dem Umdrehen des orangefarbenen Würfels (unten). Drück bei beiden auf Start. "
+            "Die blaue Linie ist die relative Häufigkeit nach N Spielen. {band}"
         ),
     ),
     "hands_title": (
@@ -83,17 +82,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "The whole picture: the value of the light blue/orange Double Donkey without a flip and after the "
             "orange flip; its average stays 7. The diamonds are exact; the bars fill in as the games are "
-            "simulated. Under this model of the players' choices the cards play no part. Without the flip, 7s are a "
-            "little more common than with free dice (about 18 % instead of 16.7 %): the rule pushes the two dice to "
-            "different numbers, and only different numbers can add up to 7."
+            "simulated. Under this model of the players' choices the cards play no part."
         ),
         (
             "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen des "
             "orangefarbenen Würfels; sein Mittelwert bleibt 7. Die Rauten sind exakt; die Balken wachsen, während "
             "die Spiele "
-            "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle. Ohne "
-            "Umdrehen ist die 7 etwas häufiger als bei freien Würfeln (etwa 18 % statt 16,7 %): Die Regel drängt die "
-            "beiden Würfel zu verschiedenen Zahlen, und nur verschiedene Zahlen ergeben zusammen 7."
+            "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle."
         ),
     ),
     "title": (
@@ -139,35 +134,27 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.why": (
         (
-            "With two ordinary, <b>independent</b> dice the flip would change nothing: of their 36 equally likely"
-            " outcomes, 6 add up to 7 and 6 are pairs (two equal numbers), so P(7) = P(pair) = 1/6 ≈ 16.7 %, "
-            "before the flip and after it. After the flip the card is worth light blue + (7 − orange): that is 7 "
-            "exactly when both dice showed the <b>same</b> number (3 and 3 become 3 + 4). On the Hay card pairs "
-            "are rarer than with free dice (about {pair} instead of 16.7 %): rule DD-DICE-2 asks for a new number "
-            "whenever possible. So these dice are not <b>independent</b>."
+            "After the flip the card is worth light blue + (7 − orange), which is 7 exactly for a pair: both dice "
+            "showed the <b>same</b> number (3 and 3 become 3 + 4). Two free, <b>independent</b> dice give "
+            "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it. On the Hay card pairs are rarer (about "
+            "{pair}): rule DD-DICE-2 asks for a new number whenever possible, so these dice are not independent."
         ),
         (
-            "Bei zwei gewöhnlichen, <b>unabhängigen</b> Würfeln würde das Umdrehen nichts ändern: Von ihren 36 "
-            "gleich wahrscheinlichen Ergebnissen ergeben 6 die 7, und 6 sind Pasche (zwei gleiche Zahlen), also "
-            "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher. Nach dem Umdrehen ist die Karte "
-            "hellblau + (7 − orange) wert: Das ist genau dann 7, wenn beide Würfel <b>dieselbe</b> Zahl zeigten "
-            "(aus 3 und 3 wird 3 + 4). Auf der Misthaufen-Karte sind Pasche seltener als bei freien Würfeln (etwa "
-            "{pair} statt 16,7 %): Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es geht. Diese Würfel sind "
-            "also nicht <b>unabhängig</b>."
+            "Nach dem Umdrehen ist die Karte Hellblau + (7 − Orange) wert, also genau bei einem Pasch 7: Beide "
+            "Würfel zeigten <b>dieselbe</b> Zahl (aus 3 und 3 wird 3 + 4). Zwei freie, <b>unabhängige</b> Würfel "
+            "geben P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher. Auf der Misthaufen-Karte sind Pasche "
+            "seltener (etwa {pair}): Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es geht, also sind diese "
+            "Würfel nicht unabhängig."
         ),
     ),
     "notice": (
         (
-            "<ul><li>The flip makes every pair a 7, and pairs are rare on the Hay card: so 7s drop from about "
-            "{seven} in 100 games to about {pair}.</li><li>Your own Angry Donkey can hurt "
-            "you: above, Player 3's green one made Player 3 the Biggest Donkey.</li></ul>"
+            "<ul><li>{above}</li><li>Your own Angry Donkey can hurt you: above, Player 3's green one made Player 3 "
+            "the Biggest Donkey.</li></ul>"
         ),
         (
-            "<ul><li>Das Umdrehen macht aus jedem Pasch eine 7, und Pasche sind auf der Misthaufen-Karte selten: "
-            "Also sinkt der Anteil der 7er von etwa {seven} von 100 Spielen auf etwa {pair} "
-            "von 100.</li><li>Dein eigener Wütender "
-            "Esel kann dir schaden: Oben machte der grüne Wütende Esel von Spieler 3 ihn selbst zum "
-            "Oberesel.</li></ul>"
+            "<ul><li>{above}</li><li>Dein eigener Wütender Esel kann dir schaden: Oben machte der grüne Wütende "
+            "Esel von Spieler 3 ihn selbst zum Oberesel.</li></ul>"
         ),
     ),
     "ex1.hint": (
@@ -203,96 +190,69 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Each die becomes 7 minus its pips: two dice, so 14 minus the old sum.",
         "Jeder Würfel wird zu 7 minus seine Augen: zwei Würfel, also 14 minus die alte Summe.",
     ),
-    "ex3.q": (
+    "exact.above": (
         (
-            "Why pairs are rare: as in the tree exercise, four different numbers lie on the Hay card, light "
-            "blue's 2 among them, and the player rolls orange and yellow. Orange shows 2. What is the "
-            "probability that orange is placed on the Hay card now, on the number 2 that is already there?"
+            "Why 18 % is more than 1/6: only different numbers add up to 7, 1 in 5 of them do (6 of 30). Free dice "
+            "differ 5 times in 6 (1/5 of 5/6 = 1/6); on the Hay card they differ in {differ} of games, and 1/5 "
+            "of that is {before}."
         ),
         (
-            "Warum Pasche selten sind: Wie in der Übung mit dem Baum liegen vier verschiedene Zahlen auf der "
-            "Misthaufen-Karte, darunter die 2 von Hellblau, und der Spieler würfelt Orange und Gelb. Orange zeigt "
-            "2. Wie groß ist die Wahrscheinlichkeit, dass Orange jetzt auf die Misthaufen-Karte gelegt wird, auf "
-            "die 2, die dort schon liegt?"
-        ),
-    ),
-    "ex3.hint": (
-        (
-            "The 2 is an old number, so orange may be placed only by the exception: yellow must show an old number "
-            "too. Then the player picks one of the two dice at random."
-        ),
-        (
-            "Die 2 ist eine alte Zahl, also darf Orange nur durch die Ausnahme gelegt werden: Auch Gelb muss eine "
-            "alte Zahl zeigen. Dann wählt der Spieler zufällig einen der beiden Würfel."
+            "Warum 18 % mehr als 1/6 ist: Nur verschiedene Zahlen ergeben 7, und das in 1 von 5 Fällen (6 von "
+            "30). Freie Würfel sind in 5 von 6 Fällen verschieden (1/5 von 5/6 = 1/6); auf der Misthaufen-Karte "
+            "sind sie in {differ} der Spiele verschieden, und 1/5 davon ist {before}."
         ),
     ),
-    "ex3.always": (
+    "pairs.q": (
         (
-            "Orange may not simply be placed: its 2 is already on the Hay card, and rule DD-DICE-2 asks for a new "
-            "number whenever a die shows one. If yellow shows a new number, yellow must be placed."
+            "The light blue and orange dice show a pair in {pair} of games (after the flip, exactly these give a "
+            "7). Only different numbers add up to 7: 6 of the 30 ways two dice can differ (1 + 6, 2 + 5, … 6 + 1), "
+            "and the rule treats all numbers alike, so the 30 are equally likely. What is the probability that "
+            "the card is worth 7 without a flip?"
         ),
         (
-            "Orange darf nicht einfach gelegt werden: Seine 2 liegt schon auf der Misthaufen-Karte, und Regel "
-            "DD-DICE-2 verlangt eine neue Zahl, wann immer ein Würfel eine zeigt. Zeigt Gelb eine neue Zahl, muss "
-            "Gelb gelegt werden."
-        ),
-    ),
-    "ex3.exception": (
-        (
-            "4/6 is the probability that yellow shows an old number too, so that the exception lets the player "
-            "choose. Then the player still picks one of the two dice at random: multiply by 1/2."
-        ),
-        (
-            "4/6 ist die Wahrscheinlichkeit, dass auch Gelb eine alte Zahl zeigt, sodass die Ausnahme die Wahl "
-            "lässt. Dann wählt der Spieler noch zufällig einen der beiden Würfel: mal 1/2."
+            "Der hellblaue und der orangefarbene Würfel zeigen in {pair} der Spiele einen Pasch (nach dem Umdrehen "
+            "geben genau diese eine 7). Nur verschiedene Zahlen ergeben 7: 6 der 30 Möglichkeiten, wie zwei "
+            "Würfel verschieden sein können (1 + 6, 2 + 5, … 6 + 1), und die Regel behandelt alle Zahlen gleich, "
+            "also sind die 30 gleich wahrscheinlich. Wie groß ist die Wahrscheinlichkeit, dass die Karte ohne "
+            "Umdrehen 7 wert ist?"
         ),
     ),
-    "ex3.choice": (
+    "pairs.hint": (
+        "First the share of games without a pair, then the part of it that adds up to 7: 6 of 30.",
+        "Erst der Anteil der Spiele ohne Pasch, dann der Teil davon, der 7 ergibt: 6 von 30.",
+    ),
+    "pairs.solution": (
         (
-            "1/2 is the random choice alone. But there is a choice only when yellow shows an old number too (4 in "
-            "6): if yellow shows a new number, yellow must be placed."
+            "No pair in 100 % − {pair} = {differ} of games, and 6 of 30 = 1/5 of those add up to 7: "
+            "{differ} ÷ 5 ≈ {before}. With free dice it is 5/6 ÷ 5 = 1/6. The rule makes different numbers more "
+            "common, so without a flip the card is worth 7 more often than 1/6, and after the flip less often."
         ),
         (
-            "1/2 ist nur die zufällige Wahl. Eine Wahl gibt es aber nur, wenn auch Gelb eine alte Zahl zeigt (4 von "
-            "6): Zeigt Gelb eine neue Zahl, muss Gelb gelegt werden."
+            "Kein Pasch in 100 % − {pair} = {differ} der Spiele, und 6 von 30 = 1/5 davon ergeben 7: "
+            "{differ} : 5 ≈ {before}. Mit freien Würfeln ist es 5/6 : 5 = 1/6. Die Regel macht verschiedene "
+            "Zahlen häufiger, also ist die Karte ohne Umdrehen öfter als 1/6 genau 7 wert und nach dem Umdrehen "
+            "seltener."
         ),
     ),
-    "ex3.solution": (
+    "pairs.free": (
         (
-            "Yellow shows an old number (4/6), so the exception lets the player choose, and the choice falls on "
-            "orange (1/2): 4/6 · 1/2 = 1/3. With free dice a 2 on orange would always make the pair; on the Hay "
-            "card it does so only 1 time in 3. That is why pairs are rare there, and why the card is worth 7 "
-            "less often after the flip."
+            "1/6 is what free dice give: they show different numbers 5 times in 6. The Hay card's dice differ in "
+            "{differ} of games: take 1/5 of that."
         ),
         (
-            "Gelb zeigt eine alte Zahl (4/6), also lässt die Ausnahme die Wahl, und sie fällt auf Orange (1/2): "
-            "4/6 · 1/2 = 1/3. Mit freien Würfeln gäbe eine 2 auf Orange immer den Pasch; auf der Misthaufen-Karte "
-            "nur 1-mal von 3. Darum sind Pasche dort selten, und darum ist die Karte nach dem Umdrehen seltener "
-            "7 wert."
+            "1/6 geben freie Würfel: Sie zeigen in 5 von 6 Fällen verschiedene Zahlen. Die Würfel auf der "
+            "Misthaufen-Karte sind in {differ} der Spiele verschieden: Nimm 1/5 davon."
         ),
     ),
-    "ex4.q": (
-        (
-            "Our deck has {doubles} Double Donkeys and {angry} Angry Donkeys; every colour appears on {per} of the "
-            "Double Donkeys. How many of the {total} cards change their value when the orange die is turned over?"
-        ),
-        (
-            "Unser Kartenstapel hat {doubles} Doppelesel und {angry} Wütende Esel; jede Farbe kommt auf {per} der "
-            "Doppelesel vor. Wie viele der {total} Karten ändern ihren Wert, wenn der orangefarbene Würfel umgedreht "
-            "wird?"
-        ),
+    "pairs.fifth": (
+        "1/5 is the share among different numbers only. Multiply it by the share of games without a pair, {differ}.",
+        "1/5 ist nur der Anteil unter verschiedenen Zahlen. Multipliziere ihn mit dem Anteil der Spiele ohne Pasch, "
+        "{differ}.",
     ),
-    "ex4.solution": (
-        (
-            "In our reconstructed deck (rule DD-DECK-1) {orange} Double Donkeys show orange, plus the orange "
-            "Angry Donkey: {count} of {total} cards. The real split of the Double Donkeys is not published, so "
-            "in the real game the number may differ."
-        ),
-        (
-            "In unserem nachgebauten Kartenstapel (Regel DD-DECK-1) zeigen {orange} Doppelesel Orange, dazu der "
-            "orangefarbene Wütende Esel: {count} von {total} Karten. Die echte Verteilung der Doppelesel ist nicht "
-            "veröffentlicht; im echten Spiel kann die Zahl daher anders sein."
-        ),
+    "pairs.after": (
+        "That is the share of pairs: the 7s after the flip. Without a flip a 7 needs two different numbers.",
+        "Das ist der Anteil der Pasche: die 7en nach dem Umdrehen. Ohne Umdrehen braucht eine 7 zwei verschiedene "
+        "Zahlen.",
     ),
     "app.title": (
         "Angry Donkey flips",
@@ -307,53 +267,44 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "tree.q.choose": (
         (
-            "Count it yourself with a tree. Four different numbers lie on the Hay card, among them light "
-            "blue's 2. Only orange and yellow are left, and the next player rolls both. As in the exact "
-            "answer, a player places a random allowed die (each with probability 1/2 when both are allowed), "
-            "and a coin toss decides whether the last die keeps the number it shows or is rolled again. What "
-            "is the probability that orange ends on 2, so that after the orange flip light blue/orange is "
-            "worth 7?"
+            "Count it with a tree. Four different numbers lie on the Hay card, light blue's 2 among them; the next "
+            "player rolls orange and yellow, the last two dice. A player places a random allowed die, and a coin "
+            "toss decides whether the last die is kept or rolled again. What is the probability that orange ends "
+            "on 2 (after the flip, light blue/orange is then worth 7)?"
         ),
         (
-            "Zähle selbst mit einem Baumdiagramm. Auf der Misthaufen-Karte liegen vier verschiedene Zahlen, "
-            "darunter die 2 des hellblauen Würfels. Nur der orangefarbene und der gelbe Würfel sind übrig, "
-            "und der nächste Spieler wirft beide. Wie in der exakten Antwort legt jeder einen zufälligen "
-            "erlaubten Würfel (jeden mit Wahrscheinlichkeit 1/2, wenn beide erlaubt sind), und ein Münzwurf "
-            "entscheidet, ob der letzte Würfel seine Zahl behält oder neu geworfen wird. Wie groß ist die "
-            "Wahrscheinlichkeit, dass der orangefarbene Würfel am Ende eine 2 zeigt, sodass hellblau/orange "
-            "nach dem Umdrehen des orangefarbenen Würfels 7 wert ist?"
+            "Zähle mit einem Baumdiagramm. Vier verschiedene Zahlen liegen auf der Misthaufen-Karte, darunter die "
+            "2 von Hellblau; der nächste Spieler wirft Orange und Gelb, die letzten beiden Würfel. Ein Spieler "
+            "legt einen zufälligen erlaubten Würfel, und ein Münzwurf entscheidet, ob der letzte Würfel behalten "
+            "oder neu geworfen wird. Wie groß ist die Wahrscheinlichkeit, dass Orange am Ende 2 zeigt (nach dem "
+            "Umdrehen ist hellblau/orange dann 7 wert)?"
         ),
     ),
     "tree.q.roll": (
         (
-            "Count it yourself with a tree. Four different numbers lie on the Hay card, among them light "
-            "blue's 2. Only orange and yellow are left, and the next player rolls both. As in the exact "
-            "answer, a player places a random allowed die (each with probability 1/2 when both are allowed), "
-            "and the last die is always rolled again. What is the probability that orange ends on 2, so that "
-            "after the orange flip light blue/orange is worth 7?"
+            "Count it with a tree. Four different numbers lie on the Hay card, light blue's 2 among them; the next "
+            "player rolls orange and yellow, the last two dice. A player places a random allowed die, and the "
+            "last die is always rolled again. What is the probability that orange ends on 2 (after the flip, "
+            "light blue/orange is then worth 7)?"
         ),
         (
-            "Zähle selbst mit einem Baumdiagramm. Auf der Misthaufen-Karte liegen vier verschiedene Zahlen, "
-            "darunter die 2 des hellblauen Würfels. Nur der orangefarbene und der gelbe Würfel sind übrig, "
-            "und der nächste Spieler wirft beide. Wie in der exakten Antwort legt jeder einen zufälligen "
-            "erlaubten Würfel (jeden mit Wahrscheinlichkeit 1/2, wenn beide erlaubt sind), und der letzte "
-            "Würfel wird immer neu geworfen. Wie groß ist die Wahrscheinlichkeit, dass der orangefarbene "
-            "Würfel am Ende eine 2 zeigt, sodass hellblau/orange nach dem Umdrehen des orangefarbenen Würfels"
-            " 7 wert ist?"
+            "Zähle mit einem Baumdiagramm. Vier verschiedene Zahlen liegen auf der Misthaufen-Karte, darunter die "
+            "2 von Hellblau; der nächste Spieler wirft Orange und Gelb, die letzten beiden Würfel. Ein Spieler "
+            "legt einen zufälligen erlaubten Würfel, und der letzte Würfel wird immer neu geworfen. Wie groß ist "
+            "die Wahrscheinlichkeit, dass Orange am Ende 2 zeigt (nach dem Umdrehen ist hellblau/orange dann 7 "
+            "wert)?"
         ),
     ),
     "tree.hint": (
         (
-            "First branches: each die shows an old number (one already on the Hay card: 4 in 6, the 2 among "
-            "them) or a new one (2 in 6). Orange is placed showing 2 only if both show old numbers, orange "
-            "shows the 2 and orange is picked. Otherwise orange may be left over as the last die: follow that"
-            " branch to its end."
+            "First branches: each die shows an old number (4 in 6, the 2 among them) or a new one (2 in 6). Orange "
+            "is placed showing 2 only if both are old, it shows the 2 and it is picked; else it may be left over "
+            "as the last die: follow that branch to its end."
         ),
         (
-            "Erste Äste: Jeder Würfel zeigt eine alte Zahl (eine, die schon auf der Misthaufen-Karte liegt: 4"
-            " von 6, die 2 darunter) oder eine neue (2 von 6). Der orangefarbene Würfel wird nur dann mit "
-            "einer 2 gelegt, wenn beide Würfel alte Zahlen zeigen, er die 2 zeigt und er gewählt wird. Sonst "
-            "bleibt er vielleicht als letzter Würfel übrig: Verfolge diesen Ast bis zum Ende."
+            "Erste Äste: Jeder Würfel zeigt eine alte Zahl (4 von 6, die 2 darunter) oder eine neue (2 von 6). "
+            "Orange wird nur mit einer 2 gelegt, wenn beide alt sind, es die 2 zeigt und gewählt wird; sonst "
+            "bleibt es vielleicht als letzter Würfel übrig: Verfolge diesen Ast bis zum Ende."
         ),
     ),
     "tree.left_over": (

@@ -111,6 +111,9 @@ class Convergence:
     after: Speaks | None = None  # what the intro adds once the answer is revealed ("the black line is 1/81")
     sealed: bool = False  # True: the simulation itself shows the answer (an order, a sign), so it comes at the reveal
     by: tuple[str, ...] = ()  # its exact line (and ``after``) state these later class questions' answers
+    # the same question under other parameters, drawn above the headline's plot from the same seed (the same
+    # games): Lesson 2 shows the card's 7s without a flip above its 7s after the flip
+    beside: Sequence[Mapping[str, Any]] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -344,9 +347,12 @@ def _made(section: Section, ctx: Context, sealed: bool) -> dict[str, Any]:
     if isinstance(section, ExactAnswer):
         return {"exact": [Rendered(part, lang) for part in section.parts]}
     if isinstance(section, Convergence):
-        plot = LivePlot(section.question, section.n, ctx.seed, section.batch, lang, hide_exact=sealed, **section.params)
-        plot.exact_by = section.by  # a class shows its exact line only once these questions are revealed too
-        return {"live": [Text(Revealing(section.intro, section.after, shown=not sealed), lang=lang), plot]}
+        plots = []
+        for params in [*section.beside, section.params]:
+            plot = LivePlot(section.question, section.n, ctx.seed, section.batch, lang, hide_exact=sealed, **params)
+            plot.exact_by = section.by  # a class shows its exact line only once these questions are revealed too
+            plots.append(plot)
+        return {"live": [Text(Revealing(section.intro, section.after, shown=not sealed), lang=lang), *plots]}
     if isinstance(section, Notice):
         return {"notice": Text(section.text, "div", lang)}
     if isinstance(section, Exercises):

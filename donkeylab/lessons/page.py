@@ -80,7 +80,7 @@ class Lesson:
     problems: w.HTML = dataclasses.field(default_factory=w.HTML)  # what was wrong with the page's link
     share: Any = None  # a ShareLink for the app page, or None
     going_further: list[Any] = dataclasses.field(default_factory=list)  # the other questions, after the lesson's
-    by_hand: list[Any] = dataclasses.field(default_factory=list)  # a count done by hand after the compare (Lesson 4)
+    by_hand: list[Any] = dataclasses.field(default_factory=list)  # a count by hand after the compare (Lessons 2, 4)
     spec: Any = None  # the framework.LessonSpec it was built from (its section order is the page's)
     query: Any = None  # the link's Query it was built for (class mode reads ?class= from it)
     how_to: Any = None  # the game in one minute, folded (``framework.how_to_play``), before the question

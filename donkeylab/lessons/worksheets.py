@@ -213,7 +213,7 @@ def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapp
         body.append(_block(_t("lesson/heading.notice", lang), made.notice.get(lang), whole=False))
     for heading, intro, item in made.by_hand:  # a count on paper, as the page asks it
         inner = f"<p>{intro.get(lang)}</p>{_exercise(0, item, lang, key).removeprefix('<!--next-->')}"
-        body.append(_block(heading.get(lang), inner))
+        body.append(_block(heading.get(lang), inner, whole=False))  # a long intro (Lesson 2's tables) may turn over
     body.append(_exercises(made, lang, key))
     return _page(made, lang, kind, "".join(body))
 

@@ -51,7 +51,7 @@ def test_parts_build_in_page_order(lesson: Lesson) -> None:
     box = lesson.step_through[3]
     assert [type(w).__name__ for w in box.children[0].children] == ["FlipValues"]  # no tray naming the next roller
     assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3  # and one more, further
-    assert [e.number for e in lesson.going_further[0].exercises] == [4, 5]
+    assert [e.number for e in lesson.going_further[0].exercises] == [4]  # the tree of the last two dice
     shown = list(walk(page(lesson)))
     for part in everything(lesson):
         assert any(part is w for w in shown)
@@ -163,13 +163,17 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
     assert "DD-DECK-1" not in shown + further and "the cards play no part" in further
     # the model the numbers hold under (review 2026-12, L2 F1): exact.py's "random" policy, a coin for the last die
     assert "every player places a random allowed die, and a coin toss decides: keep or re-roll" in shown
-    assert "rarer than with free dice (about 10 % instead of 16.7 %)" in shown  # L2 F2: not "rare"
+    assert "On the Hay card pairs are rarer (about 10 %)" in shown  # L2 F2: not "rare"
 
 
 def test_live_plot_is_the_flip_question() -> None:
     lesson = fresh("policy=lowest")
-    convergence, flip = lesson.live[1], lesson.going_further[2]
+    before, convergence, flip = lesson.live[1], lesson.live[2], lesson.going_further[2]
     assert convergence.question == "double_donkey.seven_after_flip" and convergence.params["flipped"] is True
+    assert before.question == convergence.question and before.params["flipped"] is False
+    assert before.seed == convergence.seed, "both values from the same games"
+    assert "Without a flip" in before.figure["layout"]["title"]["text"]
+    assert "After the orange flip" in convergence.figure["layout"]["title"]["text"]
     assert flip.question == "double_donkey.flip"
     assert flip.params == {
         "card": ("light_blue", "orange"),
@@ -183,8 +187,8 @@ def test_live_plot_is_the_flip_question() -> None:
 def test_live_plots_follow_the_german_rules() -> None:
     """?variant=german: the last die is always rolled, so both plots draw 9.3 %, the number the page states."""
     lesson = fresh("variant=german")
-    convergence, flip = lesson.live[1], lesson.going_further[2]
-    assert convergence.params["last_die"] == flip.params["last_die"] == "roll"
+    convergence, flip = lesson.live[2], lesson.going_further[2]
+    assert convergence.params["last_die"] == flip.params["last_die"] == lesson.live[1].params["last_die"] == "roll"
     before, after = angry_flips.sevens("roll")
     assert f"{100 * float(after):.1f}" == "9.3"
     assert questions.get(convergence.question).exact(convergence.params)["p"] == after
@@ -193,10 +197,11 @@ def test_live_plots_follow_the_german_rules() -> None:
 
 
 def test_dd_deck_1_the_orange_share_depends_on_our_deck() -> None:
+    """How many cards an orange flip changes depends on our reconstructed deck: notebook 02 says it (18 of 57),
+    not a pupil's exercise."""
     deck = build_deck("reconstruction")
     assert angry_flips.orange_cards() == Fraction(18, 57) == Fraction(sum("orange" in c.colour_names for c in deck), 57)
-    answer = angry_flips.exercises()[4].solution
-    assert "18 of 57" in answer.en and "DD-DECK-1" in answer.en and "18 von 57" in answer.de
+    assert "18 of 57 cards in our reconstructed deck" in Path("notebooks/02_angry_donkey_flips.ipynb").read_text()
 
 
 def test_prediction_reveal_shows_guess_and_answer(lesson: Lesson) -> None:
@@ -215,7 +220,7 @@ def test_language_switch_changes_every_text() -> None:
     assert "Wütende" in lesson.question.value and "Misthaufen-Karte" in one(lesson, dd_flips.FlipValues).value
     assert "Spieler 2" in one(lesson, dd_flips.FlipValues).value and len(lesson.going_further) == 3
     assert lesson.stepper.lang == "de" and one(lesson, RuleExplainer).lang == "de"
-    assert all(plot.lang == "de" for plot in find(lesson.going_further[2], LivePlot) + [lesson.live[1]])
+    assert all(plot.lang == "de" for plot in find(lesson.going_further[2], LivePlot) + lesson.live[1:])
     assert lesson.step_through[4].get_title(0) == angry_flips.HANDS_TITLE.de
     assert "Übungen" in lesson.exercises.value
 
@@ -309,6 +314,6 @@ def test_the_tree_exercises_branches_are_counted_again_here() -> None:
     assert (english, german) == (angry_flips.orange_on_two("choose"), angry_flips.orange_on_two("roll"))
     assert (english, german) == (Fraction(11, 72), Fraction(5, 36))
     for variant, said in (("english", ("1/18", "= 1/2", "1/9 · 7/12", "11/72")), ("german", ("1/18", "1/12", "5/36"))):
-        tree = angry_flips.exercises("choose" if variant == "english" else "roll")[1]
+        tree = angry_flips.exercises("choose" if variant == "english" else "roll")[3]
         for lang in ("en", "de"):
             assert all(s in tree.solution.get(lang) for s in said), (variant, lang)

@@ -68,18 +68,16 @@ def test_pairs_are_any_equal_dice_and_only_angry_donkeys_dice_flip() -> None:
     why = angry_flips.say("exact.why", pair="10 %")  # where the page says what a pair is (the notice uses the word)
     for text in (notice, why):
         assert "(2 or 12)" not in text.en and "(2 oder 12)" not in text.de
-    assert "pairs (two equal numbers)" in why.en and "Pasche (zwei gleiche Zahlen)" in why.de
+    assert "a pair: both dice showed the <b>same</b> number" in why.en
+    assert "einem Pasch 7: Beide Würfel zeigten <b>dieselbe</b> Zahl" in why.de
     assert "Alle Würfel werden umgedreht" not in notice.de
     before7, after7 = angry_flips.sevens()
-    assert after7 < before7
-    assert (
-        f"drop from about {round(100 * float(before7))} in 100 games to about {round(100 * float(after7))}."
-        in notice.en
+    assert after7 < Fraction(1, 6) < before7 == (1 - after7) / 5
+    assert f"differ in {100 * float(1 - after7):.1f} % of games, and 1/5 of that is {100 * float(before7):.1f} %" in (
+        notice.en
     )
-    assert (
-        f"von etwa {round(100 * float(before7))} von 100 Spielen auf etwa {round(100 * float(after7))} von 100."
-        in notice.de
-    )
+    german = f"in {100 * float(1 - after7):.1f} % der Spiele verschieden, und 1/5 davon ist".replace(".", ",")
+    assert german in notice.de
 
 
 def test_pair_before_equals_seven_after_exactly() -> None:

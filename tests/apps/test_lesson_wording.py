@@ -125,7 +125,7 @@ def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
 # ---------------------------------------------------------------------------------------------- every lesson
 QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
-    "angry_flips": ("ex3.q", "tree.q.choose", "tree.q.roll"),
+    "angry_flips": ("pairs.q", "tree.q.choose", "tree.q.roll"),
     "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
     "arrow_chains": ("ex1.q", "ex4.q"),
 }
@@ -174,26 +174,33 @@ def test_lesson_2_states_the_independent_baseline_and_aims_at_one_sixth() -> Non
     assert "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it" in html
     assert "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher" in html
     assert "about 1 in 6" not in html and "etwa 1 von 6" not in html
-    box = box_of(angry_flips, 1)  # the tree: 1/6 is what freely rolled dice would give
+    box = box_of(angry_flips, 3)  # the tree: 1/6 is what freely rolled dice would give
     text = answer(box, "1/6")
     assert box.verdict.outcome == "mistake" and "1/6 would be right if orange were rolled freely" in text
     assert "Check your rounding" not in text
+    box = box_of(angry_flips, 1)  # the 7s without a flip from the pairs: 1/6 is free dice again
+    text = answer(box, "1/6")
+    assert box.verdict.outcome == "mistake" and "1/6 is what free dice give" in text
+    assert "Check your rounding" not in text
 
 
-def test_lesson_2s_third_exercise_is_computed_on_the_engines_rules() -> None:
-    """Exercise 3 read 18.0 % off the page; now the pupil computes why pairs are rare: orange shows the 2 that is
-    already on the Hay card, and is placed there only by the exception (yellow old too, 4/6) and the random
-    choice (1/2): 1/3, the engine's own legal moves over yellow's six faces (``placed_on_two``)."""
-    third = exercises_of(angry_flips.spec())[2]
-    assert third.exact == angry_flips.placed_on_two() == Fraction(1, 3)
-    assert exercises_of(angry_flips.spec("german"))[2].exact == Fraction(1, 3)
-    assert "4/6 · 1/2 = 1/3" in third.solution.en and "4/6 · 1/2 = 1/3" in third.solution.de
-    for right in ("1/3", "0.33", "33 %", "1 in 3"):
-        assert answer(box_of(angry_flips, 2), right).startswith("Correct!"), right
-    assert "the exception lets the player choose" in answer(box_of(angry_flips, 2), "2/3")
-    assert "random choice alone" in answer(box_of(angry_flips, 2), "0.5")
-    assert "rule DD-DICE-2 asks for a new number" in answer(box_of(angry_flips, 2), "1")
-    assert "Read it on the lesson page" not in third.question.en
+def test_lesson_2s_count_by_hand_is_computed_on_the_engines_rules() -> None:
+    """The count by hand: orange shows the 2 that is already on the Hay card, and is placed there only by the
+    exception (yellow old too, 4/6) and the random choice (1/2): 1/3, the engine's own legal moves over yellow's
+    six faces (``placed_on_two``); each classic wrong answer gets its own hint."""
+    from donkeylab.lessons import angry_flips_hand
+
+    hay = angry_flips_hand.hay_exercise()
+    assert hay.exact == angry_flips_hand.placed_on_two() == angry_flips.placed_on_two() == Fraction(1, 3)
+    assert "4/6 · 1/2 = 1/3" in hay.solution.en and "4/6 · 1/2 = 1/3" in hay.solution.de
+    box = fw._answer_box(hay, "en")
+    for right in ("1/3", "0.33", "33 %", "33.3 %", "1 in 3"):
+        assert answer(box, right).startswith("Correct!"), right
+    assert "the player may choose" in answer(box, "2/3")
+    assert "random choice alone" in answer(box, "0.5")
+    assert "rule DD-DICE-2 asks for a new number" in answer(box, "1")
+    en, de = angry_flips_hand.TEXTS["hay.q"]
+    assert "what is the probability" in en.lower() and "wie groß ist die wahrscheinlichkeit" in de.lower()
 
 
 def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> None:
@@ -201,7 +208,7 @@ def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> N
     assert first.question.en.count("?") == 1 and first.question.de.count("?") == 1
     assert "What does the die show now" not in first.question.en
     assert "1 is the die before the flip" in answer(box_of(angry_flips, 0), "1")
-    assert "as if it were one die" in answer(box_of(angry_flips, 3), "2")
+    assert "as if it were one die" in answer(box_of(angry_flips, 2), "2")
 
 
 def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:
@@ -218,9 +225,12 @@ def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:
         assert answer_section.value == (before, after)
         html = answer_section.parts[0]("en")
         assert all(f"<b>{x}</b>" in html for x in shown), variant
-        tree = exercises_of(spec)[1]
+        tree = exercises_of(spec)[3]
         assert tree.exact == angry_flips.orange_on_two(last_die)
-    assert "from about 18 in 100 games to about 9." in angry_flips.notice_text("roll").get("en")
+        pairs = exercises_of(spec)[1]  # the 7s without a flip from the pairs: the page's own number
+        assert pairs.exact == before == (1 - after) / 5
+        assert f"≈ {shown[0]}" in pairs.solution.en
+    assert "differ in 90.7 % of games, and 1/5 of that is 18.1 %." in angry_flips.notice_text("roll").get("en")
 
 
 def test_lesson_2_german_is_german() -> None:

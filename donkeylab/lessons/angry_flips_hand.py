@@ -1,0 +1,276 @@
+"""Lesson 2's count by hand: the flip on two free dice in two 6 × 6 tables (the 7s before the flip are 6 of 36,
+the 7s after it are the 6 pairs), then the one place where the Hay card differs: orange showing light blue's
+number is placed there only by DD-DICE-2's exception and a random choice, 1 time in 3.
+
+Every number is counted here on the engine's own rules: the tables' values are the engine's ``card_value`` of the
+light blue/orange card under each roll (after the flip, its dice as DD-ANGRY-1 turns them), and the 1 in 3 is the
+engine's legal moves over yellow's six faces. The page shows the tables and asks both counts with answer boxes;
+the worksheet prints the same (``by_hand_sheet``).
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any
+
+from donkeylab.double_donkey import COLOURS, Card, Choose, Rules, card_value, new_game
+from donkeylab.lessons import dd_parts
+from donkeylab.lessons.framework import Context, Exercise
+from donkeylab.lessons.page import TABLE_STYLE
+from donkeylab.pages.parts import Speaks, Text, by_lang
+from donkeylab.pages.words import words
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "heading": ("Count it by hand", "Zähl selbst nach"),
+    "intro": (
+        (
+            "Two free dice, light blue and orange: 36 equally likely rolls. Left: the card's value, light blue + "
+            "orange, its 6 squares worth 7 marked. Right: the orange die flipped, light blue + (7 − orange)."
+        ),
+        (
+            "Zwei freie Würfel, Hellblau und Orange: 36 gleich wahrscheinliche Würfe. Links: der Wert der Karte, "
+            "Hellblau + Orange, die 6 Felder mit dem Wert 7 markiert. Rechts: Orange umgedreht, Hellblau + "
+            "(7 − Orange)."
+        ),
+    ),
+    "before": ("before: light blue + orange", "vorher: Hellblau + Orange"),
+    "after": ("after: light blue + (7 − orange)", "nachher: Hellblau + (7 − Orange)"),
+    "rows": ("light blue ↓ · orange →", "Hellblau ↓ · Orange →"),
+    "free.q": (
+        "Count in the right table: in how many of the 36 squares is the card worth 7 after the flip?",
+        "Zähle in der rechten Tabelle: In wie vielen der 36 Felder ist die Karte nach dem Umdrehen 7 wert?",
+    ),
+    "free.hint": (
+        "Look for the 7s along the line from the top left corner to the bottom right one.",
+        "Such die 7en auf der Linie von der linken oberen Ecke zur rechten unteren.",
+    ),
+    "free.solution": (
+        (
+            "6 squares: 1 + 1, 2 + 2, … 6 + 6, the pairs (both dice show the same number; 3 and 3 become 3 + 4). "
+            "With free dice that is 6 of 36 before the flip and 6 of 36 after it: the flip changes nothing, "
+            "1/6 either way. On the Hay card it does change something, because pairs are rare there."
+        ),
+        (
+            "6 Felder: 1 + 1, 2 + 2, … 6 + 6, die Pasche (beide Würfel zeigen dieselbe Zahl; aus 3 und 3 wird "
+            "3 + 4). Mit freien Würfeln sind es vor dem Umdrehen 6 von 36 und danach 6 von 36: Das Umdrehen "
+            "ändert nichts, beide Male 1/6. Auf der Misthaufen-Karte ändert es etwas, weil Pasche dort selten sind."
+        ),
+    ),
+    "free.all": (
+        "36 is every square. Count only the squares that show 7.",
+        "36 sind alle Felder. Zähle nur die Felder, in denen 7 steht.",
+    ),
+    "free.probability": (
+        "1/6 is the probability. The question asks how many squares: 6 of 36.",
+        "1/6 ist die Wahrscheinlichkeit. Gefragt ist, wie viele Felder: 6 von 36.",
+    ),
+    "hay.heading": ("Why pairs are rare on the Hay card", "Warum Pasche auf der Misthaufen-Karte selten sind"),
+    "hay.intro": (
+        (
+            "On the Hay card a pair needs orange to be placed on light blue's number, which is already there. "
+            "Rule DD-DICE-2 allows that only if every rolled die shows a number that is already there."
+        ),
+        (
+            "Auf der Misthaufen-Karte braucht ein Pasch, dass Orange auf die Zahl von Hellblau gelegt wird, die "
+            "schon dort liegt. Regel DD-DICE-2 erlaubt das nur, wenn jeder geworfene Würfel eine Zahl zeigt, die "
+            "schon dort liegt."
+        ),
+    ),
+    "hay.q": (
+        (
+            "Four different numbers lie on the Hay card: light blue's 2 and the numbers {others}. The player "
+            "rolls orange and yellow, and orange shows 2. The player places a random allowed die. What is the "
+            "probability that orange is placed now, on the 2 that is already there?"
+        ),
+        (
+            "Vier verschiedene Zahlen liegen auf der Misthaufen-Karte: die 2 von Hellblau und die Zahlen "
+            "{others}. Der Spieler wirft Orange und Gelb, und Orange zeigt 2. Der Spieler legt einen zufälligen "
+            "erlaubten Würfel. Wie groß ist die Wahrscheinlichkeit, dass Orange jetzt auf die 2 gelegt wird, die "
+            "schon dort liegt?"
+        ),
+    ),
+    "hay.hint": (
+        (
+            "Go through yellow's faces 1 to 6. If yellow shows a new number, yellow must be placed. If yellow "
+            "shows an old number too, both dice are allowed and the player picks one of the two."
+        ),
+        (
+            "Geh die Seiten 1 bis 6 von Gelb durch. Zeigt Gelb eine neue Zahl, muss Gelb gelegt werden. Zeigt "
+            "auch Gelb eine alte Zahl, sind beide Würfel erlaubt, und der Spieler wählt einen der beiden."
+        ),
+    ),
+    "hay.solution": (
+        (
+            "Yellow shows an old number on 4 of its 6 faces; only then may orange be placed, and the random "
+            "choice falls on orange half the time: 4/6 · 1/2 = 1/3. On the other 2 faces yellow must be placed. "
+            "If the player could always choose, it would be 1/2. So the rule keeps orange off the 2: pairs are "
+            "rarer than with free dice, and after the flip the card is worth 7 less often."
+        ),
+        (
+            "Gelb zeigt auf 4 seiner 6 Seiten eine alte Zahl; nur dann darf Orange gelegt werden, und die "
+            "zufällige Wahl fällt halb so oft auf Orange: 4/6 · 1/2 = 1/3. Auf den anderen 2 Seiten muss Gelb "
+            "gelegt werden. Dürfte der Spieler immer wählen, wären es 1/2. Die Regel hält Orange also von der 2 "
+            "fern: Pasche sind seltener als bei freien Würfeln, und nach dem Umdrehen ist die Karte seltener 7 wert."
+        ),
+    ),
+    "hay.always": (
+        (
+            "Orange may not simply be placed: its 2 is already on the Hay card, and rule DD-DICE-2 asks for a new "
+            "number whenever a die shows one. If yellow shows a new number, yellow must be placed."
+        ),
+        (
+            "Orange darf nicht einfach gelegt werden: Seine 2 liegt schon auf der Misthaufen-Karte, und Regel "
+            "DD-DICE-2 verlangt eine neue Zahl, wann immer ein Würfel eine zeigt. Zeigt Gelb eine neue Zahl, muss "
+            "Gelb gelegt werden."
+        ),
+    ),
+    "hay.exception": (
+        (
+            "4/6 is the probability that yellow shows an old number too, so that the player may choose. Then the "
+            "player still picks one of the two dice at random: multiply by 1/2."
+        ),
+        (
+            "4/6 ist die Wahrscheinlichkeit, dass auch Gelb eine alte Zahl zeigt, sodass der Spieler wählen darf. "
+            "Dann wählt der Spieler noch zufällig einen der beiden Würfel: mal 1/2."
+        ),
+    ),
+    "hay.choice": (
+        (
+            "1/2 is the random choice alone. But there is a choice only when yellow shows an old number too (4 of "
+            "6 faces): if yellow shows a new number, yellow must be placed."
+        ),
+        (
+            "1/2 ist nur die zufällige Wahl. Eine Wahl gibt es aber nur, wenn auch Gelb eine alte Zahl zeigt (4 "
+            "von 6 Seiten): Zeigt Gelb eine neue Zahl, muss Gelb gelegt werden."
+        ),
+    ),
+}
+say = words("lesson/angry_flips_hand/", TEXTS)
+
+FACES = range(1, 7)
+CARD = ("light_blue", "orange")
+HAY = {"light_blue": 2, "dark_blue": 1, "green": 3, "purple": 4}  # four different numbers, light blue's 2 among them
+
+
+def card_values(flipped: bool) -> dict[tuple[int, int], int]:
+    """The light blue/orange card's value for each roll (light blue, orange) of two free dice: the engine's
+    ``card_value``, after the flip with the orange die turned over as DD-ANGRY-1 does (7 − pips)."""
+    card = Card(0, "DD:light_blue+orange", False, tuple(COLOURS.index(c) for c in CARD), "DD:light_blue+orange")
+    out = {}
+    for blue in FACES:
+        for orange in FACES:
+            pips = {"light_blue": blue, "orange": 7 - orange if flipped else orange}
+            out[(blue, orange)] = card_value(card, tuple(pips.get(c, 1) for c in COLOURS))
+    return out
+
+
+def sevens(flipped: bool) -> int:
+    """How many of the 36 rolls make the card worth 7 (before or after the orange flip)."""
+    return sum(v == 7 for v in card_values(flipped).values())
+
+
+def placed_on_two() -> Fraction:
+    """The Hay card ``HAY``, orange and yellow rolled, orange showing 2: the probability that the player (a random
+    allowed die) places orange, counted on the engine's own rolls and legal moves over yellow's six faces (1/3:
+    only by the exception, when yellow shows an old number too, and then by the choice)."""
+    rules = Rules()
+    hay = list(HAY.items())
+    state = new_game(4, rules).apply(dd_parts.forced_deal(rules, [[], [], [], []], 0))
+    for i, (colour, _) in enumerate(hay):
+        pips = dict(hay[i:]) | {c: 6 for c in COLOURS if c not in HAY}
+        state = state.apply(dd_parts.roll(**pips)).apply(Choose(colour))
+    placed = Fraction(0)
+    for yellow in FACES:
+        moves = state.apply(dd_parts.roll(orange=2, yellow=yellow)).legal_actions()
+        chooses = [m for m in moves if isinstance(m, Choose)]
+        placed += Fraction(sum(m.colour == "orange" for m in chooses), 6 * len(chooses))
+    return placed
+
+
+def tables_html(lang: str) -> str:
+    """The two 6 × 6 tables side by side: before the flip (its 7s marked) and after it (left for the pupil)."""
+    cols = []
+    for flipped, key in ((False, "before"), (True, "after")):
+        values = card_values(flipped)
+        head = "".join(f"<th>{o}</th>" for o in FACES)
+        rows = ""
+        for blue in FACES:
+            cells = ""
+            for orange in FACES:
+                v = values[(blue, orange)]
+                marked = not flipped and v == 7
+                style = " style='background:#fde2c4;font-weight:700;outline:2px solid #b35900'" if marked else ""
+                cells += f"<td{style}>{v}</td>"
+            rows += f"<tr><th>{blue}</th>{cells}</tr>"
+        caption = html.escape(say(key).get(lang))
+        corner = "<br>".join(html.escape(part) for part in say("rows").get(lang).split(" · "))
+        cols.append(
+            f"<table class='dl-lesson-table dl-flip-grid'><caption>{caption}</caption>"
+            f"<tr><th><small>{corner}</small></th>{head}</tr>{rows}</table>"
+        )
+    # compact squares: both tables side by side on a school screen and on A4 (the worksheet prints them)
+    grid = (
+        "<style>.dl-flip-grids{display:flex;flex-wrap:wrap;gap:18px;break-inside:avoid}.dl-flip-grid{margin:2px 0}"
+        ".dl-flip-grid td,.dl-flip-grid th{padding:1px 8px;text-align:center;line-height:1.2}"
+        ".dl-flip-grid caption{white-space:nowrap}"
+        "@media print{.dl-flip-grid td,.dl-flip-grid th{padding:0 5px;font-size:10px;line-height:1.1}}</style>"
+    )
+    return f"{TABLE_STYLE}{grid}<div class='dl-flip-grids'>{''.join(cols)}</div>"
+
+
+def intro_html(lang: str) -> str:
+    return f"<p>{say('intro').get(lang)}</p>{tables_html(lang)}"
+
+
+def free_exercise() -> Exercise:
+    """Count the 7s after the flip on two free dice (6: the pairs); typed as a whole number."""
+    count = sevens(True)
+    mistakes = [(Fraction(36), say("free.all")), (Fraction(count, 36), say("free.probability"))]
+    return Exercise(say("free.q"), say("free.solution"), Fraction(count), hint=say("free.hint"), mistakes=mistakes)
+
+
+def hay_exercise() -> Exercise:
+    """Orange showing light blue's 2 is placed only 1 time in 3 (``placed_on_two``); each classic wrong answer
+    (1: it is always placed; 2/3: the exception without the choice; 1/2: the choice without the exception) gets
+    the hint aimed at it."""
+    others = ", ".join(str(v) for c, v in sorted(HAY.items(), key=lambda cv: cv[1]) if c != "light_blue")
+    return Exercise(
+        say("hay.q", others=others),
+        say("hay.solution"),
+        placed_on_two(),
+        hint=say("hay.hint"),
+        mistakes=(
+            (Fraction(1), say("hay.always")),
+            (Fraction(2, 3), say("hay.exception")),
+            (Fraction(1, 2), say("hay.choice")),
+        ),
+    )
+
+
+def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:
+    """The counts as the worksheet and the key print them (heading, intro, exercise): the page's own words."""
+    return [
+        (say("heading"), by_lang(intro_html), free_exercise()),
+        (say("hay.heading"), say("hay.intro"), hay_exercise()),
+    ]
+
+
+def by_hand(ctx: Context) -> list[Any]:
+    """The section on the page: the tables and both counts, each with its answer box."""
+    from donkeylab.widgets.answer import AnswerBox
+
+    parts: list[Any] = []
+    for heading, intro, item in by_hand_sheet():
+        assert item.exact is not None and item.hint is not None
+        box = AnswerBox(
+            item.exact,
+            item.tolerance,
+            item.hint.get,
+            item.solution.get,
+            lang=ctx.lang,
+            mistakes=[(value, why.get) for value, why in item.mistakes],
+            rule=False,  # the page says the rounding rule once, above its exercises
+        )
+        parts += [Text(heading, "h3", ctx.lang), Text(intro, "div", ctx.lang), Text(item.question, lang=ctx.lang), box]
+    return parts
