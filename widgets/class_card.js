@@ -69,7 +69,13 @@ export default {
       if (model.get("pooled")) banner.append(` · ${model.get("pooled")}`);
       box.append(banner);
       if (!model.get("alone") && q && q.count) {
-        if (q.index !== asked) { asked = q.index; value = null; }
+        if (q.index !== asked) {
+          const next = asked >= 0; // the teacher's next question, not the page's first draw (nor a reload)
+          asked = q.index;
+          value = null;
+          if (next && !q.headline) host.scrollIntoView({ behavior: "smooth", block: "start" });
+        }
+        if (value === null && typeof q.locked === "number") value = q.locked; // a locked guess stays on its input
         const head = el("div", { class: "dl-cc-head" }, el("span", { class: "dl-cc-num" }, q.of));
         const card = el("div", { class: "dl-cc-question" }, head);
         if (q.headline) {

@@ -82,6 +82,7 @@ function sendOrSay(model, banner, message, unsaved, answered) {
 
 const PROBE_MS = 3000; // while the kernel is lost, ask the server this often (plus up to as much again at random)
 const RELOADED_KEY = "donkeylab-reloaded-at"; // when this tab last reloaded itself (sessionStorage)
+const SPREAD_MS = 20000; // the reloads of one class, spread over this
 const RELOAD_GAP_MS = 60000; // at most one reload of its own a minute: a page that cannot keep its kernel stays
 
 /** A class page (a pupil's or the dashboard) whose kernel is lost (a server restarted, a phone that slept past
@@ -107,7 +108,9 @@ function reloadWhenBack(banner, backText, stopped = () => false) {
     if (ok && !banner.hidden && Date.now() - last > RELOAD_GAP_MS) {
       window.sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
       banner.textContent = backText() || banner.textContent;
-      window.location.reload();
+      // a class's pages come back spread over SPREAD_MS, not all at once: a server just started builds each
+      // page's kernel, and 30 at the same moment left some pages without a kernel that came alive
+      setTimeout(() => window.location.reload(), Math.random() * SPREAD_MS);
       return;
     }
     schedule();

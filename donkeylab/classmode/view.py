@@ -117,6 +117,7 @@ def question_json(part: Any, lang: str) -> dict[str, Any]:
         "step": spec.step,
         "options": [[c, choice_words(spec, i, lang)] for i, c in enumerate(spec.choices)],
         "unit": CATALOGUE.render(spec.unit, {}, lang) if spec.unit else "",
+        "locked": part.locked.get(spec.qid),  # the pupil's own locked guess: shown on the input after a reload
     }
 
 

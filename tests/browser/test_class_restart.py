@@ -66,7 +66,7 @@ def test_a_class_survives_a_server_restart(browser: Browser, output_dir: Path, t
         proc, server = launch(cmd, folder.parent / "voila-restart-2.log", env)
         # nobody reloads by hand: each class page asks the server while it is away and reloads once it is back
         for app in (pupil, teacher):
-            app.page.wait_for_function("() => !window.donkeylabBefore", timeout=60_000)
+            app.page.wait_for_function("() => !window.donkeylabBefore", timeout=90_000)
         pupil.wait_ready(".dl-cc-bar b")
         expect(pupil.page.locator(".dl-cc-bar b")).to_have_text(banner)  # the same pupil
         expect(pupil.page.locator(".dl-cc-num")).to_have_text("Question 2 of 3")  # at the class's question

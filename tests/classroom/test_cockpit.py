@@ -179,6 +179,7 @@ def test_the_class_answers_its_questions_in_order_each_with_its_own_lock(store: 
     part.card.click(0.2)
     until(lambda: part.locked.get("risk_64") == 0.2)
     assert "0.2" in part.card.status and not part.card.enabled
+    until(lambda: part.card.question.get("locked") == 0.2)  # the card's input shows it again after a reload
     part.card.click(0.9)  # once locked, it stays
     until(lambda: part.jobs.empty())
     until(lambda: dash.answered == 1)
