@@ -44,14 +44,19 @@ export default {
       range.value = String(value ?? (q.low + q.high) / 2);
       range.disabled = !model.get("enabled");
       const shown = el("output", { class: "dl-cc-value" }, value === null ? T.set_it : fmt(value, q, T));
+      // a screen reader says the value as the page shows it (its own rounding read 0.01 as "0.0")
+      if (value !== null) range.setAttribute("aria-valuetext", fmt(value, q, T));
       const set = () => {
         value = Number(range.value);
         shown.textContent = fmt(value, q, T);
+        range.setAttribute("aria-valuetext", shown.textContent);
         if (lockButton) lockButton.disabled = !model.get("enabled");
       };
       // A tap on the value the slider already shows is a guess too: it fires no "input", only a click.
       for (const name of ["input", "change", "click"]) range.addEventListener(name, set);
-      return el("div", { class: "dl-cc-slider" }, range, shown);
+      // the scale's two ends beside the slider: a pupil sees what range a guess may take before moving it
+      const end = (x) => el("span", { class: "dl-cc-end", "aria-hidden": "true" }, fmt(x, q, T));
+      return el("div", { class: "dl-cc-slider" }, end(q.low), range, end(q.high), shown);
     }
 
     function fmt(x, q, T) {

@@ -167,8 +167,10 @@ export default {
         pace.paused ? T.release : T.pause);
       pause.addEventListener("click", () => send({ method: "pause", paused: !pace.paused }));
       // each pupil's "What are my chances?" panel: shut in a class until the teacher shows it
-      const odds = el("button", { type: "button", class: "dl-cd-odds", "aria-pressed": String(!!pace.odds) },
-        pace.odds ? T.hide_odds : T.show_odds);
+      const allRevealed = (get("questions") || []).every((q) => q[2]);
+      const odds = el("button", { type: "button", class: "dl-cd-odds", "aria-pressed": String(!!pace.odds),
+        title: allRevealed ? null : T.odds_after }, pace.odds ? T.hide_odds : T.show_odds);
+      odds.disabled = !pace.odds && !allRevealed; // the odds could give an answer away before its reveal
       odds.addEventListener("click", () => send({ method: "odds", shown: !pace.odds }));
       box.append(el("div", { class: "dl-cd-pace" },
         el("label", { for: "dl-cd-step" }, T.pace_step), step, goStep,

@@ -54,7 +54,7 @@ WORDS = (
     "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name",
     "col_guessed", "col_step", "col_where", "col_exercises", "calibration", "language", "show_estimate",
     "hide_estimate", "estimate_hidden", "answer_after_reveal", "to_desk", "save_pupils", "save_help", "show_odds",
-    "hide_odds",
+    "hide_odds", "odds_after",
 )  # fmt: skip
 
 
@@ -382,7 +382,10 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         elif method == "pause" and fields == {"paused"} and isinstance(content["paused"], bool):
             self._pacing(paused=content["paused"])
         elif method == "odds" and fields == {"shown"} and isinstance(content["shown"], bool):
-            self._pacing(odds=content["shown"])  # every pupil's chances panel: the teacher decides
+            # every pupil's chances panel, once no answer is left to give away: the odds of a position a pupil
+            # steps to can be a class question's answer
+            if not content["shown"] or set(self._specs) <= self._revealed:
+                self._pacing(odds=content["shown"])
         elif method == "remove" and fields == {"name"} and isinstance(content["name"], str):
             stored = [r["name"] for r in self._rows if pseudonym_in(r["name"], self.lang) == content["name"]]
             if stored:  # the page names pupils in its language; the store by the name they joined with

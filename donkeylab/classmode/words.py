@@ -293,6 +293,10 @@ _TEXTS = {
     ),
     "show_odds": ("Show pupils their chances", "Den Schülern ihre Chancen zeigen"),
     "hide_odds": ("Hide pupils' chances", "Chancen der Schüler ausblenden"),
+    "odds_after": (
+        "Pupils' chances can be shown once every answer is revealed: the odds could give one away.",
+        "Die Chancen der Schüler lassen sich zeigen, wenn alle Antworten aufgedeckt sind: Sie könnten eine verraten.",
+    ),
     "show_estimate": ("Show the class's estimate now", "Schätzung der Klasse jetzt zeigen"),
     "hide_estimate": ("Hide the class's estimate", "Schätzung der Klasse verbergen"),
     "estimate_hidden": (

@@ -251,8 +251,7 @@ def projector_reloaded(room: Room, lesson: str, index: int, code: str) -> None:
 
 
 def pause(room: Room, lesson: str) -> None:
-    """The teacher's pause: the overlay on every page; the phone's Step and Start refused until the release; then
-    the chances panel the teacher shows and hides."""
+    """The teacher's pause: the overlay on every page; the phone's Step and Start refused until the release."""
     teacher, phone = room.teacher.page, room.phone.app.page
     teacher.locator("a.dl-cd-to-desk").click()
     teacher.locator("button.dl-cd-pause").click()
@@ -276,12 +275,11 @@ def pause(room: Room, lesson: str) -> None:
     for pupil in room.pupils:
         expect(pupil.app.page.locator(".dl-cc-pause")).to_have_count(0)
     move(bar)  # the page works again
-    chances(room, lesson)
 
 
 def chances(room: Room, lesson: str) -> None:
-    """The chances panel: hidden on every pupil's page until the teacher shows it, then open on each, then
-    hidden again."""
+    """The chances panel: hidden on every pupil's page until the teacher shows it (possible once every answer is
+    revealed), then open on each, then hidden again."""
     teacher = room.teacher.page
     for pupil in room.pupils:
         expect(pupil.app.page.locator(".dl-chances").first).to_be_hidden()
@@ -346,6 +344,7 @@ def test_a_whole_class_lesson_every_question_blind_until_its_reveal(room: Room, 
         if i < len(specs):
             teacher.locator("button.dl-cd-next").click()
     shot(room.pupils[2].app, room.folder, f"{lesson}-chromebook-end")
+    chances(room, lesson)  # every answer revealed: the teacher may now show pupils their chances
     end = teacher.locator("button.dl-cd-end")
     end.click()
     end.click()

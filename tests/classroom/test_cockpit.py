@@ -98,8 +98,8 @@ def test_a_pause_holds_every_control_in_the_kernel_until_the_teacher_releases_it
 
 
 def test_the_teacher_shows_and_hides_every_pupils_chances_panel(store: ClassStore) -> None:
-    """Shut on a class page until the teacher shows it; then open on every page (a late joiner's too), and shut
-    again when the teacher hides it."""
+    """Shut on a class page until the teacher shows it, which the dashboard allows once every answer is revealed;
+    then open on every page (a late joiner's too), and shut again when the teacher hides it."""
     dash = started()
     one = pupil(dash)
     shut = lambda part: all(  # noqa: E731
@@ -107,6 +107,14 @@ def test_the_teacher_shows_and_hides_every_pupils_chances_panel(store: ClassStor
     )
     shown = lambda part: all(p.toggle.value and not p.toggle.disabled for p in part.panels)  # noqa: E731
     assert one.panels and shut(one)
+    says(dash, method="odds", shown=True)  # before every answer is revealed: the odds could give one away
+    assert not dash.pace.get("odds")
+    order = list(question_specs(LESSON))
+    for i in range(len(order)):  # the teacher reveals each question in turn
+        says(dash, method="reveal")
+        if i + 1 < len(order):
+            says(dash, method="next")
+    until(lambda: set(order) <= dash._revealed)
     says(dash, method="odds", shown=True)
     assert dash.pace["odds"] is True
     within(3.0, lambda: shown(one) and one.panels[0].body.value != "")  # the table, or why there is none
