@@ -16,7 +16,7 @@ from typing import Any
 
 from donkeylab.double_donkey import COLOURS, Card, Choose, Rules, card_value, new_game
 from donkeylab.lessons import dd_parts
-from donkeylab.lessons.framework import Context, Exercise
+from donkeylab.lessons.framework import Context, Exercise, answer_box
 from donkeylab.lessons.page import TABLE_STYLE
 from donkeylab.pages.parts import Speaks, Text, by_lang
 from donkeylab.pages.words import words
@@ -258,19 +258,9 @@ def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:
 
 def by_hand(ctx: Context) -> list[Any]:
     """The section on the page: the tables and both counts, each with its answer box."""
-    from donkeylab.widgets.answer import AnswerBox
-
     parts: list[Any] = []
     for heading, intro, item in by_hand_sheet():
         assert item.exact is not None and item.hint is not None
-        box = AnswerBox(
-            item.exact,
-            item.tolerance,
-            item.hint.get,
-            item.solution.get,
-            lang=ctx.lang,
-            mistakes=[(value, why.get) for value, why in item.mistakes],
-            rule=False,  # the page says the rounding rule once, above its exercises
-        )
+        box = answer_box(item, ctx.lang, rule=False)  # the page says the rounding rule once, above its exercises
         parts += [Text(heading, "h3", ctx.lang), Text(intro, "div", ctx.lang), Text(item.question, lang=ctx.lang), box]
     return parts

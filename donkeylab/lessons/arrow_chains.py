@@ -160,19 +160,12 @@ def by_hand(ctx: Context, own_board: bool = True) -> list[Any]:
     computation a pupil can do by hand, the exact answer's counting on a board small enough to do it on paper.
     ``own_board`` False: the step-through above is the mini board already (``?board=tiny_chain``), at the same
     first move, so the count is done there."""
+    from donkeylab.lessons.framework import answer_box
     from donkeylab.widgets import RaceBoard
-    from donkeylab.widgets.answer import AnswerBox
 
     item = by_hand_exercise()
     assert item.exact is not None and item.hint is not None
-    box = AnswerBox(
-        item.exact,
-        item.tolerance,
-        item.hint.get,
-        item.solution.get,
-        lang=ctx.lang,
-        mistakes=[(value, why.get) for value, why in item.mistakes],
-    )
+    box = answer_box(item, ctx.lang)
     board: list[Any] = []
     if own_board:
         mini = telling_stepper(MINI, ctx.seed, ctx.lang, TELLING[MINI].pupil)

@@ -236,7 +236,7 @@ def lesson_params(
     return params
 
 
-def _answer_box(item: Exercise, lang: str, rule: bool = True) -> Any:
+def answer_box(item: Exercise, lang: str, rule: bool = True) -> Any:
     """The exercise's answer box (None: its answer is a sentence); ``rule`` False: the page says the rounding rule
     once, above the exercises, not under this box."""
     from donkeylab.widgets.answer import AnswerBox
@@ -372,7 +372,7 @@ def _exercises(
     items: Sequence[Exercise], lang: str, first: int = 1, title: str = "exercises", note: Speaks | None = None
 ) -> Any:
     pairs = [(item.question, item.solution) for item in items]
-    boxes = [_answer_box(item, lang, rule=False) for item in items]
+    boxes = [answer_box(item, lang, rule=False) for item in items]
     return ExercisesWidget(pairs, lang, boxes, first=first, title=title, note=note)
 
 

@@ -17,7 +17,7 @@ from tests.apps.helpers import walk
 
 
 def typed(item: framework.Exercise, text: str, lang: str = "en") -> str:
-    box = framework._answer_box(item, lang)
+    box = framework.answer_box(item, lang)
     box.field.value = text
     box.check()
     return str(box.feedback_text())

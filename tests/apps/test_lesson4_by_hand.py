@@ -15,7 +15,7 @@ from donkeylab import esels_rennen as er
 from donkeylab.apps import build
 from donkeylab.esels_rennen import exact, load_board
 from donkeylab.lessons import arrow_chains as lesson
-from donkeylab.lessons.framework import _answer_box
+from donkeylab.lessons.framework import answer_box
 from donkeylab.widgets import LivePlot, RaceBoard, Stepper
 from donkeylab.widgets.answer import AnswerBox
 from tests.apps.helpers import give_guess, walk
@@ -93,12 +93,12 @@ def answer(box: AnswerBox, text: str) -> str:
 
 def test_the_count_box_aims_at_the_classic_mistakes() -> None:
     item = lesson.by_hand_exercise()
-    assert answer(_answer_box(item, "en"), "3").startswith("Correct!")
-    assert "shorter chains count too" in answer(_answer_box(item, "en"), "1")
+    assert answer(answer_box(item, "en"), "3").startswith("Correct!")
+    assert "shorter chains count too" in answer(answer_box(item, "en"), "1")
     for wrong in ("4", "5", "6"):
-        assert "a hop that cannot happen" in answer(_answer_box(item, "en"), wrong), wrong
-    assert "That is the probability of a chain" in answer(_answer_box(item, "en"), "1/2")
-    assert "Wahrscheinlichkeit einer Kette" in answer(_answer_box(item, "de"), "0,5")
+        assert "a hop that cannot happen" in answer(answer_box(item, "en"), wrong), wrong
+    assert "That is the probability of a chain" in answer(answer_box(item, "en"), "1/2")
+    assert "Wahrscheinlichkeit einer Kette" in answer(answer_box(item, "de"), "0,5")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

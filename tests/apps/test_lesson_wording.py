@@ -36,7 +36,7 @@ def exercises_of(spec: fw.LessonSpec) -> list[fw.Exercise]:
 
 def box_of(module: Any, index: int, lang: str = "en") -> Any:
     """The answer box the page builds for the lesson's exercise ``index`` (through the framework)."""
-    return fw._answer_box(exercises_of(module.spec())[index], lang)
+    return fw.answer_box(exercises_of(module.spec())[index], lang)
 
 
 def answer(box: Any, text: str) -> str:
@@ -193,7 +193,7 @@ def test_lesson_2s_count_by_hand_is_computed_on_the_engines_rules() -> None:
     hay = angry_flips_hand.hay_exercise()
     assert hay.exact == angry_flips_hand.placed_on_two() == angry_flips.placed_on_two() == Fraction(1, 3)
     assert "4/6 · 1/2 = 1/3" in hay.solution.en and "4/6 · 1/2 = 1/3" in hay.solution.de
-    box = fw._answer_box(hay, "en")
+    box = fw.answer_box(hay, "en")
     for right in ("1/3", "0.33", "33 %", "33.3 %", "1 in 3"):
         assert answer(box, right).startswith("Correct!"), right
     assert "the player may choose" in answer(box, "2/3")
