@@ -44,7 +44,7 @@ export default {
       range.value = String(value ?? (q.low + q.high) / 2);
       range.disabled = !model.get("enabled");
       const shown = el("output", { class: "dl-cc-value" }, value === null ? T.set_it : fmt(value, q, T));
-      // a screen reader says the value as the page shows it (its own rounding read 0.01 as "0.0")
+      // a screen reader says the value as the page shows it (its own rounding cut a small guess to one decimal)
       if (value !== null) range.setAttribute("aria-valuetext", fmt(value, q, T));
       const set = () => {
         value = Number(range.value);
