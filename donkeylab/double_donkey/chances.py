@@ -48,7 +48,11 @@ say = words(
             "der Endwert der höchsten Karte, die du spielst, nach jedem Umdrehen der Wütenden Esel (deiner und "
             "der anderen); die höchste Karte von allen bekommt den Größten Esel, also ist kleiner besser",
         ),
-        "value": ("expected value of your lowest card", "erwarteter Wert deiner niedrigsten Karte"),
+        "value_dice": ("expected value of your lowest card", "erwarteter Wert deiner niedrigsten Karte"),
+        "value_cards": (
+            "expected value of your highest card played",
+            "erwarteter Wert deiner höchsten gespielten Karte",
+        ),
         "assumed": (
             "every later die, yours too, is placed at random (each die that may be placed equally likely), the last "
             "die is kept or re-rolled with equal chances (50 % each), and each other player plays 1 to 3 of their "
@@ -76,7 +80,8 @@ say = words(
 )
 COUNTED_DICE: Final = say("counted_dice")
 COUNTED_CARDS: Final = say("counted_cards")
-VALUE_NAME: Final = say("value")
+VALUE_DICE: Final = say("value_dice")  # the ranking value's name: what the phase's sentence counts
+VALUE_CARDS: Final = say("value_cards")
 ASSUMED: Final = say("assumed")
 BEATEN: Final = "beaten"  # outcome name: another player shows a card higher than the highest one you play
 ASSUMED_ROLL: Final = say("assumed_roll")  # the last die always rolled (variant ``german``): no keep/re-roll
@@ -86,17 +91,18 @@ def chances(state: DoubleDonkeyState, seat: int | None = None) -> Chances:
     """The chances table of the player to move in ``state`` (``seat``: whose eyes; None = the player to move)."""
     reason = no_decision(state.current_player, seat)
     phase = state.phase
-    counted = COUNTED_CARDS if phase not in (CHOOSE, LAST) else COUNTED_DICE
+    dice = phase in (CHOOSE, LAST)
+    counted, value_name = (COUNTED_DICE, VALUE_DICE) if dice else (COUNTED_CARDS, VALUE_CARDS)
     assumed = ASSUMED_ROLL if state.rules.last_die == "roll" else ASSUMED
     if reason:
-        return empty(NAME, seat, reason, counted, VALUE_NAME, assumed)
+        return empty(NAME, seat, reason, counted, value_name, assumed)
     mover = state.current_player
     assert isinstance(mover, int)
     if phase in (CHOOSE, LAST):
         rows = _dice_rows(state, mover)
     else:
         rows = _card_rows(state, mover)
-    return Chances(NAME, mover, ranked(rows, False), counted, VALUE_NAME, False, assumed)
+    return Chances(NAME, mover, ranked(rows, False), counted, value_name, False, assumed)
 
 
 def _row(

@@ -45,11 +45,11 @@ say = words(
         "value": ("chance to keep your tokens", "Chance, keinen Chip zu verlieren"),
         "assumed": (
             "each picks one card of their hand at random, every card equally likely (two 10s are twice as likely as "
-            "one 9); the page's own random players pick among the different cards instead, but only the first way "
-            "keeps these chances exact",
-            "jeder zieht eine Karte seiner Hand zufällig, jede Karte gleich wahrscheinlich (zwei 10er doppelt so "
-            "wahrscheinlich wie eine 9); die Zufallsspieler der Seite wählen stattdessen unter den verschiedenen "
-            "Karten, aber nur so bleiben diese Chancen exakt",
+            "one 9). The page's own random players choose among the different cards instead; these chances assume "
+            "the first way, because only that way can they be counted exactly",
+            "jeder wählt eine Karte seiner Hand zufällig, jede Karte gleich wahrscheinlich (zwei 10er doppelt so "
+            "wahrscheinlich wie eine 9). Die Zufallsspieler der Seite wählen dagegen unter den verschiedenen "
+            "Karten; diese Chancen nehmen die erste Art an, weil sich nur so exakt zählen lässt",
         ),
         "bound": (
             "the chance of the plays the exact count does not follow (the draw pile running out and being reshuffled, "

@@ -32,10 +32,10 @@ say = words(
     {
         "counted": (
             "the exact chance of each finishing order after this move, and the points you can expect from your own "
-            "card (ER-SCORE-1: 2 for the right winner, 1 for the right second, 1 for the first two swapped; if you "
+            "card (2 for the right winner, 1 for the right second, 1 for the first two swapped; if you "
             "hold two cards, the better one counts); the finishing orders of your card are marked",
             "die exakte Chance jeder Zielreihenfolge nach diesem Zug und die Punkte, die du mit deiner Karte "
-            "erwarten kannst (ER-SCORE-1: 2 für den richtigen Sieger, 1 für den richtigen Zweiten, 1 für die ersten "
+            "erwarten kannst (2 für den richtigen Sieger, 1 für den richtigen Zweiten, 1 für die ersten "
             "zwei vertauscht; hast du zwei Karten, zählt die bessere); die Reihenfolgen deiner Karte sind markiert",
         ),
         "value": ("expected points", "erwartete Punkte"),

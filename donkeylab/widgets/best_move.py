@@ -44,9 +44,11 @@ say = texts(
         ),
         "higher": ("{name}, higher is better", "{name}, größer ist besser"),
         "lower": ("{name}, lower is better", "{name}, kleiner ist besser"),
-        "bound": (
-            "Some of these values are only bounds (at least …): the panel below says what is not yet worked out.",
-            "Einige Werte sind nur Schranken (mindestens …): Das Feld unten sagt, was noch offen ist.",
+        "bounds": (
+            "{move} gives at least {yours}, {best} at least {theirs} ({name}). These are only lower bounds, so "
+            "which move is best is not decided here: the panel below says how much is not yet worked out.",
+            "{move} ergibt mindestens {yours}, {best} mindestens {theirs} ({name}). Das sind nur untere Schranken, "
+            "welcher Zug am besten ist, bleibt hier offen: Das Feld unten sagt, wie viel noch nicht ausgerechnet ist.",
         ),
     },
 )
@@ -125,6 +127,11 @@ def verdict(table: Chances, picked: str, labels: dict[str, str], lang: str) -> s
     def label(m: MoveChances) -> str:
         return labels.get(m.action, m.label)
 
+    if not all(m.exact for m in (mine, best)):  # a bound against a bound proves nothing
+        other = best if best.action != picked else next((m for m in table.moves if m.action != picked), best)
+        return say(
+            "bounds", lang, move=label(mine), yours=shown(mine), best=label(other), theirs=shown(other), name=name
+        )
     if any(m.action == picked for m in tops):
         others = [label(m) for m in tops if m.action != picked]
         if others:
@@ -133,6 +140,4 @@ def verdict(table: Chances, picked: str, labels: dict[str, str], lang: str) -> s
             text = say("right", lang, move=label(mine), name=name, value=shown(mine))
     else:
         text = say("wrong", lang, move=label(mine), yours=shown(mine), best=label(best), theirs=shown(best), name=name)
-    if not all(m.exact for m in (mine, best)):
-        text += " " + say("bound", lang)
     return text

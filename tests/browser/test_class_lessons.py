@@ -308,10 +308,12 @@ def test_a_whole_class_lesson_every_question_blind_until_its_reveal(room: Room, 
         if i == 2:
             shot(room.phone.app, room.folder, f"{lesson}-phone-question-2")
         if q.lab is not None:  # guess first: its simulation waits for the guess
-            for pupil in room.pupils:
-                plot = held_plot(pupil, i)
-                expect(plot.locator("button.dl-liveplot-toggle")).to_be_disabled()
-            plot = held_plot(room.phone, i)
+            for pupil in room.pupils:  # every plot that estimates it (Lesson 2 simulates two values)
+                plots = held_plot(pupil, i)
+                expect(plots.first).to_be_attached()
+                for plot in plots.all():
+                    expect(plot.locator("button.dl-liveplot-toggle")).to_be_disabled()
+            plot = held_plot(room.phone, i).first
             plot.locator("button.dl-liveplot-toggle").dispatch_event("click")  # a forged Start: refused
             expect(plot.locator(".dl-liveplot-count")).to_contain_text(re.compile(r"^0 "))
         for n, pupil in enumerate(room.pupils):
