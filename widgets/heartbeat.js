@@ -88,19 +88,20 @@ const RELOAD_GAP_MS = 60000; // at most one reload of its own a minute: a page t
 /** A class page (a pupil's or the dashboard) whose kernel is lost (a server restarted, a phone that slept past
  * its kernel) reloads itself once the server answers again: the reload brings the same pupil back with their
  * guesses, step and language (the dashboard: the same class), and 30 pupils need not each find the banner and
- * reload by hand. The probe is the server's `/join` page (no
+ * reload by hand. The probe is a static file of the server (no
  * kernel, no place taken), asked with jitter so a class does not knock all at once. A page whose kernel stopped
  * itself on purpose (`stopped()`: taken out of its class, or refused as full) stays as it is: a reload would only
  * start a kernel that is refused again. */
 function reloadWhenBack(banner, backText, stopped = () => false) {
   let timer = null;
-  const join = window.location.pathname.split("voila/render/")[0] + "join";
+  // a static file of every Voila server, a hub's single-user servers too (a hub has no /join): no kernel, no place
+  const probeUrl = window.location.pathname.split("voila/render/")[0] + "voila/static/voila.js";
   const probe = async () => {
     timer = null;
     if (banner.hidden || stopped()) return;
     let ok = false;
     try {
-      ok = (await fetch(join, { cache: "no-store", credentials: "same-origin" })).ok;
+      ok = (await fetch(probeUrl, { cache: "no-store", credentials: "same-origin" })).ok;
     } catch (err) {
       ok = false; // the server is still away
     }

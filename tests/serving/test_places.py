@@ -27,6 +27,7 @@ from donkeylab.server.kernels import CappedKernelManager
 from donkeylab.server.pageclient import KernelSession, fetch_page
 from donkeylab.server.serve import lan_addresses, voila_command
 from tests.serving.conftest import ROOT, Server, free_port, kernel_alive, run_server, wait_for
+from tests.serving.test_class_server import new_class
 
 TOKEN = secrets.token_urlsafe(24)
 LESSON = "doublet_penalties"
@@ -99,8 +100,8 @@ def test_gets_without_a_page_take_no_place_and_the_teacher_is_never_refused(serv
 def test_a_pupil_taken_out_frees_the_place_on_the_roster_and_on_the_server(server: Server) -> None:
     """A pupil the teacher took out kept the answers sealed but held a kernel (a place on the server, ~100 MB)
     while the tab stayed open: the page says why, then its kernel stops and the place is free."""
+    made = new_class(server)  # known to the server's gate (it re-reads the open classes once a second)
     store = ClassStore.open()
-    made = store.create_class(LESSON)
     pupil_base = f"http://{OTHER}:{server.port}"
     jar = http.cookiejar.CookieJar()
     page = fetch_page(pupil_base, f"/voila/render/{LESSON}.ipynb?class={made.code}", None, 300, jar)
