@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from donkeylab.core.chances import Chances, MoveChances, no_decision
 from donkeylab.core.say import texts
-from donkeylab.widgets.chances import ChancesPanel, probability, value_text
+from donkeylab.widgets.chances import ChancesPanel, move_value
 
 say = texts(
     "best_move/",
@@ -121,8 +121,7 @@ def verdict(table: Chances, picked: str, labels: dict[str, str], lang: str) -> s
     name = say("higher" if table.higher_is_better else "lower", lang, name=table.value_name.get(lang))
 
     def shown(m: MoveChances) -> str:
-        v = probability(m.value, lang) if table.value_is_probability else value_text(m.value, lang)
-        return v if m.exact else f"≥ {v}"
+        return move_value(table, m, lang)
 
     def label(m: MoveChances) -> str:
         return labels.get(m.action, m.label)

@@ -63,6 +63,12 @@ def probability(p: Fraction, lang: str) -> str:
     return f"{p.numerator}/{p.denominator} ({shown})"
 
 
+def move_value(table: Chances, move: MoveChances, lang: str) -> str:
+    """A move's ranking value as the panel shows it (a percentage or a number); ``≥`` before a bound."""
+    value = probability(move.value, lang) if table.value_is_probability else value_text(move.value, lang)
+    return value if move.exact else f"≥ {value}"  # a bound: the exact value is at least this
+
+
 def value_text(v: Fraction, lang: str) -> str:
     """A ranking value: a whole number as it is, else its decimal (the fraction is in its outcomes)."""
     return numbers.whole(v.numerator, lang) if v.denominator == 1 else numbers.decimal(v, lang, 2)
@@ -149,8 +155,7 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
     def _row(self, table: Chances, rank: int, move: MoveChances, labels: dict[str, str], lang: str) -> str:
         label = labels.get(move.action, move.label)
         best = f" <span class='dl-chances-best'>★ {html.escape(say('best', lang))}</span>" if rank == 0 else ""
-        value = probability(move.value, lang) if table.value_is_probability else value_text(move.value, lang)
-        value = value if move.exact else f"≥ {value}"  # a bound: the exact value is at least this
+        value = move_value(table, move, lang)
         outcomes = "".join(  # each kept whole ("8,8 %" never split from its name), as many to a line as fit
             f"<span class='dl-chances-outcome'>{html.escape(outcome_text(table.game, name, lang))}: "
             f"<span class='dl-chances-p'>{probability(p, lang)}</span></span>"
