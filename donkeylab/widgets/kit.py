@@ -29,6 +29,17 @@ def widget_ref(help: str) -> anywidget.WidgetTrait:
     return trait.tag(sync=True)
 
 
+def _still_open(widget: Any) -> bool:
+    """Whether ``widget`` is open on the comm manager in use now. Importing ipykernel's kernel swaps
+    ``comm.get_comm_manager`` for its own, which never heard of a comm made before: such a widget can reach no
+    page, and closing it raises ``KeyError``."""
+    import comm
+
+    if widget is None or widget.comm is None:
+        return False
+    return widget.comm.comm_id in getattr(comm.get_comm_manager(), "comms", {widget.comm.comm_id: None})
+
+
 class OnePerKernel:
     """A widget a page needs once, however many widgets refer to it (the front-end kit, plotly.js).
 
@@ -46,7 +57,7 @@ class OnePerKernel:
     def shared(cls) -> Self:
         """The kernel's one instance, made on first use (again if it was closed)."""
         with cls._shared_lock:
-            if cls._shared is None or cls._shared.comm is None:
+            if not _still_open(cls._shared):
                 cls._shared = cls()
             made: Self = cls._shared
             return made

@@ -222,6 +222,15 @@ def test_a_closed_bundle_is_made_again() -> None:
     assert new is not old and new is PlotlyBundle.shared()
 
 
+def test_a_bundle_made_before_ipykernel_took_over_the_comms_is_made_again() -> None:
+    """Importing ipykernel's kernel swaps comm's manager for one that never heard of older comms (the fresh
+    run's failure: closing the stale bundle raised KeyError)."""
+    import ipykernel.ipkernel  # noqa: F401  (swaps ``comm.get_comm_manager``, as a kernel does)
+
+    PlotlyBundle.shared().close()
+    assert LivePlot("double_down.total_after", n=1_000, k=1).bundle is PlotlyBundle.shared()
+
+
 def test_repr_has_no_memory_address() -> None:
     plot = LivePlot("esels_rennen.race_orders", n=1_000, board="tiny_chain")
     assert repr(plot) == "LivePlot('esels_rennen.race_orders', n=1000, seed=0, batch=10000, board='tiny_chain', done=0)"
