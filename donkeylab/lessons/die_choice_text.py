@@ -99,12 +99,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "prompt": (
         (
             "Say 2 and 5 lie on the Hay card and you roll 4 dice. What is the probability of the exception, that "
-            "all four show a 2 or a 5? Set the slider to your guess."
+            "all four show a 2 or a 5?"
         ),
         (
             "Angenommen, auf der Misthaufen-Karte liegen eine 2 und eine 5, und du wirfst 4 Würfel. Wie groß ist die "
-            "Wahrscheinlichkeit für die Ausnahme, dass alle vier eine 2 oder eine 5 zeigen? Stell den Regler auf "
-            "deine Schätzung."
+            "Wahrscheinlichkeit für die Ausnahme, dass alle vier eine 2 oder eine 5 zeigen?"
         ),
     ),
     "answer": (

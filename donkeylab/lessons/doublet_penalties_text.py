@@ -115,11 +115,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "prompt": (
         (
             "The total is 70. What is the probability that the next card, drawn at random from a full deck of 56 "
-            "cards, costs a token? Set the slider to your guess."
+            "cards, costs a token?"
         ),
         (
             "Die Summe ist 70. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte, zufällig aus einem "
-            "vollen Stapel mit 56 Karten gezogen, einen Chip kostet? Stell den Regler auf deine Schätzung."
+            "vollen Stapel mit 56 Karten gezogen, einen Chip kostet?"
         ),
     ),
     "answer": (
