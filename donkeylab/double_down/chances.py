@@ -157,7 +157,7 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
 
 
 def _label(kind: int, total: int, model: _Model) -> str:
-    name = KINDS[kind]
+    name = KINDS[kind].replace("-", "−")  # the printed card's minus sign, as the page's labels write it
     if REPEATS[kind]:
         return f"{name} (repeat {total})"
     return f"{name} → {model.outcome(total, kind)[1]}"

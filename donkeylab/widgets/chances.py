@@ -154,7 +154,8 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
 
     def _row(self, table: Chances, rank: int, move: MoveChances, labels: dict[str, str], lang: str) -> str:
         label = labels.get(move.action, move.label)
-        best = f" <span class='dl-chances-best'>★ {html.escape(say('best', lang))}</span>" if rank == 0 else ""
+        top = rank == 0 or move.value == table.moves[0].value  # a move tied with the best is just as good
+        best = f" <span class='dl-chances-best'>★ {html.escape(say('best', lang))}</span>" if top else ""
         value = move_value(table, move, lang)
         outcomes = "".join(  # each kept whole ("8,8 %" never split from its name), as many to a line as fit
             f"<span class='dl-chances-outcome'>{html.escape(outcome_text(table.game, name, lang))}: "
@@ -169,7 +170,7 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
         )
         note = f"<br><small>{html.escape(move.note_text(lang))}</small>" if move.note else ""
         return (
-            f"<tr class='dl-chances-row{' dl-chances-first' if rank == 0 else ''}'>"
+            f"<tr class='dl-chances-row{' dl-chances-first' if top else ''}'>"
             f"<th scope='row'>{html.escape(label)}{best}{note}</th>"
             f"<td>{html.escape(value)}</td><td>{outcomes}</td></tr>"
         )

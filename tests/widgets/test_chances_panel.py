@@ -44,7 +44,8 @@ def test_the_panel_is_off_until_asked_then_shows_every_move_best_first(game: str
     panel.toggle.value = True
     table = info(game).chances(stepper.state, None)
     shown = rows(panel)
-    assert len(shown) == len(table.moves) and "★ best" in shown[0] and "★" not in "".join(shown[1:])
+    tied = [m.value == table.moves[0].value for m in table.moves]
+    assert len(shown) == len(table.moves) and ["★ best" in row for row in shown] == tied  # the best, and its ties
     first = table.moves[0]
     name, p = next((n, p) for n, p in first.outcomes if p)
     assert f"{outcome_text(game, name)}: {probability(p, 'en')}" in shown[0]  # the engine's exact number
@@ -164,3 +165,17 @@ def test_double_down_says_safe_this_turn_and_double_donkey_its_keep_or_reroll_as
 
     assert dn_say("safe").en == "safe this turn" and "diesem Zug sicher" in dn_say("safe").de
     assert "50 %" in ASSUMED.en and "50 %" in ASSUMED.de and "always rolled" in ASSUMED_ROLL.en
+
+
+def test_every_move_tied_with_the_best_is_starred() -> None:
+    """Two moves of equal value are equally good: starring only the first would tell a pupil the other is worse."""
+    for seed in range(40):
+        stepper = Stepper("double_down", 2, seed=seed)
+        decision(stepper)
+        table = info("double_down").chances(stepper.state, None)
+        if len(table.moves) > 1 and table.moves[1].value == table.moves[0].value:
+            break
+    else:
+        raise AssertionError("no position with a tie in 40 seeds")
+    panel = ChancesPanel(stepper, shown=True)
+    assert ["★ best" in row for row in rows(panel)][:2] == [True, True]
