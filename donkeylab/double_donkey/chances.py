@@ -46,7 +46,7 @@ say = words(
             "the final value of the highest card you play, after every Angry Donkey flip (yours and the other "
             "players'); the highest card overall takes the Biggest Donkey, so lower is better",
             "der Endwert der höchsten Karte, die du spielst, nach jedem Umdrehen der Wütenden Esel (deiner und "
-            "der anderen); die höchste Karte von allen bekommt den Größten Esel, also ist kleiner besser",
+            "der anderen); die höchste Karte von allen wird Oberesel, also ist kleiner besser",
         ),
         "value_dice": ("expected value of your lowest card", "erwarteter Wert deiner niedrigsten Karte"),
         "value_cards": (
@@ -72,7 +72,7 @@ say = words(
         "outcome/worth": ("worth {x}", "Wert {x}"),
         "outcome/beaten": (
             "another player shows a higher card (the Biggest Donkey cannot be yours)",
-            "jemand anders zeigt eine höhere Karte (der Größte Esel kann nicht deiner werden)",
+            "jemand anders zeigt eine höhere Karte (Oberesel wird dann jemand anders)",
         ),
         "no_card": ("no card in hand", "keine Karte auf der Hand"),
         "if_nobody": ("worth {v} if nobody else flips", "Wert {v}, wenn sonst niemand umdreht"),

@@ -141,7 +141,7 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
             f"<th scope='col'>{html.escape(say('leads_to', lang))}</th></tr>"
         )
         rows = "".join(self._row(table, i, m, labels, lang) for i, m in enumerate(table.moves))
-        counted = table.counted.get(lang)
+        counted = sentence(table.counted.get(lang))  # the games write it to follow other words; here it stands alone
         assumed = say("others", lang, who=table.assumed.get(lang))
         bound = f"<p class='dl-chances-bound'>{html.escape(table.bound.get(lang))}</p>" if table.bound else ""
         return (
@@ -174,6 +174,12 @@ class ChancesPanel(w.VBox):  # type: ignore[misc]
             f"<th scope='row'>{html.escape(label)}{best}{note}</th>"
             f"<td>{html.escape(value)}</td><td>{outcomes}</td></tr>"
         )
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first letter and a full stop."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 STYLE = (

@@ -179,3 +179,12 @@ def test_every_move_tied_with_the_best_is_starred() -> None:
         raise AssertionError("no position with a tie in 40 seeds")
     panel = ChancesPanel(stepper, shown=True)
     assert ["★ best" in row for row in rows(panel)][:2] == [True, True]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_what_is_counted_reads_as_a_sentence(game: str, lang: str) -> None:
+    stepper = Stepper(game, 2, seed=4, lang=lang)
+    decision(stepper)
+    counted = re.search(r"<p class='dl-chances-counted'>(.*?)</p>", ChancesPanel(stepper, shown=True).body.value)
+    assert counted and counted[1][0].isupper() and counted[1].endswith(".")
