@@ -54,6 +54,14 @@ say = texts(
 )
 
 
+# the moves' buttons wrap onto as many lines as a phone needs, each as wide as its words (never cut to "…")
+STYLE = (
+    "<style>.dl-best-move .widget-toggle-buttons{flex-wrap:wrap;height:auto;max-width:100%}"
+    ".dl-best-move .widget-toggle-button{width:auto;max-width:100%;height:auto;min-height:28px;"
+    "white-space:normal;overflow:visible;text-overflow:clip;margin:2px 4px 2px 0}</style>"
+)
+
+
 class BestMoveQuiz(w.VBox):  # type: ignore[misc]
     """``BestMoveQuiz(panel)``: the question, the legal moves as buttons, Check, and the explained answer."""
 
@@ -84,7 +92,7 @@ class BestMoveQuiz(w.VBox):  # type: ignore[misc]
         moved = self._at is not self.stepper.state
         self._at = self.stepper.state
         moves = self._moves(lang) if self.stepper.info.chances is not None else []
-        self.prompt.value = f"<p><b>{html.escape(say('ask' if len(moves) > 1 else 'wait', lang))}</b></p>"
+        self.prompt.value = f"<p><b>{html.escape(say('ask' if len(moves) > 1 else 'wait', lang))}</b></p>{STYLE}"
         keep = self.choices.value if not moved else None
         with self.hold_sync():
             self.choices.options = moves if len(moves) > 1 else []

@@ -114,4 +114,13 @@ def test_on_a_phone_the_panel_stays_inside_the_screen(app: App) -> None:
     box = panel.locator("table").bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390 + 1, f"the table ends at {box} on a 390 px screen"
     app.screenshot("chances-phone-de", full_page=False)
+    buttons = app.page.locator(".dl-best-move .widget-toggle-button")
+    expect(buttons.first).to_be_visible()
+    cut = buttons.evaluate_all(
+        "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > 391)"
+        ".map(b => b.textContent)"
+    )
+    assert cut == [], f"the quiz's moves are cut on a 390 px screen: {cut}"
+    buttons.first.scroll_into_view_if_needed()
+    app.screenshot("best-move-phone-de", full_page=False)
     app.check_console()
