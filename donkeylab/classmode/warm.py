@@ -72,8 +72,10 @@ class Warm:
         self._asked = 0.0
 
     def status(self) -> int:
+        """The server's count of warmed pages no pupil took yet. Asked again every 2 s even once all were ready:
+        a page taken or culled lowers it, and a count that stopped at "all ready" would stay true forever."""
         now = time.monotonic()
-        if self.ready < self.size and now - self._asked >= STATUS_EVERY_S:
+        if now - self._asked >= STATUS_EVERY_S:
             self._asked = now
             request = urllib.request.Request(_url(self.info, f"?lesson={self.lesson}"))
             request.add_header("X-Donkeylab-Secret", str(self.info.get("secret", "")))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -193,3 +194,15 @@ def test_end_class_asks_the_server_to_shut_down_the_pages_no_pupil_took(
     says(dash, method="end")
     assert asked == [("doublet_penalties", code, False)]  # after the class is closed: no pupil joins it any more
     dash.close()
+
+
+def test_the_ready_count_follows_the_server_after_all_were_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once every page was ready the count kept saying so, though pupils took pages and the server culled some."""
+    from donkeylab.classmode import warm as warming
+
+    answers = itertools.chain([{"ready": 4}], itertools.repeat({"ready": 2}))
+    monkeypatch.setattr(warming, "_ask", lambda _request: next(answers))
+    monkeypatch.setattr(warming, "STATUS_EVERY_S", 0.0)
+    warm = warming.Warm("die_choice", 4, {"port": 1, "secret": "s"})
+    assert warm.status() == 4
+    assert warm.status() == 2 and warm.words("en", joined=1) == "Getting pages ready: 3 of 4"
