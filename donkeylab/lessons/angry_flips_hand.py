@@ -22,7 +22,7 @@ from donkeylab.pages.parts import Speaks, Text, by_lang
 from donkeylab.pages.words import words
 
 TEXTS: dict[str, tuple[str, str]] = {
-    "heading": ("Count it by hand", "Zähl selbst nach"),
+    "heading": ("Count it by hand", "Zähle selbst nach"),
     "intro": (
         (
             "Two free dice, light blue and orange: 36 equally likely rolls. Left: the card's value, light blue + "

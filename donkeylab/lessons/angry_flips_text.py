@@ -76,17 +76,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises4": (
         "14 − 5 = 9: each die becomes 7 minus its pips, so the sum becomes 14 minus the old sum.",
-        "14 − 5 = 9: Jeder Würfel wird zu 7 minus seine Augen, also wird die Summe zu 14 minus die alte.",
+        "14 − 5 = 9: Jeder Würfel wird zu 7 minus seine Augenzahl, also wird die Summe zu 14 minus die alte.",
     ),
     "live_intro_all": (
         (
             "The whole picture: the value of the light blue/orange Double Donkey without a flip and after the "
-            "orange flip; its average stays 7. The diamonds are exact; the bars fill in as the games are "
+            "orange flip; its average stays 7. The black marks (diamonds and squares) are exact; the bars fill in "
+            "as the games are "
             "simulated. Under this model of the players' choices the cards play no part."
         ),
         (
             "Das ganze Bild: der Wert des Doppelesels hellblau/orange ohne Umdrehen und nach dem Umdrehen des "
-            "orangefarbenen Würfels; sein Mittelwert bleibt 7. Die Rauten sind exakt; die Balken wachsen, während "
+            "orangefarbenen Würfels; sein Mittelwert bleibt 7. Die schwarzen Zeichen (Rauten und Quadrate) sind exakt; "
+            "die Balken wachsen, während "
             "die Spiele "
             "simuliert werden. Bei diesem Modell der Entscheidungen der Spieler spielen die Karten keine Rolle."
         ),
@@ -183,12 +185,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "7 − 5 dreht die Karte um, als wäre sie ein Würfel. Sie hat aber zwei Würfel, und jeder wird zu 7 "
-            "minus seine Augen: zusammen 14 minus die alte Summe."
+            "minus seine Augenzahl: zusammen 14 minus die alte Summe."
         ),
     ),
     "ex2.hint": (
         "Each die becomes 7 minus its pips: two dice, so 14 minus the old sum.",
-        "Jeder Würfel wird zu 7 minus seine Augen: zwei Würfel, also 14 minus die alte Summe.",
+        "Jeder Würfel wird zu 7 minus seine Augenzahl: zwei Würfel, also 14 minus die alte Summe.",
     ),
     "exact.above": (
         (

@@ -355,7 +355,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "hand.heading": (
         "Count it yourself on our mini board, a small practice board we made up",
-        "Zähl selbst auf unserem Mini-Brett, einem kleinen Übungsbrett, das wir uns ausgedacht haben",
+        "Zähle selbst auf unserem Mini-Brett, einem kleinen Übungsbrett, das wir uns ausgedacht haben",
     ),
     "hand.intro": (
         (

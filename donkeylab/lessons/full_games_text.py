@@ -23,8 +23,9 @@ TEXTS: dict[str, tuple[str, str]] = {
             "kept</td><td>is always rolled</td></tr><tr><th>A tie for the Biggest Donkey "
             "(DD-BIGGEST-2)</th><td>the tied player with the fewest cards in their own pile gets it; dice only "
             "if still tied</td><td>the tied players roll dice at once (our ruling: the German text says nothing "
-            "about ties)</td></tr><tr><th>Winning (DD-END-1)</th><td>after the refills: whoever has no cards left in "
-            "hand or own pile "
+            "about ties)</td></tr><tr><th>Winning (DD-END-1)</th><td>after the refills: whoever has no cards "
+            "left, none in "
+            "hand and none in their own pile, "
             "wins</td><td>at the reveal: whoever played their last card wins at "
             "once</td></tr></tbody></table>"
         ),
@@ -180,14 +181,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "answer_text": (
         (
-            "<b>{lead}</b>: in {n} pairs of games, English games lasted "
-            "{en} rounds on average, "
-            "German ones {de}. With the same cards, the English game lasted {diff} rounds longer."
+            "<b>{lead}</b>: over {pairs} pairs of games, each pair with the same cards, the English game lasted "
+            "{diff} rounds longer on average (95 % interval {diff_low} to {diff_high}). A game lasts about {en} "
+            "rounds with the English rules and {de} with the German ones."
         ),
         (
-            "<b>{lead}</b>: In {n} Paaren von Spielen dauerten "
-            "englische Spiele im Mittel {en} Runden, "
-            "deutsche {de}. Mit denselben Karten dauerte das englische Spiel {diff} Runden länger."
+            "<b>{lead}</b>: In {pairs} Paaren von Spielen, jedes Paar mit denselben Karten, dauerte das englische "
+            "Spiel im Mittel {diff} Runden länger (95-%-Intervall {diff_low} bis {diff_high}). Ein Spiel dauert "
+            "mit den englischen Regeln etwa {en} Runden, mit den deutschen etwa {de}."
         ),
     ),
     "live_intro": (

@@ -33,6 +33,7 @@ _TEXTS = {
     "show": ("Show the solution", "Lösung zeigen"),
     # a number no exercise has as its answer (3/28 was Lesson 3's first answer)
     "placeholder": ("e.g. 3/8, 0.375 or 37.5 %", "z. B. 3/8, 0,375 oder 37,5 %"),
+    "placeholder_whole": ("a whole number, e.g. 12", "eine ganze Zahl, z. B. 12"),
     "correct": ("Correct! {value} is right.", "Richtig! {value} stimmt."),
     "close": (
         "Close: {value} is near, but not near enough. Check your last step.",
@@ -188,8 +189,8 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         self.lang = lang
         self.check_button.description = say("check", lang)
         self.show_button.description = say("show", lang)
-        self.field.placeholder = say("placeholder", lang)
-        whole = self.exact.denominator == 1
+        whole = self.exact.denominator == 1  # a count: "e.g. 3/8" would suggest a fraction is asked for
+        self.field.placeholder = say("placeholder_whole" if whole else "placeholder", lang)
         rule = [say("exact_only", lang)] if whole else [say("rounding", lang)] if self.says_rule else []
         if self.tolerance:
             rule.append(say("tolerance", lang, tolerance=tolerance_text(self.tolerance, lang)))

@@ -73,7 +73,7 @@ def test_prediction_reveal_shows_guess_and_answer(lesson: fg.FullGames) -> None:
     prediction.reveal()
     shown = prediction.result.value
     assert "Your guess: <b>English rules</b>" in shown
-    assert fg.CHOICES[prediction.answer].en in shown and "With the same cards" in shown
+    assert fg.CHOICES[prediction.answer].en in shown and "each pair with the same cards" in shown
 
 
 def test_dd_end_1_stepper_starts_at_the_last_round(lesson: fg.FullGames) -> None:
@@ -164,7 +164,7 @@ def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: py
     release.set()
     assert lesson.table.wait(120)
     assert lesson.prediction.answer == qg.shorter_variant(lesson.table.results)
-    assert "With the same cards" in lesson.prediction.result.value and "Your guess: <b>about the same</b>" in (
+    assert "each pair with the same cards" in lesson.prediction.result.value and "Your guess: <b>about the same</b>" in (
         lesson.prediction.result.value
     )
 

@@ -18,7 +18,7 @@ def box(lang: str = "en") -> AnswerBox:
     return AnswerBox(
         Fraction(3, 28),
         Fraction(0),
-        {"en": "Count the doublet cards.", "de": "Zähl die Schnapszahl-Karten."}.get,
+        {"en": "Count the doublet cards.", "de": "Zähle die Schnapszahl-Karten."}.get,
         {"en": "6/56 = 3/28.", "de": "6/56 = 3/28."}.get,
         lang=lang,
         mistakes=[(Fraction(1, 7), SEVENTH.get)],
@@ -192,3 +192,11 @@ def test_a_lesson_page_says_the_rule_once_and_exact_short_decimals_count() -> No
     assert "exact number" in whole.rule.value
     for typed in ("0,38", "0.38", "38 %", "38,0 %"):
         assert answer(AnswerBox(Fraction(19, 50), Fraction(0), str, str, lang="de"), typed).startswith("Richtig!")
+
+
+def test_a_count_asks_for_a_whole_number() -> None:
+    """A box whose answer is a count showed "e.g. 3/8, 0.375 or 37.5 %", as if a fraction were asked for."""
+    count = AnswerBox(Fraction(6), Fraction(0), {"en": "Count.", "de": "Zähle."}.get, {"en": "6", "de": "6"}.get)
+    assert count.field.placeholder == "a whole number, e.g. 12" and "3/8" in box().field.placeholder
+    count.set_lang("de")
+    assert count.field.placeholder == "eine ganze Zahl, z. B. 12"
