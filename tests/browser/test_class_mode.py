@@ -335,7 +335,7 @@ def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_se
     expect(teacher.page.locator(".dl-cd-answered")).to_have_text("2")
     teacher.page.locator("button.dl-cd-reveal").click()
     for pupil in pupils:
-        expect(pupil.page.locator(".dl-reveal")).to_contain_text("3/7")
+        expect(pupil.page.locator(".dl-reveal")).to_contain_text("5/28")
 
     # The second question, asked on every pupil's card.
     teacher.page.locator("button.dl-cd-next").click()
