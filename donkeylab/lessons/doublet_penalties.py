@@ -83,7 +83,7 @@ def _cards_with(outcome: str, total: int, lang: str) -> str:
     return ", ".join(cards) or "—"
 
 
-def _count(outcome: str, total: int = PREDICT_AT) -> int:
+def _count(outcome: exact.Outcome, total: int = PREDICT_AT) -> int:
     """How many of the 56 cards, played on ``total``, have ``outcome``."""
     return int(exact.next_card_risk(total)[outcome] * DECK_SIZE)
 

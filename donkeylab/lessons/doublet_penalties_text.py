@@ -300,12 +300,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.replaced": (
         (
-            "(24/56)⁵ = (3/7)⁵ draws every card afresh from the full deck. Your hand holds 5 different cards: after one "
-            "costly card, 23 of the 55 cards left cost a token."
+            "(24/56)⁵ = (3/7)⁵ draws every card afresh from the full deck. Your hand holds 5 different cards: after "
+            "one costly card, 23 of the 55 cards left cost a token."
         ),
         (
-            "(24/56)⁵ = (3/7)⁵ zieht jede Karte neu aus dem vollen Stapel. Deine Hand hat aber 5 verschiedene Karten: Nach "
-            "einer teuren Karte kosten noch 23 der 55 übrigen Karten einen Chip."
+            "(24/56)⁵ = (3/7)⁵ zieht jede Karte neu aus dem vollen Stapel. Deine Hand hat aber 5 verschiedene "
+            "Karten: Nach einer teuren Karte kosten noch 23 der 55 übrigen Karten einen Chip."
         ),
     ),
     "ex3.one_card": (
