@@ -1,5 +1,5 @@
 """Lesson 3 — Doublets and the 77 bust (Double Down). Headline: at total 65, how likely does the next card cost a
-token? Exactly 5/28: the 4 cards −10 make 55, a doublet (DN-DOUBLET-1), and 6 cards make 77 or more (DN-BUST-1);
+token? Exactly 5/28: the four −10s make 55, a doublet (DN-DOUBLET-1), and 6 cards make 77 or more (DN-BUST-1);
 no card does both, so a pupil adds two counts by hand: (4 + 6)/56.
 
 The step-through stops at a telling position: the total is 64 and Player 2 holds a 2 (→ 66, a doublet), a 22
@@ -168,8 +168,8 @@ def no_safe_card(total: int = HAND_AT, hand: int = 5) -> Fraction:
 
 
 def exercises() -> list[Exercise]:
-    """Three numbers to type (one a decision: do you hold a safe card at 70?), each with the feedback aimed at
-    its classic wrong answers, a doublet counted by hand at 45, and the 76 + 76 question answered in words."""
+    """Four numbers to type (one a decision: do you hold a safe card at 70?, one a doublet counted by hand at 45),
+    each with the feedback aimed at its classic wrong answers, and the 76 + 76 question answered in words."""
     at0 = token_risk(0)
     risk76 = exact.next_card_risk(76)
     none = no_safe_card()
