@@ -20,7 +20,7 @@ the arrivals. The lesson is ``doublet_penalties`` and its three questions, in th
    teacher's websocket, target ≤ 2 s. Then every page runs the lesson's live plot (the lesson's own 100,000
    trials: in class the page may not change the size or seed) and the pool must hold exactly the sum of what
    the pupils' plots report (trials and hits): nothing lost or doubled.
-3. **Reveal** question 1 → every page shows the answer (the prediction's ``dl-reveal`` line with 3/7, in the
+3. **Reveal** question 1 → every page shows the answer (the prediction's ``dl-reveal`` line with 5/28, in the
    widget state or the DOM), target ≤ 3 s; and, without a target, until every page has the rest of the lesson
    (each pupil's kernel builds it at the reveal; the lock's status "closed" is drawn after it). The class then
    talks until the server's processes are quiet again.

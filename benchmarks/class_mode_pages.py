@@ -32,7 +32,7 @@ CHROMIUM_ARGS += ["--disable-background-networking", "--disable-component-update
 WAIT_S = 300  # the longest a page load, a join or a simulation may take
 SEEN_S = 60.0  # the longest a sign may take to reach a page before the page counts as missed
 Sign = tuple[str, Any]  # ("step", 2), ("paused", None), ("released", None), ("section", "exercises"),
-# ("question", 2), ("revealed", (number, "3/7")), ("built", None): the lesson's rest after its reveal
+# ("question", 2), ("revealed", (number, "5/28")), ("built", None): the lesson's rest after its reveal
 WALL = time.time() - time.monotonic()  # a page's Date.now() as this process's monotonic clock
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # the page's output: without it a browser shows nothing
 

@@ -4,11 +4,11 @@
   identities from one other address (this machine's network address, fresh cookies each) open the class link,
   draw the page and forge a click on the lesson's Reveal. Then the teacher takes one joined pupil out: its page,
   the same browser reloading, and a fresh cookie from that address. Figures: the pupils on the roster, pages told
-  the class is full, answer forms (``3/7``, ``42.9``) in any frame a page received, the kernels still running;
+  the class is full, answer forms (``5/28``, ``17.9``) in any frame a page received, the kernels still running;
 - ``wrong_codes`` (§9): one browser behind a school's address sends 20 wrong codes to the join box; a classmate's
   browser at that address then types the right code.
 
-The answer of the lesson (``doublet_penalties``: 3/7 ≈ 42.9 %) is what a sealed page must never receive.
+The answer of the lesson (``doublet_penalties``: 5/28 ≈ 17.9 %) is what a sealed page must never receive.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from donkeylab.server.pageclient import KernelSession, fetch_page, message
 from donkeylab.server.serve import lan_addresses
 
 LESSON = "doublet_penalties"
-ANSWER = ("3/7", "42.9", "42,9")  # the exact answer as a page would write it
+ANSWER = ("5/28", "17.9", "17,9")  # the exact answer as a page would write it
 IDENTITIES = 12
 SIZE = 5
 

@@ -188,7 +188,7 @@ _TEXTS = {
     ),
     "reopen_failed": ("{why} Start a new class below.", "{why} Starte unten eine neue Klasse."),
     # what each question's pooled estimate is the share of (the pooled plot's title)
-    "what.token_risk": ("the next card costs a token at 70", "die nächste Karte kostet bei 70 einen Chip"),
+    "what.token_risk": ("the next card costs a token at 65", "die nächste Karte kostet bei 65 einen Chip"),
     "what.free_choice": (
         "all 4 dice show one of 2 numbers on the Hay card",
         "alle 4 Würfel zeigen eine der 2 Zahlen auf der Misthaufen-Karte",

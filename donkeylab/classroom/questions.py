@@ -132,7 +132,7 @@ _TEXTS = {  # the guesses a class makes along a lesson, besides its own predicti
     "card.YRG": ("yellow–red–green", "gelb–rot–grün"),
     "card.YGR": ("yellow–green–red", "gelb–grün–rot"),
     "card.same": ("all equally likely", "alle gleich wahrscheinlich"),
-    "what.token_risk": ("the next card costs a token at 70", "die nächste Karte kostet bei 70 einen Chip"),
+    "what.token_risk": ("the next card costs a token at 65", "die nächste Karte kostet bei 65 einen Chip"),
     "what.free_choice": (
         "the exception: all 4 dice show one of the 2 numbers on the Hay card",
         "die Ausnahme: Alle 4 Würfel zeigen eine der 2 Zahlen auf der Misthaufen-Karte",
@@ -172,8 +172,8 @@ add(
 add(
     "doublet_penalties",
     ClassQuestion(
-        "token_risk", "lesson/doublet_penalties/prompt", Fraction(3, 7), headline=True,
-        lab="double_down.token_at", params={"total": 70}, what="class/q/what.token_risk",
+        "token_risk", "lesson/doublet_penalties/prompt", Fraction(5, 28), headline=True,
+        lab="double_down.token_at", params={"total": 65}, what="class/q/what.token_risk",
     ),
     ClassQuestion("risk_64", "class/q/doublet_penalties.risk_64", Fraction(9, 56)),
     ClassQuestion("risk_74", "class/q/doublet_penalties.risk_74", Fraction(9, 14)),

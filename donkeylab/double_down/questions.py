@@ -5,7 +5,7 @@ their figures say.
   approximation), simulated by ``fast_totals`` or its twin in ``pure``.
 - ``risk``: how risky is the next card at each running total (exact only: safe / doublet / bust).
 - ``next_card``: the next card at one total, drawn at random from the full 56-card deck (the Double Down
-  lesson's prediction: at 70 it costs a token with probability 3/7).
+  lesson's prediction: at 65 it costs a token with probability 5/28).
 - ``token_at``: the same as a yes/no running estimate (Lesson 3's headline).
 
 Why here: a game's package is the one home of its content.
@@ -191,7 +191,7 @@ QUESTIONS = (
         "figure/next_card_title",
         "figure/next_card_axis",
         exact=_next_exact,
-        params=(Param("total", 70, "the running total before the card", convert=int),),
+        params=(Param("total", 65, "the running total before the card", convert=int),),
         rules=DECK_RULES,
         sample=_next_sample,
         words=_total_word,
@@ -203,7 +203,7 @@ QUESTIONS = (
         "figure/conv_token",
         "figure/estimated",
         exact=_token_exact,
-        params=(Param("total", 70, "the running total before the card", tuple(range(0, 77))),),
+        params=(Param("total", 65, "the running total before the card", tuple(range(0, 77))),),
         sample=_token_hits,
         figure="running",
         indexed=True,

@@ -37,7 +37,7 @@ def convergence(hits: Sequence[bool | int], exact: Fraction | float | None, titl
 def headline(name: str, n: int = 100_000, seed: int = 0, lang: str = "en", **params: Any) -> go.Figure:
     """A lesson's headline as a running estimate with its 95 % band closing in on the exact line: the final
     figure of the lesson's convergence LivePlot (an ``indexed`` question, e.g. ``headline("double_down.token_at",
-    total=70)``). The same grammar as ``convergence``, drawn from seeded batches instead of a list of hits."""
+    total=65)``). The same grammar as ``convergence``, drawn from seeded batches instead of a list of hits."""
     if not questions.get(name).indexed:
         headlines = [q for q in questions.names() if questions.get(q).indexed]
         raise ValueError(f"{name!r} is no lesson headline; choose one of {headlines}")

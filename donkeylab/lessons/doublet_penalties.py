@@ -1,9 +1,11 @@
-"""Lesson 3 — Doublets and the 77 bust (Double Down). Headline: at total 70, how likely does the next card cost a
-token? Exactly 3/7: 24 of the 56 cards make 77 or more (DN-BUST-1), none makes a doublet (DN-DOUBLET-1).
+"""Lesson 3 — Doublets and the 77 bust (Double Down). Headline: at total 65, how likely does the next card cost a
+token? Exactly 5/28: the four −10s make 55, a doublet (DN-DOUBLET-1), and 6 cards make 77 or more (DN-BUST-1);
+no card does both, so a pupil adds two counts by hand: (4 + 6)/56.
 
 The step-through stops at a telling position: the total is 64 and Player 2 holds a 2 (→ 66, a doublet), a 22
 (→ 86, a bust) and three safe cards. The exact answers come from ``double_down.exact``; the simulation
-(``double_down.token_at``) draws cards at total 70 and closes in on 3/7. The risk at every total, the pupil's hand
+(``double_down.token_at``) draws cards at total 65 and closes in on 5/28. Exercise 3 goes up to 70, where 24 cards
+cost a token and a pupil asks whether a hand of 5 still holds a safe card. The risk at every total, the pupil's hand
 and the total after k cards (with and without replacement) go further below.
 """
 
@@ -50,7 +52,8 @@ PLAYS = ("10", "44", "10")
 PUPIL = 1
 TELLING_TOTAL = 64
 TELLING_HAND = ("2", "9", "22", "0", "-10")
-PREDICT_AT = 70
+PREDICT_AT = 65  # both ways to lose a token: a doublet (−10 → 55) and the 77 bust (22 … 66, 76)
+HAND_AT = 70  # exercise 3: a high total, where 24 of the 56 cards cost a token (only by the 77)
 DOUBLET_AT = 45  # the exercise whose doublet a pupil counts by hand: eight 10s make 55, nothing else a doublet
 RISK_TOTALS = (0, 10, 20, 55, 60, 64, 65, 66, 70, 75, 76)
 K_MAX = 5
@@ -80,14 +83,24 @@ def _cards_with(outcome: str, total: int, lang: str) -> str:
     return ", ".join(cards) or "—"
 
 
-def _busting() -> int:
-    return int(exact.next_card_risk(PREDICT_AT)["bust"] * DECK_SIZE)
+def _count(outcome: exact.Outcome, total: int = PREDICT_AT) -> int:
+    """How many of the 56 cards, played on ``total``, have ``outcome``."""
+    return int(exact.next_card_risk(total)[outcome] * DECK_SIZE)
+
+
+def _doublet_plays(lang: str) -> str:
+    """The cards that make a doublet at the headline total, each with the doublet it makes: "−10 → 55"."""
+    cards = [c for c in KINDS if exact.play_outcome(PREDICT_AT, c) == "doublet"]
+    return ", ".join(f"{card_name(c, lang)} → {PREDICT_AT + _delta(c)}" for c in cards) or "—"
 
 
 def _headline_data() -> dict[str, Any]:
     return {
-        "n": _busting(),
+        "d": _count("doublet"),
+        "dcards": _doublet_plays,
+        "n": _count("bust"),
         "cards": lambda lg: _cards_with("bust", PREDICT_AT, lg),
+        "s": _count("doublet") + _count("bust"),
         "p": lambda lg: exact_html(ANSWER, lg, True),
     }
 
@@ -147,7 +160,7 @@ def exact_replacement(lang: str) -> str:
     return table(head, rows, say("repl.caption").get(lang))
 
 
-def no_safe_card(total: int = PREDICT_AT, hand: int = 5) -> Fraction:
+def no_safe_card(total: int = HAND_AT, hand: int = 5) -> Fraction:
     """P(a random ``hand`` of the full deck holds no card that is safe at ``total``): the costly cards counted
     by ``exact.play_outcome``, drawn without replacement."""
     costly = sum(1 for k in CARD_KIND if exact.play_outcome(total, KINDS[k]) != "safe")
@@ -155,12 +168,12 @@ def no_safe_card(total: int = PREDICT_AT, hand: int = 5) -> Fraction:
 
 
 def exercises() -> list[Exercise]:
-    """Three numbers to type (one a decision: do you hold a safe card at 70?), each with the feedback aimed at
-    its classic wrong answers, and the 76 + 76 question answered in words."""
+    """Four numbers to type (one a decision: do you hold a safe card at 70?, one a doublet counted by hand at 45),
+    each with the feedback aimed at its classic wrong answers, and the 76 + 76 question answered in words."""
     at0 = token_risk(0)
     risk76 = exact.next_card_risk(76)
     none = no_safe_card()
-    costly70 = token_risk(PREDICT_AT)  # 3/7: one card; five drawn afresh would be (3/7)⁵
+    costly70 = token_risk(HAND_AT)  # 3/7: one card; five drawn afresh would be (3/7)⁵
     with_76 = at0 + Fraction(1, DECK_SIZE)  # the 76 counted too (it makes 76 from 0, no doublet, no bust)
     return [
         Exercise(

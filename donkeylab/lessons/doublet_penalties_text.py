@@ -18,16 +18,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "notice": (
         (
-            "<ul><li>What makes a card cost a token changes with the total: at 70 it is the 77 (3 cards in 7 get "
-            "there, and none makes a doublet); at most low totals it is usually a doublet.</li><li>The cards 0, "
+            "<ul><li>What makes a card cost a token changes with the total. At 65 it can be either: the four −10s "
+            "make 55, a doublet, and 6 cards make 77 or more. At 70 only the 77 is a danger (24 of the 56 cards "
+            "get there; 66 would need −4). At most low totals the danger is usually a doublet.</li><li>The cards 0, "
             "direction change and 2x repeat the total, and a repeated total costs nothing, even 66 (our ruling: "
             "the rulebook does not say). So under our ruling they are always safe: keep them for a high total "
             "(but after a 2x you may not start with a 2x, DN-DOUBLE-1).</li></ul>"
         ),
         (
-            "<ul><li>Wodurch eine Karte einen Chip kostet, hängt von der Summe ab: Bei 70 ist es die 77 (3 von "
-            "7 Karten kommen dorthin, und keine macht eine Schnapszahl); bei den meisten niedrigen Summen ist es "
-            "vor allem eine Schnapszahl.</li><li>Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und "
+            "<ul><li>Wodurch eine Karte einen Chip kostet, hängt von der Summe ab. Bei 65 geht beides: Die vier "
+            "−10 machen 55, eine Schnapszahl, und 6 Karten machen 77 oder mehr. Bei 70 droht nur die 77 (24 der "
+            "56 Karten kommen dorthin; 66 bräuchte −4). Bei den meisten niedrigen Summen droht vor allem eine "
+            "Schnapszahl.</li><li>Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und "
             "eine wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu "
             "nichts). Nach unserer Festlegung sind sie also immer sicher: Heb sie für eine hohe Summe auf (nur "
             "darfst du nach einer 2x nicht mit einer 2x anfangen, DN-DOUBLE-1).</li></ul>"
@@ -114,17 +116,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "prompt": (
         (
-            "The total is 70. What is the probability that the next card, drawn at random from a full deck of 56 "
+            "The total is 65. What is the probability that the next card, drawn at random from a full deck of 56 "
             "cards, costs a token?"
         ),
         (
-            "Die Summe ist 70. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte, zufällig aus einem "
+            "Die Summe ist 65. Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte, zufällig aus einem "
             "vollen Stapel mit 56 Karten gezogen, einen Chip kostet?"
         ),
     ),
     "answer": (
-        "{p}: {n} of the 56 cards make 77 or more ({cards}).",
-        "{p}: {n} der 56 Karten machen 77 oder mehr ({cards}).",
+        "{p}: {d} of the 56 cards make a doublet ({dcards}), and {n} make 77 or more ({cards}).",
+        "{p}: {d} der 56 Karten machen eine Schnapszahl ({dcards}), und {n} machen 77 oder mehr ({cards}).",
     ),
     "step_intro": (
         (
@@ -142,29 +144,31 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "headline": (
         (
-            "At total 70, {n} of the 56 cards make 77 or more ({cards}). No card can make a doublet: 66 would "
-            "need −4, and there is no −4. So the probability that the next card costs a token is {n}/56 = {p}."
+            "At total 65, {d} of the 56 cards make a doublet ({dcards}), and {n} make 77 or more ({cards}). The "
+            "11 makes only 76, and no card makes 66: that would need a 1, and there is no 1. No card does both, so the "
+            "probability that the next card costs a token is ({d} + {n})/56 = {s}/56 = {p}."
         ),
         (
-            "Bei Summe 70 machen {n} der 56 Karten 77 oder mehr ({cards}). Keine Karte kann eine Schnapszahl "
-            "machen: 66 bräuchte −4, und eine −4 gibt es nicht. Die Wahrscheinlichkeit, dass die nächste Karte "
-            "einen Chip kostet, ist also {n}/56 = {p}."
+            "Bei Summe 65 machen {d} der 56 Karten eine Schnapszahl ({dcards}), und {n} machen 77 oder mehr "
+            "({cards}). Die 11 macht nur 76, und keine Karte macht 66: Das bräuchte eine 1, und eine 1 gibt es "
+            "nicht. Keine Karte macht beides, also ist die Wahrscheinlichkeit, dass die nächste Karte "
+            "einen Chip kostet, ({d} + {n})/56 = {s}/56 = {p}."
         ),
     ),
     "live_intro": (
         (
-            "A <b>simulation</b> draws a card at random at total 70, again and again, and counts the cards "
+            "A <b>simulation</b> draws a card at random at total 65, again and again, and counts the cards "
             "that cost a token. The blue line is their relative frequency after N cards. {band} Press Start."
         ),
         (
-            "Eine <b>Simulation</b> zieht bei Summe 70 immer wieder eine zufällige Karte und zählt die "
+            "Eine <b>Simulation</b> zieht bei Summe 65 immer wieder eine zufällige Karte und zählt die "
             "Karten, die einen Chip kosten. Die blaue Linie ist ihre relative Häufigkeit nach N Karten. "
             "{band} Drück Start."
         ),
     ),
     "live_after": (
-        "The black line is the exact 3/7.",
-        "Die schwarze Linie ist das exakte 3/7.",
+        "The black line is the exact 5/28.",
+        "Die schwarze Linie ist das exakte 5/28.",
     ),
     "risk.head": (
         "total before",
@@ -284,27 +288,29 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.hint": (
         (
-            "24 of the 56 cards cost a token at 70. All 5 cards must be among those 24: the first with "
+            "At 70 every card from 7 up makes 77 or more: 3 + 3 + 3 + 8 + 6 + 1 = 24 of the 56 cards (7, 8, 9, "
+            "the 10s, 11 … 66, 76), and none makes a doublet. All 5 cards must be among those 24: the first with "
             "probability 24/56, then the second with 23/55, and so on."
         ),
         (
-            "24 der 56 Karten kosten bei 70 einen Chip. Alle 5 Karten müssen unter diesen 24 sein: die erste mit "
-            "Wahrscheinlichkeit 24/56, dann die zweite mit 23/55, und so weiter."
+            "Bei 70 macht jede Karte ab 7 die Summe 77 oder mehr: 3 + 3 + 3 + 8 + 6 + 1 = 24 der 56 Karten (7, "
+            "8, 9, die 10er, 11 … 66, 76), und keine macht eine Schnapszahl. Alle 5 Karten müssen unter diesen 24 "
+            "sein: die erste mit Wahrscheinlichkeit 24/56, dann die zweite mit 23/55, und so weiter."
         ),
     ),
     "ex3.replaced": (
         (
-            "(3/7)⁵ draws every card afresh from the full deck. Your hand holds 5 different cards: after one "
-            "costly card, 23 of the 55 cards left cost a token."
+            "(24/56)⁵ = (3/7)⁵ draws every card afresh from the full deck. Your hand holds 5 different cards: after "
+            "one costly card, 23 of the 55 cards left cost a token."
         ),
         (
-            "(3/7)⁵ zieht jede Karte neu aus dem vollen Stapel. Deine Hand hat aber 5 verschiedene Karten: Nach "
-            "einer teuren Karte kosten noch 23 der 55 übrigen Karten einen Chip."
+            "(24/56)⁵ = (3/7)⁵ zieht jede Karte neu aus dem vollen Stapel. Deine Hand hat aber 5 verschiedene "
+            "Karten: Nach einer teuren Karte kosten noch 23 der 55 übrigen Karten einen Chip."
         ),
     ),
     "ex3.one_card": (
-        "3/7 is one card. All 5 cards of your hand must cost a token.",
-        "3/7 gilt für eine Karte. Alle 5 Karten deiner Hand müssen einen Chip kosten.",
+        "24/56 = 3/7 is one card. All 5 cards of your hand must cost a token.",
+        "24/56 = 3/7 gilt für eine Karte. Alle 5 Karten deiner Hand müssen einen Chip kosten.",
     ),
     "ex3.solution": (
         (
@@ -321,8 +327,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Schnapszahlen und die 77",
     ),
     "app.blurb": (
-        "Double Down: at total 70, what is the probability that the next card costs a token?",
-        "Double Down: Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte bei Summe 70 einen Chip kostet?",
+        "Double Down: at total 65, what is the probability that the next card costs a token?",
+        "Double Down: Wie groß ist die Wahrscheinlichkeit, dass die nächste Karte bei Summe 65 einen Chip kostet?",
     ),
     "doublet45.q": (
         (

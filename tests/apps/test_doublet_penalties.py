@@ -37,12 +37,12 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
     assert any(isinstance(x, RuleExplainer) for x in inside)
     plots = [x for x in [*parts.live, *parts.going_further] if isinstance(x, LivePlot)]
     assert [(p.question, p.params.get("replacement")) for p in plots] == [
-        ("double_down.token_at", None),  # the prediction (total 70), simulated as a running estimate
+        ("double_down.token_at", None),  # the prediction (total 65), simulated as a running estimate
         ("double_down.risk", None),
         ("double_down.total_after", False),
         ("double_down.total_after", True),
     ]
-    assert plots[0].params["total"] == 70
+    assert plots[0].params["total"] == 65
     assert len(parts.exercises.items) == 3 and [e.number for e in parts.going_further[0].exercises] == [4, 5]
     typed = [e.box is not None for e in [*parts.exercises.exercises, *parts.going_further[0].exercises]]
     assert sum(typed) == 4, "four answers are typed and checked (the fourth: a doublet counted by hand)"
@@ -85,13 +85,15 @@ def test_prediction_reveal_shows_guess_and_answer(parts: Lesson) -> None:
     assert parts.prediction.result.value == ""
     parts.prediction.button.click()
     shown = parts.prediction.result.value
-    assert "0.3" in shown and "3/7" in shown
+    assert "0.3" in shown and "5/28" in shown
+    assert "make a doublet (−10 → 55)" in shown and "6 make 77 or more (22, 33, 44, 55, 66, 76)" in shown
 
 
 def test_exact_answer_is_the_engines(parts: Lesson) -> None:
     risk = exact.next_card_risk(lesson.PREDICT_AT)
-    assert parts.answer == risk["doublet"] + risk["bust"] == Fraction(3, 7)
-    assert "3/7" in parts.exact[0].value
+    assert risk["doublet"] == Fraction(4, 56) and risk["bust"] == Fraction(6, 56)
+    assert parts.answer == risk["doublet"] + risk["bust"] == Fraction(5, 28)
+    assert "(4 + 6)/56 = 10/56" in parts.exact[0].value and "5/28" in parts.exact[0].value
     summary = exact.lesson_tables(k_max_distribution=1, k_max_summary=lesson.K_MAX, k_max_round_end=1)
     expected = [
         (r["k"], r["doublet_without"], r["doublet_with"], r["at_least_77_without"], r["at_least_77_with"])
@@ -172,3 +174,23 @@ def test_the_pupil_sees_the_game_as_player_2_unless_the_link_asks_for_the_teache
 def test_german_exact_table_uses_decimal_commas() -> None:
     assert "<b>10,7 % (etwa 1 von 9; genau 3/28)</b>" in lesson.exact_risk_table("de")
     assert "<b>10.7 % (about 1 in 9; exactly 3/28)</b>" in lesson.exact_risk_table("en")
+
+
+def test_the_headline_counts_a_doublet_and_the_77_separately() -> None:
+    """At the headline total a card can cost a token both ways, and no card does both: the answer is two counts
+    a pupil adds by hand. The cards the page names are the exact module's, each checked against the deck."""
+    total = lesson.PREDICT_AT
+    doublets = [c for c in exact.KINDS if exact.play_outcome(total, c) == "doublet"]
+    busts = [c for c in exact.KINDS if exact.play_outcome(total, c) == "bust"]
+    assert doublets == ["-10"] and total - 10 == 55
+    assert busts == ["22", "33", "44", "55", "66", "76"] and all(total + int(c) >= 77 for c in busts)
+    assert total + 11 == 76 and exact.play_outcome(total, "11") == "safe", "the page says: the 11 makes only 76"
+    # the deck as RULES.md lists it: 3 × each of 2–9, 8 × 10, one each of 11 … 66 and 76, 4 × 0, 4 × −10
+    deck = {str(v): 3 for v in range(2, 10)} | {"10": 8, "-10": 4} | {str(11 * i): 1 for i in range(1, 7)}
+    deck |= {"76": 1}
+    assert all(exact.FULL_DECK[c] == n for c, n in deck.items())
+    assert sum(deck[c] for c in doublets) == 4 and sum(deck[c] for c in busts) == 6
+    for lang in ("en", "de"):
+        text = lesson.exact_headline(lang)
+        assert "65" in text and "(4 + 6)/56 = 10/56" in text and "−10 → 55" in text
+        assert "22, 33, 44, 55, 66, 76" in text

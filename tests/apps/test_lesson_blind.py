@@ -35,8 +35,10 @@ def flips(lesson: Any, lang: str) -> list[str]:
 
 
 def doublets(lesson: Any, lang: str) -> list[str]:
+    """5/28 as the page writes it; its decimal to three places (0.179): "0.18" stands in the page's style sheet
+    (an opacity), as a number as short as "0.5" stands in any page's code."""
     p = doublet_penalties.ANSWER
-    return [str(p), "24/56", percent(p, lang), number(p, lang), lesson.prediction.answer_text.get(lang)]
+    return [str(p), "10/56", percent(p, lang), number(p, lang, 3), lesson.prediction.answer_text.get(lang)]
 
 
 def chains(lesson: Any, lang: str) -> list[str]:

@@ -92,15 +92,19 @@ def test_low_totals_are_risky_for_the_stated_reasons() -> None:
     low = both(doublet_penalties.say("further.intro"))  # the low totals in detail: going further (issue 35 §2)
     for text in (notice, low):
         assert "only because of the doublet cards" not in text and "überschreitet jede 10" not in text
-    risk = {t: dn_exact.next_card_risk(t) for t in (0, 1, 2, 9, 70)}
+    risk = {t: dn_exact.next_card_risk(t) for t in (0, 1, 2, 9, 65, 70)}
     assert risk[0]["doublet"] + risk[0]["bust"] == Fraction(6, 56) and "6 of 56" in low
     assert risk[1]["doublet"] == Fraction(8, 56) and risk[1]["bust"] == Fraction(1, 56) and "9 of 56" in low
     for t in (2, 9):
         assert risk[t]["doublet"] == Fraction(3, 56) and risk[t]["bust"] == Fraction(1, 56)
     assert "(4 of 56)" in low and "(4 von 56)" in low
     assert "6 of 56" not in notice, "exercise 1's answer, right before exercise 1"
-    assert risk[70]["bust"] == Fraction(3, 7) and Fraction(3, 7) == doublet_penalties.ANSWER
-    assert "3 cards in 7" in notice and "3 von 7" in notice
+    assert risk[65]["doublet"] == Fraction(4, 56) and risk[65]["bust"] == Fraction(6, 56)
+    assert risk[65]["doublet"] + risk[65]["bust"] == doublet_penalties.ANSWER == Fraction(5, 28)
+    assert "the four −10s make 55, a doublet, and 6 cards make 77 or more" in notice
+    assert "Die vier −10 machen 55, eine Schnapszahl, und 6 Karten machen 77 oder mehr" in notice
+    assert risk[70]["doublet"] == 0 and risk[70]["bust"] == Fraction(24, 56)
+    assert "24 of the 56 cards" in notice and "24 der 56 Karten" in notice
 
 
 def test_schnapszahl_in_german_double_down() -> None:
@@ -127,11 +131,12 @@ def test_the_interval_width_exercise_does_not_give_its_answer_as_the_example() -
     assert "1/2" not in question.en and "1/2" not in question.de
 
 
-def test_the_prediction_at_70_is_simulated() -> None:
+def test_the_prediction_at_65_is_simulated() -> None:
     q = questions.get("double_down.next_card")
-    assert q.exact({"total": 70})["bust"] == Fraction(3, 7)
-    done, counts = list(q.simulate(20_000, seed=3, params={"total": 70}))[-1]
-    p = 3 / 7
+    risk = q.exact({"total": 65})
+    assert risk["doublet"] == Fraction(4, 56) and risk["bust"] == Fraction(6, 56)
+    done, counts = list(q.simulate(20_000, seed=3, params={"total": 65}))[-1]
+    p = 5 / 28
     assert abs((counts["bust"] + counts["doublet"]) / done - p) <= 4 * math.sqrt(p * (1 - p) / done)
 
 

@@ -155,8 +155,9 @@ def test_headline_numbers_are_the_exact_modules() -> None:
     assert round(100 * float(before)) == 18 and round(100 * float(after)) == 10
     final = dd_exact.final_hay(("light_blue", "orange"))
     assert after == sum((p for ((lb, o), _, _), p in final.items() if lb == o), Fraction(0)), "7 after = a pair"
-    risk = dn_exact.next_card_risk(70)
-    assert risk["doublet"] + risk["bust"] == Fraction(3, 7) == doublet_penalties.ANSWER
+    risk = dn_exact.next_card_risk(65)  # a doublet (4 cards −10 → 55) or the 77 (6 cards): two counts added
+    assert risk["doublet"] == Fraction(4, 56) and risk["bust"] == Fraction(6, 56)
+    assert risk["doublet"] + risk["bust"] == Fraction(5, 28) == doublet_penalties.ANSWER
     odds = dict(er_exact.race_odds(load_board("default")).order_probability)
     assert arrow_chains.best_card() == max(odds, key=odds.__getitem__) == "RGY"
 
@@ -164,6 +165,7 @@ def test_headline_numbers_are_the_exact_modules() -> None:
 def test_the_why_exercise_of_lesson_3_is_computed_with_the_exact_module() -> None:
     from donkeylab.double_down.deck import CARD_KIND, KINDS
 
+    assert doublet_penalties.HAND_AT == 70
     costly = sum(1 for k in CARD_KIND if dn_exact.play_outcome(70, KINDS[k]) != "safe")
     assert costly == 24 and int(dn_exact.next_card_risk(70)["bust"] * 56) == costly
     assert doublet_penalties.no_safe_card() == Fraction(comb(24, 5), comb(56, 5)) == Fraction(23, 2067)
@@ -175,7 +177,7 @@ def test_the_why_exercise_of_lesson_3_is_computed_with_the_exact_module() -> Non
         ("double_donkey.free_choice", {"m": 2, "k": 4}, 40_000),
         ("double_donkey.seven_after_flip", {"flipped": True}, 20_000),
         ("double_donkey.seven_after_flip", {"flipped": False}, 20_000),
-        ("double_down.token_at", {"total": 70}, 20_000),
+        ("double_down.token_at", {"total": 65}, 20_000),
         ("esels_rennen.best_order", {"board": "default"}, 2_000),
     ],
 )
@@ -222,7 +224,7 @@ def test_lesson_5_running_average_has_no_exact_line_and_a_narrowing_band() -> No
 def test_the_lab_draws_each_headline_in_one_call() -> None:
     from donkeylab.lab import lessons
 
-    fig = lessons.headline("double_down.token_at", n=5_000, seed=2, lang="de", total=70)
+    fig = lessons.headline("double_down.token_at", n=5_000, seed=2, lang="de", total=65)
     assert "Chip" in fig.layout.title.text and fig.data[2].x[-1] == 5_000
     with pytest.raises(ValueError, match="no lesson headline"):
         lessons.headline("double_down.risk")

@@ -122,8 +122,8 @@ def answer_forms(room: Room, lesson: str, q: ClassQuestion, langs: tuple[str, ..
 
 
 def whole_number(form: str) -> str:
-    """A form that starts or ends with a digit, not inside a longer number (the headline's "0.43" is not the
-    "10.43" of a plot's coordinate in the page's HTML)."""
+    """A form that starts or ends with a digit, not inside a longer number (the headline's "0.179" is not the
+    "10.179" of a plot's coordinate in the page's HTML)."""
     if form[:1].isdigit():
         form = rf"(?<![\d.,]){form}"
     if form[-1:].isdigit():

@@ -335,7 +335,7 @@ def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_se
     expect(teacher.page.locator(".dl-cd-answered")).to_have_text("2")
     teacher.page.locator("button.dl-cd-reveal").click()
     for pupil in pupils:
-        expect(pupil.page.locator(".dl-reveal")).to_contain_text("3/7")
+        expect(pupil.page.locator(".dl-reveal")).to_contain_text("5/28")
 
     # The second question, asked on every pupil's card.
     teacher.page.locator("button.dl-cd-next").click()
@@ -383,7 +383,7 @@ def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_se
         teacher.page.locator("button.dl-cd-save").first.click()
     text = Path(saved.value.path()).read_text()
     assert re.search(r"\n\w{6},2,[^\n]*,probability,a pupil's guess,0\.2\n", text), text
-    assert re.search(r"\n\w{6},1,[^\n]*,probability,the exact answer,0\.428571\n", text), text
+    assert re.search(r"\n\w{6},1,[^\n]*,probability,the exact answer,0\.178571\n", text), text
     names = [rows.nth(i).locator("td").first.inner_text().split(" (")[0] for i in (1, 2)]
     assert not any(name in text for name in names), names
     # ... and, when the teacher chooses it, a CSV with a row per pupil (pseudonym, guesses, exercises)

@@ -84,7 +84,7 @@ def test_a_pupils_reload_restores_language_step_section_tally_and_place(
         expect(page.locator(".dl-class-status")).to_contain_text("locked in")
         expect(teacher.page.locator(".dl-cd-answered")).to_have_text("1")
         teacher.page.locator("button.dl-cd-reveal").click()
-        expect(page.locator(".dl-reveal")).to_contain_text("3/7", timeout=30_000)
+        expect(page.locator(".dl-reveal")).to_contain_text("5/28", timeout=30_000)
 
         bar = phone.bar()  # the pupil steps back through the game twice
         bar.back()

@@ -201,17 +201,17 @@ def test_the_class_answers_its_questions_in_order_each_with_its_own_lock(store: 
 
 
 def test_calibration_says_how_close_the_class_came_in_words() -> None:
-    spec = question_specs(LESSON)["token_risk"]  # exactly 3/7, about 42.9 %
-    lines = cockpit.calibration(spec, [0.40, 0.45, 0.9], {"p": 4_300, "not": 5_700}, "en")
+    spec = question_specs(LESSON)["token_risk"]  # exactly 5/28, about 17.9 %
+    lines = cockpit.calibration(spec, [0.15, 0.20, 0.9], {"p": 1_800, "not": 8_200}, "en")
     assert lines[0] == "Half the guesses were within 2.9 percentage points of the answer (the median distance)."
     assert lines[1] == "2 of 3 guesses were within 5 percentage points of it."
-    assert "10,000 simulated trials" in lines[2] and "43.00 %" in lines[2] and "inside" in lines[2]
-    german = cockpit.calibration(spec, [0.40, 0.45, 0.9], {"p": 4_300, "not": 5_700}, "de")
+    assert "10,000 simulated trials" in lines[2] and "18.00 %" in lines[2] and "inside" in lines[2]
+    german = cockpit.calibration(spec, [0.15, 0.20, 0.9], {"p": 1_800, "not": 8_200}, "de")
     assert "2,9 Prozentpunkte" in german[0] and "10.000" in german[2]
 
 
 def test_a_pooled_estimate_within_rounding_of_the_exact_value_is_said_to_be_that_close() -> None:
-    """3/7 = 42.857 %: 3,000 hits in 7,000 trials is exactly it; "0.00 percentage points" read as a broken number,
+    """5/28 = 17.857 %: 5,000 hits in 28,000 trials is exactly it; "0.00 percentage points" read as a broken number,
     and "matches to two decimal places" was false when 1.24 % and 1.23 % were less than 0.005 points apart."""
     spec = question_specs(LESSON)["token_risk"]
     words_of = (
@@ -219,10 +219,10 @@ def test_a_pooled_estimate_within_rounding_of_the_exact_value_is_said_to_be_that
         ("de", "weniger als 0,01 Prozentpunkte"),
     )
     for lang, words in words_of:
-        line = cockpit.calibration(spec, [0.4], {"p": 3_000, "not": 4_000}, lang)[2]
+        line = cockpit.calibration(spec, [0.2], {"p": 5_000, "not": 23_000}, lang)[2]
         assert words in line and ("0.00" not in line and "0,00" not in line), line
-    near = cockpit.calibration(spec, [0.4], {"p": 3_001, "not": 3_999}, "en")[2]
-    assert "0.01 percentage points" in near, near  # 42.871 %: a gap that rounds to 0.01 is still said
+    near = cockpit.calibration(spec, [0.2], {"p": 5_003, "not": 22_997}, "en")[2]
+    assert "0.01 percentage points" in near, near  # 17.868 %: a gap that rounds to 0.01 is still said
 
 
 def test_the_results_leave_as_a_csv_and_a_page_of_charts_without_pseudonyms(
@@ -234,7 +234,7 @@ def test_the_results_leave_as_a_csv_and_a_page_of_charts_without_pseudonyms(
         p = store.join(dash.code)
         names.append(p.name)
         store.answer(dash.code, p.id, "token_risk", guess)
-        store.add_trials(dash.code, p.id, "token_risk", 11 + i, 0, {"p": 43, "not": 57})
+        store.add_trials(dash.code, p.id, "token_risk", 11 + i, 0, {"p": 18, "not": 82})
     says(dash, method="reveal")
     sent: list[Any] = []
     monkeypatch.setattr(dash, "send", lambda content, buffers=None: sent.append(content))
@@ -249,16 +249,16 @@ def test_the_results_leave_as_a_csv_and_a_page_of_charts_without_pseudonyms(
     labelled = [r[4:] for r in first]
     assert ["simulated trials (whole class)", "200"] in labelled and [
         "… of them, trials where it happened",
-        "86",
+        "36",
     ] in labelled
-    assert ["the class's estimate (share of trials)", "0.43"] in labelled and [
+    assert ["the class's estimate (share of trials)", "0.18"] in labelled and [
         "the exact answer",
-        "0.428571",
+        "0.178571",
     ] in labelled
     assert not any(":" in r[4] for r in rows[1:] if r[4] != "How close the class came"), "no pooled:p codes"
     assert not any(name in text for name in names)
     says(dash, method="save", what="html")
     page = sent[1]["download"]["text"]
     assert page.startswith("<!doctype html>") and "<svg" in page and "<script" not in page
-    assert "3/7" in page and not any(name in page for name in names)
+    assert "5/28" in page and not any(name in page for name in names)
     dash.close()

@@ -113,7 +113,7 @@ def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> 
     started = time.monotonic()
     until(lambda: part.revealed)
     assert time.monotonic() - started < 3.0
-    assert "3/7" in part.prediction.result.value and "0.35" in part.prediction.result.value
+    assert "5/28" in part.prediction.result.value and "0.35" in part.prediction.result.value
     assert part.prediction.button.disabled  # the teacher revealed it: the pupil's Reveal has nothing left to do
     assert part.prediction.button.description.startswith("✓ Revealed")  # not one more orange button to press
     part.set_lang("de")
@@ -123,7 +123,7 @@ def test_a_pupil_joins_locks_in_pools_and_sees_the_reveal(store: ClassStore) -> 
     assert all(box.layout.display is None and box.children for box in part.lesson.boxes.values())
     assert "stays as you locked it in" in part.lock.status
     # the answer is said once, on the prediction's own line, not again in the lock's sentence just above it
-    assert "3/7" not in part.lock.status and "The answer:" not in part.lock.status
+    assert "5/28" not in part.lock.status and "The answer:" not in part.lock.status
     assert "away from the answer" in part.lock.status
 
 
@@ -214,7 +214,7 @@ def kept_sealed(part: PupilPart, since: set[str]) -> None:
     part.prediction.reveal()
     assert not part.prediction.revealed and part.lesson.sealed and part.lesson.exercises is None
     after = every_state(since)
-    assert "3/7" not in after and "42.9" not in after and "42,9" not in after and after == before
+    assert "5/28" not in after and "17.9" not in after and "17,9" not in after and after == before
     assert all(plot.held for plot, _ in class_seal.estimating(part))  # nor does the simulation start
 
 
@@ -243,7 +243,7 @@ def test_a_pupil_taken_out_keeps_the_answers_sealed_and_an_ended_class_opens_the
     until(lambda: other.alone == "ended")
     assert "works on by itself" in other.card.banner and not other.prediction.held
     other.prediction.reveal()
-    assert not other.lesson.sealed and not other.lesson.pending and "3/7" in other.prediction.result.value
+    assert not other.lesson.sealed and not other.lesson.pending and "5/28" in other.prediction.result.value
 
 
 def test_a_bad_code_in_the_link_is_a_note_and_no_class() -> None:
@@ -266,7 +266,7 @@ def test_the_teacher_starts_a_class_whose_key_never_reaches_the_page(store: Clas
     key = keyring.key_of(dash.code)
     assert key is not None and store.about(dash.code, key)["size"] == 28
     assert key not in every_state() and key not in repr(dash)  # no widget at all holds it
-    assert dash.question.startswith("The total is 70") and "<" not in dash.question
+    assert dash.question.startswith("The total is 65") and "<" not in dash.question
     assert oct(keyring.path().stat().st_mode)[-3:] == "600"
     dash.close()
 

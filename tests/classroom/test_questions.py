@@ -58,7 +58,7 @@ def test_the_exact_answers_are_the_lessons() -> None:
     dc, af, dp = question_specs("die_choice"), question_specs("angry_flips"), question_specs("doublet_penalties")
     assert dc["free_choice"].exact == dd_exact.p_free_choice(4, range(1, 3)) == Fraction(1, 81)
     assert dc["four_two"].exact == dd_exact.p_free_choice(2, range(1, 5)) == Fraction(4, 9)
-    assert dp["token_risk"].exact == risk(70) == Fraction(3, 7) and dp["risk_64"].exact == risk(64)
+    assert dp["token_risk"].exact == risk(65) == Fraction(5, 28) and dp["risk_64"].exact == risk(64)
     assert dp["risk_74"].exact == risk(74) == Fraction(9, 14)
     before = dd_exact.card_value_distribution(("light_blue", "orange"), (), "random")[7]
     after = dd_exact.card_value_distribution(("light_blue", "orange"), ("orange",), "random")[7]

@@ -93,7 +93,7 @@ def test_a_pupil_has_one_name_on_their_page_and_on_the_projector(store: ClassSto
 
 
 def test_counts_of_one_take_the_singular_and_one_guess_is_not_half_the_guesses() -> None:
-    spec = question_specs("doublet_penalties")["token_risk"]  # 3/7
+    spec = question_specs("doublet_penalties")["token_risk"]  # 5/28: only 0.2 is within 5 points
     four = cockpit.calibration(spec, [0.1, 0.2, 0.44, 0.9], {}, "de")
     assert four[1] == "1 von 4 Schätzungen lag höchstens 5 Prozentpunkte daneben."
     assert cockpit.calibration(spec, [0.1, 0.2, 0.44, 0.9], {}, "en")[1].startswith("1 of 4 guesses was within")
