@@ -45,6 +45,7 @@ from donkeylab.server.page_guard import (
     split_link,
 )
 from donkeylab.server.request_info import ClassroomRequestInfo
+from donkeylab.widgets import assets
 
 CATALOGUE.add("SERVE-FULL-TITLE", "The class server is full", "Der Klassen-Server ist voll")
 CATALOGUE.add(
@@ -107,7 +108,10 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             refuse(teacher=teacher, address=self.request.remote_ip)
         nonce = new_nonce()
         self.set_header("Content-Security-Policy", content_security_policy(nonce))
-        stamper = NonceStamper(nonce)
+        # a class page whose widgets never draw (its kernel lost while a restarted server starts every page's)
+        # has no heartbeat to bring it back: this script of its own tries again (widgets/class_return.js)
+        class_page = given is not None or path == class_gate.DASHBOARD
+        stamper = NonceStamper(nonce, assets.text("class_return.js") if class_page else "")
         async for chunk in self.get_generator(path=path):
             self.write(stamper.feed(chunk))
             self.flush()
