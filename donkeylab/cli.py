@@ -555,27 +555,76 @@ def serve(args: argparse.Namespace) -> int:
     if args.dry_run:
         print(banner(args.port, token_of(cmd), dry_run=True))
         return 0
-    proc = subprocess.Popen(cmd)
-    _pass_on_stops(proc)
+    # The server in a process group of its own: a terminal's Ctrl-C reaches only this command, which stops the
+    # server one way for every stop (``_Stopper``) and exits only once it is gone and the port free.
+    proc = subprocess.Popen(cmd, start_new_session=True)
+    stopper = _Stopper(proc)
     try:
         print("Starting the server …", flush=True)
         if _answers(args.port, proc):  # the addresses only once they answer: a click before then is refused
             print(banner(args.port, token_of(cmd), dry_run=False), flush=True)
-        return proc.wait()
-    except KeyboardInterrupt:  # the server got the same Ctrl-C and stops its kernels: wait for it
-        return proc.wait()
+        return stopper.wait()
+    finally:
+        stopper.kill()  # whatever ended this command (an error of ours too): no server is left on the port
 
 
-def _pass_on_stops(proc: Any) -> None:
-    """A TERM or HUP to ``donkeylab serve`` stops the server too: else it goes on serving the port without its
-    parent."""
-    import signal
+STOP_GRACE_S = 30.0  # a server told to stop has this long to shut its kernels down before it is killed
 
-    def stop(signum: int, _frame: Any) -> None:
-        proc.send_signal(signum)
 
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, stop)
+class _Stopper:
+    """Ctrl-C, TERM or HUP to ``donkeylab serve`` stops the server it started, and the command waits for it.
+
+    A stop passed on as it came left the server running: a SIGINT to the command alone (``kill -INT``, a
+    launcher's stop) never reached the server, and a second Ctrl-C ended the command with the server still
+    holding the port. Now the first stop sends the server a TERM (Voila stops its loop and its kernels); a
+    second stop, or ``STOP_GRACE_S`` without an end, kills the server's process group."""
+
+    def __init__(self, proc: Any) -> None:
+        import signal
+
+        self.proc = proc
+        self.deadline: float | None = None
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, self._stop)
+
+    def _stop(self, _signum: int, _frame: Any) -> None:
+        import signal
+        import time
+
+        if self.deadline is not None:  # asked twice: the teacher will not wait (``wait`` reaps it)
+            self._signal(signal.SIGKILL)
+            return
+        self.deadline = time.monotonic() + STOP_GRACE_S
+        print("Stopping the server …", file=sys.stderr, flush=True)
+        self._signal(signal.SIGTERM)
+
+    def _signal(self, signum: int) -> None:
+        import contextlib
+
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signum)
+
+    def wait(self) -> int:
+        """The server's exit status, once it ended (killed if it outlives a stop by ``STOP_GRACE_S``)."""
+        import signal
+        import subprocess
+        import time
+
+        while True:
+            try:
+                return int(self.proc.wait(timeout=1.0))
+            except subprocess.TimeoutExpired:
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    self._signal(signal.SIGKILL)
+
+    def kill(self) -> None:
+        """Kill the server's process group (the server; its kernels end with their parent) and reap it; never
+        from a signal handler (``Popen.wait`` takes a lock the interrupted ``wait`` may hold)."""
+        import signal
+
+        if self.proc.poll() is None:
+            self._signal(signal.SIGKILL)
+            self.proc.wait()
 
 
 def _answers(port: int, proc: Any, limit_s: float = 300.0) -> bool:

@@ -49,6 +49,7 @@ CATALOGUE.add(
 _SCRIPT_TAG = re.compile(r"<script(?=[\s>])")
 _CDN_LINK = re.compile(r"<link[^>]+href=\"https://cdn\.jsdelivr\.net/[^\"]*\"[^>]*/?>\s*")
 _CELLS = 'id="rendered_cells"'
+_HEAD = re.compile(r"<head(?:\s[^>]*)?>")
 _VOILA_CALL = re.compile(
     r'<script(?: type="text/javascript")?>(\s*(?:voila_process\(\d+, \d+\)|window\.voila_finish\(\);'
     r"|window\.voila_heartbeat\(\))\s*)</script>"
@@ -79,8 +80,10 @@ class NonceStamper:
     passed on only up to a point where no tag and no script is open; the rest waits for the next chunk.
     """
 
-    def __init__(self, nonce: str) -> None:
+    def __init__(self, nonce: str, first: str = "") -> None:
+        """``first``: a script of ours put first in the page's ``<head>``, before Voila's own (none if empty)."""
         self.nonce, self.in_cells, self.pending = nonce, False, ""
+        self.first = f"<script>{first}</script>" if first else ""
 
     def feed(self, chunk: str) -> str:
         text = self.pending + chunk
@@ -96,6 +99,8 @@ class NonceStamper:
         stamp = f'<script nonce="{self.nonce}"'
         if not self.in_cells:
             head, sep, tail = text.partition(_CELLS)
+            if self.first and (opened := _HEAD.search(head)):
+                head, self.first = head[: opened.end()] + self.first + head[opened.end() :], ""
             head = _SCRIPT_TAG.sub(stamp, _CDN_LINK.sub("", head))
             if not sep:
                 return head

@@ -45,6 +45,7 @@ from donkeylab.server.page_guard import (
     split_link,
 )
 from donkeylab.server.request_info import ClassroomRequestInfo
+from donkeylab.widgets import assets
 
 CATALOGUE.add("SERVE-FULL-TITLE", "The class server is full", "Der Klassen-Server ist voll")
 CATALOGUE.add(
@@ -97,6 +98,7 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if not class_gate.may_open(role, code, path or "", given):
             self.redirect(self.get_login_url())
             return
+        self.class_page = given is not None or path == class_gate.DASHBOARD
         self._kernel_query(given is not None and "class" in self.link_params.get(path or "", frozenset()))
         refuse = getattr(self.kernel_manager, "refuse_if_full", None)
         if refuse is not None:
@@ -107,7 +109,9 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             refuse(teacher=teacher, address=self.request.remote_ip)
         nonce = new_nonce()
         self.set_header("Content-Security-Policy", content_security_policy(nonce))
-        stamper = NonceStamper(nonce)
+        # a class page whose widgets never draw (its kernel lost while a restarted server starts every page's)
+        # has no heartbeat to bring it back: this script of its own tries again (widgets/class_return.js)
+        stamper = NonceStamper(nonce, assets.text("class_return.js") if self.class_page else "")
         async for chunk in self.get_generator(path=path):
             self.write(stamper.feed(chunk))
             self.flush()
@@ -127,6 +131,10 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
+        if status_code >= 500 and getattr(self, "class_page", False):
+            # a class page the server could not serve now (full, or its kernel's start failed) loads again by
+            # itself: no script of ours is on such a page, and a pupil brought back by a reload must not be stuck
+            self.set_header("Refresh", str(RETRY_AFTER_S))
         if isinstance(exc, ServerFull):
             self.set_header("Retry-After", str(RETRY_AFTER_S))
             self.set_header("Content-Type", "text/html; charset=UTF-8")

@@ -14,6 +14,8 @@ import os
 import secrets
 import shutil
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from datetime import timedelta
 from types import SimpleNamespace
@@ -68,6 +70,10 @@ def test_gets_without_a_page_take_no_place_and_the_teacher_is_never_refused(serv
         pages = list(pool.map(lambda _: get_page(pupil_base, link), range(PLACES + 1)))
     ghosts = [p.kernel_id for p in pages if p.status == 200 and p.kernel_id]
     assert len(ghosts) == PLACES and sorted(p.status for p in pages)[-1] == 503  # the places are taken for now
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    with pytest.raises(urllib.error.HTTPError) as full:
+        opener.open(pupil_base + link, timeout=60)
+    assert full.value.code == 503 and full.value.headers["Refresh"] == "60"  # the class page comes back by itself
     teacher = fetch_page(server.url, "/voila/render/class_mode.ipynb")  # this machine: the teacher
     assert teacher.status == 200, "the teacher's dashboard was refused for the pupils' places"
     assert store.roster(made.code, made.teacher_key) == []  # no GET alone joined the class
