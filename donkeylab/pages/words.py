@@ -51,10 +51,10 @@ _NUMBERS = {
     # value in about 95 of 100 runs only once the event is expected at least 10 times (at p = 1/81 and N = 10
     # in about 88; tests/apps/test_band_claim.py computes the coverage exactly)
     "band": (
-        "The shaded band is the <b>95 % interval</b>: at each N where the event is expected at least 10 times, "
-        "it holds the true value in about 95 of 100 such simulations.",
-        "Das Band ist das <b>95-%-Intervall</b>: Bei jedem N, bei dem man das Ereignis mindestens 10-mal erwartet, "
-        "enthält es den wahren Wert in etwa 95 von 100 solchen Simulationen.",
+        "The shaded band is the <b>95 % interval</b>: once the event is expected at least 10 times, it holds "
+        "the true value in about 95 of 100 simulations (before that, less often).",
+        "Das Band ist das <b>95-%-Intervall</b>: Sobald man das Ereignis mindestens 10-mal erwartet, enthält es "
+        "den wahren Wert in etwa 95 von 100 Simulationen (vorher seltener).",
     ),
     "whisker": (
         "Each bar's whisker is its <b>95 % interval</b>: once the order is expected at least 10 times, it holds "
