@@ -31,7 +31,12 @@ function numberLine(v) {
   }
   for (const d of t.doublets || []) {
     const g = s("g", { class: "dl-doublet" });
-    g.append(s("rect", { x: x(d) - 6, y: LINE_Y - 6, width: 12, height: 12, transform: `rotate(45 ${x(d)} ${LINE_Y})` }));
+    // A doublet beside the total's marker (66 at a total of 64) would hide under it: its diamond stands above
+    // the line then, joined to its place by a short stem.
+    const near = d !== t.total && Math.abs(x(d) - x(t.total)) < MARKER_R + 8;
+    const y = near ? LINE_Y - MARKER_R - 14 : LINE_Y;
+    if (near) g.append(s("line", { x1: x(d), x2: x(d), y1: y, y2: LINE_Y, class: "dl-doublet-stem" }));
+    g.append(s("rect", { x: x(d) - 6, y: y - 6, width: 12, height: 12, transform: `rotate(45 ${x(d)} ${y})` }));
     g.append(s("text", { x: x(d), y: LINE_Y + 36, "text-anchor": "middle" }, String(d)));
     g.append(s("title", {}, say("doublet_title", { d })));
     svg.append(g);

@@ -67,6 +67,23 @@ def labels_under_the_total(app: App) -> list[str]:
     return found
 
 
+def doublets_under_the_total(app: App) -> list[str]:
+    """The doublets whose diamond the total's marker covers (66 hid under a total of 64)."""
+    found: list[str] = app.page.evaluate(
+        """() => {
+          const c = document.querySelector('.dl-running-total .dl-total circle').getBoundingClientRect();
+          const total = document.querySelector('.dl-running-total .dl-total text').textContent;
+          return [...document.querySelectorAll('.dl-running-total .dl-doublet')].filter((g) => {
+            const r = g.querySelector('rect').getBoundingClientRect();
+            const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+            return g.querySelector('text').textContent !== total && Math.hypot(
+              x - (c.left + c.right) / 2, y - (c.top + c.bottom) / 2) < c.width / 2 + 4;
+          }).map((g) => g.querySelector('text').textContent);
+        }"""
+    )
+    return found
+
+
 def test_a_whole_double_down_game_with_the_keyboard(app: App) -> None:
     app.open("double_down.ipynb", query="players=2&seed=3")
     expect(app.page.locator(".dl-running-total .dl-total")).to_have_text("0")
@@ -82,6 +99,8 @@ def test_a_whole_double_down_game_with_the_keyboard(app: App) -> None:
         else:
             tab_to(app, "button.dl-step:not(:disabled)")
         press_enter(app)
+        covered = doublets_under_the_total(app)
+        assert covered == [], f"the total's marker hides the doublet {covered}"
     expect(won).to_have_count(1)
     assert decisions >= 10, f"a whole game took only {decisions} decisions"
     expect(app.bar().choices).to_have_count(0)  # the game is over: nothing left to decide
