@@ -164,9 +164,8 @@ def test_prediction_waits_for_the_table_played_in_the_background(monkeypatch: py
     release.set()
     assert lesson.table.wait(120)
     assert lesson.prediction.answer == qg.shorter_variant(lesson.table.results)
-    assert "each pair with the same cards" in lesson.prediction.result.value and "Your guess: <b>about the same</b>" in (
-        lesson.prediction.result.value
-    )
+    shown = lesson.prediction.result.value
+    assert "each pair with the same cards" in shown and "Your guess: <b>about the same</b>" in shown
 
 
 def test_table_plays_more_games_in_the_background() -> None:
