@@ -223,6 +223,7 @@ def notice_text() -> Say:
         diff_high=lambda lg: measured("german", lg, 2),
         en_rounds=lambda lg: number(MEASURED_ROUNDS["english"], lg, 1),
         de_rounds=lambda lg: number(MEASURED_ROUNDS["german"], lg, 1),
+        tie=lambda lg: measured("tie_break", lg),
     )
 
 

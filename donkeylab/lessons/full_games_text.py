@@ -94,27 +94,24 @@ TEXTS: dict[str, tuple[str, str]] = {
     "notice": (
         (
             "<ul><li>German games are shorter, by about half a round (about {de_rounds} rounds instead of "
-            "{en_rounds}). A long run of {pairs} pairs of games (four players; bots pick each allowed play with equal "
-            "chance, so one of 7 plays with 3 cards in hand) measured {diff} rounds (95 % interval {diff_low} to "
-            "{diff_high}).</li><li>Most of it comes from the end (DD-END-1): with the German rules you win "
-            "the moment your last card is revealed and your own pile is empty. With the English rules, if that card "
-            "made you the Biggest Donkey, you refill your hand with three cards from the middle pile and play "
-            "on.</li><li>The measured answer above and the plot come from smaller runs, so they wander more. Good "
-            "players may see "
-            "another difference.</li></ul>"
+            "{en_rounds}): {pairs} pairs of games measured {diff} rounds (95 % interval {diff_low} to "
+            "{diff_high}), with bots that pick each allowed play with equal chance, so one of 7 plays with 3 cards "
+            "in hand.</li><li>Most of it comes from the end (DD-END-1): with the German rules you win the moment "
+            "your last card is revealed and your own pile is empty. With the English rules, if that card made you "
+            "the Biggest Donkey, you refill your hand with three cards from the middle pile and play on.</li>"
+            "<li>Ties (DD-BIGGEST-2) save {tie} rounds alone: our ruling, as the German text says nothing about "
+            "them.</li><li>The smaller runs above wander more.</li></ul>"
         ),
         (
             "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
-            "{de_rounds} statt {en_rounds} Runden). Ein langer Lauf mit {pairs} Paaren von Spielen (vier Spieler; "
-            "Bots wählen jeden erlaubten Zug gleich wahrscheinlich, mit 3 Handkarten also einen von 7) ergab {diff} "
-            "Runden (95-%-Intervall {diff_low} bis {diff_high}).</li><li>Den größten Teil davon macht das Ende "
-            "(DD-END-1) aus: Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein "
-            "eigener "
-            "Stapel leer ist. Hat dich "
-            "diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der "
-            "Mitte nach und spielst weiter.</li><li>Die gemessene Antwort oben und das Diagramm kommen aus kleineren "
-            "Läufen, darum schwanken sie mehr. Wer gut spielt, sieht vielleicht einen "
-            "anderen Unterschied.</li></ul>"
+            "{de_rounds} statt {en_rounds} Runden): Ein Lauf mit {pairs} Paaren von Spielen ergab {diff} Runden "
+            "(95-%-Intervall {diff_low} bis {diff_high}), mit Bots, die jeden erlaubten Zug gleich wahrscheinlich "
+            "wählen, mit 3 Handkarten also einen von 7.</li><li>Den größten Teil davon macht das Ende (DD-END-1) "
+            "aus: Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein eigener "
+            "Stapel leer ist. Hat dich diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei "
+            "Karten vom Stapel in der Mitte nach und spielst weiter.</li><li>Der Gleichstand (DD-BIGGEST-2) spart "
+            "allein {tie} Runden: unsere Festlegung, denn der deutsche Text sagt nichts dazu.</li><li>Die "
+            "kleineren Läufe oben schwanken mehr.</li></ul>"
         ),
     ),
     "exercises": (
