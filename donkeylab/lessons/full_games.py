@@ -93,9 +93,20 @@ TAB_TITLES = {"double_donkey": say("tab_titles.double_donkey")}
 def answer_text(results: Any) -> Say:
     """The reveal: the shorter variant, with the long run's measured difference (``MEASURED``). The page's own
     table of 200 pairs is too small for these words, and it is not the run the pupil just watched either."""
+    return _answer(qg.shorter_variant(results))
+
+
+def key_answer() -> Say:
+    """The prediction's answer on the teacher's key: the long run's verdict (its interval excludes 0) and
+    figures, as the page states them once its own table has played."""
+    low, high = MEASURED["german"][1:]
+    return _answer("german" if low > 0 else "english" if high < 0 else "same")
+
+
+def _answer(verdict: str) -> Say:
     return say(
         "answer_text",
-        lead=CHOICES[qg.shorter_variant(results)],
+        lead=CHOICES[verdict],
         pairs=lambda lg: whole(MEASURED_PAIRS, lg),
         diff=lambda lg: measured("german", lg),
         diff_low=lambda lg: measured("german", lg, 1),

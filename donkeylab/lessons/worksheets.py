@@ -113,7 +113,8 @@ def _prediction(
     key = f"lesson/{name}/prompt"
     prompt = Say(key) if key in CATALOGUE.messages else None
     made = getattr(module, "CHOICES", None)
-    return prompt, None, (tuple(made.values()) if isinstance(made, Mapping) else None)
+    answer = module.key_answer() if hasattr(module, "key_answer") else None  # the key states it, when known
+    return prompt, answer, (tuple(made.values()) if isinstance(made, Mapping) else None)
 
 
 @dataclasses.dataclass(frozen=True)

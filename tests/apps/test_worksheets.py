@@ -194,13 +194,15 @@ def test_the_worksheet_asks_everything_and_keeps_every_answer_back(name: str, la
             assert plain(section.text.get(lang)) not in text
 
 
-def test_lesson_5_asks_its_own_prediction_and_the_key_points_to_the_measurement() -> None:
+def test_lesson_5_asks_its_own_prediction_and_the_key_states_the_measured_answer() -> None:
+    """The key said only where the page shows the answer; a teacher wants it on the key (review 2026-12-07)."""
     from donkeylab.lessons import full_games
 
     sheet, key = ws.document("full_games", "de", "worksheet"), ws.document("full_games", "de", "key")
     assert full_games.say("prompt").get("de") in sheet
     assert all(label.get("de") in sheet for label in full_games.CHOICES.values())
-    assert "Was dir auffallen sollte" in key and "Die Lektionsseite misst die Antwort" in key
+    assert "Was dir auffallen sollte" in key and "Die Lektionsseite misst die Antwort" not in key
+    assert "Die Antwort: <b>Deutsche Regeln</b>: In 50.000 Paaren" in key and "0,52 Runden länger" in key
 
 
 @pytest.mark.parametrize(("name", "options"), SETTINGS)
