@@ -1,10 +1,8 @@
 """Double Donkey rollouts for the chances tests, draw for draw the engine's: same seed, same numbers.
 
-Phase 1 (the dice): ``Random`` play and the rolls depend on the dice alone (the Hay card, the dice showing,
-the dice left, the colours DD-DICE-2 allows), so every dice position met is applied once through the engine
-(``GameState.apply``) and a rollout walks that graph, drawing what the engine draws from the same
-``random.Random``: one ``random()`` per rolled die (``sample_chance``), one ``choice`` among as many successors
-as there are legal actions (``RandomBot``). Phase 2 (the cards): the hidden cards dealt as ``consistent``
+Phase 1 (the dice) runs on a list of six dice, drawing what the engine draws from the same ``random.Random``:
+one ``random()`` per rolled die (``sample_chance``), one ``choice`` among as many options as there are legal
+actions, in their order (``RandomBot``). Phase 2 (the cards): the hidden cards dealt as ``consistent``
 deals them and the others' choices drawn as ``RandomBot`` draws them (one ``choice`` among a hand's 1–3-card
 sets, in ``play_options`` order), then DD-ANGRY-1's flips and DD-VALUE-1's values of the reveal. The
 comparison with the engine's own rollouts is ``test_chances.test_dd_fast_rollouts_are_the_engines_rollouts``.
@@ -13,78 +11,72 @@ comparison with the engine's own rollouts is ``test_chances.test_dd_fast_rollout
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from donkeylab import double_donkey as dd
 from donkeylab.double_donkey.cards import card_value
 from donkeylab.double_donkey.chances import unseen
-from donkeylab.double_donkey.tables import ROLLED, _index_combos, new_roll
-
-Key = tuple[Any, ...]
-
-
-class DiceGraph:
-    """The phase-1 positions met so far and where each action or roll leads (filled by the engine)."""
-
-    def __init__(self) -> None:
-        self.states: dict[Key, dd.DoubleDonkeyState] = {}
-        self.moves: dict[Key, tuple[Key, ...]] = {}  # a player's turn: the successors in legal_actions order
-        self.rolls: dict[tuple[Key, tuple[int, ...]], Key] = {}  # a roll point: (key, faces - 1) -> successor
-
-    def add(self, state: dd.DoubleDonkeyState) -> Key:
-        key = (state._phase, state._hay, state._shown, state._left, state._allowed)
-        self.states.setdefault(key, state)
-        return key
-
-    def expand(self, key: Key) -> tuple[Key, ...]:
-        state = self.states[key]
-        found = tuple(self.add(state.apply(a)) for a in state.legal_actions())
-        self.moves[key] = found
-        return found
-
-    def roll(self, key: Key, faces: tuple[int, ...]) -> Key:
-        state = self.states[key]
-        values = tuple(ROLLED[c][f] for c, f in zip(state._left, faces, strict=True))
-        found = self.rolls[key, faces] = self.add(state.apply(new_roll(values)))
-        return found
+from donkeylab.double_donkey.tables import WITHOUT, _index_combos, dice_rule
+from tests.chances_kit import shuffle
 
 
-def rollout(
-    state: dd.DoubleDonkeyState, action: str, n: int, seed: int, graph: DiceGraph | None = None
-) -> tuple[list[float], list[float]]:
+def rollout(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> tuple[list[float], list[float]]:
     """What ``test_chances.rollout`` returns for the same arguments."""
     if state.phase == "play":
         return _cards(state, action, n, seed)
-    return _dice(state, action, n, seed, graph or DiceGraph()), []
+    return _dice(state, action, n, seed), []
 
 
-def _dice(state: dd.DoubleDonkeyState, action: str, n: int, seed: int, graph: DiceGraph) -> list[float]:
-    """Phase 1: the cheapest card of the mover's hand when the sixth die is on the Hay card."""
+def _dice(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> list[float]:
+    """Phase 1: the cheapest card of the mover's hand when the sixth die is on the Hay card. DD-DICE-1: the
+    dice not on the Hay card are rolled; DD-DICE-2: one of the allowed dice is placed (``dice_rule``); DD-DICE-3:
+    the last die is rolled, or (english) kept or re-rolled once."""
     me = state.current_player
     hand = [state.cards[c] for c in state.hands[me]]  # type: ignore[index]
+    after = state.apply(dd.parse_action(action))  # the engine's own move; the rest is played here
+    keep_or_reroll = state.rules.last_die == "choose"
     rng = random.Random(seed)
     r, choice = rng.random, rng.choice
-    start = graph.add(state.apply(dd.parse_action(action)))
-    moves, rolls, states = graph.moves, graph.rolls, graph.states
-    cheapest: dict[Key, float] = {}
+    cheapest: dict[tuple[int, ...], float] = {}
+    two = range(2)
     out = []
     for _ in range(n):
-        key = start
-        while True:
-            phase = key[0]
+        phase, hay, shown, left, allowed = (
+            after._phase,
+            list(after._hay),
+            list(after._shown),
+            after._left,
+            after._allowed,
+        )
+        while phase not in ("play", "over"):
             if phase == "roll":
-                faces = tuple([int(6 * r()) for _ in key[3]])
-                nxt = rolls.get((key, faces))
-                key = graph.roll(key, faces) if nxt is None else nxt
-            elif phase in ("play", "over"):
-                break
+                shown = [0] * 6
+                for c in left:
+                    shown[c] = int(6 * r()) + 1
+                if len(left) > 1:
+                    phase, allowed = "choose", dice_rule(tuple(hay), left, tuple(shown))[0]
+                    continue
+                c = left[0]  # the last die, rolled: placed as it shows
+            elif phase == "choose":
+                c = choice(allowed)
+            elif choice(two) == 0:  # "last": Reroll() or Keep(), in the engine's order
+                phase = "roll"
+                continue
             else:
-                options = moves.get(key)
-                key = choice(graph.expand(key) if options is None else options)
-        value = cheapest.get(key)
+                c = left[0]
+            hay[c] = shown[c]
+            left = WITHOUT[left][c]
+            if not left:
+                phase = "play"
+            elif len(left) > 1:
+                phase = "roll"
+            else:
+                phase = "last" if keep_or_reroll else "roll"
+        dice = tuple(hay)
+        value = cheapest.get(dice)
         if value is None:
-            dice = states[key].dice
-            value = cheapest[key] = float(min(7 - dice[c.colours[0]] if c.angry else card_value(c, dice) for c in hand))
+            value = cheapest[dice] = float(
+                min(7 - dice[c.colours[0]] if c.angry else card_value(c, dice) for c in hand)
+            )
         out.append(value)
     return out
 
@@ -100,11 +92,11 @@ def _cards(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> tuple
     sizes = [(len(state.hands[p]) if p != me else 0, len(state.piles[p])) for p in range(players)]
     order = [(state._starter + i) % players for i in range(players)]
     rng = random.Random(seed)
-    shuffle, choice = rng.shuffle, rng.choice
+    choice = rng.choice
     out, beaten = [], []
     for _ in range(n):
         ids = list(pool)
-        shuffle(ids)  # consistent: the unseen cards over the others' hands, every pile and the draw pile
+        shuffle(rng, ids)  # consistent: the unseen cards over the others' hands, every pile and the draw pile
         hands = list(state.hands)
         at = 0
         for p, (h, k) in enumerate(sizes):

@@ -141,13 +141,12 @@ def rollout(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> tupl
 def check_points(variant: str, points: int, n: int, seed: int) -> None:
     new = lambda: dd.new_game(3, rules=dd.Rules(variant=variant))  # noqa: E731
     comparisons = Comparisons()
-    graph = fast_rollouts.DiceGraph()
     for k, state in enumerate(decision_points(new, 3, points, seed)):
         if not state.hands[state.current_player]:
             continue
         for row in chances(state).moves:
             var = law_variance(row, lambda name: float(name.split(":")[-1]))
-            values, beaten = fast_rollouts.rollout(state, row.action, n, k, graph)
+            values, beaten = fast_rollouts.rollout(state, row.action, n, k)
             comparisons.add(float(row.value), values, f"{variant} {k} {row.action}", var=var)
             if beaten:  # phase 2: the chance that another player shows a higher card
                 p = float(row.outcome("beaten"))
@@ -166,14 +165,13 @@ def test_dd_fast_rollouts_are_the_engines_rollouts(variant: str, players: int) -
     """The rollouts the 30-point test compares with: the same seed gives the engine's very games, in both
     phases (dice and cards), whichever seat is to move."""
     new = lambda: dd.new_game(players, rules=dd.Rules(variant=variant))  # noqa: E731
-    graph = fast_rollouts.DiceGraph()
     phases = set()
     for k, state in enumerate(decision_points(new, players, 8, seed=players)):
         if not state.hands[state.current_player]:
             continue
         phases.add(state.phase)
         for action in state.legal_actions():
-            fast = fast_rollouts.rollout(state, str(action), 60, k, graph)
+            fast = fast_rollouts.rollout(state, str(action), 60, k)
             assert fast == rollout(state, str(action), 60, seed=k), (k, str(action))
     assert phases >= {"choose", "play"}
 

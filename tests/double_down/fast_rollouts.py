@@ -21,6 +21,7 @@ from donkeylab.double_down.bots import RandomCard
 from donkeylab.double_down.chances import _Model, _must_lose
 from donkeylab.double_down.deck import BUST_AT, DELTA, EFFECT, KIND_INDEX, KINDS, REPEATS
 from donkeylab.double_down.state import DOUBLE
+from tests.chances_kit import shuffle
 
 LOST, KEPT = 0.0, 1.0
 
@@ -57,12 +58,12 @@ def rollout(state: dn.DoubleDownState, action: str, second: str | None, n: int, 
     hidden = [k for p in range(players) if p != me for k in state._hands[p]] + list(state._pile[state._drawn :])
     sizes = [(p, len(state._hands[p])) for p in range(players) if p != me]
     rng = random.Random(seed)
-    shuffle, choice = rng.shuffle, rng.choice
+    choice = rng.choice
     bot = RandomCard()
     results = []
     for _ in range(n):
         kinds = list(hidden)
-        shuffle(kinds)
+        shuffle(rng, kinds)
         hands = list(state._hands)
         at = 0
         for p, h in sizes:

@@ -15,6 +15,7 @@ from typing import Any
 
 from donkeylab import esels_rennen as er
 from donkeylab.esels_rennen.rules import CARDS
+from tests.chances_kit import shuffle
 
 Key = tuple[Any, ...]
 
@@ -51,11 +52,11 @@ def rollout_points(
     rng = random.Random(seed)
     scratch = [c for c in CARDS if c not in mine]  # what ``consistent`` shuffles: the same draws
     start = graph.add(state.apply(er.parse_action(action)))
-    successors, expand, shuffle, choice = graph.successors, graph.expand, rng.shuffle, rng.choice
+    successors, expand, choice = graph.successors, graph.expand, rng.choice
     points: dict[Key, float] = {}
     out = []
     for _ in range(n):
-        shuffle(scratch)
+        shuffle(rng, scratch)
         key = start
         while True:
             nxt = successors.get(key)
