@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections import Counter
 
 from donkeylab import double_down as dn
 from donkeylab.core import RandomBot
@@ -24,6 +25,8 @@ from donkeylab.double_down.state import DOUBLE
 from tests.chances_kit import shuffle
 
 LOST, KEPT = 0.0, 1.0
+# How many rollouts ran, and how many of them the engine finished (the equality test checks both ran).
+PATHS: Counter[str] = Counter()
 
 
 def engine_finish(
@@ -115,6 +118,7 @@ def rollout(state: dn.DoubleDownState, action: str, second: str | None, n: int, 
                 s._played, s._next_double, s._tokens = played, next_double, tuple(tokens)
                 s._owed, s._drawer = owed, drawer
                 result = engine_finish(state, s, mine if p == me else [k], rng, bot)
+                PATHS["engine"] += 1
                 break
             if p == me:
                 mine.pop(0)
@@ -138,4 +142,5 @@ def rollout(state: dn.DoubleDownState, action: str, second: str | None, n: int, 
             owed, drawer = 0, p
             turn, pending, played, next_double = nxt, nxt_pending, 0, False
         results.append(result)
+    PATHS["all"] += n
     return results

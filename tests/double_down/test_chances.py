@@ -119,10 +119,13 @@ def check_points(players: int, points: int, n: int, seed: int) -> None:
 def test_dn_fast_rollouts_are_the_engines_rollouts(players: int) -> None:
     """The rollouts the 30-point test compares with: the same seed gives the engine's very games."""
     new = lambda: dn.new_game(players=players)  # noqa: E731
+    fast_rollouts.PATHS.clear()
     for k, state in enumerate(decision_points(new, players, 10, seed=players)):
         for row in chances(state).moves:
             fast = fast_rollouts.rollout(state, row.action, then_card(row), 100, seed=k)
             assert fast == rollout(state, row.action, 100, seed=k), (k, row.action)
+    if players >= 4:  # both ways a fast rollout ends were taken: on lists, and handed back to the engine
+        assert fast_rollouts.PATHS["engine"] > 0 and fast_rollouts.PATHS["all"] > 10 * fast_rollouts.PATHS["engine"]
 
 
 def test_dn_doublet_1_rollouts_quick() -> None:
