@@ -31,7 +31,8 @@ def _dice(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> list[f
     dice not on the Hay card are rolled; DD-DICE-2: one of the allowed dice is placed (``dice_rule``); DD-DICE-3:
     the last die is rolled, or (english) kept or re-rolled once."""
     me = state.current_player
-    hand = [state.cards[c] for c in state.hands[me]]  # type: ignore[index]
+    assert isinstance(me, int)
+    hand = [state.cards[c] for c in state.hands[me]]
     after = state.apply(dd.parse_action(action))  # the engine's own move; the rest is played here
     keep_or_reroll = state.rules.last_die == "choose"
     rng = random.Random(seed)

@@ -36,6 +36,7 @@ def engine_finish(
     still to play, or the card another seat has drawn already): 1.0 when no token is lost by the mover's next
     turn of this round, else 0.0."""
     me = start.current_player
+    assert isinstance(me, int)
     for k in cards:
         s = s.apply(dn.PlayCard(KINDS[k]))
     lost = s.tokens[me] < start.tokens[me] or me in s.eliminated
