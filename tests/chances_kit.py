@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
 
@@ -42,6 +43,24 @@ def decision_points(new: Callable[[], Any], players: int, count: int, seed: int)
                     if seen > 4 * skip:
                         break
             match.step()
+
+
+@lru_cache(maxsize=128)
+def _swaps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """``random.shuffle``'s steps for ``n`` items: (position, bound, bits of the bound), last position first."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, n)))
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same draws and the same order, without two calls per item (``random``'s own
+    ``_randbelow``: ``getrandbits`` of the bound's bit length until below it). A rollout test shuffles the
+    hidden cards once per rollout; ``test_chances_kit`` checks it against ``random.shuffle``."""
+    getrandbits = rng.getrandbits
+    for i, below, bits in _swaps(len(items)):
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def law_variance(row: Any, number: Callable[[str], float]) -> float:

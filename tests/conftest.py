@@ -24,7 +24,7 @@ LONG_FIRST = (
     "tests/browser/test_apps.py",  # ~3 min
     "tests/serving/test_wheel.py",  # a wheel, a venv and a class server
     "tests/serving/test_attacks.py",
-    "tests/double_down/test_chances.py",  # the chances' rollouts: 30 decision points x 20,000 games, ~2 min each
+    "tests/double_down/test_chances.py",  # the chances' rollouts: 30 decision points x 20,000 games, ~1 min each
     "tests/double_donkey/test_chances.py",
     "tests/esels_rennen/test_chances.py",
     "tests/browser/",

@@ -17,6 +17,7 @@ from donkeylab.double_donkey.cards import card_value
 from donkeylab.double_donkey.chances import chances, consistent, unseen
 from donkeylab.double_donkey.exact import what_if
 from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, law_variance, state_at
+from tests.double_donkey import fast_rollouts
 
 VARIANTS = ("english", "german")
 
@@ -112,7 +113,8 @@ def cheapest(state: dd.DoubleDonkeyState, seat: int, hand: tuple[int, ...]) -> i
 def rollout(state: dd.DoubleDonkeyState, action: str, n: int, seed: int) -> tuple[list[float], list[float]]:
     """What the row counts, ``n`` times: phase 1, the cheapest card when the sixth die is placed; phase 2, the
     final value of the highest card played (the others' hidden cards dealt afresh each time), and beside it
-    1.0 when another player's card is higher (phase 2 only)."""
+    1.0 when another player's card is higher (phase 2 only). The engine's play, which ``fast_rollouts``
+    repeats draw for draw (checked below)."""
     me = state.current_player
     assert isinstance(me, int)
     move = dd.parse_action(action)
@@ -144,7 +146,7 @@ def check_points(variant: str, points: int, n: int, seed: int) -> None:
             continue
         for row in chances(state).moves:
             var = law_variance(row, lambda name: float(name.split(":")[-1]))
-            values, beaten = rollout(state, row.action, n, seed=k)
+            values, beaten = fast_rollouts.rollout(state, row.action, n, k)
             comparisons.add(float(row.value), values, f"{variant} {k} {row.action}", var=var)
             if beaten:  # phase 2: the chance that another player shows a higher card
                 p = float(row.outcome("beaten"))
@@ -155,6 +157,23 @@ def check_points(variant: str, points: int, n: int, seed: int) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_dd_dice_2_rollouts_quick(variant: str) -> None:
     check_points(variant, 3, 1500, seed=3)
+
+
+@pytest.mark.parametrize("rules", [dd.Rules(), dd.Rules(variant="german"), dd.Rules(angry_flip="once_per_colour")])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_dd_fast_rollouts_are_the_engines_rollouts(rules: dd.Rules, players: int) -> None:
+    """The rollouts the 30-point test compares with: the same seed gives the engine's very games, in both
+    phases (dice and cards), whichever seat is to move, under both readings of DD-ANGRY-1."""
+    new = lambda: dd.new_game(players, rules=rules)  # noqa: E731
+    phases = set()
+    for k, state in enumerate(decision_points(new, players, 8, seed=players)):
+        if not state.hands[state.current_player]:
+            continue
+        phases.add(state.phase)
+        for action in state.legal_actions():
+            fast = fast_rollouts.rollout(state, str(action), 60, k)
+            assert fast == rollout(state, str(action), 60, seed=k), (k, str(action))
+    assert phases >= {"choose", "play"}
 
 
 @pytest.mark.slow

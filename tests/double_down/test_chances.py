@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from donkeylab.double_down.bots import RandomCard
 from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, _Model, _must_lose, chances, consistent
 from donkeylab.double_down.deck import KIND_INDEX
 from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, state_at
+from tests.double_down import fast_rollouts
 
 
 def dealt(hands: list[list[str]], total: int = 0) -> dn.DoubleDownState:
@@ -71,7 +73,8 @@ def test_dn_end_1_terminal_chance_point_and_other_seat_give_a_reason() -> None:
 
 def rollout(state: dn.DoubleDownState, action: str, n: int, seed: int) -> list[float]:
     """1.0 when no token is lost by the mover's next turn of this round (the others playing RandomCard, the
-    mover's second card of a double turn the one the row assumes), else 0.0; hidden cards dealt afresh each time."""
+    mover's second card of a double turn the one the row assumes), else 0.0; hidden cards dealt afresh each time.
+    The engine's play, which ``fast_rollouts`` repeats draw for draw (checked below)."""
     me = state.current_player
     assert isinstance(me, int)
     move = dn.parse_action(action)
@@ -93,17 +96,36 @@ def rollout(state: dn.DoubleDownState, action: str, n: int, seed: int) -> list[f
     return out
 
 
+def then_card(row: Any) -> str | None:
+    """The second card of a double turn the row assumes (None: no second card)."""
+    then = [s.data["card"] for s in row.note if s.key.endswith("/then")]
+    return then[0] if then else None
+
+
 def check_points(players: int, points: int, n: int, seed: int) -> None:
     comparisons = Comparisons()
     for k, state in enumerate(decision_points(lambda: dn.new_game(players=players), players, points, seed)):
         for row in chances(state).moves:
-            values = rollout(state, row.action, n, seed=k)
+            values = fast_rollouts.rollout(state, row.action, then_card(row), n, seed=k)
             spread = (0.0, float(row.outcome(OPEN)))  # a bound: the truth lies in [value, value + unresolved]
             low, high = float(row.value), float(row.value + row.outcome(OPEN))
             var = max(p * (1 - p) for p in (low, high, min(max(0.5, low), high)))
             comparisons.add(float(row.value), values, f"{players}p point {k} {row.action}", spread, var)
             assert row.outcome(SAFE) == row.value
     comparisons.check()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_dn_fast_rollouts_are_the_engines_rollouts(players: int) -> None:
+    """The rollouts the 30-point test compares with: the same seed gives the engine's very games."""
+    new = lambda: dn.new_game(players=players)  # noqa: E731
+    fast_rollouts.PATHS.clear()
+    for k, state in enumerate(decision_points(new, players, 10, seed=players)):
+        for row in chances(state).moves:
+            fast = fast_rollouts.rollout(state, row.action, then_card(row), 100, seed=k)
+            assert fast == rollout(state, row.action, 100, seed=k), (k, row.action)
+    if players >= 4:  # both ways a fast rollout ends were taken: on lists, and handed back to the engine
+        assert fast_rollouts.PATHS["engine"] > 0 and fast_rollouts.PATHS["all"] > 10 * fast_rollouts.PATHS["engine"]
 
 
 def test_dn_doublet_1_rollouts_quick() -> None:

@@ -16,6 +16,7 @@ from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.esels_rennen.chances import chances, consistent, order_odds
 from donkeylab.esels_rennen.exact import race_odds
 from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, law_variance, state_at
+from tests.esels_rennen import fast_rollouts
 
 
 def dealt(players: int = 3, seed: int = 1, board: str = "default") -> er.EselsRennenState:
@@ -78,7 +79,8 @@ def test_er_score_1_hand_checked_last_move() -> None:
 
 
 def rollout_points(state: er.EselsRennenState, action: str, n: int, seed: int) -> list[float]:
-    """Points of the mover's card(s) after ``action`` and Random play to the end, ``n`` seeded races."""
+    """Points of the mover's card(s) after ``action`` and Random play to the end, ``n`` seeded races: the
+    engine's play, which ``fast_rollouts`` repeats on a graph of race positions (checked below)."""
     mover = state.current_player
     assert isinstance(mover, int)
     move = er.parse_action(action)
@@ -95,12 +97,16 @@ def rollout_points(state: er.EselsRennenState, action: str, n: int, seed: int) -
 
 def check_points(points: Iterator[er.EselsRennenState], n: int) -> None:
     comparisons = Comparisons()
+    graph = fast_rollouts.RaceGraph()
     for k, state in enumerate(points):
         for row in chances(state).moves:
             mine = state.cards[state.current_player]
             var = law_variance(row, lambda name, mine=mine: er.best_points(mine, er.CARD_ORDER[name[-3:]]))
             comparisons.add(
-                float(row.value), rollout_points(state, row.action, n, seed=k), f"{k} {row.action}", var=var
+                float(row.value),
+                fast_rollouts.rollout_points(state, row.action, n, k, graph),
+                f"{k} {row.action}",
+                var=var,
             )
     comparisons.check()
 
@@ -109,6 +115,17 @@ def check_points(points: Iterator[er.EselsRennenState], n: int) -> None:
 def test_er_score_1_rollouts_quick(board: str) -> None:
     points = decision_points(lambda: er.new_game(players=3, board=er.load_board(board)), 3, 3, seed=7)
     check_points(points, 2000)
+
+
+@pytest.mark.parametrize(("players", "board"), [(3, "default"), (2, "tiny_chain"), (4, "default")])
+def test_er_score_1_fast_rollouts_are_the_engines_rollouts(players: int, board: str) -> None:
+    """The rollouts the 30-point test compares with: the same seed gives the very races the engine plays."""
+    graph = fast_rollouts.RaceGraph()
+    new = lambda: er.new_game(players=players, board=er.load_board(board))  # noqa: E731
+    for k, state in enumerate(decision_points(new, players, 4, seed=11)):
+        for action in state.legal_actions():
+            fast = fast_rollouts.rollout_points(state, str(action), 150, k, graph)
+            assert fast == rollout_points(state, str(action), 150, seed=k), (k, str(action))
 
 
 @pytest.mark.slow
