@@ -104,16 +104,19 @@ def key_answer() -> Say:
 
 
 def _answer(verdict: str) -> Say:
-    return say(
-        "answer_text",
-        lead=CHOICES[verdict],
-        pairs=lambda lg: whole(MEASURED_PAIRS, lg),
-        diff=lambda lg: measured("german", lg),
-        diff_low=lambda lg: measured("german", lg, 1),
-        diff_high=lambda lg: measured("german", lg, 2),
-        en=lambda lg: number(MEASURED_ROUNDS["english"], lg, 1),
-        de=lambda lg: number(MEASURED_ROUNDS["german"], lg, 1),
-    )
+    return say("answer_text", lead=CHOICES[verdict], **_long_run())
+
+
+def _long_run() -> dict[str, Any]:
+    """The long run's figures (``MEASURED``) as the reveal and the notice write them, in either language."""
+    return {
+        "pairs": lambda lg: whole(MEASURED_PAIRS, lg),
+        "diff": lambda lg: measured("german", lg),
+        "diff_low": lambda lg: measured("german", lg, 1),
+        "diff_high": lambda lg: measured("german", lg, 2),
+        "en_rounds": lambda lg: number(MEASURED_ROUNDS["english"], lg, 1),
+        "de_rounds": lambda lg: number(MEASURED_ROUNDS["german"], lg, 1),
+    }
 
 
 class FullGames(Lesson):
@@ -226,16 +229,7 @@ def measured(name: str, lang: str, part: int = 0) -> str:
 
 def notice_text() -> Say:
     """What to notice, with the long run's measured figures (``MEASURED``), not the page's small table."""
-    return say(
-        "notice",
-        pairs=lambda lg: whole(MEASURED_PAIRS, lg),
-        diff=lambda lg: measured("german", lg),
-        diff_low=lambda lg: measured("german", lg, 1),
-        diff_high=lambda lg: measured("german", lg, 2),
-        en_rounds=lambda lg: number(MEASURED_ROUNDS["english"], lg, 1),
-        de_rounds=lambda lg: number(MEASURED_ROUNDS["german"], lg, 1),
-        tie=lambda lg: measured("tie_break", lg),
-    )
+    return say("notice", tie=lambda lg: measured("tie_break", lg), **_long_run())
 
 
 def further_pairs_text() -> Say:

@@ -179,13 +179,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "answer_text": (
         (
             "<b>{lead}</b>: over {pairs} pairs of games, each pair with the same cards, the English game lasted "
-            "{diff} rounds longer on average (95 % interval {diff_low} to {diff_high}). A game lasts about {en} "
-            "rounds with the English rules and {de} with the German ones."
+            "{diff} rounds longer on average (95 % interval {diff_low} to {diff_high}). A game lasts about {en_rounds} "
+            "rounds with the English rules and {de_rounds} with the German ones."
         ),
         (
             "<b>{lead}</b>: In {pairs} Paaren von Spielen, jedes Paar mit denselben Karten, dauerte das englische "
             "Spiel im Mittel {diff} Runden länger (95-%-Intervall {diff_low} bis {diff_high}). Ein Spiel dauert "
-            "mit den englischen Regeln etwa {en} Runden, mit den deutschen etwa {de}."
+            "mit den englischen Regeln etwa {en_rounds} Runden, mit den deutschen etwa {de_rounds}."
         ),
     ),
     "live_intro": (
