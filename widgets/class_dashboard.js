@@ -50,15 +50,25 @@ function histogram(bars, exactBar, T) {
   return root;
 }
 
+// The axis's top: the least of 1, 2, 4, 5 or 10 times a power of ten at or above x, so that its half is round too
+// (0 / 1 / 2 %, not 0.0 / 1.1 / 2.3 %).
+function roundUp(x) {
+  const e = 10 ** Math.floor(Math.log10(x));
+  return [1, 2, 4, 5, 10].map((m) => m * e).find((v) => v >= x * (1 - 1e-9));
+}
+
 function convergence(series, target, T) {
   const num = (x) => x.replace(".", T.decimal || "."); // the kernel's decimal mark (core/numbers.py)
-  const pct = (p) => (p >= 0.1 ? `${num((p * 100).toFixed(0))} %` : `${num((p * 100).toFixed(1))} %`);
+  // the estimate and the exact value as the calibration's sentence writes them (two decimals: "1.25 %", not a
+  // chart's "1.3 %" beside it); the axis at round values, written as short as they are ("0 %", "1 %", "2.5 %")
+  const pct = (p) => `${num((p * 100).toFixed(2))} %`;
+  const tick = (p) => `${num(String(+(p * 100).toFixed(3)))} %`;
   const w = 560, h = 230, left = 52, bottom = 30, top = 12, right = 12;
   const ys = series.flatMap((p) => [p[3], p[1]]);
   // Before the reveal the axis follows the class's own estimate (and its band); the target joins it after.
   let high = Math.max(0.02, ...ys) * 1.15;
   if (target >= 0) high = Math.max(high, target * 1.3);
-  high = Math.min(1, high);
+  high = Math.min(1, roundUp(high));
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", class: "dl-cd-conv" });
   const lo = Math.log10(Math.max(1, series.length ? series[0][0] : 1));
   const hi = Math.max(lo + 1, Math.log10(Math.max(10, series.length ? series[series.length - 1][0] : 10)));
@@ -66,7 +76,7 @@ function convergence(series, target, T) {
   const Y = (p) => h - bottom - (p / high) * (h - bottom - top);
   root.append(svg("line", { x1: left, x2: w - right, y1: Y(0), y2: Y(0), stroke: "#888" }));
   for (const f of [0, 0.5, 1]) {
-    root.append(svg("text", { x: left - 6, y: Y(high * f) + 4, "text-anchor": "end", class: "dl-cd-bin" }, pct(high * f)));
+    root.append(svg("text", { x: left - 6, y: Y(high * f) + 4, "text-anchor": "end", class: "dl-cd-bin" }, tick(high * f)));
   }
   if (series.length) {
     const band = series.map(([n, , , u]) => `${X(n).toFixed(1)},${Y(u).toFixed(1)}`)
@@ -87,6 +97,8 @@ function convergence(series, target, T) {
   return root;
 }
 
+const DESK_MS = 3000;
+
 export default {
   render({ model, el: host }) {
     const box = el("div", { class: "dl-class-dash" });
@@ -96,6 +108,7 @@ export default {
     const stopWatch = reloadWhenBack(lost, () => (model.get("texts") || {}).back);
     let ending = false, removing = "", picked = null, sized = null; // the start form's values survive a redraw
     let deskOpen = false;
+    let deskTimer = null, deskSent = ""; // the start screen's lesson and size, warmed once looked at for DESK_MS
     const typed = {}; // the desk's inputs as the teacher left them (a redraw every second must not undo typing)
     const send = (content) => model.send(content);
     const get = (name) => model.get(name);
@@ -110,6 +123,19 @@ export default {
       return row;
     }
 
+    // A teacher looking at the start screen for a few seconds will most likely start that lesson: the server
+    // warms its pages now (thirty take about half a minute), so a class scanning at Start finds them ready.
+    function warmSoon() {
+      clearTimeout(deskTimer);
+      deskTimer = setTimeout(() => {
+        const lesson = picked ?? get("lesson"), n = Math.round(Number(sized ?? get("size")));
+        const key = `${lesson}|${n}`;
+        if (get("view") !== "start" || !Number.isFinite(n) || n < 1 || key === deskSent) return;
+        deskSent = key;
+        send({ method: "desk", lesson, size: n });
+      }, DESK_MS);
+    }
+
     function startScreen(T) {
       const pick = el("select", { id: "dl-cd-lesson", class: "dl-cd-pick" });
       for (const [name, title] of get("lessons")) {
@@ -117,10 +143,10 @@ export default {
         if (name === (picked ?? get("lesson"))) o.selected = true;
         pick.append(o);
       }
-      pick.addEventListener("change", () => { picked = pick.value; });
+      pick.addEventListener("change", () => { picked = pick.value; warmSoon(); });
       const size = el("input", { id: "dl-cd-size", class: "dl-cd-size", type: "number", min: "1", max: "200",
         value: String(sized ?? get("size")) });
-      size.addEventListener("input", () => { sized = size.value; });
+      size.addEventListener("input", () => { sized = size.value; warmSoon(); });
       const start = el("button", { type: "button", class: "dl-cd-start" }, T.start);
       start.addEventListener("click", () => {
         const n = Math.round(Number(size.value));
@@ -129,6 +155,7 @@ export default {
       const form = el("div", { class: "dl-cd-card dl-cd-form" },
         el("label", { for: "dl-cd-lesson" }, T.pick), pick,
         el("label", { for: "dl-cd-size" }, T.size), size, start, el("p", {}, T.start_help));
+      if (deskTimer === null) warmSoon();
       const list = el("div", { class: "dl-cd-card" }, el("h3", {}, T.running));
       const running = get("running");
       if (!running.length) list.append(el("p", {}, T.none_running));
@@ -357,6 +384,7 @@ export default {
     draw();
     send({ method: "origin", href: window.location.href });
     return () => {
+      clearTimeout(deskTimer);
       for (const n of names) model.off(`change:${n}`, later);
       stopBeat();
       stopWatch();

@@ -14,6 +14,7 @@ Screenshots land in the test output folder (``class/``).
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 import secrets
@@ -53,6 +54,18 @@ def class_server(output_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     yield server
     stop_group(proc.pid)
     proc.wait(5)
+
+
+def check_chart_words(page: Page) -> None:
+    """The chart writes the class's estimate as the calibration's sentence does (a trial: the chart said
+    "1.3 %" beside the sentence's "1.25 %"), and its axis at round values (not "0.0 / 1.1 / 2.3 %")."""
+    labels = page.locator(".dl-cd-conv text").all_text_contents()
+    estimate = next(label for label in labels if label.startswith("class estimate"))
+    number = estimate.removeprefix("class estimate ").removesuffix(" %")
+    expect(page.locator(".dl-cd-calib")).to_contain_text(f"its estimate {number} %")
+    ticks = [float(label.removesuffix(" %")) for label in labels if re.fullmatch(r"[\d.]+ %", label)]
+    assert len(ticks) == 3 and ticks[0] == 0 and ticks[2] == 2 * ticks[1], labels
+    assert round(ticks[2] / 10 ** math.floor(math.log10(ticks[2])), 6) in (1, 2, 4, 5), labels
 
 
 class Watched:
@@ -266,6 +279,7 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
         expect(teacher.page.locator(".dl-cd-exact")).to_contain_text("1/81")
         expect(teacher.page.locator(".dl-cd-target")).to_be_attached()
         expect(teacher.page.locator(".dl-cd-conv polyline")).to_be_attached()
+        check_chart_words(teacher.page)
         shot(tablet, folder, "pupil-tablet-revealed")
         shot(typing, folder, "pupil-de-revealed")
         check_projector(teacher, folder, "after-reveal")
