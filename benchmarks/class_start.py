@@ -72,14 +72,20 @@ async def until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
             await asyncio.sleep(0.5)
 
 
-async def teacher_starts(base: str, size: int) -> tuple[str, float, KernelSession]:
-    """The class-mode page's Start, as the button sends it; (code, the click's moment, the page's socket)."""
+async def teacher_starts(base: str, size: int, desk: float = 0.0) -> tuple[str, float, KernelSession]:
+    """The class-mode page's Start, as the button sends it; (code, the click's moment, the page's socket).
+    ``desk``: seconds the teacher looks at the start screen's lesson and size first (the page asks the server to
+    warm them after 3 s)."""
     page = await asyncio.to_thread(fetch_page, base, "/voila/render/class_mode.ipynb", None, WAIT_S)
     assert page.status == 200 and page.kernel_id, page.status
     ks = await KernelSession.open(base, page.kernel_id, timeout=WAIT_S)
     states = await ks.widget_states()
     dash = next(mid for mid, m in states.items() if "view" in m["state"] and "roster" in m["state"])
     watched = Watched(ks, states)
+    if desk > 0:
+        await asyncio.sleep(min(desk, 3.0))
+        await ks.send(click(dash, {"method": "desk", "lesson": LESSON, "size": size}))
+        await asyncio.sleep(max(0.0, desk - 3.0))
     clicked = time.monotonic()
     await ks.send(click(dash, {"method": "start", "lesson": LESSON, "size": size}))
     await watched.until(lambda s: s[dash].get("view") == "class" and s[dash].get("code"))
@@ -134,7 +140,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.no_warm:
             code, since, ks = store_class(data), time.monotonic(), None
         else:
-            code, since, ks = await teacher_starts(teacher_base, args.pupils)
+            code, since, ks = await teacher_starts(teacher_base, args.pupils, args.desk)
         rng = random.Random(args.seed)
         arrivals = sorted(args.after + rng.uniform(0, args.window) for _ in range(args.pupils))
         results = await asyncio.gather(*(pupil(pupil_base, code, d, since) for d in arrivals))
@@ -179,6 +185,7 @@ def main() -> int:
     parser.add_argument("--window", type=float, default=30.0, help="seconds in which the pupils arrive")
     parser.add_argument("--after", type=float, default=0.0, help="seconds after Start the first pupil may arrive")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--desk", type=float, default=0.0, help="seconds the teacher looks at the start screen")
     parser.add_argument("--no-warm", action="store_true", help="the class made in the store: nothing warmed")
     parser.add_argument("--pattern", choices=[*PATTERNS, "all"], help="how the class arrives (sets --after, --window)")
     args = parser.parse_args()
@@ -188,7 +195,8 @@ def main() -> int:
             args.after, args.window = PATTERNS[pattern]
         result = asyncio.run(run(args))
         when = f"{args.after:g} to {args.after + args.window:g} s after Start"
-        print(f"# class start ({pattern or 'custom'}): {args.pupils} pupils of {LESSON} arrive {when}")
+        desk = f"; the teacher at the start screen {args.desk:g} s before Start" if args.desk else ""
+        print(f"# class start ({pattern or 'custom'}): {args.pupils} pupils of {LESSON} arrive {when}{desk}")
         table = rows(result, args)
         print_table(table)
         for _, err, _ in result["results"]:

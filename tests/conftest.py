@@ -11,9 +11,15 @@ it schedules, measured; so the grouping is this scheduler's.)
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+
+# The class servers of the tests start classes of two or three pupils at once: the start screen's warm-up of the
+# lesson for thirty (``classmode.warm.desk_warms``) is tested on a server of its own (test_class_desk) and kept
+# off elsewhere, where it would start thirty kernels for nobody whenever a test's teacher paused on that screen.
+os.environ.setdefault("DONKEYLAB_DESK_WARM", "0")
 
 ONE_BY_ONE = ("tests/site/",)  # folders whose tests are units of their own
 # The longest units first (measured, ``--durations``), so no long file starts last while the other core idles;

@@ -19,6 +19,7 @@ import donkeylab.lessons  # noqa: F401  (registers the lesson apps)
 from donkeylab.apps import games_apps  # noqa: F401  (registers the free-play apps)
 from donkeylab.classmode import app as class_mode  # noqa: F401  (registers class mode's dashboard)
 from donkeylab.classmode import pupil as class_pupil
+from donkeylab.classmode import warm as class_warm
 from donkeylab.core.say import words as _words  # not `words`: that name is the pages.words module
 from donkeylab.pages import presenter
 from donkeylab.pages.query import Query, current_query_string, lost_link, parse_query
@@ -39,6 +40,7 @@ def build(name: str, query_string: str | None = None) -> Any:
     settle_imports()  # before any of the page's threads (a lazy numpy import raced plotly's lookup)
     if query_string is None and preheating():
         warm(info)
+        class_warm.built()  # the server starts the next kernel of a class's warm-up now
     text = current_query_string() if query_string is None else query_string
     query: Query = parse_query(text, info.params)
     if text is None:  # a preheated kernel never got its request: say so, never drop a link silently

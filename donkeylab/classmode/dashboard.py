@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import logging
+import secrets
 import threading
 import time
 from typing import TYPE_CHECKING, Any
@@ -46,6 +47,8 @@ log = logging.getLogger(__name__)
 POLL_S = 1.0
 MAX_STARTS = 5  # classes one teacher page may start (a forged flood of Start clicks makes at most this many)
 START_GAP_S = 3.0
+DESK_GAP_S = 2.0  # the start screen's warm-up is asked again at most this often (a forged flood)
+MAX_SIZE = 200  # the start screen's class size field's maximum
 WORDS = (
     "title", "pick", "size", "start", "start_help", "running", "open", "none_running", "code_label", "join_at",
     "type_at", "joined", "answered", "guesses", "no_guesses", "reveal", "revealed", "no_trials", "exact_line",
@@ -121,6 +124,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         self._href = ""
         self._starts: list[float] = []
         self._warm: class_warm.Warm | None = None
+        self._desk_id, self._desk_lesson, self._desk_at = secrets.token_urlsafe(12), "", 0.0
         names = lessons()
         super().__init__(lang=lang, lesson=lesson if lesson in names else names[0], texts=self._texts(lang))
         self._set(lessons=self._lesson_list(lang), running=self._running(lang), sections=self._sections(lang))
@@ -152,7 +156,29 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             return
         keyring.remember(made.code, made.teacher_key, made.lesson, made.size)
         self._warm = class_warm.start(made.lesson, made.size, made.code)
+        self._leave_desk()  # after the class's claim: a pool the desk warmed for this lesson stays the class's
         self._show(made.code, made.teacher_key, made.lesson)
+
+    def at_desk(self, lesson: str, size: int) -> None:
+        """The teacher has looked at the start screen's lesson and class size for a few seconds: the server warms
+        them now, so a class that scans the moment Start is pressed finds its pages ready (thirty take about half a
+        minute of both cores). Another lesson picked cools the one warmed before; Start hands the pool on to the
+        class."""
+        now = time.monotonic()
+        if self.view != "start" or lesson not in lessons() or not isinstance(size, int) or isinstance(size, bool):
+            return
+        if not 1 <= size <= MAX_SIZE or now - self._desk_at < DESK_GAP_S or not class_warm.desk_warms():
+            return
+        self._desk_at = now
+        if self._desk_lesson and self._desk_lesson != lesson:
+            self._leave_desk()
+        if class_warm.start(lesson, size, desk=self._desk_id) is not None:
+            self._desk_lesson = lesson
+
+    def _leave_desk(self) -> None:
+        if self._desk_lesson:
+            class_warm.cool(self._desk_lesson, desk=self._desk_id)
+            self._desk_lesson = ""
 
     def open_class(self, code: str) -> bool:
         """Show the dashboard of a class started on this machine (its key from the keyring)."""
@@ -343,6 +369,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         try:
             if method == "start" and fields == {"lesson", "size"}:
                 self.start_class(content["lesson"], content["size"])
+            elif method == "desk" and fields == {"lesson", "size"}:
+                self.at_desk(content["lesson"], content["size"])
             elif method == "open" and fields == {"code"}:
                 self.open_class(content["code"])
             elif method == "new" and not fields:

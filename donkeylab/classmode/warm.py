@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 SERVER_ENV = "DONKEYLAB_SERVER"  # what the server tells its kernels: addresses, port, the warm-up secret
 TIMEOUT_S = 3.0
 STATUS_EVERY_S = 2.0
+DESK_ENV = "DONKEYLAB_DESK_WARM"
 
 
 def server_info() -> dict[str, Any]:
@@ -93,34 +94,57 @@ class Warm:
         return say(counted(key, self.size), lang, ready=ready, size=self.size)
 
 
-def start(lesson: str, size: int, code: str = "") -> Warm | None:
-    """Ask the server to keep ``size`` pages of ``lesson`` ready for the class ``code``; None when there is no
-    server to ask."""
+def _send(method: str, query: str = "", body: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Ask this kernel's server's warm-up (None when there is no server to ask, or it did not answer)."""
     info = server_info()
     if not info.get("secret") or not info.get("port"):
         return None
-    body = json.dumps({"lesson": lesson, "size": size, "class": code}).encode()
-    request = urllib.request.Request(_url(info), data=body, method="POST")
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(_url(info, query), data=data, method=method)
     request.add_header("X-Donkeylab-Secret", str(info["secret"]))
     request.add_header("Content-Type", "application/json")
-    found = _ask(request)
+    return _ask(request)
+
+
+def desk_warms() -> bool:
+    """Whether the start screen warms the lesson it shows. Not in a hub (each pupil has a server of their own,
+    and this one serves only the teacher), nor where ``DESK_ENV`` is "0" (the test suite's servers, whose
+    teachers start classes of two or three)."""
+    return os.environ.get(DESK_ENV, "1") != "0" and "hub" not in server_info()
+
+
+def start(lesson: str, size: int, code: str = "", desk: str = "") -> Warm | None:
+    """Ask the server to keep ``size`` pages of ``lesson`` ready for the class ``code`` (or for a teacher's
+    start screen, ``desk``); None when there is no server to ask."""
+    found = _send("POST", body={"lesson": lesson, "size": size, "class": code, "desk": desk})
     if found is None:
-        log.warning("class mode: the server did not take the warm-up of %s", lesson)
+        if server_info().get("secret"):
+            log.warning("class mode: the server did not take the warm-up of %s", lesson)
         return None
-    warm = Warm(lesson, int(found.get("size", size)), info, asked=size)
+    warm = Warm(lesson, int(found.get("size", size)), server_info(), asked=size)
     warm.ready = int(found.get("ready", 0))
     return warm
 
 
-def cool(lesson: str, code: str) -> dict[str, Any] | None:
-    """The class ``code`` has ended: ask the server to shut down the kernels warmed for ``lesson`` that no
-    pupil took (the server's reply, or None when there is no server to ask or it did not answer)."""
-    info = server_info()
-    if not info.get("secret") or not info.get("port"):
-        return None
-    request = urllib.request.Request(_url(info, "?" + urlencode({"lesson": lesson, "class": code})), method="DELETE")
-    request.add_header("X-Donkeylab-Secret", str(info["secret"]))
-    found = _ask(request)
-    if found is None:
+def cool(lesson: str, code: str = "", desk: str = "") -> dict[str, Any] | None:
+    """The class ``code`` has ended (or the desk ``desk`` shows another lesson or started its class): ask the
+    server to shut down the kernels warmed for ``lesson`` that no pupil took (the server's reply, or None when
+    there is no server to ask or it did not answer)."""
+    query = {"lesson": lesson, **({"desk": desk} if desk else {"class": code})}
+    found = _send("DELETE", "?" + urlencode(query))
+    if found is None and server_info().get("secret"):
         log.warning("class mode: the server did not take the end of the warm-up of %s", lesson)
     return found
+
+
+def built() -> None:
+    """In a warmed kernel: tell the server this kernel's page is built, so the next kernel of the warm-up may
+    start (a few build at a time: thirty at once shared the cores and were all ready only at the end)."""
+    try:
+        from ipykernel.connect import get_connection_file
+
+        name = os.path.basename(get_connection_file())
+    except Exception:  # not in a kernel a server started: nothing to tell
+        return
+    if name.startswith("kernel-") and name.endswith(".json"):
+        _send("POST", body={"built": name[len("kernel-") : -len(".json")]})

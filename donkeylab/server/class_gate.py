@@ -41,6 +41,7 @@ from donkeylab.classmode.warm import SERVER_ENV
 from donkeylab.classmode.words import say
 from donkeylab.classroom.names import clean_code
 from donkeylab.core.messages import other_language
+from donkeylab.server.warming import DESK_PREFIX
 
 log = logging.getLogger(__name__)
 CLASS_COOKIE = "dl_class"
@@ -313,8 +314,10 @@ class WarmHandler(web.RequestHandler):
     """``/donkeylab/warm``: the teacher's kernel asks the server to preheat a lesson for the class size.
 
     Only from this machine, with the secret the server gave its kernels (``DONKEYLAB_SERVER``): a page can
-    send neither. POST ``{"lesson", "size", "class"}`` starts the pool; GET ``?lesson=`` says how many are
-    ready; DELETE ``?lesson=&class=`` (End class) shuts down the pool's kernels no page took.
+    send neither. POST ``{"lesson", "size", "class"}`` (or ``"desk"`` instead of ``"class"``: the start
+    screen) starts the pool; POST ``{"built": KERNEL_ID}``: a warmed kernel's page is built; GET ``?lesson=``
+    says how many are ready; DELETE ``?lesson=&class=`` (End class) or ``?lesson=&desk=`` shuts down the pool's
+    kernels no page took.
     """
 
     secret: ClassVar[str] = ""
@@ -334,22 +337,35 @@ class WarmHandler(web.RequestHandler):
     def post(self) -> None:
         try:
             body = json.loads(self.request.body or b"{}")
+            if isinstance(body.get("built"), str):  # a warmed kernel's page is built
+                self._built(body["built"])
+                return
             notebook, size = self._notebook(body.get("lesson")), int(body.get("size"))
         except (ValueError, TypeError, AttributeError):
             raise web.HTTPError(400) from None
         warm = getattr(self.kernel_manager, "warm", None)
         if warm is None:
             raise web.HTTPError(501)
-        self.finish(warm(notebook, size, clean_code(body.get("class"))))
+        self.finish(warm(notebook, size, clean_code(body.get("class")), desk=_desk(body.get("desk"))))
+
+    def _built(self, kernel_id: str) -> None:
+        built = getattr(self.kernel_manager, "kernel_built", None)
+        if built is None or not KERNEL_ID_RE.fullmatch(kernel_id):
+            raise web.HTTPError(400 if built is not None else 501)
+        built(kernel_id)
+        self.finish({"built": kernel_id})
 
     def delete(self) -> None:
-        """The class has ended: its lesson's warmed kernels that no page took are shut down, unless another
-        class of the lesson is still open (the class store says which are)."""
+        """The class has ended, or a desk shows another lesson or started its class: the lesson's warmed
+        kernels that no page took are shut down, unless another class of the lesson is still open (the class
+        store says which are) or a desk still claims it."""
         notebook = self._notebook(self.get_query_argument("lesson", None))
         cool = getattr(self.kernel_manager, "cool", None)
         if cool is None:
             raise web.HTTPError(501)
-        self.finish(cool(notebook, clean_code(self.get_query_argument("class", None)), GATE.open_codes()))
+        desk = _desk(self.get_query_argument("desk", None))
+        code = DESK_PREFIX + desk if desk else clean_code(self.get_query_argument("class", None))
+        self.finish(cool(notebook, code, GATE.open_codes()))
 
     def get(self) -> None:
         notebook = self._notebook(self.get_query_argument("lesson", None))
@@ -357,6 +373,15 @@ class WarmHandler(web.RequestHandler):
         if status is None:
             raise web.HTTPError(501)
         self.finish(status(notebook))
+
+
+KERNEL_ID_RE = re.compile(r"[0-9a-f-]{8,64}")
+DESK_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def _desk(text: object) -> str | None:
+    """A desk's id as the dashboard's kernel made it, or None (not a desk, or not one of ours)."""
+    return text if isinstance(text, str) and DESK_RE.fullmatch(text) else None
 
 
 def export_server_info(ip: str, port: int, base_url: str, urls: list[str]) -> str:

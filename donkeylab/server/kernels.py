@@ -291,6 +291,7 @@ class CappedKernelManager(WarmPools, AsyncMappingKernelManager):
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._pooled.discard(kernel_id)
+        self.forget_built(kernel_id)
         self._alone_since.pop(kernel_id, None)
         self._opened.discard(kernel_id)
         self._places.forget(kernel_id)

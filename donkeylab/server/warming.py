@@ -17,6 +17,16 @@ refill: the pool is the class's).
   warm-ups have still to start) hold at most ``max_kernels`` less the places in use (``MAX_WARM`` with no
   limit); a second class started while the first runs gets what is left, and says so.
 
+- **A few kernels warm at a time, counted until their page is built.** Voila's pool task is done once the kernel
+  has started, but building the page (the imports, the first build) is most of its cost, and runs after. A warmed
+  kernel says when its page is built (``built``, from ``donkeylab.apps.build``); until then it counts as warming,
+  in its pool or already taken by a page. So ``WARM_WAVE`` kernels build at a time and each is ready in turn:
+  counting only the starts let thirty builds share the cores, and every pupil waited for the last.
+- **The teacher's desk warms too.** A teacher who looks at the start screen (its lesson and class size) for a few
+  seconds has the lesson warmed under a desk's claim (``desk``), which lasts ``DESK_S`` or until the desk
+  changes its lesson or starts its class; thirty pages need about half a minute of both cores, which a class
+  scanning at Start would otherwise wait for.
+
 ``WarmPools`` is a part of ``CappedKernelManager``: it works on Voila's pools (``_pools``: per notebook the tasks
 that start its kernels; ``kernel_pools_config``: their sizes) through the manager's ``_voila_fill``.
 """
@@ -25,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -37,6 +48,9 @@ MAX_WARM = 100  # kernels the warm-ups may hold with no limit on the places (eac
 WARM_WAVE = max(2, os.cpu_count() or 2)
 WAVE_EVERY_MS = 500
 CLASS_CHECK_MS = 60_000  # how often the pools of classes that closed without End class are looked for
+BUILT_WAIT_S = 60.0  # a warmed kernel that never says its page is built counts as built after this long
+DESK_S = 600.0  # how long a teacher's desk keeps its lesson warm without starting the class
+DESK_PREFIX = "desk:"
 
 
 class WarmPools:
@@ -58,14 +72,20 @@ class WarmPools:
         # the codes of the open classes (the server's class store), None when it cannot be read; unset: no checks
         self.open_codes: Callable[[], set[str] | None] | None = None
         self._class_watch: ioloop.PeriodicCallback | None = None
+        self._launched: dict[Any, float] = {}  # warm-ups' tasks whose page is not built yet -> when launched
+        self._built: set[str] = set()  # kernels that said their page is built (until they are removed)
+        self._desks: dict[str, float] = {}  # a desk's claim ("desk:ID") -> until when it lasts
 
     # ---------------------------------------------------------------------------------------------- warming
-    def warm(self, notebook: str, size: int, code: str | None = None) -> dict[str, int]:
-        """A class (``code``) is about to arrive (its teacher pressed Start): keep ``size`` kernels of
-        ``notebook`` ready, as far as the places leave room (``warm_room``); a pool already larger stays, and a
-        ``--preheat`` pool is left as it is."""
+    def warm(self, notebook: str, size: int, code: str | None = None, desk: str | None = None) -> dict[str, int]:
+        """A class (``code``) is about to arrive (its teacher pressed Start), or a teacher's desk (``desk``)
+        shows the lesson: keep ``size`` kernels of ``notebook`` ready, as far as the places leave room
+        (``warm_room``); a pool already larger stays, and a ``--preheat`` pool is left as it is."""
         if not hasattr(self, "_voila_fill"):
             return {"ready": 0, "size": 0}
+        if desk:
+            code = DESK_PREFIX + desk
+            self._desks[code] = time.monotonic() + DESK_S
         pools = self._voila_pools()
         if notebook in pools and notebook not in self._warmed:  # the operator's --preheat pool: not a class's
             return self.warm_status(notebook)
@@ -105,27 +125,65 @@ class WarmPools:
         return sum(len(pool) for pool in self._all_pools().values()) + sum(self._warm_left.values())
 
     def next_wave(self) -> None:
-        """Start more of each warming pool's kernels while fewer than ``WARM_WAVE`` are starting. What the places
-        no longer leave room for (pages of other lessons took places meanwhile) is not started at all."""
+        """Start more of each warming pool's kernels while fewer than ``WARM_WAVE`` are building their page, in
+        any pool or taken by a page (``building``). What the places no longer leave room for (pages of other
+        lessons took places meanwhile) is not started at all."""
+        building = self.building()
         for notebook, left in list(self._warm_left.items()):
             pool = self._pool_of(notebook)
-            starting = sum(1 for task in pool if not task.done())
             left = self._warm_left[notebook] = max(0, min(left, self.warm_room(notebook) - len(pool)))
-            more = min(left, WARM_WAVE - starting)
+            more = min(left, WARM_WAVE - building)
             if more > 0 and notebook in self._warmed:
                 self._voila_pools()[notebook]["pool_size"] = len(pool) + more
                 self._warm_left[notebook] = left = left - more
                 self._voila_fill(delay=0, notebook_name=notebook)
+                now = time.monotonic()
+                self._launched.update((task, now) for task in self._pool_of(notebook) if not task.done())
+                building += more
             if not left or notebook not in self._warmed:
                 del self._warm_left[notebook]
         if not self._warm_left and self._waves is not None:
             self._waves.stop()
             self._waves = None
 
+    def building(self) -> int:
+        """Warm-ups' kernels still starting or building their page, in a pool or taken by a page."""
+        now = time.monotonic()
+        for task, launched in list(self._launched.items()):
+            if self._is_built(task) or (task.done() and not self._started(task)) or now - launched > BUILT_WAIT_S:
+                del self._launched[task]
+        return len(self._launched)
+
+    def kernel_built(self, kernel_id: str) -> None:
+        """A warmed kernel says its page is built: it is ready for a page, and the next of the wave may start."""
+        self._built.add(kernel_id)
+        if self._warm_left:
+            self.next_wave()
+
+    def forget_built(self, kernel_id: str) -> None:
+        self._built.discard(kernel_id)
+
+    def _started(self, task: asyncio.Future[Any]) -> bool:
+        return task.done() and not task.cancelled() and task.exception() is None
+
+    def _is_built(self, task: asyncio.Future[Any]) -> bool:
+        """Whether a pool task's kernel has started and built its page (or is not one of the warm-ups' kernels,
+        which need not say so: a ``--preheat`` pool's)."""
+        if not self._started(task):
+            return False
+        return task not in self._launched or self._kernel_id(task) in self._built
+
+    @staticmethod
+    def _kernel_id(task: asyncio.Future[Any]) -> str | None:
+        content = task.result()
+        return content.get("kernel_id") if isinstance(content, dict) else None
+
     def warm_status(self, notebook: str) -> dict[str, int]:
-        """How many of ``notebook``'s pooled kernels are ready for a page, and the pool's size."""
+        """How many of ``notebook``'s pooled kernels are ready for a page (started, page built), and the pool's
+        size."""
         pool = self._pool_of(notebook)
-        ready = sum(1 for task in pool if task.done() and not task.cancelled() and task.exception() is None)
+        self.building()  # forgets the launched tasks that are built or waited for too long
+        ready = sum(1 for task in pool if self._is_built(task))
         size = int(self._voila_pools().get(notebook, {}).get("pool_size", 0)) + self._warm_left.get(notebook, 0)
         return {"ready": ready, "size": size}
 
@@ -138,8 +196,9 @@ class WarmPools:
         stays. Returns the pool's status after, with ``cooled``: how many kernels are being shut down."""
         asked = self._warm_for.get(notebook, set())
         asked.discard(code or "")
+        self._desks.pop(code or "", None)
         if still_open is not None:
-            asked &= still_open
+            asked &= self._claims(still_open)
         if asked or notebook not in self._warmed:
             return {**self.warm_status(notebook), "cooled": 0}
         self._warm_for.pop(notebook, None)
@@ -150,7 +209,11 @@ class WarmPools:
         idle, pool[:] = list(pool), []
         for task in idle:
             task.add_done_callback(self._shut_down_warmed)  # at once when ready, else once its start is done
-        self.log.info("class of %s ended: shutting down its %d warmed kernels no page took", notebook, len(idle))
+        self.log.info(
+            "%s is no class's any more: shutting down its %d warmed kernels no page took",
+            notebook,
+            len(idle),
+        )
         return {**self.warm_status(notebook), "cooled": len(idle)}
 
     def cool_gone(self) -> list[str]:
@@ -159,10 +222,18 @@ class WarmPools:
         still_open = self.open_codes() if self.open_codes is not None else None
         if still_open is None:
             return []
-        gone = [nb for nb, codes in self._warm_for.items() if codes and not codes & still_open]
+        claims = self._claims(still_open)
+        gone = [nb for nb, codes in self._warm_for.items() if codes and not codes & claims]
         for notebook in gone:
             self.cool(notebook, None, still_open)
         return gone
+
+    def _claims(self, still_open: set[str]) -> set[str]:
+        """The open classes' codes and the desks' claims that have not run out (those are forgotten)."""
+        now = time.monotonic()
+        for desk in [d for d, until in self._desks.items() if until <= now]:
+            del self._desks[desk]
+        return still_open | set(self._desks)
 
     def _watch_classes(self) -> None:
         if self.open_codes is not None and self._class_watch is None:
@@ -189,7 +260,7 @@ class WarmPools:
         """Voila's take from a pool, which hands out the pool's first kernel even while a later one is ready:
         the ready ones first (a warming pool holds both)."""
         pool = self._pool_of(notebook_name)
-        pool.sort(key=lambda task: not task.done())
+        pool.sort(key=lambda task: (not self._is_built(task), not task.done()))
         return await self._voila_take(notebook_name, *args, **kwargs)
 
     def _size_or_spend(self, notebook_name: str) -> int:

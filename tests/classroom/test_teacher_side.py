@@ -206,3 +206,51 @@ def test_the_ready_count_follows_the_server_after_all_were_ready(monkeypatch: py
     warm = warming.Warm("die_choice", 4, {"port": 1, "secret": "s"})
     assert warm.status() == 4
     assert warm.status() == 2 and warm.words("en", joined=1) == "Getting pages ready: 3 of 4"
+
+
+def test_the_start_screen_warms_the_lesson_shown_and_start_hands_it_to_the_class(
+    store: ClassStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class scanning at Start waited for thirty kernels (about half a minute of both cores): the start screen
+    asks the server to warm its lesson; another lesson cools the first; Start hands the pool to the class.
+    Forged desk messages (a bad lesson or size, a flood) warm nothing more."""
+    from donkeylab.classmode import dashboard as dash_module
+    from donkeylab.classmode import warm as class_warm
+
+    asked: list[tuple[str, ...]] = []
+
+    def start(lesson: str, size: int, code: str = "", desk: str = "") -> class_warm.Warm:
+        asked.append(("warm", lesson, str(size), code or "desk"))
+        warm = class_warm.Warm(lesson, size, {})
+        warm.status = lambda: 0  # type: ignore[method-assign]  # no server to ask
+        return warm
+
+    monkeypatch.setattr(class_warm, "start", start)
+    monkeypatch.setattr(class_warm, "cool", lambda lesson, code="", desk="": asked.append(("cool", lesson, "desk")))
+    monkeypatch.setattr(class_warm, "desk_warms", lambda: True)
+    now = [1000.0]
+    monkeypatch.setattr(dash_module.time, "monotonic", lambda: now[0])
+    dash = ClassDashboard()
+    forged: list[dict[str, Any]] = [
+        {"lesson": "nope", "size": 30},
+        {"lesson": "die_choice", "size": 0},
+        {"lesson": "die_choice", "size": 201},
+        {"lesson": "die_choice", "size": True},
+        {"lesson": "die_choice", "size": 3, "x": 1},
+    ]
+    for fields in forged:
+        says(dash, method="desk", **fields)
+    assert asked == []
+    says(dash, method="desk", lesson="doublet_penalties", size=30)
+    says(dash, method="desk", lesson="die_choice", size=30)  # at once: a flood is not heard
+    assert asked == [("warm", "doublet_penalties", "30", "desk")]
+    now[0] += dash_module.DESK_GAP_S
+    says(dash, method="desk", lesson="die_choice", size=30)
+    assert asked[1:] == [("cool", "doublet_penalties", "desk"), ("warm", "die_choice", "30", "desk")]
+    asked.clear()
+    dash.start_class("die_choice", 30)
+    assert [a[0] for a in asked] == ["warm", "cool"] and asked[0][3] == dash.code  # the class's claim first
+    asked.clear()
+    says(dash, method="desk", lesson="die_choice", size=30)  # the dashboard shows the class: no desk
+    assert asked == []
+    dash.close()

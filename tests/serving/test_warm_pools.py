@@ -47,14 +47,17 @@ class VoilaLike(CappedKernelManager):
         self.fill_if_needed(delay=None, notebook_name=notebook_name)
         return content["task"], [], content["kernel_id"]
 
-    def ready(self, notebook: str, count: int = 1) -> list[str]:
-        """The next ``count`` kernels of ``notebook``'s pool finish starting; their ids."""
+    def ready(self, notebook: str, count: int = 1, built: bool = True) -> list[str]:
+        """The next ``count`` kernels of ``notebook``'s pool finish starting and (``built``) say their page is
+        built, as ``donkeylab.apps.build`` does; their ids."""
         made = []
         for task in [t for t in self._pools.get(notebook, []) if not t.done()][:count]:
             render = asyncio.get_running_loop().create_future()  # the page build, waiting for its page
             self.renders.append(render)
             made.append(next(self.ids))
             task.set_result({"task": render, "renderer": None, "kernel_id": made[-1]})
+        for kernel_id in made if built else []:
+            self.kernel_built(kernel_id)
         return made
 
     async def page_takes(self, notebook: str) -> str:
@@ -215,5 +218,59 @@ def test_a_class_that_closed_without_end_class_has_its_pool_cooled_and_an_unread
         await settle()
         assert len(manager.stopped) == 2 and manager.warm_status("doublet_penalties.ipynb")["ready"] == 2
         assert manager.cool_gone() == []
+
+    in_its_own_loop(main())
+
+
+def test_a_teachers_desk_warms_its_lesson_until_it_picks_another_starts_its_class_or_runs_out(
+    monkeypatch: Any,
+) -> None:
+    """Thirty pages take about half a minute of both cores: a class scanning the moment Start is pressed waited
+    that long (arrival → able to guess p50 33 s, ``benchmarks/class_start.py --pattern start``). The start
+    screen's lesson is warmed under the desk's claim, which the class takes over at Start."""
+    from donkeylab.server import warming
+
+    async def main() -> None:
+        manager = VoilaLike(max_kernels=40)
+        manager.open_codes = set
+        assert manager.warm("die_choice.ipynb", 4, None, desk="teacherdesk1")["size"] == 4
+        warm_up(manager, "die_choice.ipynb")
+        assert manager.cool_gone() == []  # no class is open, but the desk claims the pool
+        manager.warm("die_choice.ipynb", 4, "CLASSA")  # Start: the class's claim
+        assert manager.warm_status("die_choice.ipynb") == {"ready": 4, "size": 4}  # nothing more started
+        manager.open_codes = lambda: {"CLASSA"}
+        assert manager.cool("die_choice.ipynb", "desk:teacherdesk1", {"CLASSA"})["cooled"] == 0  # the class's now
+        assert manager.warm("doublet_penalties.ipynb", 3, None, desk="teacherdesk2")["size"] == 3
+        warm_up(manager, "doublet_penalties.ipynb")
+        assert manager.cool("doublet_penalties.ipynb", "desk:teacherdesk2", {"CLASSA"})["cooled"] == 3  # picked
+        manager.warm("doublet_penalties.ipynb", 2, None, desk="teacherdesk3")
+        warm_up(manager, "doublet_penalties.ipynb")
+        now = warming.time.monotonic()
+        monkeypatch.setattr(warming.time, "monotonic", lambda: now + warming.DESK_S + 1)
+        assert manager.cool_gone() == ["doublet_penalties.ipynb"]  # a desk left alone for ten minutes
+        await settle()
+        assert len(manager.stopped) == 5 and manager.warm_status("die_choice.ipynb")["ready"] == 4
+
+    in_its_own_loop(main())
+
+
+def test_a_warmed_kernel_counts_as_warming_until_its_page_is_built_or_it_waited_too_long(monkeypatch: Any) -> None:
+    from donkeylab.server import warming
+
+    async def main() -> None:
+        manager = VoilaLike(max_kernels=40)
+        manager.warm("die_choice.ipynb", 10, "CLASSA")
+        started = manager.ready("die_choice.ipynb", WARM_WAVE, built=False)
+        manager.next_wave()
+        assert manager.building() == WARM_WAVE and len(manager._pools["die_choice.ipynb"]) == WARM_WAVE
+        assert manager.warm_status("die_choice.ipynb")["ready"] == 0  # started, the page not built yet
+        manager.kernel_built(started[0])
+        assert len(manager._pools["die_choice.ipynb"]) == WARM_WAVE + 1  # the next starts at once
+        assert manager.warm_status("die_choice.ipynb")["ready"] == 1
+        now = warming.time.monotonic()
+        monkeypatch.setattr(warming.time, "monotonic", lambda: now + warming.BUILT_WAIT_S + 1)
+        assert manager.building() == 0  # a kernel that never says so (not one of our pages) is not waited for
+        manager.remove_kernel(started[0])
+        assert started[0] not in manager._built
 
     in_its_own_loop(main())
