@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
+import threading
 import time
 import urllib.request
 from typing import Any
@@ -139,12 +141,14 @@ def cool(lesson: str, code: str = "", desk: str = "") -> dict[str, Any] | None:
 
 def built() -> None:
     """In a warmed kernel: tell the server this kernel's page is built, so the next kernel of the warm-up may
-    start (a few build at a time: thirty at once shared the cores and were all ready only at the end)."""
-    try:
-        from ipykernel.connect import get_connection_file
+    start (a few build at a time: thirty at once shared the cores and were all ready only at the end).
 
-        name = os.path.basename(get_connection_file())
-    except Exception:  # not in a kernel a server started: nothing to tell
-        return
-    if name.startswith("kernel-") and name.endswith(".json"):
-        _send("POST", body={"built": name[len("kernel-") : -len(".json")]})
+    The kernel's id is its connection file's name (``-f …/kernel-ID.json`` in its command line; no ipykernel
+    import), and the request goes in a thread of its own: the page's build goes on at once, as before."""
+    args = sys.argv
+    given = args[args.index("-f") + 1] if "-f" in args[:-1] else ""
+    name = os.path.basename(given)
+    if not (name.startswith("kernel-") and name.endswith(".json")) or not server_info().get("secret"):
+        return  # not a kernel a donkeylab server started: nothing to tell
+    body = {"built": name[len("kernel-") : -len(".json")]}
+    threading.Thread(target=_send, args=("POST", "", body), name="donkeylab-built", daemon=True).start()

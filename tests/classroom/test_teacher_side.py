@@ -254,3 +254,25 @@ def test_the_start_screen_warms_the_lesson_shown_and_start_hands_it_to_the_class
     says(dash, method="desk", lesson="die_choice", size=30)  # the dashboard shows the class: no desk
     assert asked == []
     dash.close()
+
+
+def test_a_warmed_kernel_tells_its_server_its_page_is_built_without_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The id is the kernel's connection file's name, read off its command line; the request leaves in a thread
+    (a blocking one delayed the page's build, and the warm-up's widgets outlived their close)."""
+    import threading
+
+    from donkeylab.classmode import warm as class_warm
+
+    sent: list[tuple[str, str, dict[str, str] | None]] = []
+    done = threading.Event()
+    monkeypatch.setattr(
+        class_warm, "_send", lambda method, query, body: sent.append((method, query, body)) or done.set()
+    )
+    monkeypatch.setattr(class_warm, "server_info", lambda: {"port": 1, "secret": "s"})
+    monkeypatch.setattr("sys.argv", ["ipykernel_launcher.py", "-f", "/tmp/voila_x/kernel-0a1b2c3d-4e5f.json"])
+    class_warm.built()
+    assert done.wait(5) and sent == [("POST", "", {"built": "0a1b2c3d-4e5f"})]
+    sent.clear()
+    monkeypatch.setattr("sys.argv", ["python", "-f"])  # not a kernel's command line: nothing is sent
+    class_warm.built()
+    assert sent == []
