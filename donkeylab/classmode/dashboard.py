@@ -61,6 +61,11 @@ WORDS = (
 )  # fmt: skip
 
 
+def _a_start(lesson: object, size: object) -> bool:
+    """Whether a page's Start (or start screen) names a lesson of class mode and a whole-number class size."""
+    return lesson in lessons() and isinstance(size, int) and not isinstance(size, bool)
+
+
 class ClassDashboard(PageGuard, anywidget.AnyWidget):
     """The class-mode page: ``ClassDashboard(lang, lesson)``; ``open_class(code)`` shows a running class."""
 
@@ -139,7 +144,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
     def start_class(self, lesson: str, size: int) -> None:
         """What "Start a class" does: a new class, its key kept on this machine, its lesson warmed for ``size``."""
         now = time.monotonic()
-        if self.view == "class" or lesson not in lessons() or not isinstance(size, int) or isinstance(size, bool):
+        if self.view == "class" or not _a_start(lesson, size):
             return
         if len(self._starts) >= MAX_STARTS or (self._starts and now - self._starts[-1] < START_GAP_S):
             self._set(note=say("too_many_starts", self.lang, limit=MAX_STARTS))
@@ -165,7 +170,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         minute of both cores). Another lesson picked cools the one warmed before; Start hands the pool on to the
         class."""
         now = time.monotonic()
-        if self.view != "start" or lesson not in lessons() or not isinstance(size, int) or isinstance(size, bool):
+        if self.view != "start" or not _a_start(lesson, size):
             return
         if not 1 <= size <= MAX_SIZE or now - self._desk_at < DESK_GAP_S or not class_warm.desk_warms():
             return

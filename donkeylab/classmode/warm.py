@@ -119,11 +119,12 @@ def start(lesson: str, size: int, code: str = "", desk: str = "") -> Warm | None
     """Ask the server to keep ``size`` pages of ``lesson`` ready for the class ``code`` (or for a teacher's
     start screen, ``desk``); None when there is no server to ask."""
     found = _send("POST", body={"lesson": lesson, "size": size, "class": code, "desk": desk})
+    info = server_info()
     if found is None:
-        if server_info().get("secret"):
+        if info.get("secret"):
             log.warning("class mode: the server did not take the warm-up of %s", lesson)
         return None
-    warm = Warm(lesson, int(found.get("size", size)), server_info(), asked=size)
+    warm = Warm(lesson, int(found.get("size", size)), info, asked=size)
     warm.ready = int(found.get("ready", 0))
     return warm
 

@@ -41,7 +41,7 @@ from donkeylab.classmode.warm import SERVER_ENV
 from donkeylab.classmode.words import say
 from donkeylab.classroom.names import clean_code
 from donkeylab.core.messages import other_language
-from donkeylab.server.warming import DESK_PREFIX
+from donkeylab.server.warming import desk_code
 
 log = logging.getLogger(__name__)
 CLASS_COOKIE = "dl_class"
@@ -364,7 +364,7 @@ class WarmHandler(web.RequestHandler):
         if cool is None:
             raise web.HTTPError(501)
         desk = _desk(self.get_query_argument("desk", None))
-        code = DESK_PREFIX + desk if desk else clean_code(self.get_query_argument("class", None))
+        code = desk_code(desk) if desk else clean_code(self.get_query_argument("class", None))
         self.finish(cool(notebook, code, GATE.open_codes()))
 
     def get(self) -> None:

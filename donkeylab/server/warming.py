@@ -50,7 +50,11 @@ WAVE_EVERY_MS = 500
 CLASS_CHECK_MS = 60_000  # how often the pools of classes that closed without End class are looked for
 BUILT_WAIT_S = 60.0  # a warmed kernel that never says its page is built counts as built after this long
 DESK_S = 600.0  # how long a teacher's desk keeps its lesson warm without starting the class
-DESK_PREFIX = "desk:"
+
+
+def desk_code(desk: str) -> str:
+    """The claim a teacher's start screen (``desk``, its id) holds on the lesson it warms, beside classes' codes."""
+    return "desk:" + desk
 
 
 class WarmPools:
@@ -84,7 +88,7 @@ class WarmPools:
         if not hasattr(self, "_voila_fill"):
             return {"ready": 0, "size": 0}
         if desk:
-            code = DESK_PREFIX + desk
+            code = desk_code(desk)
             self._desks[code] = time.monotonic() + DESK_S
         pools = self._voila_pools()
         if notebook in pools and notebook not in self._warmed:  # the operator's --preheat pool: not a class's
@@ -247,7 +251,7 @@ class WarmPools:
         """Shut down the kernel of a warm-up task taken out of its pool, once its start is done. Its page build
         waits in the kernel for a page that will never come (Voila's preheated kernels wait for their page's
         request): it is stopped too."""
-        if task.cancelled() or task.exception() is not None:
+        if not self._started(task):
             return
         content = task.result()
         render = content.get("task")
