@@ -31,8 +31,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Die Was-wäre-wenn-Tabelle erscheint, sobald jemand einen Würfel auf die Misthaufen-Karte legen soll.",
     ),
     "hidden": (
-        "Only {player} may see their own cards: choose the teacher view or {player}'s eyes to see the what-if.",
-        "Nur {player} darf die eigenen Karten sehen: Wähle die Lehrer-Sicht oder die Sicht von {player}.",
+        "Only {player} may see their own cards: choose “All cards face up” or “Seen by {player}” to see the what-if.",
+        "Nur {player} darf die eigenen Karten sehen: Wähle „Alle Karten offen“ oder „Sicht von {player}“.",
     ),
     "empty": (
         "{player} has no cards in hand.",

@@ -26,8 +26,8 @@ _MESSAGES = {
         "Schritt {k} liegt außerhalb des Spielverlaufs 0..{last}.",
     ),
     "ui/bad_seat": (
-        "Seat {seat} is not a seat of this game (0..{last} or the teacher view); the view stays as it was.",
-        "Platz {seat} gibt es in diesem Spiel nicht (0..{last} oder die Lehrer-Sicht); die Sicht bleibt.",
+        "Seat {seat} is not a seat of this game (0..{last}, or all cards face up); the view stays as it was.",
+        "Platz {seat} gibt es in diesem Spiel nicht (0..{last} oder alle Karten offen); die Sicht bleibt.",
     ),
     "ui/bad_speed": (
         "Speed {speed} was refused: Play runs at {low} to {high} steps per second.",

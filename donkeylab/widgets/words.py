@@ -41,7 +41,7 @@ WORDS: dict[str, Table] = {
         "language": ("Language", "Sprache"),
         "lang_en": ("English", "English"),  # each language is named in its own words, in both menus
         "lang_de": ("Deutsch", "Deutsch"),
-        "teacher": ("Teacher view (all cards)", "Lehrer-Sicht (alle Karten)"),
+        "teacher": ("All cards face up", "Alle Karten offen"),  # a learning view, not the class teacher's
         "seen_by": ("Seen by {name}", "Sicht von {name}"),
         "whose": ("Whose eyes", "Wessen Sicht"),
         "choices": ("Choices", "Möglichkeiten"),

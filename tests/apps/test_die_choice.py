@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from donkeylab.apps import APPS, build
+from donkeylab.core.messages import player_name
 from donkeylab.double_donkey import exact
 from donkeylab.games import info as games_info
 from donkeylab.lessons import dd_parts, dd_what_if, die_choice
@@ -16,6 +17,7 @@ from donkeylab.lessons.dd_what_if import WhatIfPanel
 from donkeylab.lessons.page import Lesson, page
 from donkeylab.pages.query import parse_query
 from donkeylab.widgets import DiceTray, RuleExplainer, Stepper
+from donkeylab.widgets.messages import say as ui_say
 from donkeylab.widgets.share import ShareLink
 from tests.apps.helpers import assert_bilingual, dd_state, everything, find, one, walk
 
@@ -154,6 +156,12 @@ def test_what_if_panel_waits_and_hides_other_hands() -> None:
     st.back()
     st.seat = 0
     assert "Only Player 2" in panel.value
+    # the hint names the view menu's own entries (stepper.js: "teacher" and "seen_by"), in both languages
+    for lang in ("en", "de"):
+        st.lang = lang
+        menu = (ui_say("ui/stepper/teacher", lang), ui_say("ui/stepper/seen_by", lang, name=player_name(1, lang)))
+        assert all(entry in panel.value for entry in menu), (lang, panel.value)
+    st.lang = "en"
     st.seat = 1
     assert panel.wait() and "best card on average" in panel.value
 
