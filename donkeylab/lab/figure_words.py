@@ -32,6 +32,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "ci_band": ("95% interval", "95-%-Intervall"),
     "estimate": ("simulated estimate", "simulierter Schätzwert"),
     "trials_axis": ("number of trials N", "Anzahl der Durchgänge N"),
+    "nothing_yet": ("Nothing simulated yet", "Noch nichts simuliert"),  # Start may be held: its note says why
     "exact_is": ("exact = {value}", "exakt = {value}"),
     "exact_about": ("exact ≈ {value}", "exakt ≈ {value}"),
     "race_title": (

@@ -170,9 +170,22 @@ def convergence(
         y_title,
         lang,
         # whole numbers with the language's thousands mark (10,000 / 10.000), not plotly's "10k" and "1M"
-        xaxis={"type": "log", "tickformat": ",d", "exponentformat": "none"},
+        # ticks at powers of ten only: plotly's 1 2 5 10 20 50 … ran into each other on a phone ("5001,000")
+        xaxis={"type": "log", "tickformat": ",d", "exponentformat": "none", "dtick": 1},
         **_zoom(estimates, exact),
     )
+
+
+def waiting(fig: go.Figure, lang: str, y_range: tuple[float, float] = (0, 1), note: str | None = None) -> go.Figure:
+    """A figure with nothing simulated yet, drawn as a frame a pupil can read: plotly's axes for no data run
+    from -1 to 4 (a probability of 4) and a log axis with no range reads "0 0 0" on a phone. The y axis gets
+    ``y_range`` (a probability's 0 to 1 unless the value is of another kind), a log x axis 1 to 1,000,000 (a
+    ``LivePlot`` narrows it to its own N), and the middle says why it is empty (``note``)."""
+    fig.add_annotation(text=note or say("nothing_yet", lang), showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper")
+    fig.update_yaxes(range=list(y_range))
+    if fig.layout.xaxis.type == "log":
+        fig.update_xaxes(range=[0, 6])
+    return fig
 
 
 def _zoom(estimates: Sequence[Estimate], exact: Number | None) -> dict[str, Any]:

@@ -113,7 +113,8 @@ def orders(
     sim = figures.estimates_from_counts(counts, n, list(ex) or None) if counts is not None else None
     exact = {_label(q, k, lang): x for k, x in ex.items()}
     shown = {_label(q, k, lang): e for k, e in sim.items()} if sim is not None else None
-    return figures.race_orders(exact, shown, title(q, p, lang), lang)
+    fig = figures.race_orders(exact, shown, title(q, p, lang), lang)
+    return fig if exact or shown else figures.waiting(fig, lang)  # sealed, nothing simulated: no order named
 
 
 def running(
@@ -125,9 +126,9 @@ def running(
 
     value = None if ex is None else ex.get("p")
     shown = title(q, p, lang)
-    if counts is None or n == 0:  # nothing simulated yet: a probability from 0 to 1 over 1 to 1M trials (plotly's
-        empty = figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)  # empty axes: -1 to 4
-        return empty.update_layout(yaxis={"range": list(q.y_range or (0, 1))}, xaxis={"range": [0, 6]})
+    if counts is None or n == 0:
+        empty = figures.convergence([], [], shown, say_axis(q, lang), exact=value, lang=lang)
+        return figures.waiting(empty, lang, q.y_range or (0, 1))
     ns, est = running_estimates(Counter(counts), n)
     fig = figures.convergence(ns, est, shown, say_axis(q, lang), exact=value, lang=lang)
     return fig.update_layout(yaxis={"range": list(q.y_range)}) if q.y_range is not None else fig

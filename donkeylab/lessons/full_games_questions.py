@@ -223,10 +223,7 @@ def _draw(_ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go
     title = f"{say(f'variants/{measure}', lang)} {say('variants/versus', lang)}<br><sup>{sub}</sup>"
     y_title = say("variants/y", lang)
     fig = figures.side_by_side(series, title, say(f"variants/x_{measure}", lang), y_title, lang=lang)
-    if counts is None:
-        fig.add_annotation(text=say("variants/empty", lang), showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper")
-        fig.update_layout(yaxis={"range": [0, 1], "title": {"text": y_title}})
-    return fig
+    return fig if counts is not None else figures.waiting(fig, lang, note=say("variants/empty", lang))
 
 
 VARIANTS_QUESTION = register(
@@ -259,8 +256,8 @@ def _rounds_draw(_ex: Exact, counts: Counts | None, n: int, p: Params, lang: str
     from donkeylab.lab import figures
 
     title, axis = say("conv_rounds", lang), say("conv_rounds_axis", lang)
-    if counts is None or n < 2:
-        return figures.convergence([], [], title, axis, exact=None, lang=lang)
+    if counts is None or n < 2:  # a difference in rounds: an axis around 0 that hints at neither rule set
+        return figures.waiting(figures.convergence([], [], title, axis, exact=None, lang=lang), lang, (-1, 1))
     ns, est = running_means(counts, n)
     return figures.convergence(ns, est, title, axis, exact=None, lang=lang)
 

@@ -16,6 +16,7 @@ only sends the figure's JSON.
 from __future__ import annotations
 
 import json
+import math
 import threading
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -109,6 +110,15 @@ def _exact_figure(question: str, params: tuple[tuple[str, Any], ...], lang: str,
     return json.dumps(figures.figure_json(figure))
 
 
+def _up_to(figure: dict[str, Any], n: int) -> dict[str, Any]:
+    """An empty running chart's trials axis from 1 to this plot's own N, not the lab's 1 to 1,000,000: the pupil
+    sees how far Start will go."""
+    axis = figure.get("layout", {}).get("xaxis", {})
+    if axis.get("type") == "log" and "range" in axis:
+        axis["range"] = [0, math.log10(max(n, 10))]
+    return figure
+
+
 class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
     """Exact first, simulation filling in: ``LivePlot("double_down.total_after", n=50_000, seed=1, k=4)``.
 
@@ -177,7 +187,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
             batch=batch,
             lang=lang,
             simulated=self._question.simulated,
-            figure=self._figure(0, lang),
+            figure=self._figure(0, lang, n),
             texts=_texts(lang, 0, n),
             bundle=PlotlyBundle.shared(),
             **self._kit_traits(),
@@ -327,12 +337,13 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         if reason != self.held:
             self.held = reason
 
-    def _figure(self, done: int, lang: str) -> dict[str, Any]:
-        """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0)."""
+    def _figure(self, done: int, lang: str, n: int | None = None) -> dict[str, Any]:
+        """The figure JSON of the counts after ``done`` trials (the exact answer alone while ``done`` is 0), its
+        empty trials axis up to ``n`` (default: the plot's; the traits are not set yet while it is made)."""
         key = _params_key(self._params) if not done else None
         if key is not None:
             fresh: dict[str, Any] = json.loads(_exact_figure(self._question.name, key, lang, self._hide_exact))
-            return fresh
+            return _up_to(fresh, self.n if n is None else n)
         counts = self._counts if done else None
         exact = None if self._hide_exact else self._exact
         return figures.figure_json(self._question.figure(exact, counts, done, self._params, lang))

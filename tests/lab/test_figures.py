@@ -107,3 +107,36 @@ def test_json_safe_makes_figures_fit_for_json() -> None:
     assert safe == {"a": [1, 2], "b": [0.5, None], "c": 0.25, "3": True}
     fig = figures.exact_vs_simulated({1: Fraction(1, 3)}, {1: wilson(0, 0)}, "t", "x")  # n = 0: NaN estimate
     json.dumps(figures.figure_json(fig), allow_nan=False)
+
+
+def _points(fig: dict) -> int:
+    return sum(len([v for v in trace.get("y", []) or [] if v is not None]) for trace in fig["data"])
+
+
+def test_a_chart_with_nothing_simulated_is_a_frame_a_pupil_can_read() -> None:
+    """Before Start (and, sealed, before a class's reveal) a chart with no data had plotly's empty axes: a
+    probability from -1 to 4 (Lesson 4), a log axis reading "0 0 0" (Lesson 5). Every question's empty chart
+    without a single point has a set y range (0 to 1 for a probability), a log trials axis from 1 with a tick
+    at each power of ten only, and says why it is empty."""
+    import donkeylab.lessons.full_games_questions  # noqa: F401  Lesson 5's questions register on import
+    from donkeylab.lab import questions
+
+    empty = 0
+    for name in questions.names():
+        q = questions.get(name)
+        for exact in (None, q.exact()):
+            try:
+                fig = figures.figure_json(q.figure(exact, None, 0, None, "de"))
+            except ValueError:  # a question that draws its exact answer in every bar cannot hide it
+                continue
+            if _points(fig):
+                continue
+            empty += 1
+            layout = fig["layout"]
+            low, high = layout["yaxis"]["range"]
+            assert low < high and (low == 0 or low == -high), (name, layout["yaxis"])
+            if layout["xaxis"].get("type") == "log":
+                assert layout["xaxis"]["range"][0] == 0 and layout["xaxis"]["dtick"] == 1, name
+            notes = [a["text"] for a in layout.get("annotations", [])]
+            assert any(word in t for t in notes for word in ("simuliert", "gespielt")), (name, notes)
+    assert empty >= 8  # the running charts, sealed and not, the race orders sealed, Lesson 5's two

@@ -288,3 +288,12 @@ def test_no_widget_syncs_a_binary_trait() -> None:
     for cls in classes:
         for name, trait in cls.class_traits(sync=True).items():
             assert not isinstance(trait, traitlets.Bytes), f"{cls.__name__}.{name} would be a binary buffer"
+
+
+def test_an_empty_running_chart_runs_its_trials_axis_to_its_own_n() -> None:
+    """The lab's empty frame runs 1 to 1,000,000 trials; a plot of 5,000 shows 1 to 5,000 before Start (a
+    reviewer read "the axis runs to 1,000,000" on a page that simulates 10,000)."""
+    plot = LivePlot("double_donkey.free_choice", 5_000, 0, 500)
+    assert plot.figure["layout"]["xaxis"]["range"] == pytest.approx([0, np.log10(5_000)])
+    plot.run()
+    assert "range" not in plot.figure["layout"]["xaxis"] or plot.figure["layout"]["xaxis"]["range"][1] != 6
