@@ -38,9 +38,11 @@ say = words(
     {
         "counted_dice": (
             "the value of your lowest card once all six dice lie on the Hay card (an Angry Donkey of yours counts "
-            "as played: 7 − pips; the others' flips come later); lower is better",
+            "as played: 7 − pips; the other players' Angry Donkeys are played only later, so their flips are not "
+            "counted here); lower is better",
             "der Wert deiner niedrigsten Karte, wenn alle sechs Würfel auf der Misthaufen-Karte liegen (ein eigener "
-            "Wütender Esel zählt wie gespielt: 7 − Augen; das Umdrehen der anderen kommt später); kleiner ist besser",
+            "Wütender Esel zählt wie gespielt: 7 − Augen; die Wütenden Esel der anderen werden erst später "
+            "gespielt, ihr Umdrehen zählt hier nicht); kleiner ist besser",
         ),
         "counted_cards": (
             "the final value of the highest card you play, after every Angry Donkey flip (yours and the other "
@@ -56,18 +58,21 @@ say = words(
         "assumed": (
             "every later die, yours too, is placed at random (each die that may be placed equally likely), the last "
             "die is kept or re-rolled with equal chances (50 % each), and each other player plays 1 to 3 of their "
-            "cards picked at random (their hands: any cards you have not seen)",
+            "cards, every such choice equally likely (with 3 cards in hand: 7 choices); their hands: any cards you "
+            "have not seen",
             "jeder spätere Würfel, auch deiner, wird zufällig gelegt (jeder erlaubte Würfel gleich wahrscheinlich), "
             "der letzte Würfel wird mit gleicher Chance behalten oder neu geworfen (je 50 %), und jeder andere "
-            "Spieler spielt 1 bis 3 zufällig gewählte Karten (ihre Hände: jede Karte, die du nicht gesehen hast)",
+            "Spieler spielt 1 bis 3 seiner Karten, jede solche Auswahl gleich wahrscheinlich (bei 3 Karten auf der "
+            "Hand: 7 Auswahlen); ihre Hände: jede Karte, die du nicht gesehen hast",
         ),
         "assumed_roll": (
             "every later die, yours too, is placed at random (each die that may be placed equally likely; the last "
-            "die is always rolled), and each other player plays 1 to 3 of their cards picked at random (their hands: "
-            "any cards you have not seen)",
+            "die is always rolled), and each other player plays 1 to 3 of their cards, every such choice equally "
+            "likely (with 3 cards in hand: 7 choices); their hands: any cards you have not seen",
             "jeder spätere Würfel, auch deiner, wird zufällig gelegt (jeder erlaubte Würfel gleich wahrscheinlich; "
-            "der letzte wird immer geworfen), und jeder andere Spieler spielt 1 bis 3 zufällig gewählte Karten (ihre "
-            "Hände: jede Karte, die du nicht gesehen hast)",
+            "der letzte wird immer geworfen), und jeder andere Spieler spielt 1 bis 3 seiner Karten, jede solche "
+            "Auswahl gleich wahrscheinlich (bei 3 Karten auf der Hand: 7 Auswahlen); ihre Hände: jede Karte, die du "
+            "nicht gesehen hast",
         ),
         "outcome/worth": ("worth {x}", "Wert {x}"),
         "outcome/beaten": (

@@ -218,3 +218,21 @@ def test_dd_biggest_1_beaten_words_en_de() -> None:
 
     assert "higher card" in outcome_text("double_donkey", "beaten", "en")
     assert "höhere Karte" in outcome_text("double_donkey", "beaten", "de")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_dd_play_1_the_assumed_play_says_how_the_others_choose_their_cards(lang: str) -> None:
+    """The sentence names the model the table counts with: every set of 1 to 3 cards equally likely, which for a
+    hand of 3 is 7 sets (3 of one card, 3 of two, 1 of three), so one card is played with chance 3/7, not 1/3."""
+    from donkeylab.double_donkey.chances import ASSUMED, ASSUMED_ROLL, played_sizes
+
+    sets = sum(comb(3, s) for s in (1, 2, 3))
+    for sentence in (ASSUMED, ASSUMED_ROLL):
+        assert f"3 {'cards' if lang == 'en' else 'Karten'}" in sentence.get(lang)
+        assert f"{sets} {'choices' if lang == 'en' else 'Auswahlen'}" in sentence.get(lang)
+    state = first("play", players=2)
+    seat = state.current_player
+    assert isinstance(seat, int)
+    h = len(state.hands[1 - seat])
+    ways = {k: comb(h, k) for k in (1, 2, 3) if k <= h}
+    assert played_sizes(state, seat) == {k: Fraction(w, sum(ways.values())) for k, w in ways.items()}
