@@ -12,8 +12,9 @@ import pytest
 
 from donkeylab.core import CHANCE, answers
 from donkeylab.double_donkey import Rules
-from donkeylab.lessons import die_choice, worksheets
+from donkeylab.lessons import angry_flips, angry_flips_hand, die_choice, worksheets
 from donkeylab.lessons import framework as fw
+from donkeylab.lessons.page import percent
 from donkeylab.widgets import Stepper
 
 
@@ -134,3 +135,109 @@ def test_lesson_1_exercise_3_is_on_the_worksheet_with_a_box_and_on_the_key(lang:
     assert "dl-ws-box" in block  # room for the number
     answer = key.split(question)[1].split("<!--next-->")[0]
     assert "1/8" in answer and ("12.5\u00a0%" in answer or "12,5\u00a0%" in answer), answer[:300]
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 2
+def test_lesson_2_says_what_the_reveal_steps_hold_and_that_step_then_starts_round_2() -> None:
+    """The intro names the step the page opens at and what Step does after its last event; both are the
+    engine's: the reveal is step 15, its last event starts round 2, and Step beyond it plays round 2's roll."""
+    lesson = angry_flips.parts()
+    stepper = lesson.stepper
+    assert stepper.index == angry_flips.TELLING_STEP and stepper.substep == 2
+    events = stepper.match.states[angry_flips.TELLING_STEP].events
+    assert events[-1].rule == "DD-NEXT-1" and "starts round 2" in events[-1].render("en")
+    intro = angry_flips.say("step_intro")
+    assert f"(step {angry_flips.TELLING_STEP})" in intro.get("en") and "Step starts round 2" in intro.get("en")
+    assert f"(Schritt {angry_flips.TELLING_STEP})" in intro.get("de") and "beginnt mit Schritt Runde 2" in intro.get(
+        "de"
+    )
+    stepper.jump(angry_flips.TELLING_STEP)
+    stepper.step()  # past the reveal's last event: round 2's dice
+    assert stepper.index == angry_flips.TELLING_STEP + 1
+    assert stepper.match.states[stepper.index].round == 2
+
+
+def test_the_stepper_counts_a_steps_events_as_the_steps_own() -> None:
+    """ "step 15 · event 2 of 15" read as two counts of one thing: the event counter says whose events they are."""
+    from donkeylab.widgets.words import front_end_words
+
+    words = front_end_words("stepper")
+    assert words["en"]["event"] == " · event {sub} of {n} in this step"
+    assert words["de"]["event"] == " · Ereignis {sub} von {n} in diesem Schritt"
+
+
+@pytest.mark.parametrize("variant", ["english", "german"])
+def test_lesson_2_tree_solution_is_one_short_step_a_line_and_adds_up(variant: str) -> None:
+    last_die = "roll" if variant == "german" else "choose"
+    tree = exercises_of(angry_flips.spec(variant))[3]
+    assert tree.exact == angry_flips.orange_on_two(last_die)  # type: ignore[arg-type]
+    for lang in ("en", "de"):
+        lines = tree.solution.get(lang).split("\n")
+        word = "Step" if lang == "en" else "Schritt"
+        steps = [line for line in lines if line.startswith(word)]
+        assert len(steps) == (6 if variant == "english" else 4) and len(lines) == len(steps) + 1
+        prose = [sum(any(c.isalpha() for c in w) for w in line.split()) for line in lines]  # words, not sums
+        assert all(n <= 32 for n in prose), prose
+    # each step's numbers, recomputed: the first branch, the leftover, and the sum
+    sixth, old, new, half = Fraction(1, 6), Fraction(4, 6), Fraction(2, 6), Fraction(1, 2)
+    first = sixth * old * half
+    left_over = old * new + (old * old + new * new) * half
+    left_two = sixth * new + sixth * old * half
+    assert (first, left_over, left_two) == (Fraction(1, 18), Fraction(1, 2), Fraction(1, 9))
+    if variant == "english":
+        total = first + left_two * (half + half * sixth) + (left_over - left_two) * half * sixth
+        assert left_two * (half + half * sixth) == Fraction(7, 108)
+        assert (left_over - left_two) * half * sixth == Fraction(7, 216)
+        said = ("= 1/18", "= 1/2", "1/9 · 7/12 = 7/108", "= 7/216", "33/216 = 11/72 ≈ 15.3 %")
+    else:
+        total = first + left_over * sixth
+        said = ("= 1/18", "= 1/2", "1/2 · 1/6 = 1/12", "= 5/36 ≈ 13.9 %")
+    assert total == tree.exact
+    english = tree.solution.get("en")
+    assert all(s in english for s in said), variant
+    assert all(s.replace(".", ",") in tree.solution.get("de") for s in said[-1:])
+
+
+@pytest.mark.parametrize(
+    ("index", "text", "says"),
+    [
+        (0, "5", "opposite faces added up to 6"),
+        (0, "1/6", "The question asks what the card is worth"),
+        (3, "0.5", "1/2 is the probability that orange is left over"),
+        (3, "0,5", "1/2 is the probability that orange is left over"),
+        (3, "50 %", "1/2 is the probability that orange is left over"),
+        (3, "1/6", "1/6 would be right if orange were rolled freely"),
+        (3, "1/18", "1/18 is only the branch"),
+        (3, "5/36", "5/36 is the answer when the last die is always rolled"),
+    ],
+)
+def test_lesson_2_aims_hints_at_5_one_sixth_and_one_half(index: int, text: str, says: str) -> None:
+    item = exercises_of(angry_flips.spec())[index]
+    said = feedback(item, text)
+    assert says in said and "rounding" not in said
+
+
+def test_lesson_2_hay_count_explains_one_sixth() -> None:
+    hay = angry_flips_hand.hay_exercise()
+    said = feedback(hay, "1/6")
+    assert "Here it already shows 2" in said and "rounding" not in said
+    assert "Hier zeigt Orange schon die 2" in feedback(hay, "1/6", "de")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("variant", ["english", "german"])
+def test_lesson_2_worksheet_has_boxes_for_both_simulated_shares_and_the_key_the_exact_ones(
+    variant: str, lang: str
+) -> None:
+    options = {"variant": variant}
+    sheet = worksheets.document("angry_flips", lang, "worksheet", options)
+    key = worksheets.document("angry_flips", lang, "key", options)
+    heading = angry_flips.say("sim.heading").get(lang)
+    block = sheet.split(f"<h2>{heading}</h2>")[1].split("</section>")[0]
+    assert block.count("dl-ws-box") == 4  # a share and its N for each of the two plots
+    assert angry_flips.say("sim.before").get(lang) in block and angry_flips.say("sim.after").get(lang) in block
+    before, after = angry_flips.sevens("roll" if variant == "german" else "choose")
+    expected = key.split(f"<h2>{heading}</h2>")[1].split("</section>")[0]
+    assert percent(before, lang).replace(" ", "\u00a0") in expected or percent(before, lang) in expected
+    assert percent(after, lang).replace(" ", "\u00a0") in expected or percent(after, lang) in expected
+    assert "dl-ws-box" not in expected
