@@ -12,9 +12,13 @@ import pytest
 
 from donkeylab.core import CHANCE, answers
 from donkeylab.double_donkey import Rules
-from donkeylab.lessons import angry_flips, angry_flips_hand, die_choice, worksheets
+from donkeylab.lessons import angry_flips, angry_flips_hand, die_choice, full_games, worksheets
 from donkeylab.lessons import framework as fw
-from donkeylab.lessons.page import percent
+from donkeylab.lessons import full_games_questions as qg
+from donkeylab.lessons.full_widgets import summary_html
+from donkeylab.lessons.page import number, percent
+from donkeylab.pages.query import parse_query
+from donkeylab.pages.words import interval
 from donkeylab.widgets import Stepper
 
 
@@ -241,3 +245,58 @@ def test_lesson_2_worksheet_has_boxes_for_both_simulated_shares_and_the_key_the_
     assert percent(before, lang).replace(" ", "\u00a0") in expected or percent(before, lang) in expected
     assert percent(after, lang).replace(" ", "\u00a0") in expected or percent(after, lang) in expected
     assert "dl-ws-box" not in expected
+
+
+# ---------------------------------------------------------------------------------------------- Lesson 5
+LONG_RUN = (full_games.MEASURED_PAIRS, full_games.MEASURED["german"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_lesson_5_says_its_own_table_is_a_small_run_and_how_far_it_wanders(lang: str) -> None:
+    """The default page's 200 pairs: the summary under "The answer, measured" says the run is small, how far its
+    average can wander (half its 95 % interval, from the run itself) and the long run's figures the reveal states,
+    inside this run's interval (computed, not assumed)."""
+    results = qg.variant_results(200, 0, 4, "Random")
+    diff = qg.paired_difference(results)
+    text = summary_html(results, lang, LONG_RUN)
+    half = number((diff.high - diff.low) / 2, lang, 1)
+    value, low, high = interval(*full_games.MEASURED["german"], lang)
+    if lang == "en":
+        assert f"A small run of 200 pairs: its average can be off by up to about {half} rounds." in text
+        assert f"The long run (50,000 pairs) measured {value} rounds ({low} to {high}), inside this interval." in text
+    else:
+        assert f"Ein kleiner Lauf mit 200 Paaren: Sein Mittelwert kann bis zu etwa {half} Runden danebenliegen." in text
+        assert f"Der lange Lauf (50.000 Paare) ergab {value} Runden ({low} bis {high}), in diesem Intervall." in text
+    assert diff.low <= full_games.MEASURED["german"][0] <= diff.high  # what "inside" claims
+    assert (diff.high - diff.low) / 2 > 5 * (LONG_RUN[1][2] - LONG_RUN[1][1]) / 2, "the page's run is the small one"
+
+
+def test_lesson_5_says_outside_when_the_small_run_misses_the_long_run() -> None:
+    results = qg.variant_results(200, 0, 4, "Random")
+    diff = qg.paired_difference(results)
+    far = (LONG_RUN[0], (diff.high + 1.0, diff.high + 0.9, diff.high + 1.1))
+    assert "outside this interval (that happens in about 5 of 100 runs)." in summary_html(results, "en", far)
+    assert "außerhalb dieses Intervalls (das passiert in etwa 5 von 100 Läufen)." in summary_html(results, "de", far)
+
+
+def test_lesson_5_reveal_states_the_long_runs_verdict_whatever_the_small_run_says() -> None:
+    """The reveal's lead and the prediction's answer are the long run's (as class mode's), not a small table's."""
+    assert full_games.long_run_verdict() == "german" == questions_answer()
+    assert full_games.answer_text().get("en") == full_games.key_answer().get("en")
+    assert full_games.answer_text().get("en").startswith("<b>German rules</b>: over 50,000 pairs")
+    lesson = full_games.parts(parse_query("games=20&seed=3", full_games.PARAMS))
+    assert lesson.prediction.answer == "german"
+
+
+def questions_answer() -> str:
+    from donkeylab.classroom.questions import question_specs
+
+    question = question_specs("full_games")["shorter"]
+    return str(question.choices[int(question.exact)])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_lesson_5_measured_text_has_no_seed(lang: str) -> None:
+    text = full_games.say("measured").get(lang).lower()
+    assert "seed" not in text and "startwert" not in text
+    assert "the same table" in text or "dieselbe tabelle" in text
