@@ -212,9 +212,17 @@ def _slip(reading: Reading, exact: Fraction) -> str | None:
         return "answer/more_digits"
     if reading.unit is not None and reading.digits >= MIN_DIGITS and abs(reading.value - exact) <= reading.unit:
         return "answer/rounding_slip"
-    if reading.one_in is not None and exact > 0 and abs(reading.one_in - 1 / exact) <= 1:
-        return "answer/rounding_slip"
+    if reading.one_in is not None and exact > 0 and abs(reading.one_in - 1 / exact) <= _last_place(reading.one_in) / 2:
+        return "answer/rounding_slip"  # "1 in 80" for 1/81 rounds 81; "1 in 9" for 1/8 rounds nothing: a wrong idea
     return None
+
+
+def _last_place(n: int) -> int:
+    """The place value of the last non-zero digit of ``n``: 80 → 10, 7800 → 100, 9 → 1."""
+    place = 1
+    while n and n % (10 * place) == 0:
+        place *= 10
+    return place
 
 
 def check(

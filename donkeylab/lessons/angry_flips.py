@@ -138,6 +138,11 @@ def orange_on_two(last_die: exact.LastDie = "choose") -> Fraction:
     return sum((p for (values, _, _), p in final.items() if values[1] == 2), Fraction(0))
 
 
+def other_rules(last_die: exact.LastDie) -> exact.LastDie:
+    """The other rules' last die: the tree's answer under them is a known wrong answer under these."""
+    return "roll" if last_die == "choose" else "choose"
+
+
 def orange_cards() -> Fraction:
     """The share of the deck whose value an orange flip changes (it depends on our reconstruction)."""
     deck = build_deck("reconstruction")
@@ -187,7 +192,11 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             Fraction(6),
             hint=say("ex1.hint"),
             why=True,
-            mistakes=((Fraction(1), say("ex1.unflipped")),),
+            mistakes=(
+                (Fraction(1), say("ex1.unflipped")),
+                (Fraction(5), say("ex1.six")),  # opposite faces taken to add up to 6
+                (Fraction(1, 6), say("ex1.probability")),  # a probability where a value is asked
+            ),
         ),
         Exercise(
             say("pairs.q", pair=shares["pair"]),
@@ -212,9 +221,22 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             say(f"tree.solution.{last_die}", left_over=say("tree.left_over"), after=lambda lg: percent(after, lg)),
             tree,
             hint=say("tree.hint"),
-            mistakes=((Fraction(1, 6), say("tree.independent")),),
+            mistakes=(
+                (Fraction(1, 6), say("tree.independent")),
+                (Fraction(1, 2), say("tree.left_over_half")),  # orange left over, not yet on the 2
+                (Fraction(1, 18), say("tree.first_only")),  # the first branch alone
+                (orange_on_two(other_rules(last_die)), say(f"tree.other_rules.{last_die}")),
+            ),
         ),
     ]
+
+
+def simulation_sheet(variant: str = "english") -> tuple[Say, Say, tuple[Say, ...], Say]:
+    """The worksheet's room for the pupil's simulation (both plots: share and N), and the key's line with the exact
+    values the shares close in on under ``variant``'s rules."""
+    before, after = sevens("roll" if variant == "german" else "choose")
+    expected = say("sim.key", before=lambda lg: percent(before, lg), after=lambda lg: percent(after, lg))
+    return say("sim.heading"), say("sim.intro"), (say("sim.before"), say("sim.after")), expected
 
 
 def step_through(ctx: Context) -> list[Any]:

@@ -135,6 +135,16 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Dann wählt der Spieler noch zufällig einen der beiden Würfel: mal 1/2."
         ),
     ),
+    "hay.shows_two": (
+        (
+            "1/6 is the probability that orange shows 2. Here it already shows 2: the question is whether it is "
+            "placed now, and that depends on yellow and on the choice."
+        ),
+        (
+            "1/6 ist die Wahrscheinlichkeit, dass Orange eine 2 zeigt. Hier zeigt Orange schon die 2: Gefragt ist, "
+            "ob es jetzt gelegt wird, und das hängt von Gelb und von der Wahl ab."
+        ),
+    ),
     "hay.choice": (
         (
             "1/2 is the random choice alone. But there is a choice only when yellow shows an old number too (4 of "
@@ -244,6 +254,7 @@ def hay_exercise() -> Exercise:
             (Fraction(1), say("hay.always")),
             (Fraction(2, 3), say("hay.exception")),
             (Fraction(1, 2), say("hay.choice")),
+            (Fraction(1, 6), say("hay.shows_two")),  # the chance of the 2, which the question already gives
         ),
     )
 

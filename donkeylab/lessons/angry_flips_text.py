@@ -5,19 +5,47 @@ translator edits this file alone, and a test checks both languages have the same
 TEXTS: dict[str, tuple[str, str]] = {
     "step_intro": (
         (
-            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Press Step to see each flip. Who "
-            "is the Biggest Donkey after the flips? The card beside the game names each step's rule; names like "
-            "DD-ANGRY-1 are our labels for the rulebook's rules."
+            "Player 1 revealed the orange Angry Donkey, Player 3 the green one. Step shows the reveal (step 15) "
+            "event by event: flips, values, the Biggest Donkey. After its last event, Step starts round 2. Names "
+            "like DD-ANGRY-1 are our labels for the rulebook's rules."
         ),
         (
-            "Spieler 1 hat den orangefarbenen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Drück Schritt, um "
-            "jedes Umdrehen zu sehen. Wer ist danach Oberesel? Die Karte neben dem Spiel nennt die Regel jedes "
-            "Schritts; Namen wie DD-ANGRY-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
+            "Spieler 1 hat den orangefarbenen Wütenden Esel aufgedeckt, Spieler 3 den grünen. Schritt zeigt das "
+            "Aufdecken (Schritt 15) Ereignis für Ereignis: das Umdrehen, die Werte der Karten, den Oberesel. Nach "
+            "dem letzten Ereignis der Runde beginnt mit Schritt Runde 2. Namen wie DD-ANGRY-1 sind unsere Kürzel "
+            "für die Regeln aus der Spielanleitung."
         ),
     ),
     "restart": (
         "Back to the reveal",
         "Zurück zum Aufdecken",
+    ),
+    "sim.heading": ("Your simulation", "Deine Simulation"),
+    "sim.intro": (
+        (
+            "Write down what your simulation showed when you stopped it: the blue line's share in each plot, and "
+            "after how many games N."
+        ),
+        (
+            "Schreib auf, was deine Simulation zeigte, als du sie angehalten hast: den Anteil der blauen Linie in "
+            "jedem Diagramm und nach wie vielen Spielen N."
+        ),
+    ),
+    "sim.before": ("Without a flip (upper plot): worth 7", "Ohne Umdrehen (oberes Diagramm): 7 wert"),
+    "sim.after": (
+        "After the orange flip (lower plot): worth 7",
+        "Nach dem Umdrehen des orangefarbenen Würfels (unteres Diagramm): 7 wert",
+    ),
+    "sim.key": (
+        (
+            "The shares wander at first and come close to the exact {before} (without a flip) and {after} (after "
+            "the orange flip) as N grows; the shaded band shows how far a run of N games can still be off."
+        ),
+        (
+            "Die Anteile schwanken zuerst und kommen mit wachsendem N nahe an die exakten {before} (ohne Umdrehen) "
+            "und {after} (nach dem Umdrehen); das Band zeigt, wie weit ein Lauf mit N Spielen noch daneben liegen "
+            "kann."
+        ),
     ),
     "exact.intro": (
         "Over many games ({model}), the light blue/orange card is worth exactly 7:",
@@ -69,6 +97,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex1.unflipped": (
         "1 is the die before the flip. The Angry Donkey turns its own die over first: 7 − 1.",
         "1 zeigt der Würfel vor dem Umdrehen. Der Wütende Esel dreht zuerst seinen eigenen Würfel um: 7 − 1.",
+    ),
+    "ex1.six": (
+        (
+            "6 − 1 = 5 would be right if opposite faces added up to 6. They add up to 7 (1 and 6, 2 and 5, 3 and 4): "
+            "7 − 1."
+        ),
+        (
+            "6 − 1 = 5 stimmt, wenn gegenüberliegende Seiten zusammen 6 ergäben. Sie ergeben 7 (1 und 6, 2 und 5, "
+            "3 und 4): 7 − 1."
+        ),
+    ),
+    "ex1.probability": (
+        (
+            "1/6 is a probability. The question asks what the card is worth: the pips of its die after the flip, "
+            "a whole number."
+        ),
+        (
+            "1/6 ist eine Wahrscheinlichkeit. Gefragt ist, was die Karte wert ist: die Augen ihres Würfels nach dem "
+            "Umdrehen, eine ganze Zahl."
+        ),
     ),
     "exercises3": (
         "Both dice of a Double Donkey are flipped. Before, it was worth 5. What is it worth now?",
@@ -311,58 +359,105 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "tree.left_over": (
         (
-            "Orange is left over as the last die when yellow is placed: only yellow shows a new number (4/6 ·"
-            " 2/6 = 2/9), or both are new or both old (1/9 + 4/9) and the choice falls on yellow (1/2): 2/9 +"
-            " 5/18 = 1/2."
+            "Step 2 · Orange is left over as the last die when yellow is placed: yellow new and orange old (4/6 · "
+            "2/6 = 2/9), or both old or both new (4/9 + 1/9 = 5/9) and the choice falls on yellow (1/2): 2/9 + "
+            "5/18 = 1/2."
         ),
         (
-            "Der orangefarbene Würfel bleibt als letzter übrig, wenn der gelbe gelegt wird: Nur der gelbe "
-            "zeigt eine neue Zahl (4/6 · 2/6 = 2/9), oder beide zeigen neue oder beide alte Zahlen (1/9 + "
-            "4/9) und die Wahl fällt auf den gelben (1/2): 2/9 + 5/18 = 1/2."
+            "Schritt 2 · Orange bleibt als letzter Würfel übrig, wenn Gelb gelegt wird: Gelb neu und Orange alt "
+            "(4/6 · 2/6 = 2/9), oder beide alt oder beide neu (4/9 + 1/9 = 5/9) und die Wahl fällt auf Gelb (1/2): "
+            "2/9 + 5/18 = 1/2."
         ),
     ),
+    # each step on its own line: the answer box shows one paragraph per line, the key one line each
     "tree.solution.choose": (
         (
-            "Orange ends on 2 in three ways. (1) Orange is placed at once showing 2: it shows 2 (1/6), yellow"
-            " shows an old number (4/6), and orange is picked (1/2): 1/18. {left_over} (2) Orange is left "
-            "over showing the 2 with probability 1/6 · 2/6 + 1/6 · 4/6 · 1/2 = 1/9; then it ends on 2 with "
-            "1/2 (kept) + 1/2 · 1/6 (rolled again) = 7/12: 1/9 · 7/12 = 7/108. (3) It is left over showing "
-            "another number with probability 1/2 − 1/9 = 7/18 and must be rolled again to a 2: 7/18 · 1/2 · "
-            "1/6 = 7/216. Together 12/216 + 14/216 + 7/216 = 33/216 = 11/72 ≈ 15.3 %: less than 1/6, because "
-            "rule DD-DICE-2 keeps players from placing orange on the 2 that is already there. The computer "
-            "does the same count for every way phase 1 can go from an empty Hay card: that gives the {after} "
-            "after the flip in the exact answer."
+            "Step 1 · Orange is placed at once on the 2: orange shows 2 (1/6), yellow an old number (4/6), and "
+            "the choice falls on orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
+            "Step 3 · Left over showing the 2: yellow new (1/6 · 2/6 = 1/18), or yellow old and the choice on "
+            "yellow (1/6 · 4/6 · 1/2 = 1/18): together 1/9.\n"
+            "Step 4 · A coin decides about the last die: kept (1/2) it stays 2, rolled again (1/2) it shows 2 with "
+            "1/6: 1/2 + 1/12 = 7/12. This way gives 1/9 · 7/12 = 7/108.\n"
+            "Step 5 · Left over showing another number: 1/2 − 1/9 = 7/18. It must be rolled again (1/2) and show "
+            "2 (1/6): 7/18 · 1/2 · 1/6 = 7/216.\n"
+            "Step 6 · Add the three ways: 1/18 + 7/108 + 7/216 = 12/216 + 14/216 + 7/216 = 33/216 = 11/72 ≈ "
+            "15.3 %.\n"
+            "Less than 1/6: rule DD-DICE-2 keeps orange off the 2 that is already there. Counting every way phase "
+            "1 can go like this gives the exact answer's {after} after the flip."
         ),
         (
-            "Der orangefarbene Würfel zeigt am Ende auf drei Wegen eine 2. (1) Er wird sofort mit einer 2 "
-            "gelegt: Er zeigt 2 (1/6), der gelbe zeigt eine alte Zahl (4/6), und der orangefarbene wird "
-            "gewählt (1/2): 1/18. {left_over} (2) Er bleibt mit der Wahrscheinlichkeit 1/6 · 2/6 + 1/6 · 4/6 "
-            "· 1/2 = 1/9 übrig und zeigt dabei die 2; dann endet er mit 1/2 (behalten) + 1/2 · 1/6 (neu "
-            "geworfen) = 7/12 auf der 2: 1/9 · 7/12 = 7/108. (3) Er bleibt mit der Wahrscheinlichkeit 1/2 − "
-            "1/9 = 7/18 übrig und zeigt dabei eine andere Zahl; dann muss er neu geworfen werden und eine 2 "
-            "zeigen: 7/18 · 1/2 · 1/6 = 7/216. Zusammen 12/216 + 14/216 + 7/216 = 33/216 = 11/72 ≈ 15,3 %: "
-            "weniger als 1/6, denn Regel DD-DICE-2 hält die Spieler davon ab, den orangefarbenen Würfel auf "
-            "die 2 zu legen, die schon da liegt. Der Computer zählt genauso für jeden Verlauf von Phase 1 ab "
-            "einer leeren Misthaufen-Karte: Das ergibt die {after} nach dem Umdrehen in der exakten Antwort."
+            "Schritt 1 · Orange wird sofort auf die 2 gelegt: Orange zeigt 2 (1/6), Gelb eine alte Zahl (4/6), "
+            "und die Wahl fällt auf Orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
+            "Schritt 3 · Übrig und zeigt die 2: Gelb neu (1/6 · 2/6 = 1/18), oder Gelb alt und die Wahl fällt auf "
+            "Gelb (1/6 · 4/6 · 1/2 = 1/18): zusammen 1/9.\n"
+            "Schritt 4 · Ein Münzwurf entscheidet über den letzten Würfel: behalten (1/2) bleibt er 2, neu geworfen "
+            "(1/2) zeigt er mit 1/6 eine 2: 1/2 + 1/12 = 7/12. Dieser Weg gibt 1/9 · 7/12 = 7/108.\n"
+            "Schritt 5 · Übrig und zeigt eine andere Zahl: 1/2 − 1/9 = 7/18. Er muss neu geworfen werden (1/2) "
+            "und eine 2 zeigen (1/6): 7/18 · 1/2 · 1/6 = 7/216.\n"
+            "Schritt 6 · Zähle die drei Wege zusammen: 1/18 + 7/108 + 7/216 = 12/216 + 14/216 + 7/216 = 33/216 = "
+            "11/72 ≈ 15,3 %.\n"
+            "Weniger als 1/6: Regel DD-DICE-2 hält Orange von der 2 fern, die schon da liegt. Jeden Verlauf von "
+            "Phase 1 so zu zählen ergibt die {after} nach dem Umdrehen aus der exakten Antwort."
         ),
     ),
     "tree.solution.roll": (
         (
-            "Orange ends on 2 in two ways. (1) Orange is placed at once showing 2: it shows 2 (1/6), yellow "
-            "shows an old number (4/6), and orange is picked (1/2): 1/18. {left_over} (2) Then it is rolled "
-            "again and shows 2 with 1/6: 1/2 · 1/6 = 1/12. Together 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13.9 "
-            "%: less than 1/6, because rule DD-DICE-2 keeps players from placing orange on the 2 that is "
-            "already there. The computer does the same count for every way phase 1 can go from an empty Hay "
-            "card: that gives the {after} after the flip in the exact answer."
+            "Step 1 · Orange is placed at once on the 2: orange shows 2 (1/6), yellow an old number (4/6), and "
+            "the choice falls on orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
+            "Step 3 · The last die is always rolled again: it shows 2 with 1/6, so 1/2 · 1/6 = 1/12.\n"
+            "Step 4 · Add the two ways: 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13.9 %.\n"
+            "Less than 1/6: rule DD-DICE-2 keeps orange off the 2 that is already there. Counting every way phase "
+            "1 can go like this gives the exact answer's {after} after the flip."
         ),
         (
-            "Der orangefarbene Würfel zeigt am Ende auf zwei Wegen eine 2. (1) Er wird sofort mit einer 2 "
-            "gelegt: Er zeigt 2 (1/6), der gelbe zeigt eine alte Zahl (4/6), und der orangefarbene wird "
-            "gewählt (1/2): 1/18. {left_over} (2) Dann wird er neu geworfen und zeigt mit 1/6 eine 2: 1/2 · "
-            "1/6 = 1/12. Zusammen 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13,9 %: weniger als 1/6, denn Regel "
-            "DD-DICE-2 hält die Spieler davon ab, den orangefarbenen Würfel auf die 2 zu legen, die schon da "
-            "liegt. Der Computer zählt genauso für jeden Verlauf von Phase 1 ab einer leeren "
-            "Misthaufen-Karte: Das ergibt die {after} nach dem Umdrehen in der exakten Antwort."
+            "Schritt 1 · Orange wird sofort auf die 2 gelegt: Orange zeigt 2 (1/6), Gelb eine alte Zahl (4/6), "
+            "und die Wahl fällt auf Orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
+            "Schritt 3 · Der letzte Würfel wird immer neu geworfen: Er zeigt mit 1/6 eine 2, also 1/2 · 1/6 = "
+            "1/12.\n"
+            "Schritt 4 · Zähle die zwei Wege zusammen: 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13,9 %.\n"
+            "Weniger als 1/6: Regel DD-DICE-2 hält Orange von der 2 fern, die schon da liegt. Jeden Verlauf von "
+            "Phase 1 so zu zählen ergibt die {after} nach dem Umdrehen aus der exakten Antwort."
+        ),
+    ),
+    "tree.left_over_half": (
+        (
+            "1/2 is the probability that orange is left over as the last die (step 2). It still has to end on 2: "
+            "follow that branch on to its end, and add the branch where orange is placed at once on the 2."
+        ),
+        (
+            "1/2 ist die Wahrscheinlichkeit, dass Orange als letzter Würfel übrig bleibt (Schritt 2). Er muss "
+            "aber noch auf der 2 enden: Verfolge diesen Ast bis zum Ende und zähle den Ast dazu, in dem Orange "
+            "sofort auf die 2 gelegt wird."
+        ),
+    ),
+    "tree.first_only": (
+        (
+            "1/18 is only the branch where orange is placed at once on the 2. Orange may also be left over as "
+            "the last die and end on 2: add those branches."
+        ),
+        (
+            "1/18 ist nur der Ast, in dem Orange sofort auf die 2 gelegt wird. Orange kann auch als letzter Würfel "
+            "übrig bleiben und auf der 2 enden: Zähle diese Äste dazu."
+        ),
+    ),
+    "tree.other_rules.choose": (
+        (
+            "5/36 is the answer when the last die is always rolled (the German rules). Here a coin decides: a "
+            "kept last die that shows 2 stays on 2."
+        ),
+        (
+            "5/36 ist die Antwort, wenn der letzte Würfel immer neu geworfen wird (deutsche Regeln). Hier "
+            "entscheidet ein Münzwurf: Ein behaltener letzter Würfel, der 2 zeigt, bleibt auf der 2."
+        ),
+    ),
+    "tree.other_rules.roll": (
+        (
+            "11/72 is the answer when a coin decides whether the last die is kept (the English rules). Here the "
+            "last die is always rolled again: what it showed before does not count."
+        ),
+        (
+            "11/72 ist die Antwort, wenn ein Münzwurf entscheidet, ob der letzte Würfel behalten wird (englische "
+            "Regeln). Hier wird der letzte Würfel immer neu geworfen: Was er vorher zeigte, zählt nicht."
         ),
     ),
     "tree.independent": (

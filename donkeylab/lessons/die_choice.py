@@ -166,9 +166,16 @@ def may_choose_with_two_dice(hay: int = 4) -> tuple[Fraction, Fraction]:
     return old, both_new
 
 
+def margaret_exception() -> Fraction:
+    """Exercise 3, counted by hand from the step-through: at Margaret's roll (step 8 of the rulebook round) 2, 5
+    and 1 lie on the Hay card and 3 dice are left, so the exception has probability (3/6)^3 = 1/8 (the engine's
+    own chance outcomes agree: ``tests/apps/test_die_choice.py``)."""
+    return exact.p_free_choice(3, [2, 5, 1])
+
+
 def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
-    """Two numbers to type (one a game decision: may you pick the die that suits your cards?) and the what-if
-    reading; each typed one with the feedback aimed at its classic wrong answers."""
+    """Three numbers to work out with pencil and paper (one a game decision: may you pick the die that suits your
+    cards?), each with the feedback aimed at its classic wrong answers, then the what-if reading on the screen."""
     one = exact.p_free_choice(5, [1])
     free, both_new = may_choose_with_two_dice()
     return [
@@ -187,14 +194,27 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             why=True,
             mistakes=((free, say("ex2.free_only")), (both_new, say("ex2.new_only"))),
         ),
-        Exercise(say("ex3.q"), say("ex3.solution", rank=lambda lg: what_if_ranking(lg, last_die))),
+        Exercise(
+            say("ex3.q"),
+            say("ex3.solution"),
+            margaret_exception(),
+            hint=say("ex3.hint"),
+            mistakes=(
+                (Fraction(1, 2), say("ex3.one_die")),
+                (exact.p_free_choice(3, [1]), say("ex3.one_number")),
+                (exact.p_free_choice(3, [1, 2]), say("ex3.two_numbers")),
+            ),
+        ),
+        # reading the what-if table is done on the screen, not with pencil and paper: the fourth exercise, under
+        # going further (``framework.MAIN_EXERCISES``)
+        Exercise(say("ex4.q"), say("ex4.solution", rank=lambda lg: what_if_ranking(lg, last_die))),
     ]
 
 
 def step_through(ctx: Context) -> list[Any]:
     """The rulebook round at Fran's roll: the button back to it, the Stepper, the dice tray and the hands
     beside the rule explainer, then the what-if for the player to choose, folded (a decision's table for
-    exercise 3, not a step on the way to the headline)."""
+    exercise 4, not a step on the way to the headline)."""
     query = ctx.query
     rules = Rules(variant=query["variant"])
     stepper = Stepper("double_donkey", PLAYERS, seed=ctx.seed, rules=rules, lang=ctx.lang, seat=query["seat"])
@@ -204,7 +224,7 @@ def step_through(ctx: Context) -> list[Any]:
         LangButton(say("restart"), lambda: start_example(stepper, rules, ctx.seed), ctx.lang, icon="undo"),
         stepper,
         step_box(stepper, [DiceTray(stepper), CardHands(stepper)], odds=ctx.query["odds"] == "1"),
-        Folded(say("what_if_heading"), WhatIfPanel(stepper, lang=ctx.lang), ctx.lang),  # exercise 3's table
+        Folded(say("what_if_heading"), WhatIfPanel(stepper, lang=ctx.lang), ctx.lang),  # exercise 4's table
     ]
 
 

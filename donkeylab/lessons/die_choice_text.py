@@ -261,20 +261,66 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex3.q": (
         (
-            "In the rulebook round Fran (Player 2) could place the dark blue 4, the orange 5 or the yellow 3. "
-            "The rulebook does not show her cards, so suppose her hand is orange/yellow, dark blue/green and the "
-            "purple Angry Donkey (played, it flips the purple die first, so it is worth 7 − the purple pips). "
-            "Which die leaves her best card lowest on average? Use the what-if table at step 4."
+            "In the rulebook round, when Margaret rolls at step 8, the numbers 2, 5 and 1 lie on the Hay card and "
+            "3 dice are left. What is the probability of the exception, that all three dice show a 2, a 5 or a 1?"
         ),
         (
-            "In der Beispielrunde konnte Fran (Spieler 2) die dunkelblaue 4, die orange 5 oder die gelbe 3 "
+            "In der Beispielrunde liegen 2, 5 und 1 auf der Misthaufen-Karte, als Margaret bei Schritt 8 wirft, und "
+            "3 Würfel sind übrig. Wie groß ist die Wahrscheinlichkeit für die Ausnahme, dass alle drei Würfel eine "
+            "2, eine 5 oder eine 1 zeigen?"
+        ),
+    ),
+    "ex3.hint": (
+        "Each die shows one of the 3 numbers on the Hay card with probability 3/6. The dice are independent.",
+        "Jeder Würfel zeigt mit der Wahrscheinlichkeit 3/6 eine der 3 Zahlen auf der Misthaufen-Karte. Die Würfel "
+        "sind unabhängig.",
+    ),
+    "ex3.one_die": (
+        "1/2 is the probability for one die. All three dice must show one of the numbers, so multiply: "
+        "(1/2) · (1/2) · (1/2).",
+        "1/2 ist die Wahrscheinlichkeit für einen Würfel. Alle drei Würfel müssen eine der Zahlen zeigen, also "
+        "multipliziere: (1/2) · (1/2) · (1/2).",
+    ),
+    "ex3.one_number": (
+        "(1/6)³ = 1/216 asks every die for one particular number. A die may show any of the 3 numbers on the Hay "
+        "card: 3/6 for each die.",
+        "(1/6)³ = 1/216 verlangt von jedem Würfel eine bestimmte Zahl. Ein Würfel darf jede der 3 Zahlen auf der "
+        "Misthaufen-Karte zeigen: 3/6 für jeden Würfel.",
+    ),
+    "ex3.two_numbers": (
+        "(2/6)³ = 1/27 uses the 2 numbers of the question at the top. Here 3 numbers lie on the Hay card: 3/6 "
+        "for each die.",
+        "(2/6)³ = 1/27 nimmt die 2 Zahlen aus der Frage oben. Hier liegen 3 Zahlen auf der Misthaufen-Karte: 3/6 "
+        "für jeden Würfel.",
+    ),
+    "ex3.solution": (
+        (
+            "Each die: 3/6 = 1/2. Three dice: (1/2) · (1/2) · (1/2) = 1/8 = 12.5 %, about 1 in 8. So what "
+            "Margaret got at step 8 happens about once in 8 such rolls."
+        ),
+        (
+            "Jeder Würfel: 3/6 = 1/2. Drei Würfel: (1/2) · (1/2) · (1/2) = 1/8 = 12,5 %, etwa 1 von 8. Was "
+            "Margaret bei Schritt 8 bekam, passiert also etwa bei einem von 8 solchen Würfen."
+        ),
+    ),
+    "ex4.q": (
+        (
+            "On the screen: in the rulebook round Fran (Player 2) could place the dark blue 4, the orange 5 or the "
+            "yellow 3. "
+            "The rulebook does not show her cards, so suppose her hand is orange/yellow, dark blue/green and the "
+            "purple Angry Donkey (played, it flips the purple die first, so it is worth 7 − the purple pips). "
+            "Which die leaves her best card lowest on average? Open the what-if table at step 4."
+        ),
+        (
+            "Am Bildschirm: In der Beispielrunde konnte Fran (Spieler 2) die dunkelblaue 4, die orange 5 oder die "
+            "gelbe 3 "
             "legen. Die Spielregel zeigt ihre Karten nicht. Nimm an, sie hat orange/gelb, dunkelblau/grün und "
             "den lila Wütenden Esel auf der Hand (gespielt dreht er zuerst den lila Würfel um, er zählt also "
-            "7 − die lila Augen). Bei welchem Würfel ist ihre beste Karte im Schnitt am niedrigsten? Nutze die "
+            "7 − die lila Augen). Bei welchem Würfel ist ihre beste Karte im Schnitt am niedrigsten? Öffne die "
             "Was-wäre-wenn-Tabelle bei Schritt 4."
         ),
     ),
-    "ex3.solution": (
+    "ex4.solution": (
         "Average best card: {rank}.",
         "Beste Karte im Schnitt: {rank}.",
     ),

@@ -76,15 +76,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "The whole measurement: it is far too much work to compute these numbers exactly, since a whole game "
             "has so many dice rolls and shuffles. So they are <b>measured</b> from games of bots that choose at "
-            "random, started from a seed, a fixed starting number for the random generator (the same seed always "
-            "gives the same table). A 95 % interval (in brackets; statisticians call it a confidence interval) "
+            "random. The games are random but repeatable: this page always plays the same ones, so it always "
+            "shows the same table. A 95 % interval (in brackets; statisticians call it a confidence interval) "
             "comes from a method that catches the true value in about 95 of 100 experiments like this "
             "one. In about 5 of 100 it misses, and no one can tell which experiments those are."
         ),
         (
             "Die ganze Messung: Diese Zahlen exakt auszurechnen wäre viel zu viel Arbeit, denn ein ganzes Spiel hat "
-            "sehr viele Würfe und Mischungen. Darum werden sie aus Spielen von Bots, die zufällig wählen, mit festem "
-            "Startwert des Zufallsgenerators <b>gemessen</b> (derselbe Startwert ergibt immer dieselbe Tabelle). Ein "
+            "sehr viele Würfe und Mischungen. Darum werden sie aus Spielen von Bots, die zufällig wählen, "
+            "<b>gemessen</b>. Die Spiele sind zufällig, aber wiederholbar: Diese Seite spielt immer dieselben und "
+            "zeigt darum immer dieselbe Tabelle. Ein "
             "95-%-Intervall (in Klammern; in der Statistik heißt es Konfidenzintervall) kommt aus einem "
             "Verfahren, das den wahren Wert in etwa 95 von "
             "100 solchen Experimenten einfängt. In etwa 5 von 100 verfehlt es ihn, und niemand weiß, welche "
@@ -100,7 +101,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "your last card is revealed and your own pile is empty. With the English rules, if that card made you "
             "the Biggest Donkey, you refill your hand with three cards from the middle pile and play on.</li>"
             "<li>Ties (DD-BIGGEST-2) save {tie} rounds alone: our ruling, as the German text says nothing about "
-            "them.</li><li>The smaller runs above wander more.</li></ul>"
+            "them.</li></ul>"
         ),
         (
             "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
@@ -110,8 +111,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "aus: Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein eigener "
             "Stapel leer ist. Hat dich diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei "
             "Karten vom Stapel in der Mitte nach und spielst weiter.</li><li>Der Gleichstand (DD-BIGGEST-2) spart "
-            "allein {tie} Runden: unsere Festlegung, denn der deutsche Text sagt nichts dazu.</li><li>Die "
-            "kleineren Läufe oben schwanken mehr.</li></ul>"
+            "allein {tie} Runden: unsere Festlegung, denn der deutsche Text sagt nichts dazu.</li></ul>"
         ),
     ),
     "exercises": (
@@ -190,19 +190,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "Watch a measurement get more precise. Press Start: bots choosing at random play 2,000 pairs of "
+            "Press Start: bots choosing at random play 2,000 pairs of "
             "games, each pair with the same cards under both sets of rules. The blue line is the <b>average</b> "
             "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % interval</b>. Its width "
-            "shrinks like 1 ÷ √(number of games): 4 times as many games, half as wide. There is no exact line: "
-            "nobody has computed the true value."
+            "shrinks like 1 ÷ √(number of games): 4 times as many games, half as wide."
         ),
         (
-            "Sieh zu, wie eine Messung genauer wird. Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
+            "Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
             " von Spielen, jedes Paar mit denselben Karten unter beiden Regelsätzen. Die blaue Linie ist der "
             "<b>Mittelwert</b> von „englische Runden minus deutsche Runden“ bis jetzt; das Band ist sein "
             "<b>95-%-Intervall</b>. Seine Breite schrumpft wie 1 durch die Wurzel aus der Zahl "
-            "der Spiele: 4-mal so viele Spiele, halb so breit. Eine exakte Linie gibt es nicht: Niemand hat den "
-            "wahren Wert ausgerechnet."
+            "der Spiele: 4-mal so viele Spiele, halb so breit."
         ),
     ),
     "ex2.q": (

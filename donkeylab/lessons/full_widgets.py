@@ -91,8 +91,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Die Bots haben ihre Spiele gespielt: Die Tabelle erscheint mit der Antwort.",
     ),
     "summary.german": (
-        "<b>German games are shorter.</b> In {n} pairs of games of bots choosing at random, each pair dealt the "
-        "same cards under both sets of rules, the English game lasted on average {diff} rounds longer. A "
+        "<b>German games are shorter.</b> In {n} pairs of games of bots choosing at random, each pair with the "
+        "same cards, the English game lasted on average {diff} rounds longer. A "
         "measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to {high} rounds. "
         "Intervals made this way catch the true average in about 95 of 100 experiments. This one lies wholly "
         "above 0: these games show that the German rules make them shorter.",
@@ -103,8 +103,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "ganz über 0: Diese Spiele zeigen, dass die deutschen Regeln sie kürzer machen.",
     ),
     "summary.english": (
-        "<b>English games are shorter.</b> In {n} pairs of games of bots choosing at random, each pair dealt the "
-        "same cards under both sets of rules, the German game lasted on average {diff} rounds longer. A "
+        "<b>English games are shorter.</b> In {n} pairs of games of bots choosing at random, each pair with the "
+        "same cards, the German game lasted on average {diff} rounds longer. A "
         "measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to {high} rounds. "
         "Intervals made this way catch the true average in about 95 of 100 experiments. This one lies wholly "
         "above 0: these games show that the English rules make them shorter.",
@@ -115,8 +115,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "ganz über 0: Diese Spiele zeigen, dass die englischen Regeln sie kürzer machen.",
     ),
     "summary.same": (
-        "<b>These games do not tell.</b> In {n} pairs of games of bots choosing at random, each pair dealt the "
-        "same cards under both sets of rules, the English game lasted on average {diff} rounds longer (a minus "
+        "<b>These games do not tell.</b> In {n} pairs of games of bots choosing at random, each pair with the "
+        "same cards, the English game lasted on average {diff} rounds longer (a minus "
         "means shorter). A measurement wobbles, so it comes with a <b>95 % interval</b>: here from {low} to "
         "{high} rounds. Intervals made this way catch the true average in about 95 of 100 experiments. This one "
         "holds 0, so these games do not show which rules are shorter; more games make the interval narrower.",
@@ -127,8 +127,25 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Experimenten ein. Dieses enthält die 0, also zeigen diese Spiele nicht, welche Regeln kürzer sind; mehr "
         "Spiele machen das Intervall schmaler.",
     ),
+    # the page's own run is small (200 pairs by default): said plainly, with how far it can wander, beside the long
+    # run whose figures the reveal and the notice state (``full_games.MEASURED``)
+    "small_run": (
+        "A small run of {n} pairs: its average can be off by up to about {half} rounds. The long run ({pairs} "
+        "pairs) measured {diff} rounds ({low} to {high}),",
+        "Ein kleiner Lauf mit {n} Paaren: Sein Mittelwert kann bis zu etwa {half} Runden danebenliegen. Der lange "
+        "Lauf ({pairs} Paare) ergab {diff} Runden ({low} bis {high}),",
+    ),
+    "small_run.inside": (
+        "inside this interval.",
+        "in diesem Intervall.",
+    ),
+    "small_run.outside": (
+        "outside this interval (that happens in about 5 of 100 runs).",
+        "außerhalb dieses Intervalls (das passiert in etwa 5 von 100 Läufen).",
+    ),
 }
 say = words("lesson/full_widgets/", TEXTS)
+LongRun = tuple[int, tuple[float, float, float]]  # pairs, and the English-minus-German mean with its 95 % interval
 
 MORE_GAMES = 1_000  # per variant, for the "play more games" button (a few seconds in the background)
 PLAYED_KEPT = 8  # tables of played games kept per kernel (a few hundred kB each)
@@ -354,7 +371,7 @@ class VariantTable(w.VBox):  # type: ignore[misc]
         return f"VariantTable(games={n}, seed={self.seed}, players={self.players})"
 
 
-def summary_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
+def summary_html(results: Mapping[str, ExperimentResult], lang: str, long_run: LongRun | None = None) -> str:
     """The measured answer as a 14-year-old reads it: which rules are shorter for these games (the paired
     difference's 95 % interval decides, as ``qg.shorter_variant`` does), by how much on average, and the interval
     in words. The longer game's excess is stated, so every number is positive unless the games do not tell."""
@@ -366,16 +383,37 @@ def summary_html(results: Mapping[str, ExperimentResult], lang: str) -> str:
     n = len(next(iter(results.values())).records)
     shown = interval(value, low, high, lang)
     text = say(f"summary.{verdict}", n=whole(n, lang), diff=shown[0], low=shown[1], high=shown[2]).get(lang)
-    return f"<p class='dl-measured-summary'>{text}</p>"
+    return f"<p class='dl-measured-summary'>{text}</p>" + (small_run_html(results, long_run, lang) if long_run else "")
+
+
+def small_run_html(results: Mapping[str, ExperimentResult], long_run: LongRun, lang: str) -> str:
+    """The page's run said to be small: how far its average can wander (half its 95 % interval's width, as
+    precise as that width allows) and the long run's figures, inside or outside this run's interval."""
+    diff = qg.paired_difference(results)
+    pairs, (value, low, high) = long_run
+    n = len(next(iter(results.values())).records)
+    half = (diff.high - diff.low) / 2
+    long_value, long_low, long_high = interval(value, low, high, lang)
+    where = "inside" if diff.low <= value <= diff.high else "outside"
+    text = say(
+        "small_run",
+        n=whole(n, lang),
+        half=number(half, lang, 1 if half >= 0.1 else 2),
+        pairs=whole(pairs, lang),
+        diff=long_value,
+        low=long_low,
+        high=long_high,
+    ).get(lang)
+    return f"<p class='dl-small-run'>{text} {say(f'small_run.{where}').get(lang)}</p>"
 
 
 class MeasuredSummary(w.HTML):  # type: ignore[misc]
     """The measured answer in words (``summary_html``), redrawn whenever the table finishes a run (the page's
     first games, or the "more games" button)."""
 
-    def __init__(self, table: VariantTable, lang: str = "en") -> None:
+    def __init__(self, table: VariantTable, lang: str = "en", long_run: LongRun | None = None) -> None:
         super().__init__()
-        self.source, self.lang = table, lang
+        self.source, self.lang, self.long_run = table, lang, long_run
         self.add_class("dl-measured")
         self.set_lang(lang)
         table.on_finished(lambda: self.set_lang(self.lang))
@@ -383,7 +421,7 @@ class MeasuredSummary(w.HTML):  # type: ignore[misc]
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         results = self.source.results
-        self.value = summary_html(results, lang) if results else f"<p><i>{PLAYING.get(lang)}</i></p>"
+        self.value = summary_html(results, lang, self.long_run) if results else f"<p><i>{PLAYING.get(lang)}</i></p>"
 
     def __repr__(self) -> str:
         return f"MeasuredSummary({self.source!r})"

@@ -37,6 +37,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "tick": ("Tick one.", "Kreuze eine Antwort an."),
     "my_guess": ("My guess:", "Meine Schätzung:"),
+    # a simulation's result, copied off the page's plot: the share it showed and after how many trials
+    "sim_share": ("share shown:", "angezeigter Anteil:"),
+    "sim_n": ("after N =", "nach N ="),
     "working": ("Working", "Rechenweg"),
     "accepts": (
         "Counts as right: the exact value, or a rounding that keeps at least two significant digits, e.g. {examples}.",

@@ -69,6 +69,8 @@ class Sheet:
     rules: Speaks | None  # the rule set the numbers are for, when the lesson has a choice of rules
     # a count the page asks beside its game, outside its exercises (Lesson 4's mini board): heading, intro, item
     by_hand: tuple[tuple[Speaks, Speaks, fw.Exercise], ...] = ()
+    # the page's simulation, written down by the pupil (Lesson 2): heading, intro, one label per plot, the key's line
+    simulation: tuple[Speaks, Speaks, tuple[Speaks, ...], Speaks] | None = None
 
 
 def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
@@ -94,7 +96,12 @@ def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
     exercises = tuple(item for s in sections if isinstance(s, fw.Exercises) for item in s.items)
     rules = _rules(query["variant"]) if "variant" in accepted else None
     by_hand = tuple(module.by_hand_sheet()) if hasattr(module, "by_hand_sheet") else ()
-    return Sheet(name, spec.title, question, prompt, choices, answer, exact, notice, exercises, rules, by_hand)
+    simulated = (
+        module.simulation_sheet(**{p: query[p] for p in accepted}) if hasattr(module, "simulation_sheet") else None
+    )
+    return Sheet(
+        name, spec.title, question, prompt, choices, answer, exact, notice, exercises, rules, by_hand, simulated
+    )
 
 
 def _prediction(
@@ -208,6 +215,8 @@ def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapp
     body = [_head(made, lang, kind), _block(_t("lesson/heading.question", lang), made.question.get(lang))]
     if made.prompt is not None:
         body.append(_prediction_block(made, lang, key))
+    if made.simulation is not None:
+        body.append(_simulation_block(made.simulation, lang, key))
     if key and made.exact:
         body.append(_block(_t("lesson/heading.exact", lang), "".join(part(lang) for part in made.exact)))
     if key and made.notice is not None:
@@ -258,6 +267,22 @@ def _prediction_block(made: Sheet, lang: str, key: bool) -> str:
         inner += f"<p>{html.escape(say('scale').get(lang))}</p>{_scale(lang)}"
         inner += _answer_line(say("my_guess").get(lang))
     return _block(_t("lesson/heading.predict", lang), inner)
+
+
+def _simulation_block(simulation: tuple[Speaks, Speaks, tuple[Speaks, ...], Speaks], lang: str, key: bool) -> str:
+    """Room for what the page's simulation showed (a share and its N per plot); the key says what to expect."""
+    heading, intro, labels, expected = simulation
+    if key:
+        inner = f"<p>{intro.get(lang)}</p><div class='dl-key-answer'><p>{expected.get(lang)}</p></div>"
+    else:
+        share, n = (html.escape(say(k).get(lang)) for k in ("sim_share", "sim_n"))
+        rows = "".join(
+            f"<p><b>{label.get(lang)}</b></p><div class='dl-ws-answer'><span>{share}</span>"
+            f"<span class='dl-ws-box dl-ws-sim'></span><span>{n}</span><span class='dl-ws-box dl-ws-sim'></span></div>"
+            for label in labels
+        )
+        inner = f"<p>{intro.get(lang)}</p>{rows}"
+    return _block(heading.get(lang), inner)
 
 
 def _scale(lang: str) -> str:
@@ -329,7 +354,9 @@ def _key_answer(item: fw.Exercise, lang: str) -> str:
 
             rule += " " + _t("answer/tolerance", lang, tolerance=tolerance_text(item.tolerance, lang))
         out += f"<p class='dl-note'>{html.escape(rule)}</p>"
-    out += f"<p>{_t('answer/solution', lang, solution=item.solution.get(lang))}</p>"
+    # a solution worked step by step has one step a line (the answer box shows one paragraph each)
+    steps = item.solution.get(lang).replace("\n", "<br>")
+    out += f"<p>{_t('answer/solution', lang, solution=steps)}</p>"
     if item.hint is not None:
         out += f"<p class='dl-note'>{_t('answer/hint', lang, hint=item.hint.get(lang))}</p>"
     if item.mistakes:

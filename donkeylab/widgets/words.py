@@ -35,9 +35,10 @@ WORDS: dict[str, Table] = {
         "speed": ("speed ", "Tempo "),
         "speed_aria": ("Play speed (steps per second)", "Tempo (Schritte pro Sekunde)"),
         "position": ("step {index} of {last}", "Schritt {index} von {last}"),
-        # inside a step's events one counter is enough: "step 15 of 15 · event 2 of 15" read as "the game is over"
+        # inside a step's events one counter is enough: "step 15 of 15 · event 2 of 15" read as "the game is over";
+        # "in this step" says whose 15 events they are ("step 15 · event 2 of 15" read as two counts of one thing)
         "position_at": ("step {index}", "Schritt {index}"),
-        "event": (" · event {sub} of {n}", " · Ereignis {sub} von {n}"),
+        "event": (" · event {sub} of {n} in this step", " · Ereignis {sub} von {n} in diesem Schritt"),
         "language": ("Language", "Sprache"),
         "lang_en": ("English", "English"),  # each language is named in its own words, in both menus
         "lang_de": ("Deutsch", "Deutsch"),

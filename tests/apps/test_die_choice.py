@@ -129,10 +129,10 @@ def test_live_plots_are_the_headline_and_the_distinct_values_question(lesson: Le
     convergence = lesson.live[1]
     assert convergence.question == "double_donkey.free_choice" and convergence.params == {"m": 2, "k": 4}
     assert convergence.figure["data"], "the exact line is drawn before any simulation"
-    distinct = lesson.going_further[2]
+    distinct = lesson.going_further[-1]  # after the fourth exercise (the what-if reading) and the tables
     assert distinct.question == "double_donkey.distinct_values"
     assert distinct.params == {"policy": "random", "last_die": "choose"}
-    assert fresh("variant=german").going_further[2].params["last_die"] == "roll"
+    assert fresh("variant=german").going_further[-1].params["last_die"] == "roll"
 
 
 def test_what_if_panel_equals_the_engine_at_frans_roll(lesson: Lesson) -> None:
@@ -177,7 +177,7 @@ def test_exercises_answers_come_from_the_engine() -> None:
     assert items[1].exact == Fraction(5, 9) and items[1].why  # a free choice (4/9) or two new numbers (1/9)
     means = {c: sum(v * p for v, p in d.items()) for c, d in exact.what_if(**exact.RULEBOOK_WHAT_IF).items()}
     ranked = sorted(means, key=means.__getitem__)
-    answer = items[2].solution.en
+    answer = items[3].solution.en  # the what-if reading (exercise 4)
     positions = [answer.index(dd_parts.colour_name(c, "en")) for c in ranked]
     assert positions == sorted(positions) and ranked[0] == "yellow"
 
@@ -187,7 +187,7 @@ def test_language_switch_changes_every_text() -> None:
     lesson.switch.value = "de"
     assert "Misthaufen-Karte" in lesson.question.value and "Misthaufen-Karte" in lesson.exact[0].value
     assert lesson.stepper.lang == "de" and lesson.live[1].lang == "de" and one(lesson, RuleExplainer).lang == "de"
-    assert lesson.going_further[2].lang == "de"
+    assert lesson.going_further[-1].lang == "de"
     assert "Übungen" in lesson.exercises.value and "aufdecken" in lesson.prediction.button.description
     assert one(lesson, LangButton).description == die_choice.say("restart").de
     assert one(lesson, WhatIfPanel).wait() and "Spieler 2" in one(lesson, WhatIfPanel).value

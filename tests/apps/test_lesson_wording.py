@@ -101,7 +101,7 @@ def test_lesson_1_says_rounds_and_suppose() -> None:
     assert "of rounds" in further and "der Runden" in further and "of games" not in further
     assert f"{round(100 * float(exact.p_some_free_choice()))} %" in further  # 52 %: per phase 1, so per round
     assert "of games" not in both(die_choice.notice_text())
-    ex3 = exercises_of(die_choice.spec())[2].question
+    ex3 = exercises_of(die_choice.spec())[3].question  # the what-if reading: exercise 4, on the screen
     assert "suppose her hand is" in ex3.en and "Nimm an, sie hat" in ex3.de
     assert "does not show her cards" in ex3.en and "zeigt ihre Karten nicht" in ex3.de
 
@@ -109,11 +109,11 @@ def test_lesson_1_says_rounds_and_suppose() -> None:
 def test_lesson_1_under_german_rules_ranks_with_the_german_last_die() -> None:
     """The what-if panel reads the last-die rule off the Stepper; the exercise's solution must say the same."""
     for variant, last_die in (("english", "choose"), ("german", "roll")):
-        solution = exercises_of(die_choice.spec(variant))[2].solution.get("en")
+        solution = exercises_of(die_choice.spec(variant))[3].solution.get("en")
         panel = dd_what_if_means(last_die)
         for colour, mean in panel.items():
             assert f"{dd_parts.colour_name(colour, 'en')} ≈ {dd_parts.decimal(mean, 'en')}" in solution, variant
-    assert "orange ≈ 3.37" in exercises_of(die_choice.spec("german"))[2].solution.get("en")
+    assert "orange ≈ 3.37" in exercises_of(die_choice.spec("german"))[3].solution.get("en")
 
 
 def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
@@ -365,8 +365,8 @@ def test_notebook_01_says_what_the_answer_boxes_take() -> None:
         teacher = "".join(json.load(f)["cells"][1]["source"])
     assert "answer boxes accept 1/81" not in teacher and "a slider" in teacher
     boxes = [item.exact for item in exercises_of(die_choice.spec()) if item.exact is not None]
-    assert Fraction(1, 81) not in boxes and boxes == [Fraction(1, 7776), Fraction(5, 9)]
-    assert "`1/7776`" in teacher and "`5/9`" in teacher and "5/9 ≈ 56 %" in teacher
+    assert Fraction(1, 81) not in boxes and boxes == [Fraction(1, 7776), Fraction(5, 9), Fraction(1, 8)]
+    assert "`1/7776`" in teacher and "`5/9`" in teacher and "5/9 ≈ 56 %" in teacher and "`1/8`" in teacher
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
