@@ -262,12 +262,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex3.q": (
         (
             "In the rulebook round, when Margaret rolls at step 8, the numbers 2, 5 and 1 lie on the Hay card and "
-            "3 dice are left. What is the probability of the exception, that all three dice show a 2, a 5 or a 1?"
+            "3 dice are left. What is the probability of the exception, that each of the three dice shows a "
+            "number already on the Hay card (each a 2, a 5 or a 1)?"
         ),
         (
             "In der Beispielrunde liegen 2, 5 und 1 auf der Misthaufen-Karte, als Margaret bei Schritt 8 wirft, und "
-            "3 Würfel sind übrig. Wie groß ist die Wahrscheinlichkeit für die Ausnahme, dass alle drei Würfel eine "
-            "2, eine 5 oder eine 1 zeigen?"
+            "3 Würfel sind übrig. Wie groß ist die Wahrscheinlichkeit für die Ausnahme, dass jeder der drei Würfel "
+            "eine Zahl zeigt, die schon auf der Misthaufen-Karte liegt (jeder eine 2, eine 5 oder eine 1)?"
         ),
     ),
     "ex3.hint": (
@@ -276,10 +277,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "sind unabhängig.",
     ),
     "ex3.one_die": (
-        "1/2 is the probability for one die. All three dice must show one of the numbers, so multiply: "
-        "(1/2) · (1/2) · (1/2).",
-        "1/2 ist die Wahrscheinlichkeit für einen Würfel. Alle drei Würfel müssen eine der Zahlen zeigen, also "
-        "multipliziere: (1/2) · (1/2) · (1/2).",
+        "1/2 is the probability for one die. All three dice must show one of the numbers: how do the three "
+        "probabilities of independent dice combine?",
+        "1/2 ist die Wahrscheinlichkeit für einen Würfel. Alle drei Würfel müssen eine der Zahlen zeigen: Wie "
+        "verbindest du die drei Wahrscheinlichkeiten unabhängiger Würfel?",
     ),
     "ex3.one_number": (
         "(1/6)³ = 1/216 asks every die for one particular number. A die may show any of the 3 numbers on the Hay "
