@@ -16,7 +16,11 @@ from typing import Any
 import ipywidgets as w
 
 import donkeylab.lessons  # noqa: F401  (registers the lesson apps)
-from donkeylab.apps import games_apps  # noqa: F401  (registers the free-play apps)
+from donkeylab.apps import (
+    games_apps,  # noqa: F401  (registers the free-play apps)
+    prepared,
+)
+from donkeylab.apps.prepared import parts_of
 from donkeylab.classmode import app as class_mode  # noqa: F401  (registers class mode's dashboard)
 from donkeylab.classmode import pupil as class_pupil
 from donkeylab.classmode import warm as class_warm
@@ -25,13 +29,11 @@ from donkeylab.pages import presenter
 from donkeylab.pages.query import Query, current_query_string, lost_link, parse_query
 from donkeylab.pages.registry import APPS, AppInfo
 from donkeylab.widgets.background import settle_imports
-from donkeylab.widgets.kit import FrontEndKit
-from donkeylab.widgets.plotly_bundle import PlotlyBundle
 
 log = logging.getLogger(__name__)
 LINK_LOST = lost_link({}).problems[0]  # the English sentence (the page shows it in its own language)
 
-__all__ = ["APPS", "AppInfo", "app", "build", "gallery"]
+__all__ = ["APPS", "AppInfo", "app", "build", "gallery", "parts_of"]
 
 
 def build(name: str, query_string: str | None = None) -> Any:
@@ -40,6 +42,9 @@ def build(name: str, query_string: str | None = None) -> Any:
     settle_imports()  # before any of the page's threads (a lazy numpy import raced plotly's lookup)
     if query_string is None and preheating():
         warm(info)
+        lang = class_warm.class_language(info.name) if info.kind == "lesson" else None
+        if lang:  # a kernel warmed for a class: the pupil's page, but for the class and the pupil, built ahead
+            prepared.prepare(info, lang)
         class_warm.built()  # the server starts the next kernel of a class's warm-up now
     text = current_query_string() if query_string is None else query_string
     query: Query = parse_query(text, info.params)
@@ -47,7 +52,8 @@ def build(name: str, query_string: str | None = None) -> Any:
         query = lost_link(query.values)
         text = ""
     try:
-        return presenter.prepare(class_pupil.join(info.build(query)), query)  # a lesson joins its class here
+        page = prepared.take(info, query) or info.build(query)
+        return presenter.prepare(class_pupil.join(page), query)  # a lesson joins its class here
     except Exception:  # a pupil must see a sentence, not a traceback; the teacher finds it in the log
         log.exception("app %s failed to build for query %r", name, text[:200])
         retry = parse_query("", info.params)
@@ -96,38 +102,12 @@ def warm(info: AppInfo) -> None:
     """
     if info.kind not in ("lesson", "game"):
         return
-    made: list[w.Widget] = []
-    previous = getattr(w.Widget, "_widget_construction_callback", None)  # ipywidgets keeps one callback: chain it
-
-    def constructed(widget: w.Widget) -> None:
-        made.append(widget)
-        if previous is not None:
-            previous(widget)
-
-    w.Widget.on_widget_constructed(constructed)
-    try:
-        info.build(parse_query("", info.params))
-    except Exception:  # the real build will say what is wrong, to the pupil and in the log
-        log.exception("app %s failed to warm up", info.name)
-    finally:
-        w.Widget.on_widget_constructed(previous)
-    keep = {id(part) for shared in (FrontEndKit._shared, PlotlyBundle._shared) for part in parts_of(shared)}
-    for widget in made:
-        if id(widget) not in keep:
-            widget.close()
-
-
-def parts_of(widget: w.Widget | None) -> list[w.Widget]:
-    """``widget`` and every widget its traits refer to (its Layout, a box's children), depth first."""
-    if widget is None:
-        return []
-    found = [widget]
-    for name in widget.keys:
-        value = getattr(widget, name)
-        for item in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(item, w.Widget):
-                found += parts_of(item)
-    return found
+    with prepared.widgets_made() as made:
+        try:
+            info.build(parse_query("", info.params))
+        except Exception:  # the real build will say what is wrong, to the pupil and in the log
+            log.exception("app %s failed to warm up", info.name)
+    prepared.close(made)
 
 
 def log_to_server() -> None:

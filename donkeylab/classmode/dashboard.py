@@ -160,7 +160,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             self._set(note=say("no_store", self.lang))
             return
         keyring.remember(made.code, made.teacher_key, made.lesson, made.size)
-        self._warm = class_warm.start(made.lesson, made.size, made.code)
+        self._warm = class_warm.start(made.lesson, made.size, made.code, lang=self.lang)
         self._leave_desk()  # after the class's claim: a pool the desk warmed for this lesson stays the class's
         self._show(made.code, made.teacher_key, made.lesson)
 
@@ -177,7 +177,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         self._desk_at = now
         if self._desk_lesson and self._desk_lesson != lesson:
             self._leave_desk()
-        if class_warm.start(lesson, size, desk=self._desk_id) is not None:
+        if class_warm.start(lesson, size, desk=self._desk_id, lang=self.lang) is not None:
             self._desk_lesson = lesson
 
     def _leave_desk(self) -> None:

@@ -31,6 +31,7 @@ SERVER_ENV = "DONKEYLAB_SERVER"  # what the server tells its kernels: addresses,
 TIMEOUT_S = 3.0
 STATUS_EVERY_S = 2.0
 DESK_ENV = "DONKEYLAB_DESK_WARM"
+LANGS = ("en", "de")  # a class link's languages
 
 
 def server_info() -> dict[str, Any]:
@@ -115,10 +116,12 @@ def desk_warms() -> bool:
     return os.environ.get(DESK_ENV, "1") != "0" and "hub" not in server_info()
 
 
-def start(lesson: str, size: int, code: str = "", desk: str = "") -> Warm | None:
+def start(lesson: str, size: int, code: str = "", desk: str = "", lang: str = "") -> Warm | None:
     """Ask the server to keep ``size`` pages of ``lesson`` ready for the class ``code`` (or for a teacher's
-    start screen, ``desk``); None when there is no server to ask."""
-    found = _send("POST", body={"lesson": lesson, "size": size, "class": code, "desk": desk})
+    start screen, ``desk``), its pupils' pages in ``lang`` (the class link's); None when there is no server to
+    ask."""
+    body = {"lesson": lesson, "size": size, "class": code, "desk": desk, "lang": lang}
+    found = _send("POST", body=body)
     info = server_info()
     if found is None:
         if info.get("secret"):
@@ -153,3 +156,12 @@ def built() -> None:
         return  # not a kernel a donkeylab server started: nothing to tell
     body = {"built": name[len("kernel-") : -len(".json")]}
     threading.Thread(target=_send, args=("POST", "", body), name="donkeylab-built", daemon=True).start()
+
+
+def class_language(lesson: str) -> str | None:
+    """In a warmed kernel: the language of the class whose pupil it waits for, when the server warms ``lesson``
+    for a class or a teacher's start screen (None: a ``--preheat`` pool, no server, or no answer). The pupil's
+    page is then built ahead for that class's link (``apps.prepared``)."""
+    found = _send("GET", "?" + urlencode({"lesson": lesson}))
+    lang = found.get("lang") if found is not None else None
+    return lang if lang in LANGS else None

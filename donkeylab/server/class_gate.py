@@ -314,10 +314,10 @@ class WarmHandler(web.RequestHandler):
     """``/donkeylab/warm``: the teacher's kernel asks the server to preheat a lesson for the class size.
 
     Only from this machine, with the secret the server gave its kernels (``DONKEYLAB_SERVER``): a page can
-    send neither. POST ``{"lesson", "size", "class"}`` (or ``"desk"`` instead of ``"class"``: the start
-    screen) starts the pool; POST ``{"built": KERNEL_ID}``: a warmed kernel's page is built; GET ``?lesson=``
-    says how many are ready; DELETE ``?lesson=&class=`` (End class) or ``?lesson=&desk=`` shuts down the pool's
-    kernels no page took.
+    send neither. POST ``{"lesson", "size", "class", "lang"}`` (or ``"desk"`` instead of ``"class"``: the
+    start screen) starts the pool; POST ``{"built": KERNEL_ID}``: a warmed kernel's page is built; GET
+    ``?lesson=`` says how many are ready and the class's language (a warmed kernel builds its page for it);
+    DELETE ``?lesson=&class=`` (End class) or ``?lesson=&desk=`` shuts down the pool's kernels no page took.
     """
 
     secret: ClassVar[str] = ""
@@ -346,7 +346,8 @@ class WarmHandler(web.RequestHandler):
         warm = getattr(self.kernel_manager, "warm", None)
         if warm is None:
             raise web.HTTPError(501)
-        self.finish(warm(notebook, size, clean_code(body.get("class")), desk=_desk(body.get("desk"))))
+        lang = body.get("lang") if body.get("lang") in ("en", "de") else None  # the class link's language
+        self.finish(warm(notebook, size, clean_code(body.get("class")), desk=_desk(body.get("desk")), lang=lang))
 
     def _built(self, kernel_id: str) -> None:
         built = getattr(self.kernel_manager, "kernel_built", None)

@@ -79,14 +79,20 @@ class WarmPools:
         self._launched: dict[Any, float] = {}  # warm-ups' tasks whose page is not built yet -> when launched
         self._built: set[str] = set()  # kernels that said their page is built (until they are removed)
         self._desks: dict[str, float] = {}  # a desk's claim ("desk:ID") -> until when it lasts
+        self._langs: dict[str, str] = {}  # warmed notebooks: the language of the class link (the latest asked)
 
     # ---------------------------------------------------------------------------------------------- warming
-    def warm(self, notebook: str, size: int, code: str | None = None, desk: str | None = None) -> dict[str, int]:
+    def warm(
+        self, notebook: str, size: int, code: str | None = None, desk: str | None = None, lang: str | None = None
+    ) -> dict[str, Any]:
         """A class (``code``) is about to arrive (its teacher pressed Start), or a teacher's desk (``desk``)
         shows the lesson: keep ``size`` kernels of ``notebook`` ready, as far as the places leave room
-        (``warm_room``); a pool already larger stays, and a ``--preheat`` pool is left as it is."""
+        (``warm_room``); a pool already larger stays, and a ``--preheat`` pool is left as it is. ``lang``: the
+        class link's language, in which each warmed kernel builds its pupil's page ahead (``warm_status``)."""
         if not hasattr(self, "_voila_fill"):
             return {"ready": 0, "size": 0}
+        if lang:
+            self._langs[notebook] = lang
         if desk:
             code = desk_code(desk)
             self._desks[code] = time.monotonic() + DESK_S
@@ -182,14 +188,15 @@ class WarmPools:
         content = task.result()
         return content.get("kernel_id") if isinstance(content, dict) else None
 
-    def warm_status(self, notebook: str) -> dict[str, int]:
-        """How many of ``notebook``'s pooled kernels are ready for a page (started, page built), and the pool's
-        size."""
+    def warm_status(self, notebook: str) -> dict[str, Any]:
+        """How many of ``notebook``'s pooled kernels are ready for a page (started, page built), the pool's
+        size, and while a class or a desk warms it, the class link's language (``lang``)."""
         pool = self._pool_of(notebook)
         self.building()  # forgets the launched tasks that are built or waited for too long
         ready = sum(1 for task in pool if self._is_built(task))
         size = int(self._voila_pools().get(notebook, {}).get("pool_size", 0)) + self._warm_left.get(notebook, 0)
-        return {"ready": ready, "size": size}
+        lang = self._langs.get(notebook) if notebook in self._warmed else None
+        return {"ready": ready, "size": size, **({"lang": lang} if lang else {})}
 
     # ---------------------------------------------------------------------------------------------- cooling
     def cool(self, notebook: str, code: str | None = None, still_open: set[str] | None = None) -> dict[str, int]:
@@ -207,6 +214,7 @@ class WarmPools:
             return {**self.warm_status(notebook), "cooled": 0}
         self._warm_for.pop(notebook, None)
         self._warm_left.pop(notebook, None)
+        self._langs.pop(notebook, None)
         self._warmed.discard(notebook)
         self._voila_pools().pop(notebook, None)
         pool = self._pool_of(notebook)

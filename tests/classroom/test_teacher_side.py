@@ -219,8 +219,11 @@ def test_the_start_screen_warms_the_lesson_shown_and_start_hands_it_to_the_class
 
     asked: list[tuple[str, ...]] = []
 
-    def start(lesson: str, size: int, code: str = "", desk: str = "") -> class_warm.Warm:
+    langs: list[str] = []
+
+    def start(lesson: str, size: int, code: str = "", desk: str = "", lang: str = "") -> class_warm.Warm:
         asked.append(("warm", lesson, str(size), code or "desk"))
+        langs.append(lang)  # the class link's language: the warmed kernels build the pupils' pages in it
         warm = class_warm.Warm(lesson, size, {})
         warm.status = lambda: 0  # type: ignore[method-assign]  # no server to ask
         return warm
@@ -250,6 +253,7 @@ def test_the_start_screen_warms_the_lesson_shown_and_start_hands_it_to_the_class
     asked.clear()
     dash.start_class("die_choice", 30)
     assert [a[0] for a in asked] == ["warm", "cool"] and asked[0][3] == dash.code  # the class's claim first
+    assert langs == [dash.lang] * 3
     asked.clear()
     says(dash, method="desk", lesson="die_choice", size=30)  # the dashboard shows the class: no desk
     assert asked == []

@@ -102,12 +102,14 @@ def test_end_class_shuts_down_the_idle_warmed_kernels_and_two_classes_fit_in_the
     server: Server, secret: str
 ) -> None:
     a = new_class("die_choice")
-    warm_a = class_warm.start("die_choice", 2, a.code)
+    warm_a = class_warm.start("die_choice", 2, a.code, lang="de")
     assert warm_a is not None and warm_a.size == 2
     wait_for(lambda: status(server, secret, "die_choice")["ready"] == 2, READY_S, "class A's two pages ready")
-    page = fetch_page(server.url, f"/voila/render/die_choice.ipynb?class={a.code}")  # a pupil of A arrives
+    assert status(server, secret, "die_choice")["lang"] == "de"  # each warmed kernel built the class's page ahead
+    page = fetch_page(server.url, f"/voila/render/die_choice.ipynb?class={a.code}&lang=de")  # a pupil of A arrives
     taken = page.kernel_id
     assert page.status == 200 and taken and f"Using pre-heated kernel: {taken}" in server.log_text()
+    wait_for(lambda: "the page built ahead for the class link in de joins its pupil" in server.log_text(), 30, "used")
 
     b = new_class("doublet_penalties")  # a second class starts while A runs: one place is taken, one warmed for A
     warm_b = class_warm.start("doublet_penalties", 28, b.code)
@@ -122,7 +124,7 @@ def test_end_class_shuts_down_the_idle_warmed_kernels_and_two_classes_fit_in_the
     assert cooled == {"ready": 0, "size": 0, "cooled": 1}
     wait_for(lambda: kernels(server) == PLACES - 1, READY_S, "A's idle warmed kernel shut down")
     assert kernel_alive(taken) and request("127.0.0.1", server, "GET", f"/api/kernels/{taken}")[0] == 200
-    assert status(server, secret, "doublet_penalties") == {"ready": 1, "size": 1}  # B's pool untouched
+    assert status(server, secret, "doublet_penalties") == {"ready": 1, "size": 1}  # B's pool untouched, no language
 
     end_class(b)
     assert class_warm.cool("doublet_penalties", b.code) == {"ready": 0, "size": 0, "cooled": 1}

@@ -274,3 +274,27 @@ def test_a_warmed_kernel_counts_as_warming_until_its_page_is_built_or_it_waited_
         assert started[0] not in manager._built
 
     in_its_own_loop(main())
+
+
+def test_a_warmed_pool_tells_its_kernels_the_class_links_language_until_it_is_cooled() -> None:
+    """A warmed kernel builds its pupil's page ahead for the class link (``apps.prepared``): the server says in
+    which language while a class or a desk warms the lesson, the latest asked; a ``--preheat`` pool, a lesson
+    nobody warms and a cooled pool say none."""
+
+    async def main() -> None:
+        manager = VoilaLike(max_kernels=40)
+        manager.open_codes = set
+        assert "lang" not in manager.warm("die_choice.ipynb", 2, None, desk="teacherdesk1")  # no language given
+        assert manager.warm("die_choice.ipynb", 2, None, desk="teacherdesk1", lang="de")["lang"] == "de"
+        warm_up(manager, "die_choice.ipynb")
+        assert manager.warm_status("die_choice.ipynb")["lang"] == "de"
+        assert manager.warm("die_choice.ipynb", 2, "CLASSA", lang="en")["lang"] == "en"  # Start in English
+        assert "lang" not in manager.warm_status("doublet_penalties.ipynb")
+        manager.cool("die_choice.ipynb", "desk:teacherdesk1", set())
+        manager.cool("die_choice.ipynb", "CLASSA", set())
+        assert "lang" not in manager.warm_status("die_choice.ipynb")
+        manager.kernel_pools_config["angry_flips.ipynb"] = {"pool_size": 1}  # the operator's --preheat pool
+        manager._pools["angry_flips.ipynb"] = []
+        assert "lang" not in manager.warm("angry_flips.ipynb", 3, "CLASSB", lang="de")
+
+    in_its_own_loop(main())
