@@ -97,7 +97,9 @@ def take(info: AppInfo, query: Query) -> Any | None:
         lesson.query = query
         log.info("%s: the page built ahead for the class link in %s joins its pupil", info.name, held.lang)
         return held.page
-    log.info("%s: the link asks for another page than the one built ahead (%s): built again", info.name, held.lang)
+    log.info(
+        "%s: the link asks for another page than the one built ahead (%s): built again", info.name, why(held, query)
+    )
     close(held.made)
     return None
 
@@ -111,6 +113,19 @@ def fits(prepared: Query, query: Query) -> bool:
     return {k: v for k, v in query.values.items() if k not in own} == {
         k: v for k, v in prepared.values.items() if k not in own
     }
+
+
+def why(held: Prepared, query: Query) -> str:
+    """What differs between the link and the page built ahead, for the server's log (names, not values)."""
+    if query.problems:
+        return "the link has problems"
+    if not query.values.get("class"):
+        return "not a class link"
+    own = set(CLASS_PARAMS)
+    keys = sorted(
+        k for k in {*query.values, *held.query.values} - own if query.values.get(k) != held.query.values.get(k)
+    )
+    return ", ".join(keys) or "another app"
 
 
 def release() -> None:
