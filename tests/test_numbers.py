@@ -33,3 +33,13 @@ def test_no_module_writes_a_decimal_comma_by_hand() -> None:
             if hand.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_a_five_rounds_up_as_a_school_rounds() -> None:
+    """1/8 is 0.125: a key printed "1/8 ≈ 0.12" (Python's format rounds the binary 0.125 to even); a maths
+    teacher rounds a 5 up. A float is rounded as it prints (2.675 is 2.67499… in binary)."""
+    from donkeylab.core.numbers import decimal
+
+    assert [decimal(Fraction(1, 8), "en"), decimal(0.125, "de"), decimal(2.675, "en")] == ["0.13", "0,13", "2.68"]
+    assert [decimal(12.5, "en", 0), decimal(-0.125, "en"), decimal(Fraction(2, 3), "en", 3)] == ["13", "-0.13", "0.667"]
+    assert decimal(Fraction(1, 81), "de", 4) == "0,0123" and decimal(float("nan"), "en") == "nan"

@@ -9,6 +9,7 @@ only, so the engines' sentences could use it too.
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 SEPARATORS = {"en": {"decimal": ".", "group": ","}, "de": {"decimal": ",", "group": "."}}
@@ -33,8 +34,13 @@ def whole(n: int, lang: str) -> str:
 
 
 def decimal(x: Fraction | float, lang: str, digits: int = 2) -> str:
-    """0.25 / 0,25, rounded to ``digits``; no thousands mark (a probability or an average, not a count)."""
-    return localise(f"{float(x):.{digits}f}", lang)
+    """0.25 / 0,25, rounded to ``digits`` as a school rounds (a 5 rounds up: 1/8 ≈ 0.13, where Python's format
+    rounds the binary 0.125 to even, 0.12); no thousands mark (a probability or an average, not a count).
+    A Fraction is rounded exactly, a float as it prints (2.675 → 2.68)."""
+    exact = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else Decimal(repr(float(x)))
+    if not exact.is_finite():
+        return localise(f"{float(x):.{digits}f}", lang)
+    return localise(f"{exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):.{digits}f}", lang)
 
 
 def trimmed(x: Fraction | float, lang: str, digits: int = 8) -> str:
