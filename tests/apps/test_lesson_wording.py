@@ -127,7 +127,7 @@ QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
     "angry_flips": ("pairs.q", "tree.q.choose", "tree.q.roll"),
     "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
-    "arrow_chains": ("ex1.q", "ex4.q"),
+    "arrow_chains": ("ex1.q", "ex4.q", "tree.q"),
 }
 
 
@@ -302,7 +302,8 @@ def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
 
 def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
     """On the mini board the first player has 6 legal moves and only the green donkey to c1 ends the race, in
-    the order green–yellow–red, the board's best card."""
+    the order green–yellow–red, the board's best card: the tree's first branching (1/6, counted by hand after the
+    reveal), and exercise 4's second step (Player 1 wins at once: 2/6 × 1/6 = 1/18)."""
     from donkeylab import esels_rennen as er
 
     state = er.new_game(3, board="tiny_chain").apply(er.Deal.of(*[list(c) for c in arrow_chains.DEAL]))
@@ -310,7 +311,8 @@ def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
     ending = [m for m in moves if state.apply(m).current_player is None]
     assert len(moves) == 6 and ending == [er.Move("green", "c1")]
     assert state.apply(ending[0]).podium == ("green", "yellow", "red") and arrow_chains.best_card("tiny_chain") == "GYR"
-    assert exercises_of(arrow_chains.spec())[3].exact == Fraction(1, len(moves))
+    assert arrow_chains.tree_exercise().exact == Fraction(1, len(moves))
+    assert exercises_of(arrow_chains.spec())[3].exact == Fraction(2, 6) * Fraction(1, len(moves))
     assert "1/6 would be right for one order in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
 
 
