@@ -284,8 +284,9 @@ def still_text(lang: str, board: str = "default") -> str:
 
 
 def exercises() -> list[Exercise]:
-    """Four exercises: two take a step of probability on the exact tables, one reads them, and one is a tree done
-    with pencil and paper (``first_move_win``)."""
+    """Four exercises: two take a step of probability on the exact tables, the third is a tree done with pencil and
+    paper (``first_move_win``), and the fourth, which only reads the points table, goes under "going further"
+    (``framework.MAIN_EXERCISES``: a pupil's path has three)."""
     o = odds("default")
     probs = order_probabilities()
     worst = min(CARDS, key=lambda c: probs[c])
@@ -330,6 +331,7 @@ def exercises() -> list[Exercise]:
             hint=say("ex2.hint"),
             mistakes=((still, say("ex2.without_hops")),),
         ),
+        first_move_win(),
         Exercise(
             say("exercises.items"),
             say(
@@ -339,7 +341,6 @@ def exercises() -> list[Exercise]:
                 high_points=lambda lg: number(points[high], lg),
             ),
         ),
-        first_move_win(),
     ]
 
 

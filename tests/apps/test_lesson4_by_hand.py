@@ -211,7 +211,7 @@ def test_exercise_4_wins_at_once_in_1_of_18_over_every_deal_and_first_move() -> 
             if after.is_terminal() and 0 in after.winners:
                 wins += p / len(moves)
     assert holds == Fraction(1, 3) and wins == Fraction(1, 18)
-    item = lesson.exercises()[3]
+    item = lesson.exercises()[2]
     assert item.exact == wins
     assert item.solution.get("en").endswith(
         "holding green–yellow–red (2 of the 6 cards: 2/6 = 1/3), then moving green to c1 (1 of the 6 moves: 1/6). "
@@ -239,7 +239,7 @@ def test_the_worksheet_and_key_carry_the_count_and_the_tree() -> None:
         sheet, key = (ws.document("arrow_chains", lang, kind) for kind in ("worksheet", "key"))
         for heading, _, item in lesson.by_hand_sheet():
             assert heading.get(lang) in sheet and item.question.get(lang) in sheet and item.question.get(lang) in key
-        ex4 = lesson.exercises()[3]
+        ex4 = lesson.exercises()[2]
         assert ex4.question.get(lang) in sheet and ex4.solution.get(lang) not in sheet
     key_en = ws.document("arrow_chains", "en", "key")
     assert "1/6" in key_en and "1/18" in key_en

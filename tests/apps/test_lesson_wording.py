@@ -312,7 +312,7 @@ def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
     assert len(moves) == 6 and ending == [er.Move("green", "c1")]
     assert state.apply(ending[0]).podium == ("green", "yellow", "red") and arrow_chains.best_card("tiny_chain") == "GYR"
     assert arrow_chains.tree_exercise().exact == Fraction(1, len(moves))
-    assert exercises_of(arrow_chains.spec())[3].exact == Fraction(2, 6) * Fraction(1, len(moves))
+    assert exercises_of(arrow_chains.spec())[2].exact == Fraction(2, 6) * Fraction(1, len(moves))
     assert "1/6 would be right for one order in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
 
 
@@ -393,7 +393,7 @@ def test_pupils_words_for_intervals_and_rules() -> None:
     as what statisticians call it), and the points exercise of Lesson 4 explains the points without a rule ID."""
     from donkeylab.lessons import full_widgets
 
-    points = exercises_of(arrow_chains.spec())[2].question
+    points = exercises_of(arrow_chains.spec())[3].question
     for lang in ("en", "de"):
         assert "ER-SCORE-1" not in points.get(lang)
         caption = full_widgets.say("caption", count="20").get(lang)
