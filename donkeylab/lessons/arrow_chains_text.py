@@ -338,14 +338,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "A tree with two steps, on paper. On our mini board the 6 order cards are shuffled and each of the 3 "
             "players gets 2. Then Player 1 makes the first move at random (each of the 6 first moves equally likely). "
-            "What is the probability that Player 1 wins with this very first move? (Above you found which first move "
-            "ends the race, and in which order.)"
+            "What is the probability that Player 1 wins with this very first move? (When you counted on the mini board,"
+            " you found which first move ends the race, and in which order.)"
         ),
         (
             "Ein Baum mit zwei Stufen, auf Papier. Auf unserem Mini-Brett werden die 6 Zielkarten gemischt, und jeder "
             "der 3 Spieler bekommt 2. Dann macht Spieler 1 den ersten Zug zufällig (jeder der 6 ersten Züge gleich "
             "wahrscheinlich). Wie groß ist die Wahrscheinlichkeit, dass Spieler 1 mit genau diesem ersten Zug gewinnt? "
-            "(Oben hast du gefunden, welcher erste Zug das Rennen beendet und in welcher Reihenfolge.)"
+            "(Beim Zählen auf dem Mini-Brett hast du gefunden, welcher erste Zug das Rennen beendet und in welcher "
+            "Reihenfolge.)"
         ),
     ),
     "ex4.hint": (
@@ -508,12 +509,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "tree.intro": (
         (
             "When Player 1 moves at random, each of the 6 first moves has probability 1/6: a tree whose first step has "
-            "6 branches. The exact answer above is such a tree, continued move after move until every race is over."
+            "6 branches. The exact answer you revealed is such a tree, continued move after move until every race is "
+            "over."
         ),
         (
             "Zieht Spieler 1 zufällig, hat jeder der 6 ersten Züge die Wahrscheinlichkeit 1/6: ein Baum, dessen erste "
-            "Stufe 6 Äste hat. Die exakte Antwort oben ist so ein Baum, Zug für Zug weitergeführt, bis jedes Rennen "
-            "vorbei ist."
+            "Stufe 6 Äste hat. Die exakte Antwort, die du aufgedeckt hast, ist so ein Baum, Zug für Zug weitergeführt, "
+            "bis jedes Rennen vorbei ist."
         ),
     ),
     "tree.q": (
@@ -533,8 +535,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "least {p} of random races from this one branch alone, as much as a fair race gives each order. The "
             "computer goes on from the other 5 branches, move after move, to the end of every race: along each path the"
             " probabilities multiply, and the paths that end in the same order add up. For {order} it finds {exact} on "
-            "the mini board, the best card there. The exact answer's table above is the same count on the standard "
-            "board."
+            "the mini board, the best card there. The exact answer's table is the same count on the standard board."
         ),
         (
             "{p}: Nur Grün auf c1 beendet das Rennen, in der Reihenfolge {order}. Auf dem Mini-Brett gewinnt die Karte "
@@ -542,7 +543,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             " jeder Reihenfolge gibt. Der Computer macht an den anderen 5 Ästen weiter, Zug für Zug, bis jedes Rennen "
             "vorbei ist: Entlang jedes Pfads werden die Wahrscheinlichkeiten multipliziert, und die Pfade, die in "
             "derselben Reihenfolge enden, werden addiert. Für {order} kommen auf dem Mini-Brett {exact} heraus, die "
-            "beste Karte dort. Die Tabelle der exakten Antwort oben ist dieselbe Rechnung auf dem Standardbrett."
+            "beste Karte dort. Die Tabelle der exakten Antwort ist dieselbe Rechnung auf dem Standardbrett."
         ),
     ),
     "tree.chains": (
