@@ -4,10 +4,14 @@ most like to hold? The six orders' chances (red–green–yellow about 23 %, yel
 The step-through stops where one click sets off a long chain. The simulation (``esels_rennen.race_orders_engine``),
 after the guess and before the reveal, has the engine itself play random races through ``apply``, a second,
 separate way to the same numbers; its exact marks join at the reveal. After the reveal and the compare, the pupil
-counts one piece of the answer by hand: the mini board's six first moves, and which of them set off a hop (the
-engine's own ``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is
-the same counting over every position (``esels_rennen.exact`` solves the graph of race positions). Both boards,
-the points, chain lengths and the fast simulation go further below.
+does by hand what the exact answer does everywhere, on the mini board: counts the six first moves and which of them
+set off a hop (3; ``first_moves``, from the engine's own ``legal_actions`` and ``apply``), then starts the tree: a
+random first move ends the race with probability 1/6, in the order green–yellow–red (``tree_exercise``), which the
+computer carries on over every position (``esels_rennen.exact``) to that order's 38.3 %. Exercise 3 is a two-step
+tree on paper (deal, then first move: 1/3 × 1/6 = 1/18, ``first_move_win``). Where the rulebook is silent the
+texts say so where the ruling acts (a chain stops at the board's edge; a donkey that finishes on an arrow of its
+own colour counts under "already finished"). Both boards, the points, chain lengths and the fast simulation go
+further below.
 """
 
 from __future__ import annotations
@@ -353,19 +357,19 @@ def first_move_win() -> Exercise:
     move = race_over_at_once()
     order = {"order": lambda lg: card_words(ending_order(), lg)}
     solution = say(
-        "ex4.solution",
+        "win.solution",
         **order,
         card=lambda lg: wd.short_fraction(card) or "",
         move=lambda lg: wd.short_fraction(move) or "",
         p=lambda lg: f"{wd.short_fraction(card * move)} ≈ {percent(card * move, lg)}",
     )
     mistakes = [
-        (move, say("ex4.only_move", **order)),
-        (card, say("ex4.only_card")),
-        (move * move, say("ex4.one_card", **order)),
-        (card + move, say("ex4.added")),
+        (move, say("win.only_move", **order)),
+        (card, say("win.only_card")),
+        (move * move, say("win.one_card", **order)),
+        (card + move, say("win.added")),
     ]
-    return Exercise(say("ex4.q"), solution, card * move, hint=say("ex4.hint", **order), mistakes=mistakes)
+    return Exercise(say("win.q"), solution, card * move, hint=say("win.hint", **order), mistakes=mistakes)
 
 
 def step_through(ctx: Context) -> list[Any]:

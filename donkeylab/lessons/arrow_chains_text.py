@@ -334,7 +334,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Fewest: {low}, about {low_points} points. Most: {high}, about {high_points} points.",
         "Am wenigsten: {low}, etwa {low_points} Punkte. Am meisten: {high}, etwa {high_points} Punkte.",
     ),
-    "ex4.q": (
+    "win.q": (
         (
             "A tree with two steps, on paper. On our mini board the 6 order cards are shuffled and each of the 3 "
             "players gets 2. Then Player 1 makes the first move at random (each of the 6 first moves equally likely). "
@@ -349,7 +349,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Reihenfolge.)"
         ),
     ),
-    "ex4.hint": (
+    "win.hint": (
         (
             "First step of the tree: does Player 1 hold the card {order}? Player 1 gets 2 of the 6 cards. Second step: "
             "does the first move end the race? Multiply along the path."
@@ -359,7 +359,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Beendet der erste Zug das Rennen? Multipliziere entlang des Pfads."
         ),
     ),
-    "ex4.solution": (
+    "win.solution": (
         (
             "Player 1 wins at once on one path only: holding {order} (2 of the 6 cards: 2/6 = {card}), then moving "
             "green to c1 (1 of the 6 moves: {move}). A random move does not depend on the cards, so along the path the "
@@ -468,7 +468,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "That is the probability of a chain. The box asks how many of the 6 moves set one off.",
         "Das ist die Wahrscheinlichkeit einer Kette. Gefragt ist, wie viele der 6 Züge eine auslösen.",
     ),
-    "ex4.only_move": (
+    "win.only_move": (
         (
             "That is the probability of the move alone. Player 1 wins only when also holding {order}: multiply by the "
             "probability of that."
@@ -478,7 +478,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Multipliziere mit dieser Wahrscheinlichkeit."
         ),
     ),
-    "ex4.only_card": (
+    "win.only_card": (
         (
             "That is the probability of holding the card alone. The first move must also end the race: multiply by the "
             "probability of that."
@@ -488,11 +488,11 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Multipliziere mit dieser Wahrscheinlichkeit."
         ),
     ),
-    "ex4.one_card": (
+    "win.one_card": (
         "Player 1 holds 2 cards, not 1: the probability of holding {order} is 2/6, not 1/6.",
         "Spieler 1 hat 2 Karten, nicht 1: Die Wahrscheinlichkeit, {order} zu haben, ist 2/6, nicht 1/6.",
     ),
-    "ex4.added": (
+    "win.added": (
         (
             "Along one path of a tree the probabilities multiply. They add only for different paths that lead to the "
             "same result."

@@ -195,7 +195,7 @@ def test_the_tree_box_aims_at_the_classic_mistakes() -> None:
     assert "1 is how many moves end the race" in answer(answer_box(item, "en"), "1")
 
 
-def test_exercise_4_wins_at_once_in_1_of_18_over_every_deal_and_first_move() -> None:
+def test_exercise_3_wins_at_once_in_1_of_18_over_every_deal_and_first_move() -> None:
     """Pencil and paper: the 6 cards dealt at random (the engine's 720 deals, each 1/720), then a random first
     move (1/6 each): Player 1 is among the winners after that one move with probability 1/3 × 1/6 = 1/18."""
     root = er.new_game(lesson.PLAYERS, board="tiny_chain")
@@ -231,7 +231,7 @@ def test_exercise_4_wins_at_once_in_1_of_18_over_every_deal_and_first_move() -> 
 
 
 def test_the_worksheet_and_key_carry_the_count_and_the_tree() -> None:
-    """Both pencil-and-paper parts are on the sheet with room to write, the key gives their answers; exercise 4
+    """Both pencil-and-paper parts are on the sheet with room to write, the key gives their answers; exercise 3
     (the two-step tree) too."""
     from donkeylab.lessons import worksheets as ws
 
@@ -239,8 +239,8 @@ def test_the_worksheet_and_key_carry_the_count_and_the_tree() -> None:
         sheet, key = (ws.document("arrow_chains", lang, kind) for kind in ("worksheet", "key"))
         for heading, _, item in lesson.by_hand_sheet():
             assert heading.get(lang) in sheet and item.question.get(lang) in sheet and item.question.get(lang) in key
-        ex4 = lesson.exercises()[2]
-        assert ex4.question.get(lang) in sheet and ex4.solution.get(lang) not in sheet
+        ex3 = lesson.exercises()[2]
+        assert ex3.question.get(lang) in sheet and ex3.solution.get(lang) not in sheet
     key_en = ws.document("arrow_chains", "en", "key")
     assert "1/6" in key_en and "1/18" in key_en
 

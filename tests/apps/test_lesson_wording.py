@@ -127,7 +127,7 @@ QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
     "angry_flips": ("pairs.q", "tree.q.choose", "tree.q.roll"),
     "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
-    "arrow_chains": ("ex1.q", "ex4.q", "tree.q"),
+    "arrow_chains": ("ex1.q", "win.q", "tree.q"),
 }
 
 
@@ -292,7 +292,7 @@ def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
     for lang in ("en", "de"):
         pages = [arrow_chains.exact_headline(lang), arrow_chains.exact_orders(lang), arrow_chains.exact_chains(lang)]
         pages += [
-            arrow_chains.say(k).get(lang) for k in ("notice", "ex4.q", "step_intros.default", "step_intros.tiny_chain")
+            arrow_chains.say(k).get(lang) for k in ("notice", "win.q", "step_intros.default", "step_intros.tiny_chain")
         ]
         text = re.sub(r"<[^>]+>", " ", " ".join(pages))
         assert "tiny_chain" not in text and "default" not in text, lang
@@ -300,10 +300,10 @@ def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
     assert "Mini-Brett: Wahrscheinlichkeit" in arrow_chains.exact_orders("de")
 
 
-def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
+def test_lesson_4s_tree_and_exercise_3_are_the_engines_first_moves() -> None:
     """On the mini board the first player has 6 legal moves and only the green donkey to c1 ends the race, in
     the order green–yellow–red, the board's best card: the tree's first branching (1/6, counted by hand after the
-    reveal), and exercise 4's second step (Player 1 wins at once: 2/6 × 1/6 = 1/18)."""
+    reveal), and exercise 3's second step (Player 1 wins at once: 2/6 × 1/6 = 1/18)."""
     from donkeylab import esels_rennen as er
 
     state = er.new_game(3, board="tiny_chain").apply(er.Deal.of(*[list(c) for c in arrow_chains.DEAL]))
