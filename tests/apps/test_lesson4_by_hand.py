@@ -297,3 +297,16 @@ def test_no_code_words_on_lesson_4s_path() -> None:
     texts = [t for pair in TEXTS.values() for t in pair] + list(WORDS["race_engine_question"])
     for word in (r"\b[Ee]ngine", r"\b[Bb]ots?\b", "our ruling", "Festlegung", "game program", "Spielprogramm"):
         assert not [t for t in texts if re.search(word, t)], word
+
+
+def test_the_first_chains_rule_card_calls_no_rulebook_stop_our_ruling() -> None:
+    """The step-through's chain stops on an arrow of the green donkey's own colour, a stop the rulebook states: its
+    rule card named ER-CHAIN-2's ruling (the board's edge) there, where it does not apply."""
+    from donkeylab.widgets import RuleExplainer
+
+    for lang in ("en", "de"):
+        parts = build(lesson.NAME, f"lang={lang}").lesson
+        assert parts.stepper.snapshot["events"][-1]["key"] == "ER-CHAIN-2/own"
+        (card,) = [x for x in walk(w.VBox(parts.step_through)) if isinstance(x, RuleExplainer)]
+        assert card.rule == "ER-CHAIN-2" and card.basis_label == "" and "ruling" not in card.note.lower()
+        assert "Festlegung" not in card.note
