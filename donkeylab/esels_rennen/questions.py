@@ -35,8 +35,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "Esels-Rennen: Wahrscheinlichkeit jeder Reihenfolge im Ziel (zufälliges Ziehen){board}",
     ),
     "race_engine_question": (
-        "Esels-Rennen: each finishing order in random races played by the game engine{board}",
-        "Esels-Rennen: jede Reihenfolge im Ziel bei Zufallsrennen{board}, vom Spielprogramm gespielt",
+        "Esels-Rennen: each finishing order in random races the computer plays move by move{board}",
+        "Esels-Rennen: jede Reihenfolge im Ziel bei Zufallsrennen{board}, vom Computer Zug für Zug gespielt",
     ),
     "on_board": (" on the {board}", " auf dem {board}"),
     "reconstruction": (

@@ -4,10 +4,14 @@ most like to hold? The six orders' chances (red–green–yellow about 23 %, yel
 The step-through stops where one click sets off a long chain. The simulation (``esels_rennen.race_orders_engine``),
 after the guess and before the reveal, has the engine itself play random races through ``apply``, a second,
 separate way to the same numbers; its exact marks join at the reveal. After the reveal and the compare, the pupil
-counts one piece of the answer by hand: the mini board's six first moves, and which of them set off a hop (the
-engine's own ``legal_actions`` and ``apply`` say 3; ``first_moves``), so the exact answer is no black box: it is
-the same counting over every position (``esels_rennen.exact`` solves the graph of race positions). Both boards,
-the points, chain lengths and the fast simulation go further below.
+does by hand what the exact answer does everywhere, on the mini board: counts the six first moves and which of them
+set off a hop (3; ``first_moves``, from the engine's own ``legal_actions`` and ``apply``), then starts the tree: a
+random first move ends the race with probability 1/6, in the order green–yellow–red (``tree_exercise``), which the
+computer carries on over every position (``esels_rennen.exact``) to that order's 38.3 %. Exercise 3 is a two-step
+tree on paper (deal, then first move: 1/3 × 1/6 = 1/18, ``first_move_win``). Where the rulebook is silent the
+texts say so where the ruling acts (a chain stops at the board's edge; a donkey that finishes on an arrow of its
+own colour counts under "already finished"). Both boards, the points, chain lengths and the fast simulation go
+further below.
 """
 
 from __future__ import annotations
@@ -149,29 +153,68 @@ def by_hand_exercise() -> Exercise:
     return Exercise(say("hand.q"), say("hand.solution"), Fraction(chains), hint=say("hand.hint"), mistakes=mistakes)
 
 
+def race_over_at_once(board: str = MINI) -> Fraction:
+    """The probability that a random first move ends the race at once (the first branching of the tree)."""
+    moves = first_moves(board)
+    return Fraction(sum(m.ends_race for m in moves), len(moves))
+
+
+def tree_exercise() -> Exercise:
+    """The first branching of the tree the exact answer draws, by hand: a random first move ends the race with
+    probability 1/6 (green to c1, in the order green–yellow–red), so on the mini board that order has at least
+    1/6 from the first move alone; the computer continues the tree to the exact value. Wrong answers aimed at:
+    1/2 (every chain counted, not only the one that ends the race) and 1 (the number of such moves)."""
+    moves = first_moves()
+    p = race_over_at_once()
+    ending = next(m for m in moves if m.ends_race)
+    chains = Fraction(sum(m.hops > 0 for m in moves), len(moves))
+    gyr = order_probabilities(MINI)[ending_order()]
+    solution = say(
+        "tree.solution",
+        p=lambda lg: f"{wd.short_fraction(p)} ≈ {percent(p, lg)}",
+        order=lambda lg: card_words(ending_order(), lg),
+        exact=lambda lg: percent(gyr, lg),
+    )
+    mistakes = [(chains, say("tree.chains")), (Fraction(1), say("tree.count"))]
+    assert ending == FirstMove("green", "c1", ending.hops, True)  # the move the texts name
+    return Exercise(say("tree.q"), solution, p, hint=say("tree.hint"), mistakes=mistakes)
+
+
+def ending_order(board: str = MINI) -> str:
+    """The order card of the race that the one race-ending first move plays out (``"GYR"`` on the mini board)."""
+    from donkeylab import esels_rennen as er
+
+    state = er.new_game(PLAYERS, board=board).apply(er.Deal.of(*[list(cards) for cards in DEAL]))
+    (podium,) = {after.podium for after in (state.apply(a) for a in state.legal_actions()) if after.is_terminal()}
+    return next(card for card in CARDS if CARD_ORDER[card] == podium)
+
+
 def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:
     """The count by hand as the worksheet and the key print it (heading, intro, exercise): the page's own words,
-    done on paper while the mini board is on the screen."""
-    return [(say("hand.heading"), say("hand.intro"), by_hand_exercise())]
+    done on paper while the mini board is on the screen; then the tree's first branching."""
+    return [
+        (say("hand.heading"), say("hand.intro"), by_hand_exercise()),
+        (say("tree.heading"), say("tree.intro"), tree_exercise()),
+    ]
 
 
 def by_hand(ctx: Context, own_board: bool = True) -> list[Any]:
-    """The mini board at its first move (the pupil is Player 1, the others random bots) and the count: the
-    computation a pupil can do by hand, the exact answer's counting on a board small enough to do it on paper.
-    ``own_board`` False: the step-through above is the mini board already (``?board=tiny_chain``), at the same
-    first move, so the count is done there."""
+    """The mini board at its first move (the pupil is Player 1, the others move at random) and the count: the
+    computation a pupil can do by hand, the exact answer's counting on a board small enough to do it on paper;
+    then the first branching of the tree the computer draws to the end. ``own_board`` False: the step-through
+    above is the mini board already (``?board=tiny_chain``), at the same first move, so the count is done there."""
     from donkeylab.lessons.framework import answer_box
     from donkeylab.widgets import RaceBoard
 
-    item = by_hand_exercise()
-    assert item.exact is not None and item.hint is not None
-    box = answer_box(item, ctx.lang)
     board: list[Any] = []
     if own_board:
         mini = telling_stepper(MINI, ctx.seed, ctx.lang, TELLING[MINI].pupil)
         board = [mini, step_box(mini, [RaceBoard(mini)])]
-    intro = [Text(say("hand.heading"), "h3", ctx.lang), Text(say("hand.intro"), lang=ctx.lang)]
-    return [*intro, *board, Text(item.question, lang=ctx.lang), box]
+    out: list[Any] = []
+    for i, (heading, intro, item) in enumerate(by_hand_sheet()):
+        out += [Text(heading, "h3", ctx.lang), Text(intro, lang=ctx.lang), *(board if i == 0 else [])]
+        out += [Text(item.question, lang=ctx.lang), answer_box(item, ctx.lang)]
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- exact answers
@@ -245,7 +288,9 @@ def still_text(lang: str, board: str = "default") -> str:
 
 
 def exercises() -> list[Exercise]:
-    """Four exercises whose answers quote the exact tables (so they are computed, not typed)."""
+    """Four exercises: two take a step of probability on the exact tables, the third is a tree done with pencil and
+    paper (``first_move_win``), and the fourth, which only reads the points table, goes under "going further"
+    (``framework.MAIN_EXERCISES``: a pupil's path has three)."""
     o = odds("default")
     probs = order_probabilities()
     worst = min(CARDS, key=lambda c: probs[c])
@@ -290,6 +335,7 @@ def exercises() -> list[Exercise]:
             hint=say("ex2.hint"),
             mistakes=((still, say("ex2.without_hops")),),
         ),
+        first_move_win(),
         Exercise(
             say("exercises.items"),
             say(
@@ -299,13 +345,31 @@ def exercises() -> list[Exercise]:
                 high_points=lambda lg: number(points[high], lg),
             ),
         ),
-        Exercise(
-            say("ex4.q"),
-            say("ex4.solution", best=lambda lg: card_words(best_card("tiny_chain"), lg)),
-            Fraction(1, 6),
-            hint=say("ex4.hint"),
-        ),
     ]
+
+
+def first_move_win() -> Exercise:
+    """Pencil and paper, a two-step tree: the cards are dealt at random, then Player 1 moves at random. Player 1
+    wins with the first move only when holding green–yellow–red (2 of the 6 cards: 1/3) and moving green to c1
+    (1/6): 1/3 × 1/6 = 1/18 (the test checks it over the engine's 720 deals and 6 first moves). Wrong answers
+    aimed at: one branch only (1/6, 1/3), one card instead of two (1/36), the branches added (1/2)."""
+    card = Fraction(len(DEAL[0]), len(CARDS))  # Player 1 holds 2 of the 6 order cards
+    move = race_over_at_once()
+    order = {"order": lambda lg: card_words(ending_order(), lg)}
+    solution = say(
+        "win.solution",
+        **order,
+        card=lambda lg: wd.short_fraction(card) or "",
+        move=lambda lg: wd.short_fraction(move) or "",
+        p=lambda lg: f"{wd.short_fraction(card * move)} ≈ {percent(card * move, lg)}",
+    )
+    mistakes = [
+        (move, say("win.only_move", **order)),
+        (card, say("win.only_card")),
+        (move * move, say("win.one_card", **order)),
+        (card + move, say("win.added")),
+    ]
+    return Exercise(say("win.q"), solution, card * move, hint=say("win.hint", **order), mistakes=mistakes)
 
 
 def step_through(ctx: Context) -> list[Any]:

@@ -51,6 +51,16 @@ class Rule:
     passages: tuple[Passage, ...]
     basis: str = "rulebook"
     why: Message | None = None  # for a ruling or reconstruction: why the passages do not settle it
+    # the event keys the ruling is about, when it is about only some of the rule's cases (ER-CHAIN-2: the stop at
+    # the board's edge is ours, the stops at an own-colour arrow and a taken field are the rulebook's); empty: all
+    ruling_keys: tuple[str, ...] = ()
+
+    def basis_for(self, key: str | None) -> str:
+        """How far the rulebook states the case of event ``key`` (``"ER-CHAIN-2/own"``): ``basis``, or "rulebook"
+        for a case the ruling is not about (a key outside ``ruling_keys``); ``None``: the rule as a whole."""
+        if self.ruling_keys and key is not None and key not in self.ruling_keys:
+            return "rulebook"
+        return self.basis
 
     def title(self, lang: str = "en") -> str:
         """A short name of the rule (2-7 words) in ``lang`` ("en" or "de")."""
@@ -143,6 +153,11 @@ def _parse_rule(rule_id: str, entry: Any, pattern: re.Pattern[str], prefix_games
         raise ValueError(f"{rule_id}: basis must be one of {BASES}, not {basis!r}")
     if "why" in entry and basis == "rulebook":
         raise ValueError(f"{rule_id}: 'why' explains a ruling or reconstruction; basis 'rulebook' needs none")
+    ruling_keys = entry.get("ruling_keys") or []
+    if ruling_keys and (basis == "rulebook" or not isinstance(ruling_keys, list)):
+        raise ValueError(f"{rule_id}: 'ruling_keys' lists the cases of a ruling, as a list; basis 'rulebook' has none")
+    if not all(isinstance(k, str) and k.startswith(f"{rule_id}/") for k in ruling_keys):
+        raise ValueError(f"{rule_id}: each of 'ruling_keys' is an event key of this rule, like '{rule_id}/case'")
     game = prefix_games[rule_id.split("-", 1)[0]]
     passages = tuple(_parse_passage(rule_id, game, p) for p in entry.get("passages") or ())
     if not passages:
@@ -155,6 +170,7 @@ def _parse_rule(rule_id: str, entry: Any, pattern: re.Pattern[str], prefix_games
         passages=passages,
         basis=basis,
         why=_bilingual(rule_id, "why", entry["why"]) if "why" in entry else None,
+        ruling_keys=tuple(ruling_keys),
     )
 
 

@@ -57,12 +57,19 @@ def latest_rule(snapshot: Mapping[str, Any], substep: int | None) -> str | None:
 
     ``substep`` is how many of the snapshot's events are on screen; ``None`` means all of them.
     """
+    found = latest_event(snapshot, substep)
+    return None if found is None else rulebook.base_id(found[0])
+
+
+def latest_event(snapshot: Mapping[str, Any], substep: int | None) -> tuple[str, str | None] | None:
+    """The rule and event key of the latest shown event the rulebook knows (``None`` if none has one)."""
     events: Sequence[Any] = snapshot.get("events") or ()
     shown = events if substep is None else events[: max(substep, 0)]
     for event in reversed(shown):
         rule_id = event.get("rule") if isinstance(event, Mapping) else None
         if isinstance(rule_id, str) and _known(rule_id):
-            return rulebook.base_id(rule_id)
+            key = event.get("key")
+            return rule_id, key if isinstance(key, str) else None
     return None
 
 
@@ -105,6 +112,7 @@ class RuleExplainer(KitUser, PageGuard, anywidget.AnyWidget):
             raise TypeError(f"RuleExplainer follows a widget with a 'snapshot' trait, not {type(stepper).__name__}")
         self._stepper: Any = stepper
         self._followed: list[str] = []
+        self._key: str | None = None  # the event key shown (its case may be the rulebook's though the rule is ours)
         super().__init__(lang=lang, **self._kit_traits(), **kwargs)
         self._render()
         if stepper is not None:
@@ -130,7 +138,9 @@ class RuleExplainer(KitUser, PageGuard, anywidget.AnyWidget):
         """
         found = rulebook.rule(rule_id)
         with self.hold_sync():  # the ID and its texts reach the browser in one message
+            self._key = rule_id if "/" in rule_id else None
             self.rule = found.id
+            self._render()
 
     def clear(self) -> None:
         """Show no rule (the card shows ``hint``)."""
@@ -167,14 +177,15 @@ class RuleExplainer(KitUser, PageGuard, anywidget.AnyWidget):
             self.passage = "\n\n".join(q.text for q in quotes)
             self.source = ", ".join(dict.fromkeys(q.source for q in quotes))
             self.passage_lang = quotes[0].lang
-            self.note = self._note(r, lang, quotes[0].lang)
-            self.basis_label = "" if r.basis == "rulebook" else _say(f"ui/explainer/badge/{r.basis}", lang)
+            basis = r.basis_for(self._key)
+            self.note = self._note(r, lang, quotes[0].lang, basis)
+            self.basis_label = "" if basis == "rulebook" else _say(f"ui/explainer/badge/{basis}", lang)
 
     @staticmethod
-    def _note(r: rulebook.Rule, lang: str, quoted: str) -> str:
+    def _note(r: rulebook.Rule, lang: str, quoted: str, basis: str) -> str:
         notes = []
-        if r.basis != "rulebook":
-            notes.append(_say(f"ui/explainer/{r.basis}", lang))
+        if basis != "rulebook":
+            notes.append(_say(f"ui/explainer/{basis}", lang))
             if r.why is not None:
                 notes.append(r.why.get(lang))
         if quoted != lang:
@@ -190,9 +201,11 @@ class RuleExplainer(KitUser, PageGuard, anywidget.AnyWidget):
         with self.hold_sync():
             if lang in LANGUAGES:
                 self.lang = lang
-            rule_id = latest_rule(snapshot, substep)
-            if rule_id is not None:
-                self.rule = rule_id
+            found = latest_event(snapshot, substep)
+            if found is not None:
+                self._key = found[1]
+                self.rule = rulebook.base_id(found[0])
+                self._render()  # the same rule may show another case (ER-CHAIN-2: own colour, or the board's edge)
             elif not (snapshot.get("events") or ()) or substep == 0:
                 self.clear()  # nothing has happened on screen yet (the start of a game)
             # else: only events the rulebook lacks are shown; the previous rule stays

@@ -5,6 +5,7 @@ every sentence of that count is the engine's: its own legal moves and chains (``
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -74,13 +75,24 @@ def test_the_solution_says_what_the_engine_does_in_both_languages() -> None:
     assert "Yellow to e1 lands on a green arrow, but green cannot move onto e1" in en
     assert "Red to c1: yellow hops to e1, then green is blocked (1 hop)." in en
     assert "Yellow to g1: red hops to a1, onto a red arrow (1 hop)." in en
-    assert "Green to c1: 11 hops, and the race is over: green first, yellow second, red third." in en
+    assert "Green to c1: 11 hops. Green reaches the finish on a5 and leaves the board, and the chain goes on" in en
+    assert "the red arrow on a5 moves red. Then yellow reaches the finish too." in en
+    assert "Two donkeys are through, so the race is over: green first, yellow second, red third." in en
     assert "Rot auf a1 und Grün auf e1 landen auf einem Pfeil ihrer eigenen Farbe: kein Sprung." in de
-    assert "Grün auf c1: 11 Sprünge, und das Rennen ist vorbei: Grün Erster, Gelb Zweiter, Rot Dritter." in de
+    assert "Grün auf c1: 11 Sprünge. Grün erreicht auf a5 das Ziel" in de and "Der rote Pfeil auf a5 bewegt Rot." in de
+    assert "Zwei Esel sind durch, also ist das Rennen vorbei: Grün Erster, Gelb Zweiter, Rot Dritter." in de
     state = start()
     hops = {m: [e for e in state.apply(er.Move(*m)).events if e.rule == "ER-CHAIN-1"] for m in FIRST_MOVES}
     assert [(e.data["donkey"], e.data["to"]) for e in hops[("red", "c1")]] == [("yellow", "e1")]
     assert [(e.data["donkey"], e.data["to"]) for e in hops[("yellow", "g1")]] == [("red", "a1")]
+    # the rule the solution states where it applies: after green finishes on a5, a5's red arrow moves red; then
+    # yellow finishes, the second donkey through, and the race is over
+    events = state.apply(er.Move("green", "c1")).events
+    finish = [i for i, e in enumerate(events) if e.rule == "ER-FINISH-1"]
+    assert [(events[i].data["donkey"], events[i].data["field"]) for i in finish] == [("green", "a5"), ("yellow", "g5")]
+    after = events[finish[0] + 1]
+    assert after.rule == "ER-CHAIN-1" and (after.data["arrow"], after.data["donkey"]) == ("a5", "red")
+    assert events[finish[1] + 1].key == "ER-END-1/third"
     hint = lesson.say("hand.hint")
     assert "red to a1 or c1, green to c1 or e1, yellow to e1 or g1" in hint.en
 
@@ -120,7 +132,7 @@ def test_the_count_comes_after_the_guess_the_simulation_and_the_reveal(lang: str
     inside = walk(w.VBox(parts.by_hand))
     boxes = [x for x in inside if isinstance(x, AnswerBox)]
     steppers = [x for x in inside if isinstance(x, Stepper)]
-    assert len(boxes) == 1 and boxes[0].exact == 3
+    assert [b.exact for b in boxes] == [3, Fraction(1, 6)], "the count, then the tree's first branching"
     assert [s.snapshot["table"]["board_name"] for s in steppers] == ["tiny_chain"]
     mini = steppers[0]
     assert mini.snapshot["current_player"] == 0 and mini.seat == 0
@@ -142,6 +154,159 @@ def test_on_the_mini_boards_own_page_the_count_is_done_on_the_board_above() -> N
     assert (
         steppers[0].snapshot["current_player"] == 0 and steppers[0].index == lesson.telling_stepper("tiny_chain").index
     )
-    assert [x.exact for x in inside if isinstance(x, AnswerBox)] == [3]
+    assert [x.exact for x in inside if isinstance(x, AnswerBox)] == [3, Fraction(1, 6)]
     intro = lesson.say("step_intros.tiny_chain")
     assert "c1" not in intro.en and "c1" not in intro.de
+
+
+# ------------------------------------------------------------------------------- the tree, started by hand
+def test_the_trees_first_branching_is_the_engines() -> None:
+    """A random first move ends the race with probability 1/6: of the engine's 6 first moves only green to c1
+    does, in the order green–yellow–red. That order's exact chance on the mini board (the whole tree, solved by
+    the exact module) is more than this first branch alone gives, and it is the board's best card."""
+    state = start()
+    moves = state.legal_actions()
+    over = [m for m in moves if state.apply(m).is_terminal()]
+    assert over == [er.Move("green", "c1")] and lesson.race_over_at_once() == Fraction(len(over), len(moves))
+    assert lesson.ending_order() == "GYR" and lesson.tree_exercise().exact == Fraction(1, 6)
+    exact_gyr = lesson.order_probabilities("tiny_chain")["GYR"]
+    assert exact_gyr > Fraction(1, 6) and lesson.best_card("tiny_chain") == "GYR"
+    solution = lesson.tree_exercise().solution
+    assert solution.get("en").startswith("1/6 ≈ 16.7 %: only green to c1 ends the race, in the order green–yellow–red.")
+    assert solution.get("de").startswith(
+        "1/6 ≈ 16,7 %: Nur Grün auf c1 beendet das Rennen, in der Reihenfolge grün–gelb–rot."
+    )
+    assert "at least 1/6 ≈ 16.7 % of random races" in solution.get("en")
+    assert "For green–yellow–red it finds 38.3 % on the mini board, the best card there." in solution.get("en")
+    assert "Für grün–gelb–rot kommen auf dem Mini-Brett 38,3 % heraus, die beste Karte dort." in solution.get("de")
+    assert f"{float(exact_gyr):.3f}" == "0.383"
+    # the exact answer says it is this tree continued: the exact module's first step is these 6 branches
+    assert "The computer found these numbers with a tree, the same one you start by hand" in lesson.exact_headline("en")
+    assert "Der Computer hat diese Zahlen mit einem Baum gefunden" in lesson.exact_headline("de")
+
+
+def test_the_tree_box_aims_at_the_classic_mistakes() -> None:
+    item = lesson.tree_exercise()
+    for right in ("1/6", "0.17", "16.7 %", "17 %", "about 1 in 6"):
+        assert answer(answer_box(item, "en"), right).startswith("Correct!"), right
+    for right in ("0,17", "16,7 %", "etwa 1 von 6"):
+        assert answer(answer_box(item, "de"), right).startswith("Richtig!"), right
+    assert "1/2 is the probability of a chain" in answer(answer_box(item, "en"), "1/2")
+    assert "1 is how many moves end the race" in answer(answer_box(item, "en"), "1")
+
+
+def test_exercise_3_wins_at_once_in_1_of_18_over_every_deal_and_first_move() -> None:
+    """Pencil and paper: the 6 cards dealt at random (the engine's 720 deals, each 1/720), then a random first
+    move (1/6 each): Player 1 is among the winners after that one move with probability 1/3 × 1/6 = 1/18."""
+    root = er.new_game(lesson.PLAYERS, board="tiny_chain")
+    deals = root.chance_outcomes()
+    assert len(deals) == 720 and sum(p for _, p in deals) == 1
+    wins, holds = Fraction(0), Fraction(0)
+    for deal, p in deals:
+        state = root.apply(deal)
+        holds += p * ("GYR" in state.cards[0])
+        moves = state.legal_actions()
+        for move in moves:
+            after = state.apply(move)
+            if after.is_terminal() and 0 in after.winners:
+                wins += p / len(moves)
+    assert holds == Fraction(1, 3) and wins == Fraction(1, 18)
+    item = lesson.exercises()[2]
+    assert item.exact == wins
+    assert item.solution.get("en").endswith(
+        "holding green–yellow–red (2 of the 6 cards: 2/6 = 1/3), then moving green to c1 (1 of the 6 moves: 1/6). "
+        "A random move does not depend on the cards, so along the path the probabilities multiply: "
+        "1/3 × 1/6 = 1/18 ≈ 5.6 %."
+    )
+    assert "1/3 · 1/6 = 1/18 ≈ 5,6 %." in item.solution.get("de")
+    for right in ("1/18", "0.056", "5.6 %", "about 1 in 18", "2/36"):
+        assert answer(answer_box(item, "en"), right).startswith("Correct!"), right
+    for right in ("0,056", "5,6 %", "etwa 1 von 18", "1/18"):
+        assert answer(answer_box(item, "de"), right).startswith("Richtig!"), right
+    feedback = {wrong: answer(answer_box(item, "en"), wrong) for wrong in ("1/6", "1/3", "1/36", "1/2")}
+    assert "probability of the move alone" in feedback["1/6"]
+    assert "probability of holding the card alone" in feedback["1/3"]
+    assert "Player 1 holds 2 cards, not 1" in feedback["1/36"]
+    assert "Along one path of a tree the probabilities multiply" in feedback["1/2"]
+
+
+def test_the_worksheet_and_key_carry_the_count_and_the_tree() -> None:
+    """Both pencil-and-paper parts are on the sheet with room to write, the key gives their answers; exercise 3
+    (the two-step tree) too."""
+    from donkeylab.lessons import worksheets as ws
+
+    for lang in ("en", "de"):
+        sheet, key = (ws.document("arrow_chains", lang, kind) for kind in ("worksheet", "key"))
+        for heading, _, item in lesson.by_hand_sheet():
+            assert heading.get(lang) in sheet and item.question.get(lang) in sheet and item.question.get(lang) in key
+        ex3 = lesson.exercises()[2]
+        assert ex3.question.get(lang) in sheet and ex3.solution.get(lang) not in sheet
+    key_en = ws.document("arrow_chains", "en", "key")
+    assert "1/6" in key_en and "1/18" in key_en
+
+
+# ------------------------------------------------------------------------------- rulings, said where they apply
+def test_each_ruling_is_stated_where_it_applies_in_plain_words() -> None:
+    """Where the rulebook is silent, the page says so in words a pupil reads, at the place the ruling acts: the
+    chain's stop at the board's edge (the count's intro, and exercise 2's reasons), the chain's stop when a donkey
+    finishes on an arrow of its own colour (exercise 2's reasons: the chain ends either way, the ruling is which reason
+    it counts under). Both are the engine's: the rulebook file marks the first a ruling, and a random race on the
+    mini board shows the second counted as "already finished" (ER-CHAIN-3)."""
+    import json
+    import random
+    from pathlib import Path
+
+    intro = lesson.say("hand.intro")
+    assert "the rulebook names only the taken field; we end the chain off the board too" in intro.en
+    assert "die Spielregel nennt nur das besetzte Feld; wir beenden die Kette auch am Brettrand" in intro.de
+    off = lesson.STILL_WORDS["ER-CHAIN-2/off_board"]
+    assert "the rulebook does not say what happens then; we end the chain" in off.en
+    assert "die Spielregel sagt nicht, was dann passiert; wir beenden die Kette" in off.de
+    finished = lesson.STILL_WORDS["ER-CHAIN-3"]
+    said = "only just finished on an arrow of its own colour: the chain ends either way, and as the rulebook"
+    assert said in finished.en
+    assert "Die Kette endet so oder so, und da die Spielregel nicht sagt, welcher Grund das ist" in finished.de
+    for words in (off, finished, intro):
+        assert "our ruling" not in words.en and "Festlegung" not in words.de
+    rules = json.loads(Path(er.__file__).with_name("rulebook.json").read_text())["rules"]
+    assert (
+        rules["ER-CHAIN-2"]["basis"] == "ruling" and "off the board is our ruling" in rules["ER-CHAIN-2"]["why"]["en"]
+    )
+    rng = random.Random(0)  # random races until a donkey finishes on an arrow of its own colour
+    for _ in range(300):
+        state = er.new_game(lesson.PLAYERS, board="tiny_chain")
+        state = state.apply(state.chance_outcomes()[0][0])
+        while not state.is_terminal():
+            state = state.apply(rng.choice(state.legal_actions()))
+            pairs = zip(state.events, state.events[1:], strict=False)
+            seen = [(a, b) for a, b in pairs if a.rule == "ER-FINISH-1" and b.rule == "ER-CHAIN-3"]
+            if seen:
+                finish, stop = seen[0]
+                assert stop.data["field"] == finish.data["field"] and stop.data["colour"] == finish.data["donkey"]
+                assert stop is state.events[-1], "the chain ends there"
+                return
+    raise AssertionError("no race on the mini board showed a donkey finishing on its own colour")
+
+
+def test_no_code_words_on_lesson_4s_path() -> None:
+    """ "game engine", "bots" and "our ruling" were words a pupil met; the texts say "the computer", "the other
+    players" and the ruling itself."""
+    from donkeylab.esels_rennen.questions import WORDS
+    from donkeylab.lessons.arrow_chains_text import TEXTS
+
+    texts = [t for pair in TEXTS.values() for t in pair] + list(WORDS["race_engine_question"])
+    for word in (r"\b[Ee]ngine", r"\b[Bb]ots?\b", "our ruling", "Festlegung", "game program", "Spielprogramm"):
+        assert not [t for t in texts if re.search(word, t)], word
+
+
+def test_the_first_chains_rule_card_calls_no_rulebook_stop_our_ruling() -> None:
+    """The step-through's chain stops on an arrow of the green donkey's own colour, a stop the rulebook states: its
+    rule card named ER-CHAIN-2's ruling (the board's edge) there, where it does not apply."""
+    from donkeylab.widgets import RuleExplainer
+
+    for lang in ("en", "de"):
+        parts = build(lesson.NAME, f"lang={lang}").lesson
+        assert parts.stepper.snapshot["events"][-1]["key"] == "ER-CHAIN-2/own"
+        (card,) = [x for x in walk(w.VBox(parts.step_through)) if isinstance(x, RuleExplainer)]
+        assert card.rule == "ER-CHAIN-2" and card.basis_label == "" and "ruling" not in card.note.lower()
+        assert "Festlegung" not in card.note

@@ -127,7 +127,7 @@ QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
     "angry_flips": ("pairs.q", "tree.q.choose", "tree.q.roll"),
     "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
-    "arrow_chains": ("ex1.q", "ex4.q"),
+    "arrow_chains": ("ex1.q", "win.q", "tree.q"),
 }
 
 
@@ -292,7 +292,7 @@ def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
     for lang in ("en", "de"):
         pages = [arrow_chains.exact_headline(lang), arrow_chains.exact_orders(lang), arrow_chains.exact_chains(lang)]
         pages += [
-            arrow_chains.say(k).get(lang) for k in ("notice", "ex4.q", "step_intros.default", "step_intros.tiny_chain")
+            arrow_chains.say(k).get(lang) for k in ("notice", "win.q", "step_intros.default", "step_intros.tiny_chain")
         ]
         text = re.sub(r"<[^>]+>", " ", " ".join(pages))
         assert "tiny_chain" not in text and "default" not in text, lang
@@ -300,9 +300,10 @@ def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
     assert "Mini-Brett: Wahrscheinlichkeit" in arrow_chains.exact_orders("de")
 
 
-def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
+def test_lesson_4s_tree_and_exercise_3_are_the_engines_first_moves() -> None:
     """On the mini board the first player has 6 legal moves and only the green donkey to c1 ends the race, in
-    the order green–yellow–red, the board's best card."""
+    the order green–yellow–red, the board's best card: the tree's first branching (1/6, counted by hand after the
+    reveal), and exercise 3's second step (Player 1 wins at once: 2/6 × 1/6 = 1/18)."""
     from donkeylab import esels_rennen as er
 
     state = er.new_game(3, board="tiny_chain").apply(er.Deal.of(*[list(c) for c in arrow_chains.DEAL]))
@@ -310,7 +311,8 @@ def test_lesson_4_exercise_4_is_the_engines_first_moves() -> None:
     ending = [m for m in moves if state.apply(m).current_player is None]
     assert len(moves) == 6 and ending == [er.Move("green", "c1")]
     assert state.apply(ending[0]).podium == ("green", "yellow", "red") and arrow_chains.best_card("tiny_chain") == "GYR"
-    assert exercises_of(arrow_chains.spec())[3].exact == Fraction(1, len(moves))
+    assert arrow_chains.tree_exercise().exact == Fraction(1, len(moves))
+    assert exercises_of(arrow_chains.spec())[2].exact == Fraction(2, 6) * Fraction(1, len(moves))
     assert "1/6 would be right for one order in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
 
 
@@ -391,7 +393,7 @@ def test_pupils_words_for_intervals_and_rules() -> None:
     as what statisticians call it), and the points exercise of Lesson 4 explains the points without a rule ID."""
     from donkeylab.lessons import full_widgets
 
-    points = exercises_of(arrow_chains.spec())[2].question
+    points = exercises_of(arrow_chains.spec())[3].question
     for lang in ("en", "de"):
         assert "ER-SCORE-1" not in points.get(lang)
         caption = full_widgets.say("caption", count="20").get(lang)

@@ -36,8 +36,9 @@ from tests.browser.helpers import lock_guess
 CASES = [(name, lang, kind) for name in ws.lessons() for lang in ws.LANGS for kind in ws.KINDS]
 PAGES = {"worksheet": (1, 3), "key": (1, 4)}
 # a key one page longer: Lesson 2's carries its counts by hand (two 6 × 6 tables, the 1-in-3 count) with every
-# solution and typical wrong answer, besides its exercises and the going-further tree
-KEY_EXTRA = {"angry_flips": 1}
+# solution and typical wrong answer, besides its exercises and the going-further tree; Lesson 4's its count on the
+# mini board and the tree's first branching, each with its solution and typical wrong answers
+KEY_EXTRA = {"angry_flips": 1, "arrow_chains": 1}
 A4_MM = (210, 297)
 PX_PER_MM = 96 / 25.4  # CSS pixels
 PT_PER_MM = 72 / 25.4  # PDF points

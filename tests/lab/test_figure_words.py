@@ -35,6 +35,7 @@ CHEAP: dict[str, tuple[dict[str, Any], int, int]] = {
 # Words a German figure may share with the English one: names of games and bots, and words German spells the
 # same (orange, Phase, Bots, Mini-Brett, the Start button).
 SAME_IN_BOTH = {
+    "computer",
     "double",
     "donkey",
     "down",
@@ -93,7 +94,7 @@ ENGLISH = {
         ("simulated (n=2,000, 95% interval)", "exact"),
     ),
     "esels_rennen.race_orders_engine": (
-        "Esels-Rennen: each finishing order in random races played by the game engine on the mini board (our "
+        "Esels-Rennen: each finishing order in random races the computer plays move by move on the mini board (our "
         "reconstruction, not the printed board)",
         "finishing order (1st-2nd-3rd)",
         "probability",

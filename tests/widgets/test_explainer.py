@@ -281,3 +281,46 @@ def test_assets_resolve_and_the_explainer_is_not_a_second_voice() -> None:
     assert "export default" in str(RuleExplainer._esm)  # explainer.js alone, loaded by path
     with pytest.raises(FileNotFoundError, match=r"nope\.js"):
         assets.asset("nope.js")
+
+
+def test_a_ruling_about_one_case_is_labelled_only_where_that_case_happens() -> None:
+    """ER-CHAIN-2's ruling is the stop at the board's edge; its stops at an own-colour arrow and a taken field are
+    the rulebook's. The card said "our ruling" beside Lesson 4's first chain, which stopped on an own-colour arrow:
+    a ruling shown where it does not apply. Shown by event key, and followed from a game's events."""
+    from donkeylab import esels_rennen as er
+    from donkeylab.widgets import Stepper
+
+    r = rulebook.rule("ER-CHAIN-2")
+    assert r.ruling_keys == ("ER-CHAIN-2/off_board",)
+    assert r.basis_for("ER-CHAIN-2/own") == r.basis_for("ER-CHAIN-2/occupied") == "rulebook"
+    assert r.basis_for("ER-CHAIN-2/off_board") == r.basis_for(None) == "ruling"
+    w = RuleExplainer()
+    w.show("ER-CHAIN-2/own")
+    assert w.rule == "ER-CHAIN-2" and w.basis_label == "" and "ruling" not in w.note.lower()
+    w.show("ER-CHAIN-2/off_board")
+    assert w.basis_label == "our ruling" and r.why is not None and r.why.en in w.note
+    w.lang = "de"
+    assert w.basis_label == "unsere Festlegung"
+    w.show("ER-CHAIN-2/occupied")
+    assert w.basis_label == "" and "Festlegung" not in w.note
+    # followed: the mini board's first move red → a1 stops on a red arrow (own colour)
+    stepper = Stepper("esels_rennen", 3, seed=0, board="tiny_chain")
+    stepper.play(er.Deal.of(["RGY", "RYG"], ["GRY", "GYR"], ["YRG", "YGR"]))
+    card = RuleExplainer(stepper)
+    stepper.play(er.Move("red", "a1"))
+    stepper.jump(stepper.index)  # the move shown whole, its chain's stop included
+    assert stepper.snapshot["events"][-1]["key"] == "ER-CHAIN-2/own"
+    assert card.rule == "ER-CHAIN-2" and card.basis_label == ""
+
+
+def test_ruling_keys_belong_to_their_rule_and_to_a_ruling() -> None:
+    entry = {
+        "title": {"en": "t", "de": "t"},
+        "sentence": {"en": "s", "de": "s"},
+        "passages": [{"source": "esels_rennen.en.txt", "text": "Each player turn consists of two phases:"}],
+    }
+    with pytest.raises(ValueError, match="basis 'rulebook' has none"):
+        rulebook.parse({"rules": {"ER-CHAIN-2": {**entry, "ruling_keys": ["ER-CHAIN-2/x"]}}})
+    why = {"en": "w", "de": "w"}
+    with pytest.raises(ValueError, match="an event key of this rule"):
+        rulebook.parse({"rules": {"ER-CHAIN-2": {**entry, "basis": "ruling", "why": why, "ruling_keys": ["ER-X-1/a"]}}})
