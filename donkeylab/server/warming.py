@@ -99,6 +99,8 @@ class WarmPools:
         pools = self._voila_pools()
         if notebook in pools and notebook not in self._warmed:  # the operator's --preheat pool: not a class's
             return self.warm_status(notebook)
+        if code and not desk:
+            self._make_way(notebook)
         room = self.warm_room(notebook)
         wanted = max(0, min(int(size), room))
         self._warmed.add(notebook)
@@ -121,6 +123,14 @@ class WarmPools:
             self._waves = ioloop.PeriodicCallback(self.next_wave, WAVE_EVERY_MS)
             self._waves.start()
         return self.warm_status(notebook)
+
+    def _make_way(self, notebook: str) -> None:
+        """A class starts: the other lessons that only start screens warm give their kernels up. A trial's
+        teacher restarted the server, its start screen warmed 30 pages of Lesson 1 under a desk that outlived
+        its tab (ten minutes), and the next two classes found room for 4 pages and then none."""
+        for other, claims in list(self._warm_for.items()):
+            if other != notebook and claims and all(c.startswith("desk:") for c in claims):
+                self._cool_now(other)
 
     def warm_room(self, notebook: str) -> int:
         """How many kernels ``notebook``'s pool may hold (started or still to start): the places not in use,
@@ -212,6 +222,13 @@ class WarmPools:
             asked &= self._claims(still_open)
         if asked or notebook not in self._warmed:
             return {**self.warm_status(notebook), "cooled": 0}
+        cooled = self._cool_now(notebook)
+        return {**self.warm_status(notebook), "cooled": cooled}
+
+    def _cool_now(self, notebook: str) -> int:
+        """Shut down ``notebook``'s warmed kernels no page took and start no more; how many are shut down."""
+        for claim in self._warm_for.get(notebook, set()):
+            self._desks.pop(claim, None)
         self._warm_for.pop(notebook, None)
         self._warm_left.pop(notebook, None)
         self._langs.pop(notebook, None)
@@ -226,7 +243,7 @@ class WarmPools:
             notebook,
             len(idle),
         )
-        return {**self.warm_status(notebook), "cooled": len(idle)}
+        return len(idle)
 
     def cool_gone(self) -> list[str]:
         """Cool the pools of classes that closed without End class (expired; the dashboard's tab closed

@@ -298,3 +298,25 @@ def test_a_warmed_pool_tells_its_kernels_the_class_links_language_until_it_is_co
         assert "lang" not in manager.warm("angry_flips.ipynb", 3, "CLASSB", lang="de")
 
     in_its_own_loop(main())
+
+
+def test_a_class_that_starts_takes_the_places_of_other_lessons_only_start_screens_warm() -> None:
+    """A trial's teacher restarted the server; the start screen warmed 30 pages of Lesson 1 under a desk that
+    outlived its tab, and the next classes found room for 4 pages, then none. A class's Start cools the pools
+    of other lessons that only desks claim; a lesson an open class warmed keeps its pool."""
+
+    async def main() -> None:
+        manager = VoilaLike(max_kernels=40)
+        manager.open_codes = lambda: {"CLASSA", "CLASSB"}
+        manager.warm("angry_flips.ipynb", 6, "CLASSA")
+        warm_up(manager, "angry_flips.ipynb")
+        manager.warm("die_choice.ipynb", 30, None, desk="olddesk01")
+        warm_up(manager, "die_choice.ipynb")
+        assert manager.warm_room("doublet_penalties.ipynb") == 4
+        assert manager.warm("doublet_penalties.ipynb", 28, "CLASSB")["size"] == 28  # the desk's 30 gave way
+        await settle()
+        assert len(manager.stopped) == 30 and manager.warm_status("die_choice.ipynb") == {"ready": 0, "size": 0}
+        assert manager.warm_status("angry_flips.ipynb")["ready"] == 6  # the open class's pool stays
+        assert manager.cool_gone() == []  # the desk's claim went with its pool
+
+    in_its_own_loop(main())
