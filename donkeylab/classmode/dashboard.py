@@ -31,7 +31,7 @@ import traitlets as t
 from donkeylab.classmode import charts, cockpit
 from donkeylab.classmode import export as class_export
 from donkeylab.classmode import warm as class_warm
-from donkeylab.classmode.words import answer_words, count_words, say
+from donkeylab.classmode.words import answer_line, count_words, say
 from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, question_specs
 from donkeylab.classroom.checks import SECTIONS
 from donkeylab.classroom.names import pseudonym_in
@@ -301,7 +301,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         assert spec is not None
         out: dict[str, Any] = {"exact_text": "", "exact_bar": -1, "target": -1.0, "calibration": []}
         if revealed:
-            out["exact_text"] = say("exact", lang, answer=answer_words(spec, lang))
+            out["exact_text"] = answer_line(spec, lang)
             out["exact_bar"] = cockpit.exact_bar(spec)
             out["target"] = cockpit.pooled_share(spec) if spec.lab is not None else -1.0
             out["calibration"] = cockpit.calibration(spec, self._answers, self._counts, lang)

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from donkeylab.classmode import cockpit
-from donkeylab.classmode.words import answer_words, choice_words, say
+from donkeylab.classmode.words import answer_line, choice_words, say
 from donkeylab.classroom import ClassQuestion
 from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE
@@ -115,7 +115,7 @@ def report_html(code: str, lesson_title: str, specs: Sequence[ClassQuestion], re
         bars = cockpit.bars(spec, r["answers"], lang)
         parts.append(bars_svg(bars, cockpit.exact_bar(spec) if r["revealed"] else -1))
         if r["revealed"]:
-            parts.append(f"<p class='answer'>{html.escape(say('exact', lang, answer=answer_words(spec, lang)))}</p>")
+            parts.append(f"<p class='answer'>{html.escape(answer_line(spec, lang))}</p>")
             lines = cockpit.calibration(spec, r["answers"], r["counts"], lang)
             parts.append("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>")
         parts.append("</section>")

@@ -14,7 +14,7 @@ from donkeylab.pages.guess_words import TEXTS as GUESS_TEXTS
 from donkeylab.pages.guess_words import answer_words, choice_words, closeness, times_words
 
 if TYPE_CHECKING:
-    pass
+    from donkeylab.classroom import ClassQuestion
 
 _TEXTS = {
     # the pupil's page
@@ -84,8 +84,8 @@ _TEXTS = {
     "join_label": ("Class code", "Klassencode"),
     "join_button": ("Join", "Beitreten"),
     "join_help": (
-        "The code has 6 letters and digits: it is on your teacher's screen, under the QR code.",
-        "Der Code hat 6 Buchstaben und Ziffern: Er steht auf dem Bildschirm deiner Lehrkraft, unter dem QR-Code.",
+        "The code has 6 letters and digits: it is on your teacher's screen, above the QR code.",
+        "Der Code hat 6 Buchstaben und Ziffern: Er steht auf dem Bildschirm deiner Lehrkraft, über dem QR-Code.",
     ),
     "join_unknown": (
         "No class with the code {code} is open right now. Check the code on your teacher's screen.",
@@ -134,6 +134,7 @@ _TEXTS = {
     "reveal": ("Reveal the answer", "Antwort aufdecken"),
     "revealed": ("Revealed", "Aufgedeckt"),
     "exact": ("The exact answer: {answer}", "Die exakte Antwort: {answer}"),
+    "measured": ("The answer, measured: {answer}", "Die Antwort, gemessen: {answer}"),  # a long simulation's
     "pooled_title": ("Everyone's simulations together: {what}", "Alle Simulationen zusammen: {what}"),
     "trials": ("The class has simulated {trials} trials.", "Die Klasse hat {trials} Durchgänge simuliert."),
     "no_trials": (
@@ -391,4 +392,20 @@ def number_words(x: float, lang: str, digits: int = 2) -> str:
     return numbers.decimal(x, lang, digits)
 
 
-__all__ = ["answer_words", "choice_words", "closeness", "count_words", "counted", "number_words", "say", "times_words"]
+def answer_line(spec: ClassQuestion, lang: str) -> str:
+    """The reveal's sentence: "The exact answer: 1.2 % …", or for a measured answer (Lesson 5's long run)
+    "The answer, measured: 0.52 rounds" (a trial's teacher read "exact" beside a page that says it is measured)."""
+    return say("measured" if spec.measured else "exact", lang, answer=answer_words(spec, lang))
+
+
+__all__ = [
+    "answer_line",
+    "answer_words",
+    "choice_words",
+    "closeness",
+    "count_words",
+    "counted",
+    "number_words",
+    "say",
+    "times_words",
+]

@@ -49,6 +49,7 @@ class ClassQuestion:
     what: str = ""  # a catalogue key: what the pooled share is the share of
     batch: int = BATCH
     per_trial: int = 1  # outcomes counted per trial (a grouped lab question counts one per group)
+    measured: bool = False  # the answer is a long simulation's, not an exact count (Lesson 5): the reveal says so
 
     @property
     def whole(self) -> bool:
@@ -185,10 +186,10 @@ add(
 )  # fmt: skip
 add(
     "full_games",
-    choice("shorter", "lesson/full_games/prompt", "german", SHORTER, "class/q/shorter.", headline=True),
+    choice("shorter", "lesson/full_games/prompt", "german", SHORTER, "class/q/shorter.", headline=True, measured=True),
     ClassQuestion(
         "rounds_shorter", "class/q/full_games.rounds_shorter", 0.523, "number", 0.0, 3.0, 0.05,
-        unit="class/q/unit.rounds",
+        unit="class/q/unit.rounds", measured=True,
     ),
 )  # fmt: skip
 

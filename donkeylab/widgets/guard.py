@@ -38,8 +38,8 @@ MAX_PING = 2**31
 
 _TEXTS = {
     "lost": (
-        "This page lost its connection to its kernel: reload the page.",
-        "Diese Seite hat die Verbindung zu ihrem Kernel verloren: Lade die Seite neu.",
+        "This page lost its connection to the server: reload the page.",
+        "Diese Seite hat die Verbindung zum Server verloren: Lade die Seite neu.",
     ),
     "flood": (
         "Too many clicks at once: some were ignored. Wait a moment, then go on.",

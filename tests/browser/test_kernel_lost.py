@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import App
 
-LOST_EN = "This page lost its connection to its kernel: reload the page."
+LOST_EN = "This page lost its connection to the server: reload the page."
 
 
 def _kill_kernel(app: App) -> None:

@@ -113,3 +113,18 @@ def test_every_class_sentence_is_in_both_languages_with_the_same_placeholders() 
         msg = CATALOGUE.messages[key]
         assert msg.en.strip() and msg.de.strip(), key
         assert fields(msg.en) == fields(msg.de), key
+
+
+def test_a_measured_answer_is_revealed_as_measured_and_an_exact_one_as_exact() -> None:
+    """Lesson 5's answers come from 50,000 simulated pairs of games: a trial's teacher read "The exact answer:
+    0.52 rounds" on the projector beside a page that says it is measured."""
+    from donkeylab.classmode.words import answer_line
+    from donkeylab.classroom.questions import question_specs
+
+    for lesson, specs in ((name, question_specs(name)) for name in ("die_choice", "full_games")):
+        for spec in specs.values():
+            words = {lang: answer_line(spec, lang) for lang in ("en", "de")}
+            measured = lesson == "full_games"
+            assert spec.measured == measured
+            assert words["en"].startswith("The answer, measured:" if measured else "The exact answer:"), words
+            assert words["de"].startswith("Die Antwort, gemessen:" if measured else "Die exakte Antwort:"), words

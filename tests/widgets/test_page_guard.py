@@ -148,9 +148,9 @@ def test_ping_is_answered_with_pong_and_does_not_spend_the_page_bucket(monkeypat
 
 def test_the_lost_kernel_banner_comes_from_the_kernel_in_the_pages_language() -> None:
     st = Stepper("double_down", 3, seed=1)
-    assert st.texts["lost"] == "This page lost its connection to its kernel: reload the page."
+    assert st.texts["lost"] == "This page lost its connection to the server: reload the page."
     front_end(st, lang="de")
-    assert st.texts["lost"] == "Diese Seite hat die Verbindung zu ihrem Kernel verloren: Lade die Seite neu."
+    assert st.texts["lost"] == "Diese Seite hat die Verbindung zum Server verloren: Lade die Seite neu."
 
 
 # ---------------------------------------------------------------------------------------------- LivePlot
