@@ -179,11 +179,14 @@ VIRTUAL = ("docker", "br-", "veth", "virbr", "lxc", "cni", "flannel", "tailscale
 
 def lan_addresses() -> list[str]:
     """This machine's network addresses that pupils' devices can reach, best first: IP addresses (a school
-    tablet often cannot resolve the machine's name), never loopback or link-local; IPv4 before IPv6, private
-    networks (a classroom's Wi-Fi) before others, virtual interfaces (containers, VPNs) last."""
+    tablet often cannot resolve the machine's name), never loopback or link-local; virtual interfaces
+    (containers, VPNs) last; first the address the default route leaves from (the network the laptop normally
+    uses: a trial's QR code named a second adapter's address, the smaller one), then IPv4 before IPv6 and
+    private networks (a classroom's Wi-Fi) before others."""
     import ipaddress
 
-    found: list[tuple[tuple[int, int, int], str]] = []
+    routed = _route_address()
+    found: list[tuple[tuple[int, int, int, int], str]] = []
     for name, ip in _interface_addresses():
         try:
             addr = ipaddress.ip_address(ip.split("%")[0])
@@ -191,7 +194,8 @@ def lan_addresses() -> list[str]:
             continue
         if addr.is_loopback or addr.is_link_local or addr.is_multicast or addr.is_unspecified:
             continue
-        rank = (int(name.startswith(VIRTUAL)), int(addr.version == 6), int(not addr.is_private))
+        virtual, elsewhere = name.startswith(VIRTUAL), str(addr) != routed
+        rank = (int(virtual), int(elsewhere), int(addr.version == 6), int(not addr.is_private))
         found.append((rank, str(addr)))
     return list(dict.fromkeys(ip for _, ip in sorted(found)))
 
@@ -209,10 +213,16 @@ def _interface_addresses() -> list[tuple[str, str]]:
             if a.family in (socket.AF_INET, socket.AF_INET6)
         ]
     except ImportError:
-        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
-            return [("", str(probe.getsockname()[0]))]
-        return []
+        routed = _route_address()
+        return [("", routed)] if routed else []
+
+
+def _route_address() -> str | None:
+    """The IPv4 address the default route leaves from, as the system would choose it (None: no route)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
+        return str(probe.getsockname()[0])
+    return None
 
 
 def host_in_url(ip: str) -> str:

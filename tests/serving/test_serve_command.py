@@ -123,3 +123,19 @@ def test_the_full_page_speaks_both_languages() -> None:
         assert re.findall(r"{\w+}", en) == re.findall(r"{\w+}", de)
     assert "All 25 places are taken" in page and "Alle 25 Plätze sind belegt" in page
     assert "lang='de'" in page
+
+
+def test_the_pupils_address_is_the_one_the_default_route_leaves_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trial's laptop had a second adapter (10.78.0.1) beside its network (192.0.2.2): the QR code named the
+    smaller address, which pupils on the school's Wi-Fi cannot reach. The default route's address comes first;
+    a virtual interface (a VPN, a container bridge) stays last even when the default route leaves from it."""
+    from donkeylab.server import serve
+
+    pairs = [("eth9", "10.78.0.1"), ("wlan0", "192.0.2.2"), ("docker0", "172.17.0.1"), ("wlan0", "fd00::2")]
+    monkeypatch.setattr(serve, "_interface_addresses", lambda: pairs)
+    monkeypatch.setattr(serve, "_route_address", lambda: "192.0.2.2")
+    assert serve.lan_addresses() == ["192.0.2.2", "10.78.0.1", "fd00::2", "172.17.0.1"]
+    monkeypatch.setattr(serve, "_route_address", lambda: "172.17.0.1")
+    assert serve.lan_addresses()[0] == "10.78.0.1" and serve.lan_addresses()[-1] == "172.17.0.1"
+    monkeypatch.setattr(serve, "_route_address", lambda: None)  # no route at all: the order as before
+    assert serve.lan_addresses() == ["10.78.0.1", "192.0.2.2", "fd00::2", "172.17.0.1"]
