@@ -27,10 +27,15 @@ from donkeylab.classmode import cockpit
 from donkeylab.classmode.words import answer_line, choice_words, say
 from donkeylab.classroom import ClassQuestion
 from donkeylab.classroom.names import pseudonym_in
-from donkeylab.core import CATALOGUE
+from donkeylab.core import CATALOGUE, numbers
 
 Results = Mapping[str, Mapping[str, Any]]  # qid -> ClassStore.results(...)
 Pupils = Sequence[Mapping[str, Any]]  # [{"name", "guesses": {qid: value}, "tried", "right"}, ...] by pseudonym
+# A spreadsheet opened by a double click reads the file as its language's settings say: German Excel expects ";"
+# between columns and a decimal comma (a comma-separated file landed in one column), and UTF-8 only with a BOM
+# ("Schätzung" came out as "SchÃ¤tzung")
+BOM = "\ufeff"
+DELIMITER = {"en": ",", "de": ";"}
 
 
 def file_of(
@@ -40,16 +45,16 @@ def file_of(
     (anonymous), "pupils" (a row per pseudonym) or "html" (the charts)."""
     stamp = time.strftime("%Y%m%d-%H%M")
     if what == "csv":
-        return f"class-{code}-{stamp}.csv", "text/csv", results_csv(code, specs, results, lang)
+        return f"class-{code}-{stamp}.csv", "text/csv", BOM + results_csv(code, specs, results, lang)
     if what == "pupils":
-        return f"class-{code}-{stamp}-pupils.csv", "text/csv", pupils_csv(specs, pupils, lang)
+        return f"class-{code}-{stamp}-pupils.csv", "text/csv", BOM + pupils_csv(specs, pupils, lang)
     return f"class-{code}-{stamp}.html", "text/html", report_html(code, title, specs, results, lang)
 
 
 def results_csv(code: str, specs: Sequence[ClassQuestion], results: Results, lang: str) -> str:
     """Guesses (sorted, no pseudonyms), pooled simulations and answers of every question, as CSV text."""
     out = io.StringIO()
-    rows = csv.writer(out)
+    rows = csv.writer(out, delimiter=DELIMITER.get(lang, ","))
     rows.writerow([say(f"csv.{c}", lang) for c in ("class", "number", "question", "kind", "what", "value")])
     for i, spec in enumerate(specs, 1):
         r = results[spec.qid]
@@ -61,7 +66,7 @@ def results_csv(code: str, specs: Sequence[ClassQuestion], results: Results, lan
             hits = sum(r["counts"].get(h, 0) for h in spec.hit) // spec.per_trial
             rows.writerow([*row, say("csv.trials", lang), trials])
             rows.writerow([*row, say("csv.hits", lang), hits])
-            rows.writerow([*row, say("csv.estimate", lang), _plain_number(hits / trials)])
+            rows.writerow([*row, say("csv.estimate", lang), _plain_number(hits / trials, lang)])
         if r["revealed"]:
             rows.writerow([*row, say("csv.answer", lang), _value(spec, float(spec.exact), lang)])
             for line in cockpit.calibration(spec, r["answers"], r["counts"], lang):
@@ -73,7 +78,7 @@ def pupils_csv(specs: Sequence[ClassQuestion], pupils: Pupils, lang: str) -> str
     """One row per pupil: the pseudonym (in ``lang``, as the dashboard names them), the guess to every
     question (empty when none), the exercises tried and right."""
     out = io.StringIO()
-    rows = csv.writer(out)
+    rows = csv.writer(out, delimiter=DELIMITER.get(lang, ","))
     heads = [say("csv.question_guess", lang, i=i) for i in range(1, len(specs) + 1)]
     rows.writerow([say("col_name", lang), *heads, say("csv.tried", lang), say("csv.right", lang)])
     for p in pupils:
@@ -87,15 +92,15 @@ def _prompt(spec: ClassQuestion, lang: str) -> str:
 
 
 def _value(spec: ClassQuestion, value: float, lang: str) -> str:
-    """A guess or answer as a spreadsheet reads it: a choice by its words, a number with a point."""
+    """A guess or answer as a spreadsheet reads it: a choice by its words, a number in the file's language."""
     if spec.kind == "choice" and 0 <= int(value) < len(spec.choices):
         return choice_words(spec, int(value), lang)
-    return _plain_number(value)
+    return _plain_number(value, lang)
 
 
-def _plain_number(x: float) -> str:
-    """A number as a spreadsheet reads it in any language: a point, no thousands mark."""
-    return f"{x:.6g}"
+def _plain_number(x: float, lang: str) -> str:
+    """A number as a spreadsheet in ``lang`` reads it: its decimal mark, no thousands mark (0.18 / 0,18)."""
+    return numbers.localise(f"{x:.6g}", lang)
 
 
 def report_html(code: str, lesson_title: str, specs: Sequence[ClassQuestion], results: Results, lang: str) -> str:

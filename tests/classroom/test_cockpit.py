@@ -241,7 +241,8 @@ def test_the_results_leave_as_a_csv_and_a_page_of_charts_without_pseudonyms(
     says(dash, method="save", what="csv")
     assert sent[0]["download"]["type"] == "text/csv" and sent[0]["download"]["name"].endswith(".csv")
     text = sent[0]["download"]["text"]
-    rows = list(csv.reader(io.StringIO(text)))
+    assert text.startswith("\ufeff")  # a BOM: a spreadsheet reads the file as UTF-8
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert rows[0] == ["Class", "Question number", "Question", "Kind of answer", "Row", "Value"]
     first = [r for r in rows if r[1] == "1"]
     assert {r[2] for r in first} == {dash.question} and {r[3] for r in first} == {"probability"}

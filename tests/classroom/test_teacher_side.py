@@ -140,14 +140,16 @@ def test_the_teacher_saves_a_row_per_pupil_only_when_choosing_to(
     says(dash, method="save", what="pupils")
     got = sent[1]["download"]
     assert got["name"].endswith("-pupils.csv") and got["type"] == "text/csv"
-    rows = list(csv.reader(io.StringIO(got["text"])))
+    rows = list(csv.reader(io.StringIO(got["text"].removeprefix("\ufeff"))))
     assert rows[0] == ["Pupil", "Question 1: guess", "Question 2: guess", "Exercises tried", "Exercises right"]
     by_name = {r[0]: r[1:] for r in rows[1:]}
     assert by_name[a.name] == ["0.02", "0.5", "2", "1"] and by_name[b.name] == ["", "0.25", "0", "0"]
     says(dash, method="lang", lang="de")
     says(dash, method="save", what="pupils")
-    german = list(csv.reader(io.StringIO(sent[2]["download"]["text"])))
+    # German Excel splits at ";" and reads a decimal comma (a comma-separated file landed in one column)
+    german = list(csv.reader(io.StringIO(sent[2]["download"]["text"].removeprefix("\ufeff")), delimiter=";"))
     assert german[0][0] == "Person" and pseudonym_in(a.name, "de") in {r[0] for r in german}
+    assert {r[0]: r[1:] for r in german[1:]}[pseudonym_in(a.name, "de")] == ["0,02", "0,5", "2", "1"]
     dash.close()
 
 
