@@ -395,7 +395,9 @@ def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_se
     # Save the results: the teacher's browser gets a CSV with every guess and no pseudonym.
     with teacher.page.expect_download() as saved:
         teacher.page.locator("button.dl-cd-save").first.click()
-    text = Path(saved.value.path()).read_text()
+    raw = Path(saved.value.path()).read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # the BOM reached the file: a spreadsheet reads it as UTF-8
+    text = raw.decode("utf-8-sig")
     assert re.search(r"\n\w{6},2,[^\n]*,probability,a pupil's guess,0\.2\n", text), text
     assert re.search(r"\n\w{6},1,[^\n]*,probability,the exact answer,0\.178571\n", text), text
     names = [rows.nth(i).locator("td").first.inner_text().split(" (")[0] for i in (1, 2)]
@@ -403,7 +405,7 @@ def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_se
     # ... and, when the teacher chooses it, a CSV with a row per pupil (pseudonym, guesses, exercises)
     with teacher.page.expect_download() as by_pupil:
         teacher.page.locator("button.dl-cd-save[data-what='pupils']").click()
-    table = Path(by_pupil.value.path()).read_text()
+    table = Path(by_pupil.value.path()).read_text(encoding="utf-8-sig")
     assert table.startswith("Pupil,Question 1: guess,Question 2: guess,Question 3: guess,Exercises tried")
     assert all(name in table for name in names), (names, table)
     for app in (teacher, *pupils):
