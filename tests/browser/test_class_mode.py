@@ -397,7 +397,7 @@ def test_the_teacher_paces_the_class_from_the_cockpit(browser: Browser, class_se
         teacher.page.locator("button.dl-cd-save").first.click()
     raw = Path(saved.value.path()).read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")  # the BOM reached the file: a spreadsheet reads it as UTF-8
-    text = raw.decode("utf-8-sig")
+    text = raw.decode("utf-8-sig").replace("\r\n", "\n")
     assert re.search(r"\n\w{6},2,[^\n]*,probability,a pupil's guess,0\.2\n", text), text
     assert re.search(r"\n\w{6},1,[^\n]*,probability,the exact answer,0\.178571\n", text), text
     names = [rows.nth(i).locator("td").first.inner_text().split(" (")[0] for i in (1, 2)]
