@@ -146,11 +146,14 @@ export default {
 
 // Plotly never wraps a title: a long one ran off the plot, cut mid-word.
 // Its plain lines are broken at spaces to what the plot's width holds (about 9 px a character at plotly's 17 px
-// title font), and the top margin grows by a line for each line added; a subtitle (<sup>…</sup>) is wrapped
+// title font), pinned to the figure's top, and the top margin holds its lines; a subtitle (<sup>…</sup>) is wrapped
 // at its smaller size, and a line with other markup is left as it is. A plot not laid out yet (width 0) keeps its title until its next draw.
 const CHAR_PX = 9;
 const LINE_PX = 22;
 const SUP_SCALE = 0.7; // plotly draws <sup> at 70 % of the title's size
+const TITLE_PAD_PX = 10; // a wrapped title's distance from the figure's top
+const TITLE_SINK_PX = 16; // plotly's "top" of a title is 15 px below its first line's top: measured
+const TITLE_GAP_PX = 28; // and from the plotting area below it
 
 function wrapTitle(layout, width) {
   const title = layout.title;
@@ -165,9 +168,12 @@ function wrapTitle(layout, width) {
   });
   if (lines.length === given.length) return layout;
   const margin = layout.margin || {};
-  const top = (margin.t ?? 100) + LINE_PX * (lines.length - given.length);
+  const top = Math.max(margin.t ?? 100, TITLE_PAD_PX + LINE_PX * lines.length + TITLE_GAP_PX);
   const base = typeof title === "object" ? title : {};
-  return { ...layout, title: { ...base, text: lines.join("<br>") }, margin: { ...margin, t: top } };
+  // pinned to the top: plotly's "auto" puts a title's first line mid-margin and the rest below it, so a German
+  // title of five lines on a phone ran into the plot's top tick
+  const pinned = { y: 1, yref: "container", yanchor: "top" }; // fitLayout moves it TITLE_PAD_PX down
+  return { ...layout, title: { ...base, ...pinned, text: lines.join("<br>") }, margin: { ...margin, t: top } };
 }
 
 // A plot laid out for the width it has: the figure grows by what the wrapped title added, so the plotting area
@@ -189,6 +195,10 @@ function fitLayout(layout, width) {
     out.legend = { ...(layout.legend || {}), orientation: "h", x: 0, xanchor: "left", y: -0.28, yanchor: "top" };
   }
   out.height = Math.max(layout.height ?? PLOT_PX, (margin.t ?? 100) + (margin.b ?? 80) + AREA_PX);
+  const title = layout.title;
+  if (title && title.yref === "container" && title.y === 1) {
+    out.title = { ...title, y: 1 - (TITLE_PAD_PX + TITLE_SINK_PX) / out.height };
+  }
   return out;
 }
 

@@ -126,6 +126,7 @@ def plot_box(page: Page) -> dict[str, Any]:
              return {width: plot.clientWidth, height: plot.clientHeight,
                      range: plot._fullLayout && plot._fullLayout.yaxis.range,
                      title: box(plot.querySelector('.gtitle')), ytitle: box(plot.querySelector('.ytitle')),
+                     area: box(plot.querySelector('.nsewdrag')), top: box(plot.querySelector('.main-svg')),
                      count: box(plot.closest('.dl-liveplot').querySelector('.dl-liveplot-count')),
                      window: window.innerWidth};
            }"""
@@ -159,6 +160,8 @@ def test_a_pupils_plot_fits_a_phone_a_tablet_and_a_projector(app: App, output_di
             problems.append(f"{size}: the plot is squashed to {drawn['width']}×{drawn['height']}")
         if overlap(drawn["title"], drawn["ytitle"]):
             problems.append(f"{size}: the title runs over the axis's label")
+        if drawn["title"]["bottom"] > drawn["area"]["top"] or drawn["title"]["top"] < drawn["top"]["top"]:
+            problems.append(f"{size}: the title runs into the plot or off the figure's top")  # German: 6 lines
         if drawn["count"] and drawn["count"]["right"] > drawn["window"] + 1:
             problems.append(f"{size}: the progress line is cut at the edge")
         problems += [f"{size}: cut '{t}'" for t in cut(app.page, ".dl-liveplot-count, .dl-liveplot-toggle")]
