@@ -138,15 +138,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "headline.after": (
         (
             "So on our reconstructed standard board, with random moves, the best card is <b>{best}</b>, the worst "
-            "<b>{worst}</b>: this race is not fair. The computer found these numbers with a tree, the same one you "
-            "start by hand on the mini board below: every move from every position a race can reach, until every race "
-            "is over."
+            "<b>{worst}</b>: this race is not fair. The computer found these numbers by the same counting you start "
+            "by hand on the mini board below, for every position a race can reach. A tree would never end (a donkey "
+            "moved back from sand can bring a race back to where it was), so the computer solves equations instead."
         ),
         (
             "Auf unserem nachgebauten Standardbrett und bei zufälligen Zügen ist die beste Karte also <b>{best}</b>, "
-            "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer hat diese Zahlen mit einem "
-            "Baum gefunden, so einem, wie du ihn gleich auf dem Mini-Brett unten von Hand beginnst: jeder Zug aus jeder"
-            " Stellung, die ein Rennen erreichen kann, bis jedes Rennen vorbei ist."
+            "die schlechteste <b>{worst}</b>: Dieses Rennen ist nicht fair. Der Computer hat diese Zahlen so "
+            "abgezählt, wie du es gleich auf dem Mini-Brett unten von Hand beginnst, für jede Stellung, die ein Rennen "
+            "erreichen kann. Ein Baum würde nie enden (ein Esel, der vom Sand zurückgezogen wird, kann ein Rennen "
+            "dahin zurückbringen, wo es schon war), darum löst der Computer stattdessen Gleichungen."
         ),
     ),
     "live_intro": (
@@ -167,12 +168,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "notice": (
         (
-            "<ul><li>Our board (its arrows and where each donkey starts) favours some donkeys, so some order cards are "
+            "<ul><li>Our board favours some donkeys, so some order cards are "
             "worth more than others; on our mini board another card is best.</li><li>More than half of all moves set "
             "off no chain at all, but now and then one move makes many hops.</li></ul>"
         ),
         (
-            "<ul><li>Unser Brett (seine Pfeile und die Startfelder) bevorzugt manche Esel, also sind manche Zielkarten "
+            "<ul><li>Unser Brett bevorzugt manche Esel, also sind manche Zielkarten "
             "mehr wert als andere; auf unserem Mini-Brett ist eine andere Karte die beste.</li><li>Mehr als die Hälfte "
             "aller Züge löst gar keine Kette aus, aber ab und zu macht ein Zug viele Sprünge.</li></ul>"
         ),
@@ -301,13 +302,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex1.solution": (
         (
             "The {first} donkey wins in two orders, which never happen together, so their probabilities add: {one} + "
-            "{two} = {p}. Your own order alone has only {mine}: random moves will rarely bring it, so you must steer "
-            "the donkeys yourself."
+            "{two} = {p}. Your own order alone has only {mine}: random moves will rarely bring it."
         ),
         (
             "Der {first}e Esel gewinnt in zwei Reihenfolgen, die nie zusammen eintreten, also addieren sich ihre "
             "Wahrscheinlichkeiten: {one} + {two} = {p}. Deine eigene Reihenfolge allein hat nur {mine}: Zufällige Züge "
-            "bringen sie selten, du musst die Esel selbst lenken."
+            "bringen sie selten."
         ),
     ),
     "ex2.hint": (
@@ -509,13 +509,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "tree.intro": (
         (
             "When Player 1 moves at random, each of the 6 first moves has probability 1/6: a tree whose first step has "
-            "6 branches. The exact answer you revealed is such a tree, continued move after move until every race is "
-            "over."
+            "6 branches. The exact answer you revealed continues this counting move after move (as equations, since a "
+            "race can come back to a position it had)."
         ),
         (
             "Zieht Spieler 1 zufällig, hat jeder der 6 ersten Züge die Wahrscheinlichkeit 1/6: ein Baum, dessen erste "
-            "Stufe 6 Äste hat. Die exakte Antwort, die du aufgedeckt hast, ist so ein Baum, Zug für Zug weitergeführt, "
-            "bis jedes Rennen vorbei ist."
+            "Stufe 6 Äste hat. Die exakte Antwort, die du aufgedeckt hast, führt dieses Abzählen Zug für Zug weiter "
+            "(als Gleichungen, denn ein Rennen kann zu einer Stellung zurückkehren, die es schon hatte)."
         ),
     ),
     "tree.q": (

@@ -180,9 +180,14 @@ def test_the_trees_first_branching_is_the_engines() -> None:
     assert "For green–yellow–red it finds 38.3 % on the mini board, the best card there." in solution.get("en")
     assert "Für grün–gelb–rot kommen auf dem Mini-Brett 38,3 % heraus, die beste Karte dort." in solution.get("de")
     assert f"{float(exact_gyr):.3f}" == "0.383"
-    # the exact answer says it is this tree continued: the exact module's first step is these 6 branches
-    assert "The computer found these numbers with a tree, the same one you start by hand" in lesson.exact_headline("en")
-    assert "Der Computer hat diese Zahlen mit einem Baum gefunden" in lesson.exact_headline("de")
+    # the exact answer says it is this counting continued, as equations: the race graph has loops (a donkey moved
+    # back from sand brings a race back), so a tree drawn to the end would never end (a maths reviewer's point)
+    assert "by the same counting you start by hand" in lesson.exact_headline("en")
+    assert "so the computer solves equations instead" in lesson.exact_headline("en")
+    assert "darum löst der Computer stattdessen Gleichungen" in lesson.exact_headline("de")
+    for board in ("default", "tiny_chain"):
+        graph = exact._graph(*exact._resolve(load_board(board), None))
+        assert any(len(part) > 1 for part in exact.strongly_connected(graph)), board  # a loop: no finite tree
 
 
 def test_the_tree_box_aims_at_the_classic_mistakes() -> None:
