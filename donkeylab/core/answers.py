@@ -255,8 +255,8 @@ def check(
     for i, wrong in enumerate(mistakes):
         if value == wrong or _rounds_to(reading, Fraction(wrong)):
             return Verdict("mistake", value, mistake=i)
-    if reading.unit is None and agrees(value, exact):
-        return Verdict("correct", value)
+    if reading.unit is None and agrees(value, exact):  # right to two figures, not exactly: the box says which
+        return Verdict("correct", value, "answer/correct_near")
     if 0 <= exact <= 1 and not reading.percent and 1 < value <= 100:
         return Verdict("percent_sign", value, "answer/percent_sign")
     slip = _slip(reading, exact)

@@ -35,6 +35,11 @@ _TEXTS = {
     "placeholder": ("e.g. 3/8, 0.375 or 37.5 %", "z. B. 3/8, 0,375 oder 37,5 %"),
     "placeholder_whole": ("a whole number, e.g. 12", "eine ganze Zahl, z. B. 12"),
     "correct": ("Correct! {value} is right.", "Richtig! {value} stimmt."),
+    # 1/9 for 3/28: both are 0.11 to two figures, the page's rule, but 1/9 is not the exact answer (a reviewer)
+    "correct_near": (
+        "Correct to two significant figures: {value} and the exact answer {exact} both round to {rounded}.",
+        "Richtig auf zwei gültige Ziffern: {value} und die exakte Antwort {exact} ergeben gerundet beide {rounded}.",
+    ),
     "close": (
         "Close: {value} is near, but not near enough. Check your last step.",
         "Knapp: {value} ist nah dran, aber nicht nah genug. Prüf deinen letzten Schritt.",
@@ -210,6 +215,9 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
                 assert verdict.mistake is not None
                 parts.append(say("not_yet", lang, value=said))
                 parts.append(say("hint", lang, hint=self.mistakes[verdict.mistake][1](lang)))
+            elif verdict.problem == "answer/correct_near":
+                rounded = numbers.trimmed(answers.two_figures(self.exact), lang)
+                parts.append(say("correct_near", lang, value=said, exact=str(self.exact), rounded=rounded))
             else:
                 key = verdict.problem.removeprefix("answer/") or verdict.outcome
                 parts.append(say(key, lang, value=said))

@@ -200,3 +200,21 @@ def test_a_count_asks_for_a_whole_number() -> None:
     assert count.field.placeholder == "a whole number, e.g. 12" and "3/8" in box().field.placeholder
     count.set_lang("de")
     assert count.field.placeholder == "eine ganze Zahl, z. B. 12"
+
+
+@pytest.mark.parametrize(
+    ("typed", "lang", "said"),
+    [
+        ("1/9", "en", "Correct to two significant figures: 1/9 and the exact answer 3/28 both round to 0.11."),
+        ("1/9", "de", "Richtig auf zwei gültige Ziffern: 1/9 und die exakte Antwort 3/28 ergeben gerundet beide 0,11."),
+        ("6/56", "en", "Correct! 6/56 is right."),
+        ("0.107", "en", "Correct! 0.107 is right."),
+    ],
+)
+def test_a_fraction_right_only_to_two_figures_is_not_called_the_answer(typed: str, lang: str, said: str) -> None:
+    """A maths reviewer typed 1/9 for 3/28 and read "Correct! 1/9 is right.": both are 0.11 to two figures (the
+    page's rule), but 1/9 is not the answer. The box says which rule it met and names the exact answer."""
+    box = AnswerBox(Fraction(3, 28), Fraction(0), lambda lg: "", lambda lg: "", lang)
+    box.field.value = typed
+    assert box.check().outcome == "correct"
+    assert box.feedback_text() == said
