@@ -35,7 +35,6 @@ Pupils = Sequence[Mapping[str, Any]]  # [{"name", "guesses": {qid: value}, "trie
 # between columns and a decimal comma (a comma-separated file landed in one column), and UTF-8 only with a BOM
 # ("Schätzung" came out as "SchÃ¤tzung")
 BOM = "\ufeff"
-DELIMITER = {"en": ",", "de": ";"}
 
 
 def file_of(
@@ -54,7 +53,7 @@ def file_of(
 def results_csv(code: str, specs: Sequence[ClassQuestion], results: Results, lang: str) -> str:
     """Guesses (sorted, no pseudonyms), pooled simulations and answers of every question, as CSV text."""
     out = io.StringIO()
-    rows = csv.writer(out, delimiter=DELIMITER.get(lang, ","))
+    rows = csv.writer(out, delimiter=_delimiter(lang))
     rows.writerow([say(f"csv.{c}", lang) for c in ("class", "number", "question", "kind", "what", "value")])
     for i, spec in enumerate(specs, 1):
         r = results[spec.qid]
@@ -78,13 +77,18 @@ def pupils_csv(specs: Sequence[ClassQuestion], pupils: Pupils, lang: str) -> str
     """One row per pupil: the pseudonym (in ``lang``, as the dashboard names them), the guess to every
     question (empty when none), the exercises tried and right."""
     out = io.StringIO()
-    rows = csv.writer(out, delimiter=DELIMITER.get(lang, ","))
+    rows = csv.writer(out, delimiter=_delimiter(lang))
     heads = [say("csv.question_guess", lang, i=i) for i in range(1, len(specs) + 1)]
     rows.writerow([say("col_name", lang), *heads, say("csv.tried", lang), say("csv.right", lang)])
     for p in pupils:
         guesses = [_value(s, p["guesses"][s.qid], lang) if s.qid in p["guesses"] else "" for s in specs]
         rows.writerow([pseudonym_in(p["name"], lang), *guesses, p["tried"], p["right"]])
     return out.getvalue()
+
+
+def _delimiter(lang: str) -> str:
+    """Between columns: ";" where the decimal mark is a comma (German spreadsheets), else ","."""
+    return ";" if numbers.separators(lang)["decimal"] == "," else ","
 
 
 def _prompt(spec: ClassQuestion, lang: str) -> str:

@@ -23,12 +23,14 @@ VIEW_WORDS: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "point": (" {n} point", " {n} Punkt"),
         "points": (" {n} points", " {n} Punkte"),
         "winner": ("winner", "Sieger"),
-        "order_cards": ("Order cards:", "Reihenfolge-Karten:"),
+        "order_cards": ("Order cards:", "Zielkarten:"),  # the lessons' German word
         # the board's key: what the coloured fields are (ER-MOVE-2, ER-FINISH-1)
         "key": ("Key:", "Legende:"),
         "key_sand": (
-            "sand: from here a donkey may also be moved one field back (ER-MOVE-2)",
-            "Sand: Von hier darf ein Esel auch ein Feld zurück gezogen werden (ER-MOVE-2)",
+            "sand: while all three donkeys race, a donkey here may instead be moved one field back, but not the "
+            "donkey moved last (our reading of an unclear rule)",
+            "Sand: Solange alle drei Esel im Rennen sind, darf ein Esel hier stattdessen ein Feld zurück gezogen "
+            "werden, nur nicht der zuletzt gezogene (unsere Lesart einer unklaren Regel)",
         ),
         "key_finish": (
             "finish: a donkey that reaches it goes to the podium",

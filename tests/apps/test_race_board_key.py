@@ -24,3 +24,13 @@ def test_a_donkeys_token_does_not_hide_the_arrow_of_its_field() -> None:
     script, style = SCRIPT.read_text(encoding="utf-8"), STYLE.read_text(encoding="utf-8")
     assert "dl-arrow-over" in script and "arrowGlyph(v, p, f.arrow)" in script
     assert "fill-opacity" in style
+
+
+def test_the_sand_key_states_the_rule_with_its_conditions_and_that_it_is_our_reading() -> None:
+    """A maths reviewer: "may also be moved one field back (ER-MOVE-2)" left out both conditions of the rule
+    (all three donkeys racing; not the donkey moved last) and that it is our reading of an unclear sentence, which
+    changes the middle of the ranking. No rule code on the pupil's board."""
+    en, de = VIEW_WORDS["race_board"]["key_sand"]
+    assert "all three donkeys" in en and "not the donkey moved last" in en and "our reading" in en
+    assert "alle drei Esel" in de and "nur nicht der zuletzt gezogene" in de and "unsere Lesart" in de
+    assert "ER-" not in en + de
