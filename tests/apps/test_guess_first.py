@@ -99,11 +99,14 @@ def after_the_lock_start_works_and_the_guess_stays(page: Any) -> None:
     else:
         prediction.input.value = 0.9
     assert prediction.committed == value
+    assert not any(p.held for p in plots_of(page))  # every plot is released at the lock, not only the first
     plot = plots_of(page)[0]
-    assert not plot.held
-    plot.n = plot.batch  # one batch: the pupil's run, kept short
-    forged_start(plot)
-    assert plot.wait(120) and plot.done == plot.n
+    live = [p for p in lesson.live if isinstance(p, LivePlot)] or [plot]
+    for each in live:
+        each.n = each.batch  # one batch: the pupil's run, kept short
+    for each in live:  # Start on each plot, one while the other runs (a reviewer saw the second one idle)
+        forged_start(each)
+    assert all(each.wait(120) and each.done == each.n for each in live)
     assert plot.exact_hidden, "simulated before the reveal: the exact answer stays out of the figure"
     assert len(plot.figure["data"]) == len(json_traces_without_exact(plot))
     assert WAITS[lang] not in prediction.result.value
