@@ -98,7 +98,9 @@ def take(info: AppInfo, query: Query) -> Any | None:
         log.info("%s: the page built ahead for the class link in %s joins its pupil", info.name, held.lang)
         return held.page
     log.info(
-        "%s: the link asks for another page than the one built ahead (%s): built again", info.name, why(held, query)
+        "%s: the link asks for another page than the one built ahead (%s): built again",
+        info.name,
+        mismatch(held.query, query) or "another app",
     )
     close(held.made)
     return None
@@ -107,25 +109,19 @@ def take(info: AppInfo, query: Query) -> Any | None:
 def fits(prepared: Query, query: Query) -> bool:
     """Whether the page built for ``prepared`` is the page of ``query``: a class link without problems whose
     values, class code and browser key aside, are the prepared ones."""
-    if query.problems or not query.values.get("class"):
-        return False
-    own = set(CLASS_PARAMS)
-    return {k: v for k, v in query.values.items() if k not in own} == {
-        k: v for k, v in prepared.values.items() if k not in own
-    }
+    return not mismatch(prepared, query)
 
 
-def why(held: Prepared, query: Query) -> str:
-    """What differs between the link and the page built ahead, for the server's log (names, not values)."""
+def mismatch(prepared: Query, query: Query) -> str:
+    """What keeps the page built for ``prepared`` from being ``query``'s page, for the server's log (names, not
+    values); empty when it is that page."""
     if query.problems:
         return "the link has problems"
     if not query.values.get("class"):
         return "not a class link"
     own = set(CLASS_PARAMS)
-    keys = sorted(
-        k for k in {*query.values, *held.query.values} - own if query.values.get(k) != held.query.values.get(k)
-    )
-    return ", ".join(keys) or "another app"
+    keys = {*query.values, *prepared.values} - own
+    return ", ".join(sorted(k for k in keys if query.values.get(k) != prepared.values.get(k)))
 
 
 def release() -> None:
