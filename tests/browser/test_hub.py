@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,6 +47,7 @@ def hub(pg_url: str, output_dir: Path, tmp_path_factory: pytest.TempPathFactory)
     if not PROXY.exists():
         pytest.fail(f"{PROXY} missing: run 'make hub-proxy' (npm install of configurable-http-proxy)")
     state = tmp_path_factory.mktemp("hub")
+    sockets = tempfile.mkdtemp(prefix="dlhub-")  # short: a Unix socket's path holds at most 107 bytes
     port = _free_port()
     env = {
         **os.environ,
@@ -53,6 +56,7 @@ def hub(pg_url: str, output_dir: Path, tmp_path_factory: pytest.TempPathFactory)
         "DONKEYLAB_HUB_URL": f"http://127.0.0.1:{port}",
         "DONKEYLAB_HUB_STATE": str(state),
         "DONKEYLAB_HUB_PROXY": str(PROXY),
+        "DONKEYLAB_HUB_RUNTIME": sockets,
         "DONKEYLAB_TEACHER_KEYS": str(state / "teacher-keys.json"),
     }
     cmd = [
@@ -69,6 +73,7 @@ def hub(pg_url: str, output_dir: Path, tmp_path_factory: pytest.TempPathFactory)
     yield server
     stop_group(proc.pid)
     proc.wait(30)
+    shutil.rmtree(sockets, ignore_errors=True)
 
 
 def log_in(browser: Browser, hub: Server, name: str, folder: Path) -> App:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +61,7 @@ def test_the_pupil_server_has_the_safe_voila_settings(values: dict[str, Any]) ->
     ):
         assert settings["VoilaConfiguration"][key] == ours["VoilaConfiguration"][key], key
     assert settings["MappingKernelManager"] == ours["MappingKernelManager"]
+    assert settings["KernelManager"] == ours["KernelManager"]  # Unix sockets: no race for TCP ports at a burst
     module, _, name = settings["ServerApp"]["kernel_manager_class"].rpartition(".")
     assert issubclass(getattr(importlib.import_module(module), name), MappingKernelManager)
     assert settings["CappedKernelManager"]["max_kernels"] >= 2  # the gallery and one app
@@ -68,3 +72,42 @@ def test_pupils_are_bounded_and_culled(values: dict[str, Any]) -> None:
     assert single["memory"]["limit"] and single["cpu"]["limit"] and single["storage"]["type"] == "none"
     assert values["cull"]["enabled"] and values["cull"]["timeout"] > 0
     assert "CHANGE-ME" in values["hub"]["config"]["DummyAuthenticator"]["password"]  # never a real password here
+
+
+# A single-user server started on the YAML's file (as the pod mounts it), reporting what it took from it.
+SERVER_READS = """
+import json
+from jupyter_server.serverapp import ServerApp
+app = ServerApp()
+app.initialize(argv=["--allow-root", "--ServerApp.open_browser=False"], find_extensions=True)
+km = app.kernel_manager
+one = km.kernel_manager_factory(parent=km, log=app.log, connection_file="x.json")
+print(json.dumps({
+    "kernel_manager": type(km).__module__ + "." + type(km).__name__,
+    "max_kernels": getattr(km, "max_kernels", None),
+    "transport": one.transport,
+    "cull_idle_timeout": km.cull_idle_timeout,
+    "voila": {key: value for key, value in app.config.VoilaConfiguration.items()},
+}))
+"""
+
+
+def test_a_pupils_server_takes_every_setting_from_the_mounted_file(values: dict[str, Any], tmp_path: Path) -> None:
+    """The file is where a single-user server reads its own config (a file in ``jupyter_server_config.d`` would
+    only enable extensions: the pupils' servers then ran with no kernel cap and Voila's defaults)."""
+    entry = values["singleuser"]["extraFiles"]["voila-classroom"]
+    mounted = Path(entry["mountPath"])
+    assert mounted.parent == Path("/usr/local/etc/jupyter"), "a folder on Jupyter's config path"
+    (tmp_path / mounted.name).write_text(json.dumps(entry["data"]))
+    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(tmp_path), "JUPYTER_RUNTIME_DIR": str(tmp_path / "run")}
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER_READS], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    read = json.loads(done.stdout.strip().splitlines()[-1])
+    data = entry["data"]
+    assert read["kernel_manager"] == data["ServerApp"]["kernel_manager_class"]
+    assert read["max_kernels"] == data["CappedKernelManager"]["max_kernels"]
+    assert read["transport"] == data["KernelManager"]["transport"] == "ipc"
+    assert read["cull_idle_timeout"] == data["MappingKernelManager"]["cull_idle_timeout"]
+    assert read["voila"] == data["VoilaConfiguration"]
