@@ -33,6 +33,13 @@ EXACT = Fraction(3, 28)  # 0.10714…
         ("1 von 81", Fraction(1, 81)),  # German pages: "etwa 1 von 81"
         ("etwa 1 von 81", Fraction(1, 81)),
         ("1 out of 6", Fraction(1, 6)),
+        ("1:6", Fraction(1, 6)),  # ":" is the division sign of German schools
+        ("3 : 28", Fraction(3, 28)),
+        ("(1:6)^5", Fraction(1, 7776)),
+        ("1 zu 6", Fraction(1, 6)),  # German pupils' way of saying 1 in 6
+        ("three", Fraction(3)),  # a count typed as a word
+        ("Drei", Fraction(3)),
+        ("zwölf", Fraction(12)),
         ("≈ 0,107", Fraction(107, 1000)),
     ],
 )
@@ -118,7 +125,7 @@ def test_wrong_answers_are_not_yet(text: str) -> None:
     [
         ("", "answer/empty"),
         ("   ", "answer/empty"),
-        ("drei", "answer/unreadable"),
+        ("drei Viertel", "answer/unreadable"),
         ("3//28", "answer/unreadable"),
         ("1e5", "answer/unreadable"),  # no exponents: Fraction("1e99999") is never built
         ("1,000.5", "answer/unreadable"),  # no thousands separators outside "1 in N"
@@ -227,3 +234,19 @@ def test_one_in_for_is_the_boxes_rule(p: Fraction, n: int | None) -> None:
     assert answers.one_in_for(p) == n
     if n is not None:
         assert answers.check(f"1 in {n}", p).outcome == "correct"
+
+
+def test_one_in_a_whole_n_where_none_is_right_is_called_too_rough() -> None:
+    """Lesson 4's 26.7 %: "1 in 4" is the nearest whole N but no whole N gives 0.27, so it is no wrong rounding;
+    "1 in 80" for 1/81 is one (1 in 81 exists)."""
+    assert answers.check("1 in 4", Fraction(267, 1000)).problem == "answer/one_in_rough"
+    assert answers.check("1 in 80", Fraction(1, 81)).problem == "answer/rounding_slip"
+
+
+def test_a_known_mistake_typed_without_its_percent_sign_gets_the_mistakes_hint() -> None:
+    """Lesson 4's "44" for the wrong 43.9 %: the idea is what is wrong, so its hint comes first; a right number
+    without its sign is still told about the sign."""
+    mistakes = (Fraction(439, 1000),)
+    verdict = answers.check("44", Fraction(561, 1000), mistakes=mistakes)
+    assert verdict.outcome == "mistake" and verdict.mistake == 0
+    assert answers.check("56", Fraction(561, 1000), mistakes=mistakes).outcome == "percent_sign"

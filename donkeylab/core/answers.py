@@ -39,20 +39,31 @@ Outcome = Literal["correct", "close", "mistake", "percent_sign", "not_yet", "mal
 _NUMBER = r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)"
 _ABOUT = r"(?:(?:about|approx\.?|approximately|etwa|ca\.?|circa|rund|ungefähr|≈|~)\s*)?"
 # one side of a fraction: a number, or a bracketed fraction, either raised to a whole power: 6, (1/6)^5, 6^5
-_SIDE = rf"(?:{_NUMBER}|\(\s*{_NUMBER}(?:\s*/\s*{_NUMBER})?\s*\))(?:\s*(?:\^|\*\*)\s*\d+)?"
-_FORM = re.compile(rf"^{_ABOUT}(?P<a>{_SIDE})(?:\s*/\s*(?P<b>{_SIDE}))?\s*(?P<pct>%)?$", re.IGNORECASE)
+_SIDE = rf"(?:{_NUMBER}|\(\s*{_NUMBER}(?:\s*[/:]\s*{_NUMBER})?\s*\))(?:\s*(?:\^|\*\*)\s*\d+)?"
+# "/" or ":", the division sign of German schools ("1 : 6" is 1/6)
+_FORM = re.compile(rf"^{_ABOUT}(?P<a>{_SIDE})(?:\s*[/:]\s*(?P<b>{_SIDE}))?\s*(?P<pct>%)?$", re.IGNORECASE)
 _POWER = re.compile(
-    rf"^(?:(?P<n>{_NUMBER})|\(\s*(?P<p>{_NUMBER})(?:\s*/\s*(?P<q>{_NUMBER}))?\s*\))"
+    rf"^(?:(?P<n>{_NUMBER})|\(\s*(?P<p>{_NUMBER})(?:\s*[/:]\s*(?P<q>{_NUMBER}))?\s*\))"
     r"(?:\s*(?:\^|\*\*)\s*(?P<k>\d+))?$"
 )
 # "1 in 81" is how the pages write a probability ("etwa 1 von 81" in German), so a pupil may type it back, with
 # the page's thousands marks too ("1 in 7,776", "1 von 7.776"), or with one or two decimals ("1 in 5.6" for
-# 18.0 %, "1 von 5,6"): a mark followed by three digits groups thousands, by one or two it is a decimal mark
+# 18.0 %, "1 von 5,6"): a mark followed by three digits groups thousands, by one or two it is a decimal mark.
+# German pupils also say "1 zu 6" for a chance of 1 in 6; it is read so (strictly, odds of 1 to 6 are 1/7)
 _ONE_IN = re.compile(
-    rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+(?P<d>[.,]\d{{1,2}})?)$",
+    rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|zu|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+(?P<d>[.,]\d{{1,2}})?)$",
     re.IGNORECASE,
 )
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+# a count typed as a word ("three", "drei"): the small whole numbers a lesson's counts ask for
+_WORDS: Final = {
+    word: str(n)
+    for words in (
+        "zero one two three four five six seven eight nine ten eleven twelve",
+        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+    )
+    for n, word in enumerate(words.split())
+}
 
 
 @dataclass(frozen=True)
@@ -136,6 +147,7 @@ def parse(text: object) -> Reading:
     flat = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda m: "^" + m[1].translate(_SUPERSCRIPTS), flat)
     if not flat:
         return Reading(None, "answer/empty")
+    flat = _WORDS.get(flat.lower(), flat)
     if len(re.sub(r"\D", "", flat)) > 2 * MAX_DIGITS or any(len(d) > MAX_DIGITS for d in re.findall(r"\d+", flat)):
         return Reading(None, "answer/too_long")
     one_in = _ONE_IN.match(flat)
@@ -213,8 +225,17 @@ def _slip(reading: Reading, exact: Fraction) -> str | None:
     if reading.unit is not None and reading.digits >= MIN_DIGITS and abs(reading.value - exact) <= reading.unit:
         return "answer/rounding_slip"
     if reading.one_in is not None and exact > 0 and abs(reading.one_in - 1 / exact) <= _last_place(reading.one_in) / 2:
+        if one_in_for(exact) is None:  # "1 in 4" for 26.7 %: the nearest whole N, but no whole N is right
+            return "answer/one_in_rough"
         return "answer/rounding_slip"  # "1 in 80" for 1/81 rounds 81; "1 in 9" for 1/8 rounds nothing: a wrong idea
     return None
+
+
+def _as_percent(reading: Reading) -> Reading:
+    """``reading`` as if its % sign had been typed ("44" read as 44 %)."""
+    assert reading.value is not None
+    unit = reading.unit / 100 if reading.unit is not None else None
+    return Reading(reading.value / 100, unit=unit, digits=reading.digits, percent=True)
 
 
 def _last_place(n: int) -> int:
@@ -258,6 +279,10 @@ def check(
     if reading.unit is None and agrees(value, exact):  # right to two figures, not exactly: the box says which
         return Verdict("correct", value, "answer/correct_near")
     if 0 <= exact <= 1 and not reading.percent and 1 < value <= 100:
+        meant = _as_percent(reading)
+        for i, wrong in enumerate(mistakes):  # "44" for a known wrong 43.9 %: the idea's hint matters more
+            if _rounds_to(meant, Fraction(wrong)):
+                return Verdict("mistake", value, mistake=i)
         return Verdict("percent_sign", value, "answer/percent_sign")
     slip = _slip(reading, exact)
     if slip is not None:

@@ -50,6 +50,13 @@ _TEXTS = {
         "Knapp: {value} ist fast richtig, aber falsch gerundet. Prüf das Runden an der letzten Ziffer, die du "
         "behältst.",
     ),
+    # "1 in 4" for 26.7 %: the nearest whole N, yet no "1 in N" with a whole N gives the answer's two figures
+    "one_in_rough": (
+        "Close: {value} is near, but “1 in N” with a whole number N is too rough here. Give a fraction, or a "
+        "decimal or percentage with two significant figures.",
+        "Knapp: {value} ist nah dran, aber „1 von N“ mit einer ganzen Zahl N ist hier zu grob. Gib einen Bruch an "
+        "oder eine Dezimal- oder Prozentzahl mit zwei gültigen Ziffern.",
+    ),
     "more_digits": (
         "Close: {value} is rounded too much. Keep at least two digits (not counting zeros at the front).",
         "Knapp: {value} ist zu stark gerundet. Behalte mindestens zwei Ziffern (Nullen vorne zählen nicht).",
