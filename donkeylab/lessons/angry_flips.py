@@ -214,7 +214,11 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             say("exercises4"),
             Fraction(9),
             hint=say("ex2.hint"),
-            mistakes=((Fraction(5), say("ex2.unchanged")), (Fraction(2), say("ex2.one_die"))),
+            mistakes=(
+                (Fraction(5), say("ex2.unchanged")),
+                (Fraction(2), say("ex2.one_die")),
+                (Fraction(14), say("ex2.no_minus")),  # 7 + 7 without taking the old sum away
+            ),
         ),
         Exercise(
             say(f"tree.q.{last_die}"),

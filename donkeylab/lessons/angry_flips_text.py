@@ -236,6 +236,13 @@ TEXTS: dict[str, tuple[str, str]] = {
             "minus seine Augenzahl: zusammen 14 minus die alte Summe."
         ),
     ),
+    "ex2.no_minus": (
+        ("14 is 7 + 7, one 7 for each die. Each die becomes 7 minus its pips, so take the old sum away: 14 minus 5."),
+        (
+            "14 ist 7 + 7, eine 7 für jeden Würfel. Jeder Würfel wird zu 7 minus seine Augenzahl, also zieh die "
+            "alte Summe ab: 14 minus 5."
+        ),
+    ),
     "ex2.hint": (
         "Each die becomes 7 minus its pips: two dice, so 14 minus the old sum.",
         "Jeder Würfel wird zu 7 minus seine Augenzahl: zwei Würfel, also 14 minus die alte Summe.",

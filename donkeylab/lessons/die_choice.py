@@ -192,7 +192,12 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             free + both_new,
             hint=say("ex2.hint"),
             why=True,
-            mistakes=((free, say("ex2.free_only")), (both_new, say("ex2.new_only"))),
+            mistakes=(
+                (free, say("ex2.free_only")),
+                (both_new, say("ex2.new_only")),
+                (Fraction(4, 6), say("ex2.one_die")),  # one die on an old number
+                (Fraction(1, 2), say("ex2.equal_cases")),  # 2 of the 4 cases, as if all were equally likely
+            ),
         ),
         Exercise(
             say("ex3.q"),

@@ -247,6 +247,27 @@ TEXTS: dict[str, tuple[str, str]] = {
             "der Misthaufen-Karte liegen, darfst du durch die Ausnahme auch wählen: Zähl diesen Fall dazu."
         ),
     ),
+    "ex2.one_die": (
+        (
+            "2/3 = 4/6 is the probability for one die to show a number already on the Hay card. Here two dice "
+            "roll: work out each case for both dice together, then add the cases in which you may pick."
+        ),
+        (
+            "2/3 = 4/6 ist die Wahrscheinlichkeit, dass ein Würfel eine Zahl zeigt, die schon auf der "
+            "Misthaufen-Karte liegt. Hier rollen zwei Würfel: Rechne jeden Fall für beide Würfel zusammen aus und "
+            "addiere die Fälle, in denen du wählen darfst."
+        ),
+    ),
+    "ex2.equal_cases": (
+        (
+            "1/2 counts 2 of 4 cases (both old, both new, old and new, new and old) as if all four were equally "
+            "likely. They are not: both old has probability (4/6)², both new only (2/6)²."
+        ),
+        (
+            "1/2 zählt 2 von 4 Fällen (beide alt, beide neu, alt und neu, neu und alt), als wären alle vier gleich "
+            "wahrscheinlich. Das sind sie nicht: Beide alt hat die Wahrscheinlichkeit (4/6)², beide neu nur (2/6)²."
+        ),
+    ),
     "ex2.solution": (
         (
             "Both dice show numbers already on the Hay card: (4/6)² = 4/9, the exception. Both show new numbers: "

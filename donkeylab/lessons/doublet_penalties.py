@@ -191,6 +191,8 @@ def exercises() -> list[Exercise]:
             mistakes=(
                 (risk76["safe"] + risk76["doublet"], say("ex2.minus_ten")),  # the −10s counted as safe
                 (1 - risk76["safe"], say("ex2.costly")),
+                (risk76["safe"] - Fraction(4, DECK_SIZE), say("ex2.one_kind")),  # the 0s or the 2x left out
+                (Fraction(1, 4), say("ex2.quarter")),
             ),
         ),
         Exercise(

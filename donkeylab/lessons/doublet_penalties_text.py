@@ -20,7 +20,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "<ul><li>What makes a card cost a token changes with the total. At 65 it can be either: the four −10s "
             "make 55, a doublet, and 6 cards make 77 or more. At 70 only the 77 is a danger (24 of the 56 cards "
-            "get there; 66 would need −4). At most low totals the danger is usually a doublet.</li><li>The cards 0, "
+            "get there; 66 would need −4). Up to 23 a doublet is the bigger danger (except at 10, where no card makes "
+            "one); from 24 on it is mostly 77 or more.</li><li>The cards 0, "
             "direction change and 2x repeat the total, and a repeated total costs nothing, even 66 (our ruling: "
             "the rulebook does not say). So under our ruling they are always safe: keep them for a high total "
             "(but after a 2x you may not start with a 2x, DN-DOUBLE-1).</li></ul>"
@@ -28,8 +29,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "<ul><li>Wodurch eine Karte einen Chip kostet, hängt von der Summe ab. Bei 65 geht beides: Die vier "
             "−10 machen 55, eine Schnapszahl, und 6 Karten machen 77 oder mehr. Bei 70 droht nur die 77 (24 der "
-            "56 Karten kommen dorthin; 66 bräuchte −4). Bei den meisten niedrigen Summen droht vor allem eine "
-            "Schnapszahl.</li><li>Die Karten 0, Richtungswechsel und 2x wiederholen die Summe, und "
+            "56 Karten kommen dorthin; 66 bräuchte −4). Bis 23 ist eine Schnapszahl die größere Gefahr (außer "
+            "bei 10, wo keine Karte eine macht); ab 24 meist die 77 oder mehr.</li><li>Die Karten 0, Richtungswechsel "
+            "und 2x wiederholen die Summe, und "
             "eine wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu "
             "nichts). Nach unserer Festlegung sind sie also immer sicher: Heb sie für eine hohe Summe auf (nur "
             "darfst du nach einer 2x nicht mit einer 2x anfangen, DN-DOUBLE-1).</li></ul>"
@@ -227,7 +229,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "further.intro": (
         (
-            "More about the risk. At most low totals the danger is usually a doublet. At 0 the six doublet cards 11 "
+            "More about the risk. Up to 23 a doublet is the bigger danger (except at 10, where no card makes one); "
+            "from 24 on it is mostly 77 or more. At 0 the six doublet cards 11 "
             "… 66 cost a token (6 of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of "
             "56 cards). At 2 to 9 one number card makes 11 (3 copies), and the 76 makes 77 or more (4 of 56). "
             "From 67 on every 10 makes 77 or more. Below: the risk at every total, your hand in the step-through,"
@@ -238,7 +241,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "totals; the exercise about a total of 152 finds one after 2 cards."
         ),
         (
-            "Mehr zum Risiko. Bei den meisten niedrigen Summen droht vor allem eine Schnapszahl. Bei 0 kosten die "
+            "Mehr zum Risiko. Bis 23 ist eine Schnapszahl die größere Gefahr (außer bei 10, wo keine Karte eine "
+            "macht); ab 24 meist die 77 oder mehr. Bei 0 kosten die "
             "sechs Schnapszahl-Karten 11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er "
             "machen 11, und die 76 macht 77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und "
             "die 76 macht 77 oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr. Unten: das Risiko bei "
@@ -268,6 +272,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex2.costly": (
         "43/56 is the probability that the card costs a token. The question asks for a safe card.",
         "43/56 ist die Wahrscheinlichkeit, dass die Karte einen Chip kostet. Gefragt ist eine sichere Karte.",
+    ),
+    "ex2.one_kind": (
+        (
+            "9/56 leaves out one kind of safe card. Count all three: the 0s (4 cards), the direction changes (5) "
+            "and the 2x cards (4)."
+        ),
+        (
+            "9/56 lässt eine Sorte sicherer Karten aus. Zähl alle drei: die 0 (4 Karten), die Richtungswechsel (5) "
+            "und die 2x (4)."
+        ),
+    ),
+    "ex2.quarter": (
+        (
+            "1/4 would be 14 of the 56 cards. Count the safe cards exactly: the 0s (4 cards), the direction "
+            "changes (5) and the 2x cards (4)."
+        ),
+        (
+            "1/4 wären 14 der 56 Karten. Zähl die sicheren Karten genau: die 0 (4 Karten), die Richtungswechsel (5) "
+            "und die 2x (4)."
+        ),
     ),
     "ex2.hint": (
         "Only cards that keep the total are safe here: 0, direction change and 2x.",

@@ -300,3 +300,30 @@ def test_lesson_5_measured_text_has_no_seed(lang: str) -> None:
     text = full_games.say("measured").get(lang).lower()
     assert "seed" not in text and "startwert" not in text
     assert "the same table" in text or "dieselbe tabelle" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(
+    ("lesson", "index", "text", "says"),
+    [
+        ("die_choice", 1, "2/3", ("2/3 = 4/6 is the probability for one die", "2/3 = 4/6 ist die")),
+        ("die_choice", 1, "0,67", ("2/3 = 4/6 is the probability for one die", "2/3 = 4/6 ist die")),
+        ("die_choice", 1, "0.5", ("as if all four were equally likely", "als wären alle vier gleich")),
+        ("die_choice", 1, "50 %", ("as if all four were equally likely", "als wären alle vier gleich")),
+        ("angry_flips", 2, "14", ("14 is 7 + 7", "14 ist 7 + 7")),
+        ("doublet_penalties", 1, "9/56", ("leaves out one kind of safe card", "lässt eine Sorte sicherer")),
+        ("doublet_penalties", 1, "1/4", ("1/4 would be 14 of the 56 cards", "1/4 wären 14 der 56 Karten")),
+        ("doublet_penalties", 1, "25 %", ("1/4 would be 14 of the 56 cards", "1/4 wären 14 der 56 Karten")),
+    ],
+)
+def test_the_wrong_answers_reviewers_typed_get_a_hint_aimed_at_their_idea(
+    lesson: str, index: int, text: str, says: tuple[str, str], lang: str
+) -> None:
+    """The maths review's answers that got only "Not yet": Lesson 1 Q2's 2/3 (one die) and 1/2 (four cases taken
+    as equally likely), Lesson 2's 14 (7 + 7 without the old sum), Lesson 3's 9/56 (a kind of safe card left
+    out) and 1/4."""
+    from donkeylab.lessons import doublet_penalties
+
+    spec = {"die_choice": die_choice, "angry_flips": angry_flips, "doublet_penalties": doublet_penalties}[lesson]
+    said = feedback(exercises_of(spec.spec())[index], text, lang)
+    assert says[lang == "de"] in said and "rounding" not in said and "Runden" not in said

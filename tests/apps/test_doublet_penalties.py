@@ -194,3 +194,17 @@ def test_the_headline_counts_a_doublet_and_the_77_separately() -> None:
         text = lesson.exact_headline(lang)
         assert "65" in text and "(4 + 6)/56 = 10/56" in text and "−10 → 55" in text
         assert "22, 33, 44, 55, 66, 76" in text
+
+
+def test_the_pages_claim_where_a_doublet_is_the_bigger_danger_is_the_engines() -> None:
+    """ "Up to 23 a doublet is the bigger danger (except at 10 …); from 24 on it is mostly 77 or more", checked
+    at every total with the exact next-card risk, and said so on the page in both languages."""
+    risk = {t: exact.next_card_risk(t) for t in range(77)}
+    doublet_first = {t for t, r in risk.items() if r["doublet"] > r["bust"]}
+    assert doublet_first & set(range(24)) == set(range(24)) - {10}
+    assert risk[10]["doublet"] == 0
+    later = range(24, 77)
+    assert sum(t not in doublet_first for t in later) > len(later) * 0.9  # "mostly"
+    said = lesson.say("notice")
+    assert "Up to 23 a doublet is the bigger danger (except at 10" in said.get("en")
+    assert "Bis 23 ist eine Schnapszahl die größere Gefahr (außer" in said.get("de")
