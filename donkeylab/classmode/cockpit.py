@@ -16,7 +16,8 @@ from typing import Any
 from donkeylab.classmode import charts
 from donkeylab.classmode.words import choice_words, counted, say
 from donkeylab.classroom import ClassQuestion
-from donkeylab.classroom.checks import SECTIONS
+from donkeylab.classroom.checks import LANGS, SECTIONS
+from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE, numbers
 from donkeylab.lab.stats import wilson
 
@@ -48,6 +49,13 @@ def exact_bar(spec: ClassQuestion) -> int:
         return charts.bin_of(float(spec.exact))
     width = (spec.high - spec.low) / 10
     return max(0, min(9, int(round((float(spec.exact) - spec.low) / width, 9))))
+
+
+def shown_name(row: Mapping[str, Any], lang: str) -> str:
+    """A pupil's pseudonym as their own page shows it ("Blauer Esel 17" for a pupil whose page is in German, on an
+    English dashboard too), so the teacher calls out the name the pupil reads; ``lang`` until the page reports."""
+    own = row.get("progress", {}).get("lang")
+    return pseudonym_in(str(row["name"]), own if own in LANGS else lang)
 
 
 def roster_rows(
@@ -143,6 +151,7 @@ def calibration(spec: ClassQuestion, answers: Sequence[float], counts: Mapping[s
                 lang,
                 trials=numbers.whole(trials, lang),
                 estimate=numbers.decimal(100 * ci.value, lang, 2),
+                exact=numbers.decimal(100 * target, lang, 2),  # as precise as the estimate beside it
                 d=numbers.decimal(gap, lang, 2),
             )
             + " "

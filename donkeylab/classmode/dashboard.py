@@ -34,7 +34,6 @@ from donkeylab.classmode import warm as class_warm
 from donkeylab.classmode.words import answer_line, count_words, say
 from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, question_specs
 from donkeylab.classroom.checks import SECTIONS
-from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE, numbers
 from donkeylab.core.bounds import MAX_STEP
 from donkeylab.widgets import assets
@@ -310,7 +309,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
 
     def _desk(self, lang: str) -> dict[str, Any]:
         """The teacher's desk: the roster with its flags and the glance summary."""
-        shown = [{**r, "name": pseudonym_in(r["name"], lang)} for r in self._rows]  # named as on their pages
+        shown = [{**r, "name": cockpit.shown_name(r, lang)} for r in self._rows]
         table = cockpit.roster_rows(shown, self.current, self.pace, lang)
         return {"roster": table, "summary": cockpit.summary(shown, table, lang)}
 
@@ -420,7 +419,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             if not content["shown"] or set(self._specs) <= self._revealed:
                 self._pacing(odds=content["shown"])
         elif method == "remove" and fields == {"name"} and isinstance(content["name"], str):
-            stored = [r["name"] for r in self._rows if pseudonym_in(r["name"], self.lang) == content["name"]]
+            stored = [r["name"] for r in self._rows if cockpit.shown_name(r, self.lang) == content["name"]]
             if stored:  # the page names pupils in its language; the store by the name they joined with
                 store.remove_pupil(self.code, self._key, stored[0])
                 self.refresh()

@@ -262,17 +262,17 @@ _TEXTS = {
     ),
     "calib_pool": (
         "The class pooled {trials} simulated trials: its estimate {estimate} % was {d} percentage points from the "
-        "exact value.",
+        "exact value {exact} %.",
         "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % lag {d} Prozentpunkte "
-        "neben dem exakten Wert.",
+        "neben dem exakten Wert {exact} %.",
     ),
     # the pooled estimate within rounding of the exact value: "0.00 percentage points" reads as a broken number,
     # and "matches to two decimal places" is false when the two round differently (1.24 % and 1.23 %)
     "calib_pool_match": (
         "The class pooled {trials} simulated trials: its estimate {estimate} % is less than 0.01 percentage "
-        "points from the exact value.",
+        "points from the exact value {exact} %.",
         "Die Klasse hat {trials} Durchgänge zusammengelegt, ihre Schätzung {estimate} % liegt weniger als 0,01 "
-        "Prozentpunkte neben dem exakten Wert.",
+        "Prozentpunkte neben dem exakten Wert {exact} %.",
     ),
     "calib_inside": (
         "The exact value lies inside its 95 % interval.",

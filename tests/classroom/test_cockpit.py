@@ -206,6 +206,7 @@ def test_calibration_says_how_close_the_class_came_in_words() -> None:
     assert lines[0] == "Half the guesses were within 2.9 percentage points of the answer (the median distance)."
     assert lines[1] == "2 of 3 guesses were within 5 percentage points of it."
     assert "10,000 simulated trials" in lines[2] and "18.00 %" in lines[2] and "inside" in lines[2]
+    assert "from the exact value 17.86 %" in lines[2]  # as precise as the estimate (a reveal's 17.9 % is not)
     german = cockpit.calibration(spec, [0.15, 0.20, 0.9], {"p": 1_800, "not": 8_200}, "de")
     assert "2,9 Prozentpunkte" in german[0] and "10.000" in german[2]
 
@@ -262,4 +263,23 @@ def test_the_results_leave_as_a_csv_and_a_page_of_charts_without_pseudonyms(
     page = sent[1]["download"]["text"]
     assert page.startswith("<!doctype html>") and "<svg" in page and "<script" not in page
     assert "5/28" in page and not any(name in page for name in names)
+    dash.close()
+
+
+def test_the_roster_names_each_pupil_as_their_own_page_does(store: ClassStore) -> None:
+    """A German page says "Blauer Esel 17": the English dashboard shows that name too, so the teacher calls out
+    the name the pupil reads (and removing by it takes that pupil out)."""
+    from donkeylab.classroom.names import pseudonym_in
+
+    assert cockpit.shown_name({"name": "Blue Donkey 17", "progress": {"lang": "de"}}, "en") == "Blauer Esel 17"
+    assert cockpit.shown_name({"name": "Blue Donkey 17", "progress": {"lang": "<b>"}}, "en") == "Blue Donkey 17"
+    assert cockpit.shown_name({"name": "Blue Donkey 17", "progress": {}}, "de") == "Blauer Esel 17"
+    dash = started()
+    german, english = pupil(dash, lang="de"), pupil(dash, "pupil-browser-key-0002")
+    de_name, en_name = pseudonym_in(german.pupil.name, "de"), pseudonym_in(english.pupil.name, "en")
+    assert de_name != pseudonym_in(german.pupil.name, "en")
+    names = lambda: {r["name"] for r in dash.roster}  # noqa: E731
+    within(6.0, lambda: names() == {de_name, en_name})
+    says(dash, method="remove", name=de_name)
+    within(6.0, lambda: names() == {en_name})
     dash.close()
