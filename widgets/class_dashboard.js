@@ -296,12 +296,13 @@ export default {
       const row = el("div", { class: "dl-cd-row" }, counts, reveal,
         el("div", { class: "dl-cd-exact", role: "status" }, get("exact_text")));
       const right = el("div", { class: "dl-cd-main" }, qcard, row);
+      // the charts before the calibration's sentences: the class looks at the charts, the teacher reads on
+      right.append(el("div", { class: "dl-cd-charts" }, guesses, pooled));
       const calib = get("calibration");
       if (calib.length) {
         right.append(el("div", { class: "dl-cd-calib", role: "status" },
           el("b", {}, `${T.calibration}: `), ...calib.map((line) => el("span", {}, `${line} `))));
       }
-      right.append(el("div", { class: "dl-cd-charts" }, guesses, pooled));
       const roster = desk(T);
       return [left, right, roster];
     }
