@@ -1,8 +1,9 @@
 """The static site's ``index.html``: the gallery as plain HTML, and the notebooks of its app pages.
 
 Plain HTML, not a Voici page: the gallery needs no Python, so it shows at once and the pupil's browser starts
-downloading Python only on the page of an app. The cards are the Voila gallery's (``apps.APPS``, same icon,
-title, line and kind); each links to ``voici/render/<app>.html``. Class mode needs a server, so the gallery
+downloading Python only on the page of an app. The cards are the Voila gallery's, in its order (the lessons in
+lesson order, each labelled "Lesson N", then the games; same icon, title, line and kind); each links to
+``voici/render/<app>.html``. Class mode needs a server, so the gallery
 says so instead of offering it.
 """
 
@@ -11,19 +12,39 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
-Card = dict[str, str]  # name, icon, title, blurb, kind: an app's gallery card as plain data
+
+class Card(TypedDict):
+    """An app's gallery card as plain data (JSON on its way to the build venv)."""
+
+    name: str
+    icon: str
+    title: str
+    blurb: str
+    kind: str  # "lesson" or "game"
+    number: int | None  # a lesson's number ("Lesson 3"); None for the others
 
 
 def cards() -> list[Card]:
-    """Every gallery app that runs without a server, as plain data (read where the apps import; the build venv
-    has no plotly). Class mode (kind "teacher") needs one store for the whole class: the note says so."""
+    """Every gallery app that runs without a server, in the Voila gallery's order, as plain data (read where the
+    apps import; the build venv has no plotly). Class mode (kind "teacher") needs one store for the whole class:
+    the note says so."""
     from donkeylab.apps import APPS
+    from donkeylab.lessons import worksheet_links
 
+    ordered = worksheet_links.lessons()  # the lessons in lesson order, then the others (as ``apps.gallery``)
+    names = ordered + [name for name in APPS if name not in ordered]
     return [
-        {"name": a.name, "icon": a.icon, "title": a.title.en, "blurb": a.blurb.en, "kind": a.kind}
-        for a in APPS.values()
+        {
+            "name": a.name,
+            "icon": a.icon,
+            "title": a.title.en,
+            "blurb": a.blurb.en,
+            "kind": a.kind,
+            "number": worksheet_links.NUMBERS.get(a.name),
+        }
+        for a in (APPS[name] for name in names)
         if a.kind != "teacher"
     ]
 
@@ -50,7 +71,10 @@ text-decoration:none;color:#222;background:#fff}
 
 
 def card(info: Card) -> str:
-    kind = "lesson" if info["kind"] == "lesson" else "free play"
+    if info["number"] is not None:
+        kind = f"Lesson {info['number']}"
+    else:
+        kind = "lesson" if info["kind"] == "lesson" else "free play"
     name = html.escape(info["name"])
     return (
         f"<a class='dl-card-link' href='voici/render/{name}.html' data-app='{name}'>"
