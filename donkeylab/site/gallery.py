@@ -99,8 +99,8 @@ SERVER_ONLY = (
     "</code>) for it. Everything here runs in your own browser; nothing is sent anywhere."
 )
 SHEETS_HELP = (
-    "Each opens in a new tab, ready to print on A4, in English or German. This site has no log-in, so the "
-    "answer keys are open to anyone who has it: print them, but don't show the class these links."
+    "Each opens in a new tab, ready to print on A4, in English or German. This site has no log-in: anyone who "
+    "has it can open the answer keys too, so keep these links off the class's screens."
 )
 
 STYLE = """
@@ -121,13 +121,20 @@ text-decoration:none;color:#222;background:#fff}
 background:#f3f8fc}
 .dl-sheets h2{font-size:18px;margin:0 0 6px}
 .dl-sheets table{border-collapse:collapse;width:100%}
-.dl-sheets th{text-align:left;font-weight:600;padding:6px 10px 6px 0;vertical-align:top}
-.dl-sheets td{padding:4px 0;vertical-align:top}
+.dl-sheets th{text-align:left;font-weight:600;padding:4px 10px 4px 0;vertical-align:middle}
+.dl-sheets td{padding:2px 0;vertical-align:middle}
 .dl-sheets thead th{font-size:13px;color:#555;font-weight:600;text-transform:uppercase;letter-spacing:.05em}
 a.dl-ws-button{display:inline-block;margin:2px 4px;padding:4px 12px;border:2px solid #0072B2;border-radius:8px;
-background:#fff;color:#0a5a8c;font-weight:600;text-decoration:none;line-height:1.4}
+background:#fff;color:#0a5a8c;font-weight:600;text-decoration:none;line-height:1.4;white-space:nowrap}
 a.dl-ws-button:hover{background:#f3f8fc;text-decoration:underline}
 a.dl-ws-button:focus-visible,.dl-to-sheets:focus-visible{outline:3px solid #E69F00;outline-offset:2px}
+@media (max-width:640px){
+.dl-sheets thead{display:none}
+.dl-sheets tr{display:block;padding:8px 0;border-top:1px solid #c9dcea}
+.dl-sheets th{display:block;padding:0 0 4px}
+.dl-sheets td{display:grid;grid-template-columns:1fr 1fr;gap:0 8px}
+a.dl-ws-button{text-align:center;margin:2px 0}
+}
 """
 
 
