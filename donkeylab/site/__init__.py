@@ -10,8 +10,10 @@ pupil's browser is its own kernel: no server to run, nothing to scale.
 - ``fetch``: the build's own cached venv, Pyodide from npm, the wheels from PyPI (registries only, cached).
 - ``wheels``: the ``pyodide-lock.json`` naming only the shipped wheels, the slimmed plotly wheel, the sqlite3
   stand-in.
-- ``build``: the whole site; ``gallery``: its ``index.html``; ``page``: what an app page runs in the browser
-  (its link read from the page's address); ``serve``: the USB-stick server.
+- ``build``: the whole site; ``gallery``: its ``index.html`` (the cards in lesson order, then the teacher's
+  worksheets and answer keys, written as pages of the site so a teacher without a server can print them);
+  ``page``: what an app page runs in the browser (its link read from the page's address); ``serve``: the
+  USB-stick server.
 
 Nothing here is imported by the apps on a server; ``page`` is imported by the site's notebooks only.
 """

@@ -4,7 +4,8 @@ The build runs inside its own venv (``fetch.venv_python``; this module re-runs i
 pins never touch the project's venv. Steps: fetch (cached) → a JupyterLite folder with Pyodide and our
 wheels under ``static/pyodide/`` (the Pyodide addon then points ``pyodideUrl`` at it by itself) and
 ``jupyter-lite.json`` (packages preloaded, PyPI fallback off) → ``voici build`` of one notebook per app →
-the gallery as ``index.html`` and every request kept on the site (the Voila template's Font Awesome CDN links
+the lessons' worksheets and answer keys (``worksheets/``), the gallery as ``index.html`` and every request kept
+on the site (the Voila template's Font Awesome CDN links
 are dropped: voila.js already bundles Font Awesome) → a check that nothing points off the site.
 """
 
@@ -46,19 +47,23 @@ CDN_LINK = re.compile(r"<link[^>]+href=\"https://cdn\.jsdelivr\.net/[^\"]*\"[^>]
 EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""")
 
 
-def build(out: Path, cfg: SiteConfig | None = None, apps: list[gallery.Card] | None = None) -> dict[str, float]:
+def build(
+    out: Path, cfg: SiteConfig | None = None, apps: list[gallery.Card] | None = None, sheets: Path | None = None
+) -> dict[str, float]:
     """Write the site to ``out``; the figures of the build (seconds, megabytes).
 
-    Called in the project's Python, it reads the gallery's cards there (the apps import plotly, which the
-    build venv must not have: its JupyterLab extension would ship plotly.js a second time) and runs the
-    rest in the build venv."""
+    Called in the project's Python, it reads the gallery's cards and writes the lessons' sheets there (the apps
+    and lessons import plotly, which the build venv must not have: its JupyterLab extension would ship plotly.js a
+    second time) and runs the rest in the build venv. ``sheets``: a folder laid out as the site (``worksheets/``)."""
     began = time.perf_counter()
     cfg = cfg or load()
     python = fetch.venv_python(cfg)
     if apps is None:
         apps = gallery.cards()
+    if sheets is None:
+        sheets = gallery.write_sheets(apps, cache_dir() / "sheets")
     if Path(sys.prefix).resolve() != python.parent.parent.resolve():
-        return _in_venv(python, out, apps, began)
+        return _in_venv(python, out, apps, sheets, began)
     _check_out(out)
     core = fetch.pyodide_core(cfg)
     pinned = fetch.wheels(cfg, python)
@@ -80,6 +85,7 @@ def build(out: Path, cfg: SiteConfig | None = None, apps: list[gallery.Card] | N
     command = [str(python.parent / "voici"), "build", "--lite-dir", ".", "--contents", "apps"]
     command += ["--output-dir", str(staging), "--no-sourcemaps", "--no-unused-shared-packages"]
     subprocess.run(command, check=True, cwd=lite, stdout=sys.stderr)  # our stdout carries the figures
+    shutil.copytree(sheets, staging, dirs_exist_ok=True)
     _keep_requests_on_site(staging)
     _without_service_worker(staging)
     (staging / "index.html").write_text(gallery.index_html(apps), encoding="utf-8")
@@ -93,12 +99,13 @@ def build(out: Path, cfg: SiteConfig | None = None, apps: list[gallery.Card] | N
     return figures
 
 
-def _in_venv(python: Path, out: Path, apps: list[gallery.Card], began: float) -> dict[str, float]:
+def _in_venv(python: Path, out: Path, apps: list[gallery.Card], sheets: Path, began: float) -> dict[str, float]:
     """Run this build again inside the build venv (with the checkout importable there)."""
     cards = cache_dir() / "cards.json"
     cards.write_text(json.dumps(apps))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [str(python), "-m", "donkeylab.site.build", str(out.resolve()), "--cards", str(cards)]
+    command += ["--sheets", str(sheets.resolve())]
     proc = subprocess.run(command, env=env, check=True, stdout=subprocess.PIPE)
     result: dict[str, float] = json.loads(proc.stdout.decode().strip().splitlines()[-1])
     result["seconds"] = time.perf_counter() - began
@@ -186,8 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m donkeylab.site.build")
     parser.add_argument("out", type=Path)
     parser.add_argument("--cards", type=Path, help="the gallery's cards (JSON), read in the project's Python")
+    parser.add_argument("--sheets", type=Path, help="the lessons' sheets, written in the project's Python")
     args = parser.parse_args(argv)
-    figures = build(args.out, apps=json.loads(args.cards.read_text()) if args.cards else None)
+    cards = json.loads(args.cards.read_text()) if args.cards else None
+    figures = build(args.out, apps=cards, sheets=args.sheets)
     print(json.dumps(figures))
     return 0
 

@@ -1,7 +1,7 @@
-"""The static site in Chromium with every other host blocked: the gallery lists every app and opens it, and the
-guard of these tests sees any request that leaves the site. Every app, drawn, stepped and checked as a pupil
-uses it (Python running in the browser, Pyodide, no server but a static one): ``test_sequence.py`` with the
-checks of ``app_checks.py``.
+"""The static site in Chromium with every other host blocked: the gallery lists every app and opens it, links each
+lesson's worksheets, and the guard of these tests sees any request that leaves the site. Every app, drawn, stepped
+and checked as a pupil uses it (Python running in the browser, Pyodide, no server but a static one):
+``test_sequence.py`` with the checks of ``app_checks.py``.
 """
 
 from __future__ import annotations
@@ -46,6 +46,11 @@ def test_gallery_lists_every_app_and_says_class_mode_needs_a_server(
         response = page.request.get(f"{site_url}voici/render/{name}.html")
         assert response.ok, name
     expect(page.locator("#dl-class-mode")).to_contain_text("needs a server")
+    sheets = page.locator("#dl-teacher a.dl-ws-button")  # a worksheet and a key per lesson, in English and German
+    expect(sheets).to_have_count(len([i for i in APPS.values() if i.kind == "lesson"]) * 4)
+    for href in sheets.evaluate_all("links => links.map(a => a.getAttribute('href'))"):
+        response = page.request.get(site_url + href)
+        assert response.ok and "<main class='dl-sheet" in response.text(), href
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=f"{SHOTS}/gallery.png", full_page=True)
