@@ -85,6 +85,13 @@ export default {
         const card = el("div", { class: "dl-cc-question" }, head);
         if (q.headline) {
           card.append(el("p", {}, q.revealed ? T.in_lesson_done : T.in_lesson));
+          // the first question's guess stands in the lesson, the others' on this card: one tap takes the pupil there
+          const go = el("button", { type: "button", class: "dl-cc-go" }, T.to_guess);
+          go.addEventListener("click", () => {
+            const there = document.querySelector(".dl-prediction");
+            if (there) there.scrollIntoView({ behavior: "smooth", block: "start" });
+          });
+          card.append(go);
         } else {
           card.append(el("p", { class: "dl-cc-prompt" }, q.prompt), input(q, T));
           const lock = el("button", { type: "button", class: "dl-cc-lock" }, T.lock);

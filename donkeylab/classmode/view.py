@@ -29,6 +29,7 @@ def draw_card(part: Any) -> None:
             "lock": say("lock", lang),
             "in_lesson": say("in_lesson", lang),
             "in_lesson_done": say("in_lesson_done", lang),
+            "to_guess": say("to_guess", lang),
             "set_it": say("set_it", lang),
             "decimal": numbers.separators(lang)["decimal"],
             "back": say("server_back", lang),

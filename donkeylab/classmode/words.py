@@ -69,6 +69,7 @@ _TEXTS = {
         "Your guess goes in the lesson below, under “The question”: set it, then lock it in there.",
         "Deine Schätzung gehört in die Lektion unten, unter „Die Frage“: Stell sie dort ein und leg sie fest.",
     ),
+    "to_guess": ("Go to your guess ↓", "Zu deiner Schätzung ↓"),
     "in_lesson_done": (
         "The answer is revealed in the lesson below: compare it with your guess there.",
         "Die Antwort ist in der Lektion unten aufgedeckt: Vergleiche sie dort mit deiner Schätzung.",

@@ -55,6 +55,14 @@ def test_a_phone_guesses_each_question_blind_and_a_pause_stops_its_page(
     start.dispatch_event("click")  # a click the page sends anyway: the kernel refuses it
     count = page.locator(".dl-liveplot .dl-liveplot-count").first
     expect(count).to_contain_text(re.compile(r"^0 "))
+    # the first question's guess stands in the lesson, not on the card: the card's button takes the pupil there
+    go = page.locator(".dl-class-card button.dl-cc-go")
+    expect(go).to_have_text("Go to your guess ↓")
+    page.locator(".dl-liveplot").last.scroll_into_view_if_needed()  # a pupil further down the page
+    go.scroll_into_view_if_needed()
+    expect(page.locator(".dl-prediction .dl-class-lock")).not_to_be_in_viewport()
+    go.click()
+    expect(page.locator(".dl-prediction .dl-class-lock")).to_be_in_viewport()
     page.locator(".dl-class-lock").click()
     expect(page.locator(".dl-class-status")).to_contain_text("locked in")
     expect(start).to_be_enabled()
