@@ -28,6 +28,7 @@ from donkeylab.core.fastpath import have_numpy
 from donkeylab.core.questions import GameQuestion, Param
 from donkeylab.core.say import texts
 from donkeylab.esels_rennen import pure
+from donkeylab.esels_rennen.rules import CARDS
 
 WORDS: dict[str, tuple[str, str]] = {
     "race_question": (
@@ -213,6 +214,7 @@ QUESTIONS = (
         figure="orders",
         words=_on_board,
         label=_order_label,
+        outcomes=CARDS,  # the bars in the order cards' order (the lesson's guess offers them so), never re-sorted
         fast=True,
     ),
     GameQuestion(
@@ -226,6 +228,7 @@ QUESTIONS = (
         figure="orders",
         words=_on_board,
         label=_order_label,
+        outcomes=CARDS,
         max_n=100_000,  # races through the engine: a whole run stays within a minute
         max_batch=1_000,  # a fraction of a second of races, so Stop answers within a second
     ),
