@@ -189,10 +189,9 @@ def _order_hits(size: int, seed: int, p: Mapping[str, Any]) -> list[bool]:
 
 
 def _order_label(code: Any, lang: str) -> str:
-    """An order card in a figure: its code in English ("RGY"), its colours in German ("rot–grün–gelb")."""
-    from donkeylab.esels_rennen.messages import label_term
-
-    return CATALOGUE.term(label_term(str(code)), lang)
+    """An order card in a figure as the lessons' tables name it: "red–green–yellow", "rot–grün–gelb" (the code
+    "RGY" on a bar was a word a pupil had to decode; the figure breaks the name into lines to fit a phone)."""
+    return CATALOGUE.term(str(code), lang)
 
 
 def _best_words(p: Mapping[str, Any], lang: str) -> dict[str, str]:
