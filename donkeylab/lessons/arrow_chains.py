@@ -194,7 +194,7 @@ def count_position(board: str = MINI) -> Any:
     return er.new_game(PLAYERS, board=board).apply(er.Deal.of(*[list(cards) for cards in DEAL]))
 
 
-SHEET_STEP = 40  # the worksheet's board drawing: SVG units between two lattice points (a field is a diamond)
+SHEET_STEP = 48  # the worksheet's board drawing: SVG units between two lattice points (a field is a diamond)
 SHEET_ROWS = ("finish", "sand", "start")  # the rows the drawing names at their right-hand end
 
 
@@ -215,7 +215,7 @@ def sheet_board(lang: str) -> str:
     step, pad, r = SHEET_STEP, SHEET_STEP // 2 + 2, SHEET_STEP // 2 - 1
     low, high, top = min(f.x for f in board.fields), max(f.x for f in board.fields), max(f.y for f in board.fields)
     label_x = pad + (high - low) * step + r + 8
-    width, height = label_x + 44, 2 * pad + top * step
+    width, height = label_x + 48, 2 * pad + top * step
 
     def at(field: Any) -> tuple[int, int]:
         return pad + (field.x - low) * step, pad + (top - field.y) * step
@@ -235,7 +235,7 @@ def sheet_board(lang: str) -> str:
         parts.append(
             f"<g data-field='{f.id}' data-kind='{f.kind}'><polygon points='{x},{y - r} {x + r},{y} {x},{y + r} "
             f"{x - r},{y}' fill='{fill}' stroke='#222' {line}/>"
-            f"<text x='{x}' y='{y + r - 6}' font-size='8' fill='#333' text-anchor='middle'>{f.id}</text>"
+            f"<text x='{x}' y='{y + r - 5}' font-size='9' fill='#333' text-anchor='middle'>{f.id}</text>"
         )
         if f.arrow is not None:
             dx = 1 if f.arrow.direction.endswith("R") else -1
@@ -243,7 +243,7 @@ def sheet_board(lang: str) -> str:
             parts.append(
                 f"<g data-arrow='{f.arrow.colour} {f.arrow.direction}'><line x1='{x - dx * 8}' y1='{y - dy * 8}' "
                 f"x2='{x + dx * 8}' y2='{y + dy * 8}' stroke='#111' stroke-width='2.4' marker-end='url(#dl-ws-head)'/>"
-                f"<text x='{x - dx * 12}' y='{y + 4}' font-size='10' font-weight='700' text-anchor='middle'>"
+                f"<text x='{x - dx * 11.5}' y='{y + 3.5}' font-size='10' font-weight='700' text-anchor='middle'>"
                 f"{escape(letter[f.arrow.colour])}</text></g>"
             )
         parts.append("</g>")
@@ -252,14 +252,14 @@ def sheet_board(lang: str) -> str:
             x, y = at(f)
             donkey = where[f.id]
             parts.append(
-                f"<g data-donkey='{donkey}' data-field='{f.id}'><circle cx='{x}' cy='{y - 3}' r='12' fill='#fff' "
-                f"stroke='#111' stroke-width='2.4'/><text x='{x}' y='{y + 1}' font-size='11' font-weight='700' "
+                f"<g data-donkey='{donkey}' data-field='{f.id}'><circle cx='{x}' cy='{y - 4}' r='12' fill='#fff' "
+                f"stroke='#111' stroke-width='2.4'/><text x='{x}' y='{y + 1}' font-size='12' font-weight='700' "
                 f"text-anchor='middle'>{escape(letter[donkey])}</text></g>"
             )
     for y, kind in rows.items():
         if kind in SHEET_ROWS:
             name = escape(say(f"sheet_board.{kind}").get(lang))
-            parts.append(f"<text x='{label_x}' y='{y + 4}' font-size='11' font-style='italic'>{name}</text>")
+            parts.append(f"<text x='{label_x}' y='{y + 4}' font-size='13' font-style='italic'>{name}</text>")
     stand = ", ".join(
         view["donkey_on"][index].format(donkey=CATALOGUE.term(d, lang), field=f)
         for f, d in sorted(where.items(), key=lambda item: DONKEYS.index(item[1]))
