@@ -23,12 +23,38 @@ function svg(tag, attrs, text) {
   return node;
 }
 
+const CHAR_PX = 6.8; // about the width of a letter of a bin's label (12 px), to break and place labels without measuring
+
+// A choice's words broken into lines that fit a bar's width: a line ends after each dash and else where the next
+// word would not fit ("red–/green–/yellow", "all/equally/likely"). Lesson 4's seven options, slanted like the
+// percent bins, ran off the chart's left and its foot on the projector ("…wahrscheinlich").
+function wordLines(name, room) {
+  const out = [];
+  for (const piece of name.split(/(?<=–)/)) {
+    let line = "";
+    for (const word of piece.trim().split(/\s+/)) {
+      if (line && (line + " " + word).length > room) {
+        out.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 function histogram(bars, exactBar, T) {
-  const small = bars.length > 6; // many bins: slanted labels, which reach further down ("90–100 %": ~40 px)
-  // left: room for the first slanted label; top: the exact bin's label above the tallest bar's count
-  const w = 520, h = 230, left = 34, bottom = small ? 66 : 48, top = 40;
-  const most = Math.max(1, ...bars.map((b) => b[1]));
+  // a choice's options (words, no number): upright, one line under another; many number bins: slanted labels,
+  // which reach further down ("90–100 %": ~40 px)
+  const words = bars.length > 0 && bars.every(([name]) => !/\d/.test(name));
+  const w = 520, h = 230, top = 40;
+  const left = words ? 4 : 34; // room for the first slanted label
   const step = (w - left) / Math.max(1, bars.length);
+  const lines = bars.map(([name]) => (words ? wordLines(String(name), Math.floor((step - 4) / CHAR_PX)) : [name]));
+  const small = !words && bars.length > 6;
+  const deepest = Math.max(1, ...lines.map((l) => l.length));
+  const bottom = words ? 34 + 14 * (deepest - 1) : small ? 66 : 48; // top: the exact bin's label above a count
+  const most = Math.max(1, ...bars.map((b) => b[1]));
   const label = bars.map(([name, n]) => `${name}: ${n}`).join(", ");
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", class: "dl-cd-hist", "aria-label": `${T.guesses}: ${label}` });
   bars.forEach(([name, n], i) => {
@@ -38,9 +64,18 @@ function histogram(bars, exactBar, T) {
     root.append(svg("rect", { x, y, width: bw, height: Math.max(bh, 0.5), fill: exact ? "#D55E00" : "#0072B2", "data-count": n }));
     if (n) root.append(svg("text", { x: x + bw / 2, y: y - 4, "text-anchor": "middle", class: "dl-cd-n" }, String(n)));
     const lx = x + bw / 2, ly = h - bottom + 14;
-    const t = svg("text", { x: lx, y: ly, "text-anchor": small ? "end" : "middle", class: "dl-cd-bin",
-      transform: small ? `rotate(-40 ${lx} ${ly})` : "" }, name);
-    root.append(t);
+    if (words) {
+      // upright lines under the bar; a line wider than the chart's edge leaves (the last bar's) is kept inside it
+      const wide = Math.max(...lines[i].map((l) => l.length)) * CHAR_PX;
+      const [tx, anchor] = lx + wide / 2 > w ? [w - 1, "end"] : lx - wide / 2 < 0 ? [1, "start"] : [lx, "middle"];
+      const t = svg("text", { x: tx, y: ly, "text-anchor": anchor, class: "dl-cd-bin" });
+      lines[i].forEach((line, j) => t.append(svg("tspan", { x: tx, dy: j ? 14 : 0 }, line)));
+      root.append(t);
+    } else {
+      const t = svg("text", { x: lx, y: ly, "text-anchor": small ? "end" : "middle", class: "dl-cd-bin",
+        transform: small ? `rotate(-40 ${lx} ${ly})` : "" }, name);
+      root.append(t);
+    }
     if (exact) {
       root.append(svg("rect", { x: x - 1, y: top - 20, width: bw + 2, height: h - bottom - top + 20, fill: "none",
         stroke: "#D55E00", "stroke-width": 3, "stroke-dasharray": "6 4", class: "dl-cd-exact-bin" }));

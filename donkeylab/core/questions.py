@@ -92,6 +92,10 @@ class GameQuestion:
     # a running figure's probability axis, fixed (None: it follows the estimate): two plots of one question, e.g.
     # before and after a flip, then read on the same scale
     y_range: tuple[float, float] | None = None
+    # the outcomes in a fixed order (an ``orders`` figure's x values): every bar from the first batch on, in this
+    # order, before and after the exact marks join (empty: the exact answer's order, then the order the
+    # simulation met the others in)
+    outcomes: tuple[Hashable, ...] = ()
 
     def __post_init__(self) -> None:
         if self.figure not in FIGURES:

@@ -26,12 +26,6 @@ def card_code(order: tuple[str, ...]) -> str:
     return "".join(c[0].upper() for c in order)
 
 
-def label_term(code: str) -> str:
-    """The term key of an order card as a figure's short label: the code in English ("RGY"), the colours in
-    German ("rot–grün–gelb"), since the code's letters are the English colours' initials."""
-    return f"ER-LABEL:{code}"
-
-
 for colour, (en, de) in COLOUR_WORDS.items():
     CATALOGUE.add_term(colour, en, de)
 for direction, (en, de) in DIRECTION_WORDS.items():
@@ -42,7 +36,6 @@ for order in itertools.permutations(COLOUR_WORDS):
         "–".join(COLOUR_WORDS[c][0] for c in order),
         "–".join(COLOUR_WORDS[c][1] for c in order),
     )
-    CATALOGUE.add_term(label_term(card_code(order)), card_code(order), "–".join(COLOUR_WORDS[c][1] for c in order))
 
 # The packaged boards as the lessons and pages call them ("default" and "tiny_chain" are code); a teacher's own
 # board is called by its name.

@@ -28,6 +28,7 @@ from donkeylab.core.fastpath import have_numpy
 from donkeylab.core.questions import GameQuestion, Param
 from donkeylab.core.say import texts
 from donkeylab.esels_rennen import pure
+from donkeylab.esels_rennen.rules import CARDS
 
 WORDS: dict[str, tuple[str, str]] = {
     "race_question": (
@@ -188,10 +189,9 @@ def _order_hits(size: int, seed: int, p: Mapping[str, Any]) -> list[bool]:
 
 
 def _order_label(code: Any, lang: str) -> str:
-    """An order card in a figure: its code in English ("RGY"), its colours in German ("rot–grün–gelb")."""
-    from donkeylab.esels_rennen.messages import label_term
-
-    return CATALOGUE.term(label_term(str(code)), lang)
+    """An order card in a figure as the lessons' tables name it: "red–green–yellow", "rot–grün–gelb" (the code
+    "RGY" on a bar was a word a pupil had to decode; the figure breaks the name into lines to fit a phone)."""
+    return CATALOGUE.term(str(code), lang)
 
 
 def _best_words(p: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -213,6 +213,7 @@ QUESTIONS = (
         figure="orders",
         words=_on_board,
         label=_order_label,
+        outcomes=CARDS,  # the bars in the order cards' order (the lesson's guess offers them so), never re-sorted
         fast=True,
     ),
     GameQuestion(
@@ -226,6 +227,7 @@ QUESTIONS = (
         figure="orders",
         words=_on_board,
         label=_order_label,
+        outcomes=CARDS,
         max_n=100_000,  # races through the engine: a whole run stays within a minute
         max_batch=1_000,  # a fraction of a second of races, so Stop answers within a second
     ),

@@ -10,6 +10,7 @@ passed in already translated.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -299,7 +300,9 @@ def race_orders(
     lang: str = "en",
 ) -> go.Figure:
     """The six finishing orders (1st-2nd-3rd): exact vs simulated; keys are labels already in ``lang`` (the
-    question's ``label`` names a card code: "RGY" in English, "rot–grün–gelb" in German) or donkey tuples."""
+    question's ``label`` names a card code as the lessons' tables do: "red–green–yellow", "rot–grün–gelb") or
+    donkey tuples. The bars stand in the order of the keys given, and each tick says its order one colour a line
+    (``stacked``): six names side by side ran into each other on a 390 px phone."""
 
     def label(order: tuple[str, ...] | str) -> str:
         if isinstance(order, str):
@@ -309,7 +312,23 @@ def race_orders(
     ex = {label(k): v for k, v in exact.items()}
     sim = {label(k): v for k, v in simulated.items()} if simulated else None
     title = say("race_title", lang) if title is None else title
-    return exact_vs_simulated(ex, sim, title, say("race_axis", lang), say("probability", lang), lang)
+    fig = exact_vs_simulated(ex, sim, title, say("race_axis", lang), say("probability", lang), lang)
+    names = list(dict.fromkeys([*(sim or {}), *ex]))
+    if names:  # the category order is the keys', whichever trace comes first (bars first, diamonds at the reveal)
+        fig.update_xaxes(
+            categoryorder="array",
+            categoryarray=names,
+            tickmode="array",
+            tickvals=names,
+            ticktext=[stacked(name) for name in names],
+            tickangle=0,
+        )
+    return fig
+
+
+def stacked(name: str) -> str:
+    """An order's name one colour a line, its dashes kept: "red–green–yellow" → "red–<br>green–<br>yellow"."""
+    return re.sub(r"([–-])", r"\1<br>", name)
 
 
 def shares_by_row(

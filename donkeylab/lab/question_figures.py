@@ -106,12 +106,14 @@ def orders(
     q: GameQuestion, ex: Exact | None, counts: Mapping[Any, int] | None, n: int, p: dict[str, Any], lang: str
 ) -> go.Figure:
     """Finishing orders (keys: the orders' card codes, named by the question's ``label``), exact beside
-    simulated."""
+    simulated, in the question's fixed order (``outcomes``): the bars keep their places from the first batch to
+    after the reveal, whatever order the races met the orders in."""
     from donkeylab.lab import figures
 
     ex = ex or {}
-    sim = figures.estimates_from_counts(counts, n, list(ex) or None) if counts is not None else None
-    exact = {_label(q, k, lang): x for k, x in ex.items()}
+    keys = list(dict.fromkeys([*q.outcomes, *(ex or counts or {})]))
+    sim = figures.estimates_from_counts(counts, n, keys) if counts is not None else None
+    exact = {_label(q, k, lang): ex[k] for k in keys if k in ex}
     shown = {_label(q, k, lang): e for k, e in sim.items()} if sim is not None else None
     fig = figures.race_orders(exact, shown, title(q, p, lang), lang)
     return fig if exact or shown else figures.waiting(fig, lang)  # sealed, nothing simulated: no order named

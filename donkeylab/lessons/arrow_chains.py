@@ -130,7 +130,7 @@ def first_moves(board: str = MINI) -> list[FirstMove]:
     (``new_game``, ``legal_actions``, ``apply``): the facts the by-hand count and its solution state."""
     from donkeylab import esels_rennen as er
 
-    state = er.new_game(PLAYERS, board=board).apply(er.Deal.of(*[list(cards) for cards in DEAL]))
+    state = count_position(board)
     moves = []
     for action in state.legal_actions():
         assert isinstance(action, er.Move)  # the first turn has no sand to move back on, and no pass
@@ -182,11 +182,95 @@ def tree_exercise() -> Exercise:
 
 def ending_order(board: str = MINI) -> str:
     """The order card of the race that the one race-ending first move plays out (``"GYR"`` on the mini board)."""
-    from donkeylab import esels_rennen as er
-
-    state = er.new_game(PLAYERS, board=board).apply(er.Deal.of(*[list(cards) for cards in DEAL]))
+    state = count_position(board)
     (podium,) = {after.podium for after in (state.apply(a) for a in state.legal_actions()) if after.is_terminal()}
     return next(card for card in CARDS if CARD_ORDER[card] == podium)
+
+
+def count_position(board: str = MINI) -> Any:
+    """The race after the lesson's deal, before Player 1's first move: where the count by hand starts."""
+    from donkeylab import esels_rennen as er
+
+    return er.new_game(PLAYERS, board=board).apply(er.Deal.of(*[list(cards) for cards in DEAL]))
+
+
+SHEET_STEP = 48  # the worksheet's board drawing: SVG units between two lattice points (a field is a diamond)
+SHEET_ROWS = ("finish", "sand", "start")  # the rows the drawing names at their right-hand end
+
+
+def sheet_board(lang: str) -> str:
+    """The mini board at the count's position (``count_position``) for the worksheet and the key: a pupil with the
+    paper alone can count. An inline SVG from the engine's board and positions, black on white (a colour is its
+    letter, as on the screen's board: R, G, Y / R, Gr, Ge), finish at the top as on the screen, each field with its
+    name, each arrow pointing its way, each donkey a circle on its field; under it, what the marks mean."""
+    from html import escape
+
+    from donkeylab.esels_rennen import DONKEYS, VIEW_WORDS
+
+    view = VIEW_WORDS["race_board"]
+    index = ("en", "de").index(lang)
+    letter = {colour: view[f"letter_{colour}"][index] for colour in DONKEYS}
+    board = load_board(MINI)
+    where = {field: donkey for donkey, field in count_position().positions.items() if field is not None}
+    step, pad, r = SHEET_STEP, SHEET_STEP // 2 + 2, SHEET_STEP // 2 - 1
+    low, high, top = min(f.x for f in board.fields), max(f.x for f in board.fields), max(f.y for f in board.fields)
+    label_x = pad + (high - low) * step + r + 8
+    width, height = label_x + 48, 2 * pad + top * step
+
+    def at(field: Any) -> tuple[int, int]:
+        return pad + (field.x - low) * step, pad + (top - field.y) * step
+
+    parts = [
+        "<defs><marker id='dl-ws-head' viewBox='0 0 10 10' refX='6' refY='5' markerWidth='4' markerHeight='4' "
+        "orient='auto'><path d='M0 0 L10 5 L0 10 z' fill='#111'/></marker></defs>"
+    ]
+    rows: dict[int, str] = {}
+    for f in board.fields:
+        x, y = at(f)
+        rows.setdefault(y, f.kind)
+        fill = "#d4d4d4" if f.kind == "sand" else "#fff"
+        line = {"finish": "stroke-width='3'", "start": "stroke-width='1.2' stroke-dasharray='4 3'"}.get(
+            f.kind, "stroke-width='1.2'"
+        )
+        parts.append(
+            f"<g data-field='{f.id}' data-kind='{f.kind}'><polygon points='{x},{y - r} {x + r},{y} {x},{y + r} "
+            f"{x - r},{y}' fill='{fill}' stroke='#222' {line}/>"
+            f"<text x='{x}' y='{y + r - 5}' font-size='9' fill='#333' text-anchor='middle'>{f.id}</text>"
+        )
+        if f.arrow is not None:
+            dx = 1 if f.arrow.direction.endswith("R") else -1
+            dy = 1 if f.arrow.direction.startswith("B") else -1  # forward is up the page
+            parts.append(
+                f"<g data-arrow='{f.arrow.colour} {f.arrow.direction}'><line x1='{x - dx * 8}' y1='{y - dy * 8}' "
+                f"x2='{x + dx * 8}' y2='{y + dy * 8}' stroke='#111' stroke-width='2.4' marker-end='url(#dl-ws-head)'/>"
+                f"<text x='{x - dx * 11.5}' y='{y + 3.5}' font-size='10' font-weight='700' text-anchor='middle'>"
+                f"{escape(letter[f.arrow.colour])}</text></g>"
+            )
+        parts.append("</g>")
+    for f in board.fields:
+        if f.id in where:
+            x, y = at(f)
+            donkey = where[f.id]
+            parts.append(
+                f"<g data-donkey='{donkey}' data-field='{f.id}'><circle cx='{x}' cy='{y - 4}' r='12' fill='#fff' "
+                f"stroke='#111' stroke-width='2.4'/><text x='{x}' y='{y + 1}' font-size='12' font-weight='700' "
+                f"text-anchor='middle'>{escape(letter[donkey])}</text></g>"
+            )
+    for y, kind in rows.items():
+        if kind in SHEET_ROWS:
+            name = escape(say(f"sheet_board.{kind}").get(lang))
+            parts.append(f"<text x='{label_x}' y='{y + 4}' font-size='13' font-style='italic'>{name}</text>")
+    stand = ", ".join(
+        view["donkey_on"][index].format(donkey=CATALOGUE.term(d, lang), field=f)
+        for f, d in sorted(where.items(), key=lambda item: DONKEYS.index(item[1]))
+    )
+    letters = ", ".join(f"{letter[c]} {CATALOGUE.term(c, lang)}" for c in DONKEYS)
+    caption = say("sheet_board.caption", board=board_words(MINI, lang), letters=letters).get(lang)
+    svg = (
+        f"<svg viewBox='0 0 {width} {height}' role='img' aria-label='{escape(stand)}'>"
+        f"<title>{escape(stand)}</title>{''.join(parts)}</svg>"
+    )
+    return f"<figure class='dl-ws-board'>{svg}<figcaption>{caption}</figcaption></figure>"
 
 
 def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:

@@ -400,6 +400,21 @@ TEXTS: dict[str, tuple[str, str]] = {
             " Zurück macht sie rückgängig."
         ),
     ),
+    # the mini board drawn on the worksheet and the key at the count's position (``sheet_board``): a pupil with
+    # the paper alone can count; black and white, so every colour is a letter
+    "sheet_board.caption": (
+        (
+            "The {board} before Player 1's first move, finish at the top. A circle is a donkey, an arrow moves the "
+            "donkey of its letter one field that way: {letters}."
+        ),
+        (
+            "Das {board} vor dem ersten Zug von Spieler 1, das Ziel oben. Ein Kreis ist ein Esel, ein Pfeil zieht "
+            "den Esel seines Buchstabens ein Feld in seine Richtung: {letters}."
+        ),
+    ),
+    "sheet_board.finish": ("finish", "Ziel"),
+    "sheet_board.sand": ("sand", "Sand"),
+    "sheet_board.start": ("start", "Start"),
     "hand.q": (
         (
             "How many of the 6 first moves set off at least one hop? (Your count ÷ 6 is the probability that a random "

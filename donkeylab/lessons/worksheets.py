@@ -71,6 +71,8 @@ class Sheet:
     by_hand: tuple[tuple[Speaks, Speaks, fw.Exercise], ...] = ()
     # the page's simulation, written down by the pupil (Lesson 2): heading, intro, one label per plot, the key's line
     simulation: tuple[Speaks, Speaks, tuple[Speaks, ...], Speaks] | None = None
+    # the board the first count is done on, drawn for paper (Lesson 4's mini board): its HTML in a language
+    by_hand_board: Callable[[str], str] | None = None
 
 
 def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
@@ -99,8 +101,9 @@ def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
     simulated = (
         module.simulation_sheet(**{p: query[p] for p in accepted}) if hasattr(module, "simulation_sheet") else None
     )
+    board = getattr(module, "sheet_board", None)
     return Sheet(
-        name, spec.title, question, prompt, choices, answer, exact, notice, exercises, rules, by_hand, simulated
+        name, spec.title, question, prompt, choices, answer, exact, notice, exercises, rules, by_hand, simulated, board
     )
 
 
@@ -221,8 +224,11 @@ def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapp
         body.append(_block(_t("lesson/heading.exact", lang), "".join(part(lang) for part in made.exact)))
     if key and made.notice is not None:
         body.append(_block(_t("lesson/heading.notice", lang), made.notice.get(lang), whole=False))
-    for heading, intro, item in made.by_hand:  # a count on paper, as the page asks it
-        inner = f"<p>{intro.get(lang)}</p>{_exercise(0, item, lang, key).removeprefix('<!--next-->')}"
+    for i, (heading, intro, item) in enumerate(made.by_hand):  # a count on paper, as the page asks it
+        text = f"<p>{intro.get(lang)}</p>"
+        if i == 0 and made.by_hand_board is not None:  # the board of the screen, drawn beside the count's intro
+            text = f"<div class='dl-ws-beside'>{text}{made.by_hand_board(lang)}</div>"
+        inner = f"{text}{_exercise(0, item, lang, key).removeprefix('<!--next-->')}"
         body.append(_block(heading.get(lang), inner, whole=False))  # a long intro (Lesson 2's tables) may turn over
     body.append(_exercises(made, lang, key))
     return _page(made, lang, kind, "".join(body))
