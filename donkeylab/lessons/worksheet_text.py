@@ -64,6 +64,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "link.worksheet": ("Print the worksheet", "Arbeitsblatt drucken"),
     "link.key": ("Answer key (teacher)", "Lösungsblatt (Lehrkraft)"),
+    # a sheet's name in a table of sheets (the static site's gallery), in the sheet's own language
+    "link.worksheet_short": ("Worksheet", "Arbeitsblatt"),
+    "link.key_short": ("Answer key", "Lösungsblatt"),
+    "link.language": ("English", "Deutsch"),  # the column of a language's sheets, named in that language
     "link.both": ("For the classroom: {worksheet} · {key}", "Für den Unterricht: {worksheet} · {key}"),
     "link.one": ("For the classroom: {worksheet}", "Für den Unterricht: {worksheet}"),
     # the rule set a sheet prints for a reader of this language when its link names none (a link value, not

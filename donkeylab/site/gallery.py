@@ -24,13 +24,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 SHEETS = "worksheets"  # the site's folder of worksheets and answer keys
-LANGS = {"en": "English", "de": "Deutsch"}  # the sheets' languages, in the order the gallery lists them
-SHEET_WORDS = {  # each sheet's link, in the sheet's own language
-    ("en", "worksheet"): "Worksheet",
-    ("en", "key"): "Answer key",
-    ("de", "worksheet"): "Arbeitsblatt",
-    ("de", "key"): "Lösungsblatt",
-}
+LANGS = ("en", "de")  # the sheets' languages, in the order the gallery lists them
 
 
 class Card(TypedDict):
@@ -43,6 +37,7 @@ class Card(TypedDict):
     kind: str  # "lesson" or "game"
     number: int | None  # a lesson's number ("Lesson 3"); None for the others
     sheets: dict[str, dict[str, str]]  # a lesson's sheets: language → kind → the file's path in the site
+    sheet_words: dict[str, dict[str, str]]  # language → kind (and "language") → "Worksheet" / "Arbeitsblatt"
 
 
 def cards() -> list[Card]:
@@ -52,6 +47,7 @@ def cards() -> list[Card]:
     from donkeylab.apps import APPS
     from donkeylab.lessons import worksheet_links
     from donkeylab.lessons.worksheet_files import file_name
+    from donkeylab.lessons.worksheet_text import say
     from donkeylab.lessons.worksheets import KINDS
 
     ordered = worksheet_links.lessons()  # the lessons in lesson order, then the others (as ``apps.gallery``)
@@ -71,6 +67,11 @@ def cards() -> list[Card]:
             "kind": a.kind,
             "number": worksheet_links.NUMBERS.get(a.name),
             "sheets": sheets(a.name),
+            "sheet_words": {
+                lang: {kind: say(f"link.{kind}_short").get(lang) for kind in KINDS}
+                | {"language": say("link.language").get(lang)}
+                for lang in LANGS
+            },
         }
         for a in (APPS[name] for name in names)
         if a.kind != "teacher"
@@ -158,7 +159,7 @@ def sheets_html(apps: list[Card]) -> str:
 
     def link(info: Card, lang: str, kind: str) -> str:
         href = html.escape(info["sheets"][lang][kind])
-        words = SHEET_WORDS[lang, kind]
+        words = html.escape(info["sheet_words"][lang][kind])
         return (
             f"<a class='dl-ws-button dl-sheet-{kind}' href='{href}' hreflang='{lang}' target='_blank' "
             f"rel='noopener' data-lang='{lang}'>{words}</a>"
@@ -174,8 +175,10 @@ def sheets_html(apps: list[Card]) -> str:
             f"<span>{html.escape(info['title'])}</span></th>{cells}</tr>"
         )
 
-    head = "".join(f"<th scope='col' lang='{lang}'>{words}</th>" for lang, words in LANGS.items())
-    rows = "".join(row(info) for info in apps if info["sheets"])
+    lessons = [info for info in apps if info["sheets"]]
+    words = lessons[0]["sheet_words"] if lessons else {}
+    head = "".join(f"<th scope='col' lang='{lang}'>{html.escape(words[lang]['language'])}</th>" for lang in words)
+    rows = "".join(row(info) for info in lessons)
     return (
         "<section class='dl-sheets' id='dl-teacher'><h2>For the teacher: worksheets and answer keys</h2>"
         f"<p>{SHEETS_HELP}</p><table><thead><tr><th scope='col'>Lesson</th>{head}</tr></thead>"
