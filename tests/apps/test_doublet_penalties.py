@@ -197,7 +197,7 @@ def test_the_headline_counts_a_doublet_and_the_77_separately() -> None:
 
 
 def test_the_pages_claim_where_a_doublet_is_the_bigger_danger_is_the_engines() -> None:
-    """ "Up to 23 a doublet is the bigger danger (except at 10 …); from 24 on it is mostly 77 or more", checked
+    """ "Up to 23 (except at 10) a doublet is the bigger danger; from 24 on, mostly 77 or more", checked
     at every total with the exact next-card risk, and said so on the page in both languages."""
     risk = {t: exact.next_card_risk(t) for t in range(77)}
     doublet_first = {t for t, r in risk.items() if r["doublet"] > r["bust"]}
@@ -206,5 +206,5 @@ def test_the_pages_claim_where_a_doublet_is_the_bigger_danger_is_the_engines() -
     later = range(24, 77)
     assert sum(t not in doublet_first for t in later) > len(later) * 0.9  # "mostly"
     said = lesson.say("notice")
-    assert "Up to 23 a doublet is the bigger danger (except at 10" in said.get("en")
-    assert "Bis 23 ist eine Schnapszahl die größere Gefahr (außer" in said.get("de")
+    assert "Up to 23 (except at 10) a doublet is the bigger danger" in said.get("en")
+    assert "Bis 23 (außer bei 10) ist eine Schnapszahl die größere Gefahr" in said.get("de")
