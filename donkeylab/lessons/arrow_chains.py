@@ -273,11 +273,13 @@ def sheet_board(lang: str) -> str:
     return f"<figure class='dl-ws-board'>{svg}<figcaption>{caption}</figcaption></figure>"
 
 
-def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:
-    """The count by hand as the worksheet and the key print it (heading, intro, exercise): the page's own words,
-    done on paper while the mini board is on the screen; then the tree's first branching."""
+def by_hand_sheet(paper: bool = True) -> list[tuple[Speaks, Speaks, Exercise]]:
+    """The count by hand as the worksheet and the key print it (heading, intro, exercise), checked on the sheet's
+    drawing of the mini board (``paper`` False: on the screen's board, as the page says); then the tree's first
+    branching."""
+    check = say("hand.paper" if paper else "hand.screen").get
     return [
-        (say("hand.heading"), say("hand.intro"), by_hand_exercise()),
+        (say("hand.heading"), say("hand.intro", check=check), by_hand_exercise()),
         (say("tree.heading"), say("tree.intro"), tree_exercise()),
     ]
 
@@ -295,7 +297,7 @@ def by_hand(ctx: Context, own_board: bool = True) -> list[Any]:
         mini = telling_stepper(MINI, ctx.seed, ctx.lang, TELLING[MINI].pupil)
         board = [mini, step_box(mini, [RaceBoard(mini)])]
     out: list[Any] = []
-    for i, (heading, intro, item) in enumerate(by_hand_sheet()):
+    for i, (heading, intro, item) in enumerate(by_hand_sheet(paper=False)):
         out += [Text(heading, "h3", ctx.lang), Text(intro, lang=ctx.lang), *(board if i == 0 else [])]
         out += [Text(item.question, lang=ctx.lang), answer_box(item, ctx.lang)]
     return out

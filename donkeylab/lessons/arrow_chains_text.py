@@ -388,17 +388,24 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Player 1 has 6 first moves: each of the 3 donkeys one field diagonally forward, left or right (3 × 2 = 6)."
             " A <b>hop</b> is one donkey moved by an arrow. A chain stops on an arrow of the moving donkey's own "
             "colour, or when a donkey cannot move: the field it would move to is taken, or the arrow points off the "
-            "board (the rulebook names only the taken field; we end the chain off the board too). To check a move, "
-            "click it and step through its hops; Back undoes them."
+            "board (the rulebook names only the taken field; we end the chain off the board too). {check}"
         ),
         (
             "Spieler 1 hat 6 erste Züge: jeder der 3 Esel ein Feld schräg nach vorn links oder rechts (3 × 2 = 6). Ein "
             "<b>Sprung</b> ist ein Esel, den ein Pfeil bewegt. Eine Kette endet auf einem Pfeil in der Farbe des "
             "ziehenden Esels oder wenn ein Esel nicht ziehen kann: Sein nächstes Feld ist besetzt, oder der "
             "Pfeil zeigt vom Brett hinunter (die Spielregel nennt nur das besetzte Feld; wir beenden die Kette "
-            "auch am Brettrand). Zum Prüfen klickst du einen Zug an und gehst mit Schritt durch seine Sprünge;"
-            " Zurück macht sie rückgängig."
+            "auch am Brettrand). {check}"
         ),
+    ),
+    # how a pupil checks a move: on the screen's board, or on the worksheet's drawing of it
+    "hand.screen": (
+        "To check a move, click it and step through its hops; Back undoes them.",
+        "Zum Prüfen klickst du einen Zug an und gehst mit Schritt durch seine Sprünge; Zurück macht sie rückgängig.",
+    ),
+    "hand.paper": (
+        "To check a move, follow its arrows on the drawing with your finger or a pencil.",
+        "Zum Prüfen folgst du den Pfeilen auf der Zeichnung mit dem Finger oder einem Stift.",
     ),
     # the mini board drawn on the worksheet and the key at the count's position (``sheet_board``): a pupil with
     # the paper alone can count; black and white, so every colour is a letter

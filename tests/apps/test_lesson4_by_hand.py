@@ -261,7 +261,7 @@ def test_each_ruling_is_stated_where_it_applies_in_plain_words() -> None:
     import random
     from pathlib import Path
 
-    intro = lesson.say("hand.intro")
+    intro = lesson.by_hand_sheet(paper=False)[0][1]
     assert "the rulebook names only the taken field; we end the chain off the board too" in intro.en
     assert "die Spielregel nennt nur das besetzte Feld; wir beenden die Kette auch am Brettrand" in intro.de
     off = lesson.STILL_WORDS["ER-CHAIN-2/off_board"]
@@ -315,3 +315,17 @@ def test_the_first_chains_rule_card_calls_no_rulebook_stop_our_ruling() -> None:
         (card,) = [x for x in walk(w.VBox(parts.step_through)) if isinstance(x, RuleExplainer)]
         assert card.rule == "ER-CHAIN-2" and card.basis_label == "" and "ruling" not in card.note.lower()
         assert "Festlegung" not in card.note
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_count_is_checked_on_the_drawing_on_paper_and_on_the_board_on_screen(lang: str) -> None:
+    """The worksheet has no Back button: its intro sends the pupil to the drawing beside it; the page's to its board."""
+    from donkeylab.lessons import worksheets
+
+    paper = {"en": "follow its arrows on the drawing", "de": "folgst du den Pfeilen auf der Zeichnung"}[lang]
+    screen = {"en": "Back undoes them", "de": "Zurück macht sie rückgängig"}[lang]
+    for kind in ("worksheet", "key"):
+        sheet = worksheets.document("arrow_chains", lang, kind)
+        assert paper in sheet and screen not in sheet, kind
+    page_intro = lesson.by_hand_sheet(paper=False)[0][1].get(lang)
+    assert screen in page_intro and paper not in page_intro
