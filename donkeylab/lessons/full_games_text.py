@@ -45,10 +45,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Which rules make Double Donkey games shorter?",
         "Mit welchen Regeln ist Double Donkey schneller vorbei?",
     ),
-    "pending": (
-        "The bots are still playing: look again when the table under “The answer, measured” is full.",
-        "Die Bots spielen noch: Schau noch einmal, wenn die Tabelle unter „Die Antwort, gemessen“ fertig ist.",
-    ),
     "choices.same": (
         "about the same",
         "etwa gleich",
@@ -92,9 +88,11 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Experimente das sind."
         ),
     ),
-    "notice": (
+    # the teacher's key (a pupil's page says the pupil's own run: ``full_games_run``)
+    "key_notice": (
         (
-            "<ul><li>German games are shorter, by about half a round (about {de_rounds} rounds instead of "
+            "<ul><li>Each pupil's page quotes the pupil's own run ({own} pairs of games). A long run: German "
+            "games are shorter, by about half a round (about {de_rounds} rounds instead of "
             "{en_rounds}): {pairs} pairs of games measured {diff} rounds (95 % interval {diff_low} to "
             "{diff_high}), with bots that pick each allowed play with equal chance, so one of 7 plays with 3 cards "
             "in hand.</li><li>Most of it comes from the end (DD-END-1): with the German rules you win the moment "
@@ -104,7 +102,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "them.</li></ul>"
         ),
         (
-            "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
+            "<ul><li>Jede Schülerseite nennt den eigenen Lauf ({own} Paare von Spielen). Ein langer Lauf: Mit "
+            "den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
             "{de_rounds} statt {en_rounds} Runden): Ein Lauf mit {pairs} Paaren von Spielen ergab {diff} Runden "
             "(95-%-Intervall {diff_low} bis {diff_high}), mit Bots, die jeden erlaubten Zug gleich wahrscheinlich "
             "wählen, mit 3 Handkarten also einen von 7.</li><li>Den größten Teil davon macht das Ende (DD-END-1) "
