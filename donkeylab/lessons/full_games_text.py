@@ -189,17 +189,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "Press Start: bots choosing at random play 2,000 pairs of "
-            "games, each pair with the same cards under both sets of rules. The blue line is the <b>average</b> "
-            "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % interval</b>. Its width "
-            "shrinks like 1 ÷ √(number of games): 4 times as many games, half as wide."
+            "Press Start: bots choosing at random play 2,000 pairs of games, each pair with the same cards under "
+            "both sets of rules. The blue line is the <b>average</b> of “English rounds minus German rounds” so "
+            "far. The shaded band is its <b>95 % interval</b>: bands made this way catch the true average (of "
+            "endlessly many games) in about 95 of 100 runs. Its width shrinks like 1 ÷ √(number of games): 4 times "
+            "as many games, half as wide."
         ),
         (
-            "Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
-            " von Spielen, jedes Paar mit denselben Karten unter beiden Regelsätzen. Die blaue Linie ist der "
-            "<b>Mittelwert</b> von „englische Runden minus deutsche Runden“ bis jetzt; das Band ist sein "
-            "<b>95-%-Intervall</b>. Seine Breite schrumpft wie 1 durch die Wurzel aus der Zahl "
-            "der Spiele: 4-mal so viele Spiele, halb so breit."
+            "Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare von Spielen, jedes Paar mit denselben "
+            "Karten unter beiden Regelsätzen. Die blaue Linie ist der <b>Mittelwert</b> von „englische Runden "
+            "minus deutsche Runden“ bis jetzt. Das Band ist sein <b>95-%-Intervall</b>: So gebildete Bänder fangen "
+            "den wahren Mittelwert (von endlos vielen Spielen) in etwa 95 von 100 Läufen ein. Seine Breite "
+            "schrumpft wie 1 durch die Wurzel aus der Zahl der Spiele: 4-mal so viele Spiele, halb so breit."
         ),
     ),
     "ex2.q": (
