@@ -111,12 +111,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "anders spielen, sparen vielleicht eine andere Zahl von Runden.",
     ),
     "notice.end": (
-        "Most of it comes from the end (DD-END-1). With the German rules you win the moment your last card is "
+        "Most of the saving comes from the end (DD-END-1). With the German rules you win the moment your last card is "
         "revealed and your own pile is empty. With the English rules, if that card made you the Biggest Donkey, "
         "you refill your hand with three cards from the middle pile and play on.",
-        "Den größten Teil davon macht das Ende (DD-END-1) aus. Mit den deutschen Regeln gewinnst du, sobald deine "
-        "letzte Karte aufgedeckt und dein eigener Stapel leer ist. Hat dich diese Karte mit den englischen Regeln "
-        "zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der Mitte nach und spielst weiter.",
+        "Den größten Teil der Ersparnis macht das Ende (DD-END-1) aus. Mit den deutschen Regeln gewinnst du, "
+        "sobald deine letzte Karte aufgedeckt und dein eigener Stapel leer ist. Hat dich diese Karte mit den "
+        "englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der Mitte nach und spielst "
+        "weiter.",
     ),
     "notice.ties": (
         "Ties (DD-BIGGEST-2) save rounds too. The German tie rule is our ruling: the German text says nothing "
@@ -127,13 +128,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     # going further: the check that a longer run agrees with the pupil's
     "longer": (
         "<b>Does a longer run agree?</b> Bots choosing at random played {pairs} pairs of games the same way. The "
-        "German game ended on average {diff} rounds sooner (between {low} and {high} rounds, 95 % interval). In "
-        "{games} games with each set of rules, a game lasted {en} rounds on average with the English rules and "
-        "{de} with the German ones.",
+        "German game ended on average {diff} rounds sooner (between {low} and {high} rounds, 95 % interval).",
         "<b>Stimmt ein längerer Lauf damit überein?</b> Zufällig wählende Bots spielten {pairs} Paare von Spielen "
         "auf dieselbe Art. Das deutsche Spiel endete im Mittel {diff} Runden früher (zwischen {low} und {high} "
-        "Runden, 95-%-Intervall). In {games} Spielen mit jedem Regelsatz dauerte ein Spiel im Mittel {en} Runden "
-        "mit den englischen Regeln und {de} mit den deutschen.",
+        "Runden, 95-%-Intervall).",
+    ),
+    "longer.lengths": (
+        "In {games} games with each set of rules, a game lasted {en} rounds on average with the English rules and "
+        "{de} with the German ones.",
+        "In {games} Spielen mit jedem Regelsatz dauerte ein Spiel im Mittel {en} Runden mit den englischen Regeln "
+        "und {de} mit den deutschen.",
     ),
     "longer.inside": (
         "That average lies inside your interval ({low} to {high}): the longer run agrees with yours.",
@@ -270,7 +274,7 @@ def notice_html(run: Run | None, lang: str) -> str:
         key = "notice.half" if run.half_a_round else "notice.size"
         en, de = (decimal(x, lang, 1) for x in (run.english, run.german))
         first = say(key, diff=run.shown(lang)[0], en=en, de=de).get(lang)
-    items = [first, *(say(k).get(lang) for k in ("notice.bots", "notice.end", "notice.ties"))]
+    items = [first, *(say(k).get(lang) for k in ("notice.end", "notice.ties", "notice.bots"))]
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
@@ -279,21 +283,13 @@ def longer_html(run: Run | None, long_run: LongRun, lengths: Lengths, lang: str)
     pairs, (value, low, high) = long_run
     games, en, de = lengths
     shown = interval(value, low, high, lang)
-    text = say(
-        "longer",
-        pairs=whole(pairs, lang),
-        diff=shown[0],
-        low=shown[1],
-        high=shown[2],
-        games=whole(games, lang),
-        en=decimal(en, lang, 1),
-        de=decimal(de, lang, 1),
-    ).get(lang)
+    text = say("longer", pairs=whole(pairs, lang), diff=shown[0], low=shown[1], high=shown[2]).get(lang)
     if run is not None:
         where = "inside" if run.diff.low <= value <= run.diff.high else "outside"
         _, own_low, own_high = run.shown(lang)
         text += " " + say(f"longer.{where}", low=own_low, high=own_high).get(lang)
-    return f"<p class='dl-longer-run'>{text}</p>"
+    lengths_text = say("longer.lengths", games=whole(games, lang), en=decimal(en, lang, 1), de=decimal(de, lang, 1))
+    return f"<p class='dl-longer-run'>{text} {lengths_text.get(lang)}</p>"
 
 
 class RunText(w.HTML):  # type: ignore[misc]

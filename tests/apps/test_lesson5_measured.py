@@ -63,7 +63,8 @@ def test_the_key_and_going_further_state_the_long_runs_figures_with_their_interv
     assert "Ties (DD-BIGGEST-2) save 0.25 rounds alone: our ruling" in en and "unsere Festlegung" in de
     # the page's notice: which rule does most of it, the bots it holds for, the ruling behind ties
     end, bots, ties = (own_say(k) for k in ("notice.end", "notice.bots", "notice.ties"))
-    assert "Most of it comes from the end (DD-END-1)" in end.en and "Den größten Teil davon macht das Ende" in end.de
+    assert "Most of the saving comes from the end (DD-END-1)" in end.en
+    assert "Den größten Teil der Ersparnis macht das Ende (DD-END-1) aus" in end.de
     # the Biggest Donkey refills to 3 from the middle pile (DD-REFILL-1), and a game's length is said (review 2026-12)
     assert "refill your hand with three cards from the middle pile" in end.en and "drei Karten vom Stapel" in end.de
     # the result holds for one kind of random bot: the page says which (review 2026-12: a bot that first picks how
