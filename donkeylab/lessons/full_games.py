@@ -5,12 +5,13 @@ Nobody can compute this exactly, so the answer is measured: seeded bot games (``
 ``i`` of both variants starts from the same deal). A 14-year-old's path: the question, the guess,
 one game watched under either set of rules (Double Donkey at the start of its last round, where DD-END-1
 decides; the three differences folded beside it), the pupil's own measurement (the running average of the paired
-difference with its band, ``lesson.rounds_difference``), then at the reveal the measured answer said simply, with
-its 95 % interval in words (``full_widgets.MeasuredSummary``) and what to notice, with the long run's figures
-(``MEASURED``). The rest is
-statistics for 16-year-olds and goes further, folded: the whole table with every interval, why paired games,
-what each difference saves, the interval's method. Built by the lesson framework like every lesson; the bot
-game, the summary, the table and the measured prediction are this lesson's own ``Custom`` sections.
+difference with its band, ``lesson.rounds_difference``), then at the reveal that measurement is the evidence: the
+answer, "The answer, measured" and what to notice quote the pupil's own run with its 95 % interval in words and
+follow it while it runs (``full_games_run``). The rest is statistics for 16-year-olds and goes further, folded:
+whether a longer run agrees (the long run's ``MEASURED``), the page's own 200-pair table with every interval, why
+paired games, what each difference saves, the interval's method. Built by the lesson framework like every lesson;
+the bot game, the pupil's answer, the notice, the table and the prediction are this lesson's own ``Custom``
+sections.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from donkeylab.lessons import full_games_questions as qg
+from donkeylab.lessons import full_games_run as own_run
 from donkeylab.lessons import full_seats
 from donkeylab.lessons.framework import (
     Context,
@@ -28,7 +30,6 @@ from donkeylab.lessons.framework import (
     Exercises,
     GoingFurther,
     LessonSpec,
-    Notice,
     Question,
     lesson_params,
     lesson_spec,
@@ -51,11 +52,11 @@ from donkeylab.pages.words import Say, interval, whole, words
 
 NAME = "full_games"
 ROUNDS = ("rounds_shorter",)  # the class question "by how many rounds?" (``classroom.questions``)
-# The measured answer the page states (the notice): ``python benchmarks/lesson5_rounds.py 50000 2024 1`` plays
-# MEASURED_PAIRS deals under every rule set (4 players, Random bots) and prints these paired means of English
-# rounds minus the rounds of the other rule set, each with its normal 95 % CI (value, low, high). The page's
-# own table plays only ``games`` pairs (200 by default), too few for the sentence's words ("about half a
-# round, mostly the end rule"); tests/apps/test_lesson5_measured.py checks that these figures support them.
+# The long run: ``python benchmarks/lesson5_rounds.py 50000 2024 1`` plays MEASURED_PAIRS deals under every rule
+# set (4 players, Random bots) and prints these paired means of English rounds minus the rounds of the other rule
+# set, each with its normal 95 % CI (value, low, high). The pupil's path quotes the pupil's own run; these figures
+# are going further's check that a longer run agrees, what each rule saves alone, the teacher's key and the
+# words "most of it comes from the end" (tests/apps/test_lesson5_measured.py checks that they support them).
 MEASURED_PAIRS = 50_000
 MEASURED_SEED = 2024
 MEASURED: dict[str, tuple[float, float, float]] = {
@@ -68,6 +69,7 @@ MEASURED: dict[str, tuple[float, float, float]] = {
 # How long a game lasts, so a pupil can judge whether half a round is much: the mean rounds
 # of 20,000 seeded games per rule set (``benchmarks/lesson5_rounds.py``'s ``rounds({"variant": v}, 20000, 2024, 2)``:
 # English 6.686 (95 % CI 6.672 to 6.701), German 6.168 (6.155 to 6.181)); the page says them to one decimal.
+MEASURED_ROUNDS_GAMES = 20_000
 MEASURED_ROUNDS: dict[str, float] = {"english": 6.686, "german": 6.168}
 CONVERGENCE_PAIRS = 2_000  # pairs in the live band of the difference (live_intro writes the number: keep them equal)
 PLOT_GAMES = 1_000  # per variant in each live plot (a wait a pupil sits through after pressing Start)
@@ -90,13 +92,6 @@ HINTS = {"double_donkey": say("hints.double_donkey")}
 TAB_TITLES = {"double_donkey": say("tab_titles.double_donkey")}
 
 
-def answer_text(results: Any = None) -> Say:
-    """The reveal: the long run's verdict with its measured difference (``MEASURED``), whatever the page's own
-    table says: 200 pairs are too few for these words (a page's small run may not even tell, ``?games=20``), and
-    it is not the run the pupil just watched either. The summary under it says the small run is small."""
-    return _answer(long_run_verdict())
-
-
 def long_run_verdict() -> str:
     """Which rules are shorter by the long run: its interval excludes 0 (the class question's answer too)."""
     low, high = MEASURED["german"][1:]
@@ -104,16 +99,23 @@ def long_run_verdict() -> str:
 
 
 def key_answer() -> Say:
-    """The prediction's answer on the teacher's key, as the page states it once its own table has played."""
-    return _answer(long_run_verdict())
+    """The prediction's answer on the teacher's key: the long run's verdict and figures (a key cannot know a
+    pupil's run; the page quotes the pupil's own, ``full_games_run.AnswerLine``)."""
+    return say("answer_text", lead=CHOICES[long_run_verdict()], **_long_run())
 
 
-def _answer(verdict: str) -> Say:
-    return say("answer_text", lead=CHOICES[verdict], **_long_run())
+def key_notice() -> Say:
+    """What to notice on the teacher's key: the long run's figures (the page says the pupil's own run's)."""
+    return say(
+        "key_notice",
+        own=lambda lg: whole(CONVERGENCE_PAIRS, lg),
+        tie=lambda lg: measured("tie_break", lg),
+        **_long_run(),
+    )
 
 
 def _long_run() -> dict[str, Any]:
-    """The long run's figures (``MEASURED``) as the reveal and the notice write them, in either language."""
+    """The long run's figures (``MEASURED``) as the key writes them, in either language."""
     return {
         "pairs": lambda lg: whole(MEASURED_PAIRS, lg),
         "diff": lambda lg: measured("german", lg),
@@ -145,6 +147,11 @@ class FullGames(Lesson):
         return table
 
     @property
+    def own_plot(self) -> Any:
+        """The pupil's own simulation: the running average of the paired difference (``lesson.rounds_difference``)."""
+        return next(part for part in self.live if getattr(part, "question", "") == "lesson.rounds_difference")
+
+    @property
     def plot(self) -> Any:
         return self._plots()[0]
 
@@ -174,11 +181,20 @@ def _table(ctx: Context) -> VariantTable:
     return table
 
 
+def _own(ctx: Context) -> own_run.OwnRun:
+    """The page's handle on the pupil's own simulation (attached to its plot by ``parts`` once it is built)."""
+    own: own_run.OwnRun = ctx.extra.setdefault("own", own_run.OwnRun())
+    return own
+
+
 def _prediction(ctx: Context) -> list[Any]:
-    """The prediction whose answer is the table's measurement (pending while the bots still play)."""
-    table = _table(ctx)
-    prediction = MeasuredPrediction(say("prompt"), None, say("pending"), CHOICES, ctx.lang)
-    table.on_finished(lambda: prediction.set_answer(long_run_verdict(), answer_text(table.results)))
+    """The prediction: its answer is the long run's verdict (as the class's and the key's); its sentence quotes
+    the pupil's own run and follows it."""
+    verdict = long_run_verdict()
+    own = _own(ctx)
+    line = own_run.AnswerLine(own, CHOICES[verdict])
+    prediction = MeasuredPrediction(say("prompt"), verdict, line, CHOICES, ctx.lang)
+    own.follow(prediction.redraw)
     return [prediction]
 
 
@@ -198,13 +214,25 @@ def _games(ctx: Context) -> list[Any]:
 
 
 def _measured(ctx: Context) -> list[Any]:
-    """The answer a 14-year-old reads: which rules are shorter, by how much, and the interval in words."""
-    return [MeasuredSummary(_table(ctx), ctx.lang, long_run=(MEASURED_PAIRS, MEASURED["german"]))]
+    """The answer a 14-year-old reads: which rules the pupil's own games show shorter, by how much, and the
+    interval in words."""
+    return [own_run.RunText(_own(ctx), own_run.measured_html, ctx.lang)]
+
+
+def _notice(ctx: Context) -> list[Any]:
+    """What to notice: the size of the pupil's own result, the bots it holds for, where the rounds come from."""
+    return [own_run.RunText(_own(ctx), own_run.notice_html, ctx.lang)]
+
+
+def _longer(run: own_run.Run | None, lang: str) -> str:
+    lengths = (MEASURED_ROUNDS_GAMES, MEASURED_ROUNDS["english"], MEASURED_ROUNDS["german"])
+    return own_run.longer_html(run, (MEASURED_PAIRS, MEASURED["german"]), lengths, lang)
 
 
 def _further(ctx: Context) -> list[Any]:
-    """Statistics for 16-year-olds, folded: the whole table with every interval and its method, what each
-    difference saves, why paired games, then the game-by-game plots."""
+    """Statistics for 16-year-olds, folded: whether a longer run agrees with the pupil's, the page's whole table
+    with every interval and its method, what each difference saves, why paired games, then the game-by-game
+    plots."""
     from donkeylab.widgets import LivePlot
 
     table = _table(ctx)
@@ -222,7 +250,9 @@ def _further(ctx: Context) -> list[Any]:
         )
         for m in qg.MEASURES
     ]  # a LivePlot's figure follows its lang, games played or not
-    measured = [Text(say("measured"), lang=lang), table, Text(further_pairs_text(), lang=lang)]
+    longer = own_run.RunText(_own(ctx), _longer, lang)
+    summary = MeasuredSummary(table, lang, long_run=(MEASURED_PAIRS, MEASURED["german"]))
+    measured = [longer, Text(say("measured"), lang=lang), table, summary, Text(further_pairs_text(), lang=lang)]
     return [*measured, Text(say("further.intro"), lang=lang), *plots]
 
 
@@ -230,11 +260,6 @@ def measured(name: str, lang: str, part: int = 0) -> str:
     """One stored figure of ``MEASURED`` as the page writes it (0.52 / 0,52), as precise as its CI allows;
     ``part`` 1 and 2 are its CI."""
     return interval(*MEASURED[name], lang)[part]
-
-
-def notice_text() -> Say:
-    """What to notice, with the long run's measured figures (``MEASURED``), not the page's small table."""
-    return say("notice", tie=lambda lg: measured("tie_break", lg), **_long_run())
 
 
 def further_pairs_text() -> Say:
@@ -298,7 +323,7 @@ def spec() -> LessonSpec:
             ),
             Custom("exact", _measured, heading="measured", sealed=True, by=ROUNDS),
             Custom("answer", lambda ctx: [_table(ctx)], shown=False),
-            Notice(notice_text(), by=ROUNDS),
+            Custom("notice", _notice, heading="notice", sealed=True, by=ROUNDS),
             Exercises(EXERCISES),
             GoingFurther(_further, by=ROUNDS),
         ],
@@ -315,8 +340,10 @@ def parts(query: Query | None = None, background: bool = False, *, sealed: bool 
     ``background``: the table's games are played in a background thread (an app page appears at once; the
     prediction's answer arrives with the table). Without it the table is full when ``parts`` returns.
     """
-    lesson = build_lesson(spec(), query, extra={"bg": background, "sealed": sealed}, sealed=sealed)
+    own = own_run.OwnRun()
+    lesson = build_lesson(spec(), query, extra={"bg": background, "sealed": sealed, "own": own}, sealed=sealed)
     assert isinstance(lesson, FullGames)
+    own.attach(lesson.own_plot)
     return lesson
 
 

@@ -246,10 +246,17 @@ VARIANTS_QUESTION = register(
 
 
 # ---------------------------------------------------------------------------------------------- L5 headline
+ENGLISH_ROUNDS = "english rounds"  # a batch's total rounds of its English games (the German ones: minus the sum)
+
+
 def _rounds_sample(size: int, seed: int, p: Params) -> Counts:
+    """The running sums of the paired difference, and the English games' total rounds: the pupil's own run says
+    how long its games lasted, not another run (``full_games_run``)."""
     results = variant_results(size, seed, p["players"])
     english, german = (results[v].values("rounds") for v in VARIANTS)
-    return running_sums([e - g for e, g in zip(english, german, strict=True)], int(p.get("_start", 0)))
+    counts = running_sums([e - g for e, g in zip(english, german, strict=True)], int(p.get("_start", 0)))
+    counts[ENGLISH_ROUNDS] = float(sum(english))  # type: ignore[assignment]  # Counter adds floats as well
+    return counts
 
 
 def _rounds_draw(_ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:

@@ -45,10 +45,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Which rules make Double Donkey games shorter?",
         "Mit welchen Regeln ist Double Donkey schneller vorbei?",
     ),
-    "pending": (
-        "The bots are still playing: look again when the table under “The answer, measured” is full.",
-        "Die Bots spielen noch: Schau noch einmal, wenn die Tabelle unter „Die Antwort, gemessen“ fertig ist.",
-    ),
     "choices.same": (
         "about the same",
         "etwa gleich",
@@ -92,9 +88,11 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Experimente das sind."
         ),
     ),
-    "notice": (
+    # the teacher's key (a pupil's page says the pupil's own run: ``full_games_run``)
+    "key_notice": (
         (
-            "<ul><li>German games are shorter, by about half a round (about {de_rounds} rounds instead of "
+            "<ul><li>Each pupil's page quotes the pupil's own run ({own} pairs of games). A long run: German "
+            "games are shorter, by about half a round (about {de_rounds} rounds instead of "
             "{en_rounds}): {pairs} pairs of games measured {diff} rounds (95 % interval {diff_low} to "
             "{diff_high}), with bots that pick each allowed play with equal chance, so one of 7 plays with 3 cards "
             "in hand.</li><li>Most of it comes from the end (DD-END-1): with the German rules you win the moment "
@@ -104,7 +102,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "them.</li></ul>"
         ),
         (
-            "<ul><li>Mit den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
+            "<ul><li>Jede Schülerseite nennt den eigenen Lauf ({own} Paare von Spielen). Ein langer Lauf: Mit "
+            "den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
             "{de_rounds} statt {en_rounds} Runden): Ein Lauf mit {pairs} Paaren von Spielen ergab {diff} Runden "
             "(95-%-Intervall {diff_low} bis {diff_high}), mit Bots, die jeden erlaubten Zug gleich wahrscheinlich "
             "wählen, mit 3 Handkarten also einen von 7.</li><li>Den größten Teil davon macht das Ende (DD-END-1) "
@@ -190,17 +189,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "live_intro": (
         (
-            "Press Start: bots choosing at random play 2,000 pairs of "
-            "games, each pair with the same cards under both sets of rules. The blue line is the <b>average</b> "
-            "of “English rounds minus German rounds” so far; the shaded band is its <b>95 % interval</b>. Its width "
-            "shrinks like 1 ÷ √(number of games): 4 times as many games, half as wide."
+            "Press Start: bots choosing at random play 2,000 pairs of games, each pair with the same cards under "
+            "both sets of rules. The blue line is the <b>average</b> of “English rounds minus German rounds” so "
+            "far. The shaded band is its <b>95 % interval</b>: bands made this way catch the true average (of "
+            "endlessly many games) in about 95 of 100 runs. Its width shrinks like 1 ÷ √(number of games): 4 times "
+            "as many games, half as wide."
         ),
         (
-            "Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare"
-            " von Spielen, jedes Paar mit denselben Karten unter beiden Regelsätzen. Die blaue Linie ist der "
-            "<b>Mittelwert</b> von „englische Runden minus deutsche Runden“ bis jetzt; das Band ist sein "
-            "<b>95-%-Intervall</b>. Seine Breite schrumpft wie 1 durch die Wurzel aus der Zahl "
-            "der Spiele: 4-mal so viele Spiele, halb so breit."
+            "Drück Start: Bots, die zufällig wählen, spielen 2.000 Paare von Spielen, jedes Paar mit denselben "
+            "Karten unter beiden Regelsätzen. Die blaue Linie ist der <b>Mittelwert</b> von „englische Runden "
+            "minus deutsche Runden“ bis jetzt. Das Band ist sein <b>95-%-Intervall</b>: So gebildete Bänder fangen "
+            "den wahren Mittelwert (von endlos vielen Spielen) in etwa 95 von 100 Läufen ein. Seine Breite "
+            "schrumpft wie 1 durch die Wurzel aus der Zahl der Spiele: 4-mal so viele Spiele, halb so breit."
         ),
     ),
     "ex2.q": (

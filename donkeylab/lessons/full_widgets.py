@@ -428,9 +428,14 @@ class MeasuredSummary(w.HTML):  # type: ignore[misc]
 
 
 class MeasuredPrediction(ChoicePrediction):
-    """A choice prediction whose answer is a measurement that may arrive later (``set_answer``)."""
+    """A choice prediction whose answer sentence quotes a measurement that changes (the pupil's own run: ``redraw``
+    after each batch) or arrives later (``set_answer``)."""
 
     def set_answer(self, answer: str | None, answer_text: Speaks) -> None:
-        """A new measured answer (the table finished a run); a revealed answer is redrawn."""
+        """A new measured answer; a revealed answer is redrawn."""
         self.answer, self.answer_text = answer, answer_text
+        self._draw_result()
+
+    def redraw(self) -> None:
+        """The measurement its sentence quotes has changed: a revealed answer says the new figures."""
         self._draw_result()

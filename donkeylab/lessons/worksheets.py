@@ -95,6 +95,8 @@ def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
     prompt, answer, choices = _prediction(name, module, predict)
     exact = tuple(part for s in sections if isinstance(s, fw.ExactAnswer) for part in s.parts)
     notice = next((s.text for s in sections if isinstance(s, fw.Notice)), None)
+    if notice is None and hasattr(module, "key_notice"):  # a page whose notice quotes the pupil's run (Lesson 5)
+        notice = module.key_notice()
     exercises = tuple(item for s in sections if isinstance(s, fw.Exercises) for item in s.items)
     rules = _rules(query["variant"]) if "variant" in accepted else None
     by_hand = tuple(module.by_hand_sheet()) if hasattr(module, "by_hand_sheet") else ()

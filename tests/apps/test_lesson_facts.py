@@ -190,7 +190,12 @@ def results() -> dict:
 
 def test_confidence_intervals_are_read_correctly() -> None:
     further = full_games.further_pairs_text()  # going further since issue 35 §2: pairs, intervals, savings
-    text = both(full_games.say("measured")) + both(full_games.notice_text()) + both(further)
+    from donkeylab.lessons import full_games_run
+
+    own = "".join(both(full_games_run.say(k)) for k in full_games_run.TEXTS if "{" not in full_games_run.TEXTS[k][0])
+    own += both(full_games_run.say("notice.half", diff="0.50", en="6.7", de="6.2"))  # the pupil's path (their run)
+    text = both(full_games.say("measured")) + both(full_games.key_notice()) + both(further) + own
+    text += both(full_games.say("live_intro"))  # where a pupil first reads "95 % interval"
     assert "almost surely" not in text and "fast sicher" not in text
     assert "95 of 100" in text and "95 von 100" in text
     assert "cannot tell the two numbers apart" not in text and "narrowest interval" not in text
@@ -201,7 +206,7 @@ def test_confidence_intervals_are_read_correctly() -> None:
     assert "our ruling" in differences.en and "unsere Festlegung" in differences.de
     from donkeylab.lessons.full_widgets import say as widget_say
 
-    summary = widget_say("summary.german", n=200, diff=0.64, low=0.47, high=0.8)  # what a 14-year-old reads
+    summary = widget_say("summary.german", n=200, diff=0.64, low=0.47, high=0.8)  # the table's (going further)
     assert "95 of 100 experiments" in summary.en and "95 von 100 Experimenten" in summary.de
     assert "almost surely" not in summary.en and "fast sicher" not in summary.de
 
