@@ -5,6 +5,7 @@ colour a line as on the lesson's own chart, every label inside the chart and cle
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from playwright.sync_api import Page
@@ -43,5 +44,5 @@ def test_lesson_4s_options_stand_upright_inside_the_chart_one_colour_a_line(page
             for name, x in zip(drawn, labels, strict=True):
                 if "–" in name[0]:
                     assert x["lines"] == 3, (lang, x)  # one colour a line
-            for a, b in zip(labels, labels[1:], strict=False):
+            for a, b in itertools.pairwise(labels):
                 assert a["right"] <= b["left"] + 0.5, (lang, width, "labels overlap", a["text"], b["text"])
