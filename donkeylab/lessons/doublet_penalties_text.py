@@ -19,18 +19,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "notice": (
         (
             "<ul><li>What makes a card cost a token changes with the total. At 65 it can be either: the four −10s "
-            "make 55, a doublet, and 6 cards make 77 or more. At 70 only the 77 is a danger (24 of the 56 cards "
-            "get there; 66 would need −4). Up to 23 (except at 10) a doublet is the bigger danger; from 24 on, mostly "
-            "77 or more.</li><li>The cards 0, "
+            "make 55, a doublet, and 6 cards make 77 or more. At 70 only 77 or more is a danger (24 of the 56 cards "
+            "get there; 66 would need −4). Below 24 a doublet is usually the bigger danger; above 32, usually 77 or "
+            "more.</li><li>The cards 0, "
             "direction change and 2x repeat the total, and a repeated total costs nothing, even 66 (our ruling: "
             "the rulebook does not say). So under our ruling they are always safe: keep them for a high total "
             "(but after a 2x you may not start with a 2x, DN-DOUBLE-1).</li></ul>"
         ),
         (
             "<ul><li>Wodurch eine Karte einen Chip kostet, hängt von der Summe ab. Bei 65 geht beides: Die vier "
-            "−10 machen 55, eine Schnapszahl, und 6 Karten machen 77 oder mehr. Bei 70 droht nur die 77 (24 der "
-            "56 Karten kommen dorthin; 66 bräuchte −4). Bis 23 (außer bei 10) ist eine Schnapszahl die größere "
-            "Gefahr; ab 24 meist die 77 oder mehr.</li><li>Die Karten 0, Richtungswechsel "
+            "−10 machen 55, eine Schnapszahl, und 6 Karten machen 77 oder mehr. Bei 70 droht nur 77 oder mehr (24 der "
+            "56 Karten kommen dorthin; 66 bräuchte −4). Unter 24 ist meist eine Schnapszahl die größere Gefahr; über "
+            "32 meist die 77 oder mehr.</li><li>Die Karten 0, Richtungswechsel "
             "und 2x wiederholen die Summe, und "
             "eine wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu "
             "nichts). Nach unserer Festlegung sind sie also immer sicher: Heb sie für eine hohe Summe auf (nur "
@@ -229,8 +229,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "further.intro": (
         (
-            "More about the risk. Up to 23 (except at 10) a doublet is the bigger danger; from 24 on, mostly 77 or "
-            "more. At 0 the six doublet cards 11 "
+            "More about the risk. Up to 23 a doublet is the bigger danger (but not at 10, where no card makes one); "
+            "from 24 to 31 both are equally likely; from 33 on it is mostly 77 or more. At 0 the six doublet cards 11 "
             "… 66 cost a token (6 of 56 cards). At 1 it is worse: the eight 10s make 11, and the 76 makes 77 (9 of "
             "56 cards). At 2 to 9 one number card makes 11 (3 copies), and the 76 makes 77 or more (4 of 56). "
             "From 67 on every 10 makes 77 or more. Below: the risk at every total, your hand in the step-through,"
@@ -241,8 +241,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "totals; the exercise about a total of 152 finds one after 2 cards."
         ),
         (
-            "Mehr zum Risiko. Bis 23 (außer bei 10) ist eine Schnapszahl die größere Gefahr; ab 24 meist die 77 oder "
-            "mehr. Bei 0 kosten die "
+            "Mehr zum Risiko. Bis 23 ist eine Schnapszahl die größere Gefahr (nicht bei 10, wo keine Karte eine "
+            "macht); von 24 bis 31 sind beide gleich wahrscheinlich; ab 33 meist die 77 oder mehr. Bei 0 kosten die "
             "sechs Schnapszahl-Karten 11 … 66 einen Chip (6 von 56 Karten). Bei 1 ist es schlimmer: Die acht 10er "
             "machen 11, und die 76 macht 77 (9 von 56 Karten). Bei 2 bis 9 macht eine Zahlenkarte 11 (3 Stück), und "
             "die 76 macht 77 oder mehr (4 von 56). Ab 67 macht jede 10 die Summe 77 oder mehr. Unten: das Risiko bei "

@@ -196,15 +196,25 @@ def test_the_headline_counts_a_doublet_and_the_77_separately() -> None:
         assert "22, 33, 44, 55, 66, 76" in text
 
 
-def test_the_pages_claim_where_a_doublet_is_the_bigger_danger_is_the_engines() -> None:
-    """ "Up to 23 (except at 10) a doublet is the bigger danger; from 24 on, mostly 77 or more", checked
-    at every total with the exact next-card risk, and said so on the page in both languages."""
+def test_the_pages_claims_where_a_doublet_is_the_bigger_danger_are_the_engines() -> None:
+    """The path's short sentence ("below 24 a doublet is usually the bigger danger; above 32, usually 77 or more")
+    and going further's exact one (up to 23 but not at 10; equal from 24 to 31; from 33 on mostly 77 or more),
+    checked at every total with the exact next-card risk, and said so on the page in both languages."""
     risk = {t: exact.next_card_risk(t) for t in range(77)}
-    doublet_first = {t for t, r in risk.items() if r["doublet"] > r["bust"]}
-    assert doublet_first & set(range(24)) == set(range(24)) - {10}
-    assert risk[10]["doublet"] == 0
-    later = range(24, 77)
-    assert sum(t not in doublet_first for t in later) > len(later) * 0.9  # "mostly"
-    said = lesson.say("notice")
-    assert "Up to 23 (except at 10) a doublet is the bigger danger" in said.get("en")
-    assert "Bis 23 (außer bei 10) ist eine Schnapszahl die größere Gefahr" in said.get("de")
+    doublet = {t for t, r in risk.items() if r["doublet"] > r["bust"]}
+    equal = {t for t, r in risk.items() if r["doublet"] == r["bust"]}
+    assert doublet & set(range(24)) == set(range(24)) - {10} and risk[10]["doublet"] == 0
+    assert set(range(24, 32)) <= equal
+    later = range(33, 77)
+    assert sum(t not in doublet | equal for t in later) >= 0.9 * len(later)  # "mostly", "usually"
+    assert len(doublet & set(range(24))) >= 0.9 * 24
+    notice, further = lesson.say("notice"), lesson.say("further.intro")
+    assert "Below 24 a doublet is usually the bigger danger; above 32, usually 77 or more." in notice.get("en")
+    assert "Unter 24 ist meist eine Schnapszahl die größere Gefahr; über 32 meist die 77 oder mehr." in notice.get("de")
+    assert "(but not at 10, where no card makes one); from 24 to 31 both are equally likely; from 33 on" in (
+        further.get("en")
+    )
+    assert "(nicht bei 10, wo keine Karte eine macht); von 24 bis 31 sind beide gleich wahrscheinlich; ab 33" in (
+        further.get("de")
+    )
+    assert "At 70 only 77 or more is a danger" in notice.get("en")
