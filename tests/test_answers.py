@@ -36,7 +36,6 @@ EXACT = Fraction(3, 28)  # 0.10714…
         ("1:6", Fraction(1, 6)),  # ":" is the division sign of German schools
         ("3 : 28", Fraction(3, 28)),
         ("(1:6)^5", Fraction(1, 7776)),
-        ("1 zu 6", Fraction(1, 6)),  # German pupils' way of saying 1 in 6
         ("three", Fraction(3)),  # a count typed as a word
         ("Drei", Fraction(3)),
         ("zwölf", Fraction(12)),
@@ -250,3 +249,18 @@ def test_a_known_mistake_typed_without_its_percent_sign_gets_the_mistakes_hint()
     verdict = answers.check("44", Fraction(561, 1000), mistakes=mistakes)
     assert verdict.outcome == "mistake" and verdict.mistake == 0
     assert answers.check("56", Fraction(561, 1000), mistakes=mistakes).outcome == "percent_sign"
+
+
+@pytest.mark.parametrize("text", ["1 zu 6", "etwa 1 zu 7776", "1 to 6"])
+def test_odds_are_told_apart_from_a_probability(text: str) -> None:
+    """ "1 zu 6" is odds, 1 in 7: a maths teacher refused it being read as 1/6, so the box says what it means."""
+    verdict = answers.check(text, Fraction(1, 6))
+    assert verdict.outcome == "malformed" and verdict.problem == "answer/odds"
+
+
+def test_a_five_rounds_up_in_an_answer_as_on_the_pages() -> None:
+    """1/8 = 0.125: the key writes 0.13, so 0.13 is right and 0.12 a rounding slip (it was accepted)."""
+    assert answers.check("0.13", Fraction(1, 8)).outcome == "correct"
+    assert answers.check("12.5 %", Fraction(1, 8)).outcome == "correct"
+    slip = answers.check("0.12", Fraction(1, 8))
+    assert slip.outcome == "close" and slip.problem == "answer/rounding_slip"

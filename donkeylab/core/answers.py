@@ -49,11 +49,12 @@ _POWER = re.compile(
 # "1 in 81" is how the pages write a probability ("etwa 1 von 81" in German), so a pupil may type it back, with
 # the page's thousands marks too ("1 in 7,776", "1 von 7.776"), or with one or two decimals ("1 in 5.6" for
 # 18.0 %, "1 von 5,6"): a mark followed by three digits groups thousands, by one or two it is a decimal mark.
-# German pupils also say "1 zu 6" for a chance of 1 in 6; it is read so (strictly, odds of 1 to 6 are 1/7)
+# "1 zu 6" / "1 to 6" are odds (1 in 7), not a probability: ``_ODDS`` recognises them to say so
 _ONE_IN = re.compile(
-    rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|zu|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+(?P<d>[.,]\d{{1,2}})?)$",
+    rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|of|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+(?P<d>[.,]\d{{1,2}})?)$",
     re.IGNORECASE,
 )
+_ODDS = re.compile(rf"^{_ABOUT}\d+\s*(?:zu|to)\s*\d+$", re.IGNORECASE)
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 # a count typed as a word ("three", "drei"): the small whole numbers a lesson's counts ask for
 _WORDS: Final = {
@@ -150,6 +151,8 @@ def parse(text: object) -> Reading:
     flat = _WORDS.get(flat.lower(), flat)
     if len(re.sub(r"\D", "", flat)) > 2 * MAX_DIGITS or any(len(d) > MAX_DIGITS for d in re.findall(r"\d+", flat)):
         return Reading(None, "answer/too_long")
+    if _ODDS.match(flat):
+        return Reading(None, "answer/odds")
     one_in = _ONE_IN.match(flat)
     if one_in is not None:
         n = _decimal(one_in["b"]) if one_in["d"] else Fraction(int(re.sub(r"\D", "", one_in["b"])))
@@ -213,7 +216,8 @@ def _rounds_to(reading: Reading, target: Fraction, digits: int = MIN_DIGITS) -> 
     assert reading.value is not None
     if reading.unit is None or reading.digits < digits:
         return False
-    return abs(reading.value - target) <= reading.unit / 2
+    off, half = abs(reading.value - target), reading.unit / 2
+    return off < half or (off == half and abs(reading.value) > abs(target))  # a 5 rounds up: 0.13 for 0.125
 
 
 def _slip(reading: Reading, exact: Fraction) -> str | None:

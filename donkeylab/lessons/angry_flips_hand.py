@@ -61,9 +61,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "36 is every square. Count only the squares that show 7.",
         "36 sind alle Felder. Zähle nur die Felder, in denen 7 steht.",
     ),
-    "free.probability": (
-        "1/6 is the probability. The question asks how many squares: 6 of 36.",
-        "1/6 ist die Wahrscheinlichkeit. Gefragt ist, wie viele Felder: 6 von 36.",
+    "free.probability": (  # "1/6", "6/36" or "6 of 36": the right count, written as a share of the squares
+        "That is a probability, a share of the 36 squares. The question asks how many squares: type that number alone.",
+        "Das ist eine Wahrscheinlichkeit, ein Anteil an den 36 Feldern. Gefragt ist, wie viele Felder: Gib nur "
+        "diese Zahl ein.",
     ),
     "hay.heading": ("Why pairs are rare on the Hay card", "Warum Pasche auf der Misthaufen-Karte selten sind"),
     "hay.intro": (

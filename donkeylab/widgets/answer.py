@@ -95,6 +95,11 @@ _TEXTS = {
         "“{text}” is not a number I can read. Write it like 3/8, 0.375, 37.5 % or 1 in 8.",
         "„{text}“ kann ich nicht als Zahl lesen. Schreib sie wie 3/8, 0,375, 37,5 % oder 1 von 8.",
     ),
+    "odds": (
+        "“{text}” reads as odds: 1 to 6 means 1 in 7. Write the probability, like 1 in 6, 1/6 or 0.17.",
+        "„{text}“ ist ein Chancenverhältnis: 1 zu 6 heißt 1 von 7. Schreib die Wahrscheinlichkeit, etwa 1 von 6, "
+        "1/6 oder 0,17.",
+    ),
     "divide_by_zero": ("“{text}” divides by zero.", "„{text}“ teilt durch null."),
 }
 CATALOGUE.add_all(_TEXTS, prefix="answer/")
@@ -113,6 +118,14 @@ COLOURS: dict[str, tuple[str, str]] = {
 }
 MARKS = {"correct": "✓", "close": "✗", "mistake": "✗", "not_yet": "✗"}
 Mistakes = Sequence[tuple[Fraction, Callable[[str], str]]]
+
+
+def exact_words(exact: Fraction, lang: str) -> str:
+    """The exact answer as a sentence quotes it: its fraction when short (3/28), else its decimal's first five
+    figures (0.17976…, not 3913007381/21767823360)."""
+    if exact.denominator <= 1000:
+        return str(exact)
+    return f"{numbers.decimal(exact, lang, 5)}…"
 
 
 def tolerance_text(tolerance: Fraction, lang: str) -> str:
@@ -224,7 +237,9 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
                 parts.append(say("hint", lang, hint=self.mistakes[verdict.mistake][1](lang)))
             elif verdict.problem == "answer/correct_near":
                 rounded = numbers.trimmed(answers.two_figures(self.exact), lang)
-                parts.append(say("correct_near", lang, value=said, exact=str(self.exact), rounded=rounded))
+                parts.append(
+                    say("correct_near", lang, value=said, exact=exact_words(self.exact, lang), rounded=rounded)
+                )
             else:
                 key = verdict.problem.removeprefix("answer/") or verdict.outcome
                 parts.append(say(key, lang, value=said))

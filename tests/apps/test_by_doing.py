@@ -328,3 +328,19 @@ def test_the_wrong_answers_reviewers_typed_get_a_hint_aimed_at_their_idea(
     spec = {"die_choice": die_choice, "angry_flips": angry_flips, "doublet_penalties": doublet_penalties}[lesson]
     said = feedback(exercises_of(spec.spec())[index], text, lang)
     assert says[lang == "de"] in said and "rounding" not in said and "Runden" not in said
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "the exact answer 0.17976… both round to 0.18"), ("de", "0,17976…")])
+def test_a_fraction_right_to_two_figures_is_told_the_exact_answer_as_a_short_decimal(lang: str, says: str) -> None:
+    """Lesson 2's 18.0 % is 3913007381/21767823360: "9/50" was told that fraction in full."""
+    said = feedback(exercises_of(angry_flips.spec())[1], "9/50", lang)
+    assert says in said and "3913007381" not in said
+
+
+@pytest.mark.parametrize(("text", "lang"), [("6/36", "en"), ("6 of 36", "en"), ("6 von 36", "de")])
+def test_lesson_2s_count_written_as_a_share_is_told_to_give_the_number_without_quoting_another_answer(
+    text: str, lang: str
+) -> None:
+    said = feedback(angry_flips_hand.free_exercise(), text, lang)
+    assert ("a share of the 36 squares" if lang == "en" else "ein Anteil an den 36 Feldern") in said
+    assert "1/6" not in said
