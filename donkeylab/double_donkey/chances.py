@@ -38,11 +38,12 @@ say = words(
     {
         "counted_dice": (
             "the value of your lowest card once all six dice lie on the Hay card (an Angry Donkey of yours counts "
-            "as played: 7 − pips; the other players' Angry Donkeys are played only later, so their flips are not "
-            "counted here); lower is better",
+            "as played: 7 − pips; the other players' Angry Donkeys are left out, since which of them will be "
+            "played is not known yet: a choice of this count, not a rule); lower is better",
             "der Wert deiner niedrigsten Karte, wenn alle sechs Würfel auf der Misthaufen-Karte liegen (ein eigener "
-            "Wütender Esel zählt wie gespielt: 7 − Augen; die Wütenden Esel der anderen werden erst später "
-            "gespielt, ihr Umdrehen zählt hier nicht); kleiner ist besser",
+            "Wütender Esel zählt wie gespielt: 7 − Augen; die Wütenden Esel der anderen bleiben weg, weil noch "
+            "nicht feststeht, welche davon gespielt werden: eine Wahl dieser Zählung, keine Regel); kleiner ist "
+            "besser",
         ),
         "counted_cards": (
             "the final value of the highest card you play, after every Angry Donkey flip (yours and the other "

@@ -67,6 +67,10 @@ _MESSAGES = {
             "{hidden:|Karte bleibt|Karten bleiben} verdeckt."
         ),
     ),
+    "ER-SETUP-1/deal_all": (
+        "Each player draws {per_player} order {per_player:|card|cards}: every card is dealt.",
+        "Jeder zieht {per_player} {per_player:|Zielkarte|Zielkarten}: Alle Karten sind verteilt.",
+    ),
     "ER-MOVE-1": (
         "{player} moves the {donkey} donkey forward from {frm} to {to}.",
         "{player} zieht den {donkey}en Esel vorwärts von {frm} auf {to}.",

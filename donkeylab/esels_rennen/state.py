@@ -145,7 +145,8 @@ class EselsRennenState(EselsRennenView):
         self._cards = tuple(cards[p * k : (p + 1) * k] for p in range(self.num_players))
         self._hidden = tuple(c for c in CARDS if c not in cards)
         self._phase = RACE
-        return [Event("ER-SETUP-1", {"per_player": k, "hidden": len(self._hidden)}, "ER-SETUP-1/deal")]
+        key = "ER-SETUP-1/deal" if self._hidden else "ER-SETUP-1/deal_all"  # never "0 cards stay hidden"
+        return [Event("ER-SETUP-1", {"per_player": k, "hidden": len(self._hidden)}, key)]
 
     def _race(self, action: Action) -> list[Event]:
         player = self._turn

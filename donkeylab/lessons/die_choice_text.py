@@ -250,12 +250,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex2.one_die": (
         (
             "2/3 = 4/6 is the probability for one die to show a number already on the Hay card. Here two dice "
-            "roll: work out each case for both dice together, then add the cases in which you may pick."
+            "are rolled: work out each case for both dice together, then add the cases in which you may pick."
         ),
         (
             "2/3 = 4/6 ist die Wahrscheinlichkeit, dass ein Würfel eine Zahl zeigt, die schon auf der "
-            "Misthaufen-Karte liegt. Hier rollen zwei Würfel: Rechne jeden Fall für beide Würfel zusammen aus und "
-            "addiere die Fälle, in denen du wählen darfst."
+            "Misthaufen-Karte liegt. Hier werden zwei Würfel geworfen: Rechne jeden Fall für beide Würfel "
+            "zusammen aus und addiere die Fälle, in denen du wählen darfst."
         ),
     ),
     "ex2.equal_cases": (

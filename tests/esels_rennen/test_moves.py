@@ -40,8 +40,10 @@ def test_er_setup_1_player_count_cards_and_start_fields() -> None:
     dealt = s.apply(er.Deal(("RGY", "RYG", "GRY", "GYR", "YRG", "YGR")))
     assert dealt.cards[0] == ("RGY", "RYG") and dealt.cards[2] == ("YRG", "YGR") and dealt.current_player == 0
     assert rules_of(dealt) == ["ER-SETUP-1"] and "2 order cards" in dealt.events[0].text
+    assert "every card is dealt" in dealt.events[0].text and "0 cards" not in dealt.events[0].text  # 3 x 2 = 6
     four = er.new_game(4)
     assert four.chance_outcomes()[0][1] == Fraction(1, 360)  # 1 card each: 6·5·4·3 ordered deals
+    assert "2 cards stay hidden" in four.apply(er.Deal(("GRY", "YRG", "YGR", "RYG"))).events[0].text
     table = four.apply(er.Deal(("GRY", "YRG", "YGR", "RYG"))).snapshot(1)["table"]
     assert table["cards"] == [None, [["yellow", "red", "green"]], None, None]  # only seat 1's own card
     assert "GRY" not in str(table["cards"]) and table["undealt"] == 2  # hidden cards are only counted
