@@ -455,7 +455,8 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             guesses = store.guesses_by_name(self.code, self._key)
             for r in store.roster(self.code, self._key):
                 done = {k: len(r["progress"].get(k, [])) for k in ("tried", "right")}
-                pupils.append({"name": r["name"], "guesses": guesses.get(r["name"], {}), **done})
+                mine = guesses.get(r["name"], {})
+                pupils.append({"name": r["name"], "progress": r["progress"], "guesses": mine, **done})
         name, kind, text = class_export.file_of(what, self.code, title, specs, results, self.lang, pupils)
         self.send({"download": {"name": name, "type": kind, "text": text}}, [])
 

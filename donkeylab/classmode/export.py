@@ -26,11 +26,10 @@ from typing import Any
 from donkeylab.classmode import cockpit
 from donkeylab.classmode.words import answer_line, choice_words, say
 from donkeylab.classroom import ClassQuestion
-from donkeylab.classroom.names import pseudonym_in
 from donkeylab.core import CATALOGUE, numbers
 
 Results = Mapping[str, Mapping[str, Any]]  # qid -> ClassStore.results(...)
-Pupils = Sequence[Mapping[str, Any]]  # [{"name", "guesses": {qid: value}, "tried", "right"}, ...] by pseudonym
+Pupils = Sequence[Mapping[str, Any]]  # [{"name", "progress", "guesses": {qid: value}, "tried", "right"}, ...]
 # A spreadsheet opened by a double click reads the file as its language's settings say: German Excel expects ";"
 # between columns and a decimal comma (a comma-separated file landed in one column), and UTF-8 only with a BOM
 # ("Schätzung" came out as "SchÃ¤tzung")
@@ -74,7 +73,8 @@ def results_csv(code: str, specs: Sequence[ClassQuestion], results: Results, lan
 
 
 def pupils_csv(specs: Sequence[ClassQuestion], pupils: Pupils, lang: str) -> str:
-    """One row per pupil: the pseudonym (in ``lang``, as the dashboard names them), the guess to every
+    """One row per pupil: the pseudonym (as the dashboard names them: in their page's language when it reported
+    it, else in ``lang``), the guess to every
     question (empty when none), the exercises tried and right."""
     out = io.StringIO()
     rows = csv.writer(out, delimiter=_delimiter(lang))
@@ -82,7 +82,7 @@ def pupils_csv(specs: Sequence[ClassQuestion], pupils: Pupils, lang: str) -> str
     rows.writerow([say("col_name", lang), *heads, say("csv.tried", lang), say("csv.right", lang)])
     for p in pupils:
         guesses = [_value(s, p["guesses"][s.qid], lang) if s.qid in p["guesses"] else "" for s in specs]
-        rows.writerow([pseudonym_in(p["name"], lang), *guesses, p["tried"], p["right"]])
+        rows.writerow([cockpit.shown_name(p, lang), *guesses, p["tried"], p["right"]])
     return out.getvalue()
 
 

@@ -280,6 +280,11 @@ def test_the_roster_names_each_pupil_as_their_own_page_does(store: ClassStore) -
     assert de_name != pseudonym_in(german.pupil.name, "en")
     names = lambda: {r["name"] for r in dash.roster}  # noqa: E731
     within(6.0, lambda: names() == {de_name, en_name})
+    sent: list[Any] = []
+    dash.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    dash.save("pupils")
+    table = sent[-1]["download"]["text"]
+    assert de_name in table and en_name in table, table  # the file by pupil names them as the roster does
     says(dash, method="remove", name=de_name)
     within(6.0, lambda: names() == {en_name})
     dash.close()
