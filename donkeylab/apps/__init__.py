@@ -23,6 +23,7 @@ from donkeylab.apps import (
 from donkeylab.apps.prepared import parts_of
 from donkeylab.classmode import app as class_mode  # noqa: F401  (registers class mode's dashboard)
 from donkeylab.classmode import pupil as class_pupil
+from donkeylab.classmode import store_ahead as class_store_ahead
 from donkeylab.classmode import warm as class_warm
 from donkeylab.core.say import words as _words  # not `words`: that name is the pages.words module
 from donkeylab.pages import presenter
@@ -45,6 +46,7 @@ def build(name: str, query_string: str | None = None) -> Any:
         lang = class_warm.class_language(info.name) if info.kind == "lesson" else None
         if lang:  # a kernel warmed for a class: the pupil's page, but for the class and the pupil, built ahead
             prepared.prepare(info, lang)
+            class_store_ahead.open_ahead()  # and its class store: the join then only writes the pupil's row
         class_warm.built()  # the server starts the next kernel of a class's warm-up now
     text = current_query_string() if query_string is None else query_string
     query: Query = parse_query(text, info.params)

@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from donkeylab.classmode import leave
+from donkeylab.classmode import leave, store_ahead
 from donkeylab.classmode import pool as class_pool
 from donkeylab.classmode import restore as class_restore
 from donkeylab.classmode import seal as class_seal
@@ -163,7 +163,7 @@ class PupilPart:
 
     def _work(self, store_url: str | None) -> None:
         def connect() -> None:
-            self.store = _open_store(store_url)
+            self.store = store_ahead.open_store(store_url)
             self.pupil = self.store.join(self.code, self.browser)
 
         while not self.page_seen.wait(POLL_S):  # a GET alone (no page drew this) joins nobody
@@ -446,13 +446,6 @@ def _to_store(spec: ClassQuestion, value: Any) -> float | None:
         return float(value)
     except (TypeError, ValueError):
         return None
-
-
-def _open_store(url: str | None = None) -> ClassStore:
-    """``ClassStore.open``, importing the store on first use (the static site has no SQLAlchemy)."""
-    from donkeylab.classroom.store import ClassStore
-
-    return ClassStore.open(url)
 
 
 __all__ = [

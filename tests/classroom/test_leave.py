@@ -90,6 +90,7 @@ def test_a_store_that_is_down_keeps_the_answers_sealed_and_the_kernel(
     store: ClassStore, asked: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from donkeylab.classmode import pupil as pupil_module
+    from donkeylab.classmode import store_ahead
     from donkeylab.classroom import ClassError
 
     code = store.create_class("doublet_penalties").code
@@ -97,7 +98,7 @@ def test_a_store_that_is_down_keeps_the_answers_sealed_and_the_kernel(
     def unreachable(url: str | None = None) -> ClassStore:
         raise ClassError("unreachable", reason="the database is down")
 
-    monkeypatch.setattr(pupil_module, "_open_store", unreachable)
+    monkeypatch.setattr(store_ahead, "_connect", unreachable)
     monkeypatch.setattr(pupil_module, "RETRIES", 1)
     since = set(w.widgets.widget._instances)
     part = pupil_of(build("doublet_penalties", f"class={code}"))
