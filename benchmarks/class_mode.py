@@ -84,6 +84,7 @@ from benchmarks.class_mode_pages import (
 from benchmarks.classroom_report import Figure, percentile
 from benchmarks.common import Row, print_table
 from benchmarks.procs import free_port, start_server, stop_server
+from donkeylab.classmode.words import say
 
 PACE_S, REVEAL_S, DASH_S, LOCK_MS = 2.0, 3.0, 2.0, 200.0  # targets
 Pupil = Headless | Chromium
@@ -228,11 +229,13 @@ class Class:
         names = [r["name"] for r in self.teacher.state[self.dash]["roster"]]
         guesses: dict[str, list[float]] = {}
         pooled: dict[str, dict[str, int]] = {}
-        for _code, qid, _i, _kind, what, value in rows[1:]:
-            if what == "guess":
+        label = {say(f"csv.{k}", "en"): k for k in ("guess", "trials", "hits")}  # the file's words, the teacher's
+        for _code, number, _prompt, _kind, what, value in rows[1:]:  # language (this teacher's: English)
+            qid = self.specs[int(number) - 1].qid
+            if label.get(what) == "guess":
                 guesses.setdefault(qid, []).append(round(float(value), 6))
-            elif what.startswith("pooled:"):
-                pooled.setdefault(qid, {})[what.removeprefix("pooled:")] = int(value)
+            elif label.get(what) in ("trials", "hits"):
+                pooled.setdefault(qid, {})[label[what]] = int(value)
         q = self.out["questions"]
         self.out["csv"] = {
             "right": sum(int(sorted(guesses.get(q[k]["qid"], [])) == sorted(q[k]["values"])) for k in q),
@@ -355,8 +358,8 @@ def rows(r: dict[str, Any], args: argparse.Namespace) -> list[Row]:
                 out += reach("pacing", name, seen[name], PACE_S, r["cpu"][name])
     three, plots, named, right = len(r["questions"]), r["plots"], c["named"], c["right"]
     gone = r["rows_ended"]
-    pooled = sum(c["pooled"].values())
-    same = c["pooled"] == {"not": plots["not"], "p": plots["p"]}
+    pooled = c["pooled"].get("trials", 0)
+    same = c["pooled"] == {"trials": plots["trials"], "hits": plots["p"]}
     out += [
         Figure("export", "guesses stored per question", min(c["stored"]), "pupils", f"= {n}", set(c["stored"]) == {n}),
         Figure("export", "questions whose CSV has every guess once", right, "questions", f"= {three}", right == three),

@@ -144,7 +144,9 @@ class Headless:
         w = self.w
         if not w.drawn:  # Voila gave up on the cell's output (nbclient's iopub_timeout): a blank page in a browser
             self.errors.append(f"headless pupil {self.number}: its page came without the lesson's widgets")
-        self.lock = w.find(has("reader", "enabled", "input", "kind"))
+        # the class's lock, not the lesson's own solo lock (both are models of a class page; the solo one sends
+        # nothing to the store and says nothing while sending)
+        self.lock = w.find(lambda s: has("reader", "enabled", "input", "kind")(s) and bool(s["texts"].get("sending")))
         self.card = w.find(has("banner", "goto", "paused", "question"))
         self.stepper = w.find(has("game", "index", "substep"))
         self.plot = w.find(lambda s: s.get("question") == "double_down.token_at")
