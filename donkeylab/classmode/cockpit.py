@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from donkeylab.classmode import charts
-from donkeylab.classmode.words import choice_words, counted, say
+from donkeylab.classmode.words import answer_line, choice_words, count_words, counted, say
 from donkeylab.classroom import ClassQuestion
 from donkeylab.classroom.checks import LANGS, SECTIONS
 from donkeylab.classroom.names import pseudonym_in
@@ -168,3 +168,26 @@ def pooled_share(spec: ClassQuestion) -> float:
     assert spec.lab is not None
     exact = questions.get(spec.lab).exact(dict(spec.params))
     return float(sum(p for k, p in exact.items() if outcome_name(k) in spec.hit))
+
+
+def revealed_words(
+    spec: ClassQuestion | None, revealed: bool, answers: list[float], counts: dict[str, int], trials: int, lang: str
+) -> dict[str, Any]:
+    """What the reveal adds to the dashboard (the answer's words, its bar, the target line, the calibration): all
+    empty before it, so nothing the page holds depends on the answer until then."""
+    out: dict[str, Any] = {"exact_text": "", "exact_bar": -1, "target": -1.0, "calibration": []}
+    if revealed and spec is not None:
+        out["exact_text"] = answer_line(spec, lang)
+        out["exact_bar"] = exact_bar(spec)
+        out["target"] = pooled_share(spec) if spec.lab is not None else -1.0
+        out["calibration"] = calibration(spec, answers, counts, lang)
+    out["trials_text"] = say("trials", lang, trials=count_words(trials, lang)) if trials else ""
+    return out
+
+
+def desk(rows: list[dict[str, Any]], current: str, pace: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The teacher's desk: the roster with its flags (each pupil named as their own page names them) and the
+    glance summary."""
+    shown = [{**r, "name": shown_name(r, lang)} for r in rows]
+    table = roster_rows(shown, current, pace, lang)
+    return {"roster": table, "summary": summary(shown, table, lang)}

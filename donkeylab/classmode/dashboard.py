@@ -28,16 +28,15 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets as t
 
-from donkeylab.classmode import charts, cockpit
+from donkeylab.classmode import board_words, charts, cockpit
 from donkeylab.classmode import export as class_export
 from donkeylab.classmode import warm as class_warm
-from donkeylab.classmode.words import answer_line, count_words, say
+from donkeylab.classmode.words import say
 from donkeylab.classroom import ClassError, ClassQuestion, keyring, lessons, question_specs
 from donkeylab.classroom.checks import SECTIONS
-from donkeylab.core import CATALOGUE, numbers
 from donkeylab.core.bounds import MAX_STEP
 from donkeylab.widgets import assets
-from donkeylab.widgets.guard import PageGuard, page_texts
+from donkeylab.widgets.guard import PageGuard
 
 if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened, not with the page
     from donkeylab.classroom.store import ClassStore
@@ -48,16 +47,6 @@ MAX_STARTS = 5  # classes one teacher page may start (a forged flood of Start cl
 START_GAP_S = 3.0
 DESK_GAP_S = 2.0  # the start screen's warm-up is asked again at most this often (a forged flood)
 MAX_SIZE = 200  # the start screen's class size field's maximum
-WORDS = (
-    "title", "pick", "size", "start", "start_help", "running", "open", "none_running", "code_label", "join_at",
-    "type_at", "joined", "answered", "guesses", "no_guesses", "reveal", "revealed", "no_trials", "exact_line",
-    "estimate", "end", "end_confirm", "ended_teacher", "new", "pupils_title", "remove", "remove_confirm",
-    "guessed", "not_guessed", "question", "next", "desk", "pace_step", "pace_section", "go", "pause", "release",
-    "save_csv", "save_html", "not_pooled", "away", "behind_mark", "ghost_mark", "remove_ghosts", "col_name",
-    "col_guessed", "col_step", "col_where", "col_exercises", "calibration", "language", "show_estimate",
-    "hide_estimate", "estimate_hidden", "answer_after_reveal", "to_desk", "save_pupils", "save_help", "show_odds",
-    "hide_odds", "odds_after",
-)  # fmt: skip
 
 
 def _a_start(lesson: object, size: object) -> bool:
@@ -130,8 +119,12 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         self._warm: class_warm.Warm | None = None
         self._desk_id, self._desk_lesson, self._desk_at = secrets.token_urlsafe(12), "", 0.0
         names = lessons()
-        super().__init__(lang=lang, lesson=lesson if lesson in names else names[0], texts=self._texts(lang))
-        self._set(lessons=self._lesson_list(lang), running=self._running(lang), sections=self._sections(lang))
+        super().__init__(lang=lang, lesson=lesson if lesson in names else names[0], texts=board_words.texts(lang))
+        self._set(
+            lessons=board_words.lesson_list(lang),
+            running=board_words.running(lang),
+            sections=board_words.sections(lang),
+        )
         self.on_msg(self._on_page)
 
     @property
@@ -195,7 +188,9 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
         except ClassError as exc:
             if exc.key in ("unknown_class", "wrong_key"):
                 keyring.forget(code)
-            self._set(note=say("reopen_failed", self.lang, why=exc.render(self.lang)), running=self._running())
+            self._set(
+                note=say("reopen_failed", self.lang, why=exc.render(self.lang)), running=board_words.running(self.lang)
+            )
             return False
         self._show(code, key, lesson)
         return True
@@ -239,7 +234,9 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                 exact_bar=-1,
             )
             self._set(answered=0, calibration=[], pooling=spec.lab is not None)
-            self._set(question=self._question(self.lang), what=self._what(self.lang))
+            self._set(
+                question=board_words.question(self.spec, self.lang), what=board_words.pooled_what(self.spec, self.lang)
+            )
         self.refresh()
 
     # ------------------------------------------------------------------ polling
@@ -280,8 +277,10 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                 values["trials"] = r["trials"]
                 self._series = charts.grown(self._series, r["trials"], hits)
             values["series"] = self._series if r["revealed"] or self.show_estimate else []
-            values |= self._worded(r["revealed"], r["trials"], self.lang)
-            values |= self._desk(self.lang)
+            values |= cockpit.revealed_words(
+                self.spec, r["revealed"], self._answers, self._counts, r["trials"], self.lang
+            )
+            values |= cockpit.desk(self._rows, self.current, self.pace, self.lang)
             if self._warm is not None:
                 values["warm_text"] = self._warm.words(self.lang, r["pupils"])
             self._set(**values)
@@ -293,72 +292,24 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                 for name, value in changed.items():
                     setattr(self, name, value)
 
-    def _worded(self, revealed: bool, trials: int, lang: str) -> dict[str, Any]:
-        """What the reveal adds (the answer's words, its bar, the target line, the calibration) — all empty
-        before it."""
-        spec = self.spec
-        assert spec is not None
-        out: dict[str, Any] = {"exact_text": "", "exact_bar": -1, "target": -1.0, "calibration": []}
-        if revealed:
-            out["exact_text"] = answer_line(spec, lang)
-            out["exact_bar"] = cockpit.exact_bar(spec)
-            out["target"] = cockpit.pooled_share(spec) if spec.lab is not None else -1.0
-            out["calibration"] = cockpit.calibration(spec, self._answers, self._counts, lang)
-        out["trials_text"] = say("trials", lang, trials=count_words(trials, lang)) if trials else ""
-        return out
-
-    def _desk(self, lang: str) -> dict[str, Any]:
-        """The teacher's desk: the roster with its flags and the glance summary."""
-        shown = [{**r, "name": cockpit.shown_name(r, lang)} for r in self._rows]
-        table = cockpit.roster_rows(shown, self.current, self.pace, lang)
-        return {"roster": table, "summary": cockpit.summary(shown, table, lang)}
-
-    # ------------------------------------------------------------------ words
-    def _texts(self, lang: str) -> dict[str, str]:
-        words = {key: say(key, lang, trials="", answer="", limit="", name="{name}") for key in WORDS}
-        words["lang"] = lang
-        words |= page_texts(lang)  # the heartbeat's "reload the page", there before the kernel is gone
-        words["back"] = say("server_back", lang)  # the page reloads itself when the server is back
-        words["decimal"] = numbers.separators(lang)["decimal"]  # the axis labels the page writes itself
-        return words
-
-    def _question(self, lang: str) -> str:
-        spec = self.spec
-        if spec is None or spec.prompt not in CATALOGUE.messages:
-            return ""
-        return _plain(CATALOGUE.render(spec.prompt, {}, lang))
-
-    def _what(self, lang: str) -> str:
-        spec = self.spec
-        if spec is None or not spec.what:
-            return say("not_pooled", lang)
-        return say("pooled_title", lang, what=CATALOGUE.render(spec.what, {}, lang))
-
-    def _sections(self, lang: str) -> list[list[str]]:
-        return [[name, say(f"section.{name}", lang)] for name in SECTIONS]
-
-    def _lesson_list(self, lang: str | None = None) -> list[list[str]]:
-        from donkeylab.pages.registry import APPS
-
-        lang = lang or self.lang
-        return [[name, APPS[name].title.get(lang) if name in APPS else name] for name in lessons()]
-
-    def _running(self, lang: str | None = None) -> list[list[str]]:
-        titles = dict(self._lesson_list(lang))
-        rows = keyring.running()
-        return [[r["code"], titles.get(r["lesson"], r["lesson"]), _clock(r["created"])] for r in rows]
-
     def set_lang(self, lang: str) -> None:
         if lang not in ("en", "de"):
             return
         with self._lock, self.hold_sync():
             self.lang = lang
-            self._set(texts=self._texts(lang), lessons=self._lesson_list(lang), running=self._running(lang))
-            self._set(sections=self._sections(lang))
+            self._set(
+                texts=board_words.texts(lang), lessons=board_words.lesson_list(lang), running=board_words.running(lang)
+            )
+            self._set(sections=board_words.sections(lang))
             if self.spec is not None and self.view == "class":
-                self._set(question=self._question(lang), what=self._what(lang))
-                self._set(bars=cockpit.bars(self.spec, self._answers, lang), **self._desk(lang))
-                self._set(**self._worded(self.revealed, self.trials, lang))
+                self._set(question=board_words.question(self.spec, lang), what=board_words.pooled_what(self.spec, lang))
+                self._set(
+                    bars=cockpit.bars(self.spec, self._answers, lang),
+                    **cockpit.desk(self._rows, self.current, self.pace, lang),
+                )
+                self._set(
+                    **cockpit.revealed_words(self.spec, self.revealed, self._answers, self._counts, self.trials, lang)
+                )
                 if self._href:
                     self._links(self._href)
                 if self._warm is not None:
@@ -379,7 +330,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
                 self.open_class(content["code"])
             elif method == "new" and not fields:
                 self._stop.set()
-                self._set(view="start", note="", running=self._running())
+                self._set(view="start", note="", running=board_words.running(self.lang))
             elif method == "lang" and fields == {"lang"}:
                 self.set_lang(content["lang"])
             elif method == "origin" and fields == {"href"}:
@@ -434,7 +385,7 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
             class_warm.cool(self.lesson, self.code)  # its pupils' pages that no one took: shut down
             self._warm = None
             self._stop.set()
-            self._set(view="ended", join_link="", qr_svg="", running=self._running())
+            self._set(view="ended", join_link="", qr_svg="", running=board_words.running(self.lang))
 
     def _pacing(self, go: bool = False, **changes: Any) -> None:
         """Store the class's pacing (every pupil's page follows it within a second or two)."""
@@ -447,17 +398,9 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
 
     def save(self, what: str) -> None:
         """The class's results as a file the teacher's browser saves (a CSV, or a page of charts)."""
-        store, specs = self._open(), list(self._specs.values())
-        results = {q.qid: store.results(self.code, self._key, q.qid) for q in specs}
-        title = dict(self._lesson_list()).get(self.lesson, self.lesson)
-        pupils = []
-        if what == "pupils":
-            guesses = store.guesses_by_name(self.code, self._key)
-            for r in store.roster(self.code, self._key):
-                done = {k: len(r["progress"].get(k, [])) for k in ("tried", "right")}
-                mine = guesses.get(r["name"], {})
-                pupils.append({"name": r["name"], "progress": r["progress"], "guesses": mine, **done})
-        name, kind, text = class_export.file_of(what, self.code, title, specs, results, self.lang, pupils)
+        title = dict(board_words.lesson_list(self.lang)).get(self.lesson, self.lesson)
+        specs = list(self._specs.values())
+        name, kind, text = class_export.saved(self._open(), self.code, self._key, what, specs, title, self.lang)
         self.send({"download": {"name": name, "type": kind, "text": text}}, [])
 
     def _links(self, href: Any) -> None:
@@ -485,15 +428,3 @@ class ClassDashboard(PageGuard, anywidget.AnyWidget):
 def _step(value: Any) -> int | None:
     ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_STEP
     return int(value) if ok else None
-
-
-def _clock(when: float) -> str:
-    """The time of day a class started, as the teacher's screen shows it (10:02)."""
-    return time.strftime("%H:%M", time.localtime(when))
-
-
-def _plain(text: str) -> str:
-    """A catalogue sentence's HTML tags dropped (the dashboard draws text, never HTML)."""
-    import re
-
-    return html.unescape(re.sub(r"<[^>]+>", "", text))

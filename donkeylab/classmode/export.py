@@ -21,12 +21,15 @@ import io
 import re
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from donkeylab.classmode import cockpit
 from donkeylab.classmode.words import answer_line, choice_words, say
 from donkeylab.classroom import ClassQuestion
 from donkeylab.core import CATALOGUE, numbers
+
+if TYPE_CHECKING:  # the store (and SQLAlchemy) is imported when a class is opened
+    from donkeylab.classroom.store import ClassStore
 
 Results = Mapping[str, Mapping[str, Any]]  # qid -> ClassStore.results(...)
 Pupils = Sequence[Mapping[str, Any]]  # [{"name", "progress", "guesses": {qid: value}, "tried", "right"}, ...]
@@ -47,6 +50,20 @@ def file_of(
     if what == "pupils":
         return f"class-{code}-{stamp}-pupils.csv", "text/csv", BOM + pupils_csv(specs, pupils, lang)
     return f"class-{code}-{stamp}.html", "text/html", report_html(code, title, specs, results, lang)
+
+
+def saved(
+    store: ClassStore, code: str, key: str, what: str, specs: Sequence[ClassQuestion], title: str, lang: str
+) -> tuple[str, str, str]:
+    """``file_of`` with the class's results read from the store (and its roster, for the file by pupil only)."""
+    results = {q.qid: store.results(code, key, q.qid) for q in specs}
+    pupils = []
+    if what == "pupils":
+        guesses = store.guesses_by_name(code, key)
+        for r in store.roster(code, key):
+            done = {k: len(r["progress"].get(k, [])) for k in ("tried", "right")}
+            pupils.append({"name": r["name"], "progress": r["progress"], "guesses": guesses.get(r["name"], {}), **done})
+    return file_of(what, code, title, specs, results, lang, pupils)
 
 
 def results_csv(code: str, specs: Sequence[ClassQuestion], results: Results, lang: str) -> str:
