@@ -126,8 +126,10 @@ def convergence(
     y_title: str,
     exact: Number | None = None,
     lang: str = "en",
+    x_title: str | None = None,
 ) -> go.Figure:
-    """An estimate as N grows, with its 95% CI as a shaded band and the exact value as a black line."""
+    """An estimate as N grows, with its 95% CI as a shaded band and the exact value as a black line; ``x_title``
+    names what N counts when a trial is not what the pupil counts (Lesson 5: pairs of games)."""
     fig = go.Figure()
     band = say("ci_band", lang)
     upper = go.Scatter(x=list(ns), y=[e.high for e in estimates], mode="lines", line={"width": 0}, name=band)
@@ -167,7 +169,7 @@ def convergence(
     return _layout(
         fig,
         title,
-        say("trials_axis", lang),
+        x_title or say("trials_axis", lang),
         y_title,
         lang,
         # whole numbers with the language's thousands mark (10,000 / 10.000), not plotly's "10k" and "1M"

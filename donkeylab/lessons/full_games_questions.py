@@ -45,6 +45,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "nach N Paaren)",
     ),
     "conv_rounds_axis": ("rounds longer (English minus German)", "Runden länger (englisch minus deutsch)"),
+    "conv_rounds_pairs": ("number of pairs of games N", "Anzahl der Spielpaare N"),
     "variants/rounds": (
         "Double Donkey: how many rounds does a game last?",
         "Double Donkey: Wie viele Runden dauert ein Spiel?",
@@ -262,11 +263,12 @@ def _rounds_sample(size: int, seed: int, p: Params) -> Counts:
 def _rounds_draw(_ex: Exact, counts: Counts | None, n: int, p: Params, lang: str) -> go.Figure:
     from donkeylab.lab import figures
 
-    title, axis = say("conv_rounds", lang), say("conv_rounds_axis", lang)
+    title, axis, pairs = say("conv_rounds", lang), say("conv_rounds_axis", lang), say("conv_rounds_pairs", lang)
     if counts is None or n < 2:  # a difference in rounds: an axis around 0 that hints at neither rule set
-        return figures.waiting(figures.convergence([], [], title, axis, exact=None, lang=lang), lang, (-1, 1))
+        empty = figures.convergence([], [], title, axis, exact=None, lang=lang, x_title=pairs)
+        return figures.waiting(empty, lang, (-1, 1))
     ns, est = running_means(counts, n)
-    return figures.convergence(ns, est, title, axis, exact=None, lang=lang)
+    return figures.convergence(ns, est, title, axis, exact=None, lang=lang, x_title=pairs)
 
 
 register(

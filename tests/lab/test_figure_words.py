@@ -83,7 +83,7 @@ ENGLISH = {
     ),
     "lesson.rounds_difference": (
         "Same deals, both rules: how many rounds longer is the English game? (running average after N pairs)",
-        "number of trials N",
+        "number of pairs of games N",
         "rounds longer (English minus German)",
         ("95% interval", "95% interval", "simulated estimate"),
     ),
