@@ -112,6 +112,31 @@ def test_dd_rules_carry_german_passages_where_the_german_seed_covers_them() -> N
     assert rulebook.rule("DN-BUST-1").quotes("de")[0].source == "double_down.en.txt"  # no German sheet
 
 
+@pytest.mark.parametrize("rule_id", [r.id for r in rulebook.rules_of("esels_rennen")])
+def test_er_rules_show_a_german_reader_our_labelled_translation_of_every_english_passage(rule_id: str) -> None:
+    """Esels-Rennen has no German seed: a German reader gets each English passage in our own translation, marked
+    as one (``translated``, the language ``de``); an English reader gets the rulebook's own words."""
+    r = rulebook.rule(rule_id)
+    german, english = r.quotes("de"), r.quotes("en")
+    assert [p.text for p in english] == [p.text for p in r.passages] and not any(p.translated for p in english)
+    assert len(german) == len(english) and all(p.translated and p.lang == "de" for p in german)
+    assert [p.source for p in german] == [p.source for p in english] == ["esels_rennen.en.txt"] * len(english)
+    for original, translation in zip(english, german, strict=True):
+        assert translation.text != original.text and translation.text.strip()
+        assert translation.text.count("\n") == original.text.count("\n"), "the same lines as the quote"
+
+
+def test_a_translation_is_checked_when_the_rulebook_is_read() -> None:
+    passage = {"source": "double_down.en.txt", "text": "the last total is repeated"}
+    good = {**GOOD, "passages": [{**passage, "translations": {"de": "die letzte Summe wird wiederholt"}}]}
+    (quote,) = rulebook.parse({"rules": {"DN-ZERO-1": good}})["DN-ZERO-1"].quotes("de")
+    assert quote.translated and quote.text == "die letzte Summe wird wiederholt"
+    for bad in ({"en": "the same"}, {"de": " "}, {"fr": "le total"}, ["de"]):
+        entry = {**GOOD, "passages": [{**passage, "translations": bad}]}
+        with pytest.raises(ValueError, match="translations"):
+            rulebook.parse({"rules": {"DN-ZERO-1": entry}})
+
+
 def test_event_keys_and_options_resolve_to_their_base_rule() -> None:
     assert rulebook.rule("DD-DICE-2/option").id == "DD-DICE-2"
     assert rulebook.rule("DN-DOUBLET-1/swim").id == "DN-DOUBLET-1"

@@ -29,15 +29,30 @@ __all__ = ["BASES", "Passage", "Rule", "base_id", "parse", "prefixes", "rule", "
 
 @dataclass(frozen=True, slots=True)
 class Passage:
-    """A verbatim quote of a seed rulebook (``source`` is its file name, e.g. ``double_donkey.de.txt``)."""
+    """A verbatim quote of a seed rulebook (``source`` is its file name, e.g. ``double_donkey.de.txt``), with our
+    own translations of it where the game has no seed in a reader's language (``translations``: language → text).
+    ``into`` is set only on a translation (``translation``): the language it was translated into, so a reader is
+    told it is ours, never the rulebook's words."""
 
     source: str
     text: str
+    translations: tuple[tuple[str, str], ...] = ()
+    into: str = ""
 
     @property
     def lang(self) -> str:
-        """The language of the quote, read from the file name (``<game>.<lang>.txt``)."""
-        return self.source.rsplit(".", 2)[-2]
+        """The language of the text: the seed's (read from ``<game>.<lang>.txt``), or the translation's."""
+        return self.into or self.source.rsplit(".", 2)[-2]
+
+    @property
+    def translated(self) -> bool:
+        """Whether the text is our translation of the quote rather than the rulebook's own words."""
+        return bool(self.into)
+
+    def translation(self, lang: str) -> Passage | None:
+        """Our translation of the quote into ``lang`` as a passage of its own (None: there is none)."""
+        text = dict(self.translations).get(lang)
+        return None if text is None else Passage(self.source, text, into=lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,14 +86,15 @@ class Rule:
         return self.sentences.get(lang)
 
     def quotes(self, lang: str = "en") -> tuple[Passage, ...]:
-        """The passages to show a reader of ``lang``: German ones if there are any and ``lang`` is German,
-        else the English ones (the quotes themselves are never translated)."""
+        """The passages to show a reader of ``lang``: German ones if there are any and ``lang`` is German, else
+        the English ones, each in our translation into ``lang`` where it has one (labelled so by ``translated``)."""
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
         german = tuple(p for p in self.passages if p.lang == "de")
         if lang == "de" and german:
             return german
-        return tuple(p for p in self.passages if p.lang != "de")
+        english = tuple(p for p in self.passages if p.lang != "de")
+        return tuple(p.translation(lang) or p for p in english)
 
 
 def base_id(key: str) -> str:
@@ -193,4 +209,12 @@ def _parse_passage(rule_id: str, game: str, value: Any) -> Passage:
         raise ValueError(f"{rule_id}: passage from {source}, which is another game's rulebook")
     if not (isinstance(text, str) and text.strip()):
         raise ValueError(f"{rule_id}: empty passage from {source}")
-    return Passage(source, text)
+    translations = value.get("translations") or {}
+    quoted = Passage(source, text).lang
+    if not (
+        isinstance(translations, Mapping)
+        and set(translations) <= set(LANGUAGES) - {quoted}
+        and all(isinstance(t, str) and t.strip() for t in translations.values())
+    ):
+        raise ValueError(f"{rule_id}: 'translations' maps another language than the quote's to a non-empty text")
+    return Passage(source, text, tuple(sorted(translations.items())))

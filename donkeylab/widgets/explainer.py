@@ -48,6 +48,11 @@ _MESSAGES = {
         "Quoted from the English rulebook (there is no German passage for this rule).",
         "Zitat aus der englischen Spielregel (dazu gibt es keine deutsche Stelle).",
     ),
+    "ui/explainer/translation": (
+        "Our own translation of the English rulebook's words.",
+        "Unsere eigene Übersetzung der Worte aus der englischen Spielregel.",
+    ),
+    "ui/explainer/translated_source": ("{source} (translated)", "{source} (übersetzt)"),
 }
 _say = texts("", _MESSAGES, terms=True)  # _say(key, lang): the explainer's words in ``lang``
 
@@ -175,14 +180,16 @@ class RuleExplainer(KitUser, PageGuard, anywidget.AnyWidget):
             self.title = r.title(lang)
             self.sentence = r.sentence(lang)
             self.passage = "\n\n".join(q.text for q in quotes)
-            self.source = ", ".join(dict.fromkeys(q.source for q in quotes))
+            sources = ", ".join(dict.fromkeys(q.source for q in quotes))
+            translated = any(q.translated for q in quotes)
+            self.source = _say("ui/explainer/translated_source", lang, source=sources) if translated else sources
             self.passage_lang = quotes[0].lang
             basis = r.basis_for(self._key)
-            self.note = self._note(r, lang, quotes[0].lang, basis)
+            self.note = self._note(r, lang, quotes[0].lang, basis, translated)
             self.basis_label = "" if basis == "rulebook" else _say(f"ui/explainer/badge/{basis}", lang)
 
     @staticmethod
-    def _note(r: rulebook.Rule, lang: str, quoted: str, basis: str) -> str:
+    def _note(r: rulebook.Rule, lang: str, quoted: str, basis: str, translated: bool = False) -> str:
         notes = []
         if basis != "rulebook":
             notes.append(_say(f"ui/explainer/{basis}", lang))
@@ -190,6 +197,8 @@ class RuleExplainer(KitUser, PageGuard, anywidget.AnyWidget):
                 notes.append(r.why.get(lang))
         if quoted != lang:
             notes.append(_say("ui/explainer/english_quote", lang))
+        elif translated:
+            notes.append(_say("ui/explainer/translation", lang))
         return " ".join(notes)
 
     def _follow(self, _change: Any = None) -> None:

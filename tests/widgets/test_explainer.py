@@ -104,6 +104,17 @@ def test_german_reader_of_an_english_only_rule_gets_the_verbatim_english_quote_a
     assert w.note == CATALOGUE.render("ui/explainer/english_quote", {}, "de")
 
 
+def test_german_reader_of_esels_rennen_gets_our_translation_labelled_as_one() -> None:
+    w = RuleExplainer(lang="de")
+    w.show("ER-CHAIN-1")
+    assert w.passage == rulebook.rule("ER-CHAIN-1").quotes("de")[0].text and "Esel dieser Farbe" in w.passage
+    assert w.source == "esels_rennen.en.txt (übersetzt)" and w.passage_lang == "de"
+    assert w.note == CATALOGUE.render("ui/explainer/translation", {}, "de")
+    w.lang = "en"
+    assert w.passage == rulebook.rule("ER-CHAIN-1").passages[0].text  # the rulebook's own words
+    assert w.source == "esels_rennen.en.txt" and w.passage_lang == "en" and w.note == ""
+
+
 def test_front_end_language_switch_re_renders() -> None:
     w = RuleExplainer()
     w.show("ER-MOVE-1")
@@ -265,7 +276,7 @@ def test_every_trait_is_documented() -> None:
 
 def test_explainer_sentences_exist_in_both_languages() -> None:
     keys = [k for k in CATALOGUE.messages if k.startswith("ui/explainer/")]
-    assert len(keys) == 7
+    assert len(keys) == 9
     for key in keys:
         msg = CATALOGUE.messages[key]
         assert msg.en.strip() and msg.de.strip() and msg.en != msg.de
