@@ -3,15 +3,13 @@ most like to hold? The six orders' chances (red–green–yellow about 23 %, yel
 
 The step-through stops where one click sets off a long chain. The simulation (``esels_rennen.race_orders_engine``),
 after the guess and before the reveal, has the engine itself play random races through ``apply``, a second,
-separate way to the same numbers; its exact marks join at the reveal. After the reveal and the compare, the pupil
-does by hand what the exact answer does everywhere, on the mini board: counts the six first moves and which of them
-set off a hop (3; ``first_moves``, from the engine's own ``legal_actions`` and ``apply``), then starts the tree: a
-random first move ends the race with probability 1/6, in the order green–yellow–red (``tree_exercise``), which the
-computer carries on over every position (``esels_rennen.exact``) to that order's 38.3 %. Exercise 3 is a two-step
-tree on paper (deal, then first move: 1/3 × 1/6 = 1/18, ``first_move_win``). Where the rulebook is silent the
-texts say so where the ruling acts (a chain stops at the board's edge; a donkey that finishes on an arrow of its
-own colour counts under "already finished"). Both boards, the points, chain lengths and the fast simulation go
-further below.
+separate way to the same numbers; its exact marks join at the reveal. The exact answer starts with what a pupil
+counts by hand on the standard board (2 of the 6 first moves set off a chain, then a tree of two moves:
+``arrow_chains_count``), and gives the table as the same count done by the computer (``esels_rennen.exact``). The
+notice traces the unfairness to arrows (``arrow_chains_why``). Exercise 2 is a count by hand on the mini board's
+drawing, exercise 3 a two-step tree on paper (1/3 × 1/6 = 1/18). Where the rulebook is silent the texts say so
+where the ruling acts (a chain stops at the board's edge; a donkey that finishes on an arrow of its own colour
+counts under "already finished"). Both boards, the points, chain lengths and the fast simulation go further below.
 """
 
 from __future__ import annotations
@@ -22,11 +20,21 @@ from typing import Any, NamedTuple
 
 from donkeylab.core import CATALOGUE
 from donkeylab.esels_rennen import CARD_ORDER, CARDS, board_words, exact, load_board
-from donkeylab.lessons.arrow_chains_text import TEXTS
+from donkeylab.lessons.arrow_chains_count import (
+    DEAL,
+    MINI,
+    PLAYERS,
+    by_hand_exercise,
+    card_words,
+    count_headline,
+    first_move_win,
+    say,
+)
+from donkeylab.lessons.arrow_chains_text import TEXTS as TEXTS  # the lesson's one table (``say`` registers it)
+from donkeylab.lessons.arrow_chains_why import notice
 from donkeylab.lessons.framework import (
     Context,
     Convergence,
-    Custom,
     ExactAnswer,
     Exercise,
     Exercises,
@@ -45,15 +53,10 @@ from donkeylab.pages import words as wd
 from donkeylab.pages.parts import Speaks, Text, by_lang
 from donkeylab.pages.query import Param, Query, choice, parse_query
 from donkeylab.pages.registry import AppInfo, register
-from donkeylab.pages.words import words
-
-say = words("lesson/arrow_chains/", TEXTS)
 
 NAME = "arrow_chains"
 NO_HOP = ("no_hop",)  # the class question "what share of moves sets off no hop?" (``classroom.questions``)
-PLAYERS = 3
 BOARDS = ("default", "tiny_chain")
-DEAL = (("RGY", "RYG"), ("GRY", "GYR"), ("YRG", "YGR"))  # two order cards each (ER-SETUP-1)
 ENGINE_RACES, ENGINE_BATCH = 10_000, 500  # races the engine plays for the last plot (~1,000 a second)
 
 
@@ -70,22 +73,7 @@ TELLING = {
     "default": Telling((("yellow", "e1"), ("yellow", "d2")), 2, ("yellow", "d4"), 9),
     "tiny_chain": Telling((), 0, ("green", "c1"), 11),
 }
-MINI = "tiny_chain"  # the board a pupil counts by hand
 SAME = "same"  # the prediction's seventh option: every order equally likely (a fair race)
-
-
-class FirstMove(NamedTuple):
-    """One of the first player's moves on a board and what its chain does, as the engine plays it."""
-
-    donkey: str
-    to: str
-    hops: int  # ER-CHAIN-1 events: donkeys moved by an arrow
-    ends_race: bool
-
-
-def card_words(card: str, lang: str) -> str:
-    """``"RGY"`` → "red–green–yellow" / "rot–grün–gelb"."""
-    return CATALOGUE.term(card, lang)
 
 
 def odds(board: str) -> exact.RaceOdds:
@@ -125,184 +113,6 @@ def telling_stepper(board: str = "default", seed: int = 0, lang: str = "en", sea
     return stepper
 
 
-def first_moves(board: str = MINI) -> list[FirstMove]:
-    """The first player's legal moves after the lesson's deal and each move's chain, from the engine itself
-    (``new_game``, ``legal_actions``, ``apply``): the facts the by-hand count and its solution state."""
-    from donkeylab import esels_rennen as er
-
-    state = count_position(board)
-    moves = []
-    for action in state.legal_actions():
-        assert isinstance(action, er.Move)  # the first turn has no sand to move back on, and no pass
-        after = state.apply(action)
-        hops = sum(e.rule == "ER-CHAIN-1" for e in after.events)
-        moves.append(FirstMove(action.donkey, action.to, hops, after.current_player is None))
-    return moves
-
-
-def by_hand_exercise() -> Exercise:
-    """The count a pupil does by hand on the mini board: how many first moves set off at least one hop. Typed
-    as a whole number; the classic wrong answers are 1 (only the long chain counted), 4 to 6 (a hop counted that
-    a stop rule forbids: an arrow of the mover's own colour, a taken field) and 1/2 (the probability, not the
-    count)."""
-    moves = first_moves()
-    chains = sum(m.hops > 0 for m in moves)
-    stops = say("hand.stops")
-    mistakes = [(Fraction(1), say("hand.only_long")), (Fraction(chains, len(moves)), say("hand.probability"))]
-    mistakes += [(Fraction(n), stops) for n in range(chains + 1, len(moves) + 1)]
-    return Exercise(say("hand.q"), say("hand.solution"), Fraction(chains), hint=say("hand.hint"), mistakes=mistakes)
-
-
-def race_over_at_once(board: str = MINI) -> Fraction:
-    """The probability that a random first move ends the race at once (the first branching of the tree)."""
-    moves = first_moves(board)
-    return Fraction(sum(m.ends_race for m in moves), len(moves))
-
-
-def tree_exercise() -> Exercise:
-    """The first branching of the tree the exact answer draws, by hand: a random first move ends the race with
-    probability 1/6 (green to c1, in the order green–yellow–red), so on the mini board that order has at least
-    1/6 from the first move alone; the computer continues the tree to the exact value. Wrong answers aimed at:
-    1/2 (every chain counted, not only the one that ends the race) and 1 (the number of such moves)."""
-    moves = first_moves()
-    p = race_over_at_once()
-    ending = next(m for m in moves if m.ends_race)
-    chains = Fraction(sum(m.hops > 0 for m in moves), len(moves))
-    gyr = order_probabilities(MINI)[ending_order()]
-    solution = say(
-        "tree.solution",
-        p=lambda lg: f"{wd.short_fraction(p)} ≈ {percent(p, lg)}",
-        order=lambda lg: card_words(ending_order(), lg),
-        exact=lambda lg: percent(gyr, lg),
-    )
-    mistakes = [(chains, say("tree.chains")), (Fraction(1), say("tree.count"))]
-    assert ending == FirstMove("green", "c1", ending.hops, True)  # the move the texts name
-    return Exercise(say("tree.q"), solution, p, hint=say("tree.hint"), mistakes=mistakes)
-
-
-def ending_order(board: str = MINI) -> str:
-    """The order card of the race that the one race-ending first move plays out (``"GYR"`` on the mini board)."""
-    state = count_position(board)
-    (podium,) = {after.podium for after in (state.apply(a) for a in state.legal_actions()) if after.is_terminal()}
-    return next(card for card in CARDS if CARD_ORDER[card] == podium)
-
-
-def count_position(board: str = MINI) -> Any:
-    """The race after the lesson's deal, before Player 1's first move: where the count by hand starts."""
-    from donkeylab import esels_rennen as er
-
-    return er.new_game(PLAYERS, board=board).apply(er.Deal.of(*[list(cards) for cards in DEAL]))
-
-
-SHEET_STEP = 48  # the worksheet's board drawing: SVG units between two lattice points (a field is a diamond)
-SHEET_ROWS = ("finish", "sand", "start")  # the rows the drawing names at their right-hand end
-
-
-def sheet_board(lang: str) -> str:
-    """The mini board at the count's position (``count_position``) for the worksheet and the key: a pupil with the
-    paper alone can count. An inline SVG from the engine's board and positions, black on white (a colour is its
-    letter, as on the screen's board: R, G, Y / R, Gr, Ge), finish at the top as on the screen, each field with its
-    name, each arrow pointing its way, each donkey a circle on its field; under it, what the marks mean."""
-    from html import escape
-
-    from donkeylab.esels_rennen import DONKEYS, VIEW_WORDS
-
-    view = VIEW_WORDS["race_board"]
-    index = ("en", "de").index(lang)
-    letter = {colour: view[f"letter_{colour}"][index] for colour in DONKEYS}
-    board = load_board(MINI)
-    where = {field: donkey for donkey, field in count_position().positions.items() if field is not None}
-    step, pad, r = SHEET_STEP, SHEET_STEP // 2 + 2, SHEET_STEP // 2 - 1
-    low, high, top = min(f.x for f in board.fields), max(f.x for f in board.fields), max(f.y for f in board.fields)
-    label_x = pad + (high - low) * step + r + 8
-    width, height = label_x + 48, 2 * pad + top * step
-
-    def at(field: Any) -> tuple[int, int]:
-        return pad + (field.x - low) * step, pad + (top - field.y) * step
-
-    parts = [
-        "<defs><marker id='dl-ws-head' viewBox='0 0 10 10' refX='6' refY='5' markerWidth='4' markerHeight='4' "
-        "orient='auto'><path d='M0 0 L10 5 L0 10 z' fill='#111'/></marker></defs>"
-    ]
-    rows: dict[int, str] = {}
-    for f in board.fields:
-        x, y = at(f)
-        rows.setdefault(y, f.kind)
-        fill = "#d4d4d4" if f.kind == "sand" else "#fff"
-        line = {"finish": "stroke-width='3'", "start": "stroke-width='1.2' stroke-dasharray='4 3'"}.get(
-            f.kind, "stroke-width='1.2'"
-        )
-        parts.append(
-            f"<g data-field='{f.id}' data-kind='{f.kind}'><polygon points='{x},{y - r} {x + r},{y} {x},{y + r} "
-            f"{x - r},{y}' fill='{fill}' stroke='#222' {line}/>"
-            f"<text x='{x}' y='{y + r - 5}' font-size='9' fill='#333' text-anchor='middle'>{f.id}</text>"
-        )
-        if f.arrow is not None:
-            dx = 1 if f.arrow.direction.endswith("R") else -1
-            dy = 1 if f.arrow.direction.startswith("B") else -1  # forward is up the page
-            parts.append(
-                f"<g data-arrow='{f.arrow.colour} {f.arrow.direction}'><line x1='{x - dx * 8}' y1='{y - dy * 8}' "
-                f"x2='{x + dx * 8}' y2='{y + dy * 8}' stroke='#111' stroke-width='2.4' marker-end='url(#dl-ws-head)'/>"
-                f"<text x='{x - dx * 11.5}' y='{y + 3.5}' font-size='10' font-weight='700' text-anchor='middle'>"
-                f"{escape(letter[f.arrow.colour])}</text></g>"
-            )
-        parts.append("</g>")
-    for f in board.fields:
-        if f.id in where:
-            x, y = at(f)
-            donkey = where[f.id]
-            parts.append(
-                f"<g data-donkey='{donkey}' data-field='{f.id}'><circle cx='{x}' cy='{y - 4}' r='12' fill='#fff' "
-                f"stroke='#111' stroke-width='2.4'/><text x='{x}' y='{y + 1}' font-size='12' font-weight='700' "
-                f"text-anchor='middle'>{escape(letter[donkey])}</text></g>"
-            )
-    for y, kind in rows.items():
-        if kind in SHEET_ROWS:
-            name = escape(say(f"sheet_board.{kind}").get(lang))
-            parts.append(f"<text x='{label_x}' y='{y + 4}' font-size='13' font-style='italic'>{name}</text>")
-    stand = ", ".join(
-        view["donkey_on"][index].format(donkey=CATALOGUE.term(d, lang), field=f)
-        for f, d in sorted(where.items(), key=lambda item: DONKEYS.index(item[1]))
-    )
-    letters = ", ".join(f"{letter[c]} {CATALOGUE.term(c, lang)}" for c in DONKEYS)
-    caption = say("sheet_board.caption", board=board_words(MINI, lang), letters=letters).get(lang)
-    svg = (
-        f"<svg viewBox='0 0 {width} {height}' role='img' aria-label='{escape(stand)}'>"
-        f"<title>{escape(stand)}</title>{''.join(parts)}</svg>"
-    )
-    return f"<figure class='dl-ws-board'>{svg}<figcaption>{caption}</figcaption></figure>"
-
-
-def by_hand_sheet(paper: bool = True) -> list[tuple[Speaks, Speaks, Exercise]]:
-    """The count by hand as the worksheet and the key print it (heading, intro, exercise), checked on the sheet's
-    drawing of the mini board (``paper`` False: on the screen's board, as the page says); then the tree's first
-    branching."""
-    check = say("hand.paper" if paper else "hand.screen").get
-    return [
-        (say("hand.heading"), say("hand.intro", check=check), by_hand_exercise()),
-        (say("tree.heading"), say("tree.intro"), tree_exercise()),
-    ]
-
-
-def by_hand(ctx: Context, own_board: bool = True) -> list[Any]:
-    """The mini board at its first move (the pupil is Player 1, the others move at random) and the count: the
-    computation a pupil can do by hand, the exact answer's counting on a board small enough to do it on paper;
-    then the first branching of the tree the computer draws to the end. ``own_board`` False: the step-through
-    above is the mini board already (``?board=tiny_chain``), at the same first move, so the count is done there."""
-    from donkeylab.lessons.framework import answer_box
-    from donkeylab.widgets import RaceBoard
-
-    board: list[Any] = []
-    if own_board:
-        mini = telling_stepper(MINI, ctx.seed, ctx.lang, TELLING[MINI].pupil)
-        board = [mini, step_box(mini, [RaceBoard(mini)])]
-    out: list[Any] = []
-    for i, (heading, intro, item) in enumerate(by_hand_sheet(paper=False)):
-        out += [Text(heading, "h3", ctx.lang), Text(intro, lang=ctx.lang), *(board if i == 0 else [])]
-        out += [Text(item.question, lang=ctx.lang), answer_box(item, ctx.lang)]
-    return out
-
-
 # ---------------------------------------------------------------------------------------------- exact answers
 def reconstruction_note(lang: str) -> str:
     return say("reconstruction").get(lang)
@@ -317,12 +127,13 @@ def _orders_table(lang: str, board: str = "default") -> str:
 
 
 def exact_headline(lang: str) -> str:
-    """The six orders, most likely first, as percentages (the exact fractions have ~1,250 digits)."""
+    """The six orders, most likely first, as percentages (the exact fractions have ~1,250 digits): the computer's
+    count, after the count by hand (``count_headline`` ends saying what a fair race would give)."""
     probs = order_probabilities()
     best, worst = best_card(), min(CARDS, key=lambda c: probs[c])
     after = say("headline.after", best=card_words(best, lang), worst=card_words(worst, lang))
     after_text = after.get(lang)
-    return f"<p>{say('headline').get(lang)}</p>{_orders_table(lang)}<p>{after_text}</p>"
+    return f"{_orders_table(lang)}<p>{after_text}</p>"
 
 
 def exact_orders(lang: str) -> str:
@@ -374,9 +185,9 @@ def still_text(lang: str, board: str = "default") -> str:
 
 
 def exercises() -> list[Exercise]:
-    """Four exercises: two take a step of probability on the exact tables, the third is a tree done with pencil and
-    paper (``first_move_win``), and the fourth, which only reads the points table, goes under "going further"
-    (``framework.MAIN_EXERCISES``: a pupil's path has three)."""
+    """Five exercises. On a pupil's path (``framework.MAIN_EXERCISES``: three): the addition rule on the exact
+    table, a count by hand on the mini board's drawing (``by_hand_exercise``) and a two-step tree on paper
+    (``first_move_win``); under "going further": the complement on the chain table, and the points table read."""
     o = odds("default")
     probs = order_probabilities()
     worst = min(CARDS, key=lambda c: probs[c])
@@ -409,6 +220,8 @@ def exercises() -> list[Exercise]:
                 (probs[other], say("ex1.one_order", **first)),
             ),
         ),
+        by_hand_exercise(),
+        first_move_win(),
         Exercise(
             say("exercises.items2"),
             say(
@@ -421,7 +234,6 @@ def exercises() -> list[Exercise]:
             hint=say("ex2.hint"),
             mistakes=((still, say("ex2.without_hops")),),
         ),
-        first_move_win(),
         Exercise(
             say("exercises.items"),
             say(
@@ -432,30 +244,6 @@ def exercises() -> list[Exercise]:
             ),
         ),
     ]
-
-
-def first_move_win() -> Exercise:
-    """Pencil and paper, a two-step tree: the cards are dealt at random, then Player 1 moves at random. Player 1
-    wins with the first move only when holding green–yellow–red (2 of the 6 cards: 1/3) and moving green to c1
-    (1/6): 1/3 × 1/6 = 1/18 (the test checks it over the engine's 720 deals and 6 first moves). Wrong answers
-    aimed at: one branch only (1/6, 1/3), one card instead of two (1/36), the branches added (1/2)."""
-    card = Fraction(len(DEAL[0]), len(CARDS))  # Player 1 holds 2 of the 6 order cards
-    move = race_over_at_once()
-    order = {"order": lambda lg: card_words(ending_order(), lg)}
-    solution = say(
-        "win.solution",
-        **order,
-        card=lambda lg: wd.short_fraction(card) or "",
-        move=lambda lg: wd.short_fraction(move) or "",
-        p=lambda lg: f"{wd.short_fraction(card * move)} ≈ {percent(card * move, lg)}",
-    )
-    mistakes = [
-        (move, say("win.only_move", **order)),
-        (card, say("win.only_card")),
-        (move * move, say("win.one_card", **order)),
-        (card + move, say("win.added")),
-    ]
-    return Exercise(say("win.q"), solution, card * move, hint=say("win.hint", **order), mistakes=mistakes)
 
 
 def step_through(ctx: Context) -> list[Any]:
@@ -473,16 +261,18 @@ def step_through(ctx: Context) -> list[Any]:
     ]
 
 
-def count_by_hand(ctx: Context) -> list[Any]:
-    """The count by hand on the mini board, after the compare (guess, simulate, reveal, compare, count)."""
-    return by_hand(ctx, own_board=ctx.query["board"] != MINI)
-
-
 def going_further(ctx: Context) -> list[Any]:
-    from donkeylab.widgets import LivePlot
+    """The mini board to check exercise 2's count on screen (unless the step-through is that board already), then
+    both boards' tables and simulated races."""
+    from donkeylab.widgets import LivePlot, RaceBoard
 
     lang, seed = ctx.lang, ctx.seed
+    check: list[Any] = []
+    if ctx.query["board"] != MINI:
+        mini = telling_stepper(MINI, seed, lang, TELLING[MINI].pupil)
+        check = [Text(say("further.check"), lang=lang), mini, step_box(mini, [RaceBoard(mini)])]
     return [
+        *check,
         Text(say("further.intro"), lang=lang),
         *(Rendered(f, lang) for f in (exact_orders, exact_chains)),
         LivePlot("esels_rennen.race_orders", seed=seed, lang=lang, board="default"),
@@ -522,13 +312,13 @@ def spec(board: str = "default") -> LessonSpec:
                 {"board": "default"},
                 n=10_000,
                 batch=1_000,
-                after=say("live_after", best=lambda lg: card_words(best, lg)),
+                after=say("live_after"),
             ),
-            ExactAnswer(p, [exact_headline]),  # the headline says "our reconstructed standard board"
-            # count it by hand: the mini board's first moves, the same counting the exact answer does everywhere
-            Custom("by_hand", count_by_hand, sealed=True),
-            # the share of moves without a hop (the second class question): "more than half", exercise 2, the table
-            Notice(say("notice"), by=NO_HOP),
+            # counted by hand first (the standard board's first two moves), then the same count by the computer,
+            # whose table says "our reconstructed standard board"
+            ExactAnswer(p, [count_headline, exact_headline]),
+            # the share of moves without a hop (the second class question): the notice, exercise 4, the chain table
+            Notice(notice(), by=NO_HOP),
             Exercises(exercises(), by=NO_HOP),
             GoingFurther(going_further, by=NO_HOP),
         ],

@@ -44,7 +44,7 @@ def test_parts_build_in_page_order(parts: Lesson) -> None:
         ("esels_rennen.race_orders", "tiny_chain"),
     ]
     assert len(parts.exercises.items) == 3 and parts.exercises.value.count("<details>") == 3
-    assert [e.number for e in parts.going_further[0].exercises] == [4]  # the fourth, going further
+    assert [e.number for e in parts.going_further[0].exercises] == [4, 5]  # the fourth and fifth, going further
     assert set(parts.widgets()) <= set(parts.switch.parts)
 
 
@@ -186,8 +186,11 @@ def test_german_tables_fold_with_german_words_and_decimal_commas() -> None:
 
 
 def test_headline_names_the_best_and_worst_card_against_a_fair_race() -> None:
+    """The table's sentence names the best and worst card; the revealed answer just above it, the fair 1/6."""
     text = lesson.exact_headline("en")
-    assert "red–green–yellow" in text and "yellow–red–green" in text and "16.7 %" in text
+    assert "red–green–yellow" in text and "yellow–red–green" in text and "not fair" in text
+    (predict,) = [s for s in lesson.spec().sections if type(s).__name__ == "Predict"]
+    assert "a fair race would give each order 1/6 ≈ 16.7 %" in predict.answer_text.get("en")
     assert "<details" not in text, "the sentence stays readable; exact values live in the table"
 
 

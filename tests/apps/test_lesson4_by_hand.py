@@ -1,5 +1,5 @@
-"""Lesson 4 is no black box (issue 35 §2): before the simulation and the exact answer, a pupil counts one piece of
-the answer by hand, the first player's moves on the mini board and which of them set off a hop. Every number and
+"""Lesson 4 is no black box (issue 35 §2): exercise 2 has a pupil count one piece of the answer by hand, the first
+player's moves on the mini board (drawn into the exercise) and which of them set off a hop. Every number and
 every sentence of that count is the engine's: its own legal moves and chains (``new_game``, ``legal_actions``,
 ``apply``) and its exact Markov chain (``exact.random_play_chain``)."""
 
@@ -16,6 +16,7 @@ from donkeylab import esels_rennen as er
 from donkeylab.apps import build
 from donkeylab.esels_rennen import exact, load_board
 from donkeylab.lessons import arrow_chains as lesson
+from donkeylab.lessons import arrow_chains_count as count
 from donkeylab.lessons.framework import answer_box
 from donkeylab.widgets import LivePlot, RaceBoard, Stepper
 from donkeylab.widgets.answer import AnswerBox
@@ -47,7 +48,7 @@ def test_the_mini_boards_first_moves_are_the_engines() -> None:
         assert (hops, last) == FIRST_MOVES[(move.donkey, move.to)], move
     ending = state.apply(er.Move("green", "c1"))
     assert ending.current_player is None and ending.podium == ("green", "yellow", "red")
-    found = lesson.first_moves()
+    found = count.first_moves()
     assert [(m.donkey, m.to, m.hops) for m in found] == [(d, t, h) for (d, t), (h, _) in FIRST_MOVES.items()]
     assert [m.ends_race for m in found] == [(d, t) == ("green", "c1") for d, t in FIRST_MOVES]
     assert lesson.by_hand_exercise().exact == 3 == sum(h > 0 for h, _ in FIRST_MOVES.values())
@@ -114,10 +115,10 @@ def test_the_count_box_aims_at_the_classic_mistakes() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_count_comes_after_the_guess_the_simulation_and_the_reveal(lang: str) -> None:
+def test_the_count_is_exercise_2_after_the_guess_the_simulation_and_the_reveal(lang: str) -> None:
     """On the sealed app page the simulation waits for the pupil's guess and the exact answer for the reveal; the
-    count by hand comes right after the answer and the comparison (guess, simulate, reveal, compare, count), with
-    a mini board of its own to check each move on."""
+    count by hand on the mini board is exercise 2, its drawing in the question, and "going further" has the mini
+    board to check each move on screen."""
     page = build(lesson.NAME, f"lang={lang}")
     parts = page.lesson
     plots = [x for x in parts.live if isinstance(x, LivePlot)]
@@ -127,77 +128,48 @@ def test_the_count_comes_after_the_guess_the_simulation_and_the_reveal(lang: str
     parts.prediction.reveal()
     children = list(page.children)
     at = {getattr(box, "name", ""): i for i, box in enumerate(children)}
-    assert at["exact"] < at["by_hand"] < at["exercises"]
+    assert at["exact"] < at["exercises"] and "by_hand" not in at
     assert parts.guess_gate.compare in parts.boxes["exact"].children
-    inside = walk(w.VBox(parts.by_hand))
-    boxes = [x for x in inside if isinstance(x, AnswerBox)]
+    boxes = [x for x in walk(parts.exercises) if isinstance(x, AnswerBox)]
+    assert [b.exact for b in boxes][1:] == [3, Fraction(1, 18)], "the count, then the two-step tree"
+    second = parts.exercises.exercises[1].head.value
+    assert "<svg" in second and "data-donkey='green' data-field='d0'" in second, "the mini board, drawn"
+    inside = walk(w.VBox(parts.going_further))
     steppers = [x for x in inside if isinstance(x, Stepper)]
-    assert [b.exact for b in boxes] == [3, Fraction(1, 6)], "the count, then the tree's first branching"
     assert [s.snapshot["table"]["board_name"] for s in steppers] == ["tiny_chain"]
     mini = steppers[0]
     assert mini.snapshot["current_player"] == 0 and mini.seat == 0
     assert sum(isinstance(x, RaceBoard) and x.stepper is mini for x in inside) == 1
     assert mini.play("Move('green', 'c1')"), mini.error
     assert mini.snapshot["table"]["podium"] == ["green", "yellow", "red"]
-    texts = [x.value for x in inside if isinstance(x, w.HTML)]
-    heading = lesson.say("hand.heading").get(lang)
-    assert any(heading in t for t in texts)
 
 
-def test_on_the_mini_boards_own_page_the_count_is_done_on_the_board_above() -> None:
+def test_on_the_mini_boards_own_page_the_count_is_checked_on_the_board_above() -> None:
     """?board=tiny_chain: the step-through is the mini board at the same first move, so no second board; its
     intro no longer gives away which move runs the race (the count asks that)."""
     page = build(lesson.NAME, "board=tiny_chain&reveal=1")
-    inside = walk(w.VBox([*page.lesson.step_through, *page.lesson.by_hand]))
+    inside = walk(w.VBox([*page.lesson.step_through, *page.lesson.going_further]))
     steppers = [x for x in inside if isinstance(x, Stepper)]
     assert [s.snapshot["table"]["board_name"] for s in steppers] == ["tiny_chain"]
     assert (
         steppers[0].snapshot["current_player"] == 0 and steppers[0].index == lesson.telling_stepper("tiny_chain").index
     )
-    assert [x.exact for x in inside if isinstance(x, AnswerBox)] == [3, Fraction(1, 6)]
     intro = lesson.say("step_intros.tiny_chain")
-    assert "c1" not in intro.en and "c1" not in intro.de
+    assert "c1" not in intro.en and "c1" not in intro.de and "exercise 2" in intro.en
 
 
 # ------------------------------------------------------------------------------- the tree, started by hand
 def test_the_trees_first_branching_is_the_engines() -> None:
     """A random first move ends the race with probability 1/6: of the engine's 6 first moves only green to c1
-    does, in the order green–yellow–red. That order's exact chance on the mini board (the whole tree, solved by
-    the exact module) is more than this first branch alone gives, and it is the board's best card."""
+    does, in the order green–yellow–red (exercise 3's tree). That order's exact chance on the mini board (the whole
+    tree, solved by the exact module) is more than this first branch alone gives, and it is the board's best card."""
     state = start()
     moves = state.legal_actions()
     over = [m for m in moves if state.apply(m).is_terminal()]
-    assert over == [er.Move("green", "c1")] and lesson.race_over_at_once() == Fraction(len(over), len(moves))
-    assert lesson.ending_order() == "GYR" and lesson.tree_exercise().exact == Fraction(1, 6)
+    assert over == [er.Move("green", "c1")] and count.race_over_at_once() == Fraction(len(over), len(moves))
+    assert count.ending_order() == "GYR"
     exact_gyr = lesson.order_probabilities("tiny_chain")["GYR"]
     assert exact_gyr > Fraction(1, 6) and lesson.best_card("tiny_chain") == "GYR"
-    solution = lesson.tree_exercise().solution
-    assert solution.get("en").startswith("1/6 ≈ 16.7 %: only green to c1 ends the race, in the order green–yellow–red.")
-    assert solution.get("de").startswith(
-        "1/6 ≈ 16,7 %: Nur Grün auf c1 beendet das Rennen, in der Reihenfolge grün–gelb–rot."
-    )
-    assert "at least 1/6 ≈ 16.7 % of random races" in solution.get("en")
-    assert "For green–yellow–red it finds 38.3 % on the mini board, the best card there." in solution.get("en")
-    assert "Für grün–gelb–rot kommen auf dem Mini-Brett 38,3 % heraus, die beste Karte dort." in solution.get("de")
-    assert f"{float(exact_gyr):.3f}" == "0.383"
-    # the exact answer says it is this counting continued, as equations: the race graph has loops (a donkey moved
-    # back from sand brings a race back), so a tree drawn to the end would never end (a maths reviewer's point)
-    assert "by the same counting you start by hand" in lesson.exact_headline("en")
-    assert "so the computer solves equations instead" in lesson.exact_headline("en")
-    assert "darum löst der Computer stattdessen Gleichungen" in lesson.exact_headline("de")
-    for board in ("default", "tiny_chain"):
-        graph = exact._graph(*exact._resolve(load_board(board), None))
-        assert any(len(part) > 1 for part in exact.strongly_connected(graph)), board  # a loop: no finite tree
-
-
-def test_the_tree_box_aims_at_the_classic_mistakes() -> None:
-    item = lesson.tree_exercise()
-    for right in ("1/6", "0.17", "16.7 %", "17 %", "about 1 in 6"):
-        assert answer(answer_box(item, "en"), right).startswith("Correct!"), right
-    for right in ("0,17", "16,7 %", "etwa 1 von 6"):
-        assert answer(answer_box(item, "de"), right).startswith("Richtig!"), right
-    assert "1/2 is the probability of a chain" in answer(answer_box(item, "en"), "1/2")
-    assert "1 is how many moves end the race" in answer(answer_box(item, "en"), "1")
 
 
 def test_exercise_3_wins_at_once_in_1_of_18_over_every_deal_and_first_move() -> None:
@@ -236,18 +208,18 @@ def test_exercise_3_wins_at_once_in_1_of_18_over_every_deal_and_first_move() -> 
 
 
 def test_the_worksheet_and_key_carry_the_count_and_the_tree() -> None:
-    """Both pencil-and-paper parts are on the sheet with room to write, the key gives their answers; exercise 3
-    (the two-step tree) too."""
+    """Both pencil-and-paper exercises (2: the count on the drawing, 3: the two-step tree) are on the sheet with
+    room to write, the key gives their answers."""
     from donkeylab.lessons import worksheets as ws
+    from tests.apps.test_worksheets import plain
 
     for lang in ("en", "de"):
-        sheet, key = (ws.document("arrow_chains", lang, kind) for kind in ("worksheet", "key"))
-        for heading, _, item in lesson.by_hand_sheet():
-            assert heading.get(lang) in sheet and item.question.get(lang) in sheet and item.question.get(lang) in key
-        ex3 = lesson.exercises()[2]
-        assert ex3.question.get(lang) in sheet and ex3.solution.get(lang) not in sheet
+        sheet, key = (plain(ws.document("arrow_chains", lang, kind)) for kind in ("worksheet", "key"))
+        for item in lesson.exercises()[1:3]:
+            question, solution = plain(item.question.get(lang)), plain(item.solution.get(lang))
+            assert question in sheet and question in key and solution not in sheet and solution in key
     key_en = ws.document("arrow_chains", "en", "key")
-    assert "1/6" in key_en and "1/18" in key_en
+    assert "1/2" in key_en and "1/18" in key_en
 
 
 # ------------------------------------------------------------------------------- rulings, said where they apply
@@ -261,7 +233,7 @@ def test_each_ruling_is_stated_where_it_applies_in_plain_words() -> None:
     import random
     from pathlib import Path
 
-    intro = lesson.by_hand_sheet(paper=False)[0][1]
+    intro = count.by_hand_exercise().question
     assert "the rulebook names only the taken field; we end the chain off the board too" in intro.en
     assert "die Spielregel nennt nur das besetzte Feld; wir beenden die Kette auch am Brettrand" in intro.de
     off = lesson.STILL_WORDS["ER-CHAIN-2/off_board"]
@@ -319,7 +291,8 @@ def test_the_first_chains_rule_card_calls_no_rulebook_stop_our_ruling() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_count_is_checked_on_the_drawing_on_paper_and_on_the_board_on_screen(lang: str) -> None:
-    """The worksheet has no Back button: its intro sends the pupil to the drawing beside it; the page's to its board."""
+    """The worksheet has no Back button: exercise 2 sends the pupil to its drawing, on paper and on the page; the
+    page's "going further" has the mini board to step through as well."""
     from donkeylab.lessons import worksheets
 
     paper = {"en": "follow its arrows on the drawing", "de": "folgst du den Pfeilen auf der Zeichnung"}[lang]
@@ -327,5 +300,5 @@ def test_the_count_is_checked_on_the_drawing_on_paper_and_on_the_board_on_screen
     for kind in ("worksheet", "key"):
         sheet = worksheets.document("arrow_chains", lang, kind)
         assert paper in sheet and screen not in sheet, kind
-    page_intro = lesson.by_hand_sheet(paper=False)[0][1].get(lang)
-    assert screen in page_intro and paper not in page_intro
+    assert paper in count.by_hand_exercise().question.get(lang)
+    assert screen in lesson.say("further.check").get(lang)

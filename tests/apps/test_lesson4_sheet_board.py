@@ -30,14 +30,13 @@ def drawing(lang: str, kind: str) -> tuple[str, ET.Element]:
 
 @pytest.mark.parametrize("kind", ws.KINDS)
 @pytest.mark.parametrize("lang", ws.LANGS)
-def test_the_sheet_draws_the_mini_board_where_the_count_asks_for_it(lang: str, kind: str) -> None:
+def test_the_sheet_draws_the_mini_board_in_the_exercise_that_counts_on_it(lang: str, kind: str) -> None:
     body, svg = drawing(lang, kind)
     text = plain(body)
-    heading = plain(lesson.say("hand.heading").get(lang))
-    question = plain(lesson.by_hand_exercise().question.get(lang))
+    asked = plain(lesson.say("hand.q", board="").get(lang))  # exercise 2's words, the drawing under them
+    tree = plain(lesson.exercises()[2].question.get(lang))
     at = text.index("<svg")
-    assert text.index(heading) < at < text.index(question), "under the count's heading, above its question"
-    assert at < text.index(plain(lesson.say("tree.heading").get(lang))), "drawn once, for the count"
+    assert text.index(asked) < at < text.index(tree), "in exercise 2, under its question, before exercise 3"
 
     board = er.load_board(lesson.MINI)
     groups = {g.get("data-field"): g for g in svg.iter("g") if g.get("data-field") and not g.get("data-donkey")}

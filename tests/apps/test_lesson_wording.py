@@ -127,7 +127,7 @@ QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
     "angry_flips": ("pairs.q", "tree.q.choose", "tree.q.roll"),
     "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
-    "arrow_chains": ("ex1.q", "win.q", "tree.q"),
+    "arrow_chains": ("ex1.q", "win.q"),
 }
 
 
@@ -282,8 +282,8 @@ def test_lesson_3_whole_percents_count_as_everywhere() -> None:
     """ "23 %" for 13/56 and "11 %" for 3/28 were "close" here while Lesson 4 took whole percents."""
     assert answer(box_of(doublet_penalties, 0), "11 %").startswith("Correct!")
     assert answer(box_of(doublet_penalties, 1), "23 %").startswith("Correct!")
-    assert answer(box_of(arrow_chains, 1), "44 %").startswith("Correct!")
-    assert "Keep at least two digits" in answer(box_of(arrow_chains, 1), "0.4")
+    assert answer(box_of(arrow_chains, 3), "44 %").startswith("Correct!")
+    assert "Keep at least two digits" in answer(box_of(arrow_chains, 3), "0.4")
 
 
 # ---------------------------------------------------------------------------------------------- Lesson 4
@@ -291,9 +291,8 @@ def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
     """ "default: chance" and "tiny_chain" were code names on the page."""
     for lang in ("en", "de"):
         pages = [arrow_chains.exact_headline(lang), arrow_chains.exact_orders(lang), arrow_chains.exact_chains(lang)]
-        pages += [
-            arrow_chains.say(k).get(lang) for k in ("notice", "win.q", "step_intros.default", "step_intros.tiny_chain")
-        ]
+        pages += [arrow_chains.count_headline(lang), arrow_chains.notice().get(lang)]
+        pages += [arrow_chains.say(k).get(lang) for k in ("win.q", "step_intros.default", "step_intros.tiny_chain")]
         text = re.sub(r"<[^>]+>", " ", " ".join(pages))
         assert "tiny_chain" not in text and "default" not in text, lang
     assert "standard board: probability" in arrow_chains.exact_orders("en")
@@ -302,38 +301,40 @@ def test_lesson_4_shows_boards_by_name_not_by_code() -> None:
 
 def test_lesson_4s_tree_and_exercise_3_are_the_engines_first_moves() -> None:
     """On the mini board the first player has 6 legal moves and only the green donkey to c1 ends the race, in
-    the order green–yellow–red, the board's best card: the tree's first branching (1/6, counted by hand after the
-    reveal), and exercise 3's second step (Player 1 wins at once: 2/6 × 1/6 = 1/18)."""
+    the order green–yellow–red, the board's best card: the tree's first branching (1/6), exercise 3's second step
+    (Player 1 wins at once: 2/6 × 1/6 = 1/18)."""
     from donkeylab import esels_rennen as er
+    from donkeylab.lessons import arrow_chains_count as count
 
     state = er.new_game(3, board="tiny_chain").apply(er.Deal.of(*[list(c) for c in arrow_chains.DEAL]))
     moves = state.legal_actions()
     ending = [m for m in moves if state.apply(m).current_player is None]
     assert len(moves) == 6 and ending == [er.Move("green", "c1")]
     assert state.apply(ending[0]).podium == ("green", "yellow", "red") and arrow_chains.best_card("tiny_chain") == "GYR"
-    assert arrow_chains.tree_exercise().exact == Fraction(1, len(moves))
+    assert count.race_over_at_once() == Fraction(1, len(moves))
     assert exercises_of(arrow_chains.spec())[2].exact == Fraction(2, 6) * Fraction(1, len(moves))
     assert "1/6 would be right for one order in a fair race" in answer(box_of(arrow_chains, 0), "1/6")
 
 
 def test_lesson_4s_first_exercises_are_computed_not_read() -> None:
-    """Exercises 1 and 2 read a cell of a table; now each takes a step of probability on the table's numbers:
-    two disjoint orders add (yellow first: 17.6 % + 9.1 % = 26.7 %), and "at least one hop" is the complement
-    of the row "0 hops" (100 % − 56.1 % = 43.9 %). Both exact values from the engine's exact race odds."""
+    """Exercises 1 and 2 read a cell of a table; now exercise 1 takes a step of probability on the table's numbers
+    (two disjoint orders add: yellow first, 17.6 % + 9.1 % = 26.7 %), exercise 2 is a count by hand on the mini
+    board (3 of the 6 first moves set off a hop), and exercise 4, under going further, takes the complement of
+    the row "0 hops" (100 % − 56.1 % = 43.9 %). The exact values from the engine's exact race odds."""
     odds = er_exact.race_odds(load_board("default"))
     orders = dict(odds.order_probability)
     yellow_first = orders["YRG"] + orders["YGR"]
     hop = 1 - arrow_chains.chain_shares("default")[0]
-    first, second = exercises_of(arrow_chains.spec())[:2]
-    assert (first.exact, second.exact) == (yellow_first, hop)
+    first, count, _, second = exercises_of(arrow_chains.spec())[:4]
+    assert (first.exact, count.exact, second.exact) == (yellow_first, 3, hop)
     assert (round(100 * float(yellow_first), 1), round(100 * float(hop), 1)) == (26.7, 43.9)
     for lang, right in (("en", ("26.7 %", "0.27", "27 %")), ("de", ("26,7 %", "0,27", "27 %"))):
         assert all(answer(box_of(arrow_chains, 0, lang), r).startswith(("Correct!", "Richtig!")) for r in right)
     assert "That is one order only" in answer(box_of(arrow_chains, 0), "9.1 %")
     assert "That is one order only" in answer(box_of(arrow_chains, 0), "17.6 %")
     assert "1/3 would be right in a fair race" in answer(box_of(arrow_chains, 0), "1/3")
-    assert answer(box_of(arrow_chains, 1), "43.9 %").startswith("Correct!")
-    assert "moves without a hop" in answer(box_of(arrow_chains, 1), "56.1 %")
+    assert answer(box_of(arrow_chains, 3), "43.9 %").startswith("Correct!")
+    assert "moves without a hop" in answer(box_of(arrow_chains, 3), "56.1 %")
     assert "ER-CHAIN-2" not in second.solution.get("en"), "the pupil's solution in words, without rule IDs"
 
 

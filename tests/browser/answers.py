@@ -15,7 +15,7 @@ FIRST_ANSWER = {
     "die_choice": ("1/6", "1/7776"),
     "angry_flips": ("1", "6"),
     "doublet_penalties": ("0.3", "3/28"),
-    "arrow_chains": ("1", "3"),  # the count by hand on the mini board: the first box after the reveal
+    "arrow_chains": ("1/3", "26.7 %"),  # exercise 1: yellow first (a fair third is the wrong answer aimed at)
     "full_games": ("2", "1/2"),
 }
 FEEDBACK_MS = 60_000  # a shared 2-core box: a kernel busy drawing the page answers the click a little later
