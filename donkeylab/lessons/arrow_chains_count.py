@@ -239,7 +239,7 @@ def sheet_board(lang: str) -> str:
         f"<svg viewBox='0 0 {width} {height}' role='img' aria-label='{escape(stand)}'>"
         f"<title>{escape(stand)}</title>{''.join(parts)}</svg>"
     )
-    style = "max-width:80mm;margin:6px 0"  # the page has no sheet stylesheet: at most the sheet's width
+    style = "width:460px;max-width:100%;margin:6px 0"  # on screen; the sheet's stylesheet sets its paper width
     return f"<figure class='dl-ws-board' style='{style}'>{svg}<figcaption>{caption}</figcaption></figure>"
 
 
@@ -248,6 +248,8 @@ def first_move_win() -> Exercise:
     wins with the first move only when holding green–yellow–red (2 of the 6 cards: 1/3) and moving green to c1
     (1/6): 1/3 × 1/6 = 1/18 (the test checks it over the engine's 720 deals and 6 first moves). Wrong answers
     aimed at: one branch only (1/6, 1/3), one card instead of two (1/36), the branches added (1/2)."""
+    ending = [(m.donkey, m.to) for m in first_moves() if m.ends_race]
+    assert ending == [("green", "c1")] and ending_order() == "GYR", ending  # the move and the order the texts name
     card = Fraction(len(DEAL[0]), len(CARDS))  # Player 1 holds 2 of the 6 order cards
     move = race_over_at_once()
     order = {"order": lambda lg: card_words(ending_order(), lg)}

@@ -7,14 +7,15 @@ COUNT_TEXTS: dict[str, tuple[str, str]] = {
     # the exact answer, first part: the standard board's first move and a two-move tree, counted by hand
     "count.first": (
         (
-            "<p><b>Count it by hand first.</b> On the standard board, Player 1 has 6 first moves. Only {chains} set "
-            "off a chain: green to e1 (yellow hops to g1, then red to a1) and yellow to g1 (red hops to a1). A random "
-            "first move sets off a chain with probability {chains}/6 = {p}.</p>"
+            "<p><b>Count it by hand first.</b> At the start, each donkey can step forward left or right: 6 first "
+            "moves. Only {chains} set off a chain: green to e1 (yellow hops to g1, then red to a1) and yellow to g1 "
+            "(red hops to a1). A random first move sets off a chain with probability {chains}/6 = {p}.</p>"
         ),
         (
-            "<p><b>Zähl es zuerst von Hand.</b> Auf dem Standardbrett hat Spieler 1 sechs erste Züge. Nur {chains} "
-            "lösen eine Kette aus: Grün auf e1 (Gelb springt auf g1, dann Rot auf a1) und Gelb auf g1 (Rot springt auf "
-            "a1). Ein zufälliger erster Zug löst mit der Wahrscheinlichkeit {chains}/6 = {p} eine Kette aus.</p>"
+            "<p><b>Zähl es zuerst von Hand.</b> Am Anfang kann jeder Esel nach links oder rechts vorn ziehen: 6 "
+            "erste Züge. Nur {chains} lösen eine Kette aus: Grün auf e1 (Gelb springt auf g1, dann Rot auf a1) und "
+            "Gelb auf g1 (Rot springt auf a1). Ein zufälliger erster Zug löst mit der Wahrscheinlichkeit {chains}/6 = "
+            "{p} eine Kette aus.</p>"
         ),
     ),
     "count.tree": (
@@ -62,14 +63,16 @@ COUNT_TEXTS: dict[str, tuple[str, str]] = {
         (
             "A tree with two steps, on paper. On our mini board the 6 order cards are shuffled and each of the 3 "
             "players gets 2. Then Player 1 makes the first move at random (each of the 6 first moves equally likely). "
-            "What is the probability that Player 1 wins with this very first move? (In exercise 2 you found which "
-            "first move ends the race, and in which order.)"
+            "What is the probability that Player 1 wins with this very first move? (Follow green to c1 on the drawing: "
+            "its chain runs to the end of the race, green first, yellow second, red third. No other first move ends "
+            "the race.)"
         ),
         (
             "Ein Baum mit zwei Stufen, auf Papier. Auf unserem Mini-Brett werden die 6 Zielkarten gemischt, und jeder "
             "der 3 Spieler bekommt 2. Dann macht Spieler 1 den ersten Zug zufällig (jeder der 6 ersten Züge gleich "
             "wahrscheinlich). Wie groß ist die Wahrscheinlichkeit, dass Spieler 1 mit genau diesem ersten Zug gewinnt? "
-            "(In Übung 2 hast du gefunden, welcher erste Zug das Rennen beendet und in welcher Reihenfolge.)"
+            "(Folge Grün auf c1 auf der Zeichnung: Seine Kette läuft bis zum Ende des Rennens, Grün Erster, Gelb "
+            "Zweiter, Rot Dritter. Kein anderer erster Zug beendet das Rennen.)"
         ),
     ),
     "win.hint": (

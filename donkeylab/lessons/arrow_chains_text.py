@@ -17,14 +17,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "step_intros.default": (
         (
-            "Player 3 (you) moves next. Click the yellow donkey, then field d4, then press Step again and again: one "
-            "hop per step. The card on the right names each step's rule; names like ER-CHAIN-1 are our labels for the "
-            "rulebook's rules."
+            "Player 3 (you) moves next. Click the yellow donkey, then field d4, then press Step for each hop. The card "
+            "on the right names each step's rule; names like ER-CHAIN-1 are our labels for the rulebook's rules."
         ),
         (
-            "Spieler 3 (du) ist dran. Klick auf den gelben Esel und dann auf das Feld d4, und drück immer wieder "
-            "Schritt: Jeder Schritt ist ein Sprung. Die Karte rechts nennt die Regel jedes Schritts; Namen wie "
-            "ER-CHAIN-1 sind unsere Kürzel für die Regeln aus der Spielanleitung."
+            "Spieler 3 (du) ist dran. Klick auf den gelben Esel und dann auf das Feld d4, und drück für jeden Sprung "
+            "auf Schritt. Die Karte rechts nennt die Regel jedes Schritts; Namen wie ER-CHAIN-1 sind unsere Kürzel für "
+            "die Regeln aus der Spielanleitung."
         ),
     ),
     "step_intros.tiny_chain": (
@@ -92,12 +91,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises.items2": (
         (
-            "The chain table below says what share of all moves sets off 0 hops, 1 hop, 2 hops, … in random races on "
-            "the standard board. What share of all moves sets off at least one chain hop?"
+            "On the page, the chain table under “Going further” says what share of all moves sets off 0 hops, 1 hop, 2 "
+            "hops, … in random races on the standard board. What share of all moves sets off at least one chain hop?"
         ),
         (
-            "Die Kettentabelle unten sagt, welcher Anteil aller Züge in Zufallsrennen auf dem Standardbrett 0, 1, 2, "
-            "… Sprünge auslöst. Welcher Anteil aller Züge löst mindestens einen Kettensprung aus?"
+            "Auf der Seite sagt die Kettentabelle unter „Weiter gedacht“, welcher Anteil aller Züge in Zufallsrennen "
+            "auf dem Standardbrett 0, 1, 2, … Sprünge auslöst. Welcher Anteil aller Züge löst mindestens einen "
+            "Kettensprung aus?"
         ),
     ),
     "ex2.without_hops": (
@@ -164,8 +164,8 @@ TEXTS: dict[str, tuple[str, str]] = {
             "<p>Rot kommt in etwa {red} der Zufallsrennen als Erster ins Ziel, mehr als ein faires Drittel. Ohne "
             "Pfeile sähe das Brett im Spiegel genauso aus, also hätten Rot und Gelb gleiche Chancen: Die Pfeile machen "
             "den Unterschied. Nimm den roten Pfeil auf g1: Landet ein anderer Esel dort, springt Rot nach vorn (wenn "
-            "er kann), wie in beiden Ketten, die du oben gezählt hast. Wäre dieser eine Pfeil grün, käme Rot nur in "
-            "etwa {as_green} der Rennen als Erster an.</p>"
+            "er kann), wie in beiden Ketten oben. Wäre dieser eine Pfeil grün, käme Rot nur in etwa {as_green} der "
+            "Rennen als Erster an.</p>"
         ),
     ),
     "reconstruction": (
@@ -302,12 +302,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "ex2.hint": (
         (
-            "Every move sets off either no hop or at least one. The row “0 hops” in the chain table below "
-            "gives the first; all moves together are 100 %."
+            "Every move sets off either no hop or at least one. The row “0 hops” in the chain table gives the first; "
+            "all moves together are 100 %."
         ),
         (
             "Jeder Zug löst entweder keinen Sprung oder mindestens einen aus. Die Zeile „0 Sprünge“ in der "
-            "Kettentabelle unten gibt das Erste; alle Züge zusammen sind 100 %."
+            "Kettentabelle gibt das Erste; alle Züge zusammen sind 100 %."
         ),
     ),
     "ex2.solution": (
