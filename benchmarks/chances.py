@@ -6,7 +6,7 @@ board's chain once; that first call is reported apart as ``first``). Prints p50,
 player count, and for Double Down the share of rows that are bounds (unresolved mass > 0) and the mean
 unresolved probability per row.
 
-    .venv/bin/python benchmarks/chances.py [--games N]
+    .venv/bin/python benchmarks/chances.py [--games N] [--game NAME] [--players N ...]
 """
 
 from __future__ import annotations
@@ -74,9 +74,13 @@ def run(game: str, players: int, rules: dict[str, str], games: int) -> dict[str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="seeded games per case (default 3)")
+    parser.add_argument("--game", help="only this game (e.g. double_down)")
+    parser.add_argument("--players", type=int, nargs="*", help="only these player counts")
     args = parser.parse_args()
     print(f"{'game':<14} {'players':>7} {'rules':<10} {'points':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}  notes")
     for game, players, rules in CASES:
+        if (args.game and game != args.game) or (args.players and players not in args.players):
+            continue
         r = run(game, players, rules, args.games)
         notes = []
         if r["first"]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from math import factorial
 from typing import Final
 
 from donkeylab.core.chances import Chances, MoveChances, empty, no_decision, outcomes_of, ranked
@@ -30,7 +31,18 @@ from donkeylab.double_down.actions import PlayCard
 from donkeylab.double_down.deck import BUST_AT, COUNTS, EFFECT, KIND_INDEX, KINDS, REPEATS
 from donkeylab.double_down.rules import NAME
 from donkeylab.double_down.state import DoubleDownState
-from donkeylab.double_down.window import TWO_X, Node, Table, _take, must_lose_by_next_turn
+from donkeylab.double_down.sums import ADDS, coefficient, falling
+from donkeylab.double_down.window import (
+    MINUS,
+    NEVER,
+    NUMBER,
+    REVERSE,
+    TWO_X,
+    Arrival,
+    Node,
+    Table,
+    must_lose_by_next_turn,
+)
 
 say = words(
     "double_down/chances/",
@@ -81,12 +93,13 @@ ASSUMED: Final = say("assumed")
 NOW, NEXT, SAFE, OPEN = "now", "next", "safe", "open"  # outcome names (``core.chances.outcome_text`` says them)
 BOUND: Final = say("bound")
 Slots = tuple[int, int, int]  # (known 2x cards, constrained slots: no 2x, free slots) of one hand
-# pool counts, free slots, slots per seat, turn (index into seats), direction, cards still to play this
-# turn, cards played this turn, a 2x played this turn: the position while this seat is still playing its turn
-Turn = tuple[tuple[int, ...], int, tuple[Slots, ...], int, int, int, int, bool]
-# Transitions the model may follow per card; beyond it the positions still open are unresolved (a bound).
-BUDGET: Final = 8_000  # per decision point, shared evenly by the cards
-FOLLOW: Final = 1_000  # token losses that cannot put a seat out within one round of play
+# unseen cards by kind, slots per seat, turn (index into seats), direction, cards still to play this turn,
+# cards played this turn, a 2x played this turn: the position while this seat is still playing its turn
+Turn = tuple[tuple[int, ...], tuple[Slots, ...], int, int, int, int, bool]
+CLASSES: Final = (TWO_X, REVERSE, MINUS, NUMBER)  # what a drawn card is, before a number card's kind
+# Moves the model may follow per decision point (shared by the cards); beyond it the positions still open are
+# unresolved (a bound).
+BUDGET: Final = 20_000
 
 
 class _Model(Table):
@@ -96,7 +109,10 @@ class _Model(Table):
         rules = state.rules
         seats = state.remaining
         tokens = state.tokens
-        lives = tuple(FOLLOW if s == me else tokens[s] + (1 if rules.swimming else 0) for s in seats)
+        lives = tuple(NEVER if s == me else tokens[s] + (1 if rules.swimming else 0) for s in seats)
+        pool = list(COUNTS)
+        for k in [KIND_INDEX[c] for c in state.hands[me]] + [KIND_INDEX[c] for c in state.played_cards]:
+            pool[k] -= 1
         super().__init__(
             len(seats),
             seats.index(me),
@@ -105,10 +121,11 @@ class _Model(Table):
             state.doublets,
             rules.repeat_doublet_penalty,
             lives,
+            tuple(pool),
+            state.total - 10 * (2 + pool[MINUS]),
         )
+        self.lose: dict[tuple[int, tuple[int, ...], int], bool] = {}
         self.budget = BUDGET
-        self.forced: dict[tuple[tuple[int, ...], int, int, int, int, tuple[int, ...]], Fraction] = {}
-        self.lose: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], bool] = {}
 
 
 def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
@@ -120,13 +137,10 @@ def chances(state: DoubleDownState, seat: int | None = None) -> Chances:
     assert isinstance(me, int)
     model = _Model(state, me)
     hand = [KIND_INDEX[c] for c in state.hands[me]]
-    pool = list(COUNTS)
-    for k in hand + [KIND_INDEX[c] for c in state.played_cards]:
-        pool[k] -= 1
     seats = state.remaining
     slots = tuple((0, 0, 0) if i == model.me else (0, 0, len(state.hands[s])) for i, s in enumerate(seats))
     turn_played = 2 - state.pending_plays if state.pending_double else 0
-    start: Turn = (tuple(pool), sum(pool), slots, model.me, state.direction, state.pending_plays, turn_played, False)
+    start: Turn = (model.pool, slots, model.me, state.direction, state.pending_plays, turn_played, False)
     rows = []
     # The budget is shared by the cards: what one card leaves unused goes to the cards after it, and the cards
     # that need no search (a token lost now) go first.
@@ -178,8 +192,8 @@ def _my_play(
     model: _Model, start: Turn, total: int, hand: Sequence[int], k: int
 ) -> tuple[Fraction, Fraction, Fraction, int]:
     """(P(lose now), P(lose at the next turn, not now), P(unresolved), the second card of a double turn the
-    player then plays: the best one as this model finds it, -1 if none) when this seat plays ``k``."""
-    pool, free, slots, turn, direction, pending, played, next_double = start
+    player then plays: the best one, -1 if none) when this seat plays ``k``."""
+    pool, slots, turn, direction, pending, played, next_double = start
     result, after = model.outcome(total, k)
     if result != "safe":  # a doublet or a bust: the token is lost whatever comes next
         return Fraction(1), Fraction(0), Fraction(0), -1
@@ -191,47 +205,50 @@ def _my_play(
         next_double = True
     pending, played = pending - 1, played + 1
     if pending and rest:  # the second card of a double turn: the player picks the best one
-        mid: Turn = (pool, free, slots, turn, direction, pending, played, next_double)
-        options = {b: _my_play(model, mid, after, rest, b) for b in dict.fromkeys(rest)}
+        mid: Turn = (pool, slots, turn, direction, pending, played, next_double)
+        seconds = list(dict.fromkeys(rest))
+        options = {}
+        left = model.budget
+        for i, b in enumerate(seconds):  # each second card gets its share of the budget
+            model.budget = share = left // (len(seconds) - i)
+            options[b] = _my_play(model, mid, after, rest, b)
+            left -= share - model.budget
+        model.budget = left
         best = max(options, key=lambda b: (1 - sum(options[b][:3]), -options[b][2]))
         now, nxt, unresolved, _ = options[best]
         return now, nxt, unresolved, best
     draw = min(played, model.hand_size - len(rest))
     if draw > model.pile:
         return Fraction(0), Fraction(0), Fraction(1), -1  # this seat's own draw needs a reshuffle
+    mine = tuple(sorted(rest))
+    if not _can_lose(model, mine):
+        return Fraction(0), Fraction(0), Fraction(0), -1
     slots = slots[: model.me] + ((0, 0, draw),) + slots[model.me + 1 :]
-    nxt_seat = model.next_seat(turn, direction, 0)
     node: Node = (
-        pool,
-        free,
+        (0,) * len(ADDS),
+        0,
+        0,
+        after,
+        (),
+        (),
+        model.lives,
+        pool[TWO_X],
+        sum(pool),
+        pool[REVERSE],
+        pool[MINUS],
         slots,
-        nxt_seat,
+        model.next_seat(turn, direction, 0),
         direction,
         2 if next_double else 1,
         0,
         False,
-        after,
         draw,
         0,
-        model.lives,
     )
-    mine = tuple(sorted(rest))
-
-    if not _can_lose(model, mine):
-        return Fraction(0), Fraction(0), Fraction(0), -1
-
-    def leaf(pool: tuple[int, ...], free: int, total: int, pending: int) -> Fraction:
-        return _forced(model, pool, free, draw, total, pending, mine)
-
-    risky: dict[tuple[int, int], bool] = {}
-
-    def can_lose(total: int, pending: int) -> bool:
-        found = risky.get((total, pending))
-        if found is None:
-            found = risky[total, pending] = _risky(model, mine, total, pending)
-        return found
-
-    nxt, unresolved, model.budget = must_lose_by_next_turn(model, node, can_lose, leaf, model.budget)
+    nxt, unresolved, model.budget = must_lose_by_next_turn(model, node, _Leaf(model, mine), model.budget)
+    if nxt < 0:  # a bound below 0 says nothing more than 0 does
+        unresolved += nxt
+        nxt = Fraction(0)
     return Fraction(0), nxt, unresolved, -1
 
 
@@ -261,65 +278,187 @@ def _risky(model: _Model, mine: tuple[int, ...], total: int, pending: int) -> bo
     return True
 
 
-def _forced(
-    model: _Model, pool: tuple[int, ...], free: int, n: int, total: int, pending: int, mine: tuple[int, ...]
-) -> Fraction:
-    """P(every card this seat can play at its turn costs a token), its ``n`` drawn cards revealed one by one
-    from the unseen cards (called only where ``_risky`` says ``mine`` alone has no safe way)."""
-    if pending == 1:  # a plain turn: lost exactly when every drawn card is unsafe too
-        bad = [model.outcome(total, k)[0] != "safe" for k in range(len(pool))]
-        n2 = pool[TWO_X]
-        s = sum(c for k, c in enumerate(pool) if bad[k] and k != TWO_X)
-        return _all_bad(n, n2 if bad[TWO_X] else 0, n2, free, sum(pool) - n2, s)
-    key = (pool, free, n, total, pending, mine)
-    found = model.forced.get(key)
-    if found is not None:
+class _Leaf:
+    """P(every way this seat can play at its next turn costs a token), when the turn comes back to it.
+
+    Its hand then is ``mine`` and the cards it drew right after its play, still unseen: each sits in a free
+    slot (a 2x with probability unseen 2x / free slots, else the next unseen non-2x card: a direction change, a
+    −10, a 0 or an adding card). The total is the known part plus the sum of the ``u`` hidden adding cards;
+    those and the adding cards drawn are the first of one random order of the unseen adding cards, so
+    P(sum s, then kinds k, l) is counted by ``sums.Adds`` (subsets leaving one copy of k and of l out)."""
+
+    def __init__(self, model: _Model, mine: tuple[int, ...]) -> None:
+        self.model, self.mine = model, mine
+        self.memo: dict[Arrival, Fraction] = {}
+        self.tables: dict[
+            tuple[tuple[int, ...], int, int, tuple[int, ...], int, int], dict[tuple[int, ...], Fraction]
+        ] = {}
+        self.risky: dict[tuple[int, int], list[int]] = {}
+        self.patterns: dict[tuple[int, ...], list[tuple[Fraction, tuple[int, ...]]]] = {}
+        self.bad: dict[tuple[int, int, tuple[int, ...], int], bool | tuple[tuple[int, ...], ...]] = {}
+
+    def __call__(self, arrival: Arrival) -> Fraction:
+        found = self.memo.get(arrival)
+        if found is None:
+            found = self.memo[arrival] = self._value(arrival)
         return found
-    draws = _draws(pool, free, n)
-    by_scale: dict[int, int] = {}
-    for weight, scale, drawn in draws:
-        if _must_lose_cached(model, total, mine, drawn, pending):
-            by_scale[scale] = by_scale.get(scale, 0) + weight
-    found = model.forced[key] = sum((Fraction(w, d) for d, w in by_scale.items()), Fraction(0))
-    return found
+
+    def _value(self, arrival: Arrival) -> Fraction:
+        revealed, u, known, bust, n2, free, r, mm, d, pending = arrival
+        sums = self._sums(known, pending)
+        if not sums:
+            return Fraction(0)
+        table = self._table(revealed, u, known, bust, pending, d, sums)
+        if not any(table.values()):
+            return Fraction(0)
+        pp = self.model.adds_of(revealed).total - u
+        key = (d, n2, free, r, mm, pp)
+        patterns = self.patterns.get(key)
+        if patterns is None:
+            patterns = self.patterns[key] = _patterns(d, n2, free, r, mm, pp)
+        total = Fraction(0)
+        for p, pattern in patterns:
+            value = table.get(pattern)
+            if value:
+                total += p * value
+        return total
+
+    def _sums(self, known: int, pending: int) -> list[int]:
+        """The sums of the hidden number cards that leave a total where ``mine`` alone may have no safe way."""
+        key = (known, pending)
+        found = self.risky.get(key)
+        if found is None:
+            found = self.risky[key] = [
+                s for s in range(max(0, BUST_AT - known)) if _risky(self.model, self.mine, known + s, pending)
+            ]
+        return found
+
+    def _table(
+        self,
+        revealed: tuple[int, ...],
+        u: int,
+        known: int,
+        bust: tuple[int, ...],
+        pending: int,
+        d: int,
+        sums: list[int],
+    ) -> dict[tuple[int, ...], Fraction]:
+        """For each multiset of classes of the ``d`` drawn cards: P(lose, the hidden sum one of ``sums`` and the
+        pending bust check passed), the number cards drawn summed over their kinds.
+
+        The ``u`` hidden cards, then the number cards drawn, are the first of one random order of the unseen
+        number cards, so P(hidden sum s, then kinds k, l) counts the u-subsets with sum s that leave a copy of k
+        and of l out (``sums.Adds``). A pending check (p, base) fails when the first p of them reach 77 - base:
+        those paths are taken off, the cards after the p-th (a sum below ``base - known``, a few small cards)
+        listed one multiset at a time and the first p counted by their generating function."""
+        key = (revealed, u, known, bust, pending, d)
+        found = self.tables.get(key)
+        if found is not None:
+            return found
+        adds = self.model.adds_of(revealed)
+        n = adds.total
+        counts = adds.counts
+        # (hidden cards told apart: ways to place the trailing cards, a multiset left out of the first p, number of
+        # cards before the drawn ones, the first p's sum to add) for the plain count and the failed checks
+        # (orders of the hidden cards told apart, a multiset left out of the first ones, how many those are, the
+        # sum of the cards after them, the least sum of the first ones, sign): the plain count, then the failed
+        # checks taken off
+        parts: list[tuple[int, tuple[int, ...], int, int, int, int]] = [(factorial(u), (), u, 0, 0, 1)]
+        if bust:
+            p, base = bust
+            for w, trail, trail_sums in self.model.combos(revealed, (u - p,), 0, max(0, base - known)) or ():
+                left_out = tuple(j for j, c in enumerate(trail) for _ in range(c))
+                parts.append((w * factorial(p), left_out, p, trail_sums[-1], BUST_AT - base, -1))
+        found = {}
+        for pattern in _multisets(d):
+            q = pattern.count(NUMBER)
+            if n - u < q:
+                continue
+            fixed = tuple(k for k in pattern if k != NUMBER)
+            num = 0
+            for ways, left_out, first, shift, floor, sign in parts:
+                left = list(counts)
+                for j in left_out:
+                    left[j] -= 1
+                for s in sums:
+                    if s - shift < floor:
+                        continue
+                    bad = self._bad(known + s, pending, fixed, q)
+                    if not bad:
+                        continue
+                    if q == 0:
+                        num += sign * ways * coefficient(adds.row(first, left_out), s - shift)
+                        continue
+                    for drawn in bad:  # type: ignore[union-attr]
+                        j, i = drawn[0], drawn[-1]
+                        w = left[j] if q == 1 else left[j] * (left[i] - (i == j)) * (1 if i == j else 2)
+                        if w:
+                            row = adds.row(first, tuple(sorted(left_out + drawn)))
+                            num += sign * ways * w * coefficient(row, s - shift)
+            found[pattern] = Fraction(num, falling(n, u + q))
+        self.tables[key] = found
+        return found
+
+    def _bad(self, total: int, pending: int, fixed: tuple[int, ...], q: int) -> bool | tuple[tuple[int, ...], ...]:
+        """Whether ``mine`` and the drawn cards ``fixed`` must lose on ``total`` (q = 0), else the kinds of the
+        ``q`` drawn number cards (indices into ``ADDS``, sorted) with which they must."""
+        key = (total, pending, fixed, q)
+        found = self.bad.get(key)
+        if found is None:
+            base = [*self.mine, *fixed]
+            if pending == 1 and q:  # a plain turn: lost exactly when every card costs a token
+                if any(self.model.outcome(total, k)[0] == "safe" for k in base):
+                    found = ()
+                else:
+                    bad = [j for j, k in enumerate(ADDS) if self.model.outcome(total, k)[0] != "safe"]
+                    found = tuple((j,) for j in bad) if q == 1 else tuple((j, i) for j in bad for i in bad if i >= j)
+            elif q == 0:
+                found = _must_lose(self.model, total, sorted(base), pending)
+            elif q == 1:
+                found = tuple(
+                    (j,) for j, k in enumerate(ADDS) if _must_lose(self.model, total, sorted([*base, k]), pending)
+                )
+            else:
+                found = tuple(
+                    (j, i)
+                    for j, k in enumerate(ADDS)
+                    for i in range(j, len(ADDS))
+                    if _must_lose(self.model, total, sorted([*base, k, ADDS[i]]), pending)
+                )
+            self.bad[key] = found
+        return found
 
 
-def _all_bad(n: int, bad2: int, n2: int, free: int, m: int, s: int) -> Fraction:
-    """P(``n`` free slots all hold an unsafe card): a slot holds a 2x with probability n2 / free (unsafe when
-    ``bad2``, then equal to ``n2``), else a uniform unseen non-2x card, ``s`` of the ``m`` unsafe."""
-    if not n:
-        return Fraction(1)
-    p = Fraction(0)
-    if bad2:
-        p += Fraction(n2, free) * _all_bad(n - 1, bad2 - 1, n2 - 1, free - 1, m, s)
-    if free > n2 and s:
-        p += Fraction((free - n2) * s, free * m) * _all_bad(n - 1, bad2, n2, free - 1, m - 1, s - 1)
-    return p
+def _multisets(d: int) -> list[tuple[int, ...]]:
+    """The multisets of ``d`` classes (sorted tuples)."""
+    if d == 0:
+        return [()]
+    if d == 1:
+        return [(c,) for c in CLASSES]
+    return [tuple(sorted((a, b))) for i, a in enumerate(CLASSES) for b in CLASSES[i:]]
 
 
-def _draws(pool: tuple[int, ...], free: int, n: int) -> list[tuple[int, int, tuple[int, ...]]]:
-    """The cards in ``n`` free slots, revealed one by one: (weight, denominator, sorted kinds), plain ints."""
-    if not n:
-        return [(1, 1, ())]
-    n2 = pool[TWO_X]
-    m = sum(pool) - n2
-    step = free * m if m else free
-    firsts: list[tuple[int, int]] = [(n2 * (m or 1), TWO_X)] if n2 else []
-    if free > n2:
-        firsts += [((free - n2) * c, k) for k, c in enumerate(pool) if c and k != TWO_X]
-    out: list[tuple[int, int, tuple[int, ...]]] = []
-    for w, kind in firsts:
-        for w2, d2, rest in _draws(_take(pool, kind), free - 1, n - 1):
-            out.append((w * w2, step * d2, tuple(sorted((kind, *rest)))))
+def _patterns(d: int, n2: int, free: int, r: int, mm: int, pp: int) -> list[tuple[Fraction, tuple[int, ...]]]:
+    """The classes of the ``d`` cards in this seat's free slots, in order, with their probability (the 2x among
+    free slots, the other kinds of card among the unseen non-2x cards), as (probability, sorted classes)."""
+    out: list[tuple[Fraction, tuple[int, ...]]] = []
+
+    def go(left: int, n2: int, free: int, counts: dict[int, int], p: Fraction, drawn: tuple[int, ...]) -> None:
+        if not left:
+            out.append((p, tuple(sorted(drawn))))
+            return
+        if n2:
+            go(left - 1, n2 - 1, free - 1, counts, p * Fraction(n2, free), (*drawn, TWO_X))
+        m = sum(counts.values())
+        if free > n2 and m:
+            for cls, n in counts.items():
+                if n:
+                    rest = dict(counts)
+                    rest[cls] = n - 1
+                    go(left - 1, n2, free - 1, rest, p * Fraction((free - n2) * n, free * m), (*drawn, cls))
+
+    go(d, n2, free, {REVERSE: r, MINUS: mm, NUMBER: pp}, Fraction(1), ())
     return out
-
-
-def _must_lose_cached(model: _Model, total: int, mine: tuple[int, ...], drawn: tuple[int, ...], pending: int) -> bool:
-    key = (total, mine, drawn, pending)
-    found = model.lose.get(key)
-    if found is None:
-        found = model.lose[key] = _must_lose(model, total, sorted([*mine, *drawn]), pending)
-    return found
 
 
 def _must_lose(model: _Model, total: int, hand: list[int], pending: int) -> bool:

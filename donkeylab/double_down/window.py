@@ -7,17 +7,31 @@ pile), and because RandomCard picks a uniformly random slot of its hand, the car
 draw from the unseen cards. DN-DOUBLE-1's "no 2x first" is the one exception: the player picks among its
 non-2x cards, so only *how many* 2x that hand holds is revealed (hypergeometric) and its other unknown slots
 become *constrained* (no 2x). Per seat the state keeps (known 2x, constrained slots, free slots); a free slot
-holds a 2x with probability (unseen 2x) / (free slots), else a uniform unseen non-2x card.
+holds a 2x with probability (unseen 2x) / (free slots), else a uniform unseen non-2x card. Once every 2x is
+located, constrained and free slots are alike and are merged.
 
-The search runs forward, one play at a time, and merges equal positions (the unseen cards as counts, the
-slots, whose turn, direction, the double-turn flags, the total, the cards drawn, who is out and how many
-more token losses put each seat out). Weights are integers over one common denominator (each play
-multiplies it by the lcm of that play's transition denominators), so no gcd is taken inside the loop. A card
-that busts ends the round: nothing more is counted, so those branches are not built. When the turn comes
-back, this seat's drawn cards are revealed and the table asks whether every card it can play costs a token.
+Coarser still: the non-2x cards revealed one after another are draws without replacement from the unseen
+non-2x cards, so the play needs only their *kind of effect* as it happens — a direction change, a −10, or a
+*number card* (0, 2–76) — and the number cards only as a count: which of them were played matters only through
+their sum, and only where a rule reads the total. A position keeps the unseen cards as four numbers (2x,
+direction change, −10, number cards) and the number cards played since the total was last read as ``u`` cards
+of unknown sum (``sums``: the law of that sum is a generating function over the 17 number kinds). Between two
+−10s the total only grows, so a bust (DN-BUST-1) needs reading only when a −10 comes or the turn comes back; a
+doublet by another seat (DN-DOUBLET-1) matters only when it may put that seat out (DN-TOKEN-1): until then the
+seat's plays are *marks* (where in the run of number cards it played).
 
-One path is not followed: a draw pile running out (DN-DRAW-1's reshuffle mixes in the played cards, a second
-unseen pool). Its probability is returned as *unresolved*, so the caller can show an exact bound.
+Where a rule must read the total, the search splits the position exactly, with signed weights: it keeps the
+whole position going as if the rule said "no" and, for the few multisets of the hidden number cards for which
+it says "yes", subtracts them (revealed) and adds them back with the "yes" consequence: a bust before a −10
+that the −10 brings back below 77 (a bust of 87 or more stays at 77 or more until the next −10, where it is
+caught in turn, and is never counted), a seat put out. Equal positions are merged; weights are integers over one
+common denominator per play, so no gcd is taken inside the loop. When the turn comes back, the caller's
+``leaf`` gives P(the seat must lose) from the hidden sum's law and the seat's draw.
+
+Two things are not followed and are returned as *unresolved* (what they may add to the loss): a draw pile
+running out (DN-DRAW-1's reshuffle mixes the played cards back in, a second unseen pool), and the positions
+left when the work budget is spent (the likeliest positions of each play go first): long chains of direction
+changes and double turns, whose positions multiply with the seats' hands (which of them hold a 2x).
 """
 
 from __future__ import annotations
@@ -28,22 +42,43 @@ from fractions import Fraction
 from math import comb, lcm
 from typing import Final
 
-from donkeylab.double_down.deck import BUST_AT, DELTA, EFFECT, KIND_INDEX, REPEATS
+from donkeylab.double_down.deck import BUST_AT, DELTA, KIND_INDEX, REPEATS
+from donkeylab.double_down.sums import ADD_DELTA, ADDS, Adds, Combo, Counts, TooMany, coefficient, combos, falling
 
 TWO_X: Final = KIND_INDEX["2x"]
+REVERSE: Final = KIND_INDEX["reverse"]
+MINUS: Final = KIND_INDEX["-10"]
+NUMBER: Final = -2  # the class of a number card played (its kind stays hidden)
+PASS: Final = -1
+NEVER: Final = 1_000  # lives of a seat that is not put out in this window (the deciding seat; see _doublet)
 Slots = tuple[int, int, int]  # (known 2x cards, constrained slots: no 2x, free slots) of one hand
-# pool counts, free slots, slots per seat, turn (index into seats), direction, cards still to play this turn,
-# cards played this turn, a 2x played this turn, total, cards drawn from the pile, seats out (bit mask),
-# token losses that still put each seat out (0: not followed, a large number)
-Node = tuple[tuple[int, ...], int, tuple[Slots, ...], int, int, int, int, bool, int, int, int, tuple[int, ...]]
-# P(this seat must lose) at its turn: (unseen cards, free slots, total, cards it must play)
-Leaf = Callable[[tuple[int, ...], int, int, int], Fraction]
-DOUBLE_LEAF: Final = 50  # budget units one double-turn answer at the seat's turn costs
-END, OPEN = "end", "open"  # a transition that ends what is counted / one that is not followed
+# (seat, number cards played so far when it played, known total then, 1 if its card was a hidden number card:
+# a doublet only if that card was not a 0, i.e. the sum grew there)
+Mark = tuple[int, int, int, int]
+# A pending bust check: () or (hidden number cards before a −10, known total before it): the round had ended
+# there if that total plus their sum reached 77 (read when the turn comes back, or at the next reading).
+Bust = tuple[int, ...]
+# Node: (revealed number cards, hidden number cards played, number cards played in all, known total, marks,
+# pending bust check, lives per seat, unseen 2x, free slots, unseen direction changes, unseen −10, slots per
+# seat, turn, direction, cards still to play this turn, cards played this turn, a 2x played this turn, cards
+# drawn, seats out)
+Node = tuple[
+    Counts, int, int, int, tuple[Mark, ...], Bust, tuple[int, ...], int, int, int, int,
+    tuple[Slots, ...], int, int, int, int, bool, int, int,
+]  # fmt: skip
+# What the leaf needs when the turn comes back: (revealed number cards, hidden number cards, known total,
+# pending bust check, unseen 2x, free slots, unseen direction changes, unseen −10, cards the seat drew, cards
+# it must play)
+Arrival = tuple[Counts, int, int, Bust, int, int, int, int, int, int]
+Leaf = Callable[[Arrival], Fraction]
+# a (signed) branch of one play: (numerator, denominator, revealed, hidden, known total, marks, bust check,
+# lives, put out)
+Branch = tuple[int, int, Counts, int, int, tuple[Mark, ...], Bust, tuple[int, ...], bool]
 
 
 class Table:
-    """The fixed facts of one decision point: seats, rules, the draw pile and the seat that decides."""
+    """The fixed facts of one decision point: seats, rules, the draw pile, the unseen cards, the seat that
+    decides, and the caches of its search."""
 
     def __init__(
         self,
@@ -54,9 +89,19 @@ class Table:
         doublets: frozenset[int],
         repeat_penalty: bool,
         lives: tuple[int, ...],
+        pool: tuple[int, ...],
+        low: int,
     ) -> None:
         self.seats, self.me, self.pile, self.hand_size = seats, me, pile, hand_size
         self.doublets, self.repeat_penalty, self.lives = doublets, repeat_penalty, lives
+        self.pool = pool
+        self.numbers: Counts = tuple(pool[k] for k in ADDS)
+        self.n_numbers = sum(self.numbers)
+        self.cap = BUST_AT - low + 1  # no total in the window is below ``low``
+        self._adds: dict[Counts, Adds] = {}
+        self._combos: dict[tuple[Counts, tuple[int, ...], int, int, int], list[Combo] | None] = {}
+        self._alive: dict[tuple[Counts, int, int], Fraction] = {}
+        self._least: dict[tuple[Counts, int], int] = {}
 
     def outcome(self, total: int, kind: int) -> tuple[str, int]:
         """``("safe" | "doublet" | "bust", total after)`` of playing ``kind`` on ``total`` (DN-DOUBLET-1, DN-BUST-1)."""
@@ -73,159 +118,427 @@ class Table:
             seat = (seat + direction) % self.seats
         return seat
 
+    def adds_of(self, revealed: Counts) -> Adds:
+        """The generating function of the number cards still unseen once ``revealed`` are known."""
+        found = self._adds.get(revealed)
+        if found is None:
+            left = tuple(c - r for c, r in zip(self.numbers, revealed, strict=True))
+            found = self._adds[revealed] = Adds(left, self.cap)
+        return found
 
-def _take(pool: tuple[int, ...], kind: int, n: int = 1) -> tuple[int, ...]:
-    return pool[:kind] + (pool[kind] - n,) + pool[kind + 1 :]
+    def alive(self, revealed: Counts, u: int, known: int) -> Fraction:
+        """P(the ``u`` hidden number cards keep the total below 77): the share of a position that is no bust."""
+        key = (revealed, u, known)
+        found = self._alive.get(key)
+        if found is None:
+            adds = self.adds_of(revealed)
+            row = adds.row(u)
+            good = sum(coefficient(row, s) for s in range(max(0, BUST_AT - known)))
+            found = self._alive[key] = Fraction(good, comb(adds.total, u))
+        return found
+
+    def least(self, revealed: Counts, u: int) -> int:
+        """The least that ``u`` of the unseen number cards can add."""
+        key = (revealed, u)
+        found = self._least.get(key)
+        if found is None:
+            low, need = 0, u
+            for j in sorted(range(len(ADDS)), key=lambda j: ADD_DELTA[j]):
+                t = min(self.numbers[j] - revealed[j], need)
+                low += t * ADD_DELTA[j]
+                need -= t
+                if not need:
+                    break
+            found = self._least[key] = low
+        return found
+
+    def combos(self, revealed: Counts, cuts: tuple[int, ...], lo: int, hi: int, limit: int = 0) -> list[Combo] | None:
+        """``sums.combos`` of the unseen number cards (cached); None when there are more than ``limit`` (if set)."""
+        key = (revealed, cuts, lo, hi, limit)
+        if key in self._combos:
+            return self._combos[key]
+        left = tuple(c - r for c, r in zip(self.numbers, revealed, strict=True))
+        try:
+            found: list[Combo] | None = combos(left, cuts, lo, hi, limit)
+        except TooMany:
+            found = None
+        self._combos[key] = found
+        return found
 
 
-# (kind or -1 for a pass, probability numerator, denominator, unseen cards before the card leaves them, whether
-# it leaves them (a known 2x does not), free slots after, the seat's slots after); the unseen cards after are
-# built only when needed (most moves end the round or find a safe hand)
-Move = tuple[int, int, int, tuple[int, ...], bool, int, Slots]
+# (class: a kind index for 2x / direction change / −10, NUMBER or PASS; probability numerator, denominator;
+# unseen 2x after, free slots after, the seat's slots after)
+Move = tuple[int, int, int, int, int, Slots]
 
 
-def _moves(node: Node) -> list[Move]:
+def _moves(node: Node, n_numbers: int) -> list[Move]:
     """Every card the seat to act may play under RandomCard (or its pass), as exact int ratios."""
-    pool, free, slots, turn = node[0], node[1], node[2], node[3]
+    n2, free, slots, turn = node[7], node[8], node[11], node[12]
     x, c, f = slots[turn]
     h = x + c + f
-    n2 = pool[TWO_X]
-    m = sum(pool) - n2
     if not h:
-        return [(-1, 1, 1, pool, False, free, (x, c, f))]
+        return [(PASS, 1, 1, n2, free, (x, c, f))]
+    r, mm = node[9], node[10]
+    pp = n_numbers - node[2]
+    m = r + mm + pp
+    classes = [(k, n) for k, n in ((REVERSE, r), (MINUS, mm), (NUMBER, pp)) if n]
     out: list[Move] = []
-    if node[5] == 2:  # first card of a double turn (no 2x first): reveal how many 2x the free slots hold
+    if node[14] == 2:  # first card of a double turn (no 2x first): reveal how many 2x the free slots hold
+        if not n2:
+            if not c + f:
+                return [(PASS, 1, 1, n2, free, (x, 0, 0))]
+            new = (x, c + f - 1, 0)
+            return [(kind, n, m, n2, free - f, new) for kind, n in classes]
         den_j = comb(free, f)
         for j in range(min(n2, f) + 1):
             a = comb(n2, j) * comb(free - n2, f - j)
             if not a:
                 continue
-            pool_j = _take(pool, TWO_X, j)
             if not c + f - j:  # only 2x: the seat is stuck and passes (DN-DOUBLE-1)
-                out.append((-1, a, den_j, pool_j, False, free - f, (x + j, 0, 0)))
+                out.append((PASS, a, den_j, n2 - j, free - f, (x + j, 0, 0)))
                 continue
             new = (x + j, c + f - j - 1, 0)
-            for kind, n in enumerate(pool_j):
-                if n and kind != TWO_X:
-                    out.append((kind, a * n, den_j * m, pool_j, True, free - f, new))
+            for kind, n in classes:
+                out.append((kind, a * n, den_j * m, n2 - j, free - f, new))
         return out
     if x:
-        out.append((TWO_X, x, h, pool, False, free, (x - 1, c, f)))
+        out.append((TWO_X, x, h, n2, free, (x - 1, c, f)))
     if f and n2:
-        out.append((TWO_X, f * n2, h * free, pool, True, free - 1, (x, c, f - 1)))
-    from_free = f and free > n2
-    if c or from_free:
-        for kind, n in enumerate(pool):
-            if n and kind != TWO_X:
-                if c:
-                    out.append((kind, c * n, h * m, pool, True, free, (x, c - 1, f)))
-                if from_free:
-                    out.append((kind, f * (free - n2) * n, h * free * m, pool, True, free - 1, (x, c, f - 1)))
+        out.append((TWO_X, f * n2, h * free, n2 - 1, free - 1, (x, c, f - 1)))
+    if c:
+        for kind, n in classes:
+            out.append((kind, c * n, h * m, n2, free, (x, c - 1, f)))
+    if f and free > n2:
+        for kind, n in classes:
+            out.append((kind, f * (free - n2) * n, h * free * m, n2, free - 1, (x, c, f - 1)))
     return out
 
 
-def _after(table: Table, node: Node, move: Move) -> Node | tuple[int, int] | str:
-    """The position after ``move`` of the seat to act, as the engine plays it: tokens and seats out
-    (DN-DOUBLET-1, DN-TOKEN-1), DN-REVERSE-1, DN-DOUBLE-1, drawing back (DN-PLAY-1). When the turn comes back
-    to ``table.me`` only (total, cards it must play) is returned; ``END`` or ``OPEN`` when nothing more is
-    counted or followed."""
-    _, _, slots, turn, direction, pending, played, next_double, total, drawn, out, lives = node
-    kind, _, _, pool, taken, free, mine = move
-    if kind < 0:  # a pass: no card, no draw, the next seat plays a plain turn
-        nxt = table.next_seat(turn, direction, out)
-        if nxt == table.me:
-            return (total, 1)
-        slots = slots[:turn] + (mine,) + slots[turn + 1 :]
-        return (pool, free, slots, nxt, direction, 1, 0, False, total, drawn, out, lives)
-    if taken:
-        pool = _take(pool, kind)
-    result, total = table.outcome(total, kind)
-    if result == "bust":
-        return END
-    gone = False
-    if result == "doublet":
-        left = lives[turn] - 1
-        lives = lives[:turn] + (left,) + lives[turn + 1 :]
-        if not left:  # eliminated (DN-TOKEN-1): the hand leaves play unseen, the turn ends with no draw
-            gone = True
-            out |= 1 << turn
-            if bin(out).count("1") == table.seats - 1:
-                return END  # one seat left: the game is over
-    effect = EFFECT[kind]
-    if effect == "reverse":
-        direction = -direction
-    elif effect == "double":
-        next_double = True
-    pending, played = pending - 1, played + 1
-    x, c, f = mine
-    if not gone:
-        if pending and x + c + f:
+def _cuts(marks: tuple[Mark, ...]) -> tuple[int, ...]:
+    """The numbers of cards at which the marks read the sum (and the one before a hidden card's mark)."""
+    cuts = {p for _, p, _, _ in marks}
+    cuts |= {p - 1 for _, p, _, hid in marks if hid and p > 1}
+    return tuple(sorted(cuts))
+
+
+class _Search:
+    """One run of the window for one card of the deciding seat."""
+
+    def __init__(self, table: Table, leaf: Leaf) -> None:
+        self.t = table
+        self.leaf = leaf
+        self.work = 0  # multisets listed and positions split off: charged to the budget
+
+    def _hit(self, mark: Mark, at: dict[int, int]) -> bool:
+        """Whether the play at ``mark`` announced a doublet, the sums at the cuts being ``at``."""
+        _, p, base, hidden = mark
+        total = base + at[p]
+        if total not in self.t.doublets:
+            return False
+        return not hidden or self.t.repeat_penalty or at[p] > at.get(p - 1, 0)
+
+    def _listed(self, revealed: Counts, cuts: tuple[int, ...], lo: int, hi: int) -> list[Combo]:
+        found = self.t.combos(revealed, cuts, lo, hi)
+        assert found is not None
+        self.work += len(found)
+        return found
+
+    def _reveal(
+        self, br: Branch, marks: tuple[Mark, ...], combo: Combo, cuts: tuple[int, ...], den: int, sign: int
+    ) -> Branch | None:
+        """``br`` with its hidden number cards revealed as ``combo`` and ``marks`` read (each doublet costs that
+        seat a life; a seat whose doublets reached its lives at an earlier reading was split off there, and in
+        this copy is never put out again, see ``_doublet``); None when the pending bust check says the round
+        had ended."""
+        num, d, revealed, _, known, _, bust, lives, gone = br
+        w, multiset, sums = combo
+        at = dict(zip(cuts, sums, strict=True))
+        if bust and bust[1] + at[bust[0]] >= BUST_AT:
+            return None
+        hits = [0] * len(lives)
+        for mark in marks:
+            if self._hit(mark, at):
+                hits[mark[0]] += 1
+        lives = tuple(left - h if h < left else NEVER for left, h in zip(lives, hits, strict=True))
+        new_rev = tuple(a + b for a, b in zip(revealed, multiset, strict=True))
+        return (sign * num * w, d * den, new_rev, 0, known + sums[-1], (), (), lives, gone)
+
+    def _cuts(self, br: Branch, marks: tuple[Mark, ...]) -> tuple[int, ...]:
+        cuts = set(_cuts(marks)) | {br[3]}
+        if br[6]:
+            cuts.add(br[6][0])
+        return tuple(sorted(cuts))
+
+    def _bust_check(self, br: Branch, out: list[Branch]) -> None:
+        """A −10 is played: the round had ended if the total had reached 77 before it (DN-BUST-1). With hidden
+        number cards the check is left pending (``Bust``) until the turn comes back or the total is read; a
+        check already pending is settled here unless no number card came since (the older check then covers
+        the newer): the position goes on, and the multisets for which the older check fails while the newer
+        passes are taken off."""
+        num, d, revealed, u, known, marks, bust, lives, gone = br
+        if not u:
+            if known < BUST_AT:
+                out.append(br)
+            return
+        if known + self.t.least(revealed, u) >= BUST_AT:  # a bust whatever they are
+            return
+        if not bust:
+            out.append((num, d, revealed, u, known, marks, (u, known), lives, gone))
+            return
+        p, base = bust
+        if p == u:
+            out.append(br)
+            return
+        out.append((num, d, revealed, u, known, marks, (u, known), lives, gone))
+        cuts = self._cuts(br, marks)
+        den = falling(self.t.adds_of(revealed).total, u)
+        old = (num, d, revealed, u, known, marks, (), lives, gone)
+        for combo in self._listed(revealed, cuts, max(0, BUST_AT - base), max(0, BUST_AT - known)):
+            if base + combo[2][cuts.index(p)] < BUST_AT:
+                continue
+            b = self._reveal(old, marks, combo, cuts, den, -1)
+            if b is not None:
+                out.append(b)
+
+    def _doublet(self, br: Branch, seat: int, hidden: int, out: list[Branch]) -> None:
+        """``seat`` announces a total (a number card, a −10, or a repeat under ``repeat_doublet_penalty``): a
+        doublet costs it a life and the last one puts it out (DN-DOUBLET-1, DN-TOKEN-1).
+
+        While the total is hidden the play is only marked. When a doublet here may be the one that puts the
+        seat out (its marks reach its lives), the position is kept as if not, and the multisets for which it is
+        (exactly lives − 1 doublets at its marks and one here) are taken off and added back with the seat out.
+        The copy kept goes on with the paths whose doublets had already reached the lives at an earlier such
+        reading: those were split off there, and every copy treats them alike (never put out again), so they
+        cancel."""
+        t = self.t
+        num, d, revealed, u, known, marks, bust, lives, gone = br
+        left = lives[seat]
+        if not u:  # the total is known (a reading clears the marks)
+            if known in t.doublets:
+                if left == 1:
+                    out.append((num, d, revealed, u, known, marks, bust, lives, True))
+                    return
+                lives = lives[:seat] + (left - 1,) + lives[seat + 1 :]
+            out.append((num, d, revealed, u, known, marks, bust, lives, gone))
+            return
+        new = (seat, u, known, hidden)
+        marks2 = tuple(sorted(marks + (new,)))
+        out.append((num, d, revealed, u, known, marks2, bust, lives, gone))
+        mine = [mk for mk in marks if mk[0] == seat]
+        if len(mine) + 1 < left:  # it cannot be put out yet: the mark is kept
+            return
+        targets = [v - known for v in t.doublets if v - known >= 0]
+        cuts = self._cuts(br, marks2)
+        den = falling(t.adds_of(revealed).total, u)
+        for v in targets:
+            for combo in self._listed(revealed, cuts, v, v + 1):
+                at = dict(zip(cuts, combo[2], strict=True))
+                if not self._hit(new, at) or sum(self._hit(mk, at) for mk in mine) != left - 1:
+                    continue
+                b = self._reveal(br, marks2, combo, cuts, den, -1)
+                if b is not None:
+                    out.append(b)
+                    out.append((-b[0], *b[1:8], True))
+
+    def after(self, node: Node, move: Move) -> list[tuple[int, int, object]]:
+        """The positions after ``move`` of the seat to act, as the engine plays it, each with its (signed)
+        probability: tokens and seats out (DN-DOUBLET-1, DN-TOKEN-1), DN-REVERSE-1, DN-DOUBLE-1, drawing back
+        (DN-PLAY-1). An ``Arrival`` when the turn comes back, a ``list`` [revealed, hidden, known] when the draw
+        pile runs out; positions that end the round or the game are left out."""
+        t = self.t
+        (revealed, u, seen, known, marks, bust, lives, _, _, r, mm, slots, turn, direction, pending, played, nd,
+         drawn, out) = node  # fmt: skip
+        kind, _, _, n2, free, mine = move
+        if kind == PASS:  # no card, no draw, the next seat plays a plain turn
+            nxt = t.next_seat(turn, direction, out)
             slots = slots[:turn] + (mine,) + slots[turn + 1 :]
-            return (pool, free, slots, turn, direction, pending, played, next_double, total, drawn, out, lives)
-        draw = min(played, table.hand_size - (x + c + f))
-        if drawn + draw > table.pile:
-            return OPEN  # the draw pile runs out: a reshuffle, not followed
-        mine = (x, c, f + draw)  # cards drawn sit in free slots
-        drawn += draw
-    nxt = table.next_seat(turn, direction, out)
-    if nxt == table.me:
-        return (total, 2 if next_double else 1)
-    slots = slots[:turn] + (mine,) + slots[turn + 1 :]
-    return (pool, free, slots, nxt, direction, 2 if next_double else 1, 0, False, total, drawn, out, lives)
+            if nxt == t.me:
+                return [(1, 1, (revealed, u, known, bust, n2, free, r, mm, slots[t.me][2], 1))]
+            node2 = (
+                revealed,
+                u,
+                seen,
+                known,
+                marks,
+                bust,
+                lives,
+                n2,
+                free,
+                r,
+                mm,
+                slots,
+                nxt,
+                direction,
+                1,
+                0,
+                False,
+                drawn,
+                out,
+            )
+            return [(1, 1, node2)]
+        hidden = 0
+        if kind == REVERSE:
+            r -= 1
+            direction = -direction
+        elif kind == MINUS:
+            mm -= 1
+        elif kind == NUMBER:
+            u += 1
+            seen += 1
+            hidden = 1
+        else:
+            nd = True
+        branches: list[Branch] = [(1, 1, revealed, u, known, marks, bust, lives, False)]
+        if kind == MINUS:
+            checked: list[Branch] = []
+            self._bust_check(branches[0], checked)
+            branches = [(b[0], b[1], b[2], b[3], b[4] - 10, *b[5:]) for b in checked]
+        if (hidden or kind == MINUS or t.repeat_penalty) and lives[turn] < NEVER:
+            marked: list[Branch] = []
+            for b in branches:
+                self._doublet(b, turn, hidden, marked)
+            branches = marked
+        self.work += len(branches) - 1
+        pending, played = pending - 1, played + 1
+        x, c, f = mine
+        results: list[tuple[int, int, object]] = []
+        for num, den, rev, u2, known2, marks2, bust2, lives2, gone in branches:
+            out2, drawn2 = out, drawn
+            if gone:  # put out (DN-TOKEN-1): the hand leaves play unseen, the turn ends with no draw
+                out2 = out | 1 << turn
+                if bin(out2).count("1") == t.seats - 1:
+                    continue  # one seat left: the game is over
+                s2 = slots[:turn] + ((0, 0, 0),) + slots[turn + 1 :]
+                marks2 = tuple(mk for mk in marks2 if mk[0] != turn)
+            elif pending and x + c + f:  # the second card of a double turn
+                s2 = slots[:turn] + (mine,) + slots[turn + 1 :]
+                node2 = (
+                    rev,
+                    u2,
+                    seen,
+                    known2,
+                    marks2,
+                    bust2,
+                    lives2,
+                    n2,
+                    free,
+                    r,
+                    mm,
+                    s2,
+                    turn,
+                    direction,
+                    pending,
+                    played,
+                    nd,
+                    drawn,
+                    out,
+                )
+                results.append((num, den, node2))
+                continue
+            else:
+                draw = min(played, t.hand_size - (x + c + f))
+                if drawn + draw > t.pile:  # the draw pile runs out: a reshuffle, not followed
+                    results.append((num, den, [rev, u2, known2]))
+                    continue
+                s2 = slots[:turn] + ((x, c, f + draw),) + slots[turn + 1 :]
+                drawn2 = drawn + draw
+            nxt = t.next_seat(turn, direction, out2)
+            if nxt == t.me:
+                results.append((num, den, (rev, u2, known2, bust2, n2, free, r, mm, s2[t.me][2], 2 if nd else 1)))
+                continue
+            free2 = free
+            if not n2 and any(sl[1] for sl in s2):  # every 2x located: constrained slots are free ones
+                free2 = free + sum(sl[1] for sl in s2)
+                s2 = tuple((a, 0, b + e) for a, b, e in s2)
+            node2 = (
+                rev,
+                u2,
+                seen,
+                known2,
+                marks2,
+                bust2,
+                lives2,
+                n2,
+                free2,
+                r,
+                mm,
+                s2,
+                nxt,
+                direction,
+                2 if nd else 1,
+                0,
+                False,
+                drawn2,
+                out2,
+            )
+            results.append((num, den, node2))
+        return results
 
 
-def must_lose_by_next_turn(
-    table: Table, start: Node, can_lose: Callable[[int, int], bool], leaf: Leaf, budget: int
-) -> tuple[Fraction, Fraction, int]:
-    """(P(the seat ``table.me`` must lose a token at its next turn), P(a path not followed)) from ``start``, a
-    position where another seat is to act; ``leaf(unseen, free slots, total, cards to play)`` gives P(must
-    lose) when the turn comes back, ``can_lose(total, cards to play)`` is False where that is 0 whatever is
-    drawn. Beyond ``budget`` transitions the positions still open are unresolved; the budget left is returned
-    third."""
+def must_lose_by_next_turn(table: Table, start: Node, leaf: Leaf, budget: int) -> tuple[Fraction, Fraction, int]:
+    """(P(the seat ``table.me`` must lose a token at its next turn), P(a path not followed), the budget left) from
+    ``start``, a position where another seat is to act; ``leaf(arrival)`` gives P(must lose) when the turn comes
+    back. The first is a lower bound and the first plus the second an upper bound; both are exact when the
+    second is 0. Each position costs one unit of ``budget`` per move; when it is spent the positions left
+    (the likeliest first are followed) are unresolved."""
+    search = _Search(table, leaf)
     alive: dict[Node, int] = {start: 1}
     denom = 1
-    loss: dict[int, int] = defaultdict(int)  # leaf denominator -> numerator, over ``denom`` at its level
-    loss_total = unresolved = Fraction(0)
+    loss: dict[int, int] = defaultdict(int)
+    low: dict[int, int] = defaultdict(int)  # unresolved mass of negative weight (lowers the loss's bound)
+    high: dict[int, int] = defaultdict(int)  # unresolved mass of positive weight
+    loss_total = low_total = high_total = Fraction(0)
+    n_numbers = table.n_numbers
     while alive:
         steps = []
-        cut = 0  # weight of the positions left open when the budget runs out (the likeliest go first)
-        for node, w in sorted(alive.items(), key=lambda item: -item[1]):
+        dens: set[int] = set()
+        cut: list[tuple[Node, int]] = []
+        order = sorted(alive.items(), key=lambda item: -abs(item[1])) if budget < len(alive) * 40 else alive.items()
+        for node, w in order:
             if budget <= 0:
-                cut += w
+                cut.append((node, w))
                 continue
-            moves = _moves(node)
-            budget -= len(moves)
-            steps.append((w, node, moves))
-        unresolved += Fraction(cut, denom)
+            moves = _moves(node, n_numbers)
+            search.work = len(moves)
+            for move in moves:
+                for num, den, then in search.after(node, move):
+                    d = move[2] * den
+                    dens.add(d)
+                    steps.append((w * move[1] * num, d, then))
+            budget -= search.work
+        loss.clear()
+        low.clear()
+        high.clear()
+        for node, w in cut:
+            p = table.alive(node[0], node[1], node[3])
+            if p:
+                (high if w > 0 else low)[p.denominator] += w * p.numerator
+        low_total += sum((Fraction(n, denom * d) for d, n in low.items()), Fraction(0))
+        high_total += sum((Fraction(n, denom * d) for d, n in high.items()), Fraction(0))
         if not steps:
             break
-        scale = lcm(*{move[2] for _, _, moves in steps for move in moves})
+        scale = lcm(*dens)
         denom *= scale
         nxt: defaultdict[Node, int] = defaultdict(int)
         loss.clear()
-        open_w = 0
-        for weight, node, moves in steps:
-            for move in moves:
-                then = _after(table, node, move)
-                if then == END:
-                    continue
-                w = weight * move[1] * (scale // move[2])
-                if then == OPEN:
-                    open_w += w
-                elif len(then) == 2:
-                    total, pending = then[0], then[1]
-                    assert isinstance(total, int) and isinstance(pending, int)
-                    if not can_lose(total, pending):
-                        continue
-                    pool = _take(move[3], move[0]) if move[4] else move[3]
-                    p = leaf(pool, move[5], total, pending)
-                    if pending == 2:  # a double turn's drawn cards are revealed in full: costly
-                        budget -= DOUBLE_LEAF
-                    if p:
-                        loss[p.denominator] += w * p.numerator
-                else:
-                    nxt[then] += w  # type: ignore[index]
+        low.clear()
+        high.clear()
+        for w, d, then in steps:
+            w *= scale // d
+            if type(then) is list:
+                p = table.alive(then[0], then[1], then[2])
+                if p:
+                    (high if w > 0 else low)[p.denominator] += w * p.numerator
+            elif len(then) == 10:  # type: ignore[arg-type]
+                p = leaf(then)  # type: ignore[arg-type]
+                if p:
+                    loss[p.denominator] += w * p.numerator
+            else:
+                nxt[then] += w  # type: ignore[index]
         loss_total += sum((Fraction(n, denom * d) for d, n in loss.items()), Fraction(0))
-        unresolved += Fraction(open_w, denom)
-        alive = dict(nxt)
-    return loss_total, unresolved, max(0, budget)
+        low_total += sum((Fraction(n, denom * d) for d, n in low.items()), Fraction(0))
+        high_total += sum((Fraction(n, denom * d) for d, n in high.items()), Fraction(0))
+        alive = {k: v for k, v in nxt.items() if v}
+    # a position of weight w not followed adds w × (its loss, between 0 and its share that is no bust)
+    lower = loss_total + low_total
+    return lower, high_total - low_total, max(budget, 0)
