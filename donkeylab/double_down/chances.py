@@ -31,7 +31,7 @@ from donkeylab.double_down.actions import PlayCard
 from donkeylab.double_down.deck import BUST_AT, COUNTS, EFFECT, KIND_INDEX, KINDS, REPEATS
 from donkeylab.double_down.rules import NAME
 from donkeylab.double_down.state import DoubleDownState
-from donkeylab.double_down.sums import ADDS, coefficient, falling
+from donkeylab.double_down.sums import ADDS, falling, field, masked_total
 from donkeylab.double_down.window import (
     MINUS,
     NEVER,
@@ -100,6 +100,7 @@ CLASSES: Final = (TWO_X, REVERSE, MINUS, NUMBER)  # what a drawn card is, before
 # Moves the model may follow per decision point (shared by the cards); beyond it the positions still open are
 # unresolved (a bound).
 BUDGET: Final = 20_000
+TABLE_WORK: Final = 20  # units of the budget one table of the leaf costs (about as long as 20 moves)
 
 
 class _Model(Table):
@@ -294,8 +295,11 @@ class _Leaf:
             tuple[tuple[int, ...], int, int, tuple[int, ...], int, int], dict[tuple[int, ...], Fraction]
         ] = {}
         self.risky: dict[tuple[int, int], list[int]] = {}
+        self.risky_totals: dict[int, frozenset[int]] = {}
+        self.work = 0  # units of the search's budget spent here (read and reset by the search)
         self.patterns: dict[tuple[int, ...], list[tuple[Fraction, tuple[int, ...]]]] = {}
         self.bad: dict[tuple[int, int, tuple[int, ...], int], bool | tuple[tuple[int, ...], ...]] = {}
+        self.safe: dict[tuple[int, int], bool] = {}
 
     def __call__(self, arrival: Arrival) -> Fraction:
         found = self.memo.get(arrival)
@@ -328,9 +332,12 @@ class _Leaf:
         key = (known, pending)
         found = self.risky.get(key)
         if found is None:
-            found = self.risky[key] = [
-                s for s in range(max(0, BUST_AT - known)) if _risky(self.model, self.mine, known + s, pending)
-            ]
+            totals = self.risky_totals.get(pending)
+            if totals is None:
+                totals = self.risky_totals[pending] = frozenset(
+                    total for total in range(self.model.low, BUST_AT) if _risky(self.model, self.mine, total, pending)
+                )
+            found = self.risky[key] = [total - known for total in sorted(totals) if total >= known]
         return found
 
     def _table(
@@ -355,6 +362,7 @@ class _Leaf:
         found = self.tables.get(key)
         if found is not None:
             return found
+        self.work += TABLE_WORK // 4
         adds = self.model.adds_of(revealed)
         n = adds.total
         counts = adds.counts
@@ -370,31 +378,56 @@ class _Leaf:
                 left_out = tuple(j for j, c in enumerate(trail) for _ in range(c))
                 parts.append((w * factorial(p), left_out, p, trail_sums[-1], BUST_AT - base, -1))
         found = {}
+        rows: dict[tuple[int, tuple[int, ...]], int] = {}  # (part, drawn kinds) -> packed row
         for pattern in _multisets(d):
             q = pattern.count(NUMBER)
             if n - u < q:
                 continue
             fixed = tuple(k for k in pattern if k != NUMBER)
             num = 0
-            for ways, left_out, first, shift, floor, sign in parts:
+            for index, (ways, left_out, first, shift, floor, sign) in enumerate(parts):
+                masks: dict[tuple[int, ...], int] = {}  # drawn kinds -> the sums (fields) where the seat must lose
+                if pending == 1 and q == 2:  # a plain turn: both drawn cards costly, each on its own
+                    single: dict[int, int] = {}
+                    for s in sums:
+                        if s - shift >= floor:
+                            f = field(s - shift)
+                            for (j,) in self._bad(known + s, pending, fixed, 1):  # type: ignore[union-attr]
+                                single[j] = single.get(j, 0) | f
+                    kinds = sorted(single)
+                    for a, j in enumerate(kinds):
+                        for i in kinds[a:]:
+                            if single[j] & single[i]:
+                                masks[j, i] = single[j] & single[i]
+                else:
+                    for s in sums:
+                        if s - shift < floor:
+                            continue
+                        bad = self._bad(known + s, pending, fixed, q)
+                        if bad:
+                            f = field(s - shift)
+                            for drawn in bad if q else ((),):  # type: ignore[union-attr]
+                                masks[drawn] = masks.get(drawn, 0) | f
+                if not masks:
+                    continue
                 left = list(counts)
                 for j in left_out:
                     left[j] -= 1
-                for s in sums:
-                    if s - shift < floor:
-                        continue
-                    bad = self._bad(known + s, pending, fixed, q)
-                    if not bad:
-                        continue
+                for drawn, mask in masks.items():
                     if q == 0:
-                        num += sign * ways * coefficient(adds.row(first, left_out), s - shift)
+                        w = 1
+                    elif q == 1:
+                        w = left[drawn[0]]
+                    else:
+                        j, i = drawn
+                        w = left[j] * (left[i] - (i == j)) * (1 if i == j else 2)
+                    if not w:
                         continue
-                    for drawn in bad:  # type: ignore[union-attr]
-                        j, i = drawn[0], drawn[-1]
-                        w = left[j] if q == 1 else left[j] * (left[i] - (i == j)) * (1 if i == j else 2)
-                        if w:
-                            row = adds.row(first, tuple(sorted(left_out + drawn)))
-                            num += sign * ways * w * coefficient(row, s - shift)
+                    row = rows.get((index, drawn))
+                    if row is None:
+                        row = rows[index, drawn] = adds.row(first, tuple(sorted(left_out + drawn)))
+                        self.work += 1
+                    num += sign * ways * w * masked_total(row, mask, adds.cap)
             found[pattern] = Fraction(num, falling(n, u + q))
         self.tables[key] = found
         return found
@@ -404,28 +437,55 @@ class _Leaf:
         ``q`` drawn number cards (indices into ``ADDS``, sorted) with which they must."""
         key = (total, pending, fixed, q)
         found = self.bad.get(key)
-        if found is None:
-            base = [*self.mine, *fixed]
-            if pending == 1 and q:  # a plain turn: lost exactly when every card costs a token
-                if any(self.model.outcome(total, k)[0] == "safe" for k in base):
-                    found = ()
-                else:
-                    bad = [j for j, k in enumerate(ADDS) if self.model.outcome(total, k)[0] != "safe"]
-                    found = tuple((j,) for j in bad) if q == 1 else tuple((j, i) for j in bad for i in bad if i >= j)
-            elif q == 0:
-                found = _must_lose(self.model, total, sorted(base), pending)
-            elif q == 1:
-                found = tuple(
-                    (j,) for j, k in enumerate(ADDS) if _must_lose(self.model, total, sorted([*base, k]), pending)
-                )
+        if found is not None:
+            return found
+        base = [*self.mine, *fixed]
+        if q == 0:
+            found = _must_lose(self.model, total, sorted(base), pending)
+        elif pending == 1:  # a plain turn: lost exactly when every card costs a token
+            if any(self._safe(total, k) for k in base):
+                found = ()
             else:
-                found = tuple(
-                    (j, i)
-                    for j, k in enumerate(ADDS)
-                    for i in range(j, len(ADDS))
-                    if _must_lose(self.model, total, sorted([*base, k, ADDS[i]]), pending)
-                )
-            self.bad[key] = found
+                bad = [j for j, k in enumerate(ADDS) if not self._safe(total, k)]
+                found = tuple((j,) for j in bad) if q == 1 else tuple((j, i) for j in bad for i in bad if i >= j)
+        else:
+            found = self._bad_double(total, base, q)
+        self.bad[key] = found
+        return found
+
+    def _bad_double(self, total: int, base: list[int], q: int) -> tuple[tuple[int, ...], ...]:
+        """``_bad`` for a double turn (``_must_lose``: every safe first card, not a 2x, leaves only costly second
+        cards), the hand ``base`` plus ``q`` number cards: each first card of ``base`` is checked once."""
+        firsts = []  # (total after a safe first card of base, every other card of base costly then)
+        for f in dict.fromkeys(base):
+            if f != TWO_X and self._safe(total, f):
+                after = self.model.outcome(total, f)[1]
+                rest = list(base)
+                rest.remove(f)
+                firsts.append((after, not any(self._safe(after, b) for b in rest)))
+        self.work += len(firsts)
+
+        def lost(extra: tuple[int, ...]) -> bool:
+            for after, ok in firsts:
+                if not ok or any(self._safe(after, e) for e in extra):
+                    return False
+            for i, e in enumerate(extra):
+                if self._safe(total, e):  # a safe first card among the drawn ones
+                    after = self.model.outcome(total, e)[1]
+                    others = [*base, *extra[:i], *extra[i + 1 :]]
+                    if any(self._safe(after, o) for o in others):
+                        return False
+            return True
+
+        if q == 1:
+            return tuple((j,) for j, k in enumerate(ADDS) if lost((k,)))
+        return tuple((j, i) for j, k in enumerate(ADDS) for i in range(j, len(ADDS)) if lost((k, ADDS[i])))
+
+    def _safe(self, total: int, kind: int) -> bool:
+        key = (total, kind)
+        found = self.safe.get(key)
+        if found is None:
+            found = self.safe[key] = self.model.outcome(total, kind)[0] == "safe"
         return found
 
 

@@ -122,6 +122,27 @@ def coefficient(row: int, s: int) -> int:
     return (row >> (WIDTH * s)) & MASK1 if s >= 0 else 0
 
 
+def field(s: int) -> int:
+    """A mask selecting the count for sum ``s`` of a packed row."""
+    return MASK1 << (WIDTH * s)
+
+
+def masked_total(row: int, mask: int, cap: int) -> int:
+    """The sum of the counts of ``row`` that ``mask`` selects (an or of ``field``s): multiplying by a row of
+    ones adds every field into the top one, which cannot overflow (the counts add up to at most C(43, 21))."""
+    return ((row & mask) * _ones(cap) >> (WIDTH * (cap - 1))) & MASK1
+
+
+_ONES: dict[int, int] = {}
+
+
+def _ones(cap: int) -> int:
+    found = _ONES.get(cap)
+    if found is None:
+        found = _ONES[cap] = sum(1 << (WIDTH * s) for s in range(cap))
+    return found
+
+
 def coefficients(row: int, cap: int) -> list[int]:
     """All counts of a packed row, sums 0..cap-1."""
     return [(row >> (WIDTH * s)) & MASK1 for s in range(cap)]
@@ -130,15 +151,26 @@ def coefficients(row: int, cap: int) -> list[int]:
 Combo = tuple[int, Counts, tuple[int, ...]]  # (weight numerator, the multiset, the sums at the cuts)
 
 
+STEPS: list[int] = [0]  # steps taken by listings with a limit, for a caller's work count
+
+
 class TooMany(Exception):
-    """More multisets than asked for."""
+    """The listing would take more steps than allowed."""
 
 
-def combos(counts: Counts, cuts: Sequence[int], lo: int, hi: int, limit: int = 0) -> list[Combo]:
+def combos(
+    counts: Counts,
+    cuts: Sequence[int],
+    lo: int,
+    hi: int,
+    limit: int = 0,
+    allowed: dict[int, frozenset[int]] | None = None,
+) -> list[Combo]:
     """The first ``cuts[-1]`` cards drawn in order from ``counts``, as multisets between consecutive cuts (each
     cut a number of cards drawn, increasing): every way whose total sum lies in [lo, hi), with its weight
     numerator over ``falling(N, cuts[-1])`` (N the number of cards), the whole multiset drawn, and the sum of
-    the cards drawn up to each cut. With ``limit``, ``TooMany`` is raised as soon as there are more.
+    the cards drawn up to each cut. ``allowed`` (cut index -> sums) keeps only the ways whose sum at that cut is
+    one of them. With ``limit``, ``TooMany`` is raised after that many steps of the listing.
 
     The weight of blocks with multisets c_1, c_2, … is prod_b |b|! · prod_{b,k} C(left_k, c_b[k]) (left_k the
     copies of kind k not taken by earlier blocks): the orders of each block times the copies chosen."""
@@ -146,6 +178,7 @@ def combos(counts: Counts, cuts: Sequence[int], lo: int, hi: int, limit: int = 0
     out: list[Combo] = []
     avail = list(counts)
     sums: list[int] = []
+    steps = [limit]
 
     def bounds(rem: int) -> tuple[int, int]:
         """The least and the most that ``rem`` of the cards still there can add."""
@@ -167,13 +200,17 @@ def combos(counts: Counts, cuts: Sequence[int], lo: int, hi: int, limit: int = 0
         return low, high
 
     def block(b: int, size: int, pos: int, cur: int, weight: int, rem: int) -> None:
+        if limit:
+            steps[0] -= 1
+            if not steps[0]:
+                raise TooMany
         if size == 0:
+            if allowed and b in allowed and cur not in allowed[b]:
+                return
             sums.append(cur)
             if b + 1 == len(cuts):
                 if lo <= cur < hi:
                     out.append((weight, tuple(c - a for c, a in zip(counts, avail, strict=True)), tuple(sums)))
-                    if limit and len(out) > limit:
-                        raise TooMany
             else:
                 nxt = cuts[b + 1] - cuts[b]
                 block(b + 1, nxt, 0, cur, weight * factorial(nxt), rem)
@@ -194,4 +231,5 @@ def combos(counts: Counts, cuts: Sequence[int], lo: int, hi: int, limit: int = 0
             avail[j] = have
 
     block(0, cuts[0], 0, 0, factorial(cuts[0]), cuts[-1])
+    STEPS[0] += limit - steps[0] if limit else 0
     return out

@@ -43,7 +43,18 @@ from math import comb, lcm
 from typing import Final
 
 from donkeylab.double_down.deck import BUST_AT, DELTA, KIND_INDEX, REPEATS
-from donkeylab.double_down.sums import ADD_DELTA, ADDS, Adds, Combo, Counts, TooMany, coefficient, combos, falling
+from donkeylab.double_down.sums import (
+    ADD_DELTA,
+    ADDS,
+    STEPS,
+    Adds,
+    Combo,
+    Counts,
+    TooMany,
+    coefficient,
+    combos,
+    falling,
+)
 
 TWO_X: Final = KIND_INDEX["2x"]
 REVERSE: Final = KIND_INDEX["reverse"]
@@ -71,9 +82,11 @@ Node = tuple[
 # it must play)
 Arrival = tuple[Counts, int, int, Bust, int, int, int, int, int, int]
 Leaf = Callable[[Arrival], Fraction]
+LISTING: Final = 20_000  # steps one listing of multisets may take before the position is left unresolved
+LISTING_STEP: Final = 8  # steps of a listing per unit of the work budget
 # a (signed) branch of one play: (numerator, denominator, revealed, hidden, known total, marks, bust check,
-# lives, put out)
-Branch = tuple[int, int, Counts, int, int, tuple[Mark, ...], Bust, tuple[int, ...], bool]
+# lives per seat (0 or less: out as soon as something depends on it), seats out)
+Branch = tuple[int, int, Counts, int, int, tuple[Mark, ...], Bust, tuple[int, ...], int]
 
 
 class Table:
@@ -97,9 +110,10 @@ class Table:
         self.pool = pool
         self.numbers: Counts = tuple(pool[k] for k in ADDS)
         self.n_numbers = sum(self.numbers)
-        self.cap = BUST_AT - low + 1  # no total in the window is below ``low``
+        self.low = low  # no total in the window is below it
+        self.cap = BUST_AT - low + 1
         self._adds: dict[Counts, Adds] = {}
-        self._combos: dict[tuple[Counts, tuple[int, ...], int, int, int], list[Combo] | None] = {}
+        self._combos: dict[tuple[object, ...], list[Combo] | None] = {}
         self._alive: dict[tuple[Counts, int, int], Fraction] = {}
         self._least: dict[tuple[Counts, int], int] = {}
 
@@ -152,14 +166,22 @@ class Table:
             found = self._least[key] = low
         return found
 
-    def combos(self, revealed: Counts, cuts: tuple[int, ...], lo: int, hi: int, limit: int = 0) -> list[Combo] | None:
-        """``sums.combos`` of the unseen number cards (cached); None when there are more than ``limit`` (if set)."""
-        key = (revealed, cuts, lo, hi, limit)
+    def combos(
+        self,
+        revealed: Counts,
+        cuts: tuple[int, ...],
+        lo: int,
+        hi: int,
+        allowed: dict[int, frozenset[int]] | None = None,
+    ) -> list[Combo] | None:
+        """``sums.combos`` of the unseen number cards (cached); None when the listing takes more than ``LISTING``
+        steps."""
+        key = (revealed, cuts, lo, hi, tuple(sorted(allowed.items())) if allowed else ())
         if key in self._combos:
             return self._combos[key]
         left = tuple(c - r for c, r in zip(self.numbers, revealed, strict=True))
         try:
-            found: list[Combo] | None = combos(left, cuts, lo, hi, limit)
+            found: list[Combo] | None = combos(left, cuts, lo, hi, LISTING, allowed)
         except TooMany:
             found = None
         self._combos[key] = found
@@ -237,37 +259,101 @@ class _Search:
             return False
         return not hidden or self.t.repeat_penalty or at[p] > at.get(p - 1, 0)
 
-    def _listed(self, revealed: Counts, cuts: tuple[int, ...], lo: int, hi: int) -> list[Combo]:
-        found = self.t.combos(revealed, cuts, lo, hi)
-        assert found is not None
+    def _targets(self, mark: Mark) -> frozenset[int]:
+        """The sums at a mark's cut that make it a doublet (the non-0 condition is checked apart)."""
+        return frozenset(v - mark[2] for v in self.t.doublets if v - mark[2] >= 0)
+
+    def _listed(
+        self,
+        revealed: Counts,
+        cuts: tuple[int, ...],
+        lo: int,
+        hi: int,
+        allowed: dict[int, frozenset[int]] | None = None,
+    ) -> list[Combo]:
+        steps = STEPS[0]
+        found = self.t.combos(revealed, cuts, lo, hi, allowed)
+        self.work += (STEPS[0] - steps) // LISTING_STEP
+        if found is None:
+            raise TooMany  # the position is left unresolved
         self.work += len(found)
         return found
 
-    def _reveal(
-        self, br: Branch, marks: tuple[Mark, ...], combo: Combo, cuts: tuple[int, ...], den: int, sign: int
-    ) -> Branch | None:
-        """``br`` with its hidden number cards revealed as ``combo`` and ``marks`` read (each doublet costs that
-        seat a life; a seat whose doublets reached its lives at an earlier reading was split off there, and in
-        this copy is never put out again, see ``_doublet``); None when the pending bust check says the round
-        had ended."""
-        num, d, revealed, _, known, _, bust, lives, gone = br
-        w, multiset, sums = combo
-        at = dict(zip(cuts, sums, strict=True))
-        if bust and bust[1] + at[bust[0]] >= BUST_AT:
-            return None
-        hits = [0] * len(lives)
-        for mark in marks:
-            if self._hit(mark, at):
-                hits[mark[0]] += 1
-        lives = tuple(left - h if h < left else NEVER for left, h in zip(lives, hits, strict=True))
-        new_rev = tuple(a + b for a, b in zip(revealed, multiset, strict=True))
-        return (sign * num * w, d * den, new_rev, 0, known + sums[-1], (), (), lives, gone)
-
-    def _cuts(self, br: Branch, marks: tuple[Mark, ...]) -> tuple[int, ...]:
-        cuts = set(_cuts(marks)) | {br[3]}
-        if br[6]:
+    def _cuts(self, br: Branch, upto: int) -> tuple[int, ...]:
+        """The cuts a reading of the first ``upto`` hidden cards needs: every mark and the pending bust check up
+        to there, and ``upto`` itself."""
+        cuts = {p for p in _cuts(br[5]) if p <= upto} | {upto}
+        if br[6] and br[6][0] <= upto:
             cuts.add(br[6][0])
         return tuple(sorted(cuts))
+
+    def _reveal(self, br: Branch, combo: Combo, cuts: tuple[int, ...], den: int, sign: int) -> Branch | None:
+        """``br`` with its first ``cuts[-1]`` hidden number cards revealed as ``combo``: the marks up to there
+        read (each doublet costs that seat a life; a seat whose lives reach 0 is put out at its next turn or
+        when the turn comes back, see ``_resolve``), the later ones and the bust check moved on; None when the
+        pending bust check says the round had ended."""
+        num, d, revealed, u, known, marks, bust, lives, out = br
+        w, multiset, sums = combo
+        at = dict(zip(cuts, sums, strict=True))
+        upto, total = cuts[-1], sums[-1]
+        if bust:
+            if bust[0] <= upto:
+                if bust[1] + at[bust[0]] >= BUST_AT:
+                    return None
+                bust = ()
+            else:
+                bust = (bust[0] - upto, bust[1] + total)
+        left = list(lives)
+        kept: list[Mark] = []
+        for mark in marks:
+            if mark[1] <= upto:
+                if self._hit(mark, at):
+                    left[mark[0]] -= 1
+            else:
+                kept.append((mark[0], mark[1] - upto, mark[2] + total, mark[3]))
+        new_rev = tuple(a + b for a, b in zip(revealed, multiset, strict=True))
+        return (sign * num * w, d * den, new_rev, u - upto, known + total, tuple(kept), bust, tuple(left), out)
+
+    def _possibly_out(self, br: Branch, seat: int) -> bool:
+        """Whether ``seat``'s hidden doublets may have put it out (its lives at most its marks)."""
+        left = br[7][seat]
+        return left < NEVER and left <= sum(1 for mk in br[5] if mk[0] == seat)
+
+    def _resolve(self, br: Branch, seats: tuple[int, ...]) -> list[tuple[Branch, bool]]:
+        """Split ``br`` on whether ``seats`` are all out (each seat's doublets at its marks reach its lives),
+        with signed weights: (the position as if not, False), and for the few multisets of the hidden number
+        cards up to the seats' last mark for which they are, that multiset revealed as if not with weight
+        taken off (False) and added back (True). Putting a seat out at the moment something depends on it
+        (its next turn, or the end of this window) rather than at its doublet changes nothing in between, and
+        every copy applies the same rule, so the copies that assume "not yet" cancel."""
+        lives, marks = br[7], br[5]
+        if all(lives[s] <= 0 for s in seats):
+            return [(br, True)]
+        mine = [mk for mk in marks if mk[0] in seats]
+        upto = max(mk[1] for mk in mine)
+        cuts = self._cuts(br, upto)
+        allowed: dict[int, frozenset[int]] = {}
+        for s in seats:
+            own = [mk for mk in mine if mk[0] == s]
+            if lives[s] == len(own):  # every mark must be a doublet
+                for mk in own:
+                    i = cuts.index(mk[1])
+                    allowed[i] = allowed.get(i, self._targets(mk)) & self._targets(mk)
+        last = allowed.get(len(cuts) - 1)
+        lo, hi = (min(last), max(last) + 1) if last else (0, self.t.cap + 200)
+        if last is not None and not last:
+            return [(br, False)]
+        den = falling(self.t.adds_of(br[2]).total, upto)
+        out: list[tuple[Branch, bool]] = [(br, False)]
+        for combo in self._listed(br[2], cuts, lo, hi, allowed or None):
+            at = dict(zip(cuts, combo[2], strict=True))
+            if any(sum(self._hit(mk, at) for mk in mine if mk[0] == s) < lives[s] for s in seats):
+                continue
+            b = self._reveal(br, combo, cuts, den, -1)
+            if b is not None:
+                out.append((b, False))
+                out.append(((-b[0], *b[1:]), True))
+        return out
 
     def _bust_check(self, br: Branch, out: list[Branch]) -> None:
         """A −10 is played: the round had ended if the total had reached 77 before it (DN-BUST-1). With hidden
@@ -275,7 +361,7 @@ class _Search:
         check already pending is settled here unless no number card came since (the older check then covers
         the newer): the position goes on, and the multisets for which the older check fails while the newer
         passes are taken off."""
-        num, d, revealed, u, known, marks, bust, lives, gone = br
+        num, d, revealed, u, known, marks, bust, lives, seats_out = br
         if not u:
             if known < BUST_AT:
                 out.append(br)
@@ -283,62 +369,122 @@ class _Search:
         if known + self.t.least(revealed, u) >= BUST_AT:  # a bust whatever they are
             return
         if not bust:
-            out.append((num, d, revealed, u, known, marks, (u, known), lives, gone))
+            out.append((num, d, revealed, u, known, marks, (u, known), lives, seats_out))
             return
         p, base = bust
         if p == u:
             out.append(br)
             return
-        out.append((num, d, revealed, u, known, marks, (u, known), lives, gone))
-        cuts = self._cuts(br, marks)
+        out.append((num, d, revealed, u, known, marks, (u, known), lives, seats_out))
+        old = (num, d, revealed, u, known, marks, (), lives, seats_out)
+        cuts = tuple(sorted(set(self._cuts(old, u)) | {p}))
         den = falling(self.t.adds_of(revealed).total, u)
-        old = (num, d, revealed, u, known, marks, (), lives, gone)
         for combo in self._listed(revealed, cuts, max(0, BUST_AT - base), max(0, BUST_AT - known)):
             if base + combo[2][cuts.index(p)] < BUST_AT:
                 continue
-            b = self._reveal(old, marks, combo, cuts, den, -1)
+            b = self._reveal(old, combo, cuts, den, -1)
             if b is not None:
                 out.append(b)
 
-    def _doublet(self, br: Branch, seat: int, hidden: int, out: list[Branch]) -> None:
+    def _doublet(self, br: Branch, seat: int, hidden: int) -> Branch:
         """``seat`` announces a total (a number card, a −10, or a repeat under ``repeat_doublet_penalty``): a
-        doublet costs it a life and the last one puts it out (DN-DOUBLET-1, DN-TOKEN-1).
+        doublet costs it a life and the last one puts it out (DN-DOUBLET-1, DN-TOKEN-1). With the total known
+        that is settled now; else the play is marked, to be read when something depends on it."""
+        num, d, revealed, u, known, marks, bust, lives, out = br
+        if not u:
+            if known in self.t.doublets:
+                left = lives[seat] - 1
+                lives = lives[:seat] + (left,) + lives[seat + 1 :]
+                if left <= 0:
+                    out |= 1 << seat
+            return (num, d, revealed, u, known, marks, bust, lives, out)
+        marks = tuple(sorted((*marks, (seat, u, known, hidden))))
+        return (num, d, revealed, u, known, marks, bust, lives, out)
 
-        While the total is hidden the play is only marked. When a doublet here may be the one that puts the
-        seat out (its marks reach its lives), the position is kept as if not, and the multisets for which it is
-        (exactly lives − 1 doublets at its marks and one here) are taken off and added back with the seat out.
-        The copy kept goes on with the paths whose doublets had already reached the lives at an earlier such
-        reading: those were split off there, and every copy treats them alike (never put out again), so they
-        cancel."""
+    def _land(
+        self,
+        br: Branch,
+        node: Node,
+        seat: int,
+        direction: int,
+        slots: tuple[Slots, ...],
+        nd: bool,
+        drawn: int,
+        results: list[tuple[int, int, object]],
+    ) -> None:
+        """The turn passes on from ``seat``: to this seat (the window ends, ``Arrival``) or to the next seat in
+        play, which first has its hidden doublets read if they may have put it out."""
         t = self.t
-        num, d, revealed, u, known, marks, bust, lives, gone = br
-        left = lives[seat]
-        if not u:  # the total is known (a reading clears the marks)
-            if known in t.doublets:
-                if left == 1:
-                    out.append((num, d, revealed, u, known, marks, bust, lives, True))
-                    return
-                lives = lives[:seat] + (left - 1,) + lives[seat + 1 :]
-            out.append((num, d, revealed, u, known, marks, bust, lives, gone))
-            return
-        new = (seat, u, known, hidden)
-        marks2 = tuple(sorted(marks + (new,)))
-        out.append((num, d, revealed, u, known, marks2, bust, lives, gone))
-        mine = [mk for mk in marks if mk[0] == seat]
-        if len(mine) + 1 < left:  # it cannot be put out yet: the mark is kept
-            return
-        targets = [v - known for v in t.doublets if v - known >= 0]
-        cuts = self._cuts(br, marks2)
-        den = falling(t.adds_of(revealed).total, u)
-        for v in targets:
-            for combo in self._listed(revealed, cuts, v, v + 1):
-                at = dict(zip(cuts, combo[2], strict=True))
-                if not self._hit(new, at) or sum(self._hit(mk, at) for mk in mine) != left - 1:
+        stack = [br]
+        while stack:
+            b = stack.pop()
+            out = b[8]
+            if bin(out).count("1") >= t.seats - 1:
+                continue  # one seat left: the game is over
+            nxt = t.next_seat(seat, direction, out)
+            if nxt == t.me:
+                others = tuple(s for s in range(t.seats) if s != t.me and not out >> s & 1)
+                if all(self._possibly_out(b, s) for s in others):  # the game may be over: those paths end
+                    for b2, gone in self._resolve(b, others):
+                        if not gone:
+                            self._arrive(b2, node, slots, nd, results)
                     continue
-                b = self._reveal(br, marks2, combo, cuts, den, -1)
-                if b is not None:
-                    out.append(b)
-                    out.append((-b[0], *b[1:8], True))
+                self._arrive(b, node, slots, nd, results)
+                continue
+            if self._possibly_out(b, nxt):
+                for b2, gone in self._resolve(b, (nxt,)):
+                    if gone:
+                        stack.append((*b2[:8], b2[8] | 1 << nxt))
+                    else:
+                        self._node(b2, node, nxt, direction, slots, nd, drawn, results)
+                continue
+            self._node(b, node, nxt, direction, slots, nd, drawn, results)
+
+    def _arrive(
+        self, b: Branch, node: Node, slots: tuple[Slots, ...], nd: bool, results: list[tuple[int, int, object]]
+    ) -> None:
+        num, den, rev, u, known, _, bust, _, _ = b
+        n2, free, r, mm = node[7], node[8], node[9], node[10]
+        results.append((num, den, (rev, u, known, bust, n2, free, r, mm, slots[self.t.me][2], 2 if nd else 1)))
+
+    def _node(
+        self,
+        b: Branch,
+        node: Node,
+        nxt: int,
+        direction: int,
+        slots: tuple[Slots, ...],
+        nd: bool,
+        drawn: int,
+        results: list[tuple[int, int, object]],
+    ) -> None:
+        num, den, rev, u, known, marks, bust, lives, out = b
+        n2, free, r, mm, seen = node[7], node[8], node[9], node[10], node[2]
+        if not n2 and any(sl[1] for sl in slots):  # every 2x located: constrained slots are free ones
+            free += sum(sl[1] for sl in slots)
+            slots = tuple((a, 0, c + f) for a, c, f in slots)
+        node2 = (
+            rev,
+            u,
+            seen,
+            known,
+            marks,
+            bust,
+            lives,
+            n2,
+            free,
+            r,
+            mm,
+            slots,
+            nxt,
+            direction,
+            2 if nd else 1,
+            0,
+            False,
+            drawn,
+            out,
+        )
+        results.append((num, den, node2))
 
     def after(self, node: Node, move: Move) -> list[tuple[int, int, object]]:
         """The positions after ``move`` of the seat to act, as the engine plays it, each with its (signed)
@@ -349,33 +495,14 @@ class _Search:
         (revealed, u, seen, known, marks, bust, lives, _, _, r, mm, slots, turn, direction, pending, played, nd,
          drawn, out) = node  # fmt: skip
         kind, _, _, n2, free, mine = move
+        results: list[tuple[int, int, object]] = []
         if kind == PASS:  # no card, no draw, the next seat plays a plain turn
-            nxt = t.next_seat(turn, direction, out)
             slots = slots[:turn] + (mine,) + slots[turn + 1 :]
-            if nxt == t.me:
-                return [(1, 1, (revealed, u, known, bust, n2, free, r, mm, slots[t.me][2], 1))]
-            node2 = (
-                revealed,
-                u,
-                seen,
-                known,
-                marks,
-                bust,
-                lives,
-                n2,
-                free,
-                r,
-                mm,
-                slots,
-                nxt,
-                direction,
-                1,
-                0,
-                False,
-                drawn,
-                out,
+            here = (*node[:7], n2, free, *node[9:])
+            self._land(
+                (1, 1, revealed, u, known, marks, bust, lives, out), here, turn, direction, slots, False, drawn, results
             )
-            return [(1, 1, node2)]
+            return results
         hidden = 0
         if kind == REVERSE:
             r -= 1
@@ -388,90 +515,60 @@ class _Search:
             hidden = 1
         else:
             nd = True
-        branches: list[Branch] = [(1, 1, revealed, u, known, marks, bust, lives, False)]
+        here = (revealed, u, seen, known, marks, bust, lives, n2, free, r, mm, *node[11:])
+        branches: list[Branch] = [(1, 1, revealed, u, known, marks, bust, lives, out)]
         if kind == MINUS:
             checked: list[Branch] = []
             self._bust_check(branches[0], checked)
             branches = [(b[0], b[1], b[2], b[3], b[4] - 10, *b[5:]) for b in checked]
         if (hidden or kind == MINUS or t.repeat_penalty) and lives[turn] < NEVER:
-            marked: list[Branch] = []
-            for b in branches:
-                self._doublet(b, turn, hidden, marked)
-            branches = marked
-        self.work += len(branches) - 1
+            branches = [self._doublet(b, turn, hidden) for b in branches]
         pending, played = pending - 1, played + 1
         x, c, f = mine
-        results: list[tuple[int, int, object]] = []
-        for num, den, rev, u2, known2, marks2, bust2, lives2, gone in branches:
-            out2, drawn2 = out, drawn
-            if gone:  # put out (DN-TOKEN-1): the hand leaves play unseen, the turn ends with no draw
-                out2 = out | 1 << turn
-                if bin(out2).count("1") == t.seats - 1:
-                    continue  # one seat left: the game is over
+        bit = 1 << turn
+        for b in branches:
+            if not b[8] & bit and pending and x + c + f:  # the second card of a double turn
+                for b2, gone in self._resolve(b, (turn,)) if self._possibly_out(b, turn) else [(b, False)]:
+                    if gone:  # put out by its first card: no second card, no draw (DN-TOKEN-1)
+                        s2 = slots[:turn] + ((0, 0, 0),) + slots[turn + 1 :]
+                        self._land((*b2[:8], b2[8] | bit), here, turn, direction, s2, nd, drawn, results)
+                        continue
+                    num, den, rev, u2, known2, marks2, bust2, lives2, out2 = b2
+                    s2 = slots[:turn] + (mine,) + slots[turn + 1 :]
+                    node2 = (
+                        rev,
+                        u2,
+                        seen,
+                        known2,
+                        marks2,
+                        bust2,
+                        lives2,
+                        n2,
+                        free,
+                        r,
+                        mm,
+                        s2,
+                        turn,
+                        direction,
+                        pending,
+                        played,
+                        nd,
+                        drawn,
+                        out2,
+                    )
+                    results.append((num, den, node2))
+                continue
+            if b[8] & bit:  # put out (DN-TOKEN-1): the hand leaves play unseen, the turn ends with no draw
                 s2 = slots[:turn] + ((0, 0, 0),) + slots[turn + 1 :]
-                marks2 = tuple(mk for mk in marks2 if mk[0] != turn)
-            elif pending and x + c + f:  # the second card of a double turn
-                s2 = slots[:turn] + (mine,) + slots[turn + 1 :]
-                node2 = (
-                    rev,
-                    u2,
-                    seen,
-                    known2,
-                    marks2,
-                    bust2,
-                    lives2,
-                    n2,
-                    free,
-                    r,
-                    mm,
-                    s2,
-                    turn,
-                    direction,
-                    pending,
-                    played,
-                    nd,
-                    drawn,
-                    out,
-                )
-                results.append((num, den, node2))
+                self._land(b, here, turn, direction, s2, nd, drawn, results)
                 continue
-            else:
-                draw = min(played, t.hand_size - (x + c + f))
-                if drawn + draw > t.pile:  # the draw pile runs out: a reshuffle, not followed
-                    results.append((num, den, [rev, u2, known2]))
-                    continue
-                s2 = slots[:turn] + ((x, c, f + draw),) + slots[turn + 1 :]
-                drawn2 = drawn + draw
-            nxt = t.next_seat(turn, direction, out2)
-            if nxt == t.me:
-                results.append((num, den, (rev, u2, known2, bust2, n2, free, r, mm, s2[t.me][2], 2 if nd else 1)))
+            draw = min(played, t.hand_size - (x + c + f))
+            if drawn + draw > t.pile:  # the draw pile runs out: a reshuffle, not followed
+                results.append((b[0], b[1], [b[2], b[3], b[4]]))
                 continue
-            free2 = free
-            if not n2 and any(sl[1] for sl in s2):  # every 2x located: constrained slots are free ones
-                free2 = free + sum(sl[1] for sl in s2)
-                s2 = tuple((a, 0, b + e) for a, b, e in s2)
-            node2 = (
-                rev,
-                u2,
-                seen,
-                known2,
-                marks2,
-                bust2,
-                lives2,
-                n2,
-                free2,
-                r,
-                mm,
-                s2,
-                nxt,
-                direction,
-                2 if nd else 1,
-                0,
-                False,
-                drawn2,
-                out2,
-            )
-            results.append((num, den, node2))
+            s2 = slots[:turn] + ((x, c, f + draw),) + slots[turn + 1 :]
+            self._land(b, here, turn, direction, s2, nd, drawn + draw, results)
+        self.work += len(results)
         return results
 
 
@@ -493,19 +590,29 @@ def must_lose_by_next_turn(table: Table, start: Node, leaf: Leaf, budget: int) -
         steps = []
         dens: set[int] = set()
         cut: list[tuple[Node, int]] = []
-        order = sorted(alive.items(), key=lambda item: -abs(item[1])) if budget < len(alive) * 40 else alive.items()
-        for node, w in order:
+        order: list[tuple[Node, int]] | dict[Node, int] = alive
+        if budget < len(alive) * 40:  # the positions most likely to count first
+            order = sorted(
+                alive.items(), key=lambda item: -abs(item[1]) * table.alive(item[0][0], item[0][1], item[0][3])
+            )
+        for node, w in order.items() if isinstance(order, dict) else order:
             if budget <= 0:
                 cut.append((node, w))
                 continue
             moves = _moves(node, n_numbers)
             search.work = len(moves)
-            for move in moves:
-                for num, den, then in search.after(node, move):
-                    d = move[2] * den
-                    dens.add(d)
-                    steps.append((w * move[1] * num, d, then))
-            budget -= search.work
+            mine: list[tuple[int, int, object]] = []
+            try:
+                for move in moves:
+                    for num, den, then in search.after(node, move):
+                        mine.append((w * move[1] * num, move[2] * den, then))
+            except TooMany:
+                cut.append((node, w))
+                continue
+            finally:
+                budget -= search.work
+            steps += mine
+            dens.update(d for _, d, _ in mine)
         loss.clear()
         low.clear()
         high.clear()
@@ -531,6 +638,8 @@ def must_lose_by_next_turn(table: Table, start: Node, leaf: Leaf, budget: int) -
                     (high if w > 0 else low)[p.denominator] += w * p.numerator
             elif len(then) == 10:  # type: ignore[arg-type]
                 p = leaf(then)  # type: ignore[arg-type]
+                budget -= getattr(leaf, "work", 0)
+                setattr(leaf, "work", 0)  # noqa: B010
                 if p:
                     loss[p.denominator] += w * p.numerator
             else:
