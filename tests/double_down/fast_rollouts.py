@@ -2,7 +2,7 @@
 
 A rollout deals the hidden cards as ``consistent`` deals them (one ``shuffle`` of the same list), plays the
 mover's card(s), then ``RandomCard`` for the others (one ``choice`` among the same cards) until the mover's
-next turn, where ``_must_lose`` says whether a token must go. The common turns run here on plain lists: a
+next turn, where ``next_turn.must_lose`` says whether a token must go. The common turns run here on plain lists: a
 card played, the total (DN-PLAY-1, DN-MINUS-1, DN-ZERO-1, DN-REVERSE-1, DN-DOUBLE-1), a doublet that costs a
 seat one of two or more tokens (DN-DOUBLET-1), a bust (DN-BUST-1: the round ends, so the rollout does) and
 the cards drawn back (DN-DRAW-1). Before any other turn (a reshuffle, a seat swimming or put out, a seat that
@@ -19,8 +19,9 @@ from collections import Counter
 from donkeylab import double_down as dn
 from donkeylab.core import RandomBot
 from donkeylab.double_down.bots import RandomCard
-from donkeylab.double_down.chances import _Model, _must_lose
+from donkeylab.double_down.chances import _Model
 from donkeylab.double_down.deck import BUST_AT, DELTA, EFFECT, KIND_INDEX, KINDS, REPEATS
+from donkeylab.double_down.next_turn import must_lose
 from donkeylab.double_down.state import DOUBLE
 from tests.chances_kit import shuffle
 
@@ -45,7 +46,7 @@ def engine_finish(
             s = s.apply(bot.act(s, rng) if isinstance(s.current_player, int) else s.sample_chance(rng))
         if s.current_player == me and s.round == start.round:
             hand = sorted(KIND_INDEX[c] for c in s.hands[me])
-            lost = _must_lose(_Model(s, me), s.total, hand, s.pending_plays)
+            lost = must_lose(_Model(s, me), s.total, hand, s.pending_plays)
     return LOST if lost else KEPT
 
 
@@ -84,7 +85,7 @@ def rollout(state: dn.DoubleDownState, action: str, second: str | None, n: int, 
             hand = hands[p]
             if p == me:
                 if not mine:  # the mover's next turn
-                    result = LOST if _must_lose(model, total, list(hand), pending) else KEPT
+                    result = LOST if must_lose(model, total, list(hand), pending) else KEPT
                     break
                 k = mine[0]
             else:

@@ -14,8 +14,9 @@ from donkeylab import double_down as dn
 from donkeylab.core import Match, RandomBot
 from donkeylab.core.chances import CHANCE_POINT, NOT_YOUR_TURN, TERMINAL
 from donkeylab.double_down.bots import RandomCard
-from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, _Model, _must_lose, chances, consistent
+from donkeylab.double_down.chances import NEXT, NOW, OPEN, SAFE, _Model, chances, consistent
 from donkeylab.double_down.deck import KIND_INDEX
+from donkeylab.double_down.next_turn import must_lose
 from tests.chances_kit import POINTS, ROLLOUTS, Comparisons, check_table, decision_points, state_at
 from tests.double_down import fast_rollouts
 
@@ -91,7 +92,7 @@ def rollout(state: dn.DoubleDownState, action: str, n: int, seed: int) -> list[f
                 s = s.apply(bot.act(s, rng) if isinstance(s.current_player, int) else s.sample_chance(rng))
             if s.current_player == me and s.round == state.round:
                 hand = sorted(KIND_INDEX[c] for c in s.hands[me])
-                lost = _must_lose(_Model(s, me), s.total, hand, s.pending_plays)
+                lost = must_lose(_Model(s, me), s.total, hand, s.pending_plays)
         out.append(0.0 if lost else 1.0)
     return out
 
