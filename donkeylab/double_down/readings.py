@@ -122,15 +122,40 @@ class Readings:
             return [(br, False)]
         den = falling(self.t.adds_of(br[2]).total, upto)
         out: list[tuple[Branch, bool]] = [(br, False)]
-        for combo in self._listed(br[2], cuts, lo, hi, allowed or None):
-            at = dict(zip(cuts, combo[2], strict=True))
-            if any(sum(self._hit(mk, at) for mk in mine if mk[0] == s) < lives[s] for s in seats):
-                continue
+        for combo in self._out_combos(br, seats, mine, cuts, (lo, hi), allowed):
             b = self._reveal(br, combo, cuts, den, -1)
             if b is not None:
                 out.append((b, False))
                 out.append(((-b[0], *b[1:]), True))
         return out
+
+    def _out_combos(
+        self,
+        br: Branch,
+        seats: tuple[int, ...],
+        mine: list[Mark],
+        cuts: tuple[int, ...],
+        bounds: tuple[int, int],
+        allowed: dict[int, frozenset[int]],
+    ) -> list[Combo]:
+        """The multisets of the hidden number cards up to ``cuts[-1]`` that put every one of ``seats`` out
+        (its doublets at its marks ``mine`` reach its lives); cached per decision point, the listing charged to
+        the work as often as it is asked for."""
+        lives = br[7]
+        key = (br[2], cuts, bounds, seats, tuple(mine), tuple(lives[s] for s in seats))
+        cached = self.t.out_combos.get(key)
+        if cached is not None:
+            self.work += cached[1]
+            return cached[0]
+        own = [(lives[s], [mk for mk in mine if mk[0] == s]) for s in seats]
+        listed = self._listed(br[2], cuts, bounds[0], bounds[1], allowed or None)
+        found = []
+        for combo in listed:
+            at = dict(zip(cuts, combo[2], strict=True))
+            if all(sum(self._hit(mk, at) for mk in marks) >= left for left, marks in own):
+                found.append(combo)
+        self.t.out_combos[key] = (found, len(listed))
+        return found
 
     def _bust_check(self, br: Branch, out: list[Branch]) -> None:
         """A −10 is played: the round had ended if the total had reached 77 before it (DN-BUST-1). With hidden

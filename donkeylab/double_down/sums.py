@@ -230,6 +230,8 @@ def combos(
                 block(b, size - t, p + 1, cur + t * d, weight * comb(have, t), rem - t)
             avail[j] = have
 
-    block(0, cuts[0], 0, 0, factorial(cuts[0]), cuts[-1])
-    STEPS[0] += limit - steps[0] if limit else 0
+    try:
+        block(0, cuts[0], 0, 0, factorial(cuts[0]), cuts[-1])
+    finally:  # a listing cut short has cost its steps too
+        STEPS[0] += limit - steps[0] if limit else 0
     return out

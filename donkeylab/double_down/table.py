@@ -86,6 +86,8 @@ class Table:
         self._combos: dict[tuple[object, ...], list[Combo] | None] = {}
         self._alive: dict[tuple[Counts, int, int], Fraction] = {}
         self._least: dict[tuple[Counts, int], int] = {}
+        # ``readings``: the multisets putting seats out, and how many were listed to find them
+        self.out_combos: dict[tuple[object, ...], tuple[list[Combo], int]] = {}
 
     def outcome(self, total: int, kind: int) -> tuple[str, int]:
         """``("safe" | "doublet" | "bust", total after)`` of playing ``kind`` on ``total`` (DN-DOUBLET-1, DN-BUST-1)."""

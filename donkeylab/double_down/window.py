@@ -312,7 +312,9 @@ def _order(table: Table, alive: dict[Node, int], budget: int) -> list[tuple[Node
     """The positions of one play, the likeliest to count first when the budget may not reach them all."""
     if budget >= len(alive) * 40:
         return list(alive.items())
-    return sorted(alive.items(), key=lambda item: -abs(item[1]) * table.alive(item[0][0], item[0][1], item[0][3]))
+    return sorted(
+        alive.items(), key=lambda item: -abs(item[1]) * float(table.alive(item[0][0], item[0][1], item[0][3]))
+    )
 
 
 def must_lose_by_next_turn(table: Table, start: Node, leaf: Leaf, budget: int) -> tuple[Fraction, Fraction, int]:
