@@ -12,9 +12,15 @@ nothing more is counted. Other seats put out (DN-TOKEN-1), passes, double turns 
 bouncing between two other seats are all followed.
 
 Two things are not followed, and their probability is reported as *unresolved* (the row's value, the chance of
-losing no token, is then an exact lower bound): a draw pile running out (DN-DRAW-1's reshuffle), and the
-positions left when the work budget per decision point (``BUDGET`` transitions, the likeliest positions
-first) is spent — long chains of direction changes and double turns with four or five players.
+losing no token, is then an exact lower bound): a draw pile running out (DN-DRAW-1's reshuffle: the played
+cards would come back as a second unseen pool), and the positions left when the work budget per decision point
+(``BUDGET`` units: moves, multisets listed, leaf tables; the likeliest positions first) is spent. With two
+players that never happens, with three rarely; with four or five, chains of direction changes and double turns
+and seats a doublet may put out multiply the positions, and many rows stay bounds.
+
+The modules: ``table`` (the fixed facts and the shapes of positions), ``window`` (the others' play),
+``readings`` (reading their hidden total), ``next_turn`` (the risk when the turn comes back), ``sums`` (the
+law of the number cards' sum).
 """
 
 from __future__ import annotations
