@@ -320,3 +320,27 @@ __all__ = [
     "by_lang",
     "fraction_html",
 ]
+
+
+def side_by_side(parts: Sequence[Any]) -> list[Any]:
+    """Simulations shown together (Lesson 2: the 7s without a flip and after it, from the same games) stand side by
+    side where the screen is wide enough and wrap under each other on a phone: two plots stacked took a laptop's
+    whole screen. Only the page's layout changes; ``Lesson.live`` stays the flat list the rest reads."""
+    out: list[Any] = []
+    run: list[Any] = []
+    for part in [*parts, None]:
+        if part is not None and hasattr(part, "hold_start"):  # a LivePlot
+            run.append(part)
+            continue
+        if len(run) > 1:
+            for plot in run:
+                plot.layout.flex, plot.layout.min_width = "1 1 520px", "300px"
+            row = w.HBox(run, layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="12px"))
+            row.add_class("dl-side-by-side")
+            out.append(row)
+        else:
+            out += run
+        run = []
+        if part is not None:
+            out.append(part)
+    return out
