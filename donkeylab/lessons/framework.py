@@ -75,6 +75,7 @@ class Predict:
     choices: Mapping[Any, Speaks] | Sequence[Any] | None = None
     heading: str = ""
     by: tuple[str, ...] = ()  # its answer sentence states these later class questions' answers too
+    step: float = 0.01  # a slider's step: a small answer (Lesson 1's 1/81 ≈ 0.012) needs a finer one
 
 
 @dataclasses.dataclass(frozen=True)
@@ -266,7 +267,7 @@ def _prediction(section: Predict, lang: str) -> Prediction:
         return ChoicePrediction(section.prompt, section.answer, section.answer_text, dict(section.choices), lang)
     if section.choices is not None:
         return Prediction(section.prompt, section.answer, section.answer_text, choices=section.choices, lang=lang)
-    return Prediction(section.prompt, section.answer, section.answer_text, lang=lang)
+    return Prediction(section.prompt, section.answer, section.answer_text, step=section.step, lang=lang)
 
 
 REVEAL = Param("reveal", choice("0", "1"), "0")  # ?reveal=1: the teacher shows the whole lesson at once
