@@ -48,6 +48,7 @@ from donkeylab.core import CATALOGUE, numbers
 from donkeylab.pages.lock import LockIn
 from donkeylab.pages.query import CLASS_PARAMS as PARAMS
 from donkeylab.pages.query import read_code
+from donkeylab.pages.typed_guess import typed_pending
 from donkeylab.widgets import guard
 from donkeylab.widgets.chances import panels_in
 from donkeylab.widgets.drawn import Drawn
@@ -125,7 +126,12 @@ class PupilPart:
         self.card.on_lock = lambda value: self.send(lambda: self.lock_card(value))
         self.card.on_section = self._section
         self.place = class_restore.ClassPlace(key=code, lang=lang)
-        self.lock = LockIn(self.prediction.input, lambda value: self.send(lambda: self.lock_in(value)), lang)
+        self.lock = LockIn(
+            self.prediction.input,
+            lambda value: self.send(lambda: self.lock_in(value)),
+            lang,
+            prefer=typed_pending(self.prediction),
+        )
         # The worker thread changes the card and the lock at any moment, also while the page is still creating
         # its widgets (an update then is dropped): once the page has drawn them, their state again.
         self.drawn = Drawn(self._page_drawn)
@@ -434,6 +440,8 @@ class PupilPart:
                 else choice_words(spec, int(number), self.lang)
             )
         unit = f" {CATALOGUE.render(spec.unit, {}, self.lang)}" if spec.unit else ""  # "1.80 rounds", as the slider
+        if spec is self.headline and not unit:  # as the prediction's readout writes it (0.012 on a finer step)
+            return str(self.prediction._shown(float(number)))
         return number_words(float(number), self.lang) + unit
 
 

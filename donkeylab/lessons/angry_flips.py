@@ -1,13 +1,14 @@
 """Lesson 2 — Angry Donkey flips (DD-ANGRY-1, DD-VALUE-1). Headline: does the orange flip change how often the
-light blue/orange Double Donkey is worth 7? Before it about 18 %, after it about 10 %: P(7 after the flip) is
-P(light blue = orange), and DD-DICE-2 makes equal dice rare — a lesson about dependence.
+light blue/orange Double Donkey is worth 7? Before it about 18 %, after it about 10 %: after the flip a 7 is
+exactly a pair, and the rule asking for a new number (DD-DICE-2) makes pairs rare on the Hay card.
 
 The step-through is a forced round for 3 players in which two Angry Donkeys are revealed; Step walks the
 flips one by one, then the values, then the Biggest Donkey. The simulation (``double_donkey.seven_after_flip``)
-plays phase 1 with numpy and estimates both values, without a flip and after it, from the same games; the exact
-answer is ``double_donkey.exact`` (via the lab's ``double_donkey.flip``), with why 18 % is above 1/6; then the
-pupil counts by hand (``angry_flips_hand``: the flip on two free dice, and why the Hay card's pairs are rare).
-The tree of the last two dice (11/72) goes further.
+plays phase 1 with numpy and estimates both values, without a flip and after it, from the same games (one Start
+runs both plots); the exact answer is ``double_donkey.exact`` (via the lab's ``double_donkey.flip``). Then the
+pupil counts by hand (``angry_flips_hand``): the flip on two free dice (the 7s become the pairs, 1/6 either way),
+and a tree of the last two dice on a Hay card (``angry_flips_tree``: 11/72, less than 1/6). The notice says the
+headline is the same count done by the computer for the whole phase. Why 18 % is above 1/6 goes further.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from donkeylab.double_donkey import Rules, build_deck, exact
 from donkeylab.double_donkey.questions import FLIP_SERIES
 from donkeylab.lab import questions
 from donkeylab.lessons import dd_parts
-from donkeylab.lessons.angry_flips_hand import HAY, by_hand
+from donkeylab.lessons.angry_flips_hand import by_hand
 from donkeylab.lessons.angry_flips_hand import by_hand_sheet as by_hand_sheet  # the worksheet's counts by hand
 from donkeylab.lessons.angry_flips_hand import placed_on_two as placed_on_two
 from donkeylab.lessons.angry_flips_text import TEXTS
+from donkeylab.lessons.angry_flips_tree import orange_on_two as orange_on_two  # the tree's answer (tests, notebook)
 from donkeylab.lessons.dd_flips import TWO_FLIPS_HAY, FlipValues
 from donkeylab.lessons.dd_parts import LangButton, kind
 from donkeylab.lessons.framework import (
@@ -100,7 +102,6 @@ def start_example(stepper: Stepper, rules: Rules, seed: int, step: int = TELLING
 
 
 HANDS_TITLE = say("hands_title")
-TREE_HAY = HAY  # the tree's Hay card (going further) is the count by hand's: light blue's 2 and 1, 3, 4
 
 
 @functools.cache
@@ -119,28 +120,11 @@ def sevens(last_die: exact.LastDie = "choose") -> tuple[Fraction, Fraction]:
 
 
 def notice_text(last_die: exact.LastDie = "choose") -> Say:
-    """What to notice: why the 7s without a flip are above 1/6 (only different numbers add up to 7, 1 in 5 of them
-    do, and the rule makes the dice differ more often than free dice: P(7) = (1 − P(pair)) / 5 exactly, a test
-    checks it on the exact module), and that your own Angry Donkey can hurt you."""
+    """What to notice: the headline is the tree's count done by the computer for the whole of phase 1 (after the
+    flip a 7 is exactly a pair: P(7 after) = P(pair)), the 7s without a flip above 1/6 in a clause (why: going
+    further's exercise, (1 − P(pair)) / 5), and that your own Angry Donkey can hurt you."""
     before, after = sevens(last_die)
-    above = say("exact.above", differ=lambda lg: percent(1 - after, lg), before=lambda lg: percent(before, lg))
-    return say("notice", above=above)
-
-
-def orange_on_two(last_die: exact.LastDie = "choose") -> Fraction:
-    """The tree exercise, counted by the engine's exact model: four different numbers on the Hay card, light
-    blue's 2 among them, orange and yellow left to roll; P(orange ends on 2), i.e. a pair, so a 7 after the
-    orange flip (11/72 under the English rules, 5/36 under the German ones). The pupil counts it by hand."""
-    tracked = ("light_blue", "orange")
-    others = tuple(sorted(v for c, v in TREE_HAY.items() if c not in tracked))
-    start = ((TREE_HAY["light_blue"], 0), others, 0)
-    final = exact._finish_phase1(start, 6 - len(tracked), "random", last_die)
-    return sum((p for (values, _, _), p in final.items() if values[1] == 2), Fraction(0))
-
-
-def other_rules(last_die: exact.LastDie) -> exact.LastDie:
-    """The other rules' last die: the tree's answer under them is a known wrong answer under these."""
-    return "roll" if last_die == "choose" else "choose"
+    return say("notice", after=lambda lg: percent(after, lg), before=lambda lg: percent(before, lg))
 
 
 def orange_cards() -> Fraction:
@@ -151,11 +135,11 @@ def orange_cards() -> Fraction:
 
 def exact_html(lang: str, last_die: exact.LastDie = "choose") -> str:
     """P(worth 7) before and after the flip under the stated model (the rules' last die, random allowed dice, a
-    coin for keeping or re-rolling), the baseline of independent dice and why it drops (why the 7s without a flip
-    are above 1/6 follows in the notice)."""
+    coin for keeping or re-rolling), and what the question becomes: after the flip a 7 is exactly a pair, counted
+    by hand below (free dice, then the tree on the Hay card)."""
     before, after = sevens(last_die)
     model = say(f"exact.model.{last_die}").get(lang)
-    why = say("exact.why", pair=percent(after, lang, 0)).get(lang)  # after the flip a 7 is exactly a pair before
+    why = say("exact.why").get(lang)  # after the flip a 7 is exactly a pair: the count by hand follows
     return (
         # percentages only: "18.0 % (about 1 in 6)" would blur the very difference from 1/6 the lesson is about
         f"<p>{say('exact.intro', model=model).get(lang)}</p><ul><li>{say('exact.before').get(lang)}: "
@@ -173,13 +157,16 @@ def exact_part(last_die: exact.LastDie) -> Callable[[str], str]:
     return exact_answer
 
 
+MAIN = 2  # the path's exercises: a flip to compute, two flips on one card; why 18 % is above 1/6 goes further
+
+
 def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
-    """A flip to compute (a decision: reveal an Angry Donkey?), the 7s without a flip from the pairs (why 18 % is
-    above 1/6: (1 − P(pair)) / 5), a double flip; then, further, the tree (the headline's count in a small case).
-    Each with the feedback aimed at its classic wrong answer (1/6, what freely rolled dice would give). How many
-    cards an orange flip changes (``orange_cards``) depends on our reconstructed deck: notebook 02 says it."""
+    """A flip to compute (a decision: reveal an Angry Donkey?) and both dice of a card flipped (14 minus the old
+    sum) on the path; further, the 7s without a flip from the pairs (why 18 % is above 1/6: (1 − P(pair)) / 5).
+    Each with the feedback aimed at its classic wrong answer (1/6, what freely rolled dice would give). The tree
+    (the headline's count in a small case) is in the count by hand (``angry_flips_tree``). How many cards an
+    orange flip changes (``orange_cards``) depends on our reconstructed deck: notebook 02 says it."""
     before, after = sevens(last_die)
-    tree = orange_on_two(last_die)
     shares = {
         "pair": lambda lg: percent(after, lg),
         "differ": lambda lg: percent(1 - after, lg),
@@ -199,17 +186,6 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             ),
         ),
         Exercise(
-            say("pairs.q", pair=shares["pair"]),
-            say("pairs.solution", **shares),
-            before,
-            hint=say("pairs.hint"),
-            mistakes=(
-                (Fraction(1, 6), say("pairs.free", differ=shares["differ"])),
-                (Fraction(1, 5), say("pairs.fifth", differ=shares["differ"])),
-                (after, say("pairs.after")),
-            ),
-        ),
-        Exercise(
             say("exercises3"),
             say("exercises4"),
             Fraction(9),
@@ -221,15 +197,14 @@ def exercises(last_die: exact.LastDie = "choose") -> list[Exercise]:
             ),
         ),
         Exercise(
-            say(f"tree.q.{last_die}"),
-            say(f"tree.solution.{last_die}", left_over=say("tree.left_over"), after=lambda lg: percent(after, lg)),
-            tree,
-            hint=say("tree.hint"),
+            say("pairs.q", pair=shares["pair"]),
+            say("pairs.solution", **shares),
+            before,
+            hint=say("pairs.hint"),
             mistakes=(
-                (Fraction(1, 6), say("tree.independent")),
-                (Fraction(1, 2), say("tree.left_over_half")),  # orange left over, not yet on the 2
-                (Fraction(1, 18), say("tree.first_only")),  # the first branch alone
-                (orange_on_two(other_rules(last_die)), say(f"tree.other_rules.{last_die}")),
+                (Fraction(1, 6), say("pairs.free", differ=shares["differ"])),
+                (Fraction(1, 5), say("pairs.fifth", differ=shares["differ"])),
+                (after, say("pairs.after")),
             ),
         ),
     ]
@@ -318,10 +293,10 @@ def spec(variant: str = "english") -> LessonSpec:
                 beside=({"flipped": False, "last_die": last_die},),
             ),
             ExactAnswer((before, after), [exact_part(last_die)], by=AFTER),
-            # count it by hand: the flip on two free dice, then why the Hay card's pairs are rare
+            # count it by hand: the flip on two free dice, then a tree of the last two dice on the Hay card
             Custom("by_hand", by_hand, sealed=True),
-            Notice(notice_text(last_die), by=AFTER),
-            Exercises(exercises(last_die), by=AFTER),
+            Notice(notice_text(last_die), by=AFTER),  # the headline as the tree's count done for the whole phase
+            Exercises(exercises(last_die), by=AFTER, main=MAIN),
             GoingFurther(going_further, by=AFTER),
         ],
         PARAMS,

@@ -1,11 +1,11 @@
 """Lesson 2's count by hand: the flip on two free dice in two 6 × 6 tables (the 7s before the flip are 6 of 36,
-the 7s after it are the 6 pairs), then the one place where the Hay card differs: orange showing light blue's
-number is placed there only by DD-DICE-2's exception and a random choice, 1 time in 3.
+the 7s after it are the 6 pairs, so free dice give 1/6 either way), then the Hay card, where pairs are rarer: a
+tree of the last two dice (``angry_flips_tree``: orange ends on light blue's 2 with 11/72, less than 1/6).
 
 Every number is counted here on the engine's own rules: the tables' values are the engine's ``card_value`` of the
-light blue/orange card under each roll (after the flip, its dice as DD-ANGRY-1 turns them), and the 1 in 3 is the
-engine's legal moves over yellow's six faces. The page shows the tables and asks both counts with answer boxes;
-the worksheet prints the same (``by_hand_sheet``).
+light blue/orange card under each roll (after the flip, its dice as DD-ANGRY-1 turns them); the tree's answer is
+the engine's exact model's. The page shows the tables and asks both counts with answer boxes; the worksheet prints
+the same (``by_hand_sheet``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from fractions import Fraction
 from typing import Any
 
 from donkeylab.double_donkey import COLOURS, Card, Choose, Rules, card_value, new_game
+from donkeylab.double_donkey.exact import LastDie
 from donkeylab.lessons import dd_parts
+from donkeylab.lessons.angry_flips_tree import HAY, tree_exercise
+from donkeylab.lessons.angry_flips_tree import say as tree_say
 from donkeylab.lessons.framework import Context, Exercise, answer_box
 from donkeylab.lessons.page import TABLE_STYLE
 from donkeylab.pages.parts import Speaks, Text, by_lang
@@ -66,102 +69,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Das ist eine Wahrscheinlichkeit, ein Anteil an den 36 Feldern. Gefragt ist, wie viele Felder: Gib nur "
         "diese Zahl ein.",
     ),
-    "hay.heading": ("Why pairs are rare on the Hay card", "Warum Pasche auf der Misthaufen-Karte selten sind"),
-    "hay.intro": (
-        (
-            "On the Hay card a pair needs orange to be placed on light blue's number, which is already there. "
-            "Rule DD-DICE-2 allows that only if every rolled die shows a number that is already there."
-        ),
-        (
-            "Auf der Misthaufen-Karte braucht ein Pasch, dass Orange auf die Zahl von Hellblau gelegt wird, die "
-            "schon dort liegt. Regel DD-DICE-2 erlaubt das nur, wenn jeder geworfene Würfel eine Zahl zeigt, die "
-            "schon dort liegt."
-        ),
-    ),
-    "hay.q": (
-        (
-            "Four different numbers lie on the Hay card: light blue's 2 and the numbers {others}. The player "
-            "rolls orange and yellow, and orange shows 2. The player places a random allowed die. What is the "
-            "probability that orange is placed now, on the 2 that is already there?"
-        ),
-        (
-            "Vier verschiedene Zahlen liegen auf der Misthaufen-Karte: die 2 von Hellblau und die Zahlen "
-            "{others}. Der Spieler wirft Orange und Gelb, und Orange zeigt 2. Der Spieler legt einen zufälligen "
-            "erlaubten Würfel. Wie groß ist die Wahrscheinlichkeit, dass Orange jetzt auf die 2 gelegt wird, die "
-            "schon dort liegt?"
-        ),
-    ),
-    "hay.hint": (
-        (
-            "Go through yellow's faces 1 to 6. If yellow shows a new number, yellow must be placed. If yellow "
-            "shows an old number too, both dice are allowed and the player picks one of the two."
-        ),
-        (
-            "Geh die Seiten 1 bis 6 von Gelb durch. Zeigt Gelb eine neue Zahl, muss Gelb gelegt werden. Zeigt "
-            "auch Gelb eine alte Zahl, sind beide Würfel erlaubt, und der Spieler wählt einen der beiden."
-        ),
-    ),
-    "hay.solution": (
-        (
-            "Yellow shows an old number on 4 of its 6 faces; only then may orange be placed, and the random "
-            "choice falls on orange half the time: 4/6 · 1/2 = 1/3. On the other 2 faces yellow must be placed. "
-            "If the player could always choose, it would be 1/2. So the rule keeps orange off the 2: pairs are "
-            "rarer than with free dice, and after the flip the card is worth 7 less often."
-        ),
-        (
-            "Gelb zeigt auf 4 seiner 6 Seiten eine alte Zahl; nur dann darf Orange gelegt werden, und die "
-            "zufällige Wahl fällt halb so oft auf Orange: 4/6 · 1/2 = 1/3. Auf den anderen 2 Seiten muss Gelb "
-            "gelegt werden. Dürfte der Spieler immer wählen, wären es 1/2. Die Regel hält Orange also von der 2 "
-            "fern: Pasche sind seltener als bei freien Würfeln, und nach dem Umdrehen ist die Karte seltener 7 wert."
-        ),
-    ),
-    "hay.always": (
-        (
-            "Orange may not simply be placed: its 2 is already on the Hay card, and rule DD-DICE-2 asks for a new "
-            "number whenever a die shows one. If yellow shows a new number, yellow must be placed."
-        ),
-        (
-            "Orange darf nicht einfach gelegt werden: Seine 2 liegt schon auf der Misthaufen-Karte, und Regel "
-            "DD-DICE-2 verlangt eine neue Zahl, wann immer ein Würfel eine zeigt. Zeigt Gelb eine neue Zahl, muss "
-            "Gelb gelegt werden."
-        ),
-    ),
-    "hay.exception": (
-        (
-            "4/6 is the probability that yellow shows an old number too, so that the player may choose. Then the "
-            "player still picks one of the two dice at random: multiply by 1/2."
-        ),
-        (
-            "4/6 ist die Wahrscheinlichkeit, dass auch Gelb eine alte Zahl zeigt, sodass der Spieler wählen darf. "
-            "Dann wählt der Spieler noch zufällig einen der beiden Würfel: mal 1/2."
-        ),
-    ),
-    "hay.shows_two": (
-        (
-            "1/6 is the probability that orange shows 2. Here it already shows 2: the question is whether it is "
-            "placed now, and that depends on yellow and on the choice."
-        ),
-        (
-            "1/6 ist die Wahrscheinlichkeit, dass Orange eine 2 zeigt. Hier zeigt Orange schon die 2: Gefragt ist, "
-            "ob es jetzt gelegt wird, und das hängt von Gelb und von der Wahl ab."
-        ),
-    ),
-    "hay.choice": (
-        (
-            "1/2 is the random choice alone. But there is a choice only when yellow shows an old number too (4 of "
-            "6 faces): if yellow shows a new number, yellow must be placed."
-        ),
-        (
-            "1/2 ist nur die zufällige Wahl. Eine Wahl gibt es aber nur, wenn auch Gelb eine alte Zahl zeigt (4 "
-            "von 6 Seiten): Zeigt Gelb eine neue Zahl, muss Gelb gelegt werden."
-        ),
-    ),
 }
 say = words("lesson/angry_flips_hand/", TEXTS)
 
 FACES = range(1, 7)
 CARD = ("light_blue", "orange")
-HAY = {"light_blue": 2, "dark_blue": 1, "green": 3, "purple": 4}  # four different numbers, light blue's 2 among them
 
 
 def card_values(flipped: bool) -> dict[tuple[int, int], int]:
@@ -184,7 +96,8 @@ def sevens(flipped: bool) -> int:
 def placed_on_two() -> Fraction:
     """The Hay card ``HAY``, orange and yellow rolled, orange showing 2: the probability that the player (a random
     allowed die) places orange, counted on the engine's own rolls and legal moves over yellow's six faces (1/3:
-    only by the exception, when yellow shows an old number too, and then by the choice)."""
+    only by the exception, when yellow shows an old number too, and then by the choice). The tree's first branch
+    is 1/6 of it (orange shows 2): a test checks the tree's 1/18 on the engine's legal moves this way."""
     rules = Rules()
     hay = list(HAY.items())
     state = new_game(4, rules).apply(dd_parts.forced_deal(rules, [[], [], [], []], 0))
@@ -241,38 +154,22 @@ def free_exercise() -> Exercise:
     return Exercise(say("free.q"), say("free.solution"), Fraction(count), hint=say("free.hint"), mistakes=mistakes)
 
 
-def hay_exercise() -> Exercise:
-    """Orange showing light blue's 2 is placed only 1 time in 3 (``placed_on_two``); each classic wrong answer
-    (1: it is always placed; 2/3: the exception without the choice; 1/2: the choice without the exception) gets
-    the hint aimed at it."""
-    others = ", ".join(str(v) for c, v in sorted(HAY.items(), key=lambda cv: cv[1]) if c != "light_blue")
-    return Exercise(
-        say("hay.q", others=others),
-        say("hay.solution"),
-        placed_on_two(),
-        hint=say("hay.hint"),
-        mistakes=(
-            (Fraction(1), say("hay.always")),
-            (Fraction(2, 3), say("hay.exception")),
-            (Fraction(1, 2), say("hay.choice")),
-            (Fraction(1, 6), say("hay.shows_two")),  # the chance of the 2, which the question already gives
-        ),
-    )
-
-
-def by_hand_sheet() -> list[tuple[Speaks, Speaks, Exercise]]:
-    """The counts as the worksheet and the key print them (heading, intro, exercise): the page's own words."""
+def by_hand_sheet(variant: str = "english") -> list[tuple[Speaks, Speaks, Exercise]]:
+    """The counts as the worksheet and the key print them (heading, intro, exercise): the page's own words. The
+    tree's numbers are those of ``variant``'s rules (the German rules always roll the last die)."""
+    last_die: LastDie = "roll" if variant == "german" else "choose"
     return [
         (say("heading"), by_lang(intro_html), free_exercise()),
-        (say("hay.heading"), say("hay.intro"), hay_exercise()),
+        (tree_say("heading"), tree_say("intro"), tree_exercise(last_die)),
     ]
 
 
 def by_hand(ctx: Context) -> list[Any]:
     """The section on the page: the tables and both counts, each with its answer box."""
     parts: list[Any] = []
-    for heading, intro, item in by_hand_sheet():
+    for heading, intro, item in by_hand_sheet(ctx.query["variant"]):
         assert item.exact is not None and item.hint is not None
-        box = answer_box(item, ctx.lang, rule=False)  # the page says the rounding rule once, above its exercises
+        # the rounding rule under the tree's box (a probability), not under the count of squares (a whole number)
+        box = answer_box(item, ctx.lang, rule=Fraction(item.exact).denominator != 1)
         parts += [Text(heading, "h3", ctx.lang), Text(intro, "div", ctx.lang), Text(item.question, lang=ctx.lang), box]
     return parts

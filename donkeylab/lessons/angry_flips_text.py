@@ -31,10 +31,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "jedem Diagramm und nach wie vielen Spielen N."
         ),
     ),
-    "sim.before": ("Without a flip (upper plot): worth 7", "Ohne Umdrehen (oberes Diagramm): 7 wert"),
+    "sim.before": ("Without a flip (first plot): worth 7", "Ohne Umdrehen (erstes Diagramm): 7 wert"),
     "sim.after": (
-        "After the orange flip (lower plot): worth 7",
-        "Nach dem Umdrehen des orangefarbenen Würfels (unteres Diagramm): 7 wert",
+        "After the orange flip (second plot): worth 7",
+        "Nach dem Umdrehen des orangefarbenen Würfels (zweites Diagramm): 7 wert",
     ),
     "sim.key": (
         (
@@ -77,13 +77,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "live_intro": (
         (
             "A <b>simulation</b> plays phase 1 many times and counts the 7s of light blue/orange, without a flip "
-            "(above) and after the orange flip (below). Press Start on both. The blue line is the relative "
-            "frequency after N games. {band}"
+            "(first plot) and after the orange flip (second plot), in the same games: one Start runs both. The blue "
+            "line is the relative frequency after N games. {band}"
         ),
         (
-            "Eine <b>Simulation</b> spielt immer wieder Phase 1 und zählt die 7en von hellblau/orange, ohne "
-            "Umdrehen (oben) und nach dem Umdrehen des orangefarbenen Würfels (unten). Drück bei beiden auf Start. "
-            "Die blaue Linie ist die relative Häufigkeit nach N Spielen. {band}"
+            "Eine <b>Simulation</b> spielt immer wieder Phase 1 und zählt die 7en von hellblau/orange, ohne Umdrehen "
+            "(erstes Diagramm) und nach dem Umdrehen des orangefarbenen Würfels (zweites Diagramm), in denselben "
+            "Spielen: Ein Start lässt beide laufen. Die blaue Linie ist die relative Häufigkeit nach N Spielen. {band}"
         ),
     ),
     "hands_title": (
@@ -184,27 +184,30 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exact.why": (
         (
-            "After the flip the card is worth light blue + (7 − orange), which is 7 exactly for a pair: both dice "
-            "showed the <b>same</b> number (3 and 3 become 3 + 4). Two free, <b>independent</b> dice give "
-            "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it. On the Hay card pairs are rarer (about "
-            "{pair}): rule DD-DICE-2 asks for a new number whenever possible, so these dice are not independent."
+            "After the flip the card is worth light blue + (7 − orange). That is 7 exactly when both dice showed "
+            "the <b>same</b> number, a pair (3 and 3 become 3 + 4). So the question is: how often do the two dice "
+            "show a pair? Count it below, first with free dice, then on the Hay card."
         ),
         (
-            "Nach dem Umdrehen ist die Karte Hellblau + (7 − Orange) wert, also genau bei einem Pasch 7: Beide "
-            "Würfel zeigten <b>dieselbe</b> Zahl (aus 3 und 3 wird 3 + 4). Zwei freie, <b>unabhängige</b> Würfel "
-            "geben P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher. Auf der Misthaufen-Karte sind Pasche "
-            "seltener (etwa {pair}): Regel DD-DICE-2 verlangt eine neue Zahl, wann immer es geht, also sind diese "
-            "Würfel nicht unabhängig."
+            "Nach dem Umdrehen ist die Karte Hellblau + (7 − Orange) wert. Das ist genau dann 7, wenn beide Würfel "
+            "<b>dieselbe</b> Zahl zeigten, einen Pasch (aus 3 und 3 wird 3 + 4). Die Frage ist also: Wie oft zeigen "
+            "die beiden Würfel einen Pasch? Zähle es unten nach, erst mit freien Würfeln, dann auf der "
+            "Misthaufen-Karte."
         ),
     ),
     "notice": (
         (
-            "<ul><li>{above}</li><li>Your own Angry Donkey can hurt you: above, Player 3's green one made Player 3 "
-            "the Biggest Donkey.</li></ul>"
+            "<ul><li>The computer does your tree's count for every way phase 1 can go: light blue and orange show a "
+            "pair in {after} of games, so after the flip the card is worth 7 in {after} of games, less than 1/6. "
+            "Without a flip it is {before}, more than 1/6 (going further shows why).</li><li>Your own Angry Donkey can "
+            "hurt you: above, Player 3's green one made Player 3 the Biggest Donkey.</li></ul>"
         ),
         (
-            "<ul><li>{above}</li><li>Dein eigener Wütender Esel kann dir schaden: Oben machte der grüne Wütende "
-            "Esel von Spieler 3 ihn selbst zum Oberesel.</li></ul>"
+            "<ul><li>Der Computer zählt wie dein Baumdiagramm, aber für jeden Verlauf von Phase 1: Hellblau und "
+            "Orange zeigen in {after} der Spiele einen Pasch, also ist die Karte nach dem Umdrehen in {after} der "
+            "Spiele 7 wert, seltener als 1/6. Ohne Umdrehen sind es {before}, öfter als 1/6 (Weiter gedacht zeigt, "
+            "warum).</li><li>Dein eigener Wütender Esel kann dir schaden: Oben machte der grüne Wütende Esel von "
+            "Spieler 3 ihn selbst zum Oberesel.</li></ul>"
         ),
     ),
     "ex1.hint": (
@@ -246,18 +249,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex2.hint": (
         "Each die becomes 7 minus its pips: two dice, so 14 minus the old sum.",
         "Jeder Würfel wird zu 7 minus seine Augenzahl: zwei Würfel, also 14 minus die alte Summe.",
-    ),
-    "exact.above": (
-        (
-            "Why 18 % is more than 1/6: only different numbers add up to 7, 1 in 5 of them do (6 of 30). Free dice "
-            "differ 5 times in 6 (1/5 of 5/6 = 1/6); on the Hay card they differ in {differ} of games, and 1/5 "
-            "of that is {before}."
-        ),
-        (
-            "Warum 18 % mehr als 1/6 ist: Nur verschiedene Zahlen ergeben 7, und das in 1 von 5 Fällen (6 von "
-            "30). Freie Würfel sind in 5 von 6 Fällen verschieden (1/5 von 5/6 = 1/6); auf der Misthaufen-Karte "
-            "sind sie in {differ} der Spiele verschieden, und 1/5 davon ist {before}."
-        ),
     ),
     "pairs.q": (
         (
@@ -320,162 +311,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "Ändert Umdrehen, wie oft eine Karte 7 wert ist? Gegenüberliegende Seiten und Würfel, die "
             "voneinander abhängen."
-        ),
-    ),
-    "tree.q.choose": (
-        (
-            "Count it with a tree. Four different numbers lie on the Hay card, light blue's 2 among them; the next "
-            "player rolls orange and yellow, the last two dice. A player places a random allowed die, and a coin "
-            "toss decides whether the last die is kept or rolled again. What is the probability that orange ends "
-            "on 2 (after the flip, light blue/orange is then worth 7)?"
-        ),
-        (
-            "Zähle mit einem Baumdiagramm. Vier verschiedene Zahlen liegen auf der Misthaufen-Karte, darunter die "
-            "2 von Hellblau; der nächste Spieler wirft Orange und Gelb, die letzten beiden Würfel. Ein Spieler "
-            "legt einen zufälligen erlaubten Würfel, und ein Münzwurf entscheidet, ob der letzte Würfel behalten "
-            "oder neu geworfen wird. Wie groß ist die Wahrscheinlichkeit, dass Orange am Ende 2 zeigt (nach dem "
-            "Umdrehen ist hellblau/orange dann 7 wert)?"
-        ),
-    ),
-    "tree.q.roll": (
-        (
-            "Count it with a tree. Four different numbers lie on the Hay card, light blue's 2 among them; the next "
-            "player rolls orange and yellow, the last two dice. A player places a random allowed die, and the "
-            "last die is always rolled again. What is the probability that orange ends on 2 (after the flip, "
-            "light blue/orange is then worth 7)?"
-        ),
-        (
-            "Zähle mit einem Baumdiagramm. Vier verschiedene Zahlen liegen auf der Misthaufen-Karte, darunter die "
-            "2 von Hellblau; der nächste Spieler wirft Orange und Gelb, die letzten beiden Würfel. Ein Spieler "
-            "legt einen zufälligen erlaubten Würfel, und der letzte Würfel wird immer neu geworfen. Wie groß ist "
-            "die Wahrscheinlichkeit, dass Orange am Ende 2 zeigt (nach dem Umdrehen ist hellblau/orange dann 7 "
-            "wert)?"
-        ),
-    ),
-    "tree.hint": (
-        (
-            "First branches: each die shows an old number (4 in 6, the 2 among them) or a new one (2 in 6). Orange "
-            "is placed showing 2 only if both are old, it shows the 2 and it is picked; else it may be left over "
-            "as the last die: follow that branch to its end."
-        ),
-        (
-            "Erste Äste: Jeder Würfel zeigt eine alte Zahl (4 von 6, die 2 darunter) oder eine neue (2 von 6). "
-            "Orange wird nur mit einer 2 gelegt, wenn beide alt sind, es die 2 zeigt und gewählt wird; sonst "
-            "bleibt es vielleicht als letzter Würfel übrig: Verfolge diesen Ast bis zum Ende."
-        ),
-    ),
-    "tree.left_over": (
-        (
-            "Step 2 · Orange is left over as the last die when yellow is placed: yellow new and orange old (4/6 · "
-            "2/6 = 2/9), or both old or both new (4/9 + 1/9 = 5/9) and the choice falls on yellow (1/2): 2/9 + "
-            "5/18 = 1/2."
-        ),
-        (
-            "Schritt 2 · Orange bleibt als letzter Würfel übrig, wenn Gelb gelegt wird: Gelb neu und Orange alt "
-            "(4/6 · 2/6 = 2/9), oder beide alt oder beide neu (4/9 + 1/9 = 5/9) und die Wahl fällt auf Gelb (1/2): "
-            "2/9 + 5/18 = 1/2."
-        ),
-    ),
-    # each step on its own line: the answer box shows one paragraph per line, the key one line each
-    "tree.solution.choose": (
-        (
-            "Step 1 · Orange is placed at once on the 2: orange shows 2 (1/6), yellow an old number (4/6), and "
-            "the choice falls on orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
-            "Step 3 · Left over showing the 2: yellow new (1/6 · 2/6 = 1/18), or yellow old and the choice on "
-            "yellow (1/6 · 4/6 · 1/2 = 1/18): together 1/9.\n"
-            "Step 4 · A coin decides about the last die: kept (1/2) it stays 2, rolled again (1/2) it shows 2 with "
-            "1/6: 1/2 + 1/12 = 7/12. This way gives 1/9 · 7/12 = 7/108.\n"
-            "Step 5 · Left over showing another number: 1/2 − 1/9 = 7/18. It must be rolled again (1/2) and show "
-            "2 (1/6): 7/18 · 1/2 · 1/6 = 7/216.\n"
-            "Step 6 · Add the three ways: 1/18 + 7/108 + 7/216 = 12/216 + 14/216 + 7/216 = 33/216 = 11/72 ≈ "
-            "15.3 %.\n"
-            "Less than 1/6: rule DD-DICE-2 keeps orange off the 2 that is already there. Counting every way phase "
-            "1 can go like this gives the exact answer's {after} after the flip."
-        ),
-        (
-            "Schritt 1 · Orange wird sofort auf die 2 gelegt: Orange zeigt 2 (1/6), Gelb eine alte Zahl (4/6), "
-            "und die Wahl fällt auf Orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
-            "Schritt 3 · Übrig und zeigt die 2: Gelb neu (1/6 · 2/6 = 1/18), oder Gelb alt und die Wahl fällt auf "
-            "Gelb (1/6 · 4/6 · 1/2 = 1/18): zusammen 1/9.\n"
-            "Schritt 4 · Ein Münzwurf entscheidet über den letzten Würfel: behalten (1/2) bleibt er 2, neu geworfen "
-            "(1/2) zeigt er mit 1/6 eine 2: 1/2 + 1/12 = 7/12. Dieser Weg gibt 1/9 · 7/12 = 7/108.\n"
-            "Schritt 5 · Übrig und zeigt eine andere Zahl: 1/2 − 1/9 = 7/18. Er muss neu geworfen werden (1/2) "
-            "und eine 2 zeigen (1/6): 7/18 · 1/2 · 1/6 = 7/216.\n"
-            "Schritt 6 · Zähle die drei Wege zusammen: 1/18 + 7/108 + 7/216 = 12/216 + 14/216 + 7/216 = 33/216 = "
-            "11/72 ≈ 15,3 %.\n"
-            "Weniger als 1/6: Regel DD-DICE-2 hält Orange von der 2 fern, die schon da liegt. Jeden Verlauf von "
-            "Phase 1 so zu zählen ergibt die {after} nach dem Umdrehen aus der exakten Antwort."
-        ),
-    ),
-    "tree.solution.roll": (
-        (
-            "Step 1 · Orange is placed at once on the 2: orange shows 2 (1/6), yellow an old number (4/6), and "
-            "the choice falls on orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
-            "Step 3 · The last die is always rolled again: it shows 2 with 1/6, so 1/2 · 1/6 = 1/12.\n"
-            "Step 4 · Add the two ways: 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13.9 %.\n"
-            "Less than 1/6: rule DD-DICE-2 keeps orange off the 2 that is already there. Counting every way phase "
-            "1 can go like this gives the exact answer's {after} after the flip."
-        ),
-        (
-            "Schritt 1 · Orange wird sofort auf die 2 gelegt: Orange zeigt 2 (1/6), Gelb eine alte Zahl (4/6), "
-            "und die Wahl fällt auf Orange (1/2): 1/6 · 4/6 · 1/2 = 1/18.\n{left_over}\n"
-            "Schritt 3 · Der letzte Würfel wird immer neu geworfen: Er zeigt mit 1/6 eine 2, also 1/2 · 1/6 = "
-            "1/12.\n"
-            "Schritt 4 · Zähle die zwei Wege zusammen: 1/18 + 1/12 = 2/36 + 3/36 = 5/36 ≈ 13,9 %.\n"
-            "Weniger als 1/6: Regel DD-DICE-2 hält Orange von der 2 fern, die schon da liegt. Jeden Verlauf von "
-            "Phase 1 so zu zählen ergibt die {after} nach dem Umdrehen aus der exakten Antwort."
-        ),
-    ),
-    "tree.left_over_half": (
-        (
-            "1/2 is the probability that orange is left over as the last die (step 2). It still has to end on 2: "
-            "follow that branch on to its end, and add the branch where orange is placed at once on the 2."
-        ),
-        (
-            "1/2 ist die Wahrscheinlichkeit, dass Orange als letzter Würfel übrig bleibt (Schritt 2). Er muss "
-            "aber noch auf der 2 enden: Verfolge diesen Ast bis zum Ende und zähle den Ast dazu, in dem Orange "
-            "sofort auf die 2 gelegt wird."
-        ),
-    ),
-    "tree.first_only": (
-        (
-            "1/18 is only the branch where orange is placed at once on the 2. Orange may also be left over as "
-            "the last die and end on 2: add those branches."
-        ),
-        (
-            "1/18 ist nur der Ast, in dem Orange sofort auf die 2 gelegt wird. Orange kann auch als letzter Würfel "
-            "übrig bleiben und auf der 2 enden: Zähle diese Äste dazu."
-        ),
-    ),
-    "tree.other_rules.choose": (
-        (
-            "5/36 is the answer when the last die is always rolled (the German rules). Here a coin decides: a "
-            "kept last die that shows 2 stays on 2."
-        ),
-        (
-            "5/36 ist die Antwort, wenn der letzte Würfel immer neu geworfen wird (deutsche Regeln). Hier "
-            "entscheidet ein Münzwurf: Ein behaltener letzter Würfel, der 2 zeigt, bleibt auf der 2."
-        ),
-    ),
-    "tree.other_rules.roll": (
-        (
-            "11/72 is the answer when a coin decides whether the last die is kept (the English rules). Here the "
-            "last die is always rolled again: what it showed before does not count."
-        ),
-        (
-            "11/72 ist die Antwort, wenn ein Münzwurf entscheidet, ob der letzte Würfel behalten wird (englische "
-            "Regeln). Hier wird der letzte Würfel immer neu geworfen: Was er vorher zeigte, zählt nicht."
-        ),
-    ),
-    "tree.independent": (
-        (
-            "1/6 would be right if orange were rolled freely. Here rule DD-DICE-2 matters: a player may place"
-            " orange on the 2 already there only when neither die shows a new number."
-        ),
-        (
-            "1/6 stimmt, wenn der orangefarbene Würfel frei gewürfelt würde. Hier zählt Regel DD-DICE-2: Er "
-            "darf nur dann auf die 2 gelegt werden, die schon da liegt, wenn keiner der beiden Würfel eine "
-            "neue Zahl zeigt."
         ),
     ),
 }

@@ -170,11 +170,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "reconstruction": (
         (
-            "<p class='dl-note'><i>Our reconstructed board (rule ER-BOARD-1): the rulebook does not print one, so we "
+            "<p class='dl-note'><i>Our reconstructed board: the rulebook does not print one, so we "
             "built it from its description.</i></p>"
         ),
         (
-            "<p class='dl-note'><i>Unser nachgebautes Spielbrett (Regel ER-BOARD-1): Die Spielregel druckt ihr Brett "
+            "<p class='dl-note'><i>Unser nachgebautes Spielbrett: Die Spielregel druckt ihr Brett "
             "nicht ab, also haben wir eines nach ihrer Beschreibung gebaut.</i></p>"
         ),
     ),
@@ -191,12 +191,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{board}: Punkte",
     ),
     "orders.caption": (
+        ("The probability of each finishing order and the points its card earns on average, under random play"),
         (
-            "The probability of each finishing order and the points its card earns on average (ER-SCORE-1), under "
-            "random play"
-        ),
-        (
-            "Die Wahrscheinlichkeit jeder Zielreihenfolge und die Punkte, die ihre Karte im Mittel bringt (ER-SCORE-1),"
+            "Die Wahrscheinlichkeit jeder Zielreihenfolge und die Punkte, die ihre Karte im Mittel bringt,"
             " bei zufälligem Ziehen"
         ),
     ),

@@ -40,8 +40,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Misthaufen-Karte vor dem Umdrehen:",
     ),
     "flips": (
-        "Flips (rule DD-ANGRY-1):",
-        "Umdrehen (Regel DD-ANGRY-1):",
+        "Flips (a die turned over shows 7 minus its pips):",
+        "Umdrehen (ein umgedrehter Würfel zeigt 7 minus seine Augen):",
     ),
     "no_flip": (
         "No Angry Donkey was revealed: no die is turned over.",

@@ -44,6 +44,7 @@ from donkeylab.pages.words import Say, band, words
 from donkeylab.widgets import CardHands, DiceTray, LivePlot, Stepper
 
 NAME = "die_choice"
+GUESS_STEP = 0.001  # the answer, 1/81 ≈ 0.012, lies between two steps of 0.01: a guess reaches it on this step
 PLAYERS = 4
 TELLING_STEP = 4  # Fran (Player 2) has rolled: the green 2 and the purple 2 are forbidden (DD-DICE-2)
 FREE_STEP = 8  # Margaret (Player 4) rolled only numbers already on the Hay card: a free choice
@@ -256,7 +257,12 @@ def spec(variant: str = "english") -> LessonSpec:
         say("title"),
         [
             Question(say("question")),
-            Predict(say("prompt"), prediction_answer(), say("answer", p=lambda lg: percent(prediction_answer(), lg))),
+            Predict(
+                say("prompt"),
+                prediction_answer(),
+                say("answer", p=lambda lg: percent(prediction_answer(), lg)),
+                step=GUESS_STEP,
+            ),
             StepThrough(say("step_intro"), step_through),
             Convergence(
                 say("live_intro", band=band),

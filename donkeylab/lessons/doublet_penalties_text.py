@@ -24,7 +24,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "more.</li><li>The cards 0, "
             "direction change and 2x repeat the total, and a repeated total costs nothing, even 66 (our ruling: "
             "the rulebook does not say). So under our ruling they are always safe: keep them for a high total "
-            "(but after a 2x you may not start with a 2x, DN-DOUBLE-1).</li></ul>"
+            "(but after a 2x you may not start with a 2x).</li></ul>"
         ),
         (
             "<ul><li>Wodurch eine Karte einen Chip kostet, hängt von der Summe ab. Bei 65 geht beides: Die vier "
@@ -34,7 +34,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "und 2x wiederholen die Summe, und "
             "eine wiederholte Summe kostet nichts, auch die 66 (unsere Festlegung: Die Spielregel sagt dazu "
             "nichts). Nach unserer Festlegung sind sie also immer sicher: Heb sie für eine hohe Summe auf (nur "
-            "darfst du nach einer 2x nicht mit einer 2x anfangen, DN-DOUBLE-1).</li></ul>"
+            "darfst du nach einer 2x nicht mit einer 2x anfangen).</li></ul>"
         ),
     ),
     "exercises": (

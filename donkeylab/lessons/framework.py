@@ -33,7 +33,7 @@ from donkeylab.pages.registry import common_params, problems_box
 from donkeylab.pages.words import words
 
 howto = words("lesson/howto/", HOWTO_TEXTS)
-MAIN_EXERCISES = 3  # a pupil's path has three exercises; more go under "going further" (folded)
+MAIN_EXERCISES = 3  # a pupil's path has at most three exercises; more go under "going further" (folded)
 say = words(
     "lesson/",
     {},
@@ -75,6 +75,7 @@ class Predict:
     choices: Mapping[Any, Speaks] | Sequence[Any] | None = None
     heading: str = ""
     by: tuple[str, ...] = ()  # its answer sentence states these later class questions' answers too
+    step: float = 0.01  # a slider's step: a small answer (Lesson 1's 1/81 ≈ 0.012) needs a finer one
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,6 +147,7 @@ class Exercises:
     items: Sequence[Exercise]
     heading: str = ""
     by: tuple[str, ...] = ()  # the later class questions whose answers it states (see ``sealed_by``)
+    main: int = MAIN_EXERCISES  # how many are on the pupil's path; the rest go further (a lesson may have fewer)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -265,7 +267,7 @@ def _prediction(section: Predict, lang: str) -> Prediction:
         return ChoicePrediction(section.prompt, section.answer, section.answer_text, dict(section.choices), lang)
     if section.choices is not None:
         return Prediction(section.prompt, section.answer, section.answer_text, choices=section.choices, lang=lang)
-    return Prediction(section.prompt, section.answer, section.answer_text, lang=lang)
+    return Prediction(section.prompt, section.answer, section.answer_text, step=section.step, lang=lang)
 
 
 REVEAL = Param("reveal", choice("0", "1"), "0")  # ?reveal=1: the teacher shows the whole lesson at once
@@ -352,14 +354,19 @@ def _made(section: Section, ctx: Context, sealed: bool) -> dict[str, Any]:
             plot = LivePlot(section.question, section.n, ctx.seed, section.batch, lang, hide_exact=sealed, **params)
             plot.exact_by = section.by  # a class shows its exact line only once these questions are revealed too
             plots.append(plot)
+        LivePlot.run_together(plots)  # plots side by side run from one Start (a second button is easily missed)
         return {"live": [Text(Revealing(section.intro, section.after, shown=not sealed), lang=lang), *plots]}
     if isinstance(section, Notice):
         return {"notice": Text(section.text, "div", lang)}
     if isinstance(section, Exercises):
-        main, more = section.items[:MAIN_EXERCISES], section.items[MAIN_EXERCISES:]
-        note = rounding_rule() if _rounded(section.items) else None  # once per page, above the first exercise
+        main, more = section.items[: section.main], section.items[section.main :]
+        # said once, above the first exercises it applies to: never above whole numbers alone (Lesson 2's path)
+        note = rounding_rule() if _rounded(main) else None
         if more:  # numbered on, at the top of going further (which comes after the exercises, folded)
-            ctx.extra["more_exercises"] = _exercises(more, lang, first=MAIN_EXERCISES + 1, title="more_exercises")
+            later = rounding_rule() if _rounded(more) and note is None else None
+            ctx.extra["more_exercises"] = _exercises(
+                more, lang, first=section.main + 1, title="more_exercises", note=later
+            )
         return {"exercises": _exercises(main, lang, note=note)}
     if isinstance(section, GoingFurther):
         more = ctx.extra.pop("more_exercises", None)

@@ -111,18 +111,17 @@ TEXTS: dict[str, tuple[str, str]] = {
         "anders spielen, sparen vielleicht eine andere Zahl von Runden.",
     ),
     "notice.end": (
-        "Most of the saving comes from the end (DD-END-1). With the German rules you win the moment your last card is "
+        "Most of the saving comes from the end. With the German rules you win the moment your last card is "
         "revealed and your own pile is empty. With the English rules, if that card made you the Biggest Donkey, "
         "you refill your hand with three cards from the middle pile and play on.",
-        "Den größten Teil der Ersparnis macht das Ende (DD-END-1) aus. Mit den deutschen Regeln gewinnst du, "
+        "Den größten Teil der Ersparnis macht das Ende aus. Mit den deutschen Regeln gewinnst du, "
         "sobald deine letzte Karte aufgedeckt und dein eigener Stapel leer ist. Hat dich diese Karte mit den "
         "englischen Regeln zum Oberesel gemacht, ziehst du drei Karten vom Stapel in der Mitte nach und spielst "
         "weiter.",
     ),
     "notice.ties": (
-        "Ties (DD-BIGGEST-2) save rounds too. The German tie rule is our ruling: the German text says nothing "
-        "about ties.",
-        "Auch der Gleichstand (DD-BIGGEST-2) spart Runden. Die deutsche Gleichstand-Regel ist unsere Festlegung: "
+        "The tie rule saves rounds too. The German tie rule is our ruling: the German text says nothing about ties.",
+        "Auch der Gleichstand spart Runden. Die deutsche Gleichstand-Regel ist unsere Festlegung: "
         "Der deutsche Text sagt nichts zum Gleichstand.",
     ),
     # going further: the check that a longer run agrees with the pupil's

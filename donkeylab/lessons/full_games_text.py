@@ -19,11 +19,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "differences": (
         (
             "<table class='dl-variant-table'><thead><tr><th></th><th>English rules</th><th>German "
-            "rules</th></tr></thead><tbody><tr><th>The last die (DD-DICE-3)</th><td>may be rolled once more, or "
-            "kept</td><td>is always rolled</td></tr><tr><th>A tie for the Biggest Donkey "
-            "(DD-BIGGEST-2)</th><td>the tied player with the fewest cards in their own pile gets it; dice only "
+            "rules</th></tr></thead><tbody><tr><th>The last die</th><td>may be rolled once more, or "
+            "kept</td><td>is always rolled</td></tr><tr><th>A tie for the Biggest Donkey</th>"
+            "<td>the tied player with the fewest cards in their own pile gets it; dice only "
             "if still tied</td><td>the tied players roll dice at once (our ruling: the German text says nothing "
-            "about ties)</td></tr><tr><th>Winning (DD-END-1)</th><td>after the refills: whoever has no cards "
+            "about ties)</td></tr><tr><th>Winning</th><td>after the refills: whoever has no cards "
             "left, none in "
             "hand and none in their own pile, "
             "wins</td><td>at the reveal: whoever played their last card wins at "
@@ -31,12 +31,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "<table class='dl-variant-table'><thead><tr><th></th><th>Englische Regeln</th><th>Deutsche "
-            "Regeln</th></tr></thead><tbody><tr><th>Der letzte Würfel (DD-DICE-3)</th><td>darf noch einmal "
+            "Regeln</th></tr></thead><tbody><tr><th>Der letzte Würfel</th><td>darf noch einmal "
             "geworfen oder behalten werden</td><td>wird immer geworfen</td></tr><tr><th>Gleichstand um den "
-            "Oberesel (DD-BIGGEST-2)</th><td>wer von ihnen die wenigsten Karten im eigenen Stapel hat, bekommt "
+            "Oberesel</th><td>wer von ihnen die wenigsten Karten im eigenen Stapel hat, bekommt "
             "ihn; nur wenn dann noch Gleichstand ist, wird gewürfelt</td><td>die Beteiligten würfeln sofort "
-            "(unsere Festlegung: Der deutsche Text sagt nichts zum Gleichstand)</td></tr><tr><th>Gewinnen "
-            "(DD-END-1)</th><td>nach dem Auffüllen: Wer keine Handkarten und keinen eigenen Stapel mehr hat, "
+            "(unsere Festlegung: Der deutsche Text sagt nichts zum Gleichstand)</td></tr><tr><th>Gewinnen</th>"
+            "<td>nach dem Auffüllen: Wer keine Handkarten und keinen eigenen Stapel mehr hat, "
             "gewinnt</td><td>beim "
             "Aufdecken: Wer seine letzte Karte ausgespielt hat, gewinnt sofort</td></tr></tbody></table>"
         ),
@@ -95,10 +95,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "games are shorter, by about half a round (about {de_rounds} rounds instead of "
             "{en_rounds}): {pairs} pairs of games measured {diff} rounds (95 % interval {diff_low} to "
             "{diff_high}), with bots that pick each allowed play with equal chance, so one of 7 plays with 3 cards "
-            "in hand.</li><li>Most of it comes from the end (DD-END-1): with the German rules you win the moment "
+            "in hand.</li><li>Most of it comes from the end: with the German rules you win the moment "
             "your last card is revealed and your own pile is empty. With the English rules, if that card made you "
             "the Biggest Donkey, you refill your hand with three cards from the middle pile and play on.</li>"
-            "<li>Ties (DD-BIGGEST-2) save {tie} rounds alone: our ruling, as the German text says nothing about "
+            "<li>The tie rule saves {tie} rounds alone: our ruling, as the German text says nothing about "
             "them.</li></ul>"
         ),
         (
@@ -106,10 +106,10 @@ TEXTS: dict[str, tuple[str, str]] = {
             "den deutschen Regeln sind die Spiele im Schnitt um etwa eine halbe Runde kürzer (etwa "
             "{de_rounds} statt {en_rounds} Runden): Ein Lauf mit {pairs} Paaren von Spielen ergab {diff} Runden "
             "(95-%-Intervall {diff_low} bis {diff_high}), mit Bots, die jeden erlaubten Zug gleich wahrscheinlich "
-            "wählen, mit 3 Handkarten also einen von 7.</li><li>Den größten Teil davon macht das Ende (DD-END-1) "
+            "wählen, mit 3 Handkarten also einen von 7.</li><li>Den größten Teil davon macht das Ende "
             "aus: Mit den deutschen Regeln gewinnst du, sobald deine letzte Karte aufgedeckt und dein eigener "
             "Stapel leer ist. Hat dich diese Karte mit den englischen Regeln zum Oberesel gemacht, ziehst du drei "
-            "Karten vom Stapel in der Mitte nach und spielst weiter.</li><li>Der Gleichstand (DD-BIGGEST-2) spart "
+            "Karten vom Stapel in der Mitte nach und spielst weiter.</li><li>Der Gleichstand spart "
             "allein {tie} Runden: unsere Festlegung, denn der deutsche Text sagt nichts dazu.</li></ul>"
         ),
     ),
@@ -125,12 +125,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises2": (
         (
-            "English: no — the Biggest Donkey refills from the middle pile (DD-REFILL-1), so your hand is not "
-            "empty after the refills (DD-END-1). German: yes — you win at the reveal, before any refill."
+            "English: no — the Biggest Donkey refills from the middle pile, so your hand is not "
+            "empty after the refills. German: yes — you win at the reveal, before any refill."
         ),
         (
-            "Englisch: nein — der Oberesel füllt vom Stapel in der Mitte auf (DD-REFILL-1), also ist deine Hand "
-            "nach dem Auffüllen nicht leer (DD-END-1). Deutsch: ja — du gewinnst beim Aufdecken, vor dem "
+            "Englisch: nein — der Oberesel füllt vom Stapel in der Mitte auf, also ist deine Hand "
+            "nach dem Auffüllen nicht leer. Deutsch: ja — du gewinnst beim Aufdecken, vor dem "
             "Auffüllen."
         ),
     ),
@@ -148,12 +148,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "exercises6": (
         (
-            "Anna, who has fewer cards in her pile (DD-BIGGEST-2). She is the one closer to winning, and the "
+            "Anna, who has fewer cards in her pile. She is the one closer to winning, and the "
             "Biggest Donkey refills from the middle pile instead of her own, so her pile does not shrink this "
             "round."
         ),
         (
-            "Anna, weil sie weniger Karten im Stapel hat (DD-BIGGEST-2). Sie ist dem Sieg näher, und der "
+            "Anna, weil sie weniger Karten im Stapel hat. Sie ist dem Sieg näher, und der "
             "Oberesel füllt vom Stapel in der Mitte auf statt vom eigenen, also wird ihr Stapel in dieser Runde "
             "nicht kleiner."
         ),
@@ -227,7 +227,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         (
             "1/2: 800 Paare sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte (etwa, weil ein neuer "
             "Lauf die Streuung neu misst). Der Knopf unter"
-            " der Tabelle (weiter gedacht) spielt 1.000 Spiele je Regelsatz, 5-mal so viele wie 200: Dann ändert "
+            "der Tabelle (weiter gedacht) spielt 1.000 Spiele je Regelsatz, 5-mal so viele wie 200: Dann ändert "
             "sich die Breite um den Faktor √(200/1000) ≈ 0,45. Prüf es mit dem Knopf."
         ),
     ),
@@ -325,12 +325,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "further.pairs": (
         (
             "<ul><li>Which difference saves the rounds? Switched on alone in the English rules, the German end "
-            "(DD-END-1) saves {end} rounds ({end_low} to {end_high}). The tie rule (DD-BIGGEST-2) saves less, {tie} "
+            "saves {end} rounds ({end_low} to {end_high}). The tie rule saves less, {tie} "
             "rounds alone ({tie_low} to {tie_high}): with the "
             "English rules a tie goes to the player with the fewest cards in their own pile — the one closest to "
-            "winning, who then refills from the middle pile (DD-REFILL-1). The German tie rule (roll the dice at "
+            "winning, who then refills from the middle pile. The German tie rule (roll the dice at "
             "once) is our ruling, not the German text's: that text says nothing about ties. The last die "
-            "(DD-DICE-3) makes no difference we could measure. (The two savings add up to more than {diff}: "
+            "makes no difference we could measure. (The two savings add up to more than {diff}: "
             "partly they shorten the same games.) Each from {pairs} pairs of games of four bots choosing at "
             "random; in brackets the 95 % intervals.</li><li>Every game is played under both sets of rules from "
             "the same shuffled cards. Comparing each game with its twin removes the luck of the cards that "
@@ -349,12 +349,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "<ul><li>Welcher Unterschied spart die Runden? Allein in den englischen Regeln eingeschaltet, spart "
-            "das deutsche Ende (DD-END-1) {end} Runden ({end_low} bis {end_high}). Die Gleichstand-Regel "
-            "(DD-BIGGEST-2) spart weniger, allein {tie} Runden ({tie_low} bis {tie_high}): Mit den englischen Regeln "
+            "das deutsche Ende {end} Runden ({end_low} bis {end_high}). Die Gleichstand-Regel "
+            "spart weniger, allein {tie} Runden ({tie_low} bis {tie_high}): Mit den englischen Regeln "
             "bekommt bei Gleichstand derjenige den Oberesel, der die wenigsten Karten im eigenen Stapel hat — also "
-            "der, der dem Sieg am nächsten ist und dann vom Stapel in der Mitte auffüllt (DD-REFILL-1). Die deutsche "
+            "der, der dem Sieg am nächsten ist und dann vom Stapel in der Mitte auffüllt. Die deutsche "
             "Gleichstand-Regel (sofort würfeln) ist unsere Festlegung, nicht die des deutschen Textes: Der sagt nichts "
-            "zum Gleichstand. Der letzte Würfel (DD-DICE-3) macht keinen Unterschied, den wir messen konnten. (Einzeln "
+            "zum Gleichstand. Der letzte Würfel macht keinen Unterschied, den wir messen konnten. (Einzeln "
             "gemessen ergeben beide zusammen mehr als {diff} Runden: Zum Teil verkürzen sie dieselben Spiele.) Jeweils "
             "aus {pairs} Paaren von Spielen mit vier zufällig wählenden Bots; in Klammern die "
             "95-%-Intervalle.</li><li>Jedes Spiel wird unter beiden Regelsätzen mit denselben gemischten Karten "
@@ -372,7 +372,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "Regelsatz "
             "gewann jeder Platz zwischen {seat_low} und {seat_high} davon. Mehr Spiele machen die Intervalle schmaler: "
             "Drück den Knopf unter"
-            " der Tabelle oder Start bei einem Diagramm.</li></ul>"
+            "der Tabelle oder Start bei einem Diagramm.</li></ul>"
         ),
     ),
 }

@@ -30,6 +30,7 @@ from donkeylab.pages.guess_words import closeness
 from donkeylab.pages.guess_words import say as class_say
 from donkeylab.pages.lock import LockIn
 from donkeylab.pages.parts import Text
+from donkeylab.pages.typed_guess import typed_pending
 from donkeylab.pages.words import words
 
 say = words(
@@ -126,7 +127,7 @@ class GuessFirst:
         self.lesson = lesson
         prediction = self.prediction = lesson.prediction
         self.lang: str = lesson.switch.value
-        self.lock = LockIn(prediction.input, self._lock, self.lang, solo=True)
+        self.lock = LockIn(prediction.input, self._lock, self.lang, solo=True, prefer=typed_pending(prediction))
         self.plots = [x for x in lesson.widgets() if hasattr(x, "hold_start")]  # every simulation before the reveal
         self.compare: Compare | None = None
         self.on = True

@@ -18,7 +18,16 @@ from typing import Any
 import ipywidgets as w
 
 from donkeylab.pages import words as wd
-from donkeylab.pages.parts import Exercises, Folded, LanguageSwitch, Prediction, Speaks, Text, fraction_html
+from donkeylab.pages.parts import (
+    Exercises,
+    Folded,
+    LanguageSwitch,
+    Prediction,
+    Speaks,
+    Text,
+    fraction_html,
+    side_by_side,
+)
 from donkeylab.pages.parts import say as _parts_say
 
 
@@ -384,7 +393,7 @@ def page(lesson: Lesson) -> w.VBox:
                     text = heading_text(heading, lang)
                     lesson.switch.parts.append(text)
                     children.append(text)
-                children += parts
+                children += side_by_side(parts) if name == "live" else parts
         if name in SECTION_OF and hasattr(children[first], "add_class"):
             children[first].add_class(f"dl-section-{SECTION_OF[name]}")
     if lesson.share is not None:

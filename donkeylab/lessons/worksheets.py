@@ -24,8 +24,9 @@ from __future__ import annotations
 import dataclasses
 import html
 import importlib
+import inspect
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
@@ -35,6 +36,7 @@ from donkeylab.core import CATALOGUE
 from donkeylab.core.say import Say, texts
 from donkeylab.lessons import framework as fw
 from donkeylab.lessons.worksheet_links import NUMBERS, ROUTE, lessons, links, spec_options, url
+from donkeylab.lessons.worksheet_numbers import _brief, accepted, exact_text, is_probability, numbers, significant
 from donkeylab.lessons.worksheet_text import say
 from donkeylab.pages import words as wd
 from donkeylab.pages.parts import Speaks
@@ -99,7 +101,7 @@ def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
         notice = module.key_notice()
     exercises = tuple(item for s in sections if isinstance(s, fw.Exercises) for item in s.items)
     rules = _rules(query["variant"]) if "variant" in accepted else None
-    by_hand = tuple(module.by_hand_sheet()) if hasattr(module, "by_hand_sheet") else ()
+    by_hand = tuple(_called(module.by_hand_sheet, query, accepted)) if hasattr(module, "by_hand_sheet") else ()
     simulated = (
         module.simulation_sheet(**{p: query[p] for p in accepted}) if hasattr(module, "simulation_sheet") else None
     )
@@ -107,6 +109,12 @@ def sheet(name: str, options: Mapping[str, str] | None = None) -> Sheet:
     return Sheet(
         name, spec.title, question, prompt, choices, answer, exact, notice, exercises, rules, by_hand, simulated, board
     )
+
+
+def _called(make: Callable[..., Any], query: Any, accepted: Sequence[str]) -> Any:
+    """``make`` called with the link values among ``accepted`` it takes (Lesson 2's tree is the variant's)."""
+    taken = inspect.signature(make).parameters
+    return make(**{p: query[p] for p in accepted if p in taken})
 
 
 def _prediction(
@@ -144,69 +152,6 @@ def _rules(variant: str) -> Speaks:
     return names[variant]
 
 
-# ------------------------------------------------------------------------------------------------- numbers
-def is_probability(item: fw.Exercise) -> bool:
-    """Whether an exercise's answer is a probability (written as the pages write one: ``words.probability``):
-    a value from 0 to 1 whose known wrong answers are too. A width factor of 1/2 whose classic wrong answers
-    are 2 and 4 (Lesson 5) is no probability, and "50 %" would misread it."""
-    values = [item.exact, *(value for value, _ in item.mistakes)]
-    return all(v is not None and 0 <= v <= 1 for v in values)
-
-
-def exact_text(item: fw.Exercise, lang: str) -> str:
-    """An exercise's exact answer as the pages write it: ``10.7 % (about 1 in 9; exactly 3/28)`` for a
-    probability, ``9`` or ``31/24 ≈ 1.29`` for any other value."""
-    assert item.exact is not None
-    return wd.probability(item.exact, lang) if is_probability(item) else wd.value(item.exact, lang)
-
-
-def significant(x: Fraction, lang: str, digits: int = 2) -> str:
-    """``x`` rounded to ``digits`` significant digits as a pupil writes it (0.00013, 0,56, 130): the least an
-    answer box counts as right (``core.answers``: a rounding that keeps two significant digits)."""
-    if x == 0:
-        return "0"
-    sign, x = ("-" if x < 0 else ""), abs(x)
-    exponent = 0
-    while x >= 10 ** (exponent + 1):
-        exponent += 1
-    while x < Fraction(10) ** exponent:
-        exponent -= 1
-    shift = digits - 1 - exponent
-    mantissa = int(x * Fraction(10) ** shift + Fraction(1, 2))  # half up; within half a unit either way
-    return sign + wd.decimal(mantissa / Fraction(10) ** shift, lang, max(shift, 0))
-
-
-def accepted(item: fw.Exercise, lang: str) -> list[str]:
-    """Answers the exercise's box counts as right, to show the teacher what to accept: the short fraction, the
-    decimal and (for a probability) the percentage, each rounded to two significant digits."""
-    assert item.exact is not None
-    shown = [significant(item.exact, lang)]
-    if is_probability(item):
-        shown.append(_t("number/percent", lang, x=significant(100 * item.exact, lang)))
-    if (fraction := wd.short_fraction(item.exact)) is not None and fraction not in shown:
-        shown.append(fraction)
-    return shown
-
-
-def numbers(items: list[str], lang: str) -> str:
-    """ "0.56, 56 % or 5/9" / "0,56; 56 % oder 5/9": numbers listed so that no comma runs into a decimal comma."""
-    *head, last = items
-    if not head:
-        return last
-    first = head[0]
-    for item in head[1:]:
-        first = say("list", first=first, second=item).get(lang)
-    return say("list.last", first=first, last=last).get(lang)
-
-
-def _brief(value: Fraction, probability: bool, lang: str) -> str:
-    """A known wrong answer in a table cell: its short fraction, else its percentage or decimal."""
-    fraction = wd.short_fraction(value)
-    if fraction is not None:
-        return fraction
-    return wd.percent(value, lang) if probability else wd.value(value, lang)
-
-
 # ------------------------------------------------------------------------------------------------ document
 def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapping[str, str] | None = None) -> str:
     """The whole A4 document of lesson ``name`` in ``lang``: ``kind`` "worksheet" (for pupils) or "key" (for the
@@ -226,13 +171,16 @@ def document(name: str, lang: str = "en", kind: str = "worksheet", options: Mapp
         body.append(_block(_t("lesson/heading.exact", lang), "".join(part(lang) for part in made.exact)))
     if key and made.notice is not None:
         body.append(_block(_t("lesson/heading.notice", lang), made.notice.get(lang), whole=False))
+    noted = False  # the rule of rounding stands once, above the first answer it applies to (a count's too)
     for i, (heading, intro, item) in enumerate(made.by_hand):  # a count on paper, as the page asks it
         text = f"<p>{intro.get(lang)}</p>"
         if i == 0 and made.by_hand_board is not None:  # the board of the screen, drawn beside the count's intro
             text = f"<div class='dl-ws-beside'>{text}{made.by_hand_board(lang)}</div>"
-        inner = f"{text}{_exercise(0, item, lang, key).removeprefix('<!--next-->')}"
+        note = _rounding_note(lang) if not key and not noted and _rounded(item) else ""
+        noted = noted or bool(note)
+        inner = f"{text}{_exercise(0, item, lang, key, note).removeprefix('<!--next-->')}"
         body.append(_block(heading.get(lang), inner, whole=False))  # a long intro (Lesson 2's tables) may turn over
-    body.append(_exercises(made, lang, key))
+    body.append(_exercises(made, lang, key, noted))
     return _page(made, lang, kind, "".join(body))
 
 
@@ -310,10 +258,15 @@ def _scale(lang: str) -> str:
     return f"<div class='dl-ws-scale' aria-hidden='true'><span class='dl-axis'></span>{ticks}{numbers}</div>"
 
 
-def _exercises(made: Sheet, lang: str, key: bool) -> str:
+def _rounding_note(lang: str) -> str:
+    return f"<p class='dl-note'>{html.escape(_t('answer/rounding', lang))}</p>"
+
+
+def _exercises(made: Sheet, lang: str, key: bool, noted: bool = False) -> str:
     rounded = next((i for i, item in enumerate(made.exercises) if _rounded(item)), None)
-    # the rule of rounding stands above the first exercise it applies to, not above whole-number answers
-    note = f"<p class='dl-note'>{html.escape(_t('answer/rounding', lang))}</p>" if not key else ""
+    # the rule of rounding stands above the first exercise it applies to, not above whole-number answers (nor
+    # twice: ``noted``, a count by hand above said it)
+    note = _rounding_note(lang) if not key and not noted else ""
     items = "".join(
         _exercise(i + 1, item, lang, key, note if i == rounded else "") for i, item in enumerate(made.exercises)
     )
@@ -330,7 +283,11 @@ def _rounded(item: fw.Exercise) -> bool:
 
 
 def _exercise(number: int, item: fw.Exercise, lang: str, key: bool, note: str = "") -> str:
-    head = f"{note}<p><b>{number}.</b> {item.question.get(lang)}</p>" if number else f"<p>{item.question.get(lang)}</p>"
+    head = (
+        f"{note}<p><b>{number}.</b> {item.question.get(lang)}</p>"
+        if number
+        else f"{note}<p>{item.question.get(lang)}</p>"
+    )
     if key:
         room = f"<div class='dl-key-answer'>{_key_answer(item, lang)}</div>"
     elif item.exact is None:
@@ -408,4 +365,19 @@ def _page(made: Sheet, lang: str, kind: str, body: str) -> str:
     )
 
 
-__all__ = ["NUMBERS", "ROUTE", "Sheet", "document", "lessons", "links", "sheet", "spec_options", "url"]
+__all__ = [  # the numbers of the key (``worksheet_numbers``) too: what a sheet prints, read from here
+    "NUMBERS",
+    "ROUTE",
+    "Sheet",
+    "accepted",
+    "document",
+    "exact_text",
+    "is_probability",
+    "lessons",
+    "links",
+    "numbers",
+    "sheet",
+    "significant",
+    "spec_options",
+    "url",
+]

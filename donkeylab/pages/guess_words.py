@@ -69,7 +69,8 @@ def closeness(spec: ClassQuestion, guess: float, lang: str, times: bool = False)
     if gap < 1e-9:
         return say("close_exact", lang)
     if spec.kind == "probability":
-        points = say("close_points", lang, d=numbers.decimal(100 * gap, lang, 1))
+        # a tenth of a point at least, else a hundredth: a typed guess of 0.012 for 1/81 is 0.03 points off, not "0.0"
+        points = say("close_points", lang, d=numbers.decimal(100 * gap, lang, 1 if 100 * gap >= 0.05 else 2))
         return f"{points} {times_words(float(guess), float(spec.exact), lang)}".strip() if times else points
     unit = f" {CATALOGUE.render(spec.unit, {}, lang)}" if spec.unit else ""
     return say("close_number", lang, d=f"{numbers.decimal(gap, lang, 2)}{unit}")

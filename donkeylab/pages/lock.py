@@ -79,10 +79,18 @@ class LockIn(PageGuard, anywidget.AnyWidget):
     texts = t.Dict(help="the page's own sentences (sending, not saved, joining), in its language").tag(sync=True)
 
     def __init__(
-        self, source: w.ValueWidget, on_lock: Callable[[Any], None], lang: str = "en", solo: bool = False
+        self,
+        source: w.ValueWidget,
+        on_lock: Callable[[Any], None],
+        lang: str = "en",
+        solo: bool = False,
+        prefer: Callable[[], Any] | None = None,
     ) -> None:
         self.on_lock = on_lock
         self.source = source
+        # a guess the kernel holds that the page's click cannot carry yet (a typed guess the slider has not shown
+        # on the page: ``pages.typed_guess``); None: the page's value stands
+        self.prefer = prefer
         self.solo = solo  # a pupil's own page: its words name no teacher
         reader = "index" if isinstance(source, w.ToggleButtons) else "value"
         super().__init__(input=source, reader=reader, lang=lang, texts=lock_texts(lang, solo))
@@ -95,6 +103,9 @@ class LockIn(PageGuard, anywidget.AnyWidget):
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("method") == "lock" and set(content) == {"method", "value"}:
             value = self.checked(content["value"])
+            preferred = self.prefer() if self.prefer is not None else None
+            if preferred is not None and value is not None:
+                value = preferred  # a typed guess the page's click came too early to carry
             if value is not None and self.enabled:
                 self.on_lock(value)
 

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import ipywidgets as w
 
 from donkeylab.pages import words as wd
+from donkeylab.pages.typed_guess import TypedGuess
 from donkeylab.pages.words import Say, words
 
 
@@ -93,6 +94,7 @@ class Prediction(w.VBox):  # type: ignore[misc]
             # the slider's own readout is formatted in the browser, always with a point ("0.30" on a German
             # page): the kernel writes it instead, in the page's language (``readout``)
             self.input = w.FloatSlider(value=(low + high) / 2, min=low, max=high, step=step, readout=False)
+        self.step = step
         self.readout = w.HTML(layout=w.Layout(min_width="3em"))
         self.readout.add_class("dl-readout")
         self.button = w.Button(button_style="warning", icon="eye", layout=w.Layout(width="auto"))
@@ -114,7 +116,11 @@ class Prediction(w.VBox):  # type: ignore[misc]
         # the flip") is said briefly until that question is revealed too (``class_pupil``).
         self.brief: Speaks | None = None
         self.lang = lang
-        shown = self.input if choices is not None else w.HBox([self.input, self.readout])
+        # beside a slider, a guess typed ("1/81", "1.2 %"): a small answer needs a guess nearer 0 than a drag gives
+        self.typed: TypedGuess | None = None
+        if choices is None:
+            self.typed = TypedGuess(self.input, lang, on_guess=self._typed_guess)
+        shown = self.input if self.typed is None else w.VBox([w.HBox([self.input, self.readout]), self.typed])
         super().__init__([self.label, shown, self.button, self.result])
         self.add_class("dl-prediction")
         self.input.observe(self._touched, names="value")
@@ -123,6 +129,10 @@ class Prediction(w.VBox):  # type: ignore[misc]
 
     def _touched(self, _change: Any) -> None:
         self.touched = True
+
+    def _typed_guess(self, _value: float) -> None:
+        self.touched = True  # a typed guess is a guess, even one equal to where the slider sits
+        self._draw_readout()
 
     @property
     def guess(self) -> Any:
@@ -169,13 +179,20 @@ class Prediction(w.VBox):  # type: ignore[misc]
             self.touched = touched  # new labels are not a guess
         self.label.value = f"<b>{self.prompt.get(lang)}</b>"
         self.button.description = say("reveal").get(lang)
+        typed = getattr(self, "typed", None)
+        if typed is not None:
+            typed.set_lang(lang)
         self._draw_readout()
         self._draw_result()
 
     def _shown(self, value: Any) -> str:
-        """A slider's value as the page's language writes it (0.30 / 0,30), anything else as it is."""
+        """A slider's value as the page's language writes it (0.30 / 0,30; on a finer step as many places as the
+        value needs: 0.012, 0.50), anything else as it is."""
         if isinstance(value, float) and self.choices is None:
-            return wd.decimal(value, self.lang, 2)
+            places = 2
+            while places < 6 and abs(round(value, places) - value) > 1e-9 and 10.0**-places > self.step / 2:
+                places += 1
+            return wd.decimal(value, self.lang, places)
         return str(value)
 
     def _draw_readout(self) -> None:
@@ -320,3 +337,27 @@ __all__ = [
     "by_lang",
     "fraction_html",
 ]
+
+
+def side_by_side(parts: Sequence[Any]) -> list[Any]:
+    """Simulations shown together (Lesson 2: the 7s without a flip and after it, from the same games) stand side by
+    side where the screen is wide enough and wrap under each other on a phone: two plots stacked took a laptop's
+    whole screen. Only the page's layout changes; ``Lesson.live`` stays the flat list the rest reads."""
+    out: list[Any] = []
+    run: list[Any] = []
+    for part in [*parts, None]:
+        if part is not None and hasattr(part, "hold_start"):  # a LivePlot
+            run.append(part)
+            continue
+        if len(run) > 1:
+            for plot in run:
+                plot.layout.flex, plot.layout.min_width = "1 1 520px", "300px"
+            row = w.HBox(run, layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="12px"))
+            row.add_class("dl-side-by-side")
+            out.append(row)
+        else:
+            out += run
+        run = []
+        if part is not None:
+            out.append(part)
+    return out

@@ -180,6 +180,7 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         self._runner: background.Worker | None = None
         self._failure: Exception | None = None
         self._counts: Counter[Any] = Counter()
+        self.partners: list[LivePlot] = []  # plots the page's Start and Stop run with this one (``run_together``)
         super().__init__(
             question=question,
             n=n,
@@ -420,10 +421,18 @@ class LivePlot(KitUser, PageGuard, anywidget.AnyWidget):
         """The Start/Stop button: ``{"method": "start" | "stop"}`` (Stop does not block the kernel)."""
         if not isinstance(content, dict):
             return
-        if content.get("method") == "start" and not self.held:  # a held Start is refused here, not only greyed out
-            self.start()
-        elif content.get("method") == "stop":
-            self.stop(wait=False)
+        for plot in [self, *self.partners]:
+            if content.get("method") == "start" and not plot.held:  # a held Start is refused here, not only greyed
+                plot.start()
+            elif content.get("method") == "stop":
+                plot.stop(wait=False)
+
+    @staticmethod
+    def run_together(plots: list[LivePlot]) -> None:
+        """One Start (or Stop) on any of ``plots`` runs (or stops) them all: plots shown together, e.g. the same
+        games with and without a flip, need no second button a pupil may miss. Each still refuses while held."""
+        for plot in plots:
+            plot.partners = [other for other in plots if other is not plot]
 
     def __repr__(self) -> str:
         params = "".join(f", {k}={v!r}" for k, v in self._params.items() if k != "board" and v is not None)

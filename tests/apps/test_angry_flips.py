@@ -12,7 +12,7 @@ from donkeylab.apps import APPS, build
 from donkeylab.double_donkey import Rules, build_deck, exact, new_game
 from donkeylab.double_donkey.cards import card_value
 from donkeylab.lab import questions
-from donkeylab.lessons import angry_flips, dd_flips, dd_parts
+from donkeylab.lessons import angry_flips, angry_flips_tree, dd_flips, dd_parts
 from donkeylab.lessons.page import Lesson, page
 from donkeylab.pages.query import parse_query
 from donkeylab.widgets import CardHands, LivePlot, RuleExplainer, Stepper
@@ -50,8 +50,8 @@ def test_parts_build_in_page_order(lesson: Lesson) -> None:
     assert [type(w).__name__ for w in lesson.going_further] == ["Exercises", "Text", "LivePlot"]
     box = lesson.step_through[3]
     assert [type(w).__name__ for w in box.children[0].children] == ["FlipValues"]  # no tray naming the next roller
-    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 3  # and one more, further
-    assert [e.number for e in lesson.going_further[0].exercises] == [4]  # the tree of the last two dice
+    assert lesson.answer == angry_flips.sevens() and len(lesson.exercises.items) == 2  # and one more, further
+    assert [e.number for e in lesson.going_further[0].exercises] == [3]  # why 18 % is above 1/6
     shown = list(walk(page(lesson)))
     for part in everything(lesson):
         assert any(part is w for w in shown)
@@ -163,7 +163,9 @@ def test_exact_answer_equals_the_engine(lesson: Lesson) -> None:
     assert "DD-DECK-1" not in shown + further and "the cards play no part" in further
     # the model the numbers hold under (review 2026-12, L2 F1): exact.py's "random" policy, a coin for the last die
     assert "every player places a random allowed die, and a coin toss decides: keep or re-roll" in shown
-    assert "On the Hay card pairs are rarer (about 10 %)" in shown  # L2 F2: not "rare"
+    assert "how often do the two dice show a pair" in shown  # the count by hand answers it, the notice gives 10.1 %
+    notice = lesson.notice.value
+    assert "show a pair in 10.1 % of games" in notice and "less than 1/6" in notice  # rarer than free dice
 
 
 def test_live_plot_is_the_flip_question() -> None:
@@ -294,7 +296,7 @@ def test_the_tree_exercises_branches_are_counted_again_here() -> None:
     counted again by enumerating the 36 rolls of orange and yellow under DD-DICE-2 (a new number must be placed
     when there is one; a random allowed die), and the totals, 11/72 (English: a coin keeps or re-rolls the last
     die) and 5/36 (German: the last die is rolled again), are the engine's exact model's (``orange_on_two``)."""
-    hay = set(angry_flips.TREE_HAY.values())
+    hay = set(angry_flips_tree.HAY.values())
     placed_two = left_over = left_two = Fraction(0)
     for orange in range(1, 7):
         for yellow in range(1, 7):
@@ -314,6 +316,6 @@ def test_the_tree_exercises_branches_are_counted_again_here() -> None:
     assert (english, german) == (angry_flips.orange_on_two("choose"), angry_flips.orange_on_two("roll"))
     assert (english, german) == (Fraction(11, 72), Fraction(5, 36))
     for variant, said in (("english", ("1/18", "= 1/2", "1/9 · 7/12", "11/72")), ("german", ("1/18", "1/12", "5/36"))):
-        tree = angry_flips.exercises("choose" if variant == "english" else "roll")[3]
+        tree = angry_flips_tree.tree_exercise("choose" if variant == "english" else "roll")
         for lang in ("en", "de"):
             assert all(s in tree.solution.get(lang) for s in said), (variant, lang)

@@ -90,7 +90,8 @@ def test_er_finish_1_one_move_on_tiny_chain_runs_the_whole_race() -> None:
 def test_er_board_1_the_reconstruction_is_said_wherever_the_board_is_shown(parts: Lesson) -> None:
     assert parts.stepper.snapshot["table"]["reconstruction"]
     step_texts = htmls(w.VBox(parts.step_through))
-    assert any("reconstructed board" in t and "ER-BOARD-1" in t for t in step_texts)
+    # labelled in words a pupil reads (the rule card beside the board names ER-BOARD-1's code)
+    assert any("reconstructed board" in t and "we built it from its description" in t for t in step_texts)
     assert any("reconstructed standard board" in x.value for x in parts.exact)
     for plot in (x for x in [*parts.live, *parts.going_further] if isinstance(x, LivePlot)):
         assert "reconstruction" in plot.figure["layout"]["title"]["text"]

@@ -12,7 +12,7 @@ import pytest
 
 from donkeylab.core import CHANCE, answers
 from donkeylab.double_donkey import Rules
-from donkeylab.lessons import angry_flips, angry_flips_hand, die_choice, full_games, worksheets
+from donkeylab.lessons import angry_flips, angry_flips_hand, angry_flips_tree, die_choice, full_games, worksheets
 from donkeylab.lessons import framework as fw
 from donkeylab.lessons import full_games_questions as qg
 from donkeylab.lessons.full_widgets import summary_html
@@ -173,7 +173,7 @@ def test_the_stepper_counts_a_steps_events_as_the_steps_own() -> None:
 @pytest.mark.parametrize("variant", ["english", "german"])
 def test_lesson_2_tree_solution_is_one_short_step_a_line_and_adds_up(variant: str) -> None:
     last_die = "roll" if variant == "german" else "choose"
-    tree = exercises_of(angry_flips.spec(variant))[3]
+    tree = angry_flips_tree.tree_exercise(last_die)  # type: ignore[arg-type]
     assert tree.exact == angry_flips.orange_on_two(last_die)  # type: ignore[arg-type]
     for lang in ("en", "de"):
         lines = tree.solution.get(lang).split("\n")
@@ -207,25 +207,26 @@ def test_lesson_2_tree_solution_is_one_short_step_a_line_and_adds_up(variant: st
     [
         (0, "5", "opposite faces added up to 6"),
         (0, "1/6", "The question asks what the card is worth"),
-        (3, "0.5", "1/2 is the probability that orange is left over"),
-        (3, "0,5", "1/2 is the probability that orange is left over"),
-        (3, "50 %", "1/2 is the probability that orange is left over"),
-        (3, "1/6", "1/6 would be right if orange were rolled freely"),
-        (3, "1/18", "1/18 is only the branch"),
-        (3, "5/36", "5/36 is the answer when the last die is always rolled"),
+        (-1, "0.5", "1/2 is the probability that orange is left over"),
+        (-1, "0,5", "1/2 is the probability that orange is left over"),
+        (-1, "50 %", "1/2 is the probability that orange is left over"),
+        (-1, "1/6", "1/6 would be right if orange were rolled freely"),
+        (-1, "1/18", "1/18 is only the branch"),
+        (-1, "5/36", "5/36 is the answer when the last die is always rolled"),
     ],
 )
 def test_lesson_2_aims_hints_at_5_one_sixth_and_one_half(index: int, text: str, says: str) -> None:
-    item = exercises_of(angry_flips.spec())[index]
+    item = exercises_of(angry_flips.spec())[index] if index >= 0 else angry_flips_tree.tree_exercise()
     said = feedback(item, text)
     assert says in said and "rounding" not in said
 
 
-def test_lesson_2_hay_count_explains_one_sixth() -> None:
-    hay = angry_flips_hand.hay_exercise()
-    said = feedback(hay, "1/6")
-    assert "Here it already shows 2" in said and "rounding" not in said
-    assert "Hier zeigt Orange schon die 2" in feedback(hay, "1/6", "de")
+def test_lesson_2_tree_first_branch_is_the_engines_legal_moves() -> None:
+    """The tree's step 1 (orange placed at once on the 2: 1/6 · 4/6 · 1/2 = 1/18) is 1/6 of the probability that
+    orange showing 2 is placed, counted on the engine's own legal moves over yellow's six faces (1/3)."""
+    assert angry_flips_hand.placed_on_two() == Fraction(1, 3)
+    assert "1/6 · 4/6 · 1/2 = 1/18" in angry_flips_tree.tree_exercise().solution.get("en")
+    assert Fraction(1, 6) * angry_flips_hand.placed_on_two() == Fraction(1, 18)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -311,7 +312,7 @@ def test_lesson_5_measured_text_has_no_seed(lang: str) -> None:
         ("die_choice", 1, "0,67", ("2/3 = 4/6 is the probability for one die", "2/3 = 4/6 ist die")),
         ("die_choice", 1, "0.5", ("as if all four were equally likely", "als wären alle vier gleich")),
         ("die_choice", 1, "50 %", ("as if all four were equally likely", "als wären alle vier gleich")),
-        ("angry_flips", 2, "14", ("14 is 7 + 7", "14 ist 7 + 7")),
+        ("angry_flips", 1, "14", ("14 is 7 + 7", "14 ist 7 + 7")),
         ("doublet_penalties", 1, "9/56", ("leaves out one kind of safe card", "lässt eine Sorte sicherer")),
         ("doublet_penalties", 1, "1/4", ("1/4 would be 14 of the 56 cards", "1/4 wären 14 der 56 Karten")),
         ("doublet_penalties", 1, "25 %", ("1/4 would be 14 of the 56 cards", "1/4 wären 14 der 56 Karten")),
@@ -333,7 +334,7 @@ def test_the_wrong_answers_reviewers_typed_get_a_hint_aimed_at_their_idea(
 @pytest.mark.parametrize(("lang", "says"), [("en", "the exact answer 0.17976… both round to 0.18"), ("de", "0,17976…")])
 def test_a_fraction_right_to_two_figures_is_told_the_exact_answer_as_a_short_decimal(lang: str, says: str) -> None:
     """Lesson 2's 18.0 % is 3913007381/21767823360: "9/50" was told that fraction in full."""
-    said = feedback(exercises_of(angry_flips.spec())[1], "9/50", lang)
+    said = feedback(exercises_of(angry_flips.spec())[2], "9/50", lang)
     assert says in said and "3913007381" not in said
 
 

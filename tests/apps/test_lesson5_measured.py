@@ -60,11 +60,11 @@ def test_the_key_and_going_further_state_the_long_runs_figures_with_their_interv
     assert "0.52 rounds (95 % interval 0.51 to 0.54)" in en  # 0.535 is stored as the float just above it
     assert "ergab 0,52 Runden (95-%-Intervall 0,51 bis 0,54)" in de
     assert "(about 6.2 rounds instead of 6.7)" in en and "(etwa 6,2 statt 6,7 Runden)" in de
-    assert "Ties (DD-BIGGEST-2) save 0.25 rounds alone: our ruling" in en and "unsere Festlegung" in de
+    assert "The tie rule saves 0.25 rounds alone: our ruling" in en and "unsere Festlegung" in de
     # the page's notice: which rule does most of it, the bots it holds for, the ruling behind ties
     end, bots, ties = (own_say(k) for k in ("notice.end", "notice.bots", "notice.ties"))
-    assert "Most of the saving comes from the end (DD-END-1)" in end.en
-    assert "Den größten Teil der Ersparnis macht das Ende (DD-END-1) aus" in end.de
+    assert "Most of the saving comes from the end. With the German rules" in end.en
+    assert "Den größten Teil der Ersparnis macht das Ende aus" in end.de
     # the Biggest Donkey refills to 3 from the middle pile (DD-REFILL-1), and a game's length is said (review 2026-12)
     assert "refill your hand with three cards from the middle pile" in end.en and "drei Karten vom Stapel" in end.de
     # the result holds for one kind of random bot: the page says which (review 2026-12: a bot that first picks how
@@ -75,9 +75,7 @@ def test_the_key_and_going_further_state_the_long_runs_figures_with_their_interv
     assert "our ruling: the German text says nothing" in ties.en and "unsere Festlegung" in ties.de
     en, de = further.get("en"), further.get("de")
     assert "saves 0.35 rounds" in en and "0.25 rounds alone" in en and "more than 0.52" in en
-    assert (
-        "spart das deutsche Ende (DD-END-1) 0,35 Runden" in de and "allein 0,25 Runden" in de and "mehr als 0,52" in de
-    )
+    assert "spart das deutsche Ende 0,35 Runden" in de and "allein 0,25 Runden" in de and "mehr als 0,52" in de
     assert "50,000 pairs of games of four bots choosing at random" in en and "50.000 Paaren" in de
     assert "saves 0.35 rounds (0.35 to 0.36)" in en and "0.25 rounds alone (0.24 to 0.26)" in en
     # the 5 in 100 is the rate of false alarms when there is no difference, not of wrong "differences" (review 5)

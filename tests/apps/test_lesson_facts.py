@@ -65,19 +65,22 @@ def test_free_choice_table_has_no_k_1_row() -> None:
 # ---------------------------------------------------------------------------------------------- Lesson 2
 def test_pairs_are_any_equal_dice_and_only_angry_donkeys_dice_flip() -> None:
     notice = angry_flips.notice_text()
-    why = angry_flips.say("exact.why", pair="10 %")  # where the page says what a pair is (the notice uses the word)
+    why = angry_flips.say("exact.why")  # where the page says what a pair is (the notice uses the word)
     for text in (notice, why):
         assert "(2 or 12)" not in text.en and "(2 oder 12)" not in text.de
-    assert "a pair: both dice showed the <b>same</b> number" in why.en
-    assert "einem Pasch 7: Beide Würfel zeigten <b>dieselbe</b> Zahl" in why.de
+    assert "7 exactly when both dice showed the <b>same</b> number, a pair" in why.en
+    assert "genau dann 7, wenn beide Würfel <b>dieselbe</b> Zahl zeigten, einen Pasch" in why.de
     assert "Alle Würfel werden umgedreht" not in notice.de
     before7, after7 = angry_flips.sevens()
     assert after7 < Fraction(1, 6) < before7 == (1 - after7) / 5
-    assert f"differ in {100 * float(1 - after7):.1f} % of games, and 1/5 of that is {100 * float(before7):.1f} %" in (
+    assert f"light blue and orange show a pair in {100 * float(after7):.1f} % of games" in notice.en
+    assert "less than 1/6" in notice.en and f"Without a flip it is {100 * float(before7):.1f} %, more than 1/6" in (
         notice.en
     )
-    german = f"in {100 * float(1 - after7):.1f} % der Spiele verschieden, und 1/5 davon ist".replace(".", ",")
-    assert german in notice.de
+    german = f"Orange zeigen in {100 * float(after7):.1f} % der Spiele einen Pasch".replace(".", ",")
+    assert german in notice.de and "seltener als 1/6" in notice.de and "öfter als 1/6" in notice.de
+    pairs = angry_flips.exercises()[2]  # going further: why 18 % is above 1/6, in the page's numbers
+    assert f"{100 * float(1 - after7):.1f} % of games" in pairs.solution.en
 
 
 def test_pair_before_equals_seven_after_exactly() -> None:

@@ -125,7 +125,8 @@ def dd_what_if_means(last_die: str) -> dict[str, Fraction]:
 # ---------------------------------------------------------------------------------------------- every lesson
 QUESTION_KEYS = {
     "die_choice": ("prompt", "ex1.q", "ex2.q"),  # the question's paragraph sets the scene; the prompt asks
-    "angry_flips": ("pairs.q", "tree.q.choose", "tree.q.roll"),
+    "angry_flips": ("pairs.q",),
+    "angry_flips_tree": ("q.choose", "q.roll"),
     "doublet_penalties": ("prompt", "exercises", "ex2.q", "ex3.q", "exercises5", "app.blurb"),
     "arrow_chains": ("ex1.q", "win.q"),
 }
@@ -135,8 +136,10 @@ QUESTION_KEYS = {
 def test_probability_questions_are_asked_plainly(name: str, keys: tuple[str, ...]) -> None:
     """ "How likely may you…" / "Wie wahrscheinlich darfst du…" → "What is the probability…" / "Wie groß ist
     die Wahrscheinlichkeit…"."""
+    from donkeylab.lessons import angry_flips_tree
+
     modules = (die_choice, angry_flips, doublet_penalties, arrow_chains)
-    module = {m.NAME: m for m in modules}[name]
+    module = {m.NAME: m for m in modules}.get(name, angry_flips_tree)
     for key in keys:
         en, de = module.TEXTS[key]
         assert "what is the probability" in en.lower(), key
@@ -170,37 +173,37 @@ def test_lesson_2_states_the_independent_baseline_and_aims_at_one_sixth() -> Non
     doubles = Fraction(sum(a == b for a, b in pairs), 36)
     after_flip = Fraction(sum(a + (7 - b) == 7 for a, b in pairs), 36)
     assert sevens == doubles == after_flip == Fraction(1, 6)
+    from donkeylab.lessons import angry_flips_hand, angry_flips_tree
+
     html = angry_flips.exact_html("en") + angry_flips.exact_html("de")
-    assert "P(7) = P(pair) = 1/6 ≈ 16.7 %, before the flip and after it" in html
-    assert "P(7) = P(Pasch) = 1/6 ≈ 16,7 %, vorher wie nachher" in html
     assert "about 1 in 6" not in html and "etwa 1 von 6" not in html
-    box = box_of(angry_flips, 3)  # the tree: 1/6 is what freely rolled dice would give
+    free = angry_flips_hand.free_exercise().solution  # the count by hand says it: 1/6 either way
+    assert "6 of 36 before the flip and 6 of 36 after it" in free.en and "1/6 either way" in free.en
+    assert "vor dem Umdrehen 6 von 36 und danach 6 von 36" in free.de and "beide Male 1/6" in free.de
+    box = fw.answer_box(angry_flips_tree.tree_exercise(), "en")  # the tree: 1/6 is what free dice would give
     text = answer(box, "1/6")
     assert box.verdict.outcome == "mistake" and "1/6 would be right if orange were rolled freely" in text
     assert "Check your rounding" not in text
-    box = box_of(angry_flips, 1)  # the 7s without a flip from the pairs: 1/6 is free dice again
+    box = box_of(angry_flips, 2)  # the 7s without a flip from the pairs: 1/6 is free dice again
     text = answer(box, "1/6")
     assert box.verdict.outcome == "mistake" and "1/6 is what free dice give" in text
     assert "Check your rounding" not in text
 
 
 def test_lesson_2s_count_by_hand_is_computed_on_the_engines_rules() -> None:
-    """The count by hand: orange shows the 2 that is already on the Hay card, and is placed there only by the
-    exception (yellow old too, 4/6) and the random choice (1/2): 1/3, the engine's own legal moves over yellow's
-    six faces (``placed_on_two``); each classic wrong answer gets its own hint."""
-    from donkeylab.lessons import angry_flips_hand
+    """The count by hand on the Hay card: the tree of the last two dice (11/72), the engine's exact model; its
+    first branch is the engine's own legal moves (orange showing the 2 is placed 1 time in 3); each classic wrong
+    answer gets its own hint, and no hint names a rule by its code."""
+    from donkeylab.lessons import angry_flips_hand, angry_flips_tree
 
-    hay = angry_flips_hand.hay_exercise()
-    assert hay.exact == angry_flips_hand.placed_on_two() == angry_flips.placed_on_two() == Fraction(1, 3)
-    assert "4/6 · 1/2 = 1/3" in hay.solution.en and "4/6 · 1/2 = 1/3" in hay.solution.de
-    box = fw.answer_box(hay, "en")
-    for right in ("1/3", "0.33", "33 %", "33.3 %", "1 in 3"):
+    tree = angry_flips_tree.tree_exercise()
+    assert tree.exact == angry_flips.orange_on_two() == Fraction(11, 72)
+    assert angry_flips_hand.placed_on_two() == Fraction(1, 3)
+    box = fw.answer_box(tree, "en")
+    for right in ("11/72", "0.15", "15 %", "15.3 %", "33/216"):
         assert answer(box, right).startswith("Correct!"), right
-    assert "the player may choose" in answer(box, "2/3")
-    assert "random choice alone" in answer(box, "0.5")
-    assert "rule DD-DICE-2 asks for a new number" in answer(box, "1")
-    en, de = angry_flips_hand.TEXTS["hay.q"]
-    assert "what is the probability" in en.lower() and "wie groß ist die wahrscheinlichkeit" in de.lower()
+    assert "the rule matters" in answer(box, "1/6") and "DD-" not in answer(box, "1/6")
+    assert "only the branch" in answer(box, "1/18")
 
 
 def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> None:
@@ -208,7 +211,7 @@ def test_lesson_2_asks_one_question_per_box_and_aims_at_the_unflipped_die() -> N
     assert first.question.en.count("?") == 1 and first.question.de.count("?") == 1
     assert "What does the die show now" not in first.question.en
     assert "1 is the die before the flip" in answer(box_of(angry_flips, 0), "1")
-    assert "as if it were one die" in answer(box_of(angry_flips, 2), "2")
+    assert "as if it were one die" in answer(box_of(angry_flips, 1), "2")
 
 
 def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:
@@ -225,12 +228,10 @@ def test_lesson_2_under_german_rules_states_the_german_numbers() -> None:
         assert answer_section.value == (before, after)
         html = answer_section.parts[0]("en")
         assert all(f"<b>{x}</b>" in html for x in shown), variant
-        tree = exercises_of(spec)[3]
-        assert tree.exact == angry_flips.orange_on_two(last_die)
-        pairs = exercises_of(spec)[1]  # the 7s without a flip from the pairs: the page's own number
+        pairs = exercises_of(spec)[2]  # the 7s without a flip from the pairs: the page's own number
         assert pairs.exact == before == (1 - after) / 5
         assert f"≈ {shown[0]}" in pairs.solution.en
-    assert "differ in 90.7 % of games, and 1/5 of that is 18.1 %." in angry_flips.notice_text("roll").get("en")
+    assert "9.3 % of games, less than 1/6. Without a flip it is 18.1 %" in angry_flips.notice_text("roll").get("en")
 
 
 def test_lesson_2_german_is_german() -> None:

@@ -60,11 +60,14 @@ def test_lesson_4s_count_by_hand_is_on_the_worksheet_and_the_key() -> None:
 
 
 def test_the_rounding_rule_stands_above_the_first_answer_it_applies_to() -> None:
-    """Lesson 2's first exercise is a whole number (what the Angry Donkey is worth): the two-figures rule printed
-    above it read as if it applied there; it stands above exercise 2, the first probability."""
+    """Lesson 2's first count and its exercises 1 and 2 are whole numbers (squares, what a card is worth): the
+    two-figures rule printed above them read as if it applied there; it stands once, above the tree, the first
+    probability."""
     sheet = plain(ws.document("angry_flips", "en", "worksheet"))
     said = plain(ws._t("answer/rounding", "en"))
-    assert sheet.index("<b>1.</b>") < sheet.index(said) < sheet.index("<b>2.</b>") and sheet.count(said) == 1
+    squares, tree = "in how many of the 36 squares", "Count it with a tree."
+    assert sheet.index(squares) < sheet.index(said) < sheet.index(tree) < sheet.index("<b>1.</b>")
+    assert sheet.count(said) == 1
 
 
 def plain(text: str) -> str:

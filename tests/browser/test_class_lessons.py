@@ -42,8 +42,9 @@ CHROMEBOOK = PROJECTORS[0]
 LOCKED = re.compile("locked in|festgelegt")
 PAUSED = re.compile("paused|angehalten")
 THE_ANSWER = {"en": "The answer:", "de": "Die Antwort:"}  # the prediction line's words before its number
-# The pupils' guesses on a 0-1 slider of step 0.01, set down from its top (0.95, 0.80, 0.70): neither they nor
-# the values the slider passes on the way is a form of any answer
+# The pupils' guesses on a 0-1 slider, set down from its top by so many steps (0.95, 0.80, 0.70 on a step of 0.01;
+# 0.995, 0.98, 0.97 on Lesson 1's 0.001): neither they nor the values the slider passes on the way is a form of any
+# answer
 GUESS_STEPS = (5, 20, 30)
 SIZE = 4  # the class's warmed pages: one for each pupil and one for the phone's reload
 # What no pupil reads, where any short number turns up by chance: a style sheet, a data URL (the page's icons,

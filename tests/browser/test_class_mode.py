@@ -244,8 +244,9 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
             assert not watched.found(ANSWER), (watched.app.page.url, watched.found(ANSWER))
         set_dashboard_lang(teacher, "en")
 
-        # Each pupil sets a guess and locks it in: 0.01, 0.05 and 0.50 (left as it was).
-        for pupil, steps in zip(pupils, (1, 5, None), strict=True):
+        # Each pupil sets a guess and locks it in: 0.01, 0.05 and 0.50 (left as it was), on Lesson 1's slider of
+        # step 0.001 (its answer 1/81 ≈ 0.012 lies between two hundredths)
+        for pupil, steps in zip(pupils, (10, 50, None), strict=True):
             page = pupil.app.page
             handle = page.locator(".dl-prediction .noUi-handle").first
             if steps is not None:
@@ -253,7 +254,7 @@ def test_a_class_joins_by_the_qr_code_and_guesses_blind(
                 handle.press("Home")
                 for _ in range(steps):
                     handle.press("ArrowRight")
-            shown = f"{(steps or 50) / 100:.2f}"  # the German pupil (typed the code) reads a decimal comma
+            shown = f"{(steps or 500) / 1000:.2f}"  # the German pupil (typed the code) reads a decimal comma
             expect(page.locator(".dl-prediction .dl-readout").first).to_have_text(
                 shown.replace(".", ",") if pupil.app is typing else shown
             )

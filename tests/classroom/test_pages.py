@@ -161,6 +161,21 @@ def test_the_lock_stores_what_the_page_shows_once_and_refuses_what_no_slider_hol
     assert store.results(k.code, k.teacher_key, QID)["answers"] == [0.55] and part.locked.get(QID) == 0.55
 
 
+def test_a_typed_guess_is_the_class_guess_on_the_sliders_finer_step(store: ClassStore) -> None:
+    """Lesson 1's answer 1/81 ≈ 0.012 lies between two steps of 0.01: its slider steps by 0.001, and a guess typed
+    beside it ("1.2 %") is what the lock stores, though the page's click still carried the old slider value; the
+    kernel reads the text (a forged one gets nothing)."""
+    k, part = joined(store, "die_choice")
+    assert part.prediction.input.step == 0.001 and part.prediction.typed is not None
+    part.prediction.typed.field.value = "<script>" * 100
+    assert part.prediction.input.value == 0.5
+    part.prediction.typed.field.value = "1.2 %"
+    part.lock.click(0.5)
+    until(lambda: part.locked.get("free_choice") is not None)
+    assert store.results(k.code, k.teacher_key, "free_choice")["answers"] == [pytest.approx(0.012)]
+    assert "0.012" in part.lock.status and part.prediction.typed.field.disabled
+
+
 def test_a_reload_in_the_same_browser_is_the_same_pupil_with_the_same_guess(store: ClassStore) -> None:
     k, first = joined(store)
     first.lock.click(0.4)
