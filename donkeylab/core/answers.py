@@ -54,7 +54,7 @@ _ONE_IN = re.compile(
     rf"^{_ABOUT}(?P<a>\d+)\s+(?:in|von|of|out\s+of|aus)\s+(?P<b>\d{{1,3}}(?:[,. ]\d{{3}})+|\d+(?P<d>[.,]\d{{1,2}})?)$",
     re.IGNORECASE,
 )
-_ODDS = re.compile(rf"^{_ABOUT}\d+\s*(?:zu|to)\s*\d+$", re.IGNORECASE)
+_ODDS = re.compile(rf"^{_ABOUT}(?P<a>\d+)\s*(?:zu|to)\s*(?P<b>\d+)$", re.IGNORECASE)
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 # a count typed as a word ("three", "drei"): the small whole numbers a lesson's counts ask for
 _WORDS: Final = {
@@ -178,6 +178,13 @@ def parse(text: object) -> Reading:
         return Reading(value, percent=percent)
     unit, digits = _places(match["a"])
     return Reading(value, unit=unit * scale, digits=digits, percent=percent)
+
+
+def odds_as_chance(text: str) -> tuple[int, int] | None:
+    """Odds "a to b" ("1 zu 9") as the chance they mean, (a, a + b): "1 in 10"; None for any other text. The
+    odds refusal quotes the pupil's own numbers, so its example never hints at another answer."""
+    found = _ODDS.match(" ".join(text.split()))
+    return (int(found["a"]), int(found["a"]) + int(found["b"])) if found is not None else None
 
 
 def two_figures(x: Fraction) -> Fraction:

@@ -221,7 +221,8 @@ def _measured(ctx: Context) -> list[Any]:
 
 def _notice(ctx: Context) -> list[Any]:
     """What to notice: the size of the pupil's own result, the bots it holds for, where the rounds come from."""
-    return [own_run.RunText(_own(ctx), own_run.notice_html, ctx.lang)]
+    players = int(ctx.query["players"])
+    return [own_run.RunText(_own(ctx), lambda run, lang: own_run.notice_html(run, lang, players), ctx.lang)]
 
 
 def _longer(run: own_run.Run | None, lang: str) -> str:

@@ -105,10 +105,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Wie viele Runden sparen die deutschen Regeln? Drück oben auf Start: Deine eigenen Spiele messen es.",
     ),
     "notice.bots": (
-        "Your bots pick each allowed play with equal chance (one of 7 with 3 cards in hand). Bots that play "
-        "another way may save a different number of rounds.",
-        "Deine Bots wählen jeden erlaubten Zug gleich wahrscheinlich (mit 3 Handkarten einen von 7). Bots, die "
-        "anders spielen, sparen vielleicht eine andere Zahl von Runden.",
+        "Your games had {players} players: bots that pick each allowed play with equal chance (one of 7 with 3 "
+        "cards in hand). Other player counts or bots may save a different number of rounds.",
+        "Deine Spiele hatten {players} Spieler: Bots, die jeden erlaubten Zug gleich wahrscheinlich wählen (mit 3 "
+        "Handkarten einen von 7). Andere Spielerzahlen oder Bots sparen vielleicht eine andere Zahl von Runden.",
     ),
     "notice.end": (
         "Most of the saving comes from the end. With the German rules you win the moment your last card is "
@@ -262,7 +262,7 @@ def measured_html(run: Run | None, lang: str) -> str:
     return f"<p class='dl-own-run'>{text}</p>"
 
 
-def notice_html(run: Run | None, lang: str) -> str:
+def notice_html(run: Run | None, lang: str, players: int = 4) -> str:
     """ "What to notice": the size of the pupil's result (in words only when precise enough), the bots it holds
     for, and where the rounds come from (the long run's finding; its figures are going further's)."""
     if run is None:
@@ -273,7 +273,8 @@ def notice_html(run: Run | None, lang: str) -> str:
         key = "notice.half" if run.half_a_round else "notice.size"
         en, de = (decimal(x, lang, 1) for x in (run.english, run.german))
         first = say(key, diff=run.shown(lang)[0], en=en, de=de).get(lang)
-    items = [first, *(say(k).get(lang) for k in ("notice.end", "notice.ties", "notice.bots"))]
+    bots = say("notice.bots", players=whole(players, lang)).get(lang)  # the saving holds for this many players
+    items = [first, *(say(k).get(lang) for k in ("notice.end", "notice.ties")), bots]
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 

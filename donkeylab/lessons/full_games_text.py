@@ -226,7 +226,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         ),
         (
             "1/2: 800 Paare sind 4-mal so viele, und √4 = 2, also ist die Breite etwa die Hälfte (etwa, weil ein neuer "
-            "Lauf die Streuung neu misst). Der Knopf unter"
+            "Lauf die Streuung neu misst). Der Knopf unter "
             "der Tabelle (weiter gedacht) spielt 1.000 Spiele je Regelsatz, 5-mal so viele wie 200: Dann ändert "
             "sich die Breite um den Faktor √(200/1000) ≈ 0,45. Prüf es mit dem Knopf."
         ),
@@ -371,7 +371,7 @@ TEXTS: dict[str, tuple[str, str]] = {
             "zufällig wählenden Bots hatte kein Platz einen deutlichen Vorteil: In {seat_games} Spielen mit jedem "
             "Regelsatz "
             "gewann jeder Platz zwischen {seat_low} und {seat_high} davon. Mehr Spiele machen die Intervalle schmaler: "
-            "Drück den Knopf unter"
+            "Drück den Knopf unter "
             "der Tabelle oder Start bei einem Diagramm.</li></ul>"
         ),
     ),

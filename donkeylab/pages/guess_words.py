@@ -88,8 +88,7 @@ def times_words(guess: float, exact: float, lang: str) -> str:
     key, k = ("close_big", ratio) if ratio >= 1 else ("close_small", 1 / ratio)
     if k < TIMES_FROM:
         return ""
-    halves = round(k * 2) / 2  # 1.5, 2, 2.5 below 3; whole numbers from there on
-    shown = numbers.whole(int(halves), lang) if halves.is_integer() or k >= 3 else numbers.decimal(halves, lang, 1)
-    if k >= 3:
-        shown = numbers.whole(round(k), lang)
+    # one decimal below 3 (1.7, 2.2: halves said 1.5 for 1.68), whole numbers from there on
+    tenths = round(k, 1)
+    shown = numbers.whole(round(k), lang) if k >= 3 or tenths.is_integer() else numbers.decimal(tenths, lang, 1)
     return say(key, lang, k=shown)

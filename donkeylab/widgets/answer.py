@@ -96,9 +96,9 @@ _TEXTS = {
         "„{text}“ kann ich nicht als Zahl lesen. Schreib sie wie 3/8, 0,375, 37,5 % oder 1 von 8.",
     ),
     "odds": (
-        "“{text}” reads as odds: 1 to 6 means 1 in 7. Write the probability, like 1 in 6, 1/6 or 0.17.",
-        "„{text}“ ist ein Chancenverhältnis: 1 zu 6 heißt 1 von 7. Schreib die Wahrscheinlichkeit, etwa 1 von 6, "
-        "1/6 oder 0,17.",
+        "“{text}” reads as odds: {a} to {b} means {a} in {n}. Write the probability, like {a} in {n} or {a}/{n}.",
+        "„{text}“ ist ein Chancenverhältnis: {a} zu {b} heißt {a} von {n}. Schreib die Wahrscheinlichkeit, etwa "
+        "{a} von {n} oder {a}/{n}.",
     ),
     "divide_by_zero": ("“{text}” divides by zero.", "„{text}“ teilt durch null."),
 }
@@ -230,7 +230,9 @@ class AnswerBox(w.VBox):  # type: ignore[misc]
         said = answers.quote(self.typed)
         if verdict is not None:
             if verdict.outcome == "malformed":
-                parts.append(say(verdict.problem.removeprefix("answer/"), lang, text=said))
+                odds = answers.odds_as_chance(self.typed) if verdict.problem == "answer/odds" else None
+                more = {"a": odds[0], "b": odds[1] - odds[0], "n": odds[1]} if odds else {}
+                parts.append(say(verdict.problem.removeprefix("answer/"), lang, text=said, **more))
             elif verdict.outcome == "mistake":
                 assert verdict.mistake is not None
                 parts.append(say("not_yet", lang, value=said))

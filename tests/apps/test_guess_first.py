@@ -165,6 +165,9 @@ def test_the_comparison_says_how_far_in_points_and_times() -> None:
     assert "0,05 (5 %)" in text and "3,8 Prozentpunkte" in text and "etwa 4-mal zu groß" in text
     assert times_words(0.01, 0.05, "en") == "That is about 5 times too small."
     assert times_words(0.03, 0.02, "en") == "That is about 1.5 times too big."
+    assert times_words(0.30, Fraction(5, 28), "en") == "That is about 1.7 times too big."  # 1.68, not 'about 1.5'
+    assert times_words(0.40, Fraction(5, 28), "de") == "Das ist etwa 2,2-mal zu groß."  # 2.24, not 'about 2'
+    assert times_words(0.04, 0.02, "en") == "That is about 2 times too big."
     assert times_words(0.021, 0.02, "en") == ""  # near enough: no "times"
     assert times_words(0, Fraction(1, 81), "en") == ""
 

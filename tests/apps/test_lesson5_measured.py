@@ -62,7 +62,8 @@ def test_the_key_and_going_further_state_the_long_runs_figures_with_their_interv
     assert "(about 6.2 rounds instead of 6.7)" in en and "(etwa 6,2 statt 6,7 Runden)" in de
     assert "The tie rule saves 0.25 rounds alone: our ruling" in en and "unsere Festlegung" in de
     # the page's notice: which rule does most of it, the bots it holds for, the ruling behind ties
-    end, bots, ties = (own_say(k) for k in ("notice.end", "notice.bots", "notice.ties"))
+    end, ties = (own_say(k) for k in ("notice.end", "notice.ties"))
+    bots = own_say("notice.bots", players="4")
     assert "Most of the saving comes from the end. With the German rules" in end.en
     assert "Den größten Teil der Ersparnis macht das Ende aus" in end.de
     # the Biggest Donkey refills to 3 from the middle pile (DD-REFILL-1), and a game's length is said (review 2026-12)
@@ -70,7 +71,9 @@ def test_the_key_and_going_further_state_the_long_runs_figures_with_their_interv
     # the result holds for one kind of random bot: the page says which (review 2026-12: a bot that first picks how
     # many cards to play gives 0.45 rounds)
     assert "pick each allowed play with equal chance (one of 7 with 3 cards in hand)" in bots.en
-    assert "jeden erlaubten Zug gleich wahrscheinlich (mit 3 Handkarten einen von 7)" in bots.de
+    assert "jeden erlaubten Zug gleich wahrscheinlich wählen (mit 3 Handkarten einen von 7)" in bots.de
+    # the saving holds for the page's player count: a maths review measured 2.2 rounds with 2 players
+    assert "Other player counts" in bots.en and "Andere Spielerzahlen" in bots.de
     # about half of the difference rests on our ruling for German ties: the page says so (review 2026-12-07)
     assert "our ruling: the German text says nothing" in ties.en and "unsere Festlegung" in ties.de
     en, de = further.get("en"), further.get("de")
@@ -422,3 +425,12 @@ def test_the_default_pages_own_run_is_precise_enough_for_half_a_round() -> None:
     with open("notebooks/05_full_games.ipynb", encoding="utf-8") as f:
         box = "".join(json.load(f)["cells"][1]["source"]).replace("\n> ", " ")
     assert f"seed 0: {value} rounds, 95 % CI {low} to {high}: about half a round" in box
+
+
+def test_the_notice_names_the_player_count_its_saving_holds_for() -> None:
+    """A maths review: the saving is about half a round with 4 players, 2.2 rounds with 2. The notice says how
+    many players the pupil's games had, from the page's own link."""
+    from donkeylab.lessons.full_games_run import notice_html
+
+    assert "Your games had 4 players" in notice_html(None, "en")
+    assert "Deine Spiele hatten 3 Spieler" in notice_html(None, "de", players=3)

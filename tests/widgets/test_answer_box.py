@@ -218,3 +218,12 @@ def test_a_fraction_right_only_to_two_figures_is_not_called_the_answer(typed: st
     box.field.value = typed
     assert box.check().outcome == "correct"
     assert box.feedback_text() == said
+
+
+def test_odds_are_turned_into_the_pupils_own_chance_not_a_dice_example() -> None:
+    """A maths review: "1 zu 9" got "1 zu 6 heißt 1 von 7 … etwa 1 von 6, 1/6" on a page about 3/28, which reads
+    as a hint towards 1/6. The refusal now says what the pupil's own odds mean."""
+    text = answer(box("de"), "1 zu 9")
+    assert "1 zu 9 heißt 1 von 10" in text and "1/10" in text and "1/6" not in text and "1 von 6" not in text
+    english = answer(box(), "about 3 to 25")
+    assert "3 to 25 means 3 in 28" in english and "3/28" in english and box().misses == 0
