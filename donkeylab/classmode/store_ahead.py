@@ -13,7 +13,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING
 
-from donkeylab.classroom import ClassError
+from donkeylab.classroom import ClassError, places
 
 if TYPE_CHECKING:
     from donkeylab.classroom.store import ClassStore
@@ -39,7 +39,7 @@ def open_ahead(url: str | None = None) -> bool:
         log.info("the class store could not be opened ahead: the pupil's page will try again")
         return False
     with _lock:
-        held, _ahead = _ahead, (url, store)
+        held, _ahead = _ahead, (_where(url), store)
     if held is not None:
         held[1].close()
     return True
@@ -51,7 +51,13 @@ def open_store(url: str | None = None) -> ClassStore:
     with _lock:
         held, _ahead = _ahead, None
     if held is not None:
-        if held[0] == url:
+        if held[0] == _where(url):
             return held[1]
         held[1].close()
     return _connect(url)
+
+
+def _where(url: str | None) -> str:
+    """The database ``url`` names, the default one (``$DONKEYLAB_CLASS_DB``) resolved now: a store opened ahead
+    for one database is never handed to a page that asks for another."""
+    return url or places.default_url()

@@ -27,6 +27,9 @@ def served(monkeypatch: pytest.MonkeyPatch, link: str, class_lang: str | None) -
     monkeypatch.setattr(apps, "current_query_string", lambda: link)
     joined: list[Any] = []
     monkeypatch.setattr(apps.class_pupil, "join", lambda page: joined.append(page) or page)
+    # the store opened ahead is the store's own test (tests/classroom/test_store_ahead.py): held here, it reached
+    # a later test's pupil in the same worker, whose join then met another database
+    monkeypatch.setattr(apps.class_store_ahead, "open_ahead", lambda url=None: False)
     made: list[Any] = []
     monkeypatch.setattr(prepared, "prepare", lambda info, lang: PREPARE(info, lang) and made.append(prepared._held))
     monkeypatch.setattr(FrontEndKit, "_shared", None)

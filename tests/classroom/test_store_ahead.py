@@ -48,3 +48,20 @@ def test_a_store_that_cannot_be_reached_ahead_holds_nothing_and_the_page_tries_a
     assert store_ahead._ahead is None
     store = store_ahead.open_store(db_url)  # the database is back: the page's own open reaches it
     store.close()
+
+
+def test_the_default_database_is_compared_as_it_is_when_the_page_asks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A store opened ahead for the default database is not handed over once the default names another one (a
+    later test in the same process, with its own ``$DONKEYLAB_CLASS_DB``, met the earlier test's database)."""
+    monkeypatch.setenv("DONKEYLAB_CLASS_DB", str(tmp_path / "first.db"))
+    assert store_ahead.open_ahead()
+    held = store_ahead._ahead
+    assert held is not None
+    monkeypatch.setenv("DONKEYLAB_CLASS_DB", str(tmp_path / "second.db"))
+    store = store_ahead.open_store()
+    try:
+        assert store is not held[1] and str(store.engine.url).endswith("second.db")
+    finally:
+        store.close()
