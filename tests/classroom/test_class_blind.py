@@ -86,8 +86,11 @@ def found(patterns: list[str], text: str) -> list[str]:
 
 
 def guess(part: PupilPart, q: ClassQuestion) -> None:
-    """Lock in a guess for ``q`` as the page does: the prediction's lock, or the card's."""
+    """Lock in a guess for ``q`` as the page does: the prediction's lock, or the card's. A page presses the lock
+    only once it is enabled: the join sets ``part.pupil`` a moment before the page is drawn and the lock enabled,
+    and a click in between is refused (a fresh-clone run under load locked nothing in 20 s)."""
     if q.headline:
+        until(lambda: part.lock.enabled)
         part.lock.click(0 if q.whole else 0.5)
     else:
         part.card.click(q.low)
