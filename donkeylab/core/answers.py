@@ -151,7 +151,7 @@ def parse(text: object) -> Reading:
     flat = _WORDS.get(flat.lower(), flat)
     if len(re.sub(r"\D", "", flat)) > 2 * MAX_DIGITS or any(len(d) > MAX_DIGITS for d in re.findall(r"\d+", flat)):
         return Reading(None, "answer/too_long")
-    if _ODDS.match(flat):
+    if odds_as_chance(flat) is not None:  # the one reading of odds: the refusal quotes the same numbers
         return Reading(None, "answer/odds")
     one_in = _ONE_IN.match(flat)
     if one_in is not None:
